@@ -1,0 +1,3 @@
+"""threadkeep: where the conversation lives between turns."""
+
+__version__ = "0.1.0"

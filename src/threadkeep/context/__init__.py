@@ -1,0 +1,1 @@
+"""Building the request of one turn: segments, budget, canonical bytes."""

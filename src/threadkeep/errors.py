@@ -1,0 +1,152 @@
+"""The one exception tree of threadkeep.
+
+::
+
+    ThreadkeepError
+    ├── ConfigError                 a setting is missing or wrong; the message says how to fix it
+    │   └── MasterKeyError          the master key file/env var is missing, unreadable or wrong
+    ├── InputError                  the caller sent something we refuse (HTTP 4xx)
+    │   ├── EmptyMessage
+    │   ├── MessageTooLarge         over the byte limit (numbers in the message)
+    │   ├── InvalidText             not valid UTF-8, or contains NUL bytes
+    │   └── ContextOverflow         the new message alone does not fit the token ceiling (413)
+    ├── NotFound                    unknown id, or an id that belongs to someone else (HTTP 404)
+    ├── Conflict                    the state does not allow it (retrying a turn that did not fail)
+    ├── IntegrityError              a ciphertext failed authentication (tampered or swapped)
+    └── ProviderError               a model provider failed; the person's message is kept
+        ├── ProviderTimeout
+        ├── ProviderRateLimited     HTTP 429; ``retry_after`` seconds when the provider said so
+        ├── ProviderServerError     HTTP 5xx
+        ├── ProviderAuthError       HTTP 401/403: a configuration problem, never retried
+        ├── ProviderBadRequest      HTTP 400/404/422: our request was refused, never retried
+        ├── ProviderConnectionError the network failed before an answer
+        └── MalformedResponse       the stream or body did not follow the documented format
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ThreadkeepError",
+    "ConfigError",
+    "MasterKeyError",
+    "InputError",
+    "EmptyMessage",
+    "MessageTooLarge",
+    "InvalidText",
+    "ContextOverflow",
+    "NotFound",
+    "Conflict",
+    "IntegrityError",
+    "ProviderError",
+    "ProviderTimeout",
+    "ProviderRateLimited",
+    "ProviderServerError",
+    "ProviderAuthError",
+    "ProviderBadRequest",
+    "ProviderConnectionError",
+    "MalformedResponse",
+]
+
+
+class ThreadkeepError(Exception):
+    """Root of every error threadkeep raises on purpose."""
+
+
+class ConfigError(ThreadkeepError):
+    """A setting is missing or wrong; the message says how to fix it."""
+
+
+class MasterKeyError(ConfigError):
+    """The master key is missing, unreadable, or does not open the stored data keys."""
+
+
+class InputError(ThreadkeepError):
+    """The caller sent input that threadkeep refuses; nothing was stored."""
+
+    status_code = 400
+
+
+class EmptyMessage(InputError):
+    """The message has no text (only whitespace counts as empty)."""
+
+
+class MessageTooLarge(InputError):
+    """The message is longer than the configured byte limit."""
+
+    status_code = 413
+
+
+class InvalidText(InputError):
+    """The text is not valid UTF-8 or contains NUL bytes."""
+
+
+class ContextOverflow(InputError):
+    """The new message alone does not fit under the request's token ceiling."""
+
+    status_code = 413
+
+
+class NotFound(ThreadkeepError):
+    """The id is unknown, or belongs to someone else (never distinguished)."""
+
+    status_code = 404
+
+
+class Conflict(ThreadkeepError):
+    """The object is not in a state that allows the operation."""
+
+    status_code = 409
+
+
+class IntegrityError(ThreadkeepError):
+    """A ciphertext did not authenticate: it was altered or moved to another row."""
+
+
+class ProviderError(ThreadkeepError):
+    """A model provider failed. ``retryable`` says whether trying again may help."""
+
+    retryable = False
+
+    def __init__(self, message: str, *, provider: str = "", status: int | None = None) -> None:
+        super().__init__(message)
+        self.provider = provider
+        self.status = status
+
+
+class ProviderTimeout(ProviderError):
+    retryable = True
+
+
+class ProviderRateLimited(ProviderError):
+    retryable = True
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        provider: str = "",
+        status: int | None = 429,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message, provider=provider, status=status)
+        self.retry_after = retry_after
+
+
+class ProviderServerError(ProviderError):
+    retryable = True
+
+
+class ProviderAuthError(ProviderError):
+    pass
+
+
+class ProviderBadRequest(ProviderError):
+    pass
+
+
+class ProviderConnectionError(ProviderError):
+    retryable = True
+
+
+class MalformedResponse(ProviderError):
+    pass

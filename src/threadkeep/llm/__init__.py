@@ -1,0 +1,1 @@
+"""Chat models: one interface, one module per provider."""

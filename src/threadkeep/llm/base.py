@@ -1,0 +1,127 @@
+"""The one chat-model interface every provider implements.
+
+A model streams typed events for a :class:`~threadkeep.context.request.ModelRequest`:
+text deltas, complete tool calls, usage (with cache read/write) and a final stop event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from threadkeep.context.request import ModelRequest
+
+__all__ = [
+    "Usage",
+    "TextDelta",
+    "ToolCall",
+    "UsageReport",
+    "Stop",
+    "StreamEvent",
+    "Capabilities",
+    "ChatModel",
+    "Completion",
+    "complete",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Token usage of one call. ``input_tokens`` excludes cached reads and writes."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+
+    @property
+    def total_input(self) -> int:
+        return self.input_tokens + self.cache_read_tokens + self.cache_write_tokens
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input_tokens + other.input_tokens,
+            self.output_tokens + other.output_tokens,
+            self.cache_read_tokens + other.cache_read_tokens,
+            self.cache_write_tokens + other.cache_write_tokens,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    text: str
+    type: Literal["text"] = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    call_id: str
+    name: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    type: Literal["tool_call"] = "tool_call"
+
+
+@dataclass(frozen=True, slots=True)
+class UsageReport:
+    usage: Usage
+    type: Literal["usage"] = "usage"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    reason: str = "end_turn"  # end_turn | tool_use | max_tokens | other
+    type: Literal["stop"] = "stop"
+
+
+StreamEvent = TextDelta | ToolCall | UsageReport | Stop
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a provider can do, as the cache planner and keep-warm need to know it."""
+
+    cache_style: Literal["explicit", "automatic", "none"] = "none"
+    cache_ttls: tuple[int, ...] = ()          # seconds, e.g. (300, 3600)
+    min_cacheable_tokens: int = 0
+    max_breakpoints: int = 0
+    allows_zero_max_tokens: bool = False
+    context_window: int = 128_000
+    supports_tools: bool = True
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """A chat model. ``stream`` yields events; it raises only ``ProviderError`` subclasses."""
+
+    name: str
+    capabilities: Capabilities
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]: ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+
+@dataclass(slots=True)
+class Completion:
+    text: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    stop_reason: str = "end_turn"
+
+
+async def complete(model: ChatModel, request: ModelRequest) -> Completion:
+    """Drain a stream into one completion (for folds, extraction and tests)."""
+    out = Completion()
+    chunks: list[str] = []
+    async for event in model.stream(request):
+        if isinstance(event, TextDelta):
+            chunks.append(event.text)
+        elif isinstance(event, ToolCall):
+            out.tool_calls.append(event)
+        elif isinstance(event, UsageReport):
+            out.usage = out.usage + event.usage
+        elif isinstance(event, Stop):
+            out.stop_reason = event.reason
+    out.text = "".join(chunks)
+    return out

@@ -1,0 +1,110 @@
+"""A scripted model that ships inside the library, for tests and load runs.
+
+It replays queued responses in order, records every request it received, and fails loudly
+on a call it did not expect (:class:`UnexpectedCall`) or, at :meth:`ScriptedModel.assert_done`,
+on steps left unused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+from threadkeep.context.request import ModelRequest
+from threadkeep.errors import ProviderError
+from threadkeep.llm.base import (
+    Capabilities,
+    StreamEvent,
+    Stop,
+    TextDelta,
+    ToolCall,
+    Usage,
+    UsageReport,
+)
+
+__all__ = ["ScriptedModel", "Step", "UnexpectedCall", "LeftoverSteps"]
+
+
+class UnexpectedCall(AssertionError):
+    """The scripted model was called with no step left to replay."""
+
+
+class LeftoverSteps(AssertionError):
+    """The test ended with scripted steps that were never used."""
+
+
+@dataclass
+class Step:
+    """One scripted answer: text (streamed in ``chunk``-sized deltas), tool calls, or an error."""
+
+    text: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    error: ProviderError | None = None
+    usage: Usage | None = None
+    chunk: int = 8
+    delay: float = 0.0
+
+
+class ScriptedModel:
+    """Replays :class:`Step` values; ``responder`` (if given) answers when the queue is empty."""
+
+    def __init__(
+        self,
+        steps: list[Step | str] | None = None,
+        *,
+        responder: Callable[[ModelRequest], Step | str] | None = None,
+        name: str = "scripted",
+        capabilities: Capabilities | None = None,
+    ) -> None:
+        self.name = name
+        self.capabilities = capabilities or Capabilities(context_window=200_000)
+        self._steps: deque[Step] = deque(_as_step(s) for s in (steps or []))
+        self._responder = responder
+        self.calls: list[ModelRequest] = []
+
+    def add(self, *steps: Step | str) -> None:
+        self._steps.extend(_as_step(s) for s in steps)
+
+    @property
+    def pending(self) -> int:
+        return len(self._steps)
+
+    def assert_done(self) -> None:
+        if self._steps:
+            raise LeftoverSteps(f"{len(self._steps)} scripted step(s) were never used")
+
+    def count_tokens(self, text: str) -> int:
+        from threadkeep.tokens import default_counter
+
+        return default_counter().count(text)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        self.calls.append(request)
+        if self._steps:
+            step = self._steps.popleft()
+        elif self._responder is not None:
+            step = _as_step(self._responder(request))
+        else:
+            raise UnexpectedCall(
+                f"scripted model {self.name!r} got call #{len(self.calls)} with no step queued"
+            )
+        if step.delay:
+            await asyncio.sleep(step.delay)
+        if step.error is not None:
+            raise step.error
+        for i in range(0, len(step.text), max(1, step.chunk)):
+            yield TextDelta(step.text[i : i + step.chunk])
+        for call in step.tool_calls:
+            yield call
+        usage = step.usage or Usage(
+            input_tokens=sum(len(m.text) for m in request.messages) // 4 + len(request.system) // 4,
+            output_tokens=max(1, len(step.text) // 4),
+        )
+        yield UsageReport(usage)
+        yield Stop("tool_use" if step.tool_calls else "end_turn")
+
+
+def _as_step(value: Step | str) -> Step:
+    return Step(text=value) if isinstance(value, str) else value

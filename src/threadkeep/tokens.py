@@ -1,0 +1,66 @@
+"""Offline token counting behind one interface.
+
+``bpe-openai`` ships the o200k and cl100k tables, so counting needs no network. For a provider
+whose tokenizer is not public (Anthropic) we count with o200k and add a safety margin, so the
+ceiling is never crossed because of a counting difference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+__all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter"]
+
+
+class TokenCounter(Protocol):
+    name: str
+
+    def count(self, text: str) -> int: ...
+
+
+@dataclass(frozen=True)
+class BpeCounter:
+    """Counts with a tiktoken-compatible table; ``margin`` inflates counts (0.1 = +10 %)."""
+
+    encoding: str = "o200k_base"
+    margin: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return f"{self.encoding}+{int(self.margin * 100)}%" if self.margin else self.encoding
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        n = len(_encoding(self.encoding).encode(text, disallowed_special=()))
+        if self.margin:
+            return int(n * (1.0 + self.margin)) + 1
+        return n
+
+
+@lru_cache(maxsize=4)
+def _encoding(name: str):  # type: ignore[no-untyped-def]
+    import bpe_openai
+
+    return bpe_openai.get_encoding(name)
+
+
+# Per-provider counters. Anthropic's tokenizer is not published: o200k plus 15 % keeps us under.
+_PROVIDER_COUNTERS: dict[str, BpeCounter] = {
+    "openai": BpeCounter("o200k_base"),
+    "openai-legacy": BpeCounter("cl100k_base"),
+    "anthropic": BpeCounter("o200k_base", margin=0.15),
+    "local": BpeCounter("o200k_base", margin=0.15),
+}
+
+
+def counter_for(provider: str) -> BpeCounter:
+    """The counter for a provider family; unknown providers get o200k with a 15 % margin."""
+    return _PROVIDER_COUNTERS.get(provider, BpeCounter("o200k_base", margin=0.15))
+
+
+@lru_cache(maxsize=1)
+def default_counter() -> BpeCounter:
+    return BpeCounter("o200k_base")
