@@ -1,0 +1,1 @@
+"""Knowledge-base tables (placeholder until the knowledge module lands)."""

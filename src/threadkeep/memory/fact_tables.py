@@ -1,0 +1,1 @@
+"""Facts and profile tables (placeholder until the facts module lands)."""

@@ -1,0 +1,122 @@
+"""Database connection: one SQLAlchemy engine for SQLite or PostgreSQL, migrated by Alembic.
+
+SQLite runs in WAL mode with a busy timeout, and writes retry a bounded number of times on
+"database is locked". PostgreSQL needs the ``postgres`` extra (psycopg 3).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from sqlalchemy import create_engine, event, inspect
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from threadkeep.errors import ConfigError
+
+__all__ = ["Database", "normalise_url"]
+
+T = TypeVar("T")
+_MIGRATIONS = Path(__file__).parent / "migrations"
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+LOCKED_RETRIES = 5
+
+
+def normalise_url(url: str) -> str:
+    """Accept a bare file path or ``postgres://`` and return a SQLAlchemy URL."""
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+class Database:
+    """An engine, a session factory, and the migration entry point."""
+
+    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+        self.url = normalise_url(url)
+        parsed = make_url(self.url)
+        self.dialect = parsed.get_backend_name()
+        if self.dialect == "sqlite":
+            db_path = parsed.database
+            if db_path and db_path != ":memory:":
+                Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: Engine = create_engine(
+                self.url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            # Begin write transactions eagerly so two writers queue on the busy timeout
+            # instead of failing with an upgrade deadlock.
+            event.listen(self.engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+        elif self.dialect == "postgresql":
+            try:
+                import psycopg  # noqa: F401
+            except ImportError as e:
+                raise ConfigError(
+                    "PostgreSQL needs the psycopg driver: pip install 'threadkeep[postgres]'"
+                ) from e
+            # pool_recycle stays above provider cache TTLs: connections must outlive idle spans.
+            self.engine = create_engine(
+                self.url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True,
+                pool_recycle=7200,
+            )
+        else:
+            raise ConfigError(f"Unsupported database {parsed.drivername!r}: use sqlite or postgresql.")
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on error."""
+        with self.sessions() as s, s.begin():
+            yield s
+
+    def write(self, fn: Callable[[Session], T]) -> T:
+        """Run ``fn`` in a transaction, retrying a bounded number of times on a locked SQLite."""
+        for attempt in range(LOCKED_RETRIES + 1):
+            try:
+                with self.session() as s:
+                    return fn(s)
+            except OperationalError as e:
+                if "locked" not in str(e).lower() or attempt == LOCKED_RETRIES:
+                    raise
+                time.sleep(0.05 * (2**attempt))
+        raise AssertionError("unreachable")
+
+    def upgrade(self) -> None:
+        """Bring the schema to the newest migration (Alembic, never create_all)."""
+        from alembic import command
+
+        command.upgrade(self.alembic_config(), "head")
+
+    def alembic_config(self):  # type: ignore[no-untyped-def]
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(_MIGRATIONS))
+        cfg.attributes["engine"] = self.engine
+        return cfg
+
+    def is_empty(self) -> bool:
+        return "users" not in inspect(self.engine).get_table_names()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+    # Python's sqlite3 opens transactions on its own; let SQLAlchemy's "begin" event do it.
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()

@@ -1,0 +1,195 @@
+"""Core tables: people, their keys and identities, conversations, messages, summaries, jobs.
+
+Columns ending in ``_ct`` hold ciphertext sealed with the owner's data key (see crypto.py);
+their associated data is ``(table, column, row id)``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
+
+__all__ = [
+    "User",
+    "UserKey",
+    "Identity",
+    "Conversation",
+    "Message",
+    "SummaryVersion",
+    "Job",
+    "ApiKey",
+    "Setting",
+    "KeyringMeta",
+]
+
+ID = String(36)
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    # The account handle (`--user NAME`, a login). An identifier chosen by an operator, not
+    # text the person wrote, so it stays plaintext for lookup.
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class UserKey(Base):
+    """A person's data key, wrapped by the master key. Deleting it shreds their data."""
+
+    __tablename__ = "user_keys"
+
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    wrapped_key: Mapped[bytes] = mapped_column(LargeBinary)
+    master_key_id: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    rotated_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class KeyringMeta(Base):
+    """One row per master key ever used: lets us tell a wrong key from an empty database."""
+
+    __tablename__ = "keyring_meta"
+
+    key_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    check_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Identity(Base):
+    """A channel identity (web login, Slack/Telegram/Mattermost user) linked to one person."""
+
+    __tablename__ = "identities"
+    __table_args__ = (UniqueConstraint("channel", "external_id", name="uq_identities_channel_external"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(32))
+    external_id: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Conversation(Base):
+    __tablename__ = "conversations"
+    __table_args__ = (Index("ix_conversations_user_activity", "user_id", "last_activity_at"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
+    title_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    channel: Mapped[str] = mapped_column(String(32), default="api")
+    # Frozen at creation so every later request renders the same prefix bytes.
+    system_prompt_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    startup_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    message_count: Mapped[int] = mapped_column(Integer, default=0)
+    # Messages with seq <= summary_cursor are folded into the summary.
+    summary_cursor: Mapped[int] = mapped_column(Integer, default=0)
+    summary_version: Mapped[int] = mapped_column(Integer, default=0)
+    keep_warm: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_activity_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Message(Base):
+    """One message. A turn writes exactly two: the person's and the assistant's."""
+
+    __tablename__ = "messages"
+    __table_args__ = (UniqueConstraint("conversation_id", "seq", name="uq_messages_conversation_seq"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(16))
+    text_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    # user rows: pending (being answered) | answered | failed. assistant rows: ok.
+    status: Mapped[str] = mapped_column(String(16), default="ok")
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    reply_to: Mapped[str | None] = mapped_column(ID, nullable=True)
+    model: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    usage: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Retrieval trace and turn report: references (ids, scores, counts), sealed because a
+    # search query is derived from the person's words.
+    trace_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    rating: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    rated_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class SummaryVersion(Base):
+    """Every version of a conversation's rolling summary; the newest is current."""
+
+    __tablename__ = "summary_versions"
+    __table_args__ = (UniqueConstraint("conversation_id", "version", name="uq_summary_versions_conv_version"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    cursor: Mapped[int] = mapped_column(Integer)
+    state_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    method: Mapped[str] = mapped_column(String(16))
+    tokens: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Job(Base):
+    """Durable background work. Payloads hold ids only, never a person's text."""
+
+    __tablename__ = "jobs"
+    __table_args__ = (Index("ix_jobs_ready", "status", "run_after"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    kind: Mapped[str] = mapped_column(String(64))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    dedupe_key: Mapped[str | None] = mapped_column(String(200), unique=True, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="ready")  # ready|running|done|failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    run_after: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    locked_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    locked_until: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class ApiKey(Base):
+    """An API key, stored as a SHA-256 hash; the key itself is shown once at creation."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    scope: Mapped[str] = mapped_column(String(16))  # admin | surface | person
+    user_id: Mapped[str | None] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    last_used_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class Setting(Base):
+    """Administrator settings (tool catalogue, keep-warm, retention), one JSON value per key."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

@@ -1,0 +1,8 @@
+"""Every table module, imported so the metadata is complete (for Alembic and tests)."""
+
+from threadkeep.knowledge import tables as _knowledge  # noqa: F401
+from threadkeep.memory import fact_tables as _facts  # noqa: F401
+from threadkeep.store import models  # noqa: F401
+from threadkeep.store.base import Base
+
+metadata = Base.metadata
