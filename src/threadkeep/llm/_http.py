@@ -1,0 +1,213 @@
+"""HTTP and server-sent-event plumbing shared by the provider adapters.
+
+Everything here is wire-level and provider-neutral: reading SSE frames, turning an HTTP status
+or an httpx exception into the one :mod:`threadkeep.errors` tree, and reading ``retry-after``.
+Credentials and request shapes live in the provider modules.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from threadkeep.errors import (
+    MalformedResponse,
+    ProviderAuthError,
+    ProviderBadRequest,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderRateLimited,
+    ProviderServerError,
+    ProviderTimeout,
+)
+
+__all__ = [
+    "SseEvent",
+    "DEFAULT_TIMEOUT",
+    "iter_sse",
+    "parse_retry_after",
+    "error_for_status",
+    "error_for_transport",
+    "post_stream",
+    "error_message_from_body",
+]
+
+# Reads may pause for a long time while a model thinks; connecting should fail fast so a retry
+# can start. Nothing here may be shorter than a cache TTL would need (ARCHITECTURE §7): the
+# read timeout is per chunk, not for the whole answer.
+DEFAULT_TIMEOUT = httpx.Timeout(connect=10.0, read=300.0, write=60.0, pool=30.0)
+
+
+@dataclass(frozen=True, slots=True)
+class SseEvent:
+    """One server-sent event: its ``event:`` name (empty when absent) and joined ``data:``."""
+
+    event: str
+    data: str
+
+
+async def iter_sse(lines: AsyncIterator[str]) -> AsyncIterator[SseEvent]:
+    """Group text lines into SSE events (blank line ends an event; ``:`` lines are comments)."""
+    event = ""
+    data: list[str] = []
+    async for raw in lines:
+        line = raw.rstrip("\r\n")
+        if line == "":
+            if data or event:
+                yield SseEvent(event, "\n".join(data))
+            event, data = "", []
+            continue
+        if line.startswith(":"):
+            continue
+        field, _, value = line.partition(":")
+        if value.startswith(" "):
+            value = value[1:]
+        if field == "event":
+            event = value
+        elif field == "data":
+            data.append(value)
+        # "id" and "retry" fields carry nothing the adapters need.
+    if data or event:
+        yield SseEvent(event, "\n".join(data))
+
+
+def parse_retry_after(headers: httpx.Headers | dict[str, str], *, now: float | None = None) -> float | None:
+    """Seconds to wait from ``retry-after-ms`` (preferred, more precise) or ``retry-after``.
+
+    ``retry-after`` may be a number of seconds or an HTTP date. Unparseable values give None.
+    """
+    h = httpx.Headers(headers)
+    ms = h.get("retry-after-ms")
+    if ms is not None:
+        try:
+            value = float(ms) / 1000.0
+            if value >= 0:
+                return value
+        except ValueError:
+            pass
+    raw = h.get("retry-after")
+    if raw is None:
+        return None
+    try:
+        value = float(raw)
+        return value if value >= 0 else None
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(raw)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    delta = when.timestamp() - (time.time() if now is None else now)
+    return max(0.0, delta)
+
+
+def error_message_from_body(body: bytes | str) -> tuple[str, str]:
+    """(error type, message) from an Anthropic- or OpenAI-style error body; raw text otherwise."""
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    try:
+        payload: Any = json.loads(text)
+    except ValueError:
+        return "", text.strip()[:500]
+    if isinstance(payload, dict):
+        err = payload.get("error", payload)
+        if isinstance(err, dict):
+            kind = str(err.get("type") or err.get("code") or "")
+            return kind, str(err.get("message") or text)[:500]
+        if isinstance(err, str):
+            return "", err[:500]
+    return "", text.strip()[:500]
+
+
+def error_for_status(
+    status: int, body: bytes | str, headers: httpx.Headers | dict[str, str], *, provider: str
+) -> ProviderError:
+    """The :class:`ProviderError` for a non-2xx HTTP answer (every status has a mapping)."""
+    kind, message = error_message_from_body(body)
+    detail = f"{provider} answered HTTP {status}" + (f" ({kind})" if kind else "") + (
+        f": {message}" if message else ""
+    )
+    if status in (401, 403):
+        return ProviderAuthError(detail + " — check the API key setting", provider=provider,
+                                 status=status)
+    if status == 429:
+        return ProviderRateLimited(detail, provider=provider, status=status,
+                                   retry_after=parse_retry_after(headers))
+    if status == 408:
+        return ProviderTimeout(detail, provider=provider, status=status)
+    if status >= 500:
+        # 529 is Anthropic's "overloaded"; every 5xx is worth another try.
+        err = ProviderServerError(detail, provider=provider, status=status)
+        return err
+    if 400 <= status < 500:
+        # 400, 404, 409, 413, 422 ...: our request was refused; sending it again will not help.
+        return ProviderBadRequest(detail, provider=provider, status=status)
+    # A 1xx/3xx that reached us means a proxy or redirect we do not follow.
+    return MalformedResponse(detail, provider=provider, status=status)
+
+
+def error_for_transport(exc: httpx.HTTPError, *, provider: str) -> ProviderError:
+    """The :class:`ProviderError` for an httpx exception raised while talking to a provider."""
+    name = type(exc).__name__
+    if isinstance(exc, httpx.TimeoutException):
+        return ProviderTimeout(f"{provider} timed out ({name}): {exc}", provider=provider)
+    if isinstance(exc, httpx.HTTPStatusError):
+        r = exc.response
+        return error_for_status(r.status_code, r.content if r.is_stream_consumed else b"",
+                                r.headers, provider=provider)
+    if isinstance(exc, httpx.DecodingError | httpx.RemoteProtocolError):
+        # The server spoke broken HTTP or ended the body mid-way.
+        return MalformedResponse(f"{provider} sent a broken response ({name}): {exc}",
+                                 provider=provider)
+    if isinstance(exc, httpx.TransportError):
+        return ProviderConnectionError(f"cannot reach {provider} ({name}): {exc}",
+                                       provider=provider)
+    # InvalidURL, TooManyRedirects, StreamError and other request-side mistakes.
+    return ProviderBadRequest(f"request to {provider} failed ({name}): {exc}", provider=provider)
+
+
+class post_stream:  # noqa: N801 - used like a function: ``async with post_stream(...) as r``
+    """POST ``content`` and open the response as a stream; non-2xx raises a mapped error.
+
+    Transport failures while connecting are mapped too; the caller maps failures while reading.
+    """
+
+    def __init__(self, client: httpx.AsyncClient, url: str, *, content: bytes,
+                 headers: dict[str, str], provider: str) -> None:
+        self._client = client
+        self._request = client.build_request("POST", url, content=content, headers=headers)
+        self._provider = provider
+        self._response: httpx.Response | None = None
+
+    async def __aenter__(self) -> httpx.Response:
+        try:
+            response = await self._client.send(self._request, stream=True)
+        except httpx.HTTPError as e:
+            raise error_for_transport(e, provider=self._provider) from e
+        self._response = response
+        if response.status_code >= 300:
+            try:
+                body = await response.aread()
+            except httpx.HTTPError:
+                body = b""
+            finally:
+                await response.aclose()
+            try:
+                response.raise_for_status()
+            except httpx.HTTPStatusError as e:
+                raise error_for_status(response.status_code, body, response.headers,
+                                       provider=self._provider) from e
+            raise error_for_status(response.status_code, body, response.headers,
+                                   provider=self._provider)
+        return response
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self._response is not None:
+            await self._response.aclose()

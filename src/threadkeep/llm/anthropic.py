@@ -1,0 +1,518 @@
+"""Anthropic Messages API adapter (``POST /v1/messages``), spoken over httpx without the SDK.
+
+Wire format first (pure functions, no credentials), the client last:
+
+- :func:`render_request` turns a :class:`ModelRequest` into the JSON body: ``system`` as a list
+  of text blocks, ``tools`` (``name``/``description``/``input_schema``), ``messages`` with
+  consecutive same-role messages merged, tool calls as ``tool_use`` blocks and tool results as
+  ``tool_result`` blocks in a user message. Each :class:`Breakpoint` becomes a
+  ``cache_control: {"type": "ephemeral"}`` (``"ttl": "1h"`` for 3600 s) on the last content
+  block of the segment it names — the last tool for ``tools``, the last system block for
+  ``system``. At most 4, and 1-hour breakpoints must come before 5-minute ones.
+- :class:`StreamDecoder` turns the SSE events (``message_start``, ``content_block_start``/
+  ``_delta``/``_stop``, ``message_delta``, ``message_stop``, ``ping``, ``error``) into
+  :mod:`threadkeep.llm.base` events. Tool input arrives as ``input_json_delta`` fragments and is
+  parsed once the block stops.
+- :class:`AnthropicModel` adds the key, the version header, HTTP and retries.
+
+The body is serialised with sorted keys and no insignificant whitespace, so the same request
+is the same bytes on every turn (ARCHITECTURE §3).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from threadkeep.context.request import ModelRequest
+from threadkeep.errors import (
+    ConfigError,
+    MalformedResponse,
+    ProviderAuthError,
+    ProviderBadRequest,
+    ProviderError,
+    ProviderRateLimited,
+    ProviderServerError,
+)
+from threadkeep.llm._http import (
+    DEFAULT_TIMEOUT,
+    SseEvent,
+    error_for_transport,
+    iter_sse,
+    post_stream,
+)
+from threadkeep.llm.base import (
+    Capabilities,
+    Stop,
+    StreamEvent,
+    TextDelta,
+    ToolCall,
+    Usage,
+    UsageReport,
+)
+from threadkeep.llm.retry import RetryPolicy, stream_with_retry
+from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart, canonical_json
+
+__all__ = [
+    "PROVIDER",
+    "DEFAULT_BASE_URL",
+    "API_VERSION",
+    "MAX_BREAKPOINTS",
+    "AnthropicRendering",
+    "render_request",
+    "min_cacheable_tokens",
+    "capabilities_for",
+    "StreamDecoder",
+    "events_from_message",
+    "AnthropicModel",
+]
+
+PROVIDER = "anthropic"
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+MAX_BREAKPOINTS = 4
+_TTL_WIRE = {300: None, 3600: "1h"}  # seconds -> cache_control "ttl" (None: the 5 min default)
+
+# Minimum cacheable prefix per model family, from Anthropic's prompt-caching table. Shorter
+# prefixes are processed without caching and without an error. Checked in order.
+_MIN_CACHEABLE: tuple[tuple[str, int], ...] = (
+    ("haiku-4", 4096),
+    ("opus-4-5", 4096),
+    ("opus-4-6", 4096),
+    ("sonnet-4-6", 2048),
+    ("haiku", 2048),   # Claude 3 / 3.5 Haiku
+)
+_DEFAULT_MIN_CACHEABLE = 1024  # Sonnet 4.5, Sonnet 4, Opus 4 / 4.1, Sonnet 3.7
+
+_STOP_REASONS = {
+    "end_turn": "end_turn",
+    "stop_sequence": "end_turn",
+    "tool_use": "tool_use",
+    "max_tokens": "max_tokens",
+}
+
+
+def min_cacheable_tokens(model: str) -> int:
+    """The documented minimum cacheable prompt length for ``model``."""
+    name = model.lower()
+    for marker, tokens in _MIN_CACHEABLE:
+        if marker in name:
+            return tokens
+    return _DEFAULT_MIN_CACHEABLE
+
+
+def capabilities_for(model: str) -> Capabilities:
+    """What the planner and keep-warm need to know about an Anthropic model."""
+    return Capabilities(
+        cache_style="explicit",
+        cache_ttls=(300, 3600),
+        min_cacheable_tokens=min_cacheable_tokens(model),
+        max_breakpoints=MAX_BREAKPOINTS,
+        # max_tokens: 0 pre-warms the cache without output; it is not allowed with streaming,
+        # so the adapter sends such a request without "stream" (see AnthropicModel).
+        allows_zero_max_tokens=True,
+        context_window=200_000,
+    )
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+@dataclass(frozen=True, slots=True)
+class AnthropicRendering:
+    """The request body and, for every cacheable block in prefix order, its segment name.
+
+    Block order is: each tool, each system block, then each content block of each message.
+    The simulator hashes the same blocks, so a byte change here is a byte change there.
+    """
+
+    body: dict[str, Any]
+    block_segments: tuple[str, ...]
+
+    def to_bytes(self) -> bytes:
+        """The exact bytes sent on the wire."""
+        return canonical_json(self.body).encode("utf-8")
+
+
+def _part_block(part: TextPart | ToolCallPart | ToolResultPart) -> tuple[str | None, dict[str, Any]]:
+    """(forced role or None, content block) for one message part."""
+    if isinstance(part, TextPart):
+        return None, {"type": "text", "text": part.text}
+    if isinstance(part, ToolCallPart):
+        return "assistant", {"type": "tool_use", "id": part.call_id, "name": part.name,
+                             "input": dict(part.arguments)}
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": part.call_id,
+                             "content": part.content}
+    if part.is_error:
+        block["is_error"] = True
+    # Tool results travel in a user message whatever role the stored message had.
+    return "user", block
+
+
+def _message_blocks(message: ChatMessage) -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    for part in message.parts:
+        if isinstance(part, TextPart) and part.text == "":
+            continue  # the API refuses empty text blocks
+        role, block = _part_block(part)
+        out.append((role or message.role, block))
+    return out
+
+
+def _cache_control(ttl_seconds: int) -> dict[str, str]:
+    if ttl_seconds not in _TTL_WIRE:
+        raise ConfigError(
+            f"Anthropic cache TTL must be 300 or 3600 seconds, got {ttl_seconds}; "
+            "fix the breakpoint plan"
+        )
+    wire = _TTL_WIRE[ttl_seconds]
+    return {"type": "ephemeral"} if wire is None else {"type": "ephemeral", "ttl": wire}
+
+
+def _resolve_breakpoints(
+    request: ModelRequest, last_block_of_segment: dict[int, int], n_system: int
+) -> dict[tuple[int, int], int]:
+    """Map each breakpoint to a block position ``(area, index)`` -> TTL.
+
+    Areas: 0 tools, 1 system, 2 messages (index into the flat block list). A breakpoint on a
+    segment without blocks moves back to the end of the nearest earlier segment that has one:
+    the cached prefix is the same bytes.
+    """
+    targets: dict[tuple[int, int], int] = {}
+    for bp in request.breakpoints:
+        if not 0 <= bp.segment < len(request.segments):
+            raise ConfigError(
+                f"breakpoint names segment {bp.segment} but the request has "
+                f"{len(request.segments)} segments; fix the breakpoint plan"
+            )
+        _cache_control(bp.ttl_seconds)  # validates the TTL
+        target: tuple[int, int] | None = None
+        for idx in range(bp.segment, -1, -1):
+            name = request.segments[idx].name
+            if name == "tools":
+                target = (0, len(request.tools) - 1) if request.tools else None
+            elif name == "system":
+                if n_system:
+                    target = (1, n_system - 1)
+                elif request.tools:
+                    target = (0, len(request.tools) - 1)
+            elif idx in last_block_of_segment:
+                target = (2, last_block_of_segment[idx])
+            if target is not None or name in ("tools", "system"):
+                break
+        if target is None:
+            continue  # nothing before it to cache
+        targets[target] = max(targets.get(target, 0), bp.ttl_seconds)
+    if len(targets) > MAX_BREAKPOINTS:
+        raise ConfigError(
+            f"Anthropic allows at most {MAX_BREAKPOINTS} cache breakpoints, the plan has "
+            f"{len(targets)}"
+        )
+    seen_short = False
+    for pos in sorted(targets):
+        if targets[pos] == 300:
+            seen_short = True
+        elif seen_short:
+            raise ConfigError(
+                "Anthropic requires 1-hour cache breakpoints before 5-minute ones; "
+                "fix the breakpoint plan"
+            )
+    return targets
+
+
+def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
+    """Render ``request`` into a Messages API body for ``model``."""
+    tools = [
+        {"name": t.name, "description": t.description, "input_schema": t.parameters}
+        for t in request.tools
+    ]
+    system = [{"type": "text", "text": request.system}] if request.system else []
+
+    flat: list[tuple[int, str, dict[str, Any]]] = []  # (segment index, role, block)
+    last_block_of_segment: dict[int, int] = {}
+    for seg_index, segment in enumerate(request.segments):
+        for message in segment.messages:
+            for role, block in _message_blocks(message):
+                flat.append((seg_index, role, block))
+        if flat and flat[-1][0] == seg_index:
+            last_block_of_segment[seg_index] = len(flat) - 1
+
+    targets = _resolve_breakpoints(request, last_block_of_segment, len(system))
+    for (area, index), ttl in targets.items():
+        block = (tools, system)[area][index] if area < 2 else flat[index][2]
+        block["cache_control"] = _cache_control(ttl)
+
+    messages: list[dict[str, Any]] = []
+    for _seg, role, block in flat:
+        if messages and messages[-1]["role"] == role:
+            messages[-1]["content"].append(block)
+        else:
+            messages.append({"role": role, "content": [block]})
+
+    body: dict[str, Any] = {"model": model, "max_tokens": request.max_tokens,
+                            "messages": messages}
+    if system:
+        body["system"] = system
+    if tools:
+        body["tools"] = tools
+    if request.temperature is not None:
+        body["temperature"] = request.temperature
+    if stream:
+        body["stream"] = True
+
+    names = [s.name for s in request.segments]
+    segments = ["tools"] * len(tools) + ["system"] * len(system)
+    segments += [names[seg] for seg, _r, _b in flat]
+    return AnthropicRendering(body, tuple(segments))
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+def _usage_from(raw: dict[str, Any], base: Usage | None = None) -> Usage:
+    """Merge an Anthropic usage object into ``base`` (later counts are cumulative)."""
+    base = base or Usage()
+
+    def pick(key: str, current: int) -> int:
+        value = raw.get(key)
+        return int(value) if isinstance(value, int | float) else current
+
+    return Usage(
+        input_tokens=pick("input_tokens", base.input_tokens),
+        output_tokens=pick("output_tokens", base.output_tokens),
+        cache_read_tokens=pick("cache_read_input_tokens", base.cache_read_tokens),
+        cache_write_tokens=pick("cache_creation_input_tokens", base.cache_write_tokens),
+    )
+
+
+def _stream_error(error: Any) -> ProviderError:
+    """Map an ``error`` event (or error body) to the exception tree."""
+    kind = str(error.get("type", "")) if isinstance(error, dict) else ""
+    message = str(error.get("message", "")) if isinstance(error, dict) else str(error)
+    detail = f"anthropic stream error ({kind or 'unknown'}): {message}"
+    if kind == "overloaded_error":
+        return ProviderServerError(detail, provider=PROVIDER, status=529)
+    if kind == "rate_limit_error":
+        return ProviderRateLimited(detail, provider=PROVIDER)
+    if kind in ("authentication_error", "permission_error"):
+        return ProviderAuthError(detail, provider=PROVIDER)
+    if kind in ("invalid_request_error", "not_found_error", "request_too_large"):
+        return ProviderBadRequest(detail, provider=PROVIDER)
+    return ProviderServerError(detail, provider=PROVIDER)  # api_error and anything new
+
+
+@dataclass
+class _OpenBlock:
+    kind: str
+    call_id: str = ""
+    name: str = ""
+    initial: dict[str, Any] = field(default_factory=dict)
+    json_parts: list[str] = field(default_factory=list)
+
+
+class StreamDecoder:
+    """Turns Anthropic SSE events into stream events; :meth:`finish` checks the stream ended."""
+
+    def __init__(self) -> None:
+        self.usage = Usage()
+        self.stop_reason: str | None = None
+        self.done = False
+        self._blocks: dict[int, _OpenBlock] = {}
+
+    def feed(self, sse: SseEvent) -> list[StreamEvent]:
+        """Decode one SSE event; raises :class:`ProviderError` for ``error`` events."""
+        if not sse.data:
+            return []
+        try:
+            payload = json.loads(sse.data)
+        except ValueError as e:
+            raise MalformedResponse(f"anthropic sent an event that is not JSON: {sse.data[:200]!r}",
+                                    provider=PROVIDER) from e
+        if not isinstance(payload, dict):
+            raise MalformedResponse("anthropic sent a non-object event", provider=PROVIDER)
+        kind = payload.get("type") or sse.event
+        try:
+            return self._dispatch(kind, payload)
+        except (KeyError, TypeError, AttributeError) as e:
+            raise MalformedResponse(f"anthropic {kind} event lacks a documented field: {e}",
+                                    provider=PROVIDER) from e
+
+    def _dispatch(self, kind: str, payload: dict[str, Any]) -> list[StreamEvent]:
+        if kind == "message_start":
+            self.usage = _usage_from(payload["message"].get("usage") or {})
+            return []
+        if kind == "content_block_start":
+            block = payload["content_block"]
+            if block["type"] == "tool_use":
+                # The start event carries "input": {} and the arguments follow as
+                # input_json_delta fragments; a non-empty input here is used if none follow.
+                self._blocks[payload["index"]] = _OpenBlock(
+                    "tool_use", block["id"], block["name"], initial=dict(block.get("input") or {}))
+                return []
+            self._blocks[payload["index"]] = _OpenBlock(block["type"])
+            text = block.get("text") if block["type"] == "text" else None
+            return [TextDelta(text)] if text else []
+        if kind == "content_block_delta":
+            delta = payload["delta"]
+            if delta["type"] == "text_delta":
+                return [TextDelta(delta["text"])] if delta["text"] else []
+            if delta["type"] == "input_json_delta":
+                opened = self._blocks[payload["index"]]
+                opened.json_parts.append(delta["partial_json"])
+                return []
+            return []  # thinking_delta, signature_delta, citations: not part of the answer
+        if kind == "content_block_stop":
+            opened = self._blocks.pop(payload["index"], None)
+            if opened is None or opened.kind != "tool_use":
+                return []
+            return [ToolCall(opened.call_id, opened.name, _parse_tool_input(opened))]
+        if kind == "message_delta":
+            reason = (payload.get("delta") or {}).get("stop_reason")
+            if reason:
+                self.stop_reason = reason
+            self.usage = _usage_from(payload.get("usage") or {}, self.usage)
+            return []
+        if kind == "message_stop":
+            self.done = True
+            return [UsageReport(self.usage), Stop(_STOP_REASONS.get(self.stop_reason or "", "other"))]
+        if kind == "error":
+            raise _stream_error(payload.get("error"))
+        return []  # ping and event types added after this adapter was written
+
+    def finish(self) -> None:
+        """Raise :class:`MalformedResponse` if the stream ended before ``message_stop``."""
+        if not self.done:
+            raise MalformedResponse("anthropic stream ended without message_stop",
+                                    provider=PROVIDER)
+
+
+def _parse_tool_input(block: _OpenBlock) -> dict[str, Any]:
+    raw = "".join(block.json_parts)
+    if raw.strip() == "":
+        return block.initial
+    try:
+        value = json.loads(raw)
+    except ValueError as e:
+        raise MalformedResponse(
+            f"anthropic tool_use {block.name!r} input is not valid JSON: {raw[:200]!r}",
+            provider=PROVIDER) from e
+    if not isinstance(value, dict):
+        raise MalformedResponse(f"anthropic tool_use {block.name!r} input is not an object",
+                                provider=PROVIDER)
+    return value
+
+
+def events_from_message(message: dict[str, Any]) -> list[StreamEvent]:
+    """Events for a complete (non-streamed) Message object, as ``max_tokens: 0`` returns."""
+    if message.get("type") == "error":
+        raise _stream_error(message.get("error"))
+    try:
+        events: list[StreamEvent] = []
+        for block in message.get("content") or []:
+            if block["type"] == "text" and block.get("text"):
+                events.append(TextDelta(block["text"]))
+            elif block["type"] == "tool_use":
+                events.append(ToolCall(block["id"], block["name"], dict(block.get("input") or {})))
+        usage = _usage_from(message.get("usage") or {})
+        reason = message.get("stop_reason") or ""
+    except (KeyError, TypeError, AttributeError) as e:
+        raise MalformedResponse(f"anthropic message lacks a documented field: {e}",
+                                provider=PROVIDER) from e
+    return [*events, UsageReport(usage), Stop(_STOP_REASONS.get(reason, "other"))]
+
+
+# --------------------------------------------------------------------------- client
+
+
+class AnthropicModel:
+    """A :class:`~threadkeep.llm.base.ChatModel` for Anthropic's Messages API."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str,
+        base_url: str = DEFAULT_BASE_URL,
+        client: httpx.AsyncClient | None = None,
+        timeout: httpx.Timeout = DEFAULT_TIMEOUT,
+        retry: RetryPolicy | None = None,
+        extra_headers: dict[str, str] | None = None,
+        capabilities: Capabilities | None = None,
+    ) -> None:
+        if not api_key:
+            raise ConfigError("the Anthropic adapter needs an API key: set ANTHROPIC_API_KEY")
+        self.model = model
+        self.name = f"{PROVIDER}:{model}"
+        self.capabilities = capabilities or capabilities_for(model)
+        self.base_url = base_url.rstrip("/")
+        self.retry = retry or RetryPolicy()
+        self._api_key = api_key
+        self._extra_headers = dict(extra_headers or {})
+        self._client = client
+        self._owns_client = client is None
+        self._timeout = timeout
+
+    def count_tokens(self, text: str) -> int:
+        """Offline estimate with a safety margin (Anthropic's tokenizer is not published)."""
+        from threadkeep.tokens import counter_for
+
+        return counter_for(PROVIDER).count(text)
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        """Stream one call; retried only until the first event (see :mod:`.retry`)."""
+        return stream_with_retry(lambda: self._stream_once(request), self.retry)
+
+    async def aclose(self) -> None:
+        """Close the HTTP client if this model created it."""
+        if self._client is not None and self._owns_client:
+            await self._client.aclose()
+            self._client = None
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self._timeout)
+        return self._client
+
+    def _headers(self, streaming: bool) -> dict[str, str]:
+        headers = {
+            "x-api-key": self._api_key,
+            "anthropic-version": API_VERSION,
+            "content-type": "application/json",
+            "accept": "text/event-stream" if streaming else "application/json",
+        }
+        headers.update(self._extra_headers)
+        return headers
+
+    async def _stream_once(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        streaming = request.max_tokens > 0
+        rendering = render_request(request, self.model, stream=streaming)
+        url = f"{self.base_url}/v1/messages"
+        async with post_stream(self._http(), url, content=rendering.to_bytes(),
+                               headers=self._headers(streaming), provider=PROVIDER) as response:
+            if not streaming:
+                try:
+                    raw = await response.aread()
+                except httpx.HTTPError as e:
+                    raise error_for_transport(e, provider=PROVIDER) from e
+                try:
+                    message = json.loads(raw)
+                except ValueError as e:
+                    raise MalformedResponse("anthropic answered with a body that is not JSON",
+                                            provider=PROVIDER) from e
+                for event in events_from_message(message):
+                    yield event
+                return
+            decoder = StreamDecoder()
+            try:
+                async for sse in iter_sse(response.aiter_lines()):
+                    for event in decoder.feed(sse):
+                        yield event
+                    if decoder.done:
+                        return
+            except httpx.HTTPError as e:
+                raise error_for_transport(e, provider=PROVIDER) from e
+            decoder.finish()

@@ -1,0 +1,448 @@
+"""OpenAI-compatible Chat Completions adapter (``POST {base_url}/chat/completions``).
+
+One wire format serves OpenAI itself and the local servers that copy it (vLLM, Ollama,
+llama.cpp server). Their differences are a few switches, collected per server in
+:data:`PRESETS`:
+
+- ``max_tokens_field``: OpenAI deprecated ``max_tokens`` for ``max_completion_tokens`` (its
+  reasoning models refuse the old name); the local servers document ``max_tokens``.
+- ``send_cache_key``: ``prompt_cache_key`` routes a conversation's requests to the same cache
+  on OpenAI. Local servers do not know the field, and a strict one may refuse it, so it is off
+  for them unless configured.
+
+Rendering (:func:`render_request`): the system prompt first as a ``system`` message; assistant
+tool calls as ``tool_calls`` with JSON-string arguments; each tool result as a ``tool``
+message with its ``tool_call_id``; tools as ``{"type": "function", "function": {...}}``;
+``stream_options: {"include_usage": true}`` so the last chunk carries usage with
+``prompt_tokens_details.cached_tokens``. Decoding (:class:`ChunkDecoder`): text deltas, tool
+calls accumulated by ``index`` (id and name first, argument fragments after), the
+``finish_reason``, the usage chunk and ``data: [DONE]``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+import httpx
+
+from threadkeep.context.request import ModelRequest
+from threadkeep.errors import (
+    ConfigError,
+    MalformedResponse,
+    ProviderAuthError,
+    ProviderBadRequest,
+    ProviderError,
+    ProviderRateLimited,
+    ProviderServerError,
+)
+from threadkeep.llm._http import (
+    DEFAULT_TIMEOUT,
+    SseEvent,
+    error_for_transport,
+    iter_sse,
+    post_stream,
+)
+from threadkeep.llm.base import (
+    Capabilities,
+    Stop,
+    StreamEvent,
+    TextDelta,
+    ToolCall,
+    Usage,
+    UsageReport,
+)
+from threadkeep.llm.retry import RetryPolicy, stream_with_retry
+from threadkeep.messages import TextPart, ToolCallPart, ToolResultPart, canonical_json
+
+__all__ = [
+    "Preset",
+    "PRESETS",
+    "OpenAIRendering",
+    "render_request",
+    "ChunkDecoder",
+    "OpenAICompatibleModel",
+]
+
+MaxTokensField = Literal["max_tokens", "max_completion_tokens"]
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What differs between OpenAI-compatible servers."""
+
+    provider: str
+    base_url: str
+    max_tokens_field: MaxTokensField = "max_tokens"
+    send_cache_key: bool = False
+    # Env var holding the key; ``key_required`` servers refuse to start without it.
+    key_env: str = "THREADKEEP_LLM_API_KEY"
+    key_required: bool = False
+    capabilities: Capabilities = field(default_factory=Capabilities)
+
+
+_OPENAI_CAPS = Capabilities(
+    cache_style="automatic",
+    # OpenAI keeps cached prefixes for minutes of inactivity (up to an hour off-peak);
+    # there is no TTL to choose, so none is listed.
+    cache_ttls=(),
+    min_cacheable_tokens=1024,
+    max_breakpoints=0,
+    allows_zero_max_tokens=False,
+    context_window=128_000,
+)
+# Local servers reuse the KV cache of the longest common prefix (vLLM automatic prefix
+# caching, llama.cpp slot reuse, Ollama's loaded context). They have no minimum we can rely on.
+_LOCAL_CAPS = Capabilities(
+    cache_style="automatic",
+    cache_ttls=(),
+    min_cacheable_tokens=0,
+    max_breakpoints=0,
+    allows_zero_max_tokens=False,
+    context_window=8_192,
+)
+
+PRESETS: dict[str, Preset] = {
+    "openai": Preset("openai", "https://api.openai.com/v1", "max_completion_tokens",
+                     send_cache_key=True, key_env="OPENAI_API_KEY", key_required=True,
+                     capabilities=_OPENAI_CAPS),
+    "ollama": Preset("ollama", "http://127.0.0.1:11434/v1", capabilities=_LOCAL_CAPS),
+    "llamacpp": Preset("llamacpp", "http://127.0.0.1:8080/v1", capabilities=_LOCAL_CAPS),
+    "vllm": Preset("vllm", "http://127.0.0.1:8000/v1", capabilities=_LOCAL_CAPS),
+    "openai-compatible": Preset("openai-compatible", "http://127.0.0.1:8000/v1",
+                                capabilities=_LOCAL_CAPS),
+}
+
+_FINISH_REASONS = {
+    "stop": "end_turn",
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+    "length": "max_tokens",
+}
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+@dataclass(frozen=True, slots=True)
+class OpenAIRendering:
+    """The body and, per cacheable block (each tool, then each message), its segment name."""
+
+    body: dict[str, Any]
+    block_segments: tuple[str, ...]
+
+    def to_bytes(self) -> bytes:
+        """The exact bytes sent on the wire."""
+        return canonical_json(self.body).encode("utf-8")
+
+
+def render_request(
+    request: ModelRequest,
+    model: str,
+    *,
+    max_tokens_field: MaxTokensField = "max_tokens",
+    send_cache_key: bool = False,
+    include_usage: bool = True,
+) -> OpenAIRendering:
+    """Render ``request`` into a Chat Completions body for ``model``."""
+    messages: list[dict[str, Any]] = []
+    segments: list[str] = []
+    if request.system:
+        messages.append({"role": "system", "content": request.system})
+        segments.append("system")
+    for segment in request.segments:
+        for message in segment.messages:
+            for wire in _render_message(message.role, message.parts):
+                messages.append(wire)
+                segments.append(segment.name)
+
+    body: dict[str, Any] = {"model": model, "messages": messages, "stream": True,
+                            max_tokens_field: request.max_tokens}
+    if include_usage:
+        body["stream_options"] = {"include_usage": True}
+    if request.tools:
+        body["tools"] = [
+            {"type": "function",
+             "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}
+            for t in request.tools
+        ]
+    if request.temperature is not None:
+        body["temperature"] = request.temperature
+    if send_cache_key and request.cache_key:
+        body["prompt_cache_key"] = request.cache_key
+    tool_blocks = ["tools"] * len(request.tools)
+    return OpenAIRendering(body, tuple(tool_blocks + segments))
+
+
+def _render_message(role: str, parts: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """One stored message as one or more wire messages (tool results are their own)."""
+    texts = [p.text for p in parts if isinstance(p, TextPart)]
+    calls = [p for p in parts if isinstance(p, ToolCallPart)]
+    results = [p for p in parts if isinstance(p, ToolResultPart)]
+    out: list[dict[str, Any]] = []
+    # Tool results answer the previous assistant message, so they come before any text.
+    for r in results:
+        content = f"Error: {r.content}" if r.is_error else r.content
+        out.append({"role": "tool", "tool_call_id": r.call_id, "content": content})
+    text = "".join(texts)
+    if role == "assistant" and calls:
+        out.append({
+            "role": "assistant",
+            # The API wants null, not "", for an assistant turn that only calls tools.
+            "content": text or None,
+            "tool_calls": [
+                {"id": c.call_id, "type": "function",
+                 "function": {"name": c.name, "arguments": canonical_json(c.arguments)}}
+                for c in calls
+            ],
+        })
+    elif text or not results:
+        out.append({"role": role, "content": text})
+    return out
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+def _chunk_error(error: Any, provider: str) -> ProviderError:
+    """Map an ``{"error": ...}`` object that arrived inside the stream."""
+    if not isinstance(error, dict):
+        return ProviderServerError(f"{provider} stream error: {error}", provider=provider)
+    kind = str(error.get("type") or error.get("code") or "")
+    detail = f"{provider} stream error ({kind or 'unknown'}): {error.get('message', '')}"
+    code = error.get("code")
+    status = code if isinstance(code, int) else None
+    if kind in ("rate_limit_exceeded", "rate_limit_error") or status == 429:
+        return ProviderRateLimited(detail, provider=provider)
+    if kind in ("invalid_api_key", "authentication_error") or status in (401, 403):
+        return ProviderAuthError(detail, provider=provider, status=status)
+    if kind in ("invalid_request_error", "context_length_exceeded") or (
+            status is not None and 400 <= status < 500):
+        return ProviderBadRequest(detail, provider=provider, status=status)
+    return ProviderServerError(detail, provider=provider, status=status)
+
+
+@dataclass
+class _PendingCall:
+    call_id: str = ""
+    name: str = ""
+    arguments: list[str] = field(default_factory=list)
+
+
+class ChunkDecoder:
+    """Turns Chat Completions chunks into stream events; :meth:`finish` checks the ending."""
+
+    def __init__(self, provider: str = "openai") -> None:
+        self.provider = provider
+        self.usage: Usage | None = None
+        self.finish_reason: str | None = None
+        self.done = False
+        self._calls: dict[int, _PendingCall] = {}
+        self._calls_emitted = False
+
+    def feed(self, sse: SseEvent) -> list[StreamEvent]:
+        """Decode one ``data:`` line; ``[DONE]`` closes the stream."""
+        data = sse.data.strip()
+        if not data:
+            return []
+        if data == "[DONE]":
+            return self._close()
+        try:
+            chunk = json.loads(data)
+        except ValueError as e:
+            raise MalformedResponse(f"{self.provider} sent a chunk that is not JSON: {data[:200]!r}",
+                                    provider=self.provider) from e
+        if not isinstance(chunk, dict):
+            raise MalformedResponse(f"{self.provider} sent a non-object chunk",
+                                    provider=self.provider)
+        if "error" in chunk and chunk["error"]:
+            raise _chunk_error(chunk["error"], self.provider)
+        try:
+            return self._chunk(chunk)
+        except (KeyError, TypeError, AttributeError, IndexError) as e:
+            raise MalformedResponse(f"{self.provider} chunk lacks a documented field: {e}",
+                                    provider=self.provider) from e
+
+    def _chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
+        events: list[StreamEvent] = []
+        usage = chunk.get("usage")
+        if isinstance(usage, dict):
+            self.usage = _usage_from(usage)
+        for choice in chunk.get("choices") or []:
+            if choice.get("index", 0) != 0:
+                continue  # we never ask for n > 1
+            delta = choice.get("delta") or {}
+            text = delta.get("content")
+            if text:
+                events.append(TextDelta(text))
+            for fragment in delta.get("tool_calls") or []:
+                pending = self._calls.setdefault(int(fragment.get("index", 0)), _PendingCall())
+                if fragment.get("id"):
+                    pending.call_id = fragment["id"]
+                function = fragment.get("function") or {}
+                if function.get("name"):
+                    pending.name = function["name"]
+                if function.get("arguments"):
+                    pending.arguments.append(function["arguments"])
+            if choice.get("finish_reason"):
+                self.finish_reason = choice["finish_reason"]
+                events.extend(self._emit_calls())
+        return events
+
+    def _emit_calls(self) -> list[StreamEvent]:
+        if self._calls_emitted:
+            return []
+        self._calls_emitted = True
+        out: list[StreamEvent] = []
+        for index in sorted(self._calls):
+            pending = self._calls[index]
+            if not pending.name:
+                raise MalformedResponse(f"{self.provider} tool call #{index} has no name",
+                                        provider=self.provider)
+            raw = "".join(pending.arguments)
+            try:
+                args = json.loads(raw) if raw.strip() else {}
+            except ValueError as e:
+                raise MalformedResponse(
+                    f"{self.provider} tool call {pending.name!r} arguments are not valid JSON: "
+                    f"{raw[:200]!r}", provider=self.provider) from e
+            if not isinstance(args, dict):
+                raise MalformedResponse(
+                    f"{self.provider} tool call {pending.name!r} arguments are not an object",
+                    provider=self.provider)
+            # Some local servers omit ids; the turn still needs one to pair the result.
+            out.append(ToolCall(pending.call_id or f"call_{index}", pending.name, args))
+        return out
+
+    def _close(self) -> list[StreamEvent]:
+        if self.finish_reason is None:
+            raise MalformedResponse(f"{self.provider} stream ended without a finish_reason",
+                                    provider=self.provider)
+        self.done = True
+        events = self._emit_calls()
+        events.append(UsageReport(self.usage or Usage()))
+        events.append(Stop(_FINISH_REASONS.get(self.finish_reason, "other")))
+        return events
+
+    def finish(self) -> list[StreamEvent]:
+        """At end of body: events still owed, or :class:`MalformedResponse` if it was cut."""
+        if self.done:
+            return []
+        # A few servers close the body after the usage chunk without [DONE]; a finish_reason
+        # means the answer is complete, so accept that. Without one the answer was cut off.
+        return self._close()
+
+
+def _usage_from(raw: dict[str, Any]) -> Usage:
+    prompt = int(raw.get("prompt_tokens") or 0)
+    details = raw.get("prompt_tokens_details") or {}
+    cached = int(details.get("cached_tokens") or 0) if isinstance(details, dict) else 0
+    return Usage(
+        input_tokens=max(0, prompt - cached),
+        output_tokens=int(raw.get("completion_tokens") or 0),
+        cache_read_tokens=cached,
+        cache_write_tokens=0,  # the Chat Completions API does not report cache writes
+    )
+
+
+# --------------------------------------------------------------------------- client
+
+
+class OpenAICompatibleModel:
+    """A :class:`~threadkeep.llm.base.ChatModel` for any Chat Completions server."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        preset: Preset | str = "openai-compatible",
+        base_url: str | None = None,
+        api_key: str | None = None,
+        send_cache_key: bool | None = None,
+        max_tokens_field: MaxTokensField | None = None,
+        client: httpx.AsyncClient | None = None,
+        timeout: httpx.Timeout = DEFAULT_TIMEOUT,
+        retry: RetryPolicy | None = None,
+        extra_headers: dict[str, str] | None = None,
+        capabilities: Capabilities | None = None,
+    ) -> None:
+        if isinstance(preset, str):
+            if preset not in PRESETS:
+                raise ConfigError(f"unknown OpenAI-compatible preset {preset!r}; "
+                                  f"choose one of {', '.join(sorted(PRESETS))}")
+            preset = PRESETS[preset]
+        if preset.key_required and not api_key:
+            raise ConfigError(f"the {preset.provider} adapter needs an API key: set {preset.key_env}")
+        self.preset = replace(
+            preset,
+            base_url=(base_url or preset.base_url).rstrip("/"),
+            send_cache_key=preset.send_cache_key if send_cache_key is None else send_cache_key,
+            max_tokens_field=max_tokens_field or preset.max_tokens_field,
+        )
+        self.model = model
+        self.name = f"{preset.provider}:{model}"
+        self.capabilities = capabilities or preset.capabilities
+        self.retry = retry or RetryPolicy()
+        self._api_key = api_key
+        self._extra_headers = dict(extra_headers or {})
+        self._client = client
+        self._owns_client = client is None
+        self._timeout = timeout
+
+    @property
+    def base_url(self) -> str:
+        """The server's ``/v1`` root."""
+        return self.preset.base_url
+
+    def render(self, request: ModelRequest) -> OpenAIRendering:
+        """The body this model would send for ``request``."""
+        return render_request(request, self.model,
+                              max_tokens_field=self.preset.max_tokens_field,
+                              send_cache_key=self.preset.send_cache_key)
+
+    def count_tokens(self, text: str) -> int:
+        """o200k for OpenAI; o200k with a margin for local models (their tokenizers differ)."""
+        from threadkeep.tokens import counter_for
+
+        return counter_for("openai" if self.preset.provider == "openai" else "local").count(text)
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        """Stream one call; retried only until the first event (see :mod:`.retry`)."""
+        return stream_with_retry(lambda: self._stream_once(request), self.retry)
+
+    async def aclose(self) -> None:
+        """Close the HTTP client if this model created it."""
+        if self._client is not None and self._owns_client:
+            await self._client.aclose()
+            self._client = None
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self._timeout)
+        return self._client
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"content-type": "application/json", "accept": "text/event-stream"}
+        if self._api_key:
+            headers["authorization"] = f"Bearer {self._api_key}"
+        headers.update(self._extra_headers)
+        return headers
+
+    async def _stream_once(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        provider = self.preset.provider
+        url = f"{self.base_url}/chat/completions"
+        async with post_stream(self._http(), url, content=self.render(request).to_bytes(),
+                               headers=self._headers(), provider=provider) as response:
+            decoder = ChunkDecoder(provider)
+            try:
+                async for sse in iter_sse(response.aiter_lines()):
+                    for event in decoder.feed(sse):
+                        yield event
+                    if decoder.done:
+                        return
+            except httpx.HTTPError as e:
+                raise error_for_transport(e, provider=provider) from e
+            for event in decoder.finish():
+                yield event
