@@ -1,0 +1,402 @@
+"""A deterministic extractive summariser: no model, English, Russian and Japanese.
+
+It reads the newly folded messages sentence by sentence and proposes the same operations a
+fold model would (:mod:`threadkeep.memory.summary`). What it keeps is decided by behaviour,
+not by surface features: a sentence that assigns a role, records a decision or a refusal and
+its reason, fixes a deadline or an amount, or commits someone to a next step is worth more
+than one that merely contains a number or a name. A sentence that corrects an earlier one
+("the deadline moved", "X takes over as tech lead") *updates* that item instead of adding a
+second, so the summary holds the latest value and never the stale one as current.
+
+Everything here is pure and ordered: the same state and messages give the same operations.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from threadkeep.memory.summary import (
+    AddItem,
+    FieldName,
+    Op,
+    ResolveQuestion,
+    SourceMessage,
+    SummaryState,
+    UpdateItem,
+)
+
+__all__ = ["ExtractiveSummariser", "extract_ops", "split_sentences", "LONG_MESSAGE_CHARS"]
+
+# A message longer than this is pasted content: it belongs to the recall index, and the
+# summary keeps one pointer item (ARCHITECTURE §5). It also bounds the work per message.
+LONG_MESSAGE_CHARS = 2_000
+# Longer sentences are cut at a word boundary so one item cannot eat the cap.
+MAX_ITEM_CHARS = 280
+
+_SPLIT = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text``: split after . ! ? … followed by space, after 。！？, at newlines."""
+    return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    # Patterns are written one language per line; joining lines must not leave an empty branch.
+    return re.compile(re.sub(r"\|{2,}", "|", pattern).strip("|"), re.IGNORECASE)
+
+
+# Cue patterns per behaviour, one alternation per language (EN | RU | JA).
+_REFUSAL = _rx(
+    r"turned down|\breject(?:ed|ing)?\b|\bdeclined?\b|\brefused?\b|ruled out|said no to|"
+    r"decided against|\bpassed on\b|\bwon't (?:use|go|work|sign)|"
+    r"|отказал|отказались|отклонил|отвергл|не будем|не стали|"
+    r"|断っ|断り|見送|却下|不採用|採用しない"
+)
+_REASON = _rx(r"\bbecause\b|\bsince\b|\bdue to\b|\bas they\b|потому что|так как|из-за|поскольку|ので|ため|から、")
+_ROLE = _rx(
+    r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing)? (?:on|of|the)\b|\bowner\b|\bowns\b|"
+    r"in charge|responsible for|\bmanager\b|takes? over|taking over|handled by|\bhandles\b|"
+    r"will lead|\bheads (?:up|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
+    r"|техлид|тимлид|руковод|отвечает за|ответственн|занимается|владелец|менеджер|"
+    r"становится|\bлид\b|назначен\w* (?:ответственн|руковод|лид)|"
+    r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継"
+)
+_DECISION = _rx(
+    r"\bdecided\b|\bdecision\b|\bwe chose\b|\bchose\b|\bgo(?:ing)? with\b|\bagreed\b|"
+    r"settled on|\bpicked\b|\bopted for\b|\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|"
+    r"|решили|решение|выбрали|договорились|остановились на|будем использовать|перешли на|"
+    r"переходим на||決定|決め|採用|にしました|選ん|合意|方針"
+)
+_MONEY = _rx(
+    r"\bbudget\b|\bcosts?\b|\bprice\b|\bsalary\b|\binvoice\b|\beuros?\b|\bdollars?\b|\busd\b|"
+    r"\beur\b|[$€£¥₽]|\bthousand\b|\bmillion\b|\d\s?k\b|"
+    r"|бюджет|стоит|стоимост|цена|евро|рубл|доллар|тысяч|млн|миллион|"
+    r"|予算|費用|円|ドル|ユーロ|万"
+)
+_APPROVED = _rx(r"\bapproved?\b|\bsigned off\b|утвердил|одобрил|согласовал|承認|決裁")
+_DEADLINE = _rx(
+    r"deadline|\bdue\b|\brelease\b|\blaunch\b|\bgo-live\b|\bcut-?off\b|"
+    r"|дедлайн|\bсрок|релиз|запуск|сдач|"
+    r"|締め切り|締切|期限|リリース|納期|公開日"
+)
+_SCHEDULE = _rx(
+    r"scheduled|\bplanned\b|\bmeeting\b|\breview\b|\bdemo\b|"
+    r"|назначен|запланир|встреча|ревью|демо|"
+    r"|予定|会議|レビュー|打ち合わせ"
+)
+_COMMIT = _rx(
+    r"\bI(?:'ll| will)\b|\bwe(?:'ll| will)\b|\bwill (?:send|prepare|write|check|review|call|share|"
+    r"set up|update|deliver)\b|next step|action item|follow[- ]up|\bto-?do\b|"
+    r"\bby (?:monday|tuesday|wednesday|thursday|friday|tomorrow|end of)|"
+    r"|сделаю|отправлю|подготовлю|напишу|проверю|беру на себя|следующий шаг|нужно будет|"
+    r"проводим|будем проводить|"
+    r"|します。?$|やります|送ります|準備します|次のステップ|までに"
+)
+_CORRECTION = _rx(
+    r"\bupdate[ds]?\b|\bcorrection\b|\bactually\b|\binstead\b|\bno longer\b|\bmoved?\b|"
+    r"\bpostponed\b|\bpushed (?:back|to)\b|\bchanged?\b|\breplac\w*|takes? over|taking over|"
+    r"\bnow\b|\bnew\b|"
+    r"|обновлени|теперь|вместо|сдвинул|перенесл|перенес|поменял|изменил|больше не|уже не|"
+    r"становится|нов(?:ый|ая|ое)|"
+    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は"
+)
+_OPEN_Q = _rx(
+    r"\bshould we\b|\bdo we\b|\bwho will\b|\bwhen will\b|\bwhich one\b|\bneed to decide\b|"
+    r"open question|\bnot sure\b|\btbd\b|\bunclear\b|\bundecided\b|"
+    r"|стоит ли|нужно ли|кто будет|когда будет|пока не решили|открытый вопрос|не ясно|непонятно|"
+    r"|どうする|未定|検討中|決まっていない"
+)
+# Requests to the assistant itself are work for this turn, not memory.
+_CHAT_TASK = _rx(
+    r"^(?:can you|could you|would you|please|remind me|what does|what is|what's|explain|"
+    r"rephrase|translate|write|summari[sz]e|thanks|thank you|"
+    r"напомни|перефразируй|что (?:вообще )?такое|объясни|можешь|переведи|напиши|спасибо|"
+    r"教えて|説明して|翻訳して|書いて|ありがとう)"
+)
+_FILLER = _rx(r"^(?:by the way|btw|anyway|so|ok(?:ay)?|кстати|короче|итак|ところで|ちなみに)(?!\w)[,、]?\s*")
+
+# Slot labels: two statements about the same slot (the tech lead, the deadline, the budget)
+# are the same item, whatever else their wording shares.
+_SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("tech-lead", _rx(r"tech(?:nical)?[ -]?lead|техлид|тимлид|テックリード|技術リード")),
+    ("team-lead", _rx(r"team[ -]?lead|тимлид|チームリーダー")),
+    ("qa", _rx(r"\bQA\b|тестирован|テスト担当|品質保証")),
+    ("pm", _rx(r"\bPM\b|product (?:manager|owner)|продакт|プロダクトマネージャー")),
+    ("deadline", _rx(r"deadline|\bdue date\b|дедлайн|\bсрок|締め切り|締切|期限|納期")),
+    ("budget", _rx(r"\bbudget\b|бюджет|予算")),
+)
+
+_STOP = frozenset(
+    """a an the and or but of to in on at for from by with as is are was were be been it its
+    this that these those we our us you your i me my he she they them their his her there here
+    what which who whom when where how not no yes do does did so if then than also just very
+    has have had will would can could should about into over after before again today
+    week this starting since now new update ok okay by way please let's lets it's that's
+    i'll i'm i've i'd we'll we're we've you'll they'll they're got noted sure great thanks
+    и в во на с со к ко по о об от до за из у а но же ли бы не ни что это этот эта эти то так
+    мы нас нам вы вас он она они их его ее её я мне меня ты был была были будет есть как
+    для при про под над уже ещё еще вот там тут кстати этой этого недели неделе сегодня
+    проект проекта проекте обновление теперь
+    """.split()
+)
+
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_MONTH = re.compile(
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+    r"январ[яь]|феврал[яь]|марта?|апрел[яь]|ма[яй]|июн[яь]|июл[яь]|августа?|сентябр[яь]|"
+    r"октябр[яь]|ноябр[яь]|декабр[яь])\b|\d+月(?:\d+日)?",
+    re.IGNORECASE,
+)
+_WEEKDAY = _rx(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|понедельник|вторник|сред[ау]|"
+    r"четверг|пятниц[ау]|суббот[ау]|воскресенье)\b|[月火水木金土日]曜"
+)
+
+
+def _is_cjk(ch: str) -> bool:
+    name = unicodedata.name(ch, "")
+    return name.startswith(("CJK UNIFIED", "HIRAGANA", "KATAKANA"))
+
+
+def _katakana_runs(text: str) -> list[str]:
+    return re.findall(r"[\u30a0-\u30ffー]{2,}", text)
+
+
+@dataclass(slots=True)
+class _Sentence:
+    text: str
+    source_id: str
+    names: tuple[str, ...]
+    topic: frozenset[str]
+    has_value: bool
+    key: str
+    slots: frozenset[str]
+    # Names not at the start of the sentence: a capitalised first word may be plain prose.
+    inner_names: tuple[str, ...] = ()
+
+
+def _analyse(text: str, source_id: str) -> _Sentence:
+    names: list[str] = []
+    inner: list[str] = []
+    topic: set[str] = set()
+    key_parts: list[str] = []
+    has_value = bool(_NUMBER.search(text) or _MONTH.search(text) or _WEEKDAY.search(text))
+    no_cues = _CORRECTION.sub(" ", text)
+    for idx, m in enumerate(_WORD.finditer(text)):
+        word = m.group()
+        lower = word.lower()
+        if _MONTH.fullmatch(lower) or _WEEKDAY.fullmatch(lower):
+            key_parts.append("#")
+            continue
+        if any(_is_cjk(ch) for ch in word):
+            continue  # handled below: Japanese has no spaces and no capitals
+        if word[0].isupper() and lower not in _STOP and (idx > 0 or len(word) > 2):
+            names.append(word)
+            key_parts.append("N")
+            if idx > 0:
+                inner.append(word)
+                continue
+        if lower in _STOP:
+            continue
+        stem = lower[:5]
+        key_parts.append(stem)
+        if re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", no_cues):
+            topic.add(stem)
+    # Japanese: katakana runs and Latin words are names; kanji runs are topic words.
+    for run in _katakana_runs(text):
+        names.append(run)
+        inner.append(run)
+    for m in re.finditer(r"([\u4e00-\u9fff]{1,4})(?:さん|氏|君|くん)", text):
+        names.append(m.group(1))
+        inner.append(m.group(1))
+    for run in re.findall(r"[\u4e00-\u9fff]{2,}", no_cues):
+        topic.add(run)
+        key_parts.append(run)
+    key = " ".join(_NUMBER.sub("#", p) for p in key_parts)
+    slots = frozenset(label for label, rx in _SLOTS if rx.search(text))
+    return _Sentence(text, source_id, tuple(dict.fromkeys(names)), frozenset(topic),
+                     has_value, key, slots, tuple(dict.fromkeys(inner)))
+
+
+def _classify(s: _Sentence, role: str) -> tuple[FieldName, int] | None:
+    """Which field a sentence belongs to and how much it matters, or None to leave it out."""
+    text = s.text
+    concrete = bool(s.names if role == "user" else s.inner_names) or s.has_value
+    if text.endswith(("?", "？")):
+        if _OPEN_Q.search(text) and role == "user":
+            return ("questions", 3)
+        return None
+    if _CHAT_TASK.search(text) or not concrete:
+        return None
+    bonus = 0 if role == "user" else -2  # the assistant's own words are weaker evidence
+    if _REFUSAL.search(text):
+        return ("decisions", 5 + bonus)
+    if _ROLE.search(text) and s.names:
+        return ("participants", 5 + bonus)
+    if _MONEY.search(text) and s.has_value:
+        return ("numbers", (5 if _APPROVED.search(text) else 4) + bonus)
+    if _DEADLINE.search(text) and s.has_value:
+        return ("numbers", 5 + bonus)
+    if _DECISION.search(text):
+        return ("decisions", 5 + bonus)
+    if _COMMIT.search(text):
+        return ("next_steps", 4 + bonus)
+    if _SCHEDULE.search(text) and s.has_value:
+        return ("numbers", 3 + bonus)
+    if role != "user":
+        return None
+    if s.has_value:
+        return ("numbers", 2 if s.names else 1)
+    return ("context", 1)
+
+
+@dataclass(slots=True)
+class _Work:
+    """An item as the extractor tracks it: an existing one (``item_id``) or a pending add."""
+
+    field: FieldName
+    text: str
+    sources: list[str]
+    priority: int
+    analysis: _Sentence
+    item_id: str | None = None
+    changed: bool = False
+    order: int = 0
+    resolve: list[str] = field(default_factory=list)
+    old_sources: int = 0  # how many of ``sources`` the item already had before this fold
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def _find_target(s: _Sentence, fld: FieldName, work: list[_Work], correcting: bool) -> _Work | None:
+    best: tuple[float, int, _Work] | None = None
+    for w in work:
+        if w.field != fld:
+            continue
+        a = w.analysis
+        if a.key == s.key and set(a.names) == set(s.names):
+            score = 3.0  # the same statement with a new value: latest wins
+        elif s.slots & a.slots and (correcting or not s.names or set(s.names) & set(a.names)):
+            score = 2.0 + _overlap(s.topic, a.topic) + 0.1 * len(set(s.names) & set(a.names))
+        elif correcting and _overlap(s.topic, a.topic) >= 0.5:
+            score = 1.0 + _overlap(s.topic, a.topic)
+        else:
+            continue
+        if best is None or (score, w.order) > (best[0], best[1]):
+            best = (score, w.order, w)
+    return best[2] if best else None
+
+
+def _clip(text: str) -> str:
+    text = _FILLER.sub("", text).strip()
+    if text and text[0].islower() and not any(_is_cjk(c) for c in text[:1]):
+        text = text[0].upper() + text[1:]
+    if len(text) <= MAX_ITEM_CHARS:
+        return text
+    cut = text[:MAX_ITEM_CHARS].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def _carried_names(old: _Sentence, new: _Sentence) -> list[str]:
+    """Names of the old item that a name-less correction ("the deadline moved") refers to."""
+    if new.names:
+        return []
+    lower = new.text.lower()
+    own = old.text.split(" [", 1)[0]
+    return [n for n in old.names
+            if n in own and n.lower() not in lower and not _MONTH.fullmatch(n.lower())]
+
+
+def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[Op]:
+    """Operations that fold ``messages`` into ``state``, in a deterministic order."""
+    work: list[_Work] = []
+    for order, item in enumerate(state.items):
+        analysis = _analyse(item.text, item.source_ids[-1] if item.source_ids else "")
+        work.append(_Work(item.field, item.text, list(item.source_ids), item.priority, analysis,
+                          item_id=item.id, order=order, old_sources=len(item.source_ids)))
+    next_order = len(work)
+    for msg in messages:
+        msg_id, role, text = msg[0], msg[1], msg[2]
+        if len(text) > LONG_MESSAGE_CHARS:
+            first = split_sentences(text[:LONG_MESSAGE_CHARS])[:1]
+            if first:
+                pointer = f"Pasted content ({len(text.split())} words): {_clip(first[0])}"
+                work.append(_Work("context", pointer, [msg_id], 2, _analyse(pointer, msg_id),
+                                  order=next_order))
+                next_order += 1
+            continue
+        for sentence in split_sentences(text):
+            s = _analyse(sentence, msg_id)
+            verdict = _classify(s, role)
+            if verdict is None:
+                continue
+            fld, prio = verdict
+            clipped = _clip(sentence)
+            if fld in ("decisions", "participants") and _REFUSAL.search(sentence):
+                _resolve_questions(s, work, msg_id)
+            elif fld == "decisions":
+                _resolve_questions(s, work, msg_id)
+            correcting = bool(_CORRECTION.search(sentence))
+            target = _find_target(s, fld, work, correcting)
+            if target is not None:
+                if target.text == clipped:
+                    target.sources.append(msg_id)
+                    target.changed = True
+                    continue
+                carried = _carried_names(target.analysis, s)
+                new_text = f"{clipped} [{', '.join(carried)}]" if carried else clipped
+                target.text = new_text
+                target.sources.append(msg_id)
+                target.priority = max(target.priority, prio)
+                target.analysis = _analyse(new_text, msg_id)
+                target.changed = True
+                target.order = next_order
+                next_order += 1
+                continue
+            work.append(_Work(fld, clipped, [msg_id], prio, s, order=next_order))
+            next_order += 1
+    return _to_ops(work)
+
+
+def _resolve_questions(s: _Sentence, work: list[_Work], msg_id: str) -> None:
+    for w in work:
+        if w.field == "questions" and _overlap(s.topic, w.analysis.topic) >= 0.5:
+            w.resolve.append(msg_id)
+
+
+def _to_ops(work: list[_Work]) -> list[Op]:
+    ops: list[Op] = []
+    for w in work:
+        if w.item_id is None:
+            if w.resolve:
+                continue  # asked and answered within one fold: the answer is the item
+            ops.append(AddItem(w.field, w.text, tuple(dict.fromkeys(w.sources)), w.priority,
+                               key=w.analysis.key))
+            continue
+        if w.changed:
+            # Only this fold's messages are citable; the old sources stay on the item.
+            ops.append(UpdateItem(w.item_id, w.text, tuple(dict.fromkeys(w.sources[w.old_sources:])),
+                                  w.priority, key=w.analysis.key))
+        if w.resolve:
+            ops.append(ResolveQuestion(w.item_id, tuple(dict.fromkeys(w.resolve))))
+    return ops
+
+
+class ExtractiveSummariser:
+    """The model-free summariser behind the :class:`~threadkeep.memory.folding.Summariser` API."""
+
+    name = "extractive"
+
+    def propose(self, state: SummaryState, messages: Sequence[SourceMessage]) -> list[Op]:
+        """Operations for one fold; pure and deterministic."""
+        return extract_ops(state, messages)
