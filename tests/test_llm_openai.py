@@ -1,0 +1,225 @@
+"""OpenAI-compatible adapter against the documented wire format, over a faked transport."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+
+from threadkeep.context.request import Breakpoint, ModelRequest, Segment, ToolSpec
+from threadkeep.errors import ConfigError, MalformedResponse, ProviderRateLimited
+from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.llm.openai import PRESETS, OpenAICompatibleModel
+from threadkeep.llm.retry import RetryPolicy
+from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
+
+FIXTURES = Path(__file__).parent / "fixtures" / "llm"
+
+SYSTEM = "You are threadkeep's assistant. Search the knowledge base when it may know."
+SEARCH = ToolSpec(
+    "search_knowledge",
+    "Search the knowledge base with a standalone query.",
+    {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+)
+
+
+def representative_request() -> ModelRequest:
+    return ModelRequest(
+        system=SYSTEM,
+        tools=(SEARCH,),
+        segments=(
+            Segment("tools"),
+            Segment("system"),
+            Segment("summary", (ChatMessage.user("Summary: Ada leads project Ajax."),)),
+            Segment("history", (ChatMessage.user("Who leads Ajax?"),
+                                ChatMessage.assistant("Ada does."))),
+            Segment("new_message", (ChatMessage.user("When is the Ajax deadline?"),)),
+            Segment("tool_round", (
+                ChatMessage("assistant", (
+                    ToolCallPart("call_1", "search_knowledge", {"query": "deadline of project Ajax"}),
+                    ToolCallPart("call_2", "search_knowledge", {"query": "Ajax milestones"}),
+                )),
+                ChatMessage("user", (
+                    ToolResultPart("call_1", "Ajax deadline: 2026-12-15 [doc 7]"),
+                    ToolResultPart("call_2", "no match", is_error=True),
+                )),
+            )),
+        ),
+        max_tokens=512,
+        temperature=0.0,
+        cache_key="conv-42",
+        breakpoints=(Breakpoint(1, 300), Breakpoint(3, 300), Breakpoint(4, 300)),
+    )
+
+
+def expected_messages() -> list[dict[str, object]]:
+    return [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": "Summary: Ada leads project Ajax."},
+        {"role": "user", "content": "Who leads Ajax?"},
+        {"role": "assistant", "content": "Ada does."},
+        {"role": "user", "content": "When is the Ajax deadline?"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function",
+             "function": {"name": "search_knowledge",
+                          "arguments": '{"query":"deadline of project Ajax"}'}},
+            {"id": "call_2", "type": "function",
+             "function": {"name": "search_knowledge", "arguments": '{"query":"Ajax milestones"}'}},
+        ]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "Ajax deadline: 2026-12-15 [doc 7]"},
+        {"role": "tool", "tool_call_id": "call_2", "content": "Error: no match"},
+    ]
+
+
+EXPECTED_TOOLS = [{"type": "function", "function": {
+    "name": "search_knowledge", "description": "Search the knowledge base with a standalone query.",
+    "parameters": {"type": "object", "properties": {"query": {"type": "string"}},
+                   "required": ["query"]}}}]
+
+
+class Recorder:
+    def __init__(self, *responses: httpx.Response) -> None:
+        self.responses = list(responses)
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        return self.responses.pop(0)
+
+
+def sse(name: str) -> httpx.Response:
+    return httpx.Response(200, content=(FIXTURES / name).read_bytes(),
+                          headers={"content-type": "text/event-stream"})
+
+
+async def no_sleep(_: float) -> None:
+    return None
+
+
+def model_with(rec: Recorder, preset: str = "openai", **kwargs: object) -> OpenAICompatibleModel:
+    client = httpx.AsyncClient(transport=httpx.MockTransport(rec))
+    key = kwargs.pop("api_key", "sk-test" if preset == "openai" else None)
+    return OpenAICompatibleModel(kwargs.pop("model", "gpt-4.1-mini"), preset=preset,  # type: ignore[arg-type]
+                                 api_key=key, client=client,  # type: ignore[arg-type]
+                                 retry=RetryPolicy(sleep=no_sleep), **kwargs)  # type: ignore[arg-type]
+
+
+async def collect(model: OpenAICompatibleModel, request: ModelRequest) -> list[object]:
+    return [e async for e in model.stream(request)]
+
+
+async def test_openai_request_body_whole() -> None:
+    rec = Recorder(sse("openai_text.sse"))
+    await collect(model_with(rec), representative_request())
+    (sent,) = rec.requests
+    assert str(sent.url) == "https://api.openai.com/v1/chat/completions"
+    assert sent.headers["authorization"] == "Bearer sk-test"
+    assert json.loads(sent.content) == {
+        "model": "gpt-4.1-mini",
+        "messages": expected_messages(),
+        "tools": EXPECTED_TOOLS,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+        "max_completion_tokens": 512,
+        "temperature": 0.0,
+        "prompt_cache_key": "conv-42",
+    }
+
+
+async def test_ollama_preset_body_whole_without_cache_key_or_auth() -> None:
+    rec = Recorder(sse("openai_text.sse"))
+    await collect(model_with(rec, "ollama", model="llama3.1"), representative_request())
+    (sent,) = rec.requests
+    assert str(sent.url) == "http://127.0.0.1:11434/v1/chat/completions"
+    assert "authorization" not in sent.headers
+    assert json.loads(sent.content) == {
+        "model": "llama3.1",
+        "messages": expected_messages(),
+        "tools": EXPECTED_TOOLS,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+        "max_tokens": 512,
+        "temperature": 0.0,
+    }
+
+
+@pytest.mark.parametrize("preset, url", [
+    ("llamacpp", "http://127.0.0.1:8080/v1/chat/completions"),
+    ("vllm", "http://127.0.0.1:8000/v1/chat/completions"),
+])
+async def test_local_presets_default_urls(preset: str, url: str) -> None:
+    rec = Recorder(sse("openai_text.sse"))
+    await collect(model_with(rec, preset, model="m", send_cache_key=True), representative_request())
+    assert str(rec.requests[0].url) == url
+    assert json.loads(rec.requests[0].content)["prompt_cache_key"] == "conv-42"
+
+
+async def test_text_stream_replay_maps_cached_tokens() -> None:
+    events = await collect(model_with(Recorder(sse("openai_text.sse"))), representative_request())
+    assert events == [
+        TextDelta("Hello"),
+        TextDelta(", Ada!"),
+        UsageReport(Usage(input_tokens=86, output_tokens=300, cache_read_tokens=1920)),
+        Stop("end_turn"),
+    ]
+
+
+async def test_tool_calls_accumulate_by_index() -> None:
+    events = await collect(model_with(Recorder(sse("openai_tool_calls.sse"))),
+                           representative_request())
+    assert events == [
+        ToolCall("call_abc", "search_knowledge", {"query": "deadline of project Ajax"}),
+        ToolCall("call_def", "web_search", {"q": "Ajax release"}),
+        UsageReport(Usage(input_tokens=1200, output_tokens=40)),
+        Stop("tool_use"),
+    ]
+
+
+async def test_truncated_stream_is_malformed_after_partial_output() -> None:
+    rec = Recorder(sse("openai_truncated.sse"), sse("openai_text.sse"))
+    seen: list[object] = []
+    with pytest.raises(MalformedResponse):
+        async for event in model_with(rec, "ollama", model="llama3.1").stream(representative_request()):
+            seen.append(event)
+    assert seen == [TextDelta("The ans")]
+    assert len(rec.requests) == 1
+
+
+async def test_error_chunk_inside_stream_is_mapped() -> None:
+    body = b'data: {"error": {"message": "slow down", "type": "rate_limit_exceeded", "code": 429}}\n\n'
+    rec = Recorder(*[httpx.Response(200, content=body) for _ in range(3)])
+    with pytest.raises(ProviderRateLimited):
+        await collect(model_with(rec), representative_request())
+    assert len(rec.requests) == 3  # nothing reached the caller, so it was retried
+
+
+async def test_usage_without_done_but_with_finish_reason_is_accepted() -> None:
+    text = (FIXTURES / "openai_text.sse").read_text().replace("data: [DONE]", "")
+    rec = Recorder(httpx.Response(200, content=text.encode()))
+    events = await collect(model_with(rec), representative_request())
+    assert events[-1] == Stop("end_turn")
+
+
+def test_openai_needs_a_key_and_says_which_variable() -> None:
+    with pytest.raises(ConfigError, match="OPENAI_API_KEY"):
+        OpenAICompatibleModel("gpt-4.1-mini", preset="openai")
+
+
+def test_presets_capabilities() -> None:
+    caps = PRESETS["openai"].capabilities
+    assert (caps.cache_style, caps.min_cacheable_tokens, caps.allows_zero_max_tokens) == (
+        "automatic", 1024, False)
+    assert PRESETS["ollama"].send_cache_key is False
+    assert PRESETS["openai"].max_tokens_field == "max_completion_tokens"
+
+
+def test_text_alongside_tool_call_is_kept() -> None:
+    model = OpenAICompatibleModel("m", preset="vllm")
+    request = ModelRequest(system="", segments=(Segment("tool_round", (
+        ChatMessage("assistant", (TextPart("Checking."), ToolCallPart("c", "t", {}))),)),))
+    assert model.render(request).body["messages"] == [
+        {"role": "assistant", "content": "Checking.", "tool_calls": [
+            {"id": "c", "type": "function", "function": {"name": "t", "arguments": "{}"}}]},
+    ]
