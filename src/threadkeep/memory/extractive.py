@@ -135,16 +135,17 @@ _STOP = frozenset(
     this that these those we our us you your i me my he she they them their his her there here
     what which who whom when where how not no yes do does did so if then than also just very
     has have had will would can could should about into over after before again today
-    week this starting since now new update ok okay by way please let's lets it's that's
+    week this starting since now new update correction actually ok okay by way please let's lets it's that's
     i'll i'm i've i'd we'll we're we've you'll they'll they're got noted sure great thanks
     и в во на с со к ко по о об от до за из у а но же ли бы не ни что это этот эта эти то так
     мы нас нам вы вас он она они их его ее её я мне меня ты был была были будет есть как
     для при про под над уже ещё еще вот там тут кстати этой этого недели неделе сегодня
-    проект проекта проекте обновление теперь
+    проект проекта проекте обновление теперь поправка
     """.split()
 )
 
-_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# Letters of cased scripts only: Japanese runs are handled apart (no spaces, no capitals).
+_WORD = re.compile(r"(?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])(?:(?![\u3040-\u30ff\u3400-\u9fff])[\w'’-])*")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _MONTH = re.compile(
     r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -210,8 +211,11 @@ def _analyse(text: str, source_id: str) -> _Sentence:
             topic.add(stem)
     # Japanese: katakana runs and Latin words are names; kanji runs are topic words.
     for run in _katakana_runs(text):
+        # Katakana is both loanwords (リリース) and foreign names: a name and a topic word.
         names.append(run)
         inner.append(run)
+        if run in no_cues:
+            topic.add(run)
     for m in re.finditer(r"([\u4e00-\u9fff]{1,4})(?:さん|氏|君|くん)", text):
         names.append(m.group(1))
         inner.append(m.group(1))
@@ -309,12 +313,14 @@ def _clip(text: str) -> str:
 
 def _carried_names(old: _Sentence, new: _Sentence) -> list[str]:
     """Names of the old item that a name-less correction ("the deadline moved") refers to."""
-    if new.names:
-        return []
-    lower = new.text.lower()
     own = old.text.split(" [", 1)[0]
-    return [n for n in old.names
-            if n in own and n.lower() not in lower and not _MONTH.fullmatch(n.lower())]
+    old_names = [n for n in old.names if n in own and not _MONTH.fullmatch(n.lower())]
+    if len(new.names) >= len(old_names):
+        return []  # a full restatement ("Y said the review moved …"), nothing to carry
+    lower = new.text.lower()
+    # A person named with an honorific is who the correction replaces, not its context.
+    return [n for n in old_names if n.lower() not in lower
+            and not re.search(re.escape(n) + r"(?:さん|氏|君|くん)", own)]
 
 
 def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[Op]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
@@ -231,7 +230,9 @@ def op_from_dict(data: Mapping[str, Any]) -> Op:
 # ---- grounding --------------------------------------------------------------------------------
 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
+# Words of cased scripts; a Japanese run is not one "word" (katakana is checked apart).
+_WORD = re.compile(r"(?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])(?:(?![\u3040-\u30ff\u3400-\u9fff])[\w'’-])*")
+_KATAKANA_RUN = re.compile(r"[\u30a0-\u30ffー]{2,}")
 # Month words are checked even though Russian writes them in lower case.
 _MONTHS = frozenset(
     "january february march april may june july august september october november december "
@@ -242,10 +243,6 @@ _MONTHS = frozenset(
 _SENTENCE_START = re.compile(r"(?:^|[.!?。！？:;]\s*|\n)\s*[\"'«(]*$")
 
 
-def _is_katakana(word: str) -> bool:
-    return all(unicodedata.name(ch, "").startswith("KATAKANA") or ch == "ー" for ch in word)
-
-
 def _grounding_tokens(text: str) -> tuple[set[str], list[tuple[str, bool]]]:
     """Numbers (digits only, separators dropped) and name-like words with a sentence-start flag."""
     numbers = {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(text)}
@@ -253,9 +250,10 @@ def _grounding_tokens(text: str) -> tuple[set[str], list[tuple[str, bool]]]:
     for m in _WORD.finditer(text):
         word = m.group()
         lower = word.lower()
-        if word[0].isupper() or lower in _MONTHS or _is_katakana(word):
+        if word[0].isupper() or lower in _MONTHS:
             at_start = bool(_SENTENCE_START.search(text[: m.start()]))
             names.append((word, at_start))
+    names.extend((run, False) for run in _KATAKANA_RUN.findall(text))
     return numbers, names
 
 
@@ -279,7 +277,8 @@ def is_grounded(text: str, sources: Iterable[str]) -> bool:
         lw = word.lower()
         if at_start and lw[:4] in lower_corpus:
             continue
-        if not re.search(r"(?<!\w)" + re.escape(lw), lower_corpus):
+        # Japanese glues words together, so only a cased letter before the name breaks it.
+        if not re.search(r"(?<![a-z\u00e0-\u024f\u0430-\u04ff])" + re.escape(lw), lower_corpus):
             return False
     return True
 
