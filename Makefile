@@ -1,0 +1,22 @@
+# Two commands on a fresh machine:  `make run` (chat on embedded defaults)  and  `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run serve test install lint
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(VENV)/bin/threadkeep chat
+
+test: $(VENV)/.installed
+	$(VENV)/bin/pytest
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check src tests bench

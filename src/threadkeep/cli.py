@@ -1,0 +1,313 @@
+"""The ``threadkeep`` command line."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import json
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from threadkeep.config import Settings
+from threadkeep.errors import ThreadkeepError
+
+__all__ = ["main"]
+
+T = TypeVar("T")
+
+
+def _default_user() -> str:
+    try:
+        return os.environ.get("THREADKEEP_USER") or getpass.getuser() or "local"
+    except Exception:
+        return "local"
+
+
+db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
+                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+user_option = click.option("--user", "user", default=_default_user, show_default="$THREADKEEP_USER or your login",
+                           help="The person (handle) whose memory to use.")
+
+
+def _open(db_url: str | None, **kw: Any):  # type: ignore[no-untyped-def]
+    from threadkeep.engine import Memory
+
+    return Memory.open(db_url, settings=Settings(), **kw)
+
+
+def _run(fn: Callable[[], Awaitable[T]]) -> T:
+    try:
+        return asyncio.run(fn())  # type: ignore[arg-type]
+    except ThreadkeepError as e:
+        raise click.ClickException(str(e)) from e
+
+
+class _Group(click.Group):
+    """Turns threadkeep's own errors into one clear line instead of a stack trace."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ThreadkeepError as e:
+            raise click.ClickException(str(e)) from e
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="threadkeep")
+def main() -> None:
+    """threadkeep: conversation memory that outlives the model's context."""
+
+
+# -- chat -----------------------------------------------------------------------------
+@main.command()
+@db_option
+@user_option
+@click.option("--conversation", "conversation_id", default=None, help="Continue this conversation id.")
+@click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
+def chat(db_url: str | None, user: str, conversation_id: str | None, model: str | None) -> None:
+    """Chat in the terminal. With piped input: one message per line, one reply per message."""
+    interactive = sys.stdin.isatty()
+
+    async def loop() -> None:
+        from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
+
+        memory = _open(db_url, model=model)
+        cid = conversation_id
+        announced = False
+        try:
+            while True:
+                if interactive:
+                    try:
+                        line = input("you> ")
+                    except EOFError:
+                        break
+                else:
+                    line = sys.stdin.readline()
+                    if not line:
+                        break
+                    line = line.rstrip("\n")
+                if not line.strip():
+                    continue
+                if interactive:
+                    click.echo("assistant> ", nl=False)
+                try:
+                    async for ev in memory.stream(line, user=user, conversation_id=cid, channel="cli"):
+                        if isinstance(ev, ConversationOpened):
+                            cid = ev.conversation_id
+                            if not announced:
+                                click.echo(f"conversation: {cid}", err=True)
+                                announced = True
+                        elif isinstance(ev, AnswerDelta):
+                            click.echo(ev.text, nl=False)
+                            sys.stdout.flush()
+                        elif isinstance(ev, TurnDone):
+                            click.echo("")
+                        elif isinstance(ev, TurnFailed):
+                            click.echo("")
+                            click.echo(f"error: {ev.error} (your message is kept; retry with "
+                                       f"`threadkeep retry {ev.user_message_id}`)", err=True)
+                except ThreadkeepError as e:
+                    click.echo(f"error: {e}", err=True)
+                    if not interactive:
+                        click.echo("")  # keep one reply line per input line
+                await memory.drain_jobs()
+        finally:
+            await memory.close()
+
+    _run(loop)
+
+
+@main.command()
+@db_option
+@user_option
+@click.argument("message_id")
+def retry(db_url: str | None, user: str, message_id: str) -> None:
+    """Answer a failed turn again."""
+    async def run() -> None:
+        from threadkeep.events import AnswerDelta, TurnFailed
+
+        memory = _open(db_url)
+        try:
+            async for ev in memory.retry(message_id, user=user):
+                if isinstance(ev, AnswerDelta):
+                    click.echo(ev.text, nl=False)
+                elif isinstance(ev, TurnFailed):
+                    raise click.ClickException(ev.error)
+            click.echo("")
+            await memory.drain_jobs()
+        finally:
+            await memory.close()
+
+    _run(run)
+
+
+# -- conversations ----------------------------------------------------------------------
+@main.group()
+def conversations() -> None:
+    """List, rename, delete and export conversations."""
+
+
+@conversations.command("list")
+@db_option
+@user_option
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def conversations_list(db_url: str | None, user: str, limit: int, as_json: bool) -> None:
+    """The person's conversations, newest activity first."""
+    async def run() -> None:
+        memory = _open(db_url)
+        try:
+            views = await memory.list_conversations(user=user, limit=limit)
+        finally:
+            await memory.close()
+        if as_json:
+            click.echo(json.dumps([v.as_dict(with_messages=False) for v in views], ensure_ascii=False, indent=2))
+            return
+        for v in views:
+            click.echo(f"{v.id}  {v.last_activity_at:%Y-%m-%d %H:%M}  {v.message_count:>5} msgs  {v.title or ''}")
+
+    _run(run)
+
+
+@conversations.command("rename")
+@db_option
+@user_option
+@click.argument("conversation_id")
+@click.argument("title")
+def conversations_rename(db_url: str | None, user: str, conversation_id: str, title: str) -> None:
+    """Give a conversation a new title."""
+    async def run() -> None:
+        memory = _open(db_url)
+        try:
+            await memory.rename(conversation_id, title, user=user)
+        finally:
+            await memory.close()
+
+    _run(run)
+
+
+@conversations.command("delete")
+@db_option
+@user_option
+@click.argument("conversation_id")
+def conversations_delete(db_url: str | None, user: str, conversation_id: str) -> None:
+    """Delete a conversation and everything under it."""
+    async def run() -> None:
+        memory = _open(db_url)
+        try:
+            await memory.delete_conversation(conversation_id, user=user)
+        finally:
+            await memory.close()
+
+    _run(run)
+
+
+@conversations.command("export")
+@db_option
+@user_option
+@click.argument("conversation_id")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write to a file.")
+def conversations_export(db_url: str | None, user: str, conversation_id: str, fmt: str, out: Path | None) -> None:
+    """Export a conversation as Markdown or JSON (the conversation only)."""
+    async def run() -> str:
+        memory = _open(db_url)
+        try:
+            return await memory.export(conversation_id, user=user, format=fmt)
+        finally:
+            await memory.close()
+
+    text = _run(run)
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+# -- people and keys ---------------------------------------------------------------------
+@main.group()
+def users() -> None:
+    """People: list and delete (crypto-shredding)."""
+
+
+@users.command("list")
+@db_option
+def users_list(db_url: str | None) -> None:
+    async def run() -> list[str]:
+        memory = _open(db_url)
+        try:
+            return await memory.people()
+        finally:
+            await memory.close()
+
+    for name in _run(run):
+        click.echo(name)
+
+
+@users.command("delete")
+@db_option
+@click.option("--user", "user", required=True, help="The person to delete.")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def users_delete(db_url: str | None, user: str, yes: bool) -> None:
+    """Delete a person: their data key is destroyed, then all their rows."""
+    if not yes:
+        click.confirm(f"Delete {user!r} and everything threadkeep holds about them?", abort=True)
+
+    async def run() -> None:
+        memory = _open(db_url)
+        try:
+            await memory.delete_user(user)
+        finally:
+            await memory.close()
+
+    _run(run)
+
+
+@main.group()
+def keys() -> None:
+    """Master key and API keys."""
+
+
+@keys.command("generate-master")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
+def keys_generate_master(out: Path) -> None:
+    """Write a new random master key file (it must not exist yet)."""
+    from threadkeep.crypto import generate_master_key_file
+
+    if out.exists():
+        raise click.ClickException(f"{out} exists; refusing to overwrite a master key")
+    key = generate_master_key_file(out)
+    click.echo(f"key id {key.key_id}")
+
+
+@keys.command("rotate-master")
+@db_option
+@click.option("--new-key-file", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True)
+def keys_rotate_master(db_url: str | None, new_key_file: Path) -> None:
+    """Re-wrap every data key under a new master key (data is not re-encrypted).
+
+    The current key is read as usual ($THREADKEEP_MASTER_KEY, $THREADKEEP_MASTER_KEY_FILE or
+    the data directory); afterwards point the configuration at the new file.
+    """
+    from threadkeep.crypto import MasterKey, _decode_key
+
+    new = MasterKey(_decode_key(new_key_file.read_bytes(), str(new_key_file)), str(new_key_file))
+
+    async def run() -> int:
+        memory = _open(db_url)
+        try:
+            return await memory.rotate_master_key(new)
+        finally:
+            await memory.close()
+
+    n = _run(run)
+    click.echo(f"re-wrapped {n} data keys under key id {new.key_id}; now use {new_key_file} as the master key")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,57 @@
+"""Service settings, read from ``THREADKEEP_*`` environment variables.
+
+The library takes explicit arguments; the CLI and the service build them from here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings", "default_home"]
+
+
+def default_home() -> Path:
+    return Path.home() / ".threadkeep"
+
+
+class Settings(BaseSettings):
+    """Every knob of threadkeep, with the env variable that sets it (``THREADKEEP_<NAME>``)."""
+
+    model_config = SettingsConfigDict(env_prefix="THREADKEEP_", extra="ignore")
+
+    home: Path = Field(default_factory=default_home, description="Data directory (SQLite file, master key).")
+    db: str | None = Field(default=None, description="Database URL; default: SQLite in the data directory.")
+    master_key_file: Path | None = Field(default=None, description="Master key file; default: <home>/master.key.")
+
+    model: str = Field(default="offline", description="Chat model spec, e.g. anthropic:claude-sonnet-4-5.")
+    fold_model: str | None = Field(default=None, description="Model for folds and fact extraction; default: extractive, no model.")
+    system_prompt: str = Field(
+        default=(
+            "You are a helpful assistant with a long memory. Use the conversation summary, the "
+            "facts about the person and the recalled messages when they are relevant. When a "
+            "knowledge search tool is offered and the question could be answered from the "
+            "organisation's documents, search before answering, cite what you used, and say so "
+            "plainly when nothing relevant was found."
+        ),
+        description="System prompt, frozen into each conversation when it is created.",
+    )
+
+    max_message_bytes: int = Field(default=100_000, ge=1, description="Largest accepted message, in UTF-8 bytes.")
+    context_window: int | None = Field(default=None, description="Override the model's context window (tokens).")
+    answer_reserve: int = Field(default=2_048, ge=1, description="Tokens kept free for the answer.")
+    max_answer_tokens: int = Field(default=2_048, ge=1)
+    fold_threshold: int = Field(default=30, ge=2, description="Fold when more than this many messages are verbatim.")
+    fold_tail: int = Field(default=16, ge=12, description="Messages kept verbatim after a fold (never below 12).")
+    summary_cap_tokens: int = Field(default=400, ge=100)
+    facts_top_k: int = Field(default=8, ge=0)
+    profile_every: int = Field(default=20, ge=1, description="Refresh the profile every N messages of a person.")
+    pending_turn_timeout_s: int = Field(default=600, description="A turn still pending after this is marked failed.")
+
+    def database_url(self) -> str:
+        return self.db or f"sqlite:///{(self.home / 'threadkeep.db').resolve()}"
+
+    def key_file(self) -> Path:
+        return self.master_key_file or self.home / "master.key"

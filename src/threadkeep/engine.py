@@ -1,0 +1,346 @@
+"""The Query Engine: one turn from a person's message to a stored answer.
+
+A turn first stores the person's message (status ``pending``) in its own transaction, so a
+model failure or a crash never loses it. The answer streams from the model; when it is
+complete, the assistant row is written and the person's row marked ``answered`` in one
+transaction — a turn ends with exactly two rows, or with one ``failed`` row that can be
+retried. Background work (folds, fact extraction) is queued durably in the same transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from threadkeep import errors, jobs
+from threadkeep.config import Settings
+from threadkeep.crypto import MasterKey, load_master_key
+from threadkeep.errors import Conflict, NotFound, ProviderError
+from threadkeep.events import (
+    AnswerDelta,
+    ConversationOpened,
+    MessageStored,
+    TurnDone,
+    TurnEvent,
+    TurnFailed,
+)
+from threadkeep.export import ConversationView, to_json, to_markdown
+from threadkeep.llm.base import ChatModel, TextDelta, Usage, UsageReport
+from threadkeep.store import repo
+from threadkeep.store.base import utcnow
+from threadkeep.store.db import Database
+from threadkeep.store.models import Conversation, KeyringMeta, Message, User
+from threadkeep.store.vault import Vault
+from threadkeep.turn_context import TurnBuilder
+from threadkeep.validate import clean_text, clean_title
+
+__all__ = ["Memory", "TurnResult"]
+
+log = logging.getLogger("threadkeep.engine")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    conversation_id: str
+    created: bool
+    user_message_id: str
+    assistant_message_id: str
+    text: str
+    usage: dict[str, int]
+    report: dict[str, Any]
+
+
+class Memory:
+    """An open threadkeep memory: the async core of the library."""
+
+    def __init__(
+        self,
+        db: Database,
+        vault: Vault,
+        *,
+        model: ChatModel,
+        fold_model: ChatModel | None = None,
+        settings: Settings | None = None,
+    ) -> None:
+        self.db = db
+        self.vault = vault
+        self.model = model
+        self.fold_model = fold_model
+        self.settings = settings or Settings()
+        self.builder = TurnBuilder(self)
+        self.runner = jobs.JobRunner(db, self.builder.job_handlers())
+        self._worker: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+
+    # -- opening -----------------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        db_url: str | None = None,
+        *,
+        settings: Settings | None = None,
+        model: ChatModel | str | None = None,
+        fold_model: ChatModel | str | None = None,
+        master_key: MasterKey | None = None,
+    ) -> Memory:
+        """Open (and migrate) the database, load the master key, and build the models."""
+        settings = settings or Settings()
+        db = Database(db_url or settings.database_url())
+        db.upgrade()
+        if master_key is None:
+            with db.session() as s:
+                has_data = s.scalar(select(KeyringMeta.key_id).limit(1)) is not None
+            master_key = load_master_key(settings.key_file(), create=not has_data)
+        vault = Vault(master_key)
+        db.write(vault.check_master)
+        with db.session() as s:
+            repo.mark_stale_pending(s, older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s))
+        chat = model if _is_model(model) else _build(model or settings.model)
+        fold_spec = fold_model or settings.fold_model
+        folder = fold_model if _is_model(fold_model) else (_build(fold_spec) if fold_spec else None)
+        return cls(db, vault, model=chat, fold_model=folder, settings=settings)  # type: ignore[arg-type]
+
+    async def close(self) -> None:
+        await self.stop_background()
+        self.db.dispose()
+
+    # -- background work ---------------------------------------------------------------
+    def start_background(self) -> None:
+        """Run queued background work in this event loop until :meth:`stop_background`."""
+        if self._worker is None:
+            self._stop.clear()
+            self._worker = asyncio.create_task(self.runner.run_forever(stop=self._stop))
+
+    async def stop_background(self) -> None:
+        if self._worker is not None:
+            self._stop.set()
+            await self._worker
+            self._worker = None
+
+    async def drain_jobs(self) -> int:
+        """Run every queued background job now (CLI and tests)."""
+        return await self.runner.drain()
+
+    # -- people ------------------------------------------------------------------------
+    def _user_id(self, s: Session, user: str, *, create: bool) -> str:
+        if create:
+            return repo.get_or_create_user(s, self.vault, name=user).id
+        found = repo.find_user(s, name=user)
+        if found is None:
+            raise NotFound(f"person {user!r} not found")
+        return found.id
+
+    async def user_id(self, user: str, *, create: bool = False) -> str:
+        return await asyncio.to_thread(self.db.write, lambda s: self._user_id(s, user, create=create))
+
+    async def delete_user(self, user: str) -> None:
+        """Delete a person and everything of theirs; their data key is destroyed first."""
+        def run(s: Session) -> None:
+            uid = self._user_id(s, user, create=False)
+            repo.delete_user(s, self.vault, user_id=uid)
+
+        await asyncio.to_thread(self.db.write, run)
+
+    # -- turns -------------------------------------------------------------------------
+    async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
+                   channel: str = "api") -> TurnResult:
+        """One turn, not streamed. Raises the provider's error if the model failed."""
+        opened: ConversationOpened | None = None
+        async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel):
+            if isinstance(ev, ConversationOpened):
+                opened = ev
+            elif isinstance(ev, TurnDone):
+                return TurnResult(ev.conversation_id, bool(opened and opened.created), ev.user_message_id,
+                                  ev.assistant_message_id, ev.text, ev.usage, ev.report)
+            elif isinstance(ev, TurnFailed):
+                raise _error_class(ev.error_type)(ev.error)
+        raise AssertionError("a turn ended without done or error")
+
+    async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
+                     channel: str = "api") -> AsyncIterator[TurnEvent]:
+        """One turn, streamed: conversation, message id, deltas, then done or error."""
+        clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
+        started = await asyncio.to_thread(self.db.write, lambda s: self._begin_turn(s, user, conversation_id, clean, channel))
+        uid, cid, created, mid = started
+        yield ConversationOpened(cid, created)
+        yield MessageStored(mid)
+        async for ev in self._answer(uid, cid, mid):
+            yield ev
+
+    async def retry(self, message_id: str, *, user: str) -> AsyncIterator[TurnEvent]:
+        """Answer a failed turn again; the person's message is reused, not duplicated."""
+        def reopen(s: Session) -> tuple[str, str]:
+            uid = self._user_id(s, user, create=False)
+            msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
+            if msg is None or msg.role != "user":
+                raise NotFound(f"message {message_id} not found")
+            if msg.status != "failed":
+                raise Conflict(f"message {message_id} is {msg.status}; only a failed turn can be retried")
+            msg.status, msg.error = "pending", None
+            return uid, msg.conversation_id
+
+        uid, cid = await asyncio.to_thread(self.db.write, reopen)
+        yield ConversationOpened(cid, False)
+        yield MessageStored(message_id)
+        async for ev in self._answer(uid, cid, message_id):
+            yield ev
+
+    def _begin_turn(self, s: Session, user: str, conversation_id: str | None, text: str,
+                    channel: str) -> tuple[str, str, bool, str]:
+        uid = self._user_id(s, user, create=True)
+        if conversation_id is not None:
+            conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
+            created = False
+        else:
+            system, startup = self.builder.freeze_prefix(s, uid, channel)
+            conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
+                                            system_prompt=system, startup=startup)
+            repo.set_title(s, self.vault, conv=conv, title=_auto_title(text))
+            created = True
+        msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
+        return uid, conv.id, created, msg.id
+
+    async def _answer(self, uid: str, cid: str, mid: str) -> AsyncIterator[TurnEvent]:
+        try:
+            request, report = await asyncio.to_thread(self.builder.build, uid, cid, mid)
+        except Exception as e:
+            await asyncio.to_thread(self._fail, mid, e)
+            raise
+        chunks: list[str] = []
+        usage = Usage()
+        finished = False
+        try:
+            async for ev in self.model.stream(request):
+                if isinstance(ev, TextDelta):
+                    chunks.append(ev.text)
+                    yield AnswerDelta(ev.text)
+                elif isinstance(ev, UsageReport):
+                    usage = usage + ev.usage
+            text = "".join(chunks)
+            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report))
+            finished = True
+            yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
+        except ProviderError as e:
+            finished = True
+            await asyncio.to_thread(self._fail, mid, e)
+            yield TurnFailed(cid, mid, str(e), type(e).__name__, e.retryable)
+        finally:
+            if not finished:
+                # The caller went away mid-stream (or we were cancelled): keep the message,
+                # mark the turn failed so it can be retried.
+                await asyncio.shield(asyncio.to_thread(self._fail, mid, RuntimeError("the turn was interrupted")))
+
+    def _fail(self, mid: str, error: BaseException) -> None:
+        def run(s: Session) -> None:
+            s.execute(update(Message).where(Message.id == mid, Message.status == "pending")
+                      .values(status="failed", error=f"{type(error).__name__}: {error}"[:2000]))
+        self.db.write(run)
+
+    def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
+                  report: dict[str, Any]) -> str:
+        # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
+        conv = s.get(Conversation, cid, with_for_update=True)
+        user_msg = s.get(Message, mid)
+        if conv is None or user_msg is None:
+            raise NotFound("the conversation was deleted during the turn")
+        answer = repo.append_message(
+            s, self.vault, conv=conv, role="assistant", text=text, status="ok", reply_to=mid,
+            model=self.model.name, usage=_usage_dict(usage),
+            trace=json.dumps(report.get("trace", {}), sort_keys=True),
+        )
+        user_msg.status, user_msg.error = "answered", None
+        self.builder.after_turn(s, conv, user_msg)
+        return answer.id
+
+    # -- conversations -----------------------------------------------------------------
+    def _view(self, s: Session, conv: Conversation, *, messages: bool) -> ConversationView:
+        msgs = tuple(repo.read_messages(s, self.vault, conv=conv)) if messages else ()
+        return ConversationView(
+            id=conv.id, title=repo.conversation_title(s, self.vault, conv), channel=conv.channel,
+            created_at=conv.created_at, last_activity_at=conv.last_activity_at,
+            message_count=conv.message_count, keep_warm=conv.keep_warm, messages=msgs,
+        )
+
+    async def list_conversations(self, *, user: str, limit: int = 50,
+                                 before: Any = None) -> list[ConversationView]:
+        def run(s: Session) -> list[ConversationView]:
+            found = repo.find_user(s, name=user)
+            if found is None:
+                return []
+            return [self._view(s, c, messages=False)
+                    for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before)]
+        return await asyncio.to_thread(self.db.write, run)
+
+    async def get_conversation(self, conversation_id: str, *, user: str) -> ConversationView:
+        def run(s: Session) -> ConversationView:
+            uid = self._user_id(s, user, create=False)
+            return self._view(s, repo.get_conversation(s, user_id=uid, conversation_id=conversation_id), messages=True)
+        return await asyncio.to_thread(self.db.write, run)
+
+    async def rename(self, conversation_id: str, title: str, *, user: str) -> None:
+        clean = clean_title(title)
+        def run(s: Session) -> None:
+            uid = self._user_id(s, user, create=False)
+            conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id)
+            repo.set_title(s, self.vault, conv=conv, title=clean)
+        await asyncio.to_thread(self.db.write, run)
+
+    async def delete_conversation(self, conversation_id: str, *, user: str) -> None:
+        def run(s: Session) -> None:
+            uid = self._user_id(s, user, create=False)
+            repo.delete_conversation(s, user_id=uid, conversation_id=conversation_id)
+        await asyncio.to_thread(self.db.write, run)
+
+    async def export(self, conversation_id: str, *, user: str, format: str = "markdown") -> str:
+        """The conversation as a person reads it: ``markdown`` or ``json``."""
+        if format not in ("markdown", "json"):
+            raise ValueError("format must be 'markdown' or 'json'")
+        view = await self.get_conversation(conversation_id, user=user)
+        return to_markdown(view) if format == "markdown" else to_json(view)
+
+    async def rotate_master_key(self, new: MasterKey) -> int:
+        """Re-wrap every data key under ``new``; returns how many were re-wrapped."""
+        return await asyncio.to_thread(self.db.write, lambda s: self.vault.rotate_master(s, new))
+
+    async def people(self) -> list[str]:
+        def run(s: Session) -> list[str]:
+            return [u for u in s.scalars(select(User.name).order_by(User.name)) if not u.startswith("__")]
+        return await asyncio.to_thread(self.db.write, run)
+
+
+def _auto_title(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 60 else line[:57].rstrip() + "…"
+
+
+def _usage_dict(u: Usage) -> dict[str, int]:
+    return {"input_tokens": u.input_tokens, "output_tokens": u.output_tokens,
+            "cache_read_tokens": u.cache_read_tokens, "cache_write_tokens": u.cache_write_tokens}
+
+
+def _error_class(name: str) -> type[ProviderError]:
+    cls = getattr(errors, name, None)
+    return cls if isinstance(cls, type) and issubclass(cls, ProviderError) else ProviderError
+
+
+def _build(spec: object) -> ChatModel:
+    if spec == "offline":
+        from threadkeep.llm.offline import OfflineModel
+
+        return OfflineModel()
+    from threadkeep.llm.registry import build_model
+
+    return build_model(str(spec))
+
+
+def _is_model(value: object) -> bool:
+    return value is not None and not isinstance(value, str)
+

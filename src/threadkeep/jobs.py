@@ -1,0 +1,144 @@
+"""A durable job queue in the database: folds, fact extraction, profile refresh, replies.
+
+Jobs are claimed with a lease; a worker that dies (kill -9) leaves a job whose lease runs
+out, and the next worker picks it up, so background work resumes after a restart. Payloads
+hold ids only, never a person's text. Handlers must be idempotent: a job can run again if
+its worker died after the work but before marking it done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.orm import Session
+
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.db import Database
+from threadkeep.store.models import Job
+
+__all__ = ["enqueue", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS"]
+
+log = logging.getLogger("threadkeep.jobs")
+MAX_ATTEMPTS = 6
+LEASE_SECONDS = 120
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def enqueue(
+    session: Session, *, kind: str, payload: dict[str, Any], dedupe_key: str | None = None,
+    delay_s: float = 0.0,
+) -> bool:
+    """Add a job in the caller's transaction. A live job with the same ``dedupe_key`` wins."""
+    if dedupe_key is not None:
+        exists = session.scalar(select(Job.id).where(Job.dedupe_key == dedupe_key))
+        if exists is not None:
+            return False
+    job = Job(id=new_id(), kind=kind, payload=payload, dedupe_key=dedupe_key,
+              run_after=utcnow() + timedelta(seconds=delay_s))
+    try:
+        with session.begin_nested():
+            session.add(job)
+            session.flush()
+    except SAIntegrityError:
+        return False
+    return True
+
+
+class JobRunner:
+    """Claims and runs jobs. Several runners (replicas) may share one database."""
+
+    def __init__(self, db: Database, handlers: dict[str, Handler], *, worker_id: str | None = None) -> None:
+        self.db = db
+        self.handlers = handlers
+        self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{new_id()[:8]}"
+
+    def _claim(self) -> Job | None:
+        def claim(s: Session) -> Job | None:
+            now = utcnow()
+            stmt = (
+                select(Job)
+                .where(
+                    Job.kind.in_(list(self.handlers)),
+                    Job.run_after <= now,
+                    or_(Job.status == "ready", (Job.status == "running") & (Job.locked_until < now)),
+                )
+                .order_by(Job.run_after)
+                .limit(1)
+            )
+            if self.db.dialect == "postgresql":
+                stmt = stmt.with_for_update(skip_locked=True)
+            job = s.scalar(stmt)
+            if job is None:
+                return None
+            job.status = "running"
+            job.attempts += 1
+            job.locked_by = self.worker_id
+            job.locked_until = now + timedelta(seconds=LEASE_SECONDS)
+            s.flush()
+            s.expunge(job)
+            return job
+
+        return self.db.write(claim)
+
+    def _finish(self, job: Job, error: str | None) -> None:
+        def finish(s: Session) -> None:
+            if error is None:
+                # The dedupe key is released so the same kind of work can be queued again.
+                s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
+                          .values(status="done", finished_at=utcnow(), dedupe_key=None, locked_until=None))
+                return
+            if job.attempts >= MAX_ATTEMPTS:
+                values: dict[str, Any] = {"status": "failed", "finished_at": utcnow(), "dedupe_key": None}
+            else:
+                backoff = min(300, 2 ** job.attempts)
+                values = {"status": "ready", "run_after": utcnow() + timedelta(seconds=backoff)}
+            s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
+                      .values(last_error=error[:2000], locked_until=None, **values))
+
+        self.db.write(finish)
+
+    async def run_once(self) -> bool:
+        """Run one ready job if there is one; returns whether a job ran."""
+        job = await asyncio.to_thread(self._claim)
+        if job is None:
+            return False
+        handler = self.handlers[job.kind]
+        try:
+            await handler(dict(job.payload or {}))
+        except Exception as e:  # a failing job must not stop the worker
+            log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, e)
+            await asyncio.to_thread(self._finish, job, f"{type(e).__name__}: {e}")
+        else:
+            await asyncio.to_thread(self._finish, job, None)
+        return True
+
+    async def drain(self, max_jobs: int = 10_000) -> int:
+        """Run ready jobs until none is left (tests, CLI, shutdown)."""
+        n = 0
+        while n < max_jobs and await self.run_once():
+            n += 1
+        return n
+
+    async def run_forever(self, *, idle_sleep: float = 0.5, stop: asyncio.Event | None = None) -> None:
+        while stop is None or not stop.is_set():
+            try:
+                ran = await self.run_once()
+            except Exception as e:  # database down: keep the worker alive, try again later
+                log.warning("job runner: %s", e)
+                ran = False
+            if not ran:
+                try:
+                    if stop is not None:
+                        await asyncio.wait_for(stop.wait(), timeout=idle_sleep)
+                    else:
+                        await asyncio.sleep(idle_sleep)
+                except TimeoutError:
+                    pass

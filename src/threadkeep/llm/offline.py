@@ -1,0 +1,85 @@
+"""The offline default: no language model, honest about it.
+
+It answers by quoting what threadkeep remembers that relates to the new message — summary
+items, facts, recalled and earlier messages — and says where each came from. It never
+pretends to understand or to be an LLM.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+
+from threadkeep.context.request import ModelRequest, Segment
+from threadkeep.llm.base import Capabilities, StreamEvent, Stop, TextDelta, Usage, UsageReport
+
+__all__ = ["OfflineModel", "OFFLINE_NOTICE"]
+
+OFFLINE_NOTICE = (
+    "[offline mode: no language model is configured, so I can only quote what I remember. "
+    "Set THREADKEEP_MODEL to use a real model.]"
+)
+_WORD = re.compile(r"\w+", re.UNICODE)
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+_SOURCES = {
+    "startup": "conversation start",
+    "summary": "conversation summary",
+    "history": "earlier in this conversation",
+    "turn_context": "memory about you",
+}
+_MAX_QUOTES = 5
+
+
+def _terms(text: str) -> set[str]:
+    words = {w.casefold() for w in _WORD.findall(text)}
+    # CJK text has no spaces: use character bigrams so Japanese still matches.
+    cjk = "".join(ch for ch in text if "\u3040" <= ch <= "\u9fff")
+    words |= {cjk[i : i + 2] for i in range(len(cjk) - 1)}
+    return {w for w in words if len(w) >= 3 or (w and "\u3040" <= w[0] <= "\u9fff")}
+
+
+class OfflineModel:
+    """A ChatModel that quotes memory instead of generating."""
+
+    name = "offline"
+    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False)
+
+    def count_tokens(self, text: str) -> int:
+        from threadkeep.tokens import default_counter
+
+        return default_counter().count(text)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        question = ""
+        for seg in request.segments:
+            if seg.name == "new_message":
+                question = " ".join(m.text for m in seg.messages)
+        answer = self.answer(question, request.segments)
+        for i in range(0, len(answer), 24):
+            yield TextDelta(answer[i : i + 24])
+        yield UsageReport(Usage(input_tokens=0, output_tokens=0))
+        yield Stop("end_turn")
+
+    def answer(self, question: str, segments: tuple[Segment, ...]) -> str:
+        wanted = _terms(question)
+        scored: list[tuple[float, int, str, str]] = []
+        order = 0
+        for seg in segments:
+            if seg.name not in _SOURCES:
+                continue
+            for msg in seg.messages:
+                if seg.name == "history" and msg.role != "user":
+                    continue  # quote what was said to us, not our own earlier quotes
+                for sentence in _SENTENCE.split(msg.text):
+                    sentence = sentence.strip()
+                    if not sentence or sentence.startswith("[offline mode"):
+                        continue
+                    overlap = len(wanted & _terms(sentence))
+                    if overlap:
+                        order += 1
+                        scored.append((overlap / (1 + len(_terms(sentence)) ** 0.5), order, _SOURCES[seg.name], sentence))
+        if not scored:
+            return f"{OFFLINE_NOTICE}\n\nI don't recall anything related to that yet."
+        best = sorted(scored, key=lambda t: (-t[0], -t[1]))[:_MAX_QUOTES]
+        lines = [f"- ({source}) {sentence}" for _, _, source, sentence in sorted(best, key=lambda t: t[1])]
+        return f"{OFFLINE_NOTICE}\n\nWhat I remember that relates to your message:\n" + "\n".join(lines)
