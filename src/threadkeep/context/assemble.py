@@ -1,0 +1,296 @@
+"""Assemble the request of one turn under one token ceiling (ARCHITECTURE §3).
+
+Segments, most stable first: tools, system, start-up bundle (frozen into the first user
+message), the rolling summary (a block above the history), verbatim history, per-turn context
+(clock, relevant facts, recalled messages, compaction block) next to the new message, and the
+new message. :func:`assemble` is pure: no clock, no randomness, no storage. Its cost depends on
+the window it is given (messages after the summary cursor), never on the conversation length.
+
+Priorities: system and tools are never cut (too large is a :class:`ConfigError`); the new
+message is never cut (alone too large is a :class:`ContextOverflow` naming both numbers); the
+last 12 history messages are always verbatim. Older history and retrieved context compete for
+the rest; older history that does not fit is compacted into one block, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter, tools_json
+from threadkeep.context.compaction import Compactor
+from threadkeep.context.request import ModelRequest, Segment, SegmentName, ToolSpec
+from threadkeep.errors import ConfigError, ContextOverflow
+from threadkeep.memory.summary import SourceMessage
+from threadkeep.messages import ChatMessage, TextPart
+from threadkeep.tokens import TokenCounter
+
+__all__ = [
+    "MIN_VERBATIM",
+    "TurnInputs",
+    "CompactionReport",
+    "AssemblyReport",
+    "Assembly",
+    "assemble",
+]
+
+MIN_VERBATIM = 12
+# Tags and headings of the per-turn context message, reserved up front.
+_CONTEXT_FRAME = 12
+
+
+@dataclass(frozen=True, slots=True)
+class TurnInputs:
+    """Everything one turn's request is made of, already decrypted and rendered.
+
+    ``history`` is the verbatim window — ``(message_id, role, text)`` of the messages after the
+    summary cursor, oldest first. ``facts`` and ``recalled`` come in relevance order.
+    """
+
+    system: str
+    new_message: str
+    tools: tuple[ToolSpec, ...] = ()
+    startup: str = ""
+    summary: str = ""
+    history: tuple[SourceMessage, ...] = ()
+    now: str = ""
+    facts: tuple[str, ...] = ()
+    recalled: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionReport:
+    first_id: str
+    last_id: str
+    messages: int
+    tokens: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AssemblyReport:
+    """What went in, token counts per segment, what was compacted or left out and why."""
+
+    ceiling: int
+    total_tokens: int
+    segments: dict[str, int]
+    verbatim_ids: tuple[str, ...]
+    compaction: CompactionReport | None
+    facts_used: int
+    facts_offered: int
+    recalled_used: int
+    recalled_offered: int
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (for logs, the API and the CLI)."""
+        data = asdict(self)
+        data["verbatim_ids"] = list(self.verbatim_ids)
+        data["notes"] = list(self.notes)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Assembly:
+    request: ModelRequest
+    report: AssemblyReport
+
+
+@dataclass(slots=True)
+class _Plan:
+    facts: list[str] = field(default_factory=list)
+    recalled: list[str] = field(default_factory=list)
+    compacted: int = 0  # how many of the oldest history messages go into the block
+    block: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+def _context_text(now: str, facts: Sequence[str], recalled: Sequence[str], block: str) -> str:
+    parts: list[str] = []
+    if now:
+        parts.append(f"Current time: {now}")
+    if facts:
+        parts.append("Relevant facts:\n" + "\n".join(f"- {f}" for f in facts))
+    if recalled:
+        parts.append("Recalled:\n" + "\n".join(f"- {r}" for r in recalled))
+    if block:
+        parts.append(block)
+    if not parts:
+        return ""
+    return "<turn_context>\n" + "\n\n".join(parts) + "\n</turn_context>"
+
+
+def _take(items: Sequence[str], budget: int, counter: MemoCounter) -> tuple[list[str], int]:
+    """Items in relevance order while they fit (top-k by relevance, not by size)."""
+    taken: list[str] = []
+    used = 0
+    for item in items:
+        cost = counter.count(item) + 3  # "- " and the newline
+        if used + cost > budget:
+            break
+        taken.append(item)
+        used += cost
+    return taken, used
+
+
+def assemble(
+    inputs: TurnInputs,
+    *,
+    ceiling: int,
+    counter: TokenCounter | None = None,
+    compactor: Compactor | None = None,
+    retrieval_share: float = 0.25,
+    compaction_step: int = 8,
+    max_tokens: int = 1024,
+    cache_key: str | None = None,
+) -> Assembly:
+    """Build the :class:`ModelRequest` of one turn and the report of how it was built.
+
+    ``ceiling`` is the context window minus the answer reserve. When older history does not
+    fit, the oldest messages leave in steps of ``compaction_step`` (so the compacted range —
+    and its block — stays the same over several turns) and become one compaction block.
+    """
+    if isinstance(counter, MemoCounter):
+        tc = counter
+    else:
+        tc = MemoCounter(counter) if counter is not None else MemoCounter()
+    compactor = compactor or Compactor(counter=tc)
+    tools_text = tools_json(inputs.tools)
+    fixed = tc.count(inputs.system) + tc.count(tools_text)
+    if fixed > ceiling:
+        raise ConfigError(f"system prompt and tools take {fixed} tokens, more than the ceiling "
+                          f"of {ceiling}; shorten them or raise the context window")
+    startup_msg = f"<conversation_start>\n{inputs.startup}\n</conversation_start>" if inputs.startup else ""
+    summary_msg = f"<summary>\n{inputs.summary}\n</summary>" if inputs.summary else ""
+    base = fixed + sum(tc.message(t) for t in (startup_msg, summary_msg) if t)
+    base += tc.message(_context_text(inputs.now, (), (), "")) if inputs.now else 0
+    if base > ceiling:
+        raise ConfigError(f"system prompt, tools, start-up bundle and summary take {base} tokens, "
+                          f"more than the ceiling of {ceiling}")
+    new_cost = tc.message(inputs.new_message)
+    if base + new_cost > ceiling:
+        raise ContextOverflow(f"the new message is {new_cost} tokens but only {ceiling - base} "
+                              f"fit under the ceiling of {ceiling}")
+    # Without a clock line the context message is not in ``base`` yet: reserve its framing.
+    room = ceiling - base - new_cost - (0 if inputs.now else MESSAGE_OVERHEAD)
+
+    history = list(inputs.history)
+    costs = [tc.message(m[2]) for m in history]
+    keep_n = min(MIN_VERBATIM, len(history))
+    must = sum(costs[len(history) - keep_n:])
+    if must > room:
+        raise ContextOverflow(f"the last {keep_n} messages take {must} tokens but only {room} "
+                              f"are left under the ceiling of {ceiling} with the new message")
+    older = costs[: len(history) - keep_n]
+    plan = _plan(inputs, history, older, room - must, tc, compactor, retrieval_share,
+                 compaction_step)
+    return _build(inputs, plan, history, ceiling, tc, tools_text, startup_msg, summary_msg,
+                  max_tokens, cache_key)
+
+
+def _plan(
+    inputs: TurnInputs,
+    history: list[SourceMessage],
+    older: list[int],
+    room: int,
+    tc: MemoCounter,
+    compactor: Compactor,
+    share: float,
+    step: int,
+) -> _Plan:
+    plan = _Plan()
+    older_cost = sum(older)
+    retrieval = [*inputs.facts, *inputs.recalled]
+    _, ret_cost = _take(retrieval, 10**12, tc)
+    if older_cost + ret_cost + _CONTEXT_FRAME <= room:
+        plan.facts, plan.recalled = list(inputs.facts), list(inputs.recalled)
+        return plan
+    # History may claim up to (1 − share) of the room; retrieval gets the rest (and more when
+    # history needs less).
+    ret_budget = max(int(room * share), room - older_cost - _CONTEXT_FRAME)
+    plan.facts, used_f = _take(inputs.facts, ret_budget, tc)
+    plan.recalled, used_r = _take(inputs.recalled, ret_budget - used_f, tc)
+    hist_room = room - used_f - used_r - _CONTEXT_FRAME
+    if older_cost <= hist_room:
+        return plan
+    n_old = len(older)
+    suffix = [0] * (n_old + 1)
+    for i in range(n_old - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + older[i]
+    s = step
+    while True:
+        s = min(s, n_old)
+        block = compactor.block(history[:s])
+        cost = tc.count(block) + 4
+        if suffix[s] + cost <= hist_room or s == n_old:
+            break
+        s += step
+    if suffix[s] + cost > hist_room:
+        # Even everything compacted does not fit: say so in one line, never drop silently.
+        block = (f"Earlier messages {history[0][0]}–{history[s - 1][0]} ({s}) were left out: "
+                 "no room under the token ceiling.")
+        plan.notes.append("compaction block did not fit; replaced by a notice")
+        while tc.count(block) + 4 > hist_room and (plan.recalled or plan.facts):
+            (plan.recalled or plan.facts).pop()
+            hist_room = room - _CONTEXT_FRAME - sum(tc.count(x) + 3 for x in [*plan.facts, *plan.recalled])
+    plan.compacted, plan.block = s, block
+    dropped_f = len(inputs.facts) - len(plan.facts)
+    dropped_r = len(inputs.recalled) - len(plan.recalled)
+    if dropped_f or dropped_r:
+        plan.notes.append(f"left out {dropped_f} fact(s) and {dropped_r} recalled item(s): "
+                          "lower relevance, no room")
+    return plan
+
+
+def _msg(role: str, text: str) -> ChatMessage:
+    return ChatMessage("assistant" if role == "assistant" else "user", (TextPart(text),))
+
+
+def _build(
+    inputs: TurnInputs,
+    plan: _Plan,
+    history: list[SourceMessage],
+    ceiling: int,
+    tc: MemoCounter,
+    tools_text: str,
+    startup_msg: str,
+    summary_msg: str,
+    max_tokens: int,
+    cache_key: str | None,
+) -> Assembly:
+    verbatim = history[plan.compacted:]
+    context = _context_text(inputs.now, plan.facts, plan.recalled, plan.block)
+    parts: list[tuple[SegmentName, tuple[ChatMessage, ...]]] = []
+    if startup_msg:
+        parts.append(("startup", (ChatMessage.user(startup_msg),)))
+    if summary_msg:
+        parts.append(("summary", (ChatMessage.user(summary_msg),)))
+    if verbatim:
+        parts.append(("history", tuple(_msg(m[1], m[2]) for m in verbatim)))
+    if context:
+        parts.append(("turn_context", (ChatMessage.user(context),)))
+    parts.append(("new_message", (ChatMessage.user(inputs.new_message),)))
+    segments = tuple(Segment(name, msgs) for name, msgs in parts)
+    counts: dict[str, int] = {"tools": tc.count(tools_text), "system": tc.count(inputs.system)}
+    for name, msgs in parts:
+        counts[name] = sum(tc.message(m.text) for m in msgs)
+    total = sum(counts.values())
+    compaction = None
+    notes = list(plan.notes)
+    if plan.compacted:
+        compaction = CompactionReport(
+            str(history[0][0]), str(history[plan.compacted - 1][0]), plan.compacted,
+            tc.count(plan.block), "history over the ceiling: oldest verbatim messages compacted")
+    if total > ceiling:  # counting joined text can differ slightly from the parts
+        notes.append(f"estimated {total} tokens exceed the ceiling {ceiling} by counting drift")
+    report = AssemblyReport(
+        ceiling=ceiling, total_tokens=total, segments=counts,
+        verbatim_ids=tuple(str(m[0]) for m in verbatim), compaction=compaction,
+        facts_used=len(plan.facts), facts_offered=len(inputs.facts),
+        recalled_used=len(plan.recalled), recalled_offered=len(inputs.recalled),
+        notes=tuple(notes),
+    )
+    request = ModelRequest(system=inputs.system, tools=tuple(inputs.tools), segments=segments,
+                           max_tokens=max_tokens, cache_key=cache_key)
+    return Assembly(request, report)

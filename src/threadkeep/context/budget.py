@@ -1,0 +1,72 @@
+"""Token budget of one request: the ceiling, per-message framing, and a memoising counter.
+
+One ceiling covers the whole request: the context window minus the reserve for the answer
+(ARCHITECTURE §3). Counts are offline (:mod:`threadkeep.tokens`); each message also costs a
+few framing tokens (role markers) that providers do not show, so we add them ourselves.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from threadkeep.context.request import ToolSpec
+from threadkeep.errors import ConfigError
+from threadkeep.messages import canonical_json
+from threadkeep.tokens import TokenCounter, default_counter
+
+__all__ = ["MESSAGE_OVERHEAD", "ceiling_for", "tools_json", "MemoCounter"]
+
+# Role and separator tokens per message in chat formats (OpenAI documents 3–4).
+MESSAGE_OVERHEAD = 4
+
+
+def ceiling_for(context_window: int, answer_reserve: int) -> int:
+    """Tokens the request may use: the window minus the answer reserve; both must be sane."""
+    if context_window <= 0 or answer_reserve < 0:
+        raise ConfigError("context window must be positive and the answer reserve not negative")
+    if answer_reserve >= context_window:
+        raise ConfigError(f"answer reserve ({answer_reserve}) must be smaller than the context "
+                          f"window ({context_window}); lower max answer tokens")
+    return context_window - answer_reserve
+
+
+def tools_json(tools: Sequence[ToolSpec]) -> str:
+    """Tool definitions as canonical JSON (sorted keys), in the order given; "" for none."""
+    if not tools:
+        return ""
+    return canonical_json([{"name": t.name, "description": t.description,
+                            "parameters": t.parameters} for t in tools])
+
+
+@dataclass
+class MemoCounter:
+    """Counts tokens through ``inner``, remembering recent texts.
+
+    History messages are re-counted on every turn; remembering them keeps assembly cost
+    proportional to what changed, not to the window. Bounded LRU, so memory stays flat.
+    """
+
+    inner: TokenCounter = field(default_factory=default_counter)
+    size: int = 4096
+    _memo: OrderedDict[str, int] = field(default_factory=OrderedDict, repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    def count(self, text: str) -> int:
+        hit = self._memo.get(text)
+        if hit is not None:
+            self._memo.move_to_end(text)
+            return hit
+        n = self.inner.count(text)
+        self._memo[text] = n
+        if len(self._memo) > self.size:
+            self._memo.popitem(last=False)
+        return n
+
+    def message(self, text: str) -> int:
+        """Tokens of one message including its framing."""
+        return self.count(text) + MESSAGE_OVERHEAD
