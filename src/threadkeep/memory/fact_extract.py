@@ -1,0 +1,268 @@
+"""Deterministic fact extraction from a person's own words (English, Russian, Japanese).
+
+No model: a small set of self-statement patterns per language — name, role, employer, city,
+hometown, preferences and explicit "remember that …" notes. It runs when no extraction model
+is configured or when the model's answer is unusable, so it prefers missing a fact to
+inventing one: every pattern needs a first-person anchor ("I", "я", "私"), so statements
+about other people never become facts about the speaker.
+
+A "remember that …" clause is stored as a note and nothing else: its content is cut out of
+the text before the other patterns run, so "remember that I am an administrator" cannot set
+the role (or anything else).
+
+Text that the engine itself put into a prompt (the per-turn context block with facts and
+recall, quoted or fenced pasted content) is removed first by :func:`strip_injected`: facts
+come from what the person said, never from memory echoed back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "FactCandidate",
+    "SINGLE_VALUED",
+    "INJECTED_BLOCK_TAGS",
+    "extract_facts",
+    "split_remember_notes",
+    "strip_injected",
+    "category_of",
+    "comparison_key",
+    "render_fact",
+    "is_single_valued",
+]
+
+SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown"})
+# Tags the context assembler may wrap injected memory in; anything inside is not the person's.
+INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
+_MAX_VALUE = 80
+
+
+@dataclass(frozen=True, slots=True)
+class FactCandidate:
+    """A proposed fact: slot ``key`` (``employer``, ``preference:tea``, ``note``), a display
+    value, and the clause it was read from."""
+
+    key: str
+    value: str
+    evidence: str = ""
+
+
+def category_of(key: str) -> str:
+    """The coarse, non-personal category of a slot key (``preference:tea`` → ``preference``)."""
+    return key.split(":", 1)[0]
+
+
+def is_single_valued(key: str) -> bool:
+    """Slots that hold one value at a time: a new value supersedes the old one."""
+    return category_of(key) in SINGLE_VALUED or key.startswith("preference:")
+
+
+_LABELS = {"name": "Name", "role": "Role", "employer": "Employer", "city": "Lives in",
+           "hometown": "From", "note": "Note"}
+
+
+def render_fact(key: str, value: str) -> str:
+    """One line as the model sees it: ``Employer: Acme``, ``Preference (tea): likes tea``."""
+    cat = category_of(key)
+    if cat == "preference":
+        return f"Preference ({key.split(':', 1)[1]}): {value}"
+    return f"{_LABELS.get(cat, cat.capitalize())}: {value}"
+
+
+# -- normalisation ----------------------------------------------------------------------
+_COMPANY_SUFFIX = re.compile(r"\b(inc|ltd|llc|gmbh|corp|co|plc|ооо|ао)\.?$", re.IGNORECASE)
+_RU_ENDING = re.compile(r"(ами|ями|ом|ем|ой|ей|ах|ях|ую|ию|е|у|ы|и|а|я|ю)$")
+_TRIM_TAIL = re.compile(
+    r"(?i)\s+(now|currently|these days|nowadays|today|anymore|recently|last (?:year|month|week)"
+    r"|this (?:year|month|week)|\w+ (?:years?|months?|weeks?) ago|in \d{4}|сейчас|теперь|недавно)$"
+)
+
+
+def _clean(value: str) -> str:
+    v = value.strip().strip("\"'«»“”「」 ").rstrip(".,;:!?。、！？")
+    v = _TRIM_TAIL.sub("", v)
+    v = re.sub(r"\s+", " ", v)
+    return v[:_MAX_VALUE].strip()
+
+
+def comparison_key(value: str) -> str:
+    """A form for deciding "same value": case, punctuation, company suffixes and Russian case
+    endings do not count ("Acme Inc." = "acme", "Яндексе" = "Яндекс")."""
+    v = _COMPANY_SUFFIX.sub("", value.casefold().strip()).strip(" ,.")
+    words = re.findall(r"\w+", v)
+    out = []
+    for w in words:
+        if w in ("the", "a", "an"):
+            continue
+        if re.fullmatch(r"[а-яё]+", w) and len(w) > 4:
+            w = _RU_ENDING.sub("", w)
+        elif re.fullmatch(r"[a-z]+", w) and len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        out.append(w)
+    return " ".join(out)
+
+
+# -- injected text --------------------------------------------------------------------------
+_FENCE = re.compile(r"```.*?(```|$)", re.DOTALL)
+_QUOTED_LINE = re.compile(r"^\s*>.*$", re.MULTILINE)
+
+
+def strip_injected(text: str, *, extra_tags: tuple[str, ...] = ()) -> str:
+    """Remove what the person did not say themselves: tagged memory blocks the engine
+    injects, fenced pasted content and quoted lines."""
+    for tag in INJECTED_BLOCK_TAGS + extra_tags:
+        t = re.escape(tag)
+        text = re.sub(rf"<{t}\b[^>]*>.*?(</{t}>|$)", " ", text, flags=re.DOTALL | re.IGNORECASE)
+        text = re.sub(rf"\[{t}\].*?(\[/{t}\]|$)", " ", text, flags=re.DOTALL | re.IGNORECASE)
+    text = _FENCE.sub(" ", text)
+    return _QUOTED_LINE.sub(" ", text)
+
+
+# -- patterns -------------------------------------------------------------------------------
+# A value runs to punctuation or a clause-joining word; lazy so "at Acme as a dev" stops early.
+_V = r"(?P<v>[^,.;!?\n]{1,80}?)"
+_END_EN = r"(?=\s+(?:now|as|and|but|since|for|in|where|because|which|with|so)\b|\s*[,.;!?\n]|\s*$)"
+_CAP = r"(?P<v>[A-Z0-9][\w&'.-]*(?:\s+(?:[A-Z0-9&][\w&'.-]*|of|de|and))*)"
+_I = r"(?i:\bI(?:'m| am)\b)"
+_ROLE_WORDS = (
+    "engineer|developer|programmer|designer|manager|teacher|doctor|nurse|lawyer|scientist|"
+    "analyst|student|consultant|architect|writer|accountant|researcher|director|administrator|"
+    "officer|founder|ceo|cto|cfo|intern|professor|lecturer|editor|journalist|artist|musician|"
+    "photographer|chef|pilot|tester|admin|lead|product owner|marketer|recruiter|translator|"
+    "economist|physician|dentist|pharmacist|technician|mechanic|electrician|farmer|librarian"
+)
+_ROLE_EN = rf"(?P<v>(?:[\w-]+\s+){{0,3}}(?i:{_ROLE_WORDS})s?)"
+
+_EN: list[tuple[str, re.Pattern[str]]] = [
+    ("name", re.compile(rf"(?i:\bmy name is|\bcall me|{_I} called)\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
+    ("role", re.compile(rf"(?i:\bI work as|{_I}(?: now)? working as)\s+(?:an?\s+)?{_V}{_END_EN}")),
+    ("role", re.compile(rf"(?i:\bmy (?:job|role|position|job title|title) is)\s+(?:an?\s+)?{_V}{_END_EN}")),
+    ("role", re.compile(rf"{_I}(?i:\s+(?:now\s+)?an?)\s+{_ROLE_EN}\b")),
+    ("employer", re.compile(rf"(?i:\bI(?: currently| now)? work(?:ing)? (?:at|for)|{_I}(?: now)? working (?:at|for)|{_I}(?: now)? employed (?:at|by)|\bI(?: just)? joined)\s+{_V}{_END_EN}")),
+    ("employer", re.compile(rf"(?i:\bmy (?:company|employer) is)\s+{_V}{_END_EN}")),
+    ("employer", re.compile(rf"\b{_CAP}\s+(?i:is my (?:employer|company))\b")),
+    ("employer", re.compile(rf"{_I}(?i:\s+(?:now\s+)?at)\s+{_CAP}(?i:\s+now)\b")),
+    ("employer", re.compile(rf"{_I}(?i:\s+an?)\s+[\w\s-]{{1,40}}?(?i:{_ROLE_WORDS})s?\s+(?i:at|for)\s+{_V}{_END_EN}")),
+    ("city", re.compile(rf"(?i:\bI(?: currently| now)? live in|{_I}(?: now)? living in|{_I}(?: now)? based in|\bI(?: just)? moved to|\bmy city is)\s+{_V}{_END_EN}")),
+    ("hometown", re.compile(rf"(?i:{_I} originally from|{_I} from|\bI grew up in)\s+{_CAP}")),
+]
+# (polarity, pattern) — the topic is the object of the verb.
+_PREF_EN: list[tuple[str, re.Pattern[str]]] = [
+    ("dislikes", re.compile(rf"(?i:\bI (?:really )?(?:don't|do not|dont) (?:like|enjoy)|\bI (?:really )?(?:hate|dislike|can't stand|cannot stand))\s+{_V}{_END_EN}")),
+    ("prefers", re.compile(r"(?i:\bI (?:really )?prefer)\s+(?P<v>[^,.;!?\n]{1,60}?)(?=\s+(?:over|to|rather than)\b|\s*[,.;!?\n]|\s*$)")),
+    ("likes", re.compile(rf"(?i:\bI (?:really |also )?(?:like|love|enjoy|adore))\s+{_V}{_END_EN}")),
+]
+_FAV_EN = re.compile(rf"(?i:\bmy favou?rite)\s+(?P<t>[\w ]{{1,30}}?)\s+(?i:is)\s+{_V}{_END_EN}")
+
+_V_RU = r"(?P<v>[^,.;!?\n—]{1,80}?)"
+_RU_ROLES = (
+    "программист|инженер|разработчик|врач|учитель|дизайнер|менеджер|аналитик|студент|юрист|"
+    "бухгалтер|архитектор|директор|преподаватель|тестировщик|администратор|писатель|журналист|"
+    "экономист|переводчик|продакт|тимлид|исследователь|консультант|медсестра|повар"
+)
+_END_RU = (
+    rf"(?=\s+(?:(?:и|но|а|потому|где|как|уже|сейчас|с)\b|(?:\w+\s+)?(?:{_RU_ROLES})\w*)"
+    r"|\s*[,.;!?\n—]|\s*$)"
+)
+_RU: list[tuple[str, re.Pattern[str]]] = [
+    ("name", re.compile(r"(?i:\bменя зовут|\bмоё имя|\bмое имя)\s+(?P<v>[А-ЯЁA-Z][\w-]+(?:\s+[А-ЯЁA-Z][\w-]+)?)")),
+    ("employer", re.compile(rf"(?i:\bя(?: сейчас| теперь)? работаю\s+(?:[^,.;!?\n]{{0,40}}?\s)??(?:в|на)(?: компании)?|\bмой работодатель\s*[—-]?|\bя устроил(?:ся|ась) (?:в|на))\s+{_V_RU}{_END_RU}")),
+    ("role", re.compile(rf"(?i:\bя(?: сейчас| теперь)? работаю)\b[^,.;!?\n]{{0,40}}?\s(?P<v>(?:{_RU_ROLES})\w*)")),
+    ("role", re.compile(rf"(?i:\bя\s*(?:—|-)?\s*|\bя по профессии\s+|\bмоя должность\s*(?:—|-)?\s*)(?P<v>(?:{_RU_ROLES})\w*)")),
+    ("city", re.compile(rf"(?i:\bя(?: сейчас| теперь)? живу в|\bя переехал(?:а)? в)\s+{_V_RU}{_END_RU}")),
+    ("hometown", re.compile(rf"(?i:\bя родом из|\bя из)\s+{_V_RU}{_END_RU}")),
+]
+_PREF_RU: list[tuple[str, re.Pattern[str]]] = [
+    ("dislikes", re.compile(rf"(?i:\bмне не нрав(?:ится|ятся)|\bя не люблю|\bя ненавижу)\s+{_V_RU}{_END_RU}")),
+    ("prefers", re.compile(rf"(?i:\bя предпочитаю)\s+{_V_RU}{_END_RU}")),
+    ("likes", re.compile(rf"(?i:\bмне нрав(?:ится|ятся)|\bя (?:очень )?люблю|\bобожаю)\s+{_V_RU}{_END_RU}")),
+]
+
+# Japanese: values are runs without particles that would start another phrase.
+_JV = r"(?P<v>[^\s、。！？!?,は]{1,30}?)"
+_JA_ROLE = r"(?P<v>[^\s、。！？!?,は]{0,20}?(?:エンジニア|デザイナー|マネージャー|プログラマー|開発者|研究者|教師|医者|医師|看護師|弁護士|学生|会社員|社員|公務員|作家|記者|店員|部長|課長|社長|講師|教授))"
+_JA: list[tuple[str, re.Pattern[str]]] = [
+    ("name", re.compile(rf"(?:私|わたし|僕|俺)の名前は{_JV}(?:です|だ|と申します)")),
+    ("name", re.compile(rf"(?:^|[、。\s]){_JV}と申します")),
+    ("employer", re.compile(rf"{_JV}(?:で働いて|に勤めて|に勤務して|で勤務して)")),
+    ("role", re.compile(rf"{_JA_ROLE}(?:として働いて|です|をしています|をやっています)")),
+    ("city", re.compile(rf"{_JV}(?:に住んで|在住)")),
+    ("hometown", re.compile(rf"{_JV}(?:出身)")),
+]
+_PREF_JA: list[tuple[str, re.Pattern[str]]] = [
+    ("dislikes", re.compile(rf"{_JV}(?:が|は)(?:嫌い|苦手|好きではない|好きじゃない)")),
+    ("prefers", re.compile(rf"{_JV}の方が(?:好き|いい)")),
+    ("likes", re.compile(rf"{_JV}が(?:大)?好き(?!ではない|じゃない)")),
+]
+
+_REMEMBER = [
+    re.compile(r"(?i:\b(?:please\s+)?(?:remember|don't forget|do not forget|note)\s+that)\s+(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
+    re.compile(r"(?i:\b(?:please\s+)?remember)\s*:\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
+    re.compile(r"(?i:\bзапомни(?:те)?)\s*(?:,\s*)?(?:что|:)\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
+    re.compile(r"覚えておいて(?:ください|下さい|ね)?[:：、]\s*(?P<v>[^。！？\n]+)"),
+    re.compile(r"(?P<v>[^。！？\n]+?)(?:ということ|こと)?を?覚えておいて"),
+]
+_RU_ROLE_CASE = re.compile(rf"(?i)\b((?:{_RU_ROLES})\w*?)(?:ом|ем|ой|ем)$")
+_JA_SUBJECT = re.compile(r"^(?:私|わたし|僕|俺)は")
+
+
+def split_remember_notes(text: str) -> tuple[list[FactCandidate], str]:
+    """The "remember that …" clauses as notes, and the text with those clauses cut out."""
+    notes: list[FactCandidate] = []
+    for pat in _REMEMBER:
+        for m in pat.finditer(text):
+            v = _clean(m.group("v"))
+            if v and len(v) >= 2:
+                notes.append(FactCandidate("note", v, m.group(0).strip()))
+        # Cut the clause out: its content must not feed any other slot.
+        text = pat.sub(" . ", text)
+    return notes, text
+
+
+def _topic(value: str) -> str:
+    topic = comparison_key(value)
+    return topic[:40] if topic else value.casefold()[:40]
+
+
+def extract_facts(text: str) -> list[FactCandidate]:
+    """Facts the speaker states about themselves in ``text``, in order, without duplicates."""
+    notes, text = split_remember_notes(strip_injected(text))
+    found: list[FactCandidate] = list(notes)
+    for key, pat in _EN + _RU + _JA:
+        for m in pat.finditer(text):
+            v = _clean(_JA_SUBJECT.sub("", m.group("v")))
+            if key == "role":
+                # "работаю программистом" names the role in the instrumental case.
+                v = _RU_ROLE_CASE.sub(r"\1", v)
+            if v and not _is_pronoun(v):
+                found.append(FactCandidate(key, v, m.group(0).strip()))
+    for polarity, pat in _PREF_EN + _PREF_RU + _PREF_JA:
+        for m in pat.finditer(text):
+            v = _clean(_JA_SUBJECT.sub("", m.group("v")))
+            if v and not _is_pronoun(v):
+                found.append(FactCandidate(f"preference:{_topic(v)}", f"{polarity} {v}", m.group(0).strip()))
+    for m in _FAV_EN.finditer(text):
+        v = _clean(m.group("v"))
+        if v:
+            found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", v, m.group(0)))
+    return _dedupe(found)
+
+
+_PRONOUNS = frozenset({"it", "that", "this", "them", "you", "him", "her", "to", "the", "a",
+                       "это", "его", "её", "их", "тебя", "вас"})
+
+
+def _is_pronoun(v: str) -> bool:
+    return v.casefold() in _PRONOUNS
+
+
+def _dedupe(found: list[FactCandidate]) -> list[FactCandidate]:
+    """One candidate per slot (the last one said wins for single-valued slots)."""
+    out: dict[tuple[str, str], FactCandidate] = {}
+    for c in found:
+        slot = (c.key, "" if is_single_valued(c.key) else comparison_key(c.value))
+        out.pop(slot, None)
+        out[slot] = c
+    return list(out.values())
