@@ -208,3 +208,23 @@ async def test_concurrent_turns_keep_order_and_lose_nothing(backend, settings) -
     assert sorted(x.text for x in view.messages if x.role == "user") == sorted(["start"] + [f"msg {i}" for i in range(8)])
     assert sum(1 for x in view.messages if x.role == "assistant") == 9
     await m.close()
+
+
+async def test_feedback_up_down_clear(backend, settings) -> None:
+    url, key = backend
+    m = open_memory(url, key, settings, ScriptedModel(["rated answer"]))
+    user = unique_user()
+    r = await m.send("rate me", user=user)
+    await m.set_feedback(r.assistant_message_id, "up", user=user)
+    assert (await m.get_conversation(r.conversation_id, user=user)).messages[1].rating == "up"
+    await m.set_feedback(r.assistant_message_id, "down", user=user)
+    assert (await m.get_conversation(r.conversation_id, user=user)).messages[1].rating == "down"
+    await m.set_feedback(r.assistant_message_id, None, user=user)
+    assert (await m.get_conversation(r.conversation_id, user=user)).messages[1].rating is None
+    with pytest.raises(Conflict):
+        await m.set_feedback(r.user_message_id, "up", user=user)
+    other = unique_user()
+    await m.user_id(other, create=True)
+    with pytest.raises(NotFound):
+        await m.set_feedback(r.assistant_message_id, "up", user=other)
+    await m.close()

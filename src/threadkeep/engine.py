@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 from threadkeep import errors, jobs
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey, load_master_key
-from threadkeep.errors import Conflict, NotFound, ProviderError
+from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
     ConversationOpened,
@@ -306,6 +306,31 @@ class Memory:
         view = await self.get_conversation(conversation_id, user=user)
         return to_markdown(view) if format == "markdown" else to_json(view)
 
+    async def set_feedback(self, message_id: str, rating: str | None, *, user: str) -> None:
+        """Thumbs up/down (``"up"``/``"down"``) on an assistant message; ``None`` clears it."""
+        if rating not in ("up", "down", None):
+            raise InvalidRating(f"rating must be 'up' or 'down', not {rating!r}")
+
+        def run(s: Session) -> None:
+            uid = self._user_id(s, user, create=False)
+            msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
+            if msg is None:
+                raise NotFound(f"message {message_id} not found")
+            if msg.role != "assistant":
+                raise Conflict("feedback goes on an assistant message, not on the person's own")
+            msg.rating = rating
+            msg.rated_at = utcnow() if rating else None
+
+        await asyncio.to_thread(self.db.write, run)
+
+    async def set_keep_warm(self, conversation_id: str, on: bool, *, user: str) -> None:
+        """Mark (or unmark) a conversation to be kept warm in the provider's prompt cache."""
+        def run(s: Session) -> None:
+            uid = self._user_id(s, user, create=False)
+            repo.get_conversation(s, user_id=uid, conversation_id=conversation_id).keep_warm = on
+
+        await asyncio.to_thread(self.db.write, run)
+
     async def rotate_master_key(self, new: MasterKey) -> int:
         """Re-wrap every data key under ``new``; returns how many were re-wrapped."""
         return await asyncio.to_thread(self.db.write, lambda s: self.vault.rotate_master(s, new))
@@ -314,6 +339,10 @@ class Memory:
         def run(s: Session) -> list[str]:
             return [u for u in s.scalars(select(User.name).order_by(User.name)) if not u.startswith("__")]
         return await asyncio.to_thread(self.db.write, run)
+
+
+class InvalidRating(InputError):
+    """A feedback rating other than up or down."""
 
 
 def _auto_title(text: str) -> str:
