@@ -232,6 +232,7 @@ def op_from_dict(data: Mapping[str, Any]) -> Op:
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Words of cased scripts; a Japanese run is not one "word" (katakana is checked apart).
 _WORD = re.compile(r"(?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])(?:(?![\u3040-\u30ff\u3400-\u9fff])[\w'’-])*")
+_THOUSANDS = re.compile(r"(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))")
 _KATAKANA_RUN = re.compile(r"[\u30a0-\u30ffー]{2,}")
 # Month words are checked even though Russian writes them in lower case.
 _MONTHS = frozenset(
@@ -267,12 +268,12 @@ def is_grounded(text: str, sources: Iterable[str]) -> bool:
     corpus = "\n".join(sources)
     lower_corpus = corpus.lower()
     corpus_numbers = {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(corpus)}
-    corpus_digits = re.sub(r"\D", " ", corpus)
+    # "120 000" in the source and "120000" in the item are the same number.
+    joined = _THOUSANDS.sub("", corpus)
+    corpus_numbers |= {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(joined)}
     numbers, names = _grounding_tokens(text)
-    for num in numbers:
-        # "120 000" in the source and "120000" in the item are the same number.
-        if num not in corpus_numbers and num not in corpus_digits.replace(" ", ""):
-            return False
+    if not numbers <= corpus_numbers:
+        return False
     for word, at_start in names:
         lw = word.lower()
         if at_start and lw[:4] in lower_corpus:
