@@ -5,10 +5,10 @@ Revises: 0001_core
 Create Date: 2026-11-29 20:55:00.000000
 """
 
-from alembic import op
 import sqlalchemy as sa
-import threadkeep.store.base
+from alembic import op
 
+import threadkeep.store.base
 
 revision = '0002_knowledge'
 down_revision = '0001_core'
