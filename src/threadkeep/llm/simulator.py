@@ -1,0 +1,595 @@
+"""A provider simulator with prefix-cache semantics, for tests and benchmarks (ARCHITECTURE §7).
+
+No real provider can be reached here, so this is how caching is measured. It renders each
+request through the real adapter (:mod:`.anthropic` or :mod:`.openai`), so one changed byte in
+the rendered prefix changes the cache key exactly as it would on the wire, and then behaves
+like the provider's cache:
+
+- **explicit** (Anthropic): entries are written only at the request's breakpoints
+  (``cache_control`` blocks). A read looks for the longest live entry at a breakpoint or up to
+  ``lookback_blocks`` (20) blocks before one. Writes cost 1.25x (5 min) or 2x (1 h) base input,
+  reads 0.1x.
+- **automatic** (OpenAI): every prefix of at least ``min_cacheable_tokens`` (1024) is cached in
+  ``increment_tokens`` (128) steps; the longest live one is read at a discount, writes cost the
+  base price.
+
+Entries are keyed by a hash of the exact prefix, need the minimum length, live ``ttl`` seconds
+from the *start* of the request that wrote or last read them (a hit refreshes), and are evicted
+least-recently-used beyond ``max_entries`` or on demand (:meth:`SimulatedModel.evict`). The clock
+is injected (:class:`ManualClock`) so hours of pause cost nothing. Each call leaves a
+:class:`CallRecord` saying what was read, written, paid and — for a miss — why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import warnings
+from array import array
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+from threadkeep.context.request import ModelRequest
+from threadkeep.errors import (
+    MalformedResponse,
+    ProviderBadRequest,
+    ProviderConnectionError,
+    ProviderRateLimited,
+    ProviderServerError,
+    ProviderTimeout,
+)
+from threadkeep.llm import anthropic as anthropic_wire
+from threadkeep.llm import openai as openai_wire
+from threadkeep.llm.base import (
+    Capabilities,
+    Stop,
+    StreamEvent,
+    TextDelta,
+    ToolCall,
+    Usage,
+    UsageReport,
+)
+from threadkeep.llm.scripted import Step
+from threadkeep.messages import canonical_json
+
+__all__ = [
+    "MissCause",
+    "Pricing",
+    "ANTHROPIC_PRICING",
+    "OPENAI_PRICING",
+    "SimulatorConfig",
+    "Fault",
+    "CallRecord",
+    "ManualClock",
+    "SimulatedModel",
+]
+
+MissCause = Literal[
+    "cold_start",         # first call of the session and nothing to read
+    "ttl_expired",        # the previous prefix was unchanged but its entry had expired
+    "prefix_changed",     # a byte before the previous cache point changed
+    "below_minimum",      # nothing in this request is long enough to cache
+    "evicted_early",      # unchanged prefix, entry not expired, but evicted
+    "lookback_exceeded",  # entry alive, but more than lookback_blocks before every breakpoint
+    "no_breakpoint",      # explicit caching and the request marks no breakpoint
+]
+Style = Literal["explicit", "automatic"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pricing:
+    """USD per million tokens for base input and output; cache prices as multipliers of input."""
+
+    input_per_mtok: float = 3.0
+    output_per_mtok: float = 15.0
+    write_5m_multiplier: float = 1.25
+    write_1h_multiplier: float = 2.0
+    read_multiplier: float = 0.1
+
+    def cost(self, *, uncached: int, write_5m: int, write_1h: int, read: int, output: int) -> float:
+        """Cost of one call in USD."""
+        unit = self.input_per_mtok / 1_000_000
+        return (uncached * unit + write_5m * unit * self.write_5m_multiplier
+                + write_1h * unit * self.write_1h_multiplier + read * unit * self.read_multiplier
+                + output * self.output_per_mtok / 1_000_000)
+
+
+ANTHROPIC_PRICING = Pricing()  # a Sonnet-class model
+# gpt-4.1-mini-like: cached input at a quarter of the price, no write premium.
+OPENAI_PRICING = Pricing(input_per_mtok=0.4, output_per_mtok=1.6, write_5m_multiplier=1.0,
+                         write_1h_multiplier=1.0, read_multiplier=0.25)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatorConfig:
+    """How the simulated provider caches and charges."""
+
+    style: Style = "explicit"
+    model: str = "claude-sonnet-4-5"
+    min_cacheable_tokens: int = 1024
+    lookback_blocks: int = 20
+    increment_tokens: int = 128
+    # automatic style only: how long an unused prefix stays (OpenAI says minutes of inactivity)
+    automatic_ttl_seconds: int = 300
+    max_entries: int = 100_000
+    pricing: Pricing = ANTHROPIC_PRICING
+
+    @classmethod
+    def anthropic(cls, model: str = "claude-sonnet-4-5", **overrides: Any) -> SimulatorConfig:
+        """Anthropic-like: explicit breakpoints, the model's documented minimum."""
+        values: dict[str, Any] = {"style": "explicit", "model": model,
+                                  "min_cacheable_tokens": anthropic_wire.min_cacheable_tokens(model),
+                                  "pricing": ANTHROPIC_PRICING}
+        values.update(overrides)
+        return cls(**values)
+
+    @classmethod
+    def openai(cls, model: str = "gpt-4.1-mini", **overrides: Any) -> SimulatorConfig:
+        """OpenAI-like: automatic prefix caching from 1024 tokens in 128-token steps."""
+        values: dict[str, Any] = {"style": "automatic", "model": model,
+                                  "min_cacheable_tokens": 1024, "pricing": OPENAI_PRICING}
+        values.update(overrides)
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A failure to inject on one call: ``timeout``, ``rate_limit``, ``server_error``,
+    ``connection`` (all raised before any output) or ``malformed`` (cut after one delta)."""
+
+    kind: Literal["timeout", "rate_limit", "server_error", "connection", "malformed"]
+    retry_after: float | None = None
+    status: int = 503
+
+
+@dataclass(frozen=True, slots=True)
+class CallRecord:
+    """The accounting of one simulated call, as the call log and cache report need it."""
+
+    call: int                      # 1-based number of the call on this simulator
+    session: str                   # request.cache_key, metadata["conversation_id"] or "default"
+    started_at: float              # clock value at the start of the request
+    pause_seconds: float | None    # since the previous call of the session started
+    prompt_tokens: int             # all input tokens: uncached + read + written
+    cache_read_tokens: int
+    cache_write_tokens: int        # = write_5m + write_1h
+    cache_write_5m_tokens: int
+    cache_write_1h_tokens: int
+    uncached_tokens: int           # billed at the base input price
+    output_tokens: int
+    hit: bool                      # read everything the session had cached (as far as possible)
+    miss_cause: MissCause | None
+    diverged_block: int | None     # first block that differs from the session's previous call
+    diverged_segment: str | None   # ... and the request segment it belongs to
+    written_points: tuple[int, ...]  # prefix lengths (tokens) of the entries written
+    cost: float                    # USD at the configured prices
+    cost_without_cache: float      # what the same tokens would cost with no cache at all
+    fault: str | None = None
+
+    @property
+    def usage(self) -> Usage:
+        """The usage the provider would have reported."""
+        return Usage(self.uncached_tokens, self.output_tokens, self.cache_read_tokens,
+                     self.cache_write_tokens)
+
+
+class ManualClock:
+    """A clock the test moves: ``clock.advance(3600)`` is an hour, instantly."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward."""
+        self.now += seconds
+
+
+@dataclass(slots=True)
+class _Entry:
+    tokens: int
+    ttl: int
+    expires_at: float
+
+
+@dataclass(slots=True)
+class _Point:
+    """A place where a cache entry can start or end: its key, length and block."""
+
+    key: str
+    tokens: int
+    block: int
+
+
+@dataclass(slots=True)
+class _Session:
+    last_start: float
+    block_keys: list[str]
+    extent: _Point | None
+
+
+@dataclass(slots=True)
+class _Layout:
+    """A request as the cache sees it."""
+
+    block_keys: list[str]          # cumulative hash through each block
+    block_tokens: list[int]        # cumulative tokens through each block
+    segments: tuple[str, ...]
+    points: list[_Point]           # where entries may be read (automatic: every 128 tokens)
+    breakpoints: dict[int, int] = field(default_factory=dict)  # block -> ttl (explicit)
+
+    @property
+    def total(self) -> int:
+        return self.block_tokens[-1] if self.block_tokens else 0
+
+
+@lru_cache(maxsize=1)
+def _encoder() -> Any:
+    # bpe-openai 0.1.4 loads its tables (on import) through a deprecated importlib API; that
+    # warning is about the library, not us, and must not fail runs that treat warnings as errors.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai
+
+        return bpe_openai.get_encoding("o200k_base")
+
+
+@lru_cache(maxsize=65_536)
+def _token_ids(text: str) -> tuple[int, ...]:
+    return tuple(_encoder().encode(text, disallowed_special=()))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+class SimulatedModel:
+    """A :class:`~threadkeep.llm.base.ChatModel` whose cache behaves like a provider's."""
+
+    def __init__(
+        self,
+        config: SimulatorConfig | None = None,
+        *,
+        now: Callable[[], float] | None = None,
+        responder: Callable[[ModelRequest], str | Step] | None = None,
+        faults: dict[int, Fault] | None = None,
+        name: str | None = None,
+    ) -> None:
+        self.config = config or SimulatorConfig.anthropic()
+        self.now = now or ManualClock()
+        self.responder = responder
+        self.faults = dict(faults or {})
+        explicit = self.config.style == "explicit"
+        self.name = name or f"simulator:{'anthropic' if explicit else 'openai'}"
+        self.capabilities = Capabilities(
+            cache_style=self.config.style,
+            cache_ttls=(300, 3600) if explicit else (),
+            min_cacheable_tokens=self.config.min_cacheable_tokens,
+            max_breakpoints=anthropic_wire.MAX_BREAKPOINTS if explicit else 0,
+            allows_zero_max_tokens=explicit,
+            context_window=200_000 if explicit else 128_000,
+        )
+        self.records: list[CallRecord] = []
+        self.requests: list[ModelRequest] = []
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._evicted: OrderedDict[str, float] = OrderedDict()
+        self._sessions: dict[str, _Session] = {}
+        self._owner: dict[str, str] = {}  # entry key -> session that wrote it
+
+    # ------------------------------------------------------------------ public helpers
+
+    @property
+    def last(self) -> CallRecord:
+        """The record of the latest call."""
+        return self.records[-1]
+
+    @property
+    def entry_count(self) -> int:
+        """Entries currently stored (live or expired-but-not-yet-dropped)."""
+        return len(self._entries)
+
+    def total_cost(self) -> float:
+        """Sum of the cost of every call so far."""
+        return sum(r.cost for r in self.records)
+
+    def evict(self, session: str | None = None) -> int:
+        """Evict entries early (all, or those last written for ``session``); returns how many."""
+        keys = list(self._entries) if session is None else [
+            k for k in self._entries if self._owner.get(k) == session]
+        for key in keys:
+            del self._entries[key]
+            self._tombstone(key)
+        return len(keys)
+
+    def reported_usage(self, record: CallRecord) -> Usage:
+        """Usage as the imitated provider reports it.
+
+        Anthropic reports reads and writes apart from input. OpenAI reports only
+        ``cached_tokens``: written tokens are part of its plain input, as the adapter maps it.
+        The record keeps the full accounting either way.
+        """
+        if self.config.style == "explicit":
+            return record.usage
+        return Usage(record.prompt_tokens - record.cache_read_tokens, record.output_tokens,
+                     record.cache_read_tokens, 0)
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens as the simulator counts them (o200k)."""
+        return len(_token_ids(text)) if text else 0
+
+    # ------------------------------------------------------------------ streaming
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        """Account the call against the cache, then stream a scripted or echoed answer."""
+        return self._stream(request)
+
+    async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        self.requests.append(request)
+        number = len(self.requests)
+        start = self.now()
+        fault = self.faults.get(number)
+        if fault is not None and fault.kind != "malformed":
+            self._record_fault(number, request, start, fault.kind)
+            raise _fault_error(fault)
+        if request.max_tokens <= 0 and not self.capabilities.allows_zero_max_tokens:
+            raise ProviderBadRequest(f"{self.name}: max_tokens must be at least 1",
+                                     provider=self.name, status=400)
+        text, calls = self._answer(request)
+        output_ids = _token_ids(text) if text else ()
+        stop = "tool_use" if calls else "end_turn"
+        if len(output_ids) > request.max_tokens:
+            text = text[: max(0, len(text) * request.max_tokens // max(1, len(output_ids)))]
+            output_ids, calls, stop = output_ids[: request.max_tokens], [], "max_tokens"
+        record = self._account(number, request, start, len(output_ids),
+                               fault.kind if fault else None)
+        self.records.append(record)
+        deltas = [text[i : i + 16] for i in range(0, len(text), 16)]
+        if fault is not None:
+            # The prompt was processed (and cached); the answer is cut after one delta.
+            for delta in deltas[:1]:
+                yield TextDelta(delta)
+            raise MalformedResponse(f"{self.name}: stream cut (injected fault)",
+                                    provider=self.name)
+        for delta in deltas:
+            yield TextDelta(delta)
+        for call in calls:
+            yield call
+        yield UsageReport(self.reported_usage(record))
+        yield Stop(stop)
+
+    def _answer(self, request: ModelRequest) -> tuple[str, list[ToolCall]]:
+        if request.max_tokens <= 0:
+            return "", []
+        if self.responder is not None:
+            answer = self.responder(request)
+            if isinstance(answer, Step):
+                return answer.text, list(answer.tool_calls)
+            return answer, []
+        last_user = next((m.text for m in reversed(request.messages) if m.role == "user"), "")
+        return f"echo: {last_user[:200]}", []
+
+    def _record_fault(self, number: int, request: ModelRequest, start: float, kind: str) -> None:
+        session = _session_of(request)
+        prev = self._sessions.get(session)
+        self.records.append(CallRecord(
+            number, session, start, None if prev is None else start - prev.last_start,
+            0, 0, 0, 0, 0, 0, 0, False, None, None, None, (), 0.0, 0.0, kind))
+
+    # ------------------------------------------------------------------ the cache
+
+    def _layout(self, request: ModelRequest) -> _Layout:
+        cfg = self.config
+        if cfg.style == "explicit":
+            rendering = anthropic_wire.render_request(request, cfg.model)
+            body = rendering.body
+            blocks: list[tuple[str, dict[str, Any]]] = [("tools", dict(t)) for t in body.get("tools", [])]
+            blocks += [("system", dict(b)) for b in body.get("system", [])]
+            for message in body["messages"]:
+                blocks += [(message["role"], dict(b)) for b in message["content"]]
+            segments = rendering.block_segments
+        else:
+            rendering_o = openai_wire.render_request(request, cfg.model)
+            blocks = [("tools", dict(t)) for t in rendering_o.body.get("tools", [])]
+            blocks += [("message", dict(m)) for m in rendering_o.body["messages"]]
+            segments = rendering_o.block_segments
+
+        key = _digest(f"model:{cfg.model}".encode())
+        block_keys: list[str] = []
+        block_tokens: list[int] = []
+        breakpoints: dict[int, int] = {}
+        ids: list[int] = []
+        running = 0
+        for index, (role, block) in enumerate(blocks):
+            control = block.pop("cache_control", None)
+            if control is not None:
+                breakpoints[index] = 3600 if control.get("ttl") == "1h" else 300
+            text = f"{role}\n{canonical_json(block)}"
+            block_ids = _token_ids(text)
+            key = _digest(f"{key}|{_digest(text.encode())}".encode())
+            running += len(block_ids)
+            block_keys.append(key)
+            block_tokens.append(running)
+            if cfg.style == "automatic":
+                ids.extend(block_ids)
+
+        points: list[_Point]
+        if cfg.style == "explicit":
+            points = [_Point(k, t, i) for i, (k, t) in enumerate(zip(block_keys, block_tokens, strict=True))]
+        else:
+            points = []
+            chunk_key = _digest(f"model:{cfg.model}".encode())
+            step = cfg.increment_tokens
+            block = 0
+            for end in range(step, len(ids) + 1, step):
+                chunk_key = _digest(chunk_key.encode() + array("I", ids[end - step : end]).tobytes())
+                while block_tokens[block] < end:
+                    block += 1
+                points.append(_Point(chunk_key, end, block))
+        return _Layout(block_keys, block_tokens, segments, points, breakpoints)
+
+    def _live(self, key: str, start: float) -> _Entry | None:
+        entry = self._entries.get(key)
+        return entry if entry is not None and entry.expires_at > start else None
+
+    def _account(self, number: int, request: ModelRequest, start: float, output: int,
+                 fault: str | None) -> CallRecord:
+        cfg = self.config
+        layout = self._layout(request)
+        minimum = cfg.min_cacheable_tokens
+        explicit = cfg.style == "explicit"
+
+        # Where could this request read, and where would it write?
+        if explicit:
+            window: set[int] = set()
+            for bp in layout.breakpoints:
+                window.update(range(max(0, bp - cfg.lookback_blocks), bp + 1))
+            read_candidates = [layout.points[i] for i in sorted(window)]
+            write_candidates = [layout.points[bp] for bp in sorted(layout.breakpoints)]
+        else:
+            read_candidates = [p for p in layout.points if p.tokens >= minimum]
+            write_candidates = read_candidates
+        read: _Point | None = None
+        for point in reversed(read_candidates):
+            if self._live(point.key, start) is not None:
+                read = point
+                break
+        read_tokens = read.tokens if read else 0
+
+        # Diagnose against what the session's previous call left, before this call writes.
+        session = _session_of(request)
+        prev = self._sessions.get(session)
+        target = prev.extent if prev is not None else None
+        target_entry = self._entries.get(target.key) if target is not None else None
+        target_state = ("evicted" if target_entry is None else
+                        "expired" if target_entry.expires_at <= start else "live")
+
+        written: list[_Point] = []
+        write_5m = write_1h = 0
+        previous_end = read_tokens
+        for point in write_candidates:
+            if point.tokens <= read_tokens or point.tokens < minimum:
+                continue
+            ttl = layout.breakpoints[point.block] if explicit else cfg.automatic_ttl_seconds
+            if ttl == 3600:
+                write_1h += point.tokens - previous_end
+            else:
+                write_5m += point.tokens - previous_end
+            previous_end = point.tokens
+            written.append(point)
+            self._store(point.key, _Entry(point.tokens, ttl, start + ttl), session)
+
+        # A hit refreshes what it read (and, for explicit caching, the shorter breakpoints).
+        if read is not None:
+            refresh = [p for p in read_candidates if p.tokens <= read_tokens]
+            if explicit:
+                refresh = [p for p in refresh if p is read or p.block in layout.breakpoints]
+            for point in refresh:
+                entry = self._live(point.key, start)
+                if entry is not None:
+                    wanted = layout.breakpoints.get(point.block, entry.ttl) if explicit else entry.ttl
+                    entry.ttl = max(entry.ttl, wanted)
+                    entry.expires_at = start + entry.ttl
+                    self._entries.move_to_end(point.key)
+
+        reachable = max([read_tokens] + [p.tokens for p in write_candidates if p.tokens >= minimum])
+        cause: MissCause | None = None
+        diverged_block: int | None = None
+        if explicit and not layout.breakpoints:
+            cause = "no_breakpoint"
+        elif reachable == 0:
+            cause = "below_minimum"
+        elif target is None or prev is None:
+            cause = None if read_tokens > 0 else "cold_start"
+        elif read_tokens < min(target.tokens, reachable):
+            current = self._point_like(layout, target)
+            first_diff = _first_difference(prev.block_keys, layout.block_keys)
+            if current is None or current.key != target.key:
+                common = min(len(prev.block_keys), len(layout.block_keys))
+                if first_diff < common:
+                    cause, diverged_block = "prefix_changed", first_diff
+                else:
+                    cause = "lookback_exceeded"  # same bytes, but cut shorter than before
+            elif target_state == "evicted":
+                cause = "evicted_early"
+            elif target_state == "expired":
+                cause = "ttl_expired"
+            else:
+                cause = "lookback_exceeded"
+        hit = cause is None and read_tokens > 0
+
+        extent_candidates = ([read] if read else []) + written
+        extent = max(extent_candidates, key=lambda p: p.tokens) if extent_candidates else (
+            target if target is not None else None)
+        self._sessions[session] = _Session(start, layout.block_keys, extent)
+
+        write_tokens = write_5m + write_1h
+        uncached = max(0, layout.total - read_tokens - write_tokens)
+        pricing = cfg.pricing
+        return CallRecord(
+            call=number, session=session, started_at=start,
+            pause_seconds=None if prev is None else start - prev.last_start,
+            prompt_tokens=layout.total, cache_read_tokens=read_tokens,
+            cache_write_tokens=write_tokens, cache_write_5m_tokens=write_5m,
+            cache_write_1h_tokens=write_1h, uncached_tokens=uncached, output_tokens=output,
+            hit=hit, miss_cause=cause, diverged_block=diverged_block,
+            diverged_segment=None if diverged_block is None or diverged_block >= len(
+                layout.segments) else layout.segments[diverged_block],
+            written_points=tuple(p.tokens for p in written),
+            cost=pricing.cost(uncached=uncached, write_5m=write_5m, write_1h=write_1h,
+                              read=read_tokens, output=output),
+            cost_without_cache=pricing.cost(uncached=layout.total, write_5m=0, write_1h=0,
+                                            read=0, output=output),
+            fault=fault,
+        )
+
+    def _point_like(self, layout: _Layout, target: _Point) -> _Point | None:
+        """The point of this request at the same place as ``target`` in an earlier one."""
+        if self.config.style == "explicit":
+            return layout.points[target.block] if target.block < len(layout.points) else None
+        index = target.tokens // self.config.increment_tokens - 1
+        return layout.points[index] if 0 <= index < len(layout.points) else None
+
+    def _store(self, key: str, entry: _Entry, session: str) -> None:
+        self._entries[key] = entry
+        self._entries.move_to_end(key)
+        self._owner[key] = session
+        self._evicted.pop(key, None)
+        while len(self._entries) > self.config.max_entries:
+            old, _ = self._entries.popitem(last=False)
+            self._tombstone(old)
+
+    def _tombstone(self, key: str) -> None:
+        self._evicted[key] = self.now()
+        self._owner.pop(key, None)
+        while len(self._evicted) > self.config.max_entries:
+            self._evicted.popitem(last=False)
+
+
+def _first_difference(before: list[str], after: list[str]) -> int:
+    for index, (a, b) in enumerate(zip(before, after, strict=False)):
+        if a != b:
+            return index
+    return min(len(before), len(after))
+
+
+def _session_of(request: ModelRequest) -> str:
+    if request.cache_key:
+        return request.cache_key
+    conversation = request.metadata.get("conversation_id")
+    return str(conversation) if conversation is not None else "default"
+
+
+def _fault_error(fault: Fault) -> Exception:
+    provider = "simulator"
+    if fault.kind == "timeout":
+        return ProviderTimeout("simulated timeout", provider=provider)
+    if fault.kind == "rate_limit":
+        return ProviderRateLimited("simulated 429", provider=provider, retry_after=fault.retry_after)
+    if fault.kind == "connection":
+        return ProviderConnectionError("simulated connection failure", provider=provider)
+    return ProviderServerError(f"simulated HTTP {fault.status}", provider=provider,
+                               status=fault.status)
