@@ -1,0 +1,302 @@
+"""Recall: the person's own earlier messages, brought back by relevance to the new message.
+
+Candidates are every message of the person's conversations (what they said and what they
+were answered) except those still verbatim in the current request. Ranking is the shared
+hybrid index (BM25 + e5, reciprocal-rank fusion) of :mod:`threadkeep.memory.retrieval`.
+
+Message texts are sealed, so the index lives in memory: per person, decrypted once and kept
+in process; when the person's messages change only the new ones are decrypted. Embeddings
+are computed once, in background work (:func:`index_message` / :func:`index_pending`), and
+stored sealed in ``message_vectors`` — re-embedding a person's history on every process start
+would cost far more than decrypting 1.5 KB per message. A message not yet indexed is embedded
+in memory when it is first needed and not stored from the turn path.
+
+:func:`rank_items` is the pure core (items in, ranked hits out) for the evaluation harness.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from threadkeep.memory.fact_tables import MessageVector
+from threadkeep.memory.retrieval import (
+    Embedder,
+    HybridIndex,
+    default_embedder,
+    vector_from_bytes,
+    vector_to_bytes,
+)
+from threadkeep.store.db import Database
+from threadkeep.store.models import Message
+from threadkeep.store.vault import Vault
+from threadkeep.tokens import TokenCounter, default_counter
+
+__all__ = [
+    "RecallItem",
+    "RecallHit",
+    "rank_items",
+    "index_message",
+    "index_pending",
+    "recall",
+    "clear_recall_cache",
+]
+
+_T = "message_vectors"
+_EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
+_SKIP_STATUS = ("failed", "pending")
+_CACHE_SIZE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class RecallItem:
+    """One earlier message and where it came from."""
+
+    message_id: str
+    conversation_id: str
+    seq: int
+    role: str
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RecallHit:
+    """A recalled message: the item, its fused score, and the text and tokens it takes."""
+
+    item: RecallItem
+    score: float
+    text: str
+    tokens: int
+
+    @property
+    def source(self) -> tuple[str, str, int, datetime]:
+        """(conversation id, message id, seq, date) — what the turn report names."""
+        i = self.item
+        return (i.conversation_id, i.message_id, i.seq, i.created_at)
+
+
+def _clip(text: str, max_tokens: int, counter: TokenCounter) -> tuple[str, int]:
+    n = counter.count(text)
+    if n <= max_tokens:
+        return text, n
+    # Cut proportionally, then tighten: counting once per step keeps this cheap.
+    cut = text[: max(1, len(text) * max_tokens // n)]
+    while cut and counter.count(cut + " …") > max_tokens:
+        cut = cut[: int(len(cut) * 0.9)]
+    cut = cut + " …"
+    return cut, counter.count(cut)
+
+
+def rank_items(
+    items: Sequence[RecallItem],
+    index: HybridIndex,
+    query: str,
+    query_vector: np.ndarray | None,
+    *,
+    k: int = 8,
+    token_budget: int = 800,
+    max_item_tokens: int = 300,
+    allowed: np.ndarray | None = None,
+    counter: TokenCounter | None = None,
+) -> list[RecallHit]:
+    """The best items for ``query`` that fit ``token_budget``; ``allowed`` masks positions
+    (False = not a candidate, e.g. still verbatim in the request)."""
+    counter = counter or default_counter()
+    hits: list[RecallHit] = []
+    used = 0
+    for r in index.search(query, query_vector, k=max(4 * k, 40), depth=200):
+        if allowed is not None and not allowed[r.pos]:
+            continue
+        item = items[r.pos]
+        text, n = _clip(item.text, max_item_tokens, counter)
+        if used + n > token_budget:
+            continue
+        hits.append(RecallHit(item, r.score, text, n))
+        used += n
+        if len(hits) == k:
+            break
+    return hits
+
+
+# -- indexing (background) ------------------------------------------------------------------
+def _embedder(embedder: Embedder | None | bool) -> Embedder | None:
+    return default_embedder() if embedder is True else (embedder or None)  # type: ignore[return-value]
+
+
+def _open_message(s: Session, vault: Vault, m: Message) -> str:
+    return vault.open_text(s, m.user_id, m.text_ct, table="messages", column="text", row_id=m.id)
+
+
+def _store_vectors(s: Session, vault: Vault, rows: Sequence[Message], emb: Embedder) -> int:
+    texts = [_open_message(s, vault, m)[:_EMBED_CHARS] for m in rows]
+    vectors = emb.passages(texts)
+    for m, vec in zip(rows, vectors, strict=True):
+        s.add(MessageVector(
+            message_id=m.id, user_id=m.user_id, conversation_id=m.conversation_id, seq=m.seq,
+            model=emb.name,
+            vector_ct=vault.seal(s, m.user_id, vector_to_bytes(vec), table=_T, column="vector", row_id=m.id),
+        ))
+    return len(rows)
+
+
+def index_message(db: Database, vault: Vault, *, message_id: str,
+                  embedder: Embedder | None | bool = True) -> bool:
+    """Embed one message and store its vector sealed; False when already indexed or no
+    embedder is available. Idempotent (the background job may run twice)."""
+    emb = _embedder(embedder)
+    if emb is None:
+        return False
+
+    def run(s: Session) -> bool:
+        if s.get(MessageVector, message_id) is not None:
+            return False
+        m = s.get(Message, message_id)
+        return m is not None and _store_vectors(s, vault, [m], emb) == 1
+
+    return db.write(run)
+
+
+def index_pending(db: Database, vault: Vault, *, user_id: str, limit: int = 256,
+                  embedder: Embedder | None | bool = True) -> int:
+    """Index up to ``limit`` of the person's messages that have no vector yet; returns how many."""
+    emb = _embedder(embedder)
+    if emb is None:
+        return 0
+
+    def run(s: Session) -> int:
+        rows = s.scalars(
+            select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
+            .where(Message.user_id == user_id, MessageVector.message_id.is_(None))
+            .order_by(Message.created_at, Message.seq).limit(limit)
+        ).all()
+        return _store_vectors(s, vault, rows, emb) if rows else 0
+
+    return db.write(run)
+
+
+# -- the per-person index -------------------------------------------------------------------
+@dataclass(slots=True)
+class _PersonIndex:
+    state: tuple[object, ...] = ()
+    embedder: str | None = None
+    items: dict[str, RecallItem] = field(default_factory=dict)
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    index: HybridIndex | None = None
+
+
+_cache: OrderedDict[str, _PersonIndex] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def clear_recall_cache(user_id: str | None = None) -> None:
+    """Forget decrypted messages held in memory (one person's, or everyone's)."""
+    with _cache_lock:
+        if user_id is None:
+            _cache.clear()
+        else:
+            _cache.pop(user_id, None)
+
+
+def _state(s: Session, user_id: str) -> tuple[object, ...]:
+    msgs = s.execute(select(func.count(Message.id), func.max(Message.created_at))
+                     .where(Message.user_id == user_id)).one()
+    vecs = s.scalar(select(func.count()).select_from(MessageVector)
+                    .where(MessageVector.user_id == user_id))
+    return (msgs[0], msgs[1], vecs)
+
+
+def _refresh(s: Session, vault: Vault, user_id: str, emb: Embedder | None) -> _PersonIndex:
+    state = _state(s, user_id)
+    name = None if emb is None else emb.name
+    with _cache_lock:
+        cached = _cache.get(user_id)
+        if cached is not None and cached.embedder == name and cached.state == state:
+            _cache.move_to_end(user_id)
+            return cached
+    # Build a new entry (copy-on-write) so a concurrent turn keeps reading the old one whole.
+    person = _PersonIndex(embedder=name)
+    if cached is not None and cached.embedder == name:
+        person.items, person.vectors = dict(cached.items), dict(cached.vectors)
+    rows = s.execute(
+        select(Message.id, Message.conversation_id, Message.seq, Message.role, Message.status,
+               Message.created_at)
+        .where(Message.user_id == user_id).order_by(Message.created_at, Message.seq)
+    ).all()
+    live = [r for r in rows if r.status not in _SKIP_STATUS]
+    new_ids = [r.id for r in live if r.id not in person.items]
+    if new_ids:
+        for m in s.scalars(select(Message).where(Message.id.in_(new_ids))).all():
+            person.items[m.id] = RecallItem(m.id, m.conversation_id, m.seq, m.role,
+                                            _open_message(s, vault, m), m.created_at)
+    order = [r.id for r in live]
+    keep = set(order)
+    for gone in [i for i in person.items if i not in keep]:
+        person.items.pop(gone)
+        person.vectors.pop(gone, None)
+    matrix = None
+    if emb is not None and order:
+        lacking = [i for i in order if i not in person.vectors]
+        if lacking:
+            for v in s.scalars(select(MessageVector).where(MessageVector.message_id.in_(lacking))).all():
+                if v.model == emb.name:
+                    person.vectors[v.message_id] = vector_from_bytes(vault.open_bytes(
+                        s, user_id, v.vector_ct, table=_T, column="vector", row_id=v.message_id))
+            still = [i for i in lacking if i not in person.vectors]
+            if still:
+                fresh = emb.passages([person.items[i].text[:_EMBED_CHARS] for i in still])
+                person.vectors.update(zip(still, fresh, strict=True))
+        matrix = np.vstack([person.vectors[i] for i in order]).astype(np.float32)
+    person.order = order
+    person.index = HybridIndex([person.items[i].text for i in order], matrix)
+    # Vectors embedded in memory here are not counted by the state, so a later background
+    # index only changes the count, and the next refresh reuses what is already here.
+    person.state = state
+    with _cache_lock:
+        _cache[user_id] = person
+        _cache.move_to_end(user_id)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return person
+
+
+def recall(
+    db: Database,
+    vault: Vault,
+    *,
+    user_id: str,
+    query: str,
+    exclude_conversation_seq_gt: tuple[str, int] | None = None,
+    k: int = 8,
+    token_budget: int = 800,
+    max_item_tokens: int = 300,
+    roles: tuple[str, ...] = ("user", "assistant"),
+    embedder: Embedder | None | bool = True,
+    counter: TokenCounter | None = None,
+) -> list[RecallHit]:
+    """Earlier messages of the person most relevant to ``query``, best first, within
+    ``token_budget``. ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that
+    conversation's messages with ``seq > cursor`` — the ones still verbatim in the request."""
+    emb = _embedder(embedder)
+    if k <= 0 or token_budget <= 0:
+        return []
+    with db.session() as s:
+        person = _refresh(s, vault, user_id, emb)
+    if not person.order or person.index is None:
+        return []
+    items = [person.items[i] for i in person.order]
+    allowed = np.array([it.role in roles for it in items], dtype=bool)
+    if exclude_conversation_seq_gt is not None:
+        conv, cursor = exclude_conversation_seq_gt
+        allowed &= np.array([not (it.conversation_id == conv and it.seq > cursor) for it in items])
+    qvec = emb.query(query) if emb is not None else None
+    return rank_items(items, person.index, query, qvec, k=k, token_budget=token_budget,
+                      max_item_tokens=max_item_tokens, allowed=allowed, counter=counter)
