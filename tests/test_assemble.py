@@ -1,0 +1,143 @@
+"""The request assembler: segment order, ceiling, errors, compaction and its byte stability."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from threadkeep.context.assemble import TurnInputs, assemble
+from threadkeep.context.budget import ceiling_for
+from threadkeep.context.compaction import Compactor
+from threadkeep.context.request import SEGMENT_ORDER, ToolSpec
+from threadkeep.errors import ConfigError, ContextOverflow
+from threadkeep.memory.summary import SourceMessage
+from threadkeep.tokens import default_counter
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+TOOLS = (ToolSpec("search_knowledge", "Search the knowledge base.",
+                  {"type": "object", "properties": {"query": {"type": "string"}}}),)
+
+
+def _history(n: int, start: int = 0) -> tuple[SourceMessage, ...]:
+    lines = [
+        "We decided to ship the Atlas beta on {d} May with budget {b} euros.",
+        "Noted, the beta on {d} May it is.",
+    ]
+    return tuple(
+        SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant",
+                      lines[i % 2].format(d=1 + i % 28, b=100 + i))
+        for i in range(start, start + n)
+    )
+
+
+def _inputs(**kw: object) -> TurnInputs:
+    base = dict(system="You are Threadkeep.", tools=TOOLS, startup="Conversation began 2026-01-05.",
+                summary="## Decisions\n- Postgres for billing.", history=_history(20),
+                now="2026-11-29 10:00 UTC", facts=("Lives in Lisbon.", "Prefers short answers."),
+                recalled=(), new_message="What did we decide about the beta?")
+    base.update(kw)
+    return TurnInputs(**base)  # type: ignore[arg-type]
+
+
+def test_segments_follow_the_architecture_order() -> None:
+    built = assemble(_inputs(), ceiling=4000)
+    names = [s.name for s in built.request.segments]
+    assert names == ["startup", "summary", "history", "turn_context", "new_message"]
+    assert [SEGMENT_ORDER.index(n) for n in names] == sorted(SEGMENT_ORDER.index(n) for n in names)
+    assert built.request.tools == TOOLS and built.request.system == "You are Threadkeep."
+    context = built.request.segments[3].messages[0].text
+    assert "2026-11-29 10:00 UTC" in context and "Lives in Lisbon." in context
+    assert built.request.messages[-1].text == "What did we decide about the beta?"
+    assert built.report.compaction is None
+    assert built.report.total_tokens <= 4000
+
+
+def test_report_is_json_and_counts_segments() -> None:
+    report = assemble(_inputs(), ceiling=4000).report.to_dict()
+    data = json.loads(json.dumps(report))
+    assert set(data["segments"]) == {"tools", "system", "startup", "summary", "history",
+                                     "turn_context", "new_message"}
+    assert data["total_tokens"] == sum(data["segments"].values())
+    assert data["facts_used"] == 2 and len(data["verbatim_ids"]) == 20
+
+
+def test_system_and_tools_too_large_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="system prompt and tools"):
+        assemble(_inputs(system="word " * 500), ceiling=300)
+
+
+def test_new_message_too_large_names_both_numbers() -> None:
+    message = "lorem ipsum " * 400
+    with pytest.raises(ContextOverflow) as info:
+        assemble(_inputs(new_message=message), ceiling=600)
+    text = str(info.value)
+    needed = default_counter().count(message) + 4
+    assert str(needed) in text and "600" in text
+
+
+def test_ceiling_for_checks_the_reserve() -> None:
+    assert ceiling_for(8000, 1000) == 7000
+    with pytest.raises(ConfigError):
+        ceiling_for(1000, 1000)
+
+
+def test_old_history_is_compacted_not_dropped_and_last_12_stay_verbatim() -> None:
+    built = assemble(_inputs(history=_history(40)), ceiling=700)
+    report = built.report
+    assert report.compaction is not None
+    assert report.total_tokens <= 700
+    ids = [f"m{i}" for i in range(40)]
+    compacted = ids[: report.compaction.messages]
+    assert list(report.verbatim_ids) == ids[report.compaction.messages:]
+    assert len(report.verbatim_ids) >= 12 and report.verbatim_ids[-12:] == tuple(ids[-12:])
+    assert report.compaction.first_id == compacted[0]
+    context = built.request.segments[-2].messages[0].text
+    assert f"{compacted[0]}–{compacted[-1]}" in context
+
+
+def test_compaction_block_is_byte_identical_on_later_turns() -> None:
+    compactor = Compactor()
+    seen: dict[tuple[str, str], str] = {}
+    repeats = 0
+    for n in range(36, 48):  # one more message each turn
+        built = assemble(_inputs(history=_history(n)), ceiling=700, compactor=compactor)
+        comp = built.report.compaction
+        assert comp is not None
+        block = built.request.segments[-2].messages[0].text.split("\n\n")[-1]
+        key = (comp.first_id, comp.last_id)
+        if key in seen:
+            repeats += 1
+            assert seen[key] == block
+        seen[key] = block
+    assert repeats >= 3  # the range moves in steps, so most turns reuse the same block
+    # A fresh process computes the same bytes for the same range.
+    fresh = Compactor()
+    assert fresh.block(_history(40)[:8]) == compactor.block(_history(40)[:8])
+    made = compactor.made
+    compactor.block(_history(40)[:8])
+    assert compactor.made == made  # served from the memo
+
+
+def test_facts_take_top_k_in_relevance_order_when_short_of_room() -> None:
+    facts = tuple(f"Fact number {i} about the Atlas beta and its schedule." for i in range(30))
+    built = assemble(_inputs(history=_history(40), facts=facts), ceiling=700)
+    used = built.report.facts_used
+    assert 0 < used < 30
+    context = built.request.segments[-2].messages[0].text
+    assert all(f"Fact number {i} " in context for i in range(used))
+    assert f"Fact number {used} " not in context
+    assert built.report.total_tokens <= 700
+
+
+def test_window_that_cannot_hold_the_last_12_is_an_overflow() -> None:
+    long_history = tuple(SourceMessage(f"m{i}", "user", "word " * 80) for i in range(12))
+    with pytest.raises(ContextOverflow, match="last 12 messages"):
+        assemble(_inputs(history=long_history), ceiling=600)
+
+
+def test_same_inputs_same_request() -> None:
+    a = assemble(_inputs(history=_history(40)), ceiling=700)
+    b = assemble(_inputs(history=_history(40)), ceiling=700)
+    assert a.request == b.request and a.report == b.report
