@@ -10,9 +10,13 @@ import pytest
 
 from threadkeep.context.request import Breakpoint, ModelRequest, Segment, ToolSpec
 from threadkeep.errors import ConfigError, MalformedResponse, ProviderRateLimited
+from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport
 from threadkeep.llm.openai import PRESETS, OpenAICompatibleModel
+from threadkeep.llm.registry import build_model, parse_spec
 from threadkeep.llm.retry import RetryPolicy
+from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.llm.simulator import SimulatedModel
 from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm"
@@ -223,3 +227,64 @@ def test_text_alongside_tool_call_is_kept() -> None:
         {"role": "assistant", "content": "Checking.", "tool_calls": [
             {"id": "c", "type": "function", "function": {"name": "t", "arguments": "{}"}}]},
     ]
+
+
+# ---------------------------------------------------------------- registry (spec strings)
+
+
+@pytest.mark.parametrize("spec, parsed", [
+    ("anthropic:claude-sonnet-4-5", ("anthropic", "claude-sonnet-4-5", None)),
+    ("vllm:Qwen/Qwen2.5-7B-Instruct", ("vllm", "Qwen/Qwen2.5-7B-Instruct", None)),
+    ("openai-compatible:my@model@http://10.0.0.5:9000/v1",
+     ("openai-compatible", "my@model", "http://10.0.0.5:9000/v1")),
+    ("offline", ("offline", "", None)),
+])
+def test_parse_spec(spec: str, parsed: tuple[str, str, str | None]) -> None:
+    assert parse_spec(spec) == parsed
+
+
+@pytest.mark.parametrize("spec, name, url", [
+    ("openai:gpt-4.1-mini", "openai:gpt-4.1-mini", "https://api.openai.com/v1"),
+    ("ollama:llama3.1", "ollama:llama3.1", "http://127.0.0.1:11434/v1"),
+    ("llamacpp:default", "llamacpp:default", "http://127.0.0.1:8080/v1"),
+    ("llamacpp", "llamacpp:default", "http://127.0.0.1:8080/v1"),
+    ("vllm:Qwen/Qwen2.5-7B-Instruct", "vllm:Qwen/Qwen2.5-7B-Instruct", "http://127.0.0.1:8000/v1"),
+    ("openai-compatible:m@http://gpu:9000/v1", "openai-compatible:m", "http://gpu:9000/v1"),
+    ("ollama:llama3.1@http://gpu:11434/v1", "ollama:llama3.1", "http://gpu:11434/v1"),
+])
+def test_registry_builds_openai_style_models(spec: str, name: str, url: str) -> None:
+    model = build_model(spec, env={"OPENAI_API_KEY": "sk"})
+    assert isinstance(model, OpenAICompatibleModel)
+    assert (model.name, model.base_url) == (name, url)
+
+
+def test_registry_other_models() -> None:
+    model = build_model("anthropic:claude-haiku-4-5", env={"ANTHROPIC_API_KEY": "k"})
+    assert isinstance(model, AnthropicModel) and model.capabilities.min_cacheable_tokens == 4096
+    assert isinstance(build_model("scripted", env={}), ScriptedModel)
+    sim = build_model("simulator:openai", env={})
+    assert isinstance(sim, SimulatedModel) and sim.capabilities.cache_style == "automatic"
+    assert build_model("simulator:anthropic", env={}).capabilities.cache_style == "explicit"
+    assert build_model("offline", env={}).name
+
+
+def test_registry_local_key_and_url_from_env() -> None:
+    model = build_model("openai-compatible:m", env={
+        "THREADKEEP_LLM_API_KEY": "local-key", "THREADKEEP_LLM_BASE_URL": "http://box:1/v1",
+        "THREADKEEP_LLM_SEND_CACHE_KEY": "1"})
+    assert isinstance(model, OpenAICompatibleModel)
+    assert model.base_url == "http://box:1/v1" and model.preset.send_cache_key
+    assert model._headers()["authorization"] == "Bearer local-key"
+
+
+@pytest.mark.parametrize("spec, env, message", [
+    ("anthropic:claude-sonnet-4-5", {}, "ANTHROPIC_API_KEY"),
+    ("openai:gpt-4.1-mini", {}, "OPENAI_API_KEY"),
+    ("openai-compatible:m", {}, "THREADKEEP_LLM_BASE_URL"),
+    ("mystery:x", {}, "unknown model provider"),
+    ("simulator:gemini", {}, "anthropic or openai"),
+    ("", {}, "empty"),
+])
+def test_registry_config_errors_say_how_to_fix(spec: str, env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        build_model(spec, env=env)

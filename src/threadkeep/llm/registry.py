@@ -1,0 +1,137 @@
+"""Build a chat model from a spec string (``THREADKEEP_MODEL``) and the environment.
+
+Spec syntax (``provider:model``; see docs/PROVIDERS.md)::
+
+    anthropic:claude-sonnet-4-5            key from ANTHROPIC_API_KEY
+    openai:gpt-4.1-mini                    key from OPENAI_API_KEY
+    ollama:llama3.1                        http://127.0.0.1:11434/v1
+    llamacpp:default                       http://127.0.0.1:8080/v1 (llama.cpp ignores the name)
+    vllm:Qwen/Qwen2.5-7B-Instruct          http://127.0.0.1:8000/v1
+    openai-compatible:MODEL@http://host:port/v1
+    ollama:llama3.1@http://gpu-box:11434/v1   any OpenAI-style preset accepts @base_url
+    scripted                               echoes, for smoke tests
+    simulator:anthropic | simulator:openai  the prefix-cache simulator on the real clock
+    simulator:anthropic:claude-haiku-4-5   ... imitating a given model's minimum
+    offline                                no model at all (the default)
+
+Keys: ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``; local servers and ``openai-compatible`` use
+``THREADKEEP_LLM_API_KEY`` when it is set (most local servers need none).
+``THREADKEEP_LLM_BASE_URL`` overrides the preset's URL; ``THREADKEEP_LLM_SEND_CACHE_KEY=1``
+sends ``prompt_cache_key`` to a server that accepts it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from threadkeep.errors import ConfigError
+from threadkeep.llm.base import ChatModel
+from threadkeep.llm.openai import PRESETS
+
+__all__ = ["build_model", "parse_spec", "SPEC_HELP"]
+
+SPEC_HELP = (
+    "use one of: anthropic:MODEL, openai:MODEL, ollama:MODEL, llamacpp:default, vllm:MODEL, "
+    "openai-compatible:MODEL@http://host:port/v1, scripted, simulator:anthropic, "
+    "simulator:openai, offline"
+)
+_OPENAI_STYLE = ("openai", "ollama", "llamacpp", "vllm", "openai-compatible")
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def parse_spec(spec: str) -> tuple[str, str, str | None]:
+    """Split a spec into (provider, model, base_url or None)."""
+    spec = spec.strip()
+    if not spec:
+        raise ConfigError(f"the model spec is empty; {SPEC_HELP}")
+    provider, _, rest = spec.partition(":")
+    provider = provider.strip().lower()
+    base_url: str | None = None
+    if "@" in rest:
+        name, _, url = rest.rpartition("@")
+        if url.startswith(("http://", "https://")):
+            rest, base_url = name, url
+    return provider, rest.strip(), base_url
+
+
+def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: Any) -> ChatModel:
+    """The :class:`ChatModel` a spec names; ``options`` go to the adapter (client, retry ...).
+
+    A missing key or an unknown provider is a :class:`ConfigError` that says how to fix it.
+    """
+    env = os.environ if env is None else env
+    provider, model, base_url = parse_spec(spec)
+
+    if provider == "offline":
+        from threadkeep.llm.offline import OfflineModel
+
+        return OfflineModel()
+    if provider == "scripted":
+        from threadkeep.llm.scripted import ScriptedModel
+
+        return ScriptedModel(responder=_echo, name="scripted")
+    if provider == "simulator":
+        return _simulator(model, **options)
+    if provider == "anthropic":
+        from threadkeep.llm.anthropic import AnthropicModel
+
+        if not model:
+            raise ConfigError("anthropic needs a model name, e.g. anthropic:claude-sonnet-4-5")
+        key = env.get("ANTHROPIC_API_KEY", "")
+        if not key:
+            raise ConfigError(
+                f"model {spec!r} needs an Anthropic API key: set ANTHROPIC_API_KEY"
+            )
+        if base_url:
+            options.setdefault("base_url", base_url)
+        return AnthropicModel(model, api_key=key, **options)
+    if provider in _OPENAI_STYLE:
+        return _openai_style(spec, provider, model, base_url, env, options)
+    raise ConfigError(f"unknown model provider {provider!r} in {spec!r}; {SPEC_HELP}")
+
+
+def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
+                  env: Mapping[str, str], options: dict[str, Any]) -> ChatModel:
+    from threadkeep.llm.openai import OpenAICompatibleModel
+
+    preset = PRESETS[provider]
+    if provider == "llamacpp" and not model:
+        model = "default"  # llama.cpp serves the one model it loaded, whatever the name
+    if not model:
+        raise ConfigError(f"{provider} needs a model name, e.g. {provider}:MODEL; {SPEC_HELP}")
+    if provider == "openai-compatible" and not (base_url or env.get("THREADKEEP_LLM_BASE_URL")):
+        raise ConfigError(
+            f"{spec!r} needs the server URL: openai-compatible:MODEL@http://host:port/v1 "
+            "or set THREADKEEP_LLM_BASE_URL"
+        )
+    key = env.get(preset.key_env) or None
+    if preset.key_required and not key:
+        raise ConfigError(f"model {spec!r} needs an API key: set {preset.key_env}")
+    send_key = env.get("THREADKEEP_LLM_SEND_CACHE_KEY")
+    options.setdefault("base_url", base_url or env.get("THREADKEEP_LLM_BASE_URL") or None)
+    if send_key is not None:
+        options.setdefault("send_cache_key", send_key.strip().lower() in _TRUE)
+    return OpenAICompatibleModel(model, preset=preset, api_key=key, **options)
+
+
+def _simulator(rest: str, **options: Any) -> ChatModel:
+    from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
+
+    style, _, model = rest.partition(":")
+    if style == "anthropic":
+        config = SimulatorConfig.anthropic(model) if model else SimulatorConfig.anthropic()
+    elif style == "openai":
+        config = SimulatorConfig.openai(model) if model else SimulatorConfig.openai()
+    else:
+        raise ConfigError(f"simulator style must be anthropic or openai, got {style!r}")
+    # In a running service the simulator keeps real time; tests inject a ManualClock.
+    options.setdefault("now", time.monotonic)
+    return SimulatedModel(config, **options)
+
+
+def _echo(request: Any) -> str:
+    last = next((m.text for m in reversed(request.messages) if m.role == "user"), "")
+    return f"(scripted) {last}"
