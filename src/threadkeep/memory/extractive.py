@@ -114,7 +114,8 @@ _OPEN_Q = _rx(
 _CHAT_TASK = _rx(
     r"^(?:can you|could you|would you|please|remind me|what does|what is|what's|explain|"
     r"rephrase|translate|write|summari[sz]e|thanks|thank you|"
-    r"напомни|перефразируй|что (?:вообще )?такое|объясни|можешь|переведи|напиши|спасибо|"
+    r"напомни|перефразируй|что (?:вообще )?такое|объясни|можешь|переведи|напиши|спасибо|сократи|"
+    r"сделай|покажи|придумай|"
     r"教えて|説明して|翻訳して|書いて|ありがとう)"
 )
 _FILLER = _rx(r"^(?:by the way|btw|anyway|so|ok(?:ay)?|кстати|короче|итак|ところで|ちなみに)(?!\w)[,、]?\s*")
@@ -257,7 +258,8 @@ def _classify(s: _Sentence, role: str) -> tuple[FieldName, int] | None:
         return None
     if s.has_value:
         return ("numbers", 2 if s.names else 1)
-    return ("context", 1)
+    # Background needs a real name in it; a capitalised first word is just a sentence.
+    return ("context", 1) if s.inner_names else None
 
 
 @dataclass(slots=True)

@@ -1,0 +1,117 @@
+"""The five-questions evaluation on small dialogs of our own (never the shared dev data)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from threadkeep.evals import run_five_questions
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+FILLER = {
+    "en": [("Can you shorten this paragraph?", "Here is a shorter one."),
+           ("Room {n} has a broken projector.", "Maybe file a ticket."),
+           ("Kai said {n} people signed up for the picnic.", "Nice."),
+           ("Thanks!", "You're welcome.")],
+    "ru": [("Сократи, пожалуйста, абзац.", "Вот короче."),
+           ("В переговорке {n} сломался проектор.", "Можно завести заявку."),
+           ("Лиза сказала, что на пикник записались {n} человек.", "Отлично."),
+           ("Спасибо!", "Пожалуйста.")],
+    "ja": [("この段落を短くしてくれますか？", "短くしました。"),
+           ("会議室{n}のプロジェクターが壊れています。", "チケットを出しましょう。"),
+           ("ピクニックに{n}人が申し込みました。", "いいですね。"),
+           ("ありがとう！", "どういたしまして。")],
+}
+KEY = {
+    "en": ["Nora is our new tech lead on Vega from this week.",
+           "The release deadline for Vega is 4 June.",
+           "We chose Kafka over RabbitMQ for the event bus.",
+           "We turned down Hooli because their support is only in Finnish.",
+           "Finance approved 85 thousand euros for Vega.",
+           "Update: the deadline moved, it is now 18 June.",
+           "Update: Tariq takes over as tech lead of Vega; Nora moves to research."],
+    "ru": ["Кстати, Нина теперь техлид на проекте Вега.",
+           "Дедлайн релиза Вега — 4 июня.",
+           "Решили взять Kafka, а не RabbitMQ, для шины событий.",
+           "Мы отказали Hooli, потому что их поддержка только на финском.",
+           "Финансы утвердили бюджет проекта Вега: 85 тысяч евро.",
+           "Обновление: дедлайн сдвинули, теперь 18 июня.",
+           "Обновление: техлидом Вега становится Тарик, а Нина уходит в исследования."],
+    "ja": ["ノラさんがVegaのテックリードです。",
+           "Vegaのリリースは6月4日の予定です。",
+           "イベントバスはKafkaに決定しました。",
+           "Hooliはサポートがフィンランド語だけなので断りました。",
+           "Vegaの予算は85万円で承認されました。",
+           "リリースは6月18日に延期になりました。",
+           "テックリードはタリクさんに交代しました。"],
+}
+QUESTIONS = {
+    "en": [("name", "Who is the tech lead on Vega?", ["Tariq"], ["Nora"]),
+           ("date", "What is the Vega deadline?", ["18 June"], ["4 June"]),
+           ("decision", "What did we choose for the event bus?", ["Kafka"], []),
+           ("reason", "Why did we turn down Hooli?", ["only in Finnish"], []),
+           ("number", "What budget did finance approve for Vega?", ["85"], [])],
+    "ru": [("name", "Кто техлид на проекте Вега?", ["Тарик"], ["Нина"]),
+           ("date", "Какой дедлайн релиза Вега?", ["18 июня"], ["4 июня"]),
+           ("decision", "Что выбрали для шины событий?", ["Kafka"], []),
+           ("reason", "Почему мы отказали Hooli?", ["только на финском"], []),
+           ("number", "Какой бюджет утвердили для Вега?", ["85"], [])],
+    "ja": [("name", "Vegaのテックリードは誰ですか？", ["タリク"], ["ノラ"]),
+           ("date", "Vegaのリリースはいつですか？", ["6月18日"], ["6月4日"]),
+           ("decision", "イベントバスは何に決めましたか？", ["Kafka"], []),
+           ("reason", "なぜHooliを断りましたか？", ["フィンランド語だけ"], []),
+           ("number", "Vegaの予算はいくらですか？", ["85万"], [])],
+}
+
+
+def _dialog(lang: str, length: int = 140) -> dict[str, object]:
+    messages: list[dict[str, str]] = []
+    key_at = {6 + 12 * i: text for i, text in enumerate(KEY[lang])}
+    i = 0
+    while len(messages) < length:
+        if len(messages) in key_at:
+            user, bot = key_at[len(messages)], "Noted."
+        else:
+            user, bot = FILLER[lang][i % len(FILLER[lang])]
+            user = user.format(n=100 + 7 * i)
+            i += 1
+        messages += [{"role": "user", "text": user}, {"role": "assistant", "text": bot}]
+    questions = [{"kind": k, "q": q, "answers": a, "wrong": w, "evidence": []}
+                 for k, q, a, w in QUESTIONS[lang]]
+    return {"id": f"t-{lang}", "lang": lang, "messages": messages, "questions": questions}
+
+
+@pytest.fixture()
+def dialogs_file(tmp_path: Path) -> Path:
+    path = tmp_path / "dialogs.json"
+    path.write_text(json.dumps([_dialog("en"), _dialog("ru"), _dialog("ja")], ensure_ascii=False),
+                    encoding="utf-8")
+    return path
+
+
+def test_result_shape_and_targets(dialogs_file: Path) -> None:
+    result = run_five_questions(dialogs_file, budget=2000)
+    for key in ("summary_only", "assembled", "stale_only"):
+        assert 0.0 <= result[key] <= 1.0
+    assert set(result["by_kind"]) == {"name", "date", "decision", "reason", "number"}
+    for row in result["by_kind"].values():
+        assert set(row) == {"summary_only", "assembled", "stale_only"}
+    assert result["summary_only"] >= 0.8, result["misses"]
+    assert result["assembled"] >= 0.95, result["misses"]
+    assert result["stale_only"] == 0.0
+    json.dumps(result)
+
+
+def test_structured_beats_the_brief_baseline(dialogs_file: Path) -> None:
+    structured = run_five_questions(dialogs_file, budget=2000)
+    brief = run_five_questions(dialogs_file, budget=2000, baseline="brief")
+    assert brief["baseline"] == "brief"
+    assert structured["summary_only"] > brief["summary_only"]
+
+
+def test_unknown_baseline_is_refused(dialogs_file: Path) -> None:
+    with pytest.raises(ValueError):
+        run_five_questions(dialogs_file, baseline="verbose")  # type: ignore[arg-type]
