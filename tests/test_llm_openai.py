@@ -288,3 +288,15 @@ def test_registry_local_key_and_url_from_env() -> None:
 def test_registry_config_errors_say_how_to_fix(spec: str, env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         build_model(spec, env=env)
+
+
+def test_every_model_the_registry_builds_is_a_chat_model() -> None:
+    from threadkeep.llm.base import ChatModel
+
+    env = {"ANTHROPIC_API_KEY": "k", "OPENAI_API_KEY": "k"}
+    for spec in ("anthropic:claude-sonnet-4-5", "openai:gpt-4.1-mini", "ollama:llama3.1",
+                 "llamacpp", "vllm:m", "openai-compatible:m@http://h:1/v1", "scripted",
+                 "simulator:anthropic", "simulator:openai", "offline"):
+        model = build_model(spec, env=env)
+        assert isinstance(model, ChatModel), spec
+        assert model.count_tokens("hello world") > 0, spec

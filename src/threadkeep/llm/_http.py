@@ -11,6 +11,7 @@ import email.utils
 import json
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,8 +145,7 @@ def error_for_status(
         return ProviderTimeout(detail, provider=provider, status=status)
     if status >= 500:
         # 529 is Anthropic's "overloaded"; every 5xx is worth another try.
-        err = ProviderServerError(detail, provider=provider, status=status)
-        return err
+        return ProviderServerError(detail, provider=provider, status=status)
     if 400 <= status < 500:
         # 400, 404, 409, 413, 422 ...: our request was refused; sending it again will not help.
         return ProviderBadRequest(detail, provider=provider, status=status)
@@ -160,8 +160,11 @@ def error_for_transport(exc: httpx.HTTPError, *, provider: str) -> ProviderError
         return ProviderTimeout(f"{provider} timed out ({name}): {exc}", provider=provider)
     if isinstance(exc, httpx.HTTPStatusError):
         r = exc.response
-        return error_for_status(r.status_code, r.content if r.is_stream_consumed else b"",
-                                r.headers, provider=provider)
+        try:
+            body = r.content
+        except httpx.ResponseNotRead:
+            body = b""
+        return error_for_status(r.status_code, body, r.headers, provider=provider)
     if isinstance(exc, httpx.DecodingError | httpx.RemoteProtocolError):
         # The server spoke broken HTTP or ended the body mid-way.
         return MalformedResponse(f"{provider} sent a broken response ({name}): {exc}",
@@ -173,41 +176,31 @@ def error_for_transport(exc: httpx.HTTPError, *, provider: str) -> ProviderError
     return ProviderBadRequest(f"request to {provider} failed ({name}): {exc}", provider=provider)
 
 
-class post_stream:  # noqa: N801 - used like a function: ``async with post_stream(...) as r``
-    """POST ``content`` and open the response as a stream; non-2xx raises a mapped error.
+@asynccontextmanager
+async def post_stream(
+    client: httpx.AsyncClient, url: str, *, content: bytes, headers: dict[str, str], provider: str
+) -> AsyncIterator[httpx.Response]:
+    """POST ``content`` and open the response as a stream; a non-2xx answer raises mapped.
 
-    Transport failures while connecting are mapped too; the caller maps failures while reading.
+    Transport failures while connecting are mapped here; the caller maps failures while reading
+    the body. The response is always closed on the way out.
     """
-
-    def __init__(self, client: httpx.AsyncClient, url: str, *, content: bytes,
-                 headers: dict[str, str], provider: str) -> None:
-        self._client = client
-        self._request = client.build_request("POST", url, content=content, headers=headers)
-        self._provider = provider
-        self._response: httpx.Response | None = None
-
-    async def __aenter__(self) -> httpx.Response:
-        try:
-            response = await self._client.send(self._request, stream=True)
-        except httpx.HTTPError as e:
-            raise error_for_transport(e, provider=self._provider) from e
-        self._response = response
+    request = client.build_request("POST", url, content=content, headers=headers)
+    try:
+        response = await client.send(request, stream=True)
+    except httpx.HTTPError as e:
+        raise error_for_transport(e, provider=provider) from e
+    try:
         if response.status_code >= 300:
             try:
                 body = await response.aread()
             except httpx.HTTPError:
                 body = b""
-            finally:
-                await response.aclose()
             try:
                 response.raise_for_status()
             except httpx.HTTPStatusError as e:
                 raise error_for_status(response.status_code, body, response.headers,
-                                       provider=self._provider) from e
-            raise error_for_status(response.status_code, body, response.headers,
-                                   provider=self._provider)
-        return response
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        if self._response is not None:
-            await self._response.aclose()
+                                       provider=provider) from e
+        yield response
+    finally:
+        await response.aclose()
