@@ -112,10 +112,10 @@ def run(checkpoints: list[int], repeats: int = 50, ceilings: tuple[int, ...] = (
         row: dict[str, object] = {"messages": n, "window": len(window),
                                   "summary_items": len(state.items)}
         for ceiling in ceilings:
-            def cold(ceiling: int = ceiling) -> None:
+            def cold(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
                 assemble(inputs, ceiling=ceiling, counter=MemoCounter())
 
-            def warm(ceiling: int = ceiling) -> None:
+            def warm(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
                 assemble(inputs, ceiling=ceiling, counter=warm_counter, compactor=warm_compactor)
 
             warm()  # fill the process-wide memo once, as earlier turns would have

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from threadkeep.memory.summary import (
     AddItem,
@@ -170,10 +171,9 @@ def _katakana_runs(text: str) -> list[str]:
     return re.findall(r"[\u30a0-\u30ffー]{2,}", text)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Sentence:
     text: str
-    source_id: str
     names: tuple[str, ...]
     topic: frozenset[str]
     has_value: bool
@@ -183,7 +183,10 @@ class _Sentence:
     inner_names: tuple[str, ...] = ()
 
 
-def _analyse(text: str, source_id: str) -> _Sentence:
+@lru_cache(maxsize=8192)
+def _analyse(text: str) -> _Sentence:
+    """Names, topic words, template key and slots of one sentence (memoised: items of the old
+    summary are re-read on every fold, and their analysis never changes)."""
     names: list[str] = []
     inner: list[str] = []
     topic: set[str] = set()
@@ -225,7 +228,7 @@ def _analyse(text: str, source_id: str) -> _Sentence:
         key_parts.append(run)
     key = " ".join(_NUMBER.sub("#", p) for p in key_parts)
     slots = frozenset(label for label, rx in _SLOTS if rx.search(text))
-    return _Sentence(text, source_id, tuple(dict.fromkeys(names)), frozenset(topic),
+    return _Sentence(text, tuple(dict.fromkeys(names)), frozenset(topic),
                      has_value, key, slots, tuple(dict.fromkeys(inner)))
 
 
@@ -329,7 +332,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
     """Operations that fold ``messages`` into ``state``, in a deterministic order."""
     work: list[_Work] = []
     for order, item in enumerate(state.items):
-        analysis = _analyse(item.text, item.source_ids[-1] if item.source_ids else "")
+        analysis = _analyse(item.text)
         work.append(_Work(item.field, item.text, list(item.source_ids), item.priority, analysis,
                           item_id=item.id, order=order, old_sources=len(item.source_ids)))
     next_order = len(work)
@@ -340,12 +343,12 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             if first:
                 # Lower-case and number-free wrapper: it must pass the grounding check too.
                 pointer = f"(pasted document, kept in recall) {_clip(first[0])}"
-                work.append(_Work("context", pointer, [msg_id], 2, _analyse(pointer, msg_id),
+                work.append(_Work("context", pointer, [msg_id], 2, _analyse(pointer),
                                   order=next_order))
                 next_order += 1
             continue
         for sentence in split_sentences(text):
-            s = _analyse(sentence, msg_id)
+            s = _analyse(sentence)
             verdict = _classify(s, role)
             if verdict is None:
                 continue
@@ -367,7 +370,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
                 target.text = new_text
                 target.sources.append(msg_id)
                 target.priority = max(target.priority, prio)
-                target.analysis = _analyse(new_text, msg_id)
+                target.analysis = _analyse(new_text)
                 target.changed = True
                 target.order = next_order
                 next_order += 1
