@@ -22,6 +22,7 @@ is the same bytes on every turn (ARCHITECTURE §3).
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -460,7 +461,10 @@ class AnthropicModel:
         """Offline estimate with a safety margin (Anthropic's tokenizer is not published)."""
         from threadkeep.tokens import counter_for
 
-        return counter_for(PROVIDER).count(text)
+        # bpe-openai warns (DeprecationWarning) when it loads its tables on first use.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return counter_for(PROVIDER).count(text)
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         """Stream one call; retried only until the first event (see :mod:`.retry`)."""

@@ -22,6 +22,7 @@ calls accumulated by ``index`` (id and name first, argument fragments after), th
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -406,7 +407,11 @@ class OpenAICompatibleModel:
         """o200k for OpenAI; o200k with a margin for local models (their tokenizers differ)."""
         from threadkeep.tokens import counter_for
 
-        return counter_for("openai" if self.preset.provider == "openai" else "local").count(text)
+        # bpe-openai warns (DeprecationWarning) when it loads its tables on first use.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            family = "openai" if self.preset.provider == "openai" else "local"
+            return counter_for(family).count(text)
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         """Stream one call; retried only until the first event (see :mod:`.retry`)."""
