@@ -1,0 +1,62 @@
+"""The FastAPI application: one router per resource over one :class:`Memory`.
+
+The app holds no conversation state of its own — sessions are signed cookies checked against
+the database, settings live in the database — so several replicas can serve one PostgreSQL.
+Only rate-limit buckets are per process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from threadkeep.api.config import ServiceSettings
+from threadkeep.api.errors import install_error_handlers
+from threadkeep.api.limits import BodyLimit
+from threadkeep.api.routers import (
+    admin,
+    conversations,
+    feedback,
+    me,
+    messages,
+    openai_compat,
+    session,
+    web,
+)
+from threadkeep.api.state import ServiceState
+from threadkeep.config import Settings
+from threadkeep.engine import Memory
+
+__all__ = ["create_app"]
+
+
+def create_app(memory: Memory, settings: Settings | None = None, *,
+               service: ServiceSettings | None = None, run_background: bool = True) -> FastAPI:
+    """Build the service. The job runner starts with the app and stops with it."""
+    settings = settings or memory.settings
+    service = service or ServiceSettings()
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if run_background:
+            memory.start_background()
+        try:
+            yield
+        finally:
+            await memory.stop_background()
+
+    app = FastAPI(
+        title="threadkeep",
+        version="1",
+        description="Conversation memory as a service. Authenticate with `Authorization: Bearer <key>`; "
+                    "surface and admin keys act for the person named in `X-Threadkeep-User`. See docs/API.md.",
+        lifespan=lifespan,
+    )
+    app.state.threadkeep = ServiceState.build(memory, settings, service)
+    install_error_handlers(app)
+    for module in (messages, feedback, conversations, me, session, admin, openai_compat, web):
+        app.include_router(module.router)
+    app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
+    return app

@@ -1,0 +1,299 @@
+"""API keys, signed web sessions, anonymous visitors, and per-key rate limits.
+
+Keys are random tokens shown once; only their SHA-256 lives in ``api_keys``. Scopes:
+
+- ``admin``   — the admin routes; may also act for a person named in ``X-Threadkeep-User``;
+- ``surface`` — a channel integration (Slack bridge, widget back end) acting for the person
+  named in ``X-Threadkeep-User`` on every request;
+- ``person``  — bound to one person; sees only that person's data.
+
+Web sessions are HMAC-signed cookies (secret kept in the ``settings`` table, so every replica
+verifies every cookie) that point back at the key they were opened with: revoking the key ends
+its sessions. Nothing here is held per process except the rate-limit buckets.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.orm import Session
+
+from threadkeep.errors import InputError, NotFound
+from threadkeep.store import repo
+from threadkeep.store.base import utcnow
+from threadkeep.store.db import Database
+from threadkeep.store.models import ApiKey, Setting, User
+from threadkeep.store.vault import SYSTEM_USER, Vault
+
+__all__ = [
+    "SCOPES",
+    "Principal",
+    "KeyInfo",
+    "hash_key",
+    "create_key",
+    "list_keys",
+    "revoke_key",
+    "authenticate_key",
+    "SessionSigner",
+    "session_secret",
+    "get_setting",
+    "put_setting",
+    "visitor_name",
+    "check_person_name",
+    "TokenBuckets",
+]
+
+SCOPES = ("admin", "surface", "person")
+VISITOR_PREFIX = "visitor:"
+_VISITOR_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+# last_used_at is a hint for operators, not an audit log: writing it on every request would
+# turn every read into a write (and serialise SQLite), so it is refreshed at most this often.
+_LAST_USED_EVERY = timedelta(minutes=5)
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: the key (or session) and, when known, the person it acts for."""
+
+    scope: str
+    key_id: str | None
+    person: str | None  # the person's handle (User.name), if bound
+    via: str = "key"  # key | session | visitor
+
+    @property
+    def bucket(self) -> str:
+        """The rate-limit bucket: one per key, one per anonymous visitor."""
+        return self.key_id or f"visitor:{self.person}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeyInfo:
+    id: str
+    prefix: str
+    scope: str
+    person: str | None
+    name: str | None
+    created_at: str
+    revoked_at: str | None
+    last_used_at: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def check_person_name(name: str) -> str:
+    """A person handle as surfaces send it; refuse empty, huge or reserved names."""
+    clean = name.strip()
+    if not clean or len(clean) > 200 or clean == SYSTEM_USER or clean.startswith("__"):
+        raise InputError("the person name must be 1-200 characters and not reserved")
+    return clean
+
+
+def create_key(db: Database, vault: Vault, *, scope: str, person: str | None = None,
+               name: str | None = None) -> tuple[str, KeyInfo]:
+    """Make a key; returns the key itself (shown once) and what is stored about it.
+
+    A person key needs ``person``; the person is created (with a data key) if new.
+    """
+    if scope not in SCOPES:
+        raise InputError(f"scope must be one of {', '.join(SCOPES)}, not {scope!r}")
+    if scope == "person" and not person:
+        raise InputError("a person key needs the person's name (--user NAME)")
+    if scope != "person" and person:
+        raise InputError("only person keys are bound to a person; surface keys name the person per request")
+    key = f"tk_{scope[0]}_{secrets.token_urlsafe(32)}"
+
+    def run(s: Session) -> KeyInfo:
+        uid = None
+        if person:
+            uid = repo.get_or_create_user(s, vault, name=check_person_name(person)).id
+        row = ApiKey(key_hash=hash_key(key), prefix=key[:12], scope=scope, user_id=uid, name=name)
+        s.add(row)
+        s.flush()
+        return _info(row, person)
+
+    return key, db.write(run)
+
+
+def _info(row: ApiKey, person: str | None) -> KeyInfo:
+    def iso(v: Any) -> str | None:
+        return v.isoformat() if v is not None else None
+
+    return KeyInfo(row.id, row.prefix, row.scope, person, row.name, row.created_at.isoformat(),
+                   iso(row.revoked_at), iso(row.last_used_at))
+
+
+def list_keys(db: Database, *, include_revoked: bool = False) -> list[KeyInfo]:
+    def run(s: Session) -> list[KeyInfo]:
+        q = select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+        if not include_revoked:
+            q = q.where(ApiKey.revoked_at.is_(None))
+        return [_info(k, n) for k, n in s.execute(q.order_by(ApiKey.created_at, ApiKey.id))]
+
+    return db.write(run)
+
+
+def revoke_key(db: Database, ident: str) -> KeyInfo:
+    """Revoke by id or by the printed prefix (which must then be unambiguous)."""
+    def run(s: Session) -> KeyInfo:
+        rows = s.scalars(select(ApiKey).where((ApiKey.id == ident) | (ApiKey.prefix == ident))).all()
+        if len(rows) != 1:
+            raise NotFound(f"no single API key with id or prefix {ident!r}")
+        row = rows[0]
+        if row.revoked_at is None:
+            row.revoked_at = utcnow()
+        person = s.scalar(select(User.name).where(User.id == row.user_id)) if row.user_id else None
+        return _info(row, person)
+
+    return db.write(run)
+
+
+def authenticate_key(db: Database, key: str) -> Principal | None:
+    """The principal of a live key, or None (unknown or revoked: never say which)."""
+    digest = hash_key(key)
+
+    def run(s: Session) -> Principal | None:
+        found = s.execute(
+            select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            .where(ApiKey.key_hash == digest, ApiKey.revoked_at.is_(None))
+        ).first()
+        if found is None:
+            return None
+        row, person = found
+        now = utcnow()
+        if row.last_used_at is None or now - row.last_used_at > _LAST_USED_EVERY:
+            row.last_used_at = now
+        return Principal(row.scope, row.id, person)
+
+    return db.write(run)
+
+
+def key_principal(db: Database, key_id: str) -> Principal | None:
+    """Re-check the key behind a web session: a revoked key ends its sessions."""
+    def run(s: Session) -> Principal | None:
+        found = s.execute(
+            select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            .where(ApiKey.id == key_id, ApiKey.revoked_at.is_(None))
+        ).first()
+        return None if found is None else Principal(found[0].scope, found[0].id, found[1], "session")
+
+    return db.write(run)
+
+
+# -- settings and the session secret -----------------------------------------------------
+def get_setting(db: Database, key: str, default: Any = None) -> Any:
+    def run(s: Session) -> Any:
+        row = s.get(Setting, key)
+        return default if row is None else row.value
+
+    return db.write(run)
+
+
+def put_setting(db: Database, key: str, value: Any) -> None:
+    def run(s: Session) -> None:
+        row = s.get(Setting, key)
+        if row is None:
+            s.add(Setting(key=key, value=value, updated_at=utcnow()))
+        else:
+            row.value, row.updated_at = value, utcnow()
+
+    db.write(run)
+
+
+def session_secret(db: Database) -> bytes:
+    """The HMAC secret for session cookies, made once and shared by every replica."""
+    existing = get_setting(db, "session_secret")
+    if existing:
+        return base64.b64decode(existing)
+    try:
+        db.write(lambda s: s.add(Setting(key="session_secret",
+                                         value=base64.b64encode(secrets.token_bytes(32)).decode(),
+                                         updated_at=utcnow())))
+    except SAIntegrityError:
+        pass  # another replica made it first: use theirs
+    return base64.b64decode(get_setting(db, "session_secret"))
+
+
+class SessionSigner:
+    """Signs and checks session cookies: ``base64(json).base64(hmac)`` with an expiry."""
+
+    def __init__(self, secret: bytes, *, max_age_s: int) -> None:
+        self._secret = secret
+        self.max_age_s = max_age_s
+
+    def _mac(self, body: bytes) -> bytes:
+        return hmac.new(self._secret, b"threadkeep-session\x00" + body, hashlib.sha256).digest()
+
+    def sign(self, payload: dict[str, Any]) -> str:
+        body = json.dumps({**payload, "exp": int(time.time()) + self.max_age_s},
+                          separators=(",", ":"), sort_keys=True).encode()
+        return f"{_b64(body)}.{_b64(self._mac(body))}"
+
+    def load(self, token: str) -> dict[str, Any] | None:
+        try:
+            body_b64, mac_b64 = token.split(".", 1)
+            body = _unb64(body_b64)
+            if not hmac.compare_digest(self._mac(body), _unb64(mac_b64)):
+                return None
+            data = json.loads(body)
+        except (ValueError, TypeError):
+            return None
+        if not isinstance(data, dict) or int(data.get("exp", 0)) < time.time():
+            return None
+        return data
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def visitor_name(visitor_id: str | None) -> str:
+    """The person name of an anonymous visitor; a new random id when none (or a bad one) is given."""
+    if visitor_id is None or not _VISITOR_ID.match(visitor_id):
+        visitor_id = secrets.token_urlsafe(18)
+    return VISITOR_PREFIX + visitor_id
+
+
+# -- rate limits ---------------------------------------------------------------------------
+class TokenBuckets:
+    """In-process token buckets, one per key. Per replica: N replicas allow N times the rate."""
+
+    def __init__(self, *, per_minute: float, burst: int) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = float(burst)
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, bucket: str) -> float:
+        """Take one token; returns 0 when allowed, else the seconds until a token is free."""
+        if self.rate <= 0:
+            return 0.0
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(bucket, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            if tokens >= 1.0:
+                self._buckets[bucket] = (tokens - 1.0, now)
+                return 0.0
+            self._buckets[bucket] = (tokens, now)
+            return (1.0 - tokens) / self.rate

@@ -1,0 +1,22 @@
+"""Settings of the HTTP service (``THREADKEEP_API_*``), apart from the engine's ``Settings``."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["ServiceSettings"]
+
+
+class ServiceSettings(BaseSettings):
+    """Knobs of ``threadkeep serve``; each is ``THREADKEEP_API_<NAME>`` in the environment."""
+
+    model_config = SettingsConfigDict(env_prefix="THREADKEEP_API_", extra="ignore")
+
+    rate_per_minute: float = Field(default=120.0, ge=0, description="Requests per minute per key (0: no limit); per replica.")
+    rate_burst: int = Field(default=60, ge=1, description="Requests a key may make at once before the rate applies.")
+    max_body_bytes: int = Field(default=1_000_000, ge=1024, description="Largest request body; larger is refused with 413.")
+    session_days: int = Field(default=30, ge=1, description="How long a web session cookie lives.")
+    cookie_secure: bool = Field(default=False, description="Mark cookies Secure (set behind HTTPS).")
+    sse_ping_s: float = Field(default=15.0, gt=0, description="Keep-alive comment on quiet SSE streams (tool calls).")
+    settings_cache_s: float = Field(default=5.0, ge=0, description="How long an admin setting is cached per replica.")

@@ -1,0 +1,120 @@
+"""Request dependencies, one place: the service state, the caller, the person, admin scope.
+
+A request is authenticated by ``Authorization: Bearer <key>`` or, for the web app, by the
+``tk_session`` cookie. Every authenticated request takes a token from its key's rate bucket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
+
+from threadkeep.api.auth import (
+    VISITOR_PREFIX,
+    Principal,
+    authenticate_key,
+    check_person_name,
+    key_principal,
+)
+from threadkeep.api.errors import ApiError
+from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
+from threadkeep.engine import Memory
+
+__all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AdminDep", "get_principal", "person_of"]
+
+bearer_scheme = HTTPBearer(auto_error=False, description="An API key: `threadkeep keys create`.")
+session_cookie = APIKeyCookie(name=SESSION_COOKIE, auto_error=False,
+                       description="Web session cookie from POST /v1/session.")
+
+
+def get_state(request: Request) -> ServiceState:
+    return request.app.state.threadkeep  # type: ignore[no-any-return]
+
+
+StateDep = Annotated[ServiceState, Depends(get_state)]
+
+
+def get_memory(state: StateDep) -> Memory:
+    return state.memory
+
+
+MemoryDep = Annotated[Memory, Depends(get_memory)]
+
+
+async def principal_from_session(state: ServiceState, token: str) -> Principal | None:
+    data = (await state.signer()).load(token)
+    if data is None:
+        return None
+    if "v" in data:
+        # Anonymous visitors exist only while an administrator allows them.
+        if not await state.setting(ANONYMOUS_SETTING, False):
+            return None
+        return Principal("visitor", None, str(data["v"]), "visitor")
+    if "k" in data:
+        return await asyncio.to_thread(key_principal, state.memory.db, str(data["k"]))
+    return None
+
+
+async def get_principal(
+    state: StateDep,
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
+    session: Annotated[str | None, Depends(session_cookie)],
+) -> Principal:
+    """The authenticated caller, rate-limited; 401 when no valid key or session came."""
+    principal: Principal | None = None
+    if bearer is not None:
+        principal = await asyncio.to_thread(authenticate_key, state.memory.db, bearer.credentials)
+        if principal is None:
+            raise ApiError(401, "unknown or revoked API key", headers={"WWW-Authenticate": "Bearer"})
+    elif session:
+        principal = await principal_from_session(state, session)
+    if principal is None:
+        raise ApiError(401, "authentication required: send 'Authorization: Bearer <key>' or log in",
+                       headers={"WWW-Authenticate": "Bearer"})
+    wait = state.buckets.take(principal.bucket)
+    if wait > 0:
+        retry = max(1, int(wait + 0.999))
+        raise ApiError(429, f"rate limit exceeded for this key; retry in {retry} s",
+                       headers={"Retry-After": str(retry)})
+    return principal
+
+
+PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+def person_of(principal: Principal, named: str | None) -> str:
+    """The person a request acts for; surface and admin keys name them in a header."""
+    if principal.scope in ("person", "visitor"):
+        if principal.person is None:
+            raise ApiError(401, "the person of this key no longer exists")
+        return principal.person
+    if not named:
+        raise ApiError(400, f"a {principal.scope} key acts for a person: send the X-Threadkeep-User header",
+                       type="person_required")
+    name = check_person_name(named)
+    if name.startswith(VISITOR_PREFIX) and principal.scope != "admin":
+        raise ApiError(403, "surface keys cannot act for anonymous visitors")
+    return name
+
+
+async def get_person(
+    principal: PrincipalDep,
+    x_threadkeep_user: Annotated[str | None, Header(
+        description="For surface and admin keys: the handle of the person the request acts for.")] = None,
+) -> str:
+    return person_of(principal, x_threadkeep_user)
+
+
+PersonDep = Annotated[str, Depends(get_person)]
+
+
+async def require_admin(principal: PrincipalDep) -> Principal:
+    if principal.scope != "admin":
+        raise ApiError(403, "this route needs an admin key")
+    return principal
+
+
+AdminDep = Annotated[Principal, Depends(require_admin)]

@@ -1,0 +1,92 @@
+"""One JSON error shape for every failure: ``{"error": {"type", "message", ...}}``.
+
+``type`` is the snake_case name of the exception class (``not_found``, ``message_too_large``,
+``provider_timeout``) or of the HTTP condition (``unauthorized``, ``rate_limited``). Provider
+failures are 502 and carry the ids of the kept message so the turn can be retried.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from threadkeep.errors import ProviderError, ThreadkeepError
+
+__all__ = ["install_error_handlers", "error_body", "error_type", "snake", "status_for", "ApiError"]
+
+log = logging.getLogger("threadkeep.api")
+
+_HTTP_TYPES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+               405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
+               413: "request_too_large", 415: "unsupported_media_type", 422: "validation_error",
+               429: "rate_limited"}
+
+
+class ApiError(Exception):
+    """An HTTP-level refusal raised by the API itself (auth, scope, rate limit)."""
+
+    def __init__(self, status: int, message: str, *, type: str | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.type = type or _HTTP_TYPES.get(status, "error")
+        self.headers = headers
+
+
+def snake(class_name: str) -> str:
+    """``ProviderTimeout`` -> ``provider_timeout``: the ``type`` of an error body."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
+
+
+def error_type(exc: BaseException) -> str:
+    return snake(type(exc).__name__)
+
+
+def status_for(exc: ThreadkeepError) -> int:
+    """HTTP status of a threadkeep error: its own ``status_code``, 502 for providers, else 500."""
+    if isinstance(exc, ProviderError):
+        return 502
+    return int(getattr(exc, "status_code", 500))
+
+
+def error_body(type_: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"type": type_, "message": message, **extra}}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ThreadkeepError)
+    async def _threadkeep(_: Request, exc: ThreadkeepError) -> JSONResponse:
+        status = status_for(exc)
+        if status >= 500 and not isinstance(exc, ProviderError):
+            # Configuration or integrity problems: the operator needs the detail, the caller not.
+            log.error("internal error: %s: %s", type(exc).__name__, exc)
+            return JSONResponse(error_body("internal_error", "the server failed; see its log"), status)
+        extra = {"retryable": exc.retryable} if isinstance(exc, ProviderError) else {}
+        return JSONResponse(error_body(error_type(exc), str(exc), **extra), status)
+
+    @app.exception_handler(ApiError)
+    async def _api(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(error_body(exc.type, str(exc)), exc.status, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        details = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in exc.errors()]
+        first = details[0] if details else {"loc": [], "msg": "invalid request"}
+        where = ".".join(str(p) for p in first["loc"])
+        return JSONResponse(error_body("validation_error", f"{where}: {first['msg']}", details=details), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(error_body(_HTTP_TYPES.get(exc.status_code, "error"), str(exc.detail)),
+                            exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=exc)
+        return JSONResponse(error_body("internal_error", "the server failed; see its log"), 500)

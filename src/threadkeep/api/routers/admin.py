@@ -1,0 +1,70 @@
+"""Administration (admin keys only): API keys, anonymous visitors, people."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from threadkeep.api import auth
+from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
+from threadkeep.api.schemas import ERRORS
+from threadkeep.api.state import ANONYMOUS_SETTING
+
+router = APIRouter(prefix="/v1/admin", tags=["admin"],
+                   responses={**ERRORS, 403: {"description": "Needs an admin key"}})
+
+
+class KeyIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    scope: Literal["admin", "surface", "person"]
+    person: str | None = Field(default=None, max_length=200, description="Required for person keys.")
+    name: str | None = Field(default=None, max_length=200, description="A label for operators.")
+
+
+class Toggle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool
+
+
+@router.get("/keys")
+async def list_keys(_: AdminDep, memory: MemoryDep, include_revoked: bool = False) -> dict[str, Any]:
+    """Every API key (hash never shown; the prefix identifies it)."""
+    keys = await asyncio.to_thread(auth.list_keys, memory.db, include_revoked=include_revoked)
+    return {"keys": [k.as_dict() for k in keys]}
+
+
+@router.post("/keys", status_code=201)
+async def create_key(body: KeyIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Make a key; the response is the only time the key itself is shown."""
+    key, info = await asyncio.to_thread(auth.create_key, memory.db, memory.vault, scope=body.scope,
+                                        person=body.person, name=body.name)
+    return {"key": key, **info.as_dict()}
+
+
+@router.delete("/keys/{key_id}", status_code=204)
+async def revoke_key(key_id: str, _: AdminDep, memory: MemoryDep) -> Response:
+    """Revoke a key (by id or prefix); its web sessions end with it."""
+    await asyncio.to_thread(auth.revoke_key, memory.db, key_id)
+    return Response(status_code=204)
+
+
+@router.get("/anonymous-visitors")
+async def get_anonymous(_: AdminDep, state: StateDep) -> dict[str, bool]:
+    """Whether the public widget may open anonymous visitor sessions (off by default)."""
+    return {"enabled": bool(await state.setting(ANONYMOUS_SETTING, False))}
+
+
+@router.put("/anonymous-visitors")
+async def put_anonymous(body: Toggle, _: AdminDep, state: StateDep) -> dict[str, bool]:
+    """Allow or stop anonymous visitors; existing visitor sessions stop working when off."""
+    await state.put_setting(ANONYMOUS_SETTING, body.enabled)
+    return {"enabled": body.enabled}
+
+
+@router.get("/people")
+async def people(_: AdminDep, memory: MemoryDep) -> dict[str, list[str]]:
+    """Every person's handle."""
+    return {"people": await memory.people()}

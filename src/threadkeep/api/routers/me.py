@@ -1,0 +1,107 @@
+"""The calling person: who they are, their facts (list, history, undo, delete), deleting them."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.orm import Session
+
+from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep
+from threadkeep.api.schemas import ERRORS
+from threadkeep.api.state import SESSION_COOKIE
+from threadkeep.engine import Memory
+from threadkeep.errors import NotFound
+from threadkeep.memory import facts
+from threadkeep.store import repo
+
+router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
+
+
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    fact_id: str | None = Field(default=None, description="Undo the newest change of this fact; "
+                                "omit to undo the newest change of any fact.")
+
+
+@router.get("")
+async def whoami(principal: PrincipalDep, person: PersonDep) -> dict[str, Any]:
+    """Who the request acts for, and with which kind of credential."""
+    return {"person": person, "scope": principal.scope, "via": principal.via}
+
+
+@router.delete("", status_code=204)
+async def delete_me(memory: MemoryDep, person: PersonDep) -> Response:
+    """Delete the person and everything of theirs; their data key is destroyed first."""
+    await memory.delete_user(person)
+    response = Response(status_code=204)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+def _fact(f: facts.FactRecord) -> dict[str, Any]:
+    return {"id": f.id, "key": f.key, "category": f.category, "value": f.value, "text": f.text,
+            "status": f.status, "method": f.method, "times_seen": f.times_seen,
+            "first_seen": f.first_seen.isoformat(), "last_seen": f.last_seen.isoformat(),
+            "updated_at": f.updated_at.isoformat(), "source_message_id": f.source_message_id}
+
+
+async def _as_person(memory: Memory, person: str, fn: Any, *, missing: Any) -> Any:
+    """Run ``fn(session, user_id)`` for the person; ``missing`` when they have no row yet."""
+    def run(s: Session) -> Any:
+        user = repo.find_user(s, name=person)
+        return missing if user is None else fn(s, user.id)
+
+    return await asyncio.to_thread(memory.db.write, run)
+
+
+@router.get("/facts")
+async def list_facts(memory: MemoryDep, person: PersonDep, include_retired: bool = False) -> dict[str, Any]:
+    """What threadkeep holds as facts about the person (retired ones on request)."""
+    rows = await _as_person(memory, person, lambda s, uid: facts.load_facts(
+        s, memory.vault, user_id=uid, include_retired=include_retired), missing=[])
+    return {"facts": [_fact(f) for f in rows]}
+
+
+@router.get("/facts/{fact_id}/history")
+async def fact_history(fact_id: str, memory: MemoryDep, person: PersonDep) -> dict[str, Any]:
+    """Every version of one fact, oldest first."""
+    rows = await _as_person(memory, person, lambda s, uid: facts.fact_history(
+        s, memory.vault, user_id=uid, fact_id=fact_id), missing=[])
+    if not rows:
+        raise NotFound(f"fact {fact_id} not found")
+    return {"fact_id": fact_id, "versions": [
+        {"version": v.version, "op": v.op, "old_value": v.old_value, "new_value": v.new_value,
+         "old_status": v.old_status, "new_status": v.new_status, "at": v.at.isoformat(),
+         "source_message_id": v.source_message_id} for v in rows]}
+
+
+@router.post("/facts/undo")
+async def undo_fact_change(memory: MemoryDep, person: PersonDep, body: UndoIn | None = None) -> dict[str, Any]:
+    """Undo the newest change (of one fact, or of any); ``undone`` is null when nothing was left."""
+    fact_id = body.fact_id if body else None
+    change = await _as_person(memory, person, lambda s, uid: facts.undo_last_change(
+        s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
+    if change is None:
+        return {"undone": None}
+    return {"undone": {"fact_id": change.fact_id, "key": change.key, "value": change.value,
+                       "replaced": change.old_value}}
+
+
+@router.delete("/facts/{fact_id}", status_code=204)
+async def delete_fact(fact_id: str, memory: MemoryDep, person: PersonDep) -> Response:
+    """Forget one fact and its history for good."""
+    done = await _as_person(memory, person, lambda s, uid: facts.delete_fact(
+        s, user_id=uid, fact_id=fact_id), missing=False)
+    if not done:
+        raise NotFound(f"fact {fact_id} not found")
+    return Response(status_code=204)
+
+
+@router.delete("/facts")
+async def delete_all_facts(memory: MemoryDep, person: PersonDep) -> dict[str, int]:
+    """Forget every fact about the person."""
+    n = await _as_person(memory, person, lambda s, uid: facts.delete_all_facts(s, user_id=uid), missing=0)
+    return {"deleted": n}

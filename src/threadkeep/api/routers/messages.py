@@ -1,0 +1,61 @@
+"""Sending a message (a turn), and retrying a failed one."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header
+from fastapi.responses import JSONResponse, Response
+
+from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
+from threadkeep.api.schemas import ERRORS, SendMessage, TurnAnswer
+from threadkeep.api.sse import json_turn, sse_turn, start_turn, wants_stream
+
+router = APIRouter(prefix="/v1/messages", tags=["messages"])
+
+_STREAM_DOC = {
+    200: {
+        "model": TurnAnswer,
+        "description": "The answer as JSON, or (with `stream` / `Accept: text/event-stream`) an SSE stream "
+                       "of events `conversation`, `message`, `tool`, `delta`, `citations`, `done`, `error`.",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    },
+    502: {"description": "The model provider failed; the person's message is kept and can be retried."},
+    409: {"description": "Conflict"},
+    **ERRORS,
+}
+
+
+@router.post("", responses=_STREAM_DOC, response_model=None)
+async def send_message(
+    body: SendMessage, memory: MemoryDep, person: PersonDep, principal: PrincipalDep, state: StateDep,
+    accept: Annotated[str | None, Header()] = None,
+) -> Response:
+    """Send the person's message and get the answer, streamed or as one JSON body."""
+    conversation_id = body.conversation_id
+    if principal.via == "visitor" and conversation_id is None:
+        # A widget visitor has one conversation: a visitor who lost the id continues it.
+        existing = await memory.list_conversations(user=person, limit=1)
+        conversation_id = existing[0].id if existing else None
+    turn = await start_turn(memory.stream(body.text, user=person, conversation_id=conversation_id,
+                                          channel=_channel(principal.via)))
+    if wants_stream(body.stream, accept):
+        return sse_turn(turn, ping_s=state.service.sse_ping_s)
+    return await json_turn(turn)
+
+
+@router.post("/{message_id}/retry", responses=_STREAM_DOC, response_model=None)
+async def retry_message(
+    message_id: str, memory: MemoryDep, person: PersonDep, state: StateDep,
+    stream: bool | None = None, accept: Annotated[str | None, Header()] = None,
+) -> Response:
+    """Answer a failed turn again (the person's message id from the failed turn)."""
+    turn = await start_turn(memory.retry(message_id, user=person))
+    if wants_stream(stream, accept):
+        return sse_turn(turn, ping_s=state.service.sse_ping_s)
+    result: JSONResponse = await json_turn(turn)
+    return result
+
+
+def _channel(via: str) -> str:
+    return {"session": "web", "visitor": "widget"}.get(via, "api")

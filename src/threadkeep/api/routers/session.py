@@ -1,0 +1,89 @@
+"""Web sessions: log in with a person key (HttpOnly cookie), log out, anonymous visitors.
+
+The cookie is ``SameSite=Strict`` and HttpOnly: scripts cannot read it and other sites cannot
+make the browser send it, which is what keeps cookie-authenticated writes safe from CSRF.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from threadkeep.api.auth import VISITOR_PREFIX, authenticate_key, visitor_name
+from threadkeep.api.deps import StateDep, principal_from_session, session_cookie
+from threadkeep.api.errors import ApiError
+from threadkeep.api.schemas import ERRORS
+from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
+
+router = APIRouter(prefix="/v1/session", tags=["session"], responses=ERRORS)
+
+
+class LoginIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    key: str = Field(min_length=1, max_length=200, description="A person-scope API key.")
+
+
+class VisitorIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    visitor_id: str | None = Field(default=None, max_length=64,
+                                   description="The id the browser kept from an earlier visit; omit for a new visitor.")
+
+
+def _limit(state: ServiceState, request: Request) -> None:
+    # Login attempts are limited per client address: keys are not guessable, but trying
+    # costs a database read each time.
+    host = request.client.host if request.client else "unknown"
+    wait = state.buckets.take(f"login:{host}")
+    if wait > 0:
+        retry = max(1, int(wait + 0.999))
+        raise ApiError(429, f"too many attempts; retry in {retry} s", headers={"Retry-After": str(retry)})
+
+
+def _set_cookie(state: ServiceState, response: Response, token: str) -> None:
+    response.set_cookie(SESSION_COOKIE, token, max_age=state.service.session_days * 86400, httponly=True,
+                        samesite="strict", secure=state.service.cookie_secure, path="/")
+
+
+@router.get("")
+async def session_info(state: StateDep, token: Annotated[str | None, Depends(session_cookie)]) -> dict[str, Any]:
+    """Whether the browser has a session, and whether anonymous visitors are allowed."""
+    principal = await principal_from_session(state, token) if token else None
+    return {"authenticated": principal is not None and principal.person is not None,
+            "person": principal.person if principal else None,
+            "via": principal.via if principal else None,
+            "anonymous_visitors": bool(await state.setting(ANONYMOUS_SETTING, False))}
+
+
+@router.post("")
+async def login(body: LoginIn, state: StateDep, request: Request, response: Response) -> dict[str, Any]:
+    """Exchange a person key for a session cookie (the key is not kept in the browser)."""
+    _limit(state, request)
+    principal = await asyncio.to_thread(authenticate_key, state.memory.db, body.key)
+    if principal is None:
+        raise ApiError(401, "unknown or revoked API key")
+    if principal.scope != "person" or principal.key_id is None:
+        raise ApiError(403, "log in to the web app with a person key")
+    _set_cookie(state, response, (await state.signer()).sign({"k": principal.key_id}))
+    return {"person": principal.person, "via": "session"}
+
+
+@router.delete("", status_code=204)
+async def logout() -> Response:
+    """Forget the session cookie in this browser."""
+    response = Response(status_code=204)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+@router.post("/visitor")
+async def visitor(body: VisitorIn, state: StateDep, request: Request, response: Response) -> dict[str, Any]:
+    """Start (or resume) an anonymous visitor session for a public widget, when allowed."""
+    if not await state.setting(ANONYMOUS_SETTING, False):
+        raise ApiError(403, "anonymous visitors are not enabled on this server")
+    _limit(state, request)
+    name = visitor_name(body.visitor_id)
+    _set_cookie(state, response, (await state.signer()).sign({"v": name}))
+    return {"person": name, "visitor_id": name[len(VISITOR_PREFIX):], "via": "visitor"}

@@ -1,0 +1,59 @@
+"""What one service process holds: the memory, settings, session signer, rate buckets."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from threadkeep.api.auth import (
+    SessionSigner,
+    TokenBuckets,
+    get_setting,
+    put_setting,
+    session_secret,
+)
+from threadkeep.api.config import ServiceSettings
+from threadkeep.config import Settings
+from threadkeep.engine import Memory
+
+__all__ = ["ServiceState", "SESSION_COOKIE", "ANONYMOUS_SETTING"]
+
+SESSION_COOKIE = "tk_session"
+ANONYMOUS_SETTING = "anonymous_visitors"
+
+
+@dataclass
+class ServiceState:
+    memory: Memory
+    settings: Settings
+    service: ServiceSettings
+    buckets: TokenBuckets
+    _signer: SessionSigner | None = None
+    _cache: dict[str, tuple[float, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, memory: Memory, settings: Settings, service: ServiceSettings) -> ServiceState:
+        buckets = TokenBuckets(per_minute=service.rate_per_minute, burst=service.rate_burst)
+        return cls(memory, settings, service, buckets)
+
+    async def signer(self) -> SessionSigner:
+        if self._signer is None:
+            secret = await asyncio.to_thread(session_secret, self.memory.db)
+            self._signer = SessionSigner(secret, max_age_s=self.service.session_days * 86400)
+        return self._signer
+
+    async def setting(self, key: str, default: Any = None) -> Any:
+        """An admin setting, cached briefly: replicas pick up a change within the cache time."""
+        hit = self._cache.get(key)
+        now = time.monotonic()
+        if hit is not None and now - hit[0] < self.service.settings_cache_s:
+            return hit[1]
+        value = await asyncio.to_thread(get_setting, self.memory.db, key, default)
+        self._cache[key] = (now, value)
+        return value
+
+    async def put_setting(self, key: str, value: Any) -> None:
+        await asyncio.to_thread(put_setting, self.memory.db, key, value)
+        self._cache.pop(key, None)

@@ -1,0 +1,124 @@
+"""``threadkeep serve`` and ``threadkeep keys create|list|revoke``.
+
+The lead's ``cli.py`` owns the command group; :func:`register` adds these commands to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import click
+
+from threadkeep.config import Settings
+from threadkeep.errors import ThreadkeepError
+
+__all__ = ["serve", "keys_create", "keys_list", "keys_revoke", "register", "KEEP_ALIVE_S"]
+
+# Idle keep-alive connections outlive the longest provider cache TTL (1 h): a client that
+# pauses between turns keeps its connection, as the cache keeps its prefix.
+KEEP_ALIVE_S = 3900
+
+_db = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
+                   help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+
+
+def _memory(db_url: str | None, model: str | None = None):  # type: ignore[no-untyped-def]
+    from threadkeep.engine import Memory
+
+    try:
+        return Memory.open(db_url, settings=Settings(), model=model)
+    except ThreadkeepError as e:
+        raise click.ClickException(str(e)) from e
+
+
+@click.command()
+@_db
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
+@click.option("--log-level", default="info", show_default=True,
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+def serve(db_url: str | None, host: str, port: int, model: str | None, log_level: str) -> None:
+    """Run the HTTP API and the web app (one process; replicas may share PostgreSQL)."""
+    try:
+        import uvicorn
+
+        from threadkeep.api.app import create_app
+    except ImportError as e:  # the server extra is optional
+        raise click.ClickException("serving needs the server extra: pip install 'threadkeep[server]'") from e
+    memory = _memory(db_url, model)
+    app = create_app(memory, memory.settings)
+    click.echo(f"threadkeep serving on http://{host}:{port}/ (API under /v1, OpenAPI at /openapi.json)", err=True)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_keep_alive=KEEP_ALIVE_S,
+                    proxy_headers=True, lifespan="on")
+    finally:
+        memory.db.dispose()
+
+
+@click.command("create")
+@_db
+@click.option("--scope", type=click.Choice(["admin", "surface", "person"]), required=True)
+@click.option("--user", "user", default=None, help="The person a person key acts for (created if new).")
+@click.option("--name", default=None, help="A label for operators.")
+def keys_create(db_url: str | None, scope: str, user: str | None, name: str | None) -> None:
+    """Print a new API key (shown only this once; only its hash is stored)."""
+    from threadkeep.api import auth
+
+    memory = _memory(db_url)
+    try:
+        key, info = auth.create_key(memory.db, memory.vault, scope=scope, person=user, name=name)
+    except ThreadkeepError as e:
+        raise click.ClickException(str(e)) from e
+    finally:
+        asyncio.run(memory.close())
+    click.echo(key)
+    click.echo(f"id {info.id}  prefix {info.prefix}  scope {info.scope}"
+               + (f"  person {info.person}" if info.person else ""), err=True)
+
+
+@click.command("list")
+@_db
+@click.option("--all", "include_revoked", is_flag=True, help="Include revoked keys.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
+    """List API keys (prefix, scope, person; never the key)."""
+    from threadkeep.api import auth
+
+    memory = _memory(db_url)
+    try:
+        keys = auth.list_keys(memory.db, include_revoked=include_revoked)
+    finally:
+        asyncio.run(memory.close())
+    if as_json:
+        click.echo(json.dumps([k.as_dict() for k in keys], indent=2))
+        return
+    for k in keys:
+        state = f"revoked {k.revoked_at[:16]}" if k.revoked_at else "active"
+        click.echo(f"{k.id}  {k.prefix}  {k.scope:<7}  {k.person or '-':<20}  {state}  {k.name or ''}")
+
+
+@click.command("revoke")
+@_db
+@click.argument("key")
+def keys_revoke(db_url: str | None, key: str) -> None:
+    """Revoke an API key by its id or prefix; its web sessions end with it."""
+    from threadkeep.api import auth
+
+    memory = _memory(db_url)
+    try:
+        info = auth.revoke_key(memory.db, key)
+    except ThreadkeepError as e:
+        raise click.ClickException(str(e)) from e
+    finally:
+        asyncio.run(memory.close())
+    click.echo(f"revoked {info.id} ({info.prefix})")
+
+
+def register(main_group: click.Group, keys_group: click.Group) -> None:
+    """Add ``serve`` to the main group and ``create|list|revoke`` to the ``keys`` group."""
+    main_group.add_command(serve)
+    keys_group.add_command(keys_create)
+    keys_group.add_command(keys_list)
+    keys_group.add_command(keys_revoke)
