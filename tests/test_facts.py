@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import datetime
 
 import pytest
 from sqlalchemy import func, select
@@ -13,9 +14,9 @@ from threadkeep.crypto import MasterKey
 from threadkeep.memory import facts as F
 from threadkeep.memory.fact_model import extract_and_store
 from threadkeep.memory.fact_tables import Fact, FactVersion
-from threadkeep.store.base import new_id
+from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.models import User
+from threadkeep.store.models import Conversation, Message, User
 from threadkeep.store.vault import Vault
 
 # bpe_openai loads its tables with a deprecated importlib call (reported to the lead).
@@ -28,10 +29,29 @@ class Person:
     vault: Vault
     user_id: str
 
-    def say(self, text: str, *, model=None, role: str = "user", message_id: str | None = None):  # type: ignore[no-untyped-def]
+    def say(self, text: str, *, model=None, role: str = "user", message_id: str | None = None,  # type: ignore[no-untyped-def]
+            embedder: bool = False):
+        """Extract facts from one message of the person (lexical only unless ``embedder``)."""
         return extract_and_store(self.db, self.vault, user_id=self.user_id,
                                  message_id=message_id or new_id(), text=text, model=model,
-                                 role=role, embedder=False)
+                                 role=role, embedder=embedder)
+
+    def post(self, text: str, *, conversation_id: str | None = None, role: str = "user",
+             at: datetime | None = None) -> tuple[str, str, int]:
+        """Store a sealed message as the engine would; returns (conversation id, message id, seq)."""
+        with self.db.session() as s:
+            if conversation_id is None:
+                conv = Conversation(user_id=self.user_id)
+                s.add(conv)
+                s.flush()
+                conversation_id = conv.id
+            seq = (s.scalar(select(func.max(Message.seq)).where(Message.conversation_id == conversation_id)) or 0) + 1
+            mid = new_id()
+            s.add(Message(id=mid, conversation_id=conversation_id, user_id=self.user_id, seq=seq,
+                          role=role, status="ok", created_at=at or utcnow(),
+                          text_ct=self.vault.seal(s, self.user_id, text, table="messages",
+                                                  column="text", row_id=mid)))
+        return conversation_id, mid, seq
 
     def facts(self, include_retired: bool = False) -> list[F.FactRecord]:
         with self.db.session() as s:
@@ -57,6 +77,26 @@ def make_person(url: str, key: MasterKey, name: str | None = None) -> Person:
         vault.create_key(s, user.id)
         uid = user.id
     return Person(db, vault, uid)
+
+
+@pytest.fixture
+def people(backend):  # type: ignore[no-untyped-def]
+    """A factory of people in one database, sharing one vault like one process would."""
+    url, key = backend
+    made: list[Person] = []
+
+    def make() -> Person:
+        p = make_person(url, key)
+        if made:
+            p.db.dispose()
+            p.db, p.vault = made[0].db, made[0].vault
+        made.append(p)
+        return p
+
+    yield make
+    F.clear_fact_cache()
+    if made:
+        made[0].db.dispose()
 
 
 @pytest.fixture
@@ -145,7 +185,10 @@ def test_remember_injection_is_only_a_note(person: Person) -> None:
 def test_nothing_is_stored_in_plaintext(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "plain.db"
     p = make_person(f"sqlite:///{path}", MasterKey(os.urandom(32), "test"))
-    p.say("I work at Zanzibarcorp and I love Quokkaberries. Remember that Xylophonic matters.")
+    p.say("I work at Zanzibarcorp and I love Quokkaberries. Remember that Xylophonic matters.",
+          embedder=True)
+    with p.db.session() as s:
+        assert all(len(r.vector_ct or b"") == 1 + 12 + 384 * 4 + 16 for r in s.scalars(select(Fact)))
     extract = F.relevant_facts(p.db, p.vault, user_id=p.user_id, query="Zanzibarcorp", embedder=True)
     assert extract and "Zanzibarcorp" in extract[0].text
     p.db.dispose()

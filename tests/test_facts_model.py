@@ -1,3 +1,4 @@
+# ruff: noqa: F811  -- pytest fixtures imported from tests.test_facts are parameter names here
 """Model-based extraction: operations against existing facts, validation, fallback, guards."""
 
 from __future__ import annotations
@@ -6,10 +7,10 @@ import json
 
 import pytest
 
+from tests.test_facts import Person, person  # noqa: F401  (fixture)
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.memory.fact_model import parse_operations
-from tests.test_facts import Person, person  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
