@@ -77,7 +77,7 @@ def parse_bytes(data: bytes, *, media_type: str, fallback_title: str = "Untitled
 def parse_html(html: str, *, fallback_title: str = "Untitled") -> ParsedDocument:
     """Visible text of an HTML page, with h1–h6 turned into Markdown headings."""
     try:
-        from bs4 import BeautifulSoup
+        from bs4 import BeautifulSoup, Comment
     except ImportError as e:
         raise ConfigError("HTML ingest needs beautifulsoup4: pip install 'threadkeep[documents]'") from e
     soup = BeautifulSoup(html, "html.parser")
@@ -86,6 +86,12 @@ def parse_html(html: str, *, fallback_title: str = "Untitled") -> ParsedDocument
         title = soup.title.get_text(" ", strip=True)
     for tag in soup.find_all(_DROP_TAGS):
         tag.decompose()
+    for node in soup.find_all(string=True):
+        if isinstance(node, Comment):
+            node.extract()
+        elif node.find_parent("pre") is None:
+            # Line breaks in HTML source are layout; only block elements end a paragraph.
+            node.replace_with(re.sub(r"\s+", " ", str(node)))
     for level in range(1, 7):
         for h in soup.find_all(f"h{level}"):
             heading = h.get_text(" ", strip=True)
@@ -98,7 +104,6 @@ def parse_html(html: str, *, fallback_title: str = "Untitled") -> ParsedDocument
         tag.insert_before("\n\n")
         tag.insert_after("\n\n")
     text = soup.get_text()
-    # Inline whitespace inside a paragraph is layout, not content.
     lines = [re.sub(r"[ \t\u00a0]+", " ", line).strip() for line in text.split("\n")]
     return ParsedDocument(
         title=title or fallback_title, text=normalise_text("\n".join(lines)), media_type="text/html"
