@@ -279,3 +279,13 @@ def test_minimum_cacheable_tokens_per_model_family() -> None:
 def test_missing_key_says_which_variable() -> None:
     with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY"):
         AnthropicModel("claude-sonnet-4-5", api_key="")
+
+
+def test_breakpoint_before_any_message_falls_back_to_the_system_prompt() -> None:
+    request = ModelRequest(
+        system=SYSTEM,
+        segments=(Segment("summary"), Segment("new_message", (ChatMessage.user("hi"),))),
+        breakpoints=(Breakpoint(0, 300),),
+    )
+    body = render_request(request, "claude-sonnet-4-5").body
+    assert body["system"] == [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]

@@ -205,6 +205,12 @@ def _resolve_breakpoints(
                 target = (2, last_block_of_segment[idx])
             if target is not None or name in ("tools", "system"):
                 break
+        else:
+            # No tools/system segment listed before it: the prefix still starts with them.
+            if n_system:
+                target = (1, n_system - 1)
+            elif request.tools:
+                target = (0, len(request.tools) - 1)
         if target is None:
             continue  # nothing before it to cache
         targets[target] = max(targets.get(target, 0), bp.ttl_seconds)
