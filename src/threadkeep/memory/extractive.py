@@ -53,7 +53,8 @@ def _rx(pattern: str) -> re.Pattern[str]:
 # Cue patterns per behaviour, one alternation per language (EN | RU | JA).
 _REFUSAL = _rx(
     r"turned down|\breject(?:ed|ing)?\b|\bdeclined?\b|\brefused?\b|ruled out|said no to|"
-    r"decided against|\bpassed on\b|\bwon't (?:use|go|work|sign)|"
+    r"decided against|decided not to|\bpassed on\b|\bwon't (?:use|go|work|sign|be using)|"
+    r"not going (?:with|to use)|\bdropped\b|\bis out\b|out of the running|"
     r"|отказал|отказались|отклонил|отвергл|не будем|не стали|"
     r"|断っ|断り|見送|却下|不採用|採用しない"
 )
@@ -69,6 +70,8 @@ _ROLE = _rx(
 _DECISION = _rx(
     r"\bdecided\b|\bdecision\b|\bwe chose\b|\bchose\b|\bgo(?:ing)? with\b|\bagreed\b|"
     r"settled on|\bpicked\b|\bopted for\b|\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|"
+    r"final (?:call|decision|answer)|\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|"
+    r"\bа не\b|выбор пал|ではなく|にする|"
     r"|решили|решение|выбрали|договорились|остановились на|будем использовать|перешли на|"
     r"переходим на||決定|決め|採用|にしました|選ん|合意|方針"
 )
@@ -99,7 +102,8 @@ _COMMIT = _rx(
 )
 _CORRECTION = _rx(
     r"\bupdate[ds]?\b|\bcorrection\b|\bactually\b|\binstead\b|\bno longer\b|\bmoved?\b|"
-    r"\bpostponed\b|\bpushed (?:back|to)\b|\bchanged?\b|\breplac\w*|takes? over|taking over|"
+    r"\bpostponed\b|\bpushed (?:back|to|out)\b|\bchanged?\b|\breplac\w*|takes? over|taking over|"
+    r"\bslipp?(?:ed|s)?\b|\bdelayed\b|\bbrought forward\b|\brescheduled\b|\bfrom now on\b|"
     r"\bnow\b|\bnew\b|"
     r"|обновлени|теперь|вместо|сдвинул|перенесл|перенес|поменял|изменил|больше не|уже не|"
     r"становится|нов(?:ый|ая|ое)|"
@@ -128,7 +132,9 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("team-lead", _rx(r"team[ -]?lead|тимлид|チームリーダー")),
     ("qa", _rx(r"\bQA\b|тестирован|テスト担当|品質保証")),
     ("pm", _rx(r"\bPM\b|product (?:manager|owner)|продакт|プロダクトマネージャー")),
-    ("deadline", _rx(r"deadline|\bdue date\b|дедлайн|\bсрок|締め切り|締切|期限|納期")),
+    # Deadline, due date, release or ship date: one slot — people say all of them for it.
+    ("deadline", _rx(r"deadline|\bdue\b|\brelease\b|\bship(?:s|ping)?\b|\blaunch\b|go-live|"
+                     r"дедлайн|\bсрок|релиз|запуск|締め切り|締切|期限|納期|リリース")),
     ("budget", _rx(r"\bbudget\b|бюджет|予算")),
 )
 
@@ -287,18 +293,29 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / min(len(a), len(b))
 
 
+def _name_stems(s: _Sentence) -> set[str]:
+    # Russian inflects names (Бореалис, Бореалиса): compare their first five letters.
+    return {n.lower()[:5] for n in s.names}
+
+
 def _find_target(s: _Sentence, fld: FieldName, work: list[_Work], correcting: bool) -> _Work | None:
+    """The item a new statement restates or corrects, if any (the best-scoring, then newest)."""
     best: tuple[float, int, _Work] | None = None
+    stems = _name_stems(s)
     for w in work:
         if w.field != fld:
             continue
         a = w.analysis
+        shared = len(stems & _name_stems(a))
         if a.key == s.key and set(a.names) == set(s.names):
             score = 3.0  # the same statement with a new value: latest wins
-        elif s.slots & a.slots and (correcting or not s.names or set(s.names) & set(a.names)):
-            score = 2.0 + _overlap(s.topic, a.topic) + 0.1 * len(set(s.names) & set(a.names))
+        elif s.slots & a.slots and (shared or not stems):
+            # The same slot (tech lead, deadline, budget) of the same subject: latest wins.
+            score = 2.0 + _overlap(s.topic, a.topic) + 0.1 * shared
+        elif s.slots & a.slots and correcting:
+            score = 1.5 + _overlap(s.topic, a.topic)
         elif correcting and _overlap(s.topic, a.topic) >= 0.5:
-            score = 1.0 + _overlap(s.topic, a.topic)
+            score = 1.0 + _overlap(s.topic, a.topic) + 0.1 * shared
         else:
             continue
         if best is None or (score, w.order) > (best[0], best[1]):
