@@ -19,6 +19,7 @@ import httpx
 import pytest
 import uvicorn
 
+from tests.helpers import unique_user
 from threadkeep.api import auth
 from threadkeep.api.app import create_app
 from threadkeep.api.config import ServiceSettings
@@ -27,7 +28,6 @@ from threadkeep.context.request import ModelRequest
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.llm.scripted import ScriptedModel, Step
-from tests.helpers import unique_user
 
 __all__ = ["LiveServer", "ApiHarness", "api", "start_harness", "echo_responder"]
 
