@@ -88,7 +88,7 @@ def _time(fn, repeats: int) -> float:  # type: ignore[no-untyped-def]
     return statistics.median(samples) * 1000.0
 
 
-def run(checkpoints: list[int], repeats: int = 50, ceilings: tuple[int, ...] = (8000, 720)) -> dict:
+def run(checkpoints: list[int], repeats: int = 50, ceilings: tuple[int, ...] = (8000, 640)) -> dict:
     total = max(checkpoints)
     messages = synthetic_messages(total)
     policy = FoldPolicy()

@@ -199,6 +199,8 @@ def _analyse(text: str) -> _Sentence:
     key_parts: list[str] = []
     has_value = bool(_NUMBER.search(text) or _MONTH.search(text) or _WEEKDAY.search(text))
     no_cues = _CORRECTION.sub(" ", text)
+    # A set, not a regex per word: dynamic patterns would churn the ``re`` cache.
+    no_cue_words = set(_WORD.findall(no_cues))
     for idx, m in enumerate(_WORD.finditer(text)):
         word = m.group()
         lower = word.lower()
@@ -217,7 +219,7 @@ def _analyse(text: str) -> _Sentence:
             continue
         stem = lower[:5]
         key_parts.append(stem)
-        if re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", no_cues):
+        if word in no_cue_words:
             topic.add(stem)
     # Japanese: katakana runs and Latin words are names; kanji runs are topic words.
     for run in _katakana_runs(text):
@@ -333,6 +335,9 @@ def _clip(text: str) -> str:
     return cut + "…"
 
 
+_HONORIFICS = ("さん", "氏", "君", "くん")
+
+
 def _carried_names(old: _Sentence, new: _Sentence) -> list[str]:
     """Names of the old item that a name-less correction ("the deadline moved") refers to."""
     own = old.text.split(" [", 1)[0]
@@ -342,7 +347,7 @@ def _carried_names(old: _Sentence, new: _Sentence) -> list[str]:
     lower = new.text.lower()
     # A person named with an honorific is who the correction replaces, not its context.
     return [n for n in old_names if n.lower() not in lower
-            and not re.search(re.escape(n) + r"(?:さん|氏|君|くん)", own)]
+            and not any(f"{n}{h}" in own for h in _HONORIFICS)]
 
 
 def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[Op]:

@@ -272,14 +272,18 @@ def is_grounded(text: str, sources: Iterable[str]) -> bool:
     joined = _THOUSANDS.sub("", corpus)
     corpus_numbers |= {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(joined)}
     numbers, names = _grounding_tokens(text)
+    corpus_words = [w.lower() for w in _WORD.findall(corpus)]
     if not numbers <= corpus_numbers:
         return False
     for word, at_start in names:
         lw = word.lower()
         if at_start and lw[:4] in lower_corpus:
             continue
-        # Japanese glues words together, so only a cased letter before the name breaks it.
-        if not re.search(r"(?<![a-z\u00e0-\u024f\u0430-\u04ff])" + re.escape(lw), lower_corpus):
+        # A name may be inflected in the source (Бореалиса for Бореалис) or glued to Japanese
+        # text, so it must start a word of the source, or occur in it for katakana.
+        if not (any(w.startswith(lw) for w in corpus_words) or (not lw.isascii() and
+                                                                 _KATAKANA_RUN.fullmatch(word)
+                                                                 and lw in lower_corpus)):
             return False
     return True
 
