@@ -4,7 +4,9 @@ A synthetic project conversation grows to 100,000 messages; folding (threshold 3
 extractive summariser) runs as it goes, so the verbatim window stays bounded. At 100, 1,000,
 10,000 and 100,000 messages we time :func:`threadkeep.context.assemble.assemble` — cold (a
 fresh token memo each call) and warm (a process-wide memo, as a server keeps) — and report the
-medians and the ratio of the two ends. Target: the 100,000 / 100 ratio within 1.5.
+medians and the ratio of the two ends, at a roomy ceiling (8,000) and a
+tight one (half the older history's tokens short, so the oldest verbatim messages are
+compacted), each over the last 10 user turns before the checkpoint. Target: the 100,000 / 100 ratio within 1.5.
 
     .venv/bin/python bench/bench_assembly.py            # prints JSON
     .venv/bin/python bench/bench_assembly.py --quick    # up to 10,000 messages
@@ -12,6 +14,7 @@ medians and the ratio of the two ends. Target: the 100,000 / 100 ratio within 1.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import statistics
@@ -80,15 +83,53 @@ def _inputs(state: SummaryState, window: list[SourceMessage], n: int) -> TurnInp
 
 
 def _time(fn, repeats: int) -> float:  # type: ignore[no-untyped-def]
+    # Like timeit, with the cyclic GC off: the benchmark process holds the whole synthetic
+    # conversation, and collector passes over it would be charged to the assembler.
     samples = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t0)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            fn()
+            samples.append(time.perf_counter() - t0)
+    finally:
+        gc.enable()
     return statistics.median(samples) * 1000.0
 
 
-def run(checkpoints: list[int], repeats: int = 50, ceilings: tuple[int, ...] = (8000, 640)) -> dict:
+def _measure(turns: list[TurnInputs], ceilings: tuple[int, ...], repeats: int,
+             warm_counter: MemoCounter, warm_compactor: Compactor) -> dict[str, object]:
+    """Median over the sampled turns of each turn's median time, roomy and tight."""
+    cells: dict[str, list[float]] = {}
+    last: dict[str, object] = {}
+    for inputs in turns:
+        roomy = assemble(inputs, ceiling=ceilings[0], counter=warm_counter).report.total_tokens
+        # "tight": half of the older (compactable) history's tokens short, so it must compact.
+        older = sum(warm_counter.message(m[2]) for m in inputs.history[:-12])
+        for label, ceiling in (("roomy", ceilings[0]), ("tight", roomy - max(1, older // 2))):
+            def cold(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
+                assemble(inputs, ceiling=ceiling, counter=MemoCounter())
+
+            def warm(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
+                assemble(inputs, ceiling=ceiling, counter=warm_counter, compactor=warm_compactor)
+
+            warm()  # fill the process-wide memo once, as earlier turns would have
+            cells.setdefault(f"cold_ms_{label}", []).append(_time(cold, repeats))
+            cells.setdefault(f"warm_ms_{label}", []).append(_time(warm, repeats))
+            report = assemble(inputs, ceiling=ceiling, counter=warm_counter,
+                              compactor=warm_compactor).report
+            last[f"tokens_{label}"] = report.total_tokens
+            last[f"compacted_{label}"] = report.compaction.messages if report.compaction else 0
+    out: dict[str, object] = {k: round(statistics.median(v), 3) for k, v in cells.items()}
+    out.update(last)
+    return out
+
+
+def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
+        ceilings: tuple[int, ...] = (8000,)) -> dict:
+    """Grow the conversation with folding; time assembly over the last ``sample_turns``
+    turns before each checkpoint (windows differ in content, so one turn is not enough)."""
     total = max(checkpoints)
     messages = synthetic_messages(total)
     policy = FoldPolicy()
@@ -98,6 +139,7 @@ def run(checkpoints: list[int], repeats: int = 50, ceilings: tuple[int, ...] = (
     warm_counter = MemoCounter()
     warm_compactor = Compactor(counter=warm_counter)
     fold_seconds = 0.0
+    pending: list[TurnInputs] = []
     for n in range(1, total + 1):
         while (rng := fold_range(n, cursor, policy)) is not None:
             t0 = time.perf_counter()
@@ -105,27 +147,16 @@ def run(checkpoints: list[int], repeats: int = 50, ceilings: tuple[int, ...] = (
                                  summariser=summariser).state
             fold_seconds += time.perf_counter() - t0
             cursor = rng.last
+        if not any(cp - 2 * sample_turns < n <= cp and (cp - n) % 2 == 0 for cp in checkpoints):
+            continue  # sample turns that end on a user message: every other message
+        pending.append(_inputs(state, messages[cursor:n], n))
         if n not in checkpoints:
             continue
-        window = messages[cursor:n]
-        inputs = _inputs(state, window, n)
-        row: dict[str, object] = {"messages": n, "window": len(window),
-                                  "summary_items": len(state.items)}
-        for ceiling in ceilings:
-            def cold(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
-                assemble(inputs, ceiling=ceiling, counter=MemoCounter())
-
-            def warm(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
-                assemble(inputs, ceiling=ceiling, counter=warm_counter, compactor=warm_compactor)
-
-            warm()  # fill the process-wide memo once, as earlier turns would have
-            row[f"cold_ms@{ceiling}"] = round(_time(cold, repeats), 3)
-            row[f"warm_ms@{ceiling}"] = round(_time(warm, repeats), 3)
-            report = assemble(inputs, ceiling=ceiling, counter=warm_counter,
-                              compactor=warm_compactor).report
-            row[f"tokens@{ceiling}"] = report.total_tokens
-            row[f"compacted@{ceiling}"] = report.compaction.messages if report.compaction else 0
+        row: dict[str, object] = {"messages": n, "window": n - cursor,
+                                  "summary_items": len(state.items), "turns_sampled": len(pending)}
+        row.update(_measure(pending, ceilings, repeats, warm_counter, warm_compactor))
         rows.append(row)
+        pending = []
     first, last = rows[0], rows[-1]
     ratios = {k: round(float(last[k]) / float(first[k]), 3)  # type: ignore[arg-type]
               for k in first if k.startswith(("cold_ms", "warm_ms"))}
