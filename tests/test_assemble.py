@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import ceiling_for
@@ -141,3 +143,28 @@ def test_same_inputs_same_request() -> None:
     a = assemble(_inputs(history=_history(40)), ceiling=700)
     b = assemble(_inputs(history=_history(40)), ceiling=700)
     assert a.request == b.request and a.report == b.report
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    lengths=st.lists(st.integers(1, 60), min_size=0, max_size=45),
+    n_facts=st.integers(0, 12),
+    ceiling=st.integers(200, 1500),
+)
+def test_any_window_fits_or_fails_loudly(lengths: list[int], n_facts: int, ceiling: int) -> None:
+    history = tuple(SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant",
+                                  " ".join(f"w{i}x{j}" for j in range(k)))
+                    for i, k in enumerate(lengths))
+    facts = tuple(f"Fact {i} about Atlas." for i in range(n_facts))
+    try:
+        built = assemble(_inputs(history=history, facts=facts, tools=()), ceiling=ceiling)
+    except ContextOverflow:
+        return  # the last 12 (or the new message) alone do not fit: refused, with numbers
+    report = built.report
+    assert report.total_tokens <= ceiling
+    ids = [m.id for m in history]
+    kept = list(report.verbatim_ids)
+    compacted = report.compaction.messages if report.compaction else 0
+    assert ids[:compacted] + kept == ids            # every message verbatim or compacted
+    assert kept[-12:] == ids[-12:]                  # the last 12 always verbatim
+    assert report.facts_used <= n_facts

@@ -185,8 +185,20 @@ def assemble(
     older = costs[: len(history) - keep_n]
     plan = _plan(inputs, history, older, room - must, tc, compactor, retrieval_share,
                  compaction_step)
-    return _build(inputs, plan, history, ceiling, tc, tools_text, startup_msg, summary_msg,
-                  max_tokens, cache_key)
+    while True:
+        built = _build(inputs, plan, history, ceiling, tc, tools_text, startup_msg, summary_msg,
+                       max_tokens, cache_key)
+        over = built.report.total_tokens - ceiling
+        if over <= 0:
+            return built
+        # Per-part estimates can drift from the joined text by a few tokens: shed the least
+        # relevant retrieved item and try again; with nothing left to shed, refuse loudly.
+        if plan.recalled or plan.facts:
+            (plan.recalled or plan.facts).pop()
+            plan.notes.append("dropped one retrieved item to absorb token-count drift")
+            continue
+        raise ContextOverflow(f"the request needs {built.report.total_tokens} tokens, over the "
+                              f"ceiling of {ceiling}; raise the context window")
 
 
 def _plan(
@@ -233,7 +245,11 @@ def _plan(
         plan.notes.append("compaction block did not fit; replaced by a notice")
         while tc.count(block) + 4 > hist_room and (plan.recalled or plan.facts):
             (plan.recalled or plan.facts).pop()
-            hist_room = room - _CONTEXT_FRAME - sum(tc.count(x) + 3 for x in [*plan.facts, *plan.recalled])
+            hist_room = room - _CONTEXT_FRAME - sum(
+                tc.count(x) + 3 for x in [*plan.facts, *plan.recalled])
+        if tc.count(block) + 4 > hist_room:
+            raise ContextOverflow(f"the last {MIN_VERBATIM} messages and a one-line notice of "
+                                  f"the {s} older ones do not fit: {hist_room} tokens left")
     plan.compacted, plan.block = s, block
     dropped_f = len(inputs.facts) - len(plan.facts)
     dropped_r = len(inputs.recalled) - len(plan.recalled)
@@ -282,8 +298,6 @@ def _build(
         compaction = CompactionReport(
             str(history[0][0]), str(history[plan.compacted - 1][0]), plan.compacted,
             tc.count(plan.block), "history over the ceiling: oldest verbatim messages compacted")
-    if total > ceiling:  # counting joined text can differ slightly from the parts
-        notes.append(f"estimated {total} tokens exceed the ceiling {ceiling} by counting drift")
     report = AssemblyReport(
         ceiling=ceiling, total_tokens=total, segments=counts,
         verbatim_ids=tuple(str(m[0]) for m in verbatim), compaction=compaction,
