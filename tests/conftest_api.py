@@ -7,7 +7,6 @@ scripted model answers (``api.model.add(...)`` queues a particular answer or err
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import threading
 import time
@@ -104,8 +103,9 @@ class ApiHarness:
 
 
 def start_harness(url: str, master_key: MasterKey, settings: Settings, *,
-                  service: ServiceSettings | None = None, responder: Any = None) -> ApiHarness:
-    model = ScriptedModel(responder=responder or echo_responder())
+                  service: ServiceSettings | None = None, responder: Any = None,
+                  model: ScriptedModel | None = None) -> ApiHarness:
+    model = model or ScriptedModel(responder=responder or echo_responder())
     memory = Memory.open(url, settings=settings, model=model, master_key=master_key)
     service = service or ServiceSettings(rate_per_minute=0, _env_file=None)  # type: ignore[call-arg]
     server = LiveServer(create_app(memory, settings, service=service)).start()
@@ -116,8 +116,9 @@ def start_harness(url: str, master_key: MasterKey, settings: Settings, *,
 def stop_harness(h: ApiHarness) -> None:
     for c in h.clients:
         c.close()
-    h.server.stop()
-    asyncio.run(h.memory.close())
+    h.server.stop()  # its lifespan stopped the job runner
+    # Not asyncio.run(memory.close()): a caller may already run a loop (Playwright's sync API).
+    h.memory.db.dispose()
 
 
 @pytest.fixture

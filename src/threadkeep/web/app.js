@@ -194,7 +194,7 @@ function addThumbs(li, messageId, rating) {
   li.dataset.id = messageId;
   const bar = document.createElement("div");
   bar.className = "meta";
-  for (const [value, label] of [["up", "👍"], ["down", "👎"]]) {
+  for (const [value, label] of [["up", "▲ Good"], ["down", "▼ Bad"]]) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = `thumb thumb-${value}`;

@@ -1,0 +1,192 @@
+"""The web app in a real browser: Playwright driving Debian's chromium (never a downloaded one).
+
+Skipped with a message when /usr/bin/chromium or the playwright package is missing, unless
+THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest_api import ApiHarness, echo_responder, start_harness, stop_harness
+from threadkeep.llm.base import TextDelta
+from threadkeep.llm.scripted import ScriptedModel
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+def _browser_problem() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install playwright; never `playwright install`)"
+    return None
+
+
+_PROBLEM = _browser_problem()
+if _PROBLEM is not None:
+    if os.environ.get("THREADKEEP_REQUIRE_BROWSER") == "1":
+        raise RuntimeError(f"browser tests required (THREADKEEP_REQUIRE_BROWSER=1) but {_PROBLEM}")
+    pytest.skip(f"browser tests skipped: {_PROBLEM}", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+
+class SlowScripted(ScriptedModel):
+    """Pauses between deltas so a person (and the test) can watch the answer stream."""
+
+    async def stream(self, request: Any) -> AsyncIterator[Any]:  # type: ignore[override]
+        async for ev in super().stream(request):
+            if isinstance(ev, TextDelta):
+                await asyncio.sleep(0.06)
+            yield ev
+
+
+@pytest.fixture
+def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
+    from threadkeep.crypto import MasterKey
+
+    model = SlowScripted(responder=echo_responder(chunk=3))
+    h = start_harness(f"sqlite:///{tmp_path / 'web.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
+    try:
+        yield h
+    finally:
+        stop_harness(h)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One chromium for the module (starting it is the slow part); a fresh context per test."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    pg.set_default_timeout(10_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def _login(page: Page, site: ApiHarness) -> tuple[str, str]:
+    key, name = site.person_key()
+    page.goto(site.url + "/")
+    page.fill("#login-key", key)
+    page.click("#login-submit")
+    expect(page.locator("#who")).to_have_text(name)
+    return key, name
+
+
+def test_chat_streams_survives_reload_and_manages_conversations(site: ApiHarness, page: Page) -> None:
+    key, _ = _login(page, site)
+    text = "Please remember that the launch is on the twentieth of February"
+    page.fill("#input", text)
+    page.press("#input", "Enter")
+    answer = page.locator(".msg.assistant").last
+    # Mid-stream: part of the answer is on screen while the rest is still coming.
+    page.wait_for_function(
+        "() => { const a = document.querySelector('.msg.assistant.streaming .text');"
+        " return a && a.textContent.length > 0 && a.textContent.length < 30; }")
+    expect(answer.locator(".text")).to_have_text(f"echo: {text}")
+    expect(answer.locator(".thumb-up")).to_be_visible()
+    expect(page.locator("#conversation-list li")).to_have_count(1)
+    expect(page.locator("#gauge")).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "chat.png"), full_page=True)
+
+    page.reload()
+    expect(page.locator(".msg.user .text")).to_have_text(text)
+    expect(page.locator(".msg.assistant .text")).to_have_text(f"echo: {text}")
+    expect(page.locator("#conversation-list li.active")).to_have_count(1)
+
+    page.locator(".msg.assistant .thumb-up").click()
+    expect(page.locator(".msg.assistant .thumb-up")).to_have_attribute("aria-pressed", "true")
+    api = httpx.Client(base_url=site.url, headers={"Authorization": f"Bearer {key}"})
+    cid = api.get("/v1/conversations").json()["conversations"][0]["id"]
+    assert api.get(f"/v1/conversations/{cid}").json()["messages"][1]["rating"] == "up"
+    page.locator(".msg.assistant .thumb-down").click()
+    expect(page.locator(".msg.assistant .thumb-down")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".msg.assistant .thumb-up")).to_have_attribute("aria-pressed", "false")
+
+    page.once("dialog", lambda d: d.accept("Launch planning"))
+    page.click("#rename")
+    expect(page.locator("#chat-title")).to_have_text("Launch planning")
+    expect(page.locator("#conversation-list li.active")).to_have_text("Launch planning")
+
+    page.check("#keep-warm")
+    page.wait_for_timeout(300)
+    assert api.get(f"/v1/conversations/{cid}").json()["keep_warm"] is True
+    assert page.get_attribute("#export-md", "href") == f"/v1/conversations/{cid}/export?format=markdown"
+
+    page.click("#new-chat")
+    expect(page.locator(".msg")).to_have_count(0)
+    expect(page.locator("#chat-title")).to_have_text("New chat")
+    page.fill("#input", "A different topic")
+    page.press("#input", "Enter")
+    expect(page.locator(".msg.assistant .text")).to_have_text("echo: A different topic")
+    expect(page.locator("#conversation-list li")).to_have_count(2)
+
+    page.once("dialog", lambda d: d.accept())
+    page.click("#delete")
+    expect(page.locator("#conversation-list li")).to_have_count(1)
+    expect(page.locator("#conversation-list li")).to_have_text("Launch planning")
+    expect(page.locator("#chat-title")).to_have_text("New chat")
+    api.close()
+
+
+def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> None:
+    from threadkeep.memory.fact_extract import FactCandidate
+    from threadkeep.memory.facts import apply_candidates
+    from threadkeep.store import repo
+
+    _, name = _login(page, site)
+    expect(page.locator("#facts-empty")).to_be_visible()
+    for value in ("Acme", "Globex"):
+        def learn(s, value=value):  # type: ignore[no-untyped-def]
+            uid = repo.get_or_create_user(s, site.memory.vault, name=name).id
+            apply_candidates(s, site.memory.vault, user_id=uid, message_id=None,
+                             candidates=[FactCandidate("employer", value)])
+        site.memory.db.write(learn)
+    page.reload()
+    fact = page.locator("#facts li").first
+    expect(fact.locator(".fact-text")).to_have_text("Employer: Globex")
+    fact.locator(".fact-history").click()
+    expect(fact.locator(".history li")).to_have_count(2)
+    expect(fact.locator(".history li").last).to_contain_text("Acme")
+    page.click("#undo-fact")
+    expect(page.locator("#facts li .fact-text")).to_have_text("Employer: Acme")
+    page.locator("#facts li .fact-forget").click()
+    expect(page.locator("#facts li")).to_have_count(0)
+
+
+def test_anonymous_visitor_widget_keeps_one_conversation(site: ApiHarness, page: Page) -> None:
+    httpx.put(f"{site.url}/v1/admin/anonymous-visitors", json={"enabled": True},
+              headers={"Authorization": f"Bearer {site.admin_key}"}).raise_for_status()
+    page.goto(site.url + "/?widget")
+    expect(page.locator("#who")).to_have_text("Guest")
+    page.fill("#input", "Hello from the widget")
+    page.press("#input", "Enter")
+    expect(page.locator(".msg.assistant .text")).to_have_text("echo: Hello from the widget")
+    page.context.clear_cookies()  # the visitor id in localStorage brings the guest back
+    page.goto(site.url + "/?widget")
+    expect(page.locator(".msg.user .text")).to_have_text("Hello from the widget")
