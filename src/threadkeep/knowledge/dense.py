@@ -90,12 +90,15 @@ class DenseIndex:
         return self._approximate(q, min(k, candidates), mask, candidates == self._live)
 
     def _exact(self, q: np.ndarray, k: int, mask: np.ndarray, candidates: int) -> tuple[np.ndarray, np.ndarray]:
+        # einsum runs numpy's own single-threaded SIMD loop. A BLAS matrix-vector product
+        # is faster on an idle machine, but its thread pool stalls for tens of milliseconds
+        # when the cores are busy (measured: 20k rows, median 7 ms vs 1.2 ms under load).
         if candidates == self._size:
-            sims = self._vectors[: self._size] @ q
+            sims = np.einsum("ij,j->i", self._vectors[: self._size], q)
             labels = np.arange(self._size)
         else:
             labels = np.flatnonzero(mask)
-            sims = self._vectors[labels] @ q
+            sims = np.einsum("ij,j->i", self._vectors[labels], q)
         k = min(k, len(labels))
         top = np.argpartition(-sims, k - 1)[:k]
         top = top[np.argsort(-sims[top], kind="stable")]
