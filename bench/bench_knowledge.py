@@ -293,10 +293,8 @@ def run_synthetic(kinds: list[str], workdir: Path, n_chunks: int, n_queries: int
     pool = sentence_pool()
     vectors = clustered_vectors(n_chunks, 384, 1000, rng)
     per_doc = 10
-    paragraphs = []
-    for i in range(n_chunks):
-        picks = rng.choice(len(pool), size=6, replace=False)
-        paragraphs.append([pool[j] for j in picks])
+    picks = rng.integers(0, len(pool), size=(n_chunks, 6))
+    paragraphs = [[pool[j] for j in row] for row in picks]
     embedder = Planted(vectors)
     targets = rng.choice(n_chunks, size=n_queries, replace=False)
     queries = []
