@@ -6,7 +6,8 @@ extractive summariser) runs as it goes, so the verbatim window stays bounded. At
 fresh token memo each call) and warm (a process-wide memo, as a server keeps) — and report the
 medians and the ratio of the two ends, at a roomy ceiling (8,000) and a
 tight one (half the older history's tokens short, so the oldest verbatim messages are
-compacted), each over the last 10 user turns before the checkpoint. Target: the 100,000 / 100 ratio within 1.5.
+compacted), each over the last 10 user turns before the checkpoint. All turns are timed
+round-robin after the conversation is built, so load and process state hit every length alike. Target: the 100,000 / 100 ratio within 1.5.
 
     .venv/bin/python bench/bench_assembly.py            # prints JSON
     .venv/bin/python bench/bench_assembly.py --quick    # up to 10,000 messages
@@ -21,6 +22,7 @@ import statistics
 import sys
 import time
 import warnings
+from dataclasses import dataclass, field
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
@@ -82,64 +84,64 @@ def _inputs(state: SummaryState, window: list[SourceMessage], n: int) -> TurnInp
                       new_message=f"Where do we stand on Vega? (turn {n})")
 
 
-def _time(fn, repeats: int) -> float:  # type: ignore[no-untyped-def]
-    # Like timeit, with the cyclic GC off: the benchmark process holds the whole synthetic
-    # conversation, and collector passes over it would be charged to the assembler.
-    samples = []
+@dataclass
+class _Case:
+    """One sampled turn at one checkpoint, with its two ceilings and two timing modes."""
+
+    checkpoint: int
+    inputs: TurnInputs
+    ceilings: dict[str, int]
+    samples: dict[str, list[float]] = field(default_factory=dict)
+
+
+def _cases_for(cp: int, turns: list[TurnInputs], roomy: int, counter: MemoCounter) -> list[_Case]:
+    cases = []
+    for inputs in turns:
+        need = assemble(inputs, ceiling=roomy, counter=counter).report.total_tokens
+        # "tight": half of the older (compactable) history's tokens short, so it must compact.
+        older = sum(counter.message(m[2]) for m in inputs.history[:-12])
+        cases.append(_Case(cp, inputs, {"roomy": roomy, "tight": need - max(1, older // 2)}))
+    return cases
+
+
+def _measure_interleaved(cases: list[_Case], repeats: int, warm_counter: MemoCounter,
+                         warm_compactor: Compactor) -> None:
+    """Time every case round-robin, so machine noise and process state hit all lengths alike."""
+    for case in cases:  # warm the process-wide memo, as the earlier turns would have
+        for ceiling in case.ceilings.values():
+            assemble(case.inputs, ceiling=ceiling, counter=warm_counter, compactor=warm_compactor)
     gc.collect()
-    gc.disable()
+    gc.disable()  # like timeit: collector passes would be charged to whichever call ran
     try:
         for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            samples.append(time.perf_counter() - t0)
+            for case in cases:
+                for label, ceiling in case.ceilings.items():
+                    t0 = time.perf_counter()
+                    assemble(case.inputs, ceiling=ceiling, counter=MemoCounter())
+                    t1 = time.perf_counter()
+                    assemble(case.inputs, ceiling=ceiling, counter=warm_counter,
+                             compactor=warm_compactor)
+                    t2 = time.perf_counter()
+                    case.samples.setdefault(f"cold_ms_{label}", []).append((t1 - t0) * 1000)
+                    case.samples.setdefault(f"warm_ms_{label}", []).append((t2 - t1) * 1000)
     finally:
         gc.enable()
-    return statistics.median(samples) * 1000.0
-
-
-def _measure(turns: list[TurnInputs], ceilings: tuple[int, ...], repeats: int,
-             warm_counter: MemoCounter, warm_compactor: Compactor) -> dict[str, object]:
-    """Median over the sampled turns of each turn's median time, roomy and tight."""
-    cells: dict[str, list[float]] = {}
-    last: dict[str, object] = {}
-    for inputs in turns:
-        roomy = assemble(inputs, ceiling=ceilings[0], counter=warm_counter).report.total_tokens
-        # "tight": half of the older (compactable) history's tokens short, so it must compact.
-        older = sum(warm_counter.message(m[2]) for m in inputs.history[:-12])
-        for label, ceiling in (("roomy", ceilings[0]), ("tight", roomy - max(1, older // 2))):
-            def cold(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
-                assemble(inputs, ceiling=ceiling, counter=MemoCounter())
-
-            def warm(ceiling: int = ceiling, inputs: TurnInputs = inputs) -> None:
-                assemble(inputs, ceiling=ceiling, counter=warm_counter, compactor=warm_compactor)
-
-            warm()  # fill the process-wide memo once, as earlier turns would have
-            cells.setdefault(f"cold_ms_{label}", []).append(_time(cold, repeats))
-            cells.setdefault(f"warm_ms_{label}", []).append(_time(warm, repeats))
-            report = assemble(inputs, ceiling=ceiling, counter=warm_counter,
-                              compactor=warm_compactor).report
-            last[f"tokens_{label}"] = report.total_tokens
-            last[f"compacted_{label}"] = report.compaction.messages if report.compaction else 0
-    out: dict[str, object] = {k: round(statistics.median(v), 3) for k, v in cells.items()}
-    out.update(last)
-    return out
 
 
 def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
-        ceilings: tuple[int, ...] = (8000,)) -> dict:
-    """Grow the conversation with folding; time assembly over the last ``sample_turns``
-    turns before each checkpoint (windows differ in content, so one turn is not enough)."""
+        roomy: int = 8000) -> dict:
+    """Grow the conversation with folding, keep the inputs of the last ``sample_turns`` user
+    turns before each checkpoint, then time them all interleaved."""
     total = max(checkpoints)
     messages = synthetic_messages(total)
     policy = FoldPolicy()
     summariser = ExtractiveSummariser()
     state, cursor = SummaryState(), 0
-    rows = []
     warm_counter = MemoCounter()
-    warm_compactor = Compactor(counter=warm_counter)
     fold_seconds = 0.0
     pending: list[TurnInputs] = []
+    cases: list[_Case] = []
+    meta: dict[int, dict[str, object]] = {}
     for n in range(1, total + 1):
         while (rng := fold_range(n, cursor, policy)) is not None:
             t0 = time.perf_counter()
@@ -150,15 +152,27 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
         if not any(cp - 2 * sample_turns < n <= cp and (cp - n) % 2 == 0 for cp in checkpoints):
             continue  # sample turns that end on a user message: every other message
         pending.append(_inputs(state, messages[cursor:n], n))
-        if n not in checkpoints:
-            continue
-        row: dict[str, object] = {"messages": n, "window": n - cursor,
-                                  "summary_items": len(state.items), "turns_sampled": len(pending)}
-        row.update(_measure(pending, ceilings, repeats, warm_counter, warm_compactor))
+        if n in checkpoints:
+            meta[n] = {"messages": n, "window": n - cursor, "summary_items": len(state.items),
+                       "turns_sampled": len(pending)}
+            cases += _cases_for(n, pending, roomy, warm_counter)
+            pending = []
+    del messages
+    warm_compactor = Compactor(counter=warm_counter)
+    _measure_interleaved(cases, repeats, warm_counter, warm_compactor)
+    rows = []
+    for cp in checkpoints:
+        mine = [c for c in cases if c.checkpoint == cp]
+        row = dict(meta[cp])
+        for key in mine[0].samples:
+            row[key] = round(statistics.median(
+                statistics.median(c.samples[key]) for c in mine), 3)
+        last = assemble(mine[-1].inputs, ceiling=mine[-1].ceilings["tight"],
+                        counter=warm_counter, compactor=warm_compactor).report
+        row["compacted_tight"] = last.compaction.messages if last.compaction else 0
         rows.append(row)
-        pending = []
-    first, last = rows[0], rows[-1]
-    ratios = {k: round(float(last[k]) / float(first[k]), 3)  # type: ignore[arg-type]
+    first, last_row = rows[0], rows[-1]
+    ratios = {k: round(float(last_row[k]) / float(first[k]), 3)  # type: ignore[arg-type]
               for k in first if k.startswith(("cold_ms", "warm_ms"))}
     return {"checkpoints": rows, "ratio_last_over_first": ratios, "repeats": repeats,
             "fold_seconds_total": round(fold_seconds, 2), "python": sys.version.split()[0]}
