@@ -300,3 +300,20 @@ async def test_injected_faults() -> None:
 async def test_responder_answers() -> None:
     sim = anthropic(ManualClock(), responder=lambda req: "Ajax ships 2026-12-15.")
     assert (await complete(sim, request())).text == "Ajax ships 2026-12-15."
+
+
+async def test_obvious_ping_without_tools_pays_a_write_and_refreshes_nothing() -> None:
+    clock = ManualClock()
+    sim = anthropic(clock)
+    real = request()
+    await complete(sim, real)
+    clock.advance(240)
+    naive = ModelRequest(real.system, (), real.segments, max_tokens=1, cache_key="conv-1",
+                         breakpoints=real.breakpoints)
+    await complete(sim, naive)
+    assert sim.last.cache_read_tokens == 0 and sim.last.cache_write_tokens > 1024
+    assert sim.last.miss_cause == "prefix_changed" and sim.last.diverged_segment == "system"
+    clock.advance(240)  # 480 s after the real call: its 5-minute entry was never refreshed
+    await complete(sim, real)
+    assert sim.last.miss_cause is not None and not sim.last.hit
+    assert sim.last.cache_write_5m_tokens > 0
