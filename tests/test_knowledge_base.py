@@ -15,7 +15,14 @@ from sqlalchemy.engine import make_url
 
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import ConfigError, InputError, NotFound
-from threadkeep.knowledge import KnowledgeBase, default_embedder, retrieval_trace
+from threadkeep.knowledge import (
+    NOT_FOUND_TEXT,
+    SEARCH_KNOWLEDGE_TOOL,
+    KnowledgeBase,
+    default_embedder,
+    render_hits,
+    retrieval_trace,
+)
 from threadkeep.knowledge.tables import KnowledgeChunk
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
@@ -286,6 +293,10 @@ def test_trace_has_references_and_scores_but_no_text(kb):
     trace = retrieval_trace("refund policy", hits)
     assert [h["chunk_id"] for h in trace["hits"]] == [h.chunk_id for h in hits]
     assert MARKER not in repr(trace) and "Customers" not in repr(trace)
+    rendered = render_hits(hits)
+    assert rendered.startswith("[1] Refunds (part 1)\n") and MARKER in rendered
+    assert render_hits([]) == NOT_FOUND_TEXT
+    assert SEARCH_KNOWLEDGE_TOOL.parameters["required"] == ["query"]
 
 
 def test_other_embedder_is_refused(kb, db, master):

