@@ -1,0 +1,222 @@
+"""Benchmark of the HTTP service: turns/s and latency of POST /v1/messages, time to first SSE byte.
+
+The server runs in its own process (as ``threadkeep serve`` does) with the scripted model
+answering after a fixed delay, so the figures measure threadkeep — HTTP, auth, storage,
+encryption, request assembly — and not a provider. The client keeps N conversations busy at
+once (one person each, through a surface key), one turn in flight per conversation.
+
+    .venv/bin/python bench/bench_api.py                       # SQLite, and PostgreSQL if it answers
+    .venv/bin/python bench/bench_api.py --db sqlite --turns 20 --concurrency 1,10,100
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+PG_URL = os.environ.get("THREADKEEP_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+# -- the server process ------------------------------------------------------------------
+def serve(db_url: str, port: int, delay: float) -> None:
+    """Run the service with a scripted model; print a surface key on the first line."""
+    import uvicorn
+
+    from threadkeep.api import auth
+    from threadkeep.api.app import create_app
+    from threadkeep.api.config import ServiceSettings
+    from threadkeep.config import Settings
+    from threadkeep.engine import Memory
+    from threadkeep.llm.scripted import ScriptedModel, Step
+
+    answer = "Noted. Here is a short answer of about the size a chat reply has, in a few deltas."
+    model = ScriptedModel(responder=lambda _req: Step(text=answer, delay=delay, chunk=16))
+    memory = Memory.open(db_url, settings=Settings(), model=model)
+    key, _ = auth.create_key(memory.db, memory.vault, scope="surface", name="bench")
+    print(key, flush=True)
+    service = ServiceSettings(rate_per_minute=0)
+    uvicorn.run(create_app(memory, memory.settings, service=service), host="127.0.0.1", port=port,
+                log_level="warning", timeout_keep_alive=3900)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _fresh_pg_db() -> str | None:
+    try:
+        import sqlalchemy as sa
+
+        admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+        name = f"tk_bench_{uuid.uuid4().hex[:10]}"
+        with admin.connect() as c:
+            c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        admin.dispose()
+        return PG_URL.rsplit("/", 1)[0] + "/" + name
+    except Exception as e:  # no server: the PostgreSQL rows are left out, and said so
+        print(f"PostgreSQL not reachable ({type(e).__name__}); skipping it", file=sys.stderr)
+        return None
+
+
+def _drop_pg_db(url: str) -> None:
+    import sqlalchemy as sa
+
+    name = url.rsplit("/", 1)[1]
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+        c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
+    admin.dispose()
+
+
+# -- the client ----------------------------------------------------------------------------
+async def _conversation(client: httpx.AsyncClient, person: str, turns: int, latencies: list[float]) -> None:
+    headers = {"X-Threadkeep-User": person}
+    first = await client.post("/v1/messages", json={"text": "Hello, let's plan the launch."}, headers=headers)
+    first.raise_for_status()
+    cid = first.json()["conversation_id"]
+    for i in range(turns):
+        t0 = time.perf_counter()
+        r = await client.post("/v1/messages", headers=headers,
+                              json={"text": f"Point {i}: the budget is {1000 + i} euros.", "conversation_id": cid})
+        latencies.append(time.perf_counter() - t0)
+        r.raise_for_status()
+
+
+async def _level(url: str, key: str, concurrency: int, turns: int) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
+    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"},
+                                 limits=limits, timeout=120) as client:
+        latencies: list[float] = []
+        run = uuid.uuid4().hex[:6]
+        # The first turn of each conversation (which opens it) is not timed; the rest are.
+        t0 = time.perf_counter()
+        await asyncio.gather(*(_conversation(client, f"bench-{run}-{i}", turns, latencies)
+                               for i in range(concurrency)))
+        wall = time.perf_counter() - t0
+    latencies.sort()
+    return {"concurrency": concurrency, "turns": len(latencies),
+            "turns_per_s": (len(latencies) + concurrency) / wall,
+            "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]}
+
+
+async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
+    """Time to the first SSE byte (the ``conversation`` event) and to the first text delta."""
+    first_byte: list[float] = []
+    first_delta: list[float] = []
+    headers = {"Authorization": f"Bearer {key}", "X-Threadkeep-User": f"sse-{uuid.uuid4().hex[:6]}",
+               "Accept": "text/event-stream"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60) as client:
+        cid = None
+        for i in range(samples + 1):
+            body = {"text": f"stream number {i}", "conversation_id": cid}
+            t0 = time.perf_counter()
+            async with client.stream("POST", "/v1/messages", json=body) as r:
+                got_byte = got_delta = None
+                async for line in r.aiter_lines():
+                    now = time.perf_counter() - t0
+                    if got_byte is None:
+                        got_byte = now
+                    if line.startswith("event: delta") and got_delta is None:
+                        got_delta = now
+                    if line.startswith("data:") and cid is None:
+                        cid = json.loads(line[5:]).get("conversation_id")
+            if i > 0:  # the first stream opens the conversation: warm-up
+                first_byte.append(1000 * (got_byte or 0))
+                first_delta.append(1000 * (got_delta or 0))
+    return {"first_byte_p50_ms": statistics.median(first_byte),
+            "first_delta_p50_ms": statistics.median(first_delta)}
+
+
+def bench_backend(label: str, db_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    port = _free_port()
+    env = {**os.environ, "THREADKEEP_MASTER_KEY": base64.b64encode(os.urandom(32)).decode(),
+           "THREADKEEP_HOME": tempfile.mkdtemp(prefix="tk-bench-home-")}
+    proc = subprocess.Popen([sys.executable, __file__, "--serve", db_url, "--port", str(port),
+                             "--delay", str(args.delay)], stdout=subprocess.PIPE, env=env, text=True)
+    try:
+        assert proc.stdout is not None
+        key = proc.stdout.readline().strip()
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                httpx.get(url + "/openapi.json", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        rows = []
+        for c in args.concurrency:
+            row = asyncio.run(_level(url, key, c, args.turns))
+            rows.append({"db": label, **row})
+            print(f"{label:<10} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
+                  f"p99 {row['p99_ms']:7.1f} ms", file=sys.stderr)
+        ttfb = asyncio.run(_ttfb(url, key, args.sse_samples))
+        rows.append({"db": label, "sse": True, **ttfb})
+        print(f"{label:<10} SSE first byte p50 {ttfb['first_byte_p50_ms']:.1f} ms, first delta p50 "
+              f"{ttfb['first_delta_p50_ms']:.1f} ms", file=sys.stderr)
+        return rows
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--serve", metavar="DB_URL", help=argparse.SUPPRESS)
+    p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    p.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    p.add_argument("--concurrency", type=lambda s: [int(x) for x in s.split(",")], default=[1, 10, 100])
+    p.add_argument("--turns", type=int, default=10, help="timed turns per conversation")
+    p.add_argument("--delay", type=float, default=0.05, help="scripted model delay before answering (s)")
+    p.add_argument("--sse-samples", type=int, default=20)
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = p.parse_args()
+    if args.serve:
+        serve(args.serve, args.port, args.delay)
+        return
+    rows: list[dict[str, Any]] = []
+    if args.db in ("sqlite", "both"):
+        tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
+        rows += bench_backend("sqlite", f"sqlite:///{tmp / 'bench.db'}", args)
+    if args.db in ("postgres", "both"):
+        pg = _fresh_pg_db()
+        if pg:
+            try:
+                rows += bench_backend("postgresql", pg, args)
+            finally:
+                _drop_pg_db(pg)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation\n")
+    print("| database | concurrent conversations | turns/s | p50 latency | p99 latency |")
+    print("|---|---:|---:|---:|---:|")
+    for r in rows:
+        if "concurrency" in r:
+            print(f"| {r['db']} | {r['concurrency']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | {r['p99_ms']:.0f} ms |")
+    print("\n| database | SSE first byte (p50) | first text delta (p50) |")
+    print("|---|---:|---:|")
+    for r in rows:
+        if r.get("sse"):
+            print(f"| {r['db']} | {r['first_byte_p50_ms']:.1f} ms | {r['first_delta_p50_ms']:.1f} ms |")
+
+
+if __name__ == "__main__":
+    main()
