@@ -55,7 +55,8 @@ _REFUSAL = _rx(
     r"turned down|\breject(?:ed|ing)?\b|\bdeclined?\b|\brefused?\b|ruled out|said no to|"
     r"decided against|decided not to|\bpassed on\b|\bwon't (?:use|go|work|sign|be using)|"
     r"not going (?:with|to use)|\bdropped\b|\bis out\b|out of the running|"
-    r"|отказал|отказались|отклонил|отвергл|не будем|не стали|"
+    r"|отказал|отказались|отказываемся|отклонил|отвергл|не будем|не стали|не берём|не берем|"
+    r"не подош|не подходит|вычеркнул|"
     r"|断っ|断り|見送|却下|不採用|採用しない"
 )
 _REASON = _rx(r"\bbecause\b|\bsince\b|\bdue to\b|\bas they\b|потому что|так как|из-за|поскольку|ので|ため|から、")
