@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
+from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -172,8 +173,11 @@ class Memory:
         uid, cid, created, mid = started
         yield ConversationOpened(cid, created)
         yield MessageStored(mid)
-        async for ev in self._answer(uid, cid, mid):
-            yield ev
+        # aclosing: if our caller stops early, the inner stream is closed now (and marks the
+        # turn failed), not whenever the garbage collector gets to it.
+        async with aclosing(self._answer(uid, cid, mid)) as answer:
+            async for ev in answer:
+                yield ev
 
     async def retry(self, message_id: str, *, user: str) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again; the person's message is reused, not duplicated."""
@@ -190,8 +194,9 @@ class Memory:
         uid, cid = await asyncio.to_thread(self.db.write, reopen)
         yield ConversationOpened(cid, False)
         yield MessageStored(message_id)
-        async for ev in self._answer(uid, cid, message_id):
-            yield ev
+        async with aclosing(self._answer(uid, cid, message_id)) as answer:
+            async for ev in answer:
+                yield ev
 
     def _begin_turn(self, s: Session, user: str, conversation_id: str | None, text: str,
                     channel: str) -> tuple[str, str, bool, str]:
