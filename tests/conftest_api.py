@@ -104,11 +104,13 @@ class ApiHarness:
 
 def start_harness(url: str, master_key: MasterKey, settings: Settings, *,
                   service: ServiceSettings | None = None, responder: Any = None,
-                  model: ScriptedModel | None = None) -> ApiHarness:
+                  model: ScriptedModel | None = None, knowledge: Any = None) -> ApiHarness:
+    """A live server; ``knowledge(memory)`` may build the knowledge base (e.g. a fake embedder)."""
     model = model or ScriptedModel(responder=responder or echo_responder())
     memory = Memory.open(url, settings=settings, model=model, master_key=master_key)
     service = service or ServiceSettings(rate_per_minute=0, _env_file=None)  # type: ignore[call-arg]
-    server = LiveServer(create_app(memory, settings, service=service)).start()
+    server = LiveServer(create_app(memory, settings, service=service,
+                                   knowledge=knowledge(memory) if knowledge else None)).start()
     admin, _ = auth.create_key(memory.db, memory.vault, scope="admin", name="test admin")
     return ApiHarness(server.url, memory, model, admin, server)
 

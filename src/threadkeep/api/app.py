@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
@@ -25,16 +26,27 @@ from threadkeep.api.routers import (
     session,
     web,
 )
+from threadkeep.api.routers import (
+    knowledge as knowledge_routes,
+)
 from threadkeep.api.state import ServiceState
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
+
+if TYPE_CHECKING:
+    from threadkeep.knowledge.service import KnowledgeBase
 
 __all__ = ["create_app"]
 
 
 def create_app(memory: Memory, settings: Settings | None = None, *,
-               service: ServiceSettings | None = None, run_background: bool = True) -> FastAPI:
-    """Build the service. The job runner starts with the app and stops with it."""
+               service: ServiceSettings | None = None, knowledge: KnowledgeBase | None = None,
+               run_background: bool = True) -> FastAPI:
+    """Build the service. The job runner starts with the app and stops with it.
+
+    ``knowledge`` overrides the knowledge base (default: the engine's, or one over the same
+    database with the default embedder, made on first use).
+    """
     settings = settings or memory.settings
     service = service or ServiceSettings()
 
@@ -54,9 +66,9 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
                     "surface and admin keys act for the person named in `X-Threadkeep-User`. See docs/API.md.",
         lifespan=lifespan,
     )
-    app.state.threadkeep = ServiceState.build(memory, settings, service)
+    app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, me, session, admin, openai_compat, web):
+    for module in (messages, feedback, conversations, me, session, admin, knowledge_routes, openai_compat, web):
         app.include_router(module.router)
     app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
     return app

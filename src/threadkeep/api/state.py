@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from threadkeep.api.auth import (
     SessionSigner,
@@ -17,6 +17,9 @@ from threadkeep.api.auth import (
 from threadkeep.api.config import ServiceSettings
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
+
+if TYPE_CHECKING:
+    from threadkeep.knowledge.service import KnowledgeBase
 
 __all__ = ["ServiceState", "SESSION_COOKIE", "ANONYMOUS_SETTING"]
 
@@ -30,13 +33,25 @@ class ServiceState:
     settings: Settings
     service: ServiceSettings
     buckets: TokenBuckets
+    knowledge_base: KnowledgeBase | None = None
     _signer: SessionSigner | None = None
     _cache: dict[str, tuple[float, Any]] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, memory: Memory, settings: Settings, service: ServiceSettings) -> ServiceState:
+    def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
+              knowledge: KnowledgeBase | None = None) -> ServiceState:
         buckets = TokenBuckets(per_minute=service.rate_per_minute, burst=service.rate_burst)
-        return cls(memory, settings, service, buckets)
+        return cls(memory, settings, service, buckets, knowledge)
+
+    def knowledge(self) -> KnowledgeBase:
+        """The knowledge base: the engine's own when it has one, else one for this process."""
+        if self.knowledge_base is None:
+            from threadkeep.knowledge.service import KnowledgeBase
+
+            engine_kb = getattr(self.memory, "knowledge", None)
+            self.knowledge_base = engine_kb if engine_kb is not None else KnowledgeBase(
+                self.memory.db, self.memory.vault)
+        return self.knowledge_base
 
     async def signer(self) -> SessionSigner:
         if self._signer is None:

@@ -1,4 +1,4 @@
-"""Administration (admin keys only): API keys, anonymous visitors, people."""
+"""Administration (admin keys only): API keys, anonymous visitors, people, identity links."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from threadkeep.api import auth
 from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING
+from threadkeep.errors import NotFound
+from threadkeep.memory import identities
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"],
                    responses={**ERRORS, 403: {"description": "Needs an admin key"}})
@@ -22,6 +24,13 @@ class KeyIn(BaseModel):
     scope: Literal["admin", "surface", "person"]
     person: str | None = Field(default=None, max_length=200, description="Required for person keys.")
     name: str | None = Field(default=None, max_length=200, description="A label for operators.")
+
+
+class IdentityIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    person: str = Field(min_length=1, max_length=200, description="The person's handle.")
+    channel: str = Field(min_length=1, max_length=32, description="e.g. slack, telegram, mattermost, web.")
+    external_id: str = Field(min_length=1, max_length=200, description="The user's id on that channel.")
 
 
 class Toggle(BaseModel):
@@ -68,3 +77,28 @@ async def put_anonymous(body: Toggle, _: AdminDep, state: StateDep) -> dict[str,
 async def people(_: AdminDep, memory: MemoryDep) -> dict[str, list[str]]:
     """Every person's handle."""
     return {"people": await memory.people()}
+
+
+@router.get("/people/{person}/identities")
+async def list_identities(person: str, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """The channel identities linked to a person."""
+    uid = await memory.user_id(person)
+    pairs = await asyncio.to_thread(identities.identities_of, memory.db, user_id=uid)
+    return {"person": person, "identities": [{"channel": c, "external_id": e} for c, e in pairs]}
+
+
+@router.post("/identities", status_code=201)
+async def link_identity(body: IdentityIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Link a channel identity to a person (409 when it belongs to someone else)."""
+    uid = await memory.user_id(body.person)
+    ident = await asyncio.to_thread(identities.link_identity, memory.db, user_id=uid,
+                                    channel=body.channel, external_id=body.external_id)
+    return {"id": ident, "person": body.person, "channel": body.channel, "external_id": body.external_id}
+
+
+@router.delete("/identities/{channel}/{external_id}", status_code=204)
+async def unlink_identity(channel: str, external_id: str, _: AdminDep, memory: MemoryDep) -> Response:
+    """Remove a link; 404 when there was none."""
+    if not await asyncio.to_thread(identities.unlink_identity, memory.db, channel=channel, external_id=external_id):
+        raise NotFound(f"{channel}:{external_id} is not linked")
+    return Response(status_code=204)

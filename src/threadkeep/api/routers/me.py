@@ -1,4 +1,4 @@
-"""The calling person: who they are, their facts (list, history, undo, delete), deleting them."""
+"""The calling person: who they are, profile, facts (list, history, undo, delete), deleting them."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from threadkeep.api.state import SESSION_COOKIE
 from threadkeep.engine import Memory
 from threadkeep.errors import NotFound
 from threadkeep.memory import facts
+from threadkeep.memory import profile as profiles
 from threadkeep.store import repo
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
@@ -55,6 +56,22 @@ async def _as_person(memory: Memory, person: str, fn: Any, *, missing: Any) -> A
         return missing if user is None else fn(s, user.id)
 
     return await asyncio.to_thread(memory.db.write, run)
+
+
+@router.get("/profile")
+async def profile(memory: MemoryDep, person: PersonDep) -> dict[str, Any]:
+    """The short standing description of the person; null before its first refresh."""
+    def run(s: Session) -> Any:
+        user = repo.find_user(s, name=person)
+        return None if user is None else user.id
+
+    uid = await asyncio.to_thread(memory.db.write, run)
+    rec = None if uid is None else await asyncio.to_thread(
+        profiles.current_profile, memory.db, memory.vault, user_id=uid)
+    if rec is None:
+        return {"profile": None}
+    return {"profile": rec.text, "version": rec.version, "method": rec.method,
+            "built_at": rec.built_at.isoformat(), "messages_at_build": rec.messages_at_build}
 
 
 @router.get("/facts")

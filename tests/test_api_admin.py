@@ -1,0 +1,91 @@
+"""Admin and person-scoped routes built on other modules: knowledge, profile, identity links."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.conftest_api import ApiHarness, start_harness, stop_harness
+from threadkeep.crypto import MasterKey
+
+
+class HashingEmbedder:
+    """Bag of hashed words: deterministic, instant, good enough to rank by shared words."""
+
+    name = "test-hashing-64"
+    dim = 64
+
+    def _vec(self, text: str) -> np.ndarray:
+        v = np.zeros(self.dim, dtype=np.float32)
+        for w in re.findall(r"\w+", text.lower()):
+            v[int(hashlib.sha256(w.encode()).hexdigest(), 16) % self.dim] += 1.0
+        n = np.linalg.norm(v)
+        return v / n if n else v
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return np.stack([self._vec(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._vec(text)
+
+
+@pytest.fixture
+def site(tmp_path: Any, settings: Any) -> Iterator[ApiHarness]:
+    from threadkeep.knowledge.service import KnowledgeBase
+
+    h = start_harness(f"sqlite:///{tmp_path / 'admin.db'}", MasterKey(os.urandom(32), "t"), settings,
+                      knowledge=lambda m: KnowledgeBase(m.db, m.vault, HashingEmbedder()))
+    try:
+        yield h
+    finally:
+        stop_harness(h)
+
+
+def test_knowledge_add_list_search_remove_under_permissions(site: ApiHarness) -> None:
+    admin = site.client(site.admin_key)
+    person, _ = site.person()
+    public = admin.post("/v1/admin/knowledge", json={
+        "title": "Travel policy", "text": "Train travel is preferred for trips under 600 km.", "public": True})
+    assert public.status_code == 201, public.text
+    secret = admin.post("/v1/admin/knowledge", json={
+        "title": "Salary bands", "text": "Engineering salary bands are reviewed in March.", "groups": ["hr"]}).json()
+    assert person.post("/v1/admin/knowledge", json={"title": "x", "text": "y"}).status_code == 403
+
+    assert {d["title"] for d in person.get("/v1/knowledge/documents").json()["documents"]} == {"Travel policy"}
+    assert {d["title"] for d in admin.get("/v1/knowledge/documents").json()["documents"]} == {
+        "Travel policy", "Salary bands"}
+    hits = person.post("/v1/knowledge/search", json={"query": "salary bands review"}).json()["hits"]
+    assert all(h["document_id"] != secret["id"] for h in hits)
+    surface = site.client(site.key("surface"), **{"X-Threadkeep-User": "hr-person", "X-Threadkeep-Groups": "hr"})
+    hits = surface.post("/v1/knowledge/search", json={"query": "salary bands review"}).json()["hits"]
+    assert hits and hits[0]["document_id"] == secret["id"] and hits[0]["citation"].startswith("Salary bands")
+
+    opened = admin.put(f"/v1/admin/knowledge/{secret['id']}/access", json={"groups": ["hr"], "public": True})
+    assert opened.status_code == 200 and opened.json()["public"] is True
+    assert len(person.get("/v1/knowledge/documents").json()["documents"]) == 2
+    assert admin.delete(f"/v1/admin/knowledge/{secret['id']}").status_code == 204
+    assert admin.delete(f"/v1/admin/knowledge/{secret['id']}").status_code == 404
+    assert len(admin.get("/v1/knowledge/documents").json()["documents"]) == 1
+
+
+def test_profile_and_identity_links(site: ApiHarness) -> None:
+    admin = site.client(site.admin_key)
+    person, name = site.person()
+    assert person.get("/v1/me/profile").json() == {"profile": None}
+    linked = admin.post("/v1/admin/identities", json={"person": name, "channel": "slack", "external_id": "U123"})
+    assert linked.status_code == 201, linked.text
+    other, other_name = site.person()
+    taken = admin.post("/v1/admin/identities", json={"person": other_name, "channel": "slack", "external_id": "U123"})
+    assert taken.status_code == 409
+    listed = admin.get(f"/v1/admin/people/{name}/identities").json()["identities"]
+    assert {"channel": "slack", "external_id": "U123"} in listed
+    assert admin.delete("/v1/admin/identities/slack/U123").status_code == 204
+    assert admin.delete("/v1/admin/identities/slack/U123").status_code == 404
+    assert person.post("/v1/admin/identities", json={"person": name, "channel": "x", "external_id": "y"}).status_code == 403
+    assert admin.get("/v1/admin/people/nobody-here/identities").status_code == 404
