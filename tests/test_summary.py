@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from threadkeep.memory.fold_model import op_from_dict, op_to_dict
 from threadkeep.memory.summary import (
     FIELDS,
     AddItem,
@@ -16,12 +17,11 @@ from threadkeep.memory.summary import (
     apply_ops,
     enforce_cap,
     is_grounded,
-    op_from_dict,
-    op_to_dict,
     render_summary,
     summary_from_json,
     summary_to_json,
 )
+from threadkeep.tokens import default_counter
 
 # bpe-openai loads its tables through a deprecated importlib call.
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
@@ -113,8 +113,6 @@ def test_cap_evicts_low_priority_first_and_hands_items_on() -> None:
     state = apply_ops(_state(), ops, sources).state
     handed: list[str] = []
     capped = enforce_cap(state, cap=120, on_evict=lambda items: handed.extend(i.text for i in items))
-    from threadkeep.tokens import default_counter
-
     assert default_counter().count(render_summary(capped.state)) <= 120
     kept = {i.text for i in capped.state.items}
     assert "We decided to go with Postgres for billing." in kept
@@ -180,3 +178,18 @@ def test_merge_never_loses_an_item_unless_an_op_removes_it(batches) -> None:  # 
         assert before - removed <= after
         # Same state, same bytes — through JSON and back as well.
         assert render_summary(state) == render_summary(summary_from_json(summary_to_json(state)))
+
+
+def test_long_low_priority_items_are_condensed_before_anything_leaves() -> None:
+    long_text = ("Kai mentioned that the picnic near the harbour, which 40 people joined, "
+                 "ran late because the boats were delayed by the wind, and the caterer "
+                 "forgot the plates, so everyone ate with their hands and laughed about it.")
+    sources = {**SOURCES, "c1": long_text}
+    state = apply_ops(_state(), [AddItem("context", long_text, ("c1",), 1)], sources).state
+    full = default_counter().count(render_summary(state))
+    handed: list[str] = []
+    capped = enforce_cap(state, cap=full - 10, on_evict=lambda items: handed.extend(i.text for i in items))
+    assert len(capped.state.items) == len(state.items)      # nothing evicted
+    short = [i.text for i in capped.state.items if i.field == "context"][0]
+    assert short.endswith("…") and long_text.startswith(short[:-1])
+    assert handed == [long_text]                            # the details were handed on

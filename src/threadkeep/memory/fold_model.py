@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.errors import ProviderError
@@ -22,13 +23,22 @@ from threadkeep.memory.summary import (
     FIELDS,
     AddItem,
     Op,
+    RemoveItem,
+    ResolveQuestion,
     SourceMessage,
     SummaryState,
-    op_from_dict,
+    UpdateItem,
 )
 from threadkeep.messages import ChatMessage, canonical_json
 
-__all__ = ["ModelSummariser", "FOLD_SYSTEM_PROMPT", "build_fold_request", "parse_ops"]
+__all__ = [
+    "ModelSummariser",
+    "FOLD_SYSTEM_PROMPT",
+    "build_fold_request",
+    "parse_ops",
+    "op_to_dict",
+    "op_from_dict",
+]
 
 FOLD_SYSTEM_PROMPT = (
     "You maintain the structured summary of a long conversation. You never rewrite it: you "
@@ -45,6 +55,59 @@ FOLD_SYSTEM_PROMPT = (
     "numbers and dates that appear in the cited messages. Cite only the new messages. "
     "Priority 5 for roles, decisions, deadlines and approved amounts; 1 for background."
 )
+
+
+def op_to_dict(op: Op) -> dict[str, Any]:
+    """The JSON shape of an operation (the one the fold model is asked to produce)."""
+    if isinstance(op, AddItem):
+        return {"op": "add", "field": op.field, "text": op.text, "sources": list(op.source_ids),
+                "priority": op.priority}
+    if isinstance(op, UpdateItem):
+        return {"op": "update", "item": op.item_id, "text": op.text,
+                "sources": list(op.source_ids), "priority": op.priority}
+    if isinstance(op, ResolveQuestion):
+        return {"op": "resolve", "item": op.item_id, "text": op.text,
+                "sources": list(op.source_ids)}
+    return {"op": "remove", "item": op.item_id}
+
+
+def op_from_dict(data: Mapping[str, Any]) -> Op:
+    """Parse one operation; raises ``ValueError`` on anything malformed."""
+    if not isinstance(data, Mapping):
+        raise ValueError("operation must be an object")
+    kind = data.get("op")
+    sources = data.get("sources", [])
+    if not isinstance(sources, list) or not all(isinstance(s, str | int) for s in sources):
+        raise ValueError("sources must be a list of message ids")
+    src = tuple(str(s) for s in sources)
+    prio = data.get("priority")
+    if prio is not None and (not isinstance(prio, int) or isinstance(prio, bool)):
+        raise ValueError("priority must be an integer")
+    if kind == "add":
+        fld = data.get("field")
+        if fld not in FIELDS:
+            raise ValueError(f"unknown field {fld!r}")
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("add needs a non-empty text")
+        return AddItem(fld, text.strip(), src, prio)
+    item_id = data.get("item")
+    if not isinstance(item_id, str) or not item_id:
+        raise ValueError(f"{kind!r} needs an item id")
+    if kind == "update":
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("update needs a non-empty text")
+        return UpdateItem(item_id, text.strip(), src, prio)
+    if kind == "resolve":
+        text = data.get("text") or ""
+        if not isinstance(text, str):
+            raise ValueError("resolve text must be a string")
+        return ResolveQuestion(item_id, src, text.strip())
+    if kind == "remove":
+        return RemoveItem(item_id)
+    raise ValueError(f"unknown operation {kind!r}")
+
 
 
 def build_fold_request(

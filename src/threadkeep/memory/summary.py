@@ -44,8 +44,6 @@ __all__ = [
     "render_summary",
     "summary_to_json",
     "summary_from_json",
-    "op_from_dict",
-    "op_to_dict",
 ]
 
 FieldName = Literal["participants", "decisions", "numbers", "questions", "next_steps", "context"]
@@ -173,58 +171,6 @@ class RemoveItem:
 Op = AddItem | UpdateItem | ResolveQuestion | RemoveItem
 
 EvictHook = Callable[[Sequence[Item]], None]
-
-
-def op_to_dict(op: Op) -> dict[str, Any]:
-    """The JSON shape of an operation (the one the fold model is asked to produce)."""
-    if isinstance(op, AddItem):
-        return {"op": "add", "field": op.field, "text": op.text, "sources": list(op.source_ids),
-                "priority": op.priority}
-    if isinstance(op, UpdateItem):
-        return {"op": "update", "item": op.item_id, "text": op.text,
-                "sources": list(op.source_ids), "priority": op.priority}
-    if isinstance(op, ResolveQuestion):
-        return {"op": "resolve", "item": op.item_id, "text": op.text,
-                "sources": list(op.source_ids)}
-    return {"op": "remove", "item": op.item_id}
-
-
-def op_from_dict(data: Mapping[str, Any]) -> Op:
-    """Parse one operation; raises ``ValueError`` on anything malformed."""
-    if not isinstance(data, Mapping):
-        raise ValueError("operation must be an object")
-    kind = data.get("op")
-    sources = data.get("sources", [])
-    if not isinstance(sources, list) or not all(isinstance(s, str | int) for s in sources):
-        raise ValueError("sources must be a list of message ids")
-    src = tuple(str(s) for s in sources)
-    prio = data.get("priority")
-    if prio is not None and (not isinstance(prio, int) or isinstance(prio, bool)):
-        raise ValueError("priority must be an integer")
-    if kind == "add":
-        fld = data.get("field")
-        if fld not in FIELDS:
-            raise ValueError(f"unknown field {fld!r}")
-        text = data.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("add needs a non-empty text")
-        return AddItem(fld, text.strip(), src, prio)
-    item_id = data.get("item")
-    if not isinstance(item_id, str) or not item_id:
-        raise ValueError(f"{kind!r} needs an item id")
-    if kind == "update":
-        text = data.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("update needs a non-empty text")
-        return UpdateItem(item_id, text.strip(), src, prio)
-    if kind == "resolve":
-        text = data.get("text") or ""
-        if not isinstance(text, str):
-            raise ValueError("resolve text must be a string")
-        return ResolveQuestion(item_id, src, text.strip())
-    if kind == "remove":
-        return RemoveItem(item_id)
-    raise ValueError(f"unknown operation {kind!r}")
 
 
 # ---- grounding --------------------------------------------------------------------------------
@@ -400,6 +346,23 @@ def _eviction_rank(item: Item) -> tuple[int, int, int]:
     return (0 if item.resolved else 1, item.priority, item.touched * 1_000_000 + item.seq)
 
 
+# Long low-priority items are shortened before anything is evicted.
+CONDENSE_MAX_PRIORITY = 2
+CONDENSE_CHARS = 120
+
+
+def _condensed(text: str) -> str | None:
+    """The text cut at a clause boundary near ``CONDENSE_CHARS``, or None if already short."""
+    if len(text) <= CONDENSE_CHARS:
+        return None
+    cut = text[:CONDENSE_CHARS]
+    for sep in ("; ", " — ", ", ", " "):
+        at = cut.rfind(sep)
+        if at >= CONDENSE_CHARS // 2:
+            return cut[:at].rstrip(",;— ") + "…"
+    return cut + "…"
+
+
 def enforce_cap(
     state: SummaryState,
     *,
@@ -407,10 +370,12 @@ def enforce_cap(
     counter: TokenCounter | None = None,
     on_evict: EvictHook | None = None,
 ) -> MergeResult:
-    """Drop low-priority items until the rendered summary fits ``cap`` tokens.
+    """Fit the rendered summary into ``cap`` tokens: condense, then drop, low priority first.
 
-    Items leave in this order: resolved questions, then by priority (context before numbers
-    before decisions and roles), least recently touched first. ``on_evict`` sees them first.
+    First, long items of priority ≤ 2 are cut to a clause (a prefix, so still grounded). Then
+    items leave in this order: resolved questions, then by priority (context before numbers
+    before decisions and roles), least recently touched first. ``on_evict`` sees every item
+    that leaves, and the original of every condensed one, before the new state is returned.
     """
     counter = counter or default_counter()
     line_cost = {i.id: counter.count(_line(i)) + 1 for i in state.items}
@@ -423,6 +388,17 @@ def enforce_cap(
 
     keep = list(state.items)
     leaving: list[Item] = []
+    if estimate(keep) > cap:
+        for item in sorted(keep, key=_eviction_rank):
+            short = _condensed(item.text) if item.priority <= CONDENSE_MAX_PRIORITY else None
+            if short is None:
+                continue
+            leaving.append(item)  # its details leave the summary: hand them on as well
+            new = replace(item, text=short)
+            keep[keep.index(item)] = new
+            line_cost[new.id] = counter.count(_line(new)) + 1
+            if estimate(keep) <= cap:
+                break
     ranked = sorted(keep, key=_eviction_rank)
     while keep and estimate(keep) > cap:
         victim = ranked.pop(0)
