@@ -19,4 +19,6 @@ class ServiceSettings(BaseSettings):
     session_days: int = Field(default=30, ge=1, description="How long a web session cookie lives.")
     cookie_secure: bool = Field(default=False, description="Mark cookies Secure (set behind HTTPS).")
     sse_ping_s: float = Field(default=15.0, gt=0, description="Keep-alive comment on quiet SSE streams (tool calls).")
+    auth_cache_s: float = Field(default=5.0, ge=0, description="How long a checked key is trusted per replica "
+                                "before it is looked up again (revocation elsewhere takes effect within this).")
     settings_cache_s: float = Field(default=5.0, ge=0, description="How long an admin setting is cached per replica.")

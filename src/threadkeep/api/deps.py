@@ -6,7 +6,6 @@ A request is authenticated by ``Authorization: Bearer <key>`` or, for the web ap
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
@@ -17,6 +16,7 @@ from threadkeep.api.auth import (
     Principal,
     authenticate_key,
     check_person_name,
+    hash_key,
     key_principal,
 )
 from threadkeep.api.errors import ApiError
@@ -54,7 +54,8 @@ async def principal_from_session(state: ServiceState, token: str) -> Principal |
             return None
         return Principal("visitor", None, str(data["v"]), "visitor")
     if "k" in data:
-        return await asyncio.to_thread(key_principal, state.memory.db, str(data["k"]))
+        key_id = str(data["k"])
+        return await state.principal(f"id:{key_id}", lambda: key_principal(state.memory.db, key_id))
     return None
 
 
@@ -66,7 +67,8 @@ async def get_principal(
     """The authenticated caller, rate-limited; 401 when no valid key or session came."""
     principal: Principal | None = None
     if bearer is not None:
-        principal = await asyncio.to_thread(authenticate_key, state.memory.db, bearer.credentials)
+        key = bearer.credentials
+        principal = await state.principal(f"key:{hash_key(key)}", lambda: authenticate_key(state.memory.db, key))
         if principal is None:
             raise ApiError(401, "unknown or revoked API key", headers={"WWW-Authenticate": "Bearer"})
     elif session:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from threadkeep.api.auth import (
+    Principal,
     SessionSigner,
     TokenBuckets,
     get_setting,
@@ -36,6 +38,7 @@ class ServiceState:
     knowledge_base: KnowledgeBase | None = None
     _signer: SessionSigner | None = None
     _cache: dict[str, tuple[float, Any]] = field(default_factory=dict)
+    _principals: dict[str, tuple[float, Principal]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
@@ -52,6 +55,29 @@ class ServiceState:
             self.knowledge_base = engine_kb if engine_kb is not None else KnowledgeBase(
                 self.memory.db, self.memory.vault)
         return self.knowledge_base
+
+    async def principal(self, cache_key: str, lookup: Callable[[], Principal | None]) -> Principal | None:
+        """A key's principal, remembered briefly: most requests then skip a database round trip.
+
+        Only live keys are remembered, so a new key works at once; a revoked one stops
+        within ``auth_cache_s`` on other replicas and at once on this one (see :meth:`forget`).
+        """
+        now = time.monotonic()
+        hit = self._principals.get(cache_key)
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        found = await asyncio.to_thread(lookup)
+        if found is not None and self.service.auth_cache_s > 0:
+            if len(self._principals) > 10_000:
+                self._principals.clear()
+            self._principals[cache_key] = (now + self.service.auth_cache_s, found)
+        else:
+            self._principals.pop(cache_key, None)
+        return found
+
+    def forget_principals(self) -> None:
+        """Drop remembered keys (after a revocation or a deleted person on this replica)."""
+        self._principals.clear()
 
     async def signer(self) -> SessionSigner:
         if self._signer is None:

@@ -54,9 +54,10 @@ async def create_key(body: KeyIn, _: AdminDep, memory: MemoryDep) -> dict[str, A
 
 
 @router.delete("/keys/{key_id}", status_code=204)
-async def revoke_key(key_id: str, _: AdminDep, memory: MemoryDep) -> Response:
+async def revoke_key(key_id: str, _: AdminDep, memory: MemoryDep, state: StateDep) -> Response:
     """Revoke a key (by id or prefix); its web sessions end with it."""
     await asyncio.to_thread(auth.revoke_key, memory.db, key_id)
+    state.forget_principals()
     return Response(status_code=204)
 
 

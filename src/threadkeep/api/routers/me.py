@@ -9,7 +9,7 @@ from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
-from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep
+from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import SESSION_COOKIE
 from threadkeep.engine import Memory
@@ -34,9 +34,10 @@ async def whoami(principal: PrincipalDep, person: PersonDep) -> dict[str, Any]:
 
 
 @router.delete("", status_code=204)
-async def delete_me(memory: MemoryDep, person: PersonDep) -> Response:
+async def delete_me(memory: MemoryDep, person: PersonDep, state: StateDep) -> Response:
     """Delete the person and everything of theirs; their data key is destroyed first."""
     await memory.delete_user(person)
+    state.forget_principals()  # their keys went with them
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
