@@ -193,3 +193,10 @@ def test_long_low_priority_items_are_condensed_before_anything_leaves() -> None:
     short = [i.text for i in capped.state.items if i.field == "context"][0]
     assert short.endswith("…") and long_text.startswith(short[:-1])
     assert handed == [long_text]                            # the details were handed on
+
+
+def test_re_adding_an_existing_item_does_not_duplicate_it() -> None:
+    state = _state()
+    again = apply_ops(state, [AddItem("decisions", "We decided to go with Postgres for billing.",
+                                      ("m1",))], {"m1": SOURCES["m1"]}).state
+    assert len(again.items) == len(state.items)

@@ -286,6 +286,13 @@ def apply_ops(
             if not is_grounded(op.text, texts):
                 rejected.append((op, "not grounded in its sources"))
                 continue
+            same = next((i for i in items.values()
+                         if i.field == op.field and i.text == op.text), None)
+            if same is not None:
+                # A model re-adding what is already there: one item, with both sources.
+                items[same.id] = replace(same, source_ids=_dedupe(same.source_ids + op.source_ids),
+                                         touched=tick)
+                continue
             new_id = f"i{seq}"
             items[new_id] = Item(new_id, op.field, op.text, _dedupe(op.source_ids),
                                  _clamp(op.priority, op.field), seq, tick, key=op.key)
