@@ -309,5 +309,44 @@ def keys_rotate_master(db_url: str | None, new_key_file: Path) -> None:
     click.echo(f"re-wrapped {n} data keys under key id {new.key_id}; now use {new_key_file} as the master key")
 
 
+# -- evaluation --------------------------------------------------------------------------
+@main.group("eval")
+def eval_group() -> None:
+    """Evaluations of what the memory keeps (data files are given by path)."""
+
+
+@eval_group.command("five-questions")
+@click.option("--data", "data", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
+              help="A five-questions dialogs file (JSON list of dialogs).")
+@click.option("--budget", default=2000, show_default=True, type=click.IntRange(200, 1_000_000),
+              help="Token budget of the assembled request.")
+@click.option("--baseline", type=click.Choice(["brief"]), default=None,
+              help="Use a free 'summarise briefly' summary instead of the structured one.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool) -> None:
+    """Share of questions answered from the summary alone and from the assembled request."""
+    from threadkeep.evals.five_questions import run_five_questions
+
+    result = run_five_questions(data, budget=budget, baseline=baseline)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"summary_only {result['summary_only']:.3f}  assembled {result['assembled']:.3f}  "
+               f"stale_only {result['stale_only']:.3f}")
+    for kind, row in sorted(result["by_kind"].items()):
+        click.echo(f"  {kind:<10} summary_only {row['summary_only']:.3f}  assembled {row['assembled']:.3f}  "
+                   f"stale_only {row['stale_only']:.3f}")
+
+
+def _register_extensions() -> None:
+    """Commands that live beside their subsystems (service, cache), attached here."""
+    from threadkeep import cli_service
+
+    cli_service.register(main, keys)
+
+
+_register_extensions()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

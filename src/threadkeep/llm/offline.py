@@ -11,7 +11,7 @@ import re
 from collections.abc import AsyncIterator
 
 from threadkeep.context.request import ModelRequest, Segment
-from threadkeep.llm.base import Capabilities, StreamEvent, Stop, TextDelta, Usage, UsageReport
+from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
 

@@ -1,14 +1,14 @@
 """core tables
 
 Revision ID: 0001_core
-Revises: 
+Revises:
 Create Date: 2026-11-29 20:40:33.139133
 """
 
-from alembic import op
 import sqlalchemy as sa
-import threadkeep.store.base
+from alembic import op
 
+import threadkeep.store.base
 
 revision = '0001_core'
 down_revision = None

@@ -2,13 +2,13 @@
 
 Revision ID: 0003_facts
 Revises: 0002_knowledge
-Create Date: 2026-11-29 20:42:00.208615
+Create Date: 2026-11-29 20:55:14.480825
 """
 
-from alembic import op
 import sqlalchemy as sa
-import threadkeep.store.base
+from alembic import op
 
+import threadkeep.store.base
 
 revision = '0003_facts'
 down_revision = "0002_knowledge"
@@ -36,6 +36,8 @@ def upgrade() -> None:
     sa.Column('category', sa.String(length=32), nullable=False),
     sa.Column('key_ct', sa.LargeBinary(), nullable=False),
     sa.Column('value_ct', sa.LargeBinary(), nullable=False),
+    sa.Column('slot_hash', sa.String(length=32), nullable=False),
+    sa.Column('value_hash', sa.String(length=32), nullable=False),
     sa.Column('vector_ct', sa.LargeBinary(), nullable=True),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('method', sa.String(length=16), nullable=False),
@@ -48,6 +50,7 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('id', name=op.f('pk_facts'))
     )
     with op.batch_alter_table('facts', schema=None) as batch_op:
+        batch_op.create_index('ix_facts_user_slot', ['user_id', 'slot_hash'], unique=False)
         batch_op.create_index('ix_facts_user_status', ['user_id', 'status'], unique=False)
 
     op.create_table('facts_state',
@@ -120,6 +123,7 @@ def downgrade() -> None:
     op.drop_table('facts_state')
     with op.batch_alter_table('facts', schema=None) as batch_op:
         batch_op.drop_index('ix_facts_user_status')
+        batch_op.drop_index('ix_facts_user_slot')
 
     op.drop_table('facts')
     with op.batch_alter_table('fact_extractions', schema=None) as batch_op:
