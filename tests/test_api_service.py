@@ -76,3 +76,49 @@ def test_openapi_describes_the_public_paths(tmp_path, settings) -> None:  # type
         assert page.status_code == 200 and "<html" in page.text.lower()
     finally:
         stop_harness(h)
+
+
+def test_serve_runs_the_app_and_keeps_idle_connections(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`threadkeep serve` in a subprocess; an idle keep-alive connection outlives uvicorn's
+    5 s default (the command sets 65 min, longer than a provider cache TTL)."""
+    import http.client
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from threadkeep.cli_service import KEEP_ALIVE_S
+
+    assert KEEP_ALIVE_S >= 3600
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = "from threadkeep.cli_service import serve; serve()"
+    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed in finally
+    proc = subprocess.Popen([sys.executable, "-c", code, "--db", f"sqlite:///{tmp_path / 's.db'}",
+                             "--port", str(port), "--log-level", "warning"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+                time.sleep(0.1)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            conn.request("GET", "/v1/session")
+            assert conn.getresponse().read().startswith(b'{"authenticated":false')
+            sock = conn.sock
+            time.sleep(6)
+            conn.request("GET", "/openapi.json")  # the server closing it would fail here
+            assert conn.getresponse().status == 200
+            assert conn.sock is sock
+        finally:
+            conn.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+        log.close()
