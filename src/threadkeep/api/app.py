@@ -7,7 +7,9 @@ Only rate-limit buckets are per process.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
@@ -52,6 +54,10 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # Every storage call of the engine runs in a worker thread (asyncio.to_thread) and
+        # mostly waits on the database: size the pool for concurrent turns, not for cores.
+        executor = ThreadPoolExecutor(max_workers=service.worker_threads, thread_name_prefix="threadkeep")
+        asyncio.get_running_loop().set_default_executor(executor)
         if run_background:
             memory.start_background()
         try:

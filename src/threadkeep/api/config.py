@@ -21,4 +21,6 @@ class ServiceSettings(BaseSettings):
     sse_ping_s: float = Field(default=15.0, gt=0, description="Keep-alive comment on quiet SSE streams (tool calls).")
     auth_cache_s: float = Field(default=5.0, ge=0, description="How long a checked key is trusted per replica "
                                 "before it is looked up again (revocation elsewhere takes effect within this).")
+    worker_threads: int = Field(default=32, ge=1, description="Threads for database and crypto work; "
+                                "the default executor of min(32, cores + 4) starves under many turns at once.")
     settings_cache_s: float = Field(default=5.0, ge=0, description="How long an admin setting is cached per replica.")
