@@ -1,0 +1,158 @@
+"""Per-segment fingerprints of a request, and where two consecutive requests diverge.
+
+Every model call is logged with a SHA-256 per segment over its canonical bytes
+(:func:`threadkeep.context.canonical.segment_bytes`), the cumulative prefix hash through each
+segment and an estimate of the tokens up to there. Only hashes and counts are kept — never
+text — so the call log can say *where* a prefix broke without holding what the person said.
+
+The history is append-only from one turn to the next (the previous new message and its answer
+join it), so a changed history hash alone is not a divergence: the history also carries a chain
+of short cumulative hashes, one per message, and the previous history counts as unchanged when
+its chain is a prefix of the current one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter
+from threadkeep.context.canonical import segment_bytes
+from threadkeep.context.request import SEGMENT_ORDER, ModelRequest
+from threadkeep.tokens import TokenCounter
+
+__all__ = ["Fingerprints", "fingerprint", "divergence", "segment_rank"]
+
+FORMAT_VERSION = 1
+# 64 bits per history message are plenty to tell one message from another in one conversation,
+# and keep a 30-message chain under 600 bytes in the log.
+_CHAIN_HEX = 16
+_SHARED_COUNTER: MemoCounter | None = None
+
+
+def _counter(counter: TokenCounter | None) -> MemoCounter:
+    global _SHARED_COUNTER
+    if isinstance(counter, MemoCounter):
+        return counter
+    if counter is not None:
+        return MemoCounter(counter)
+    if _SHARED_COUNTER is None:
+        _SHARED_COUNTER = MemoCounter()
+    return _SHARED_COUNTER
+
+
+def segment_rank(name: str | None) -> int:
+    """Position of a segment name in the canonical order (unknown names sort last)."""
+    if name is None:
+        return -1
+    try:
+        return SEGMENT_ORDER.index(name)  # type: ignore[arg-type]
+    except ValueError:
+        return len(SEGMENT_ORDER)
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprints:
+    """Hashes of one request: per segment, cumulative, and the history's message chain."""
+
+    order: tuple[str, ...]                 # segment names present, in request order
+    segments: dict[str, str]               # name -> sha256 of the segment's bytes
+    prefix: dict[str, str]                 # name -> sha256 of everything through it
+    tokens: dict[str, int]                 # name -> estimated tokens through it
+    history_chain: tuple[str, ...] = ()    # short cumulative hash after each history message
+    cached_through: str | None = None      # segment of the last breakpoint, if any
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def total_tokens(self) -> int:
+        """Estimated tokens of the whole request."""
+        return self.tokens[self.order[-1]] if self.order else 0
+
+    def tokens_through(self, name: str | None) -> int:
+        """Estimated tokens up to the end of segment ``name`` (or the last one before it)."""
+        if name is None:
+            return 0
+        rank = segment_rank(name)
+        best = 0
+        for seg in self.order:
+            if segment_rank(seg) <= rank:
+                best = self.tokens[seg]
+        return best
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON stored in the call log (hashes and counts only)."""
+        return {"v": FORMAT_VERSION, "order": list(self.order), "segments": dict(self.segments),
+                "prefix": dict(self.prefix), "tokens": dict(self.tokens),
+                "history_chain": list(self.history_chain),
+                "cached_through": self.cached_through, **({"extra": self.extra} if self.extra else {})}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Fingerprints | None:
+        """Read back what :meth:`to_json` wrote; ``None`` for a missing or foreign value."""
+        if not data or data.get("v") != FORMAT_VERSION:
+            return None
+        return cls(tuple(data.get("order", ())), dict(data.get("segments", {})),
+                   dict(data.get("prefix", {})), {k: int(v) for k, v in data.get("tokens", {}).items()},
+                   tuple(data.get("history_chain", ())), data.get("cached_through"),
+                   dict(data.get("extra", {})))
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def fingerprint(request: ModelRequest, counter: TokenCounter | None = None) -> Fingerprints:
+    """Fingerprints of ``request``; token estimates use ``counter`` (o200k by default)."""
+    tc = _counter(counter)
+    order: list[str] = []
+    segments: dict[str, str] = {}
+    prefix: dict[str, str] = {}
+    tokens: dict[str, int] = {}
+    chain: list[str] = []
+    running_hash = _sha(b"threadkeep-prefix")
+    running_tokens = 0
+    for name, items in segment_bytes(request):
+        digest = hashlib.sha256()
+        for item in items:
+            digest.update(_sha(item).encode())
+            text = item.decode("utf-8")
+            running_tokens += tc.count(text) + (MESSAGE_OVERHEAD if name not in ("tools", "system") else 0)
+            if name == "history":
+                link = _sha(((chain[-1] if chain else "") + _sha(item)).encode())[:_CHAIN_HEX]
+                chain.append(link)
+        seg_hash = digest.hexdigest()
+        running_hash = _sha(f"{running_hash}|{name}|{seg_hash}".encode())
+        order.append(name)
+        segments[name] = seg_hash
+        prefix[name] = running_hash
+        tokens[name] = running_tokens
+    cached_through: str | None = None
+    if request.breakpoints:
+        last = max(bp.segment for bp in request.breakpoints)
+        if 0 <= last < len(request.segments):
+            cached_through = request.segments[last].name
+    return Fingerprints(tuple(order), segments, prefix, tokens, tuple(chain), cached_through)
+
+
+def divergence(prev: Fingerprints | None, cur: Fingerprints) -> str | None:
+    """The first segment, in canonical order, where ``cur`` stops continuing ``prev``.
+
+    ``None`` when nothing differs. A history that only grew at its end continues the previous
+    one. Segments after the previous request's cached extent (turn context, new message)
+    normally differ on every turn; callers compare the result with ``prev.cached_through``
+    (see :func:`threadkeep.cache.log.prefix_changed_at`).
+    """
+    if prev is None:
+        return None
+    names = sorted(set(prev.order) | set(cur.order), key=segment_rank)
+    for name in names:
+        before, after = prev.segments.get(name), cur.segments.get(name)
+        if before == after:
+            continue
+        if name == "history" and after is not None:
+            n = len(prev.history_chain)
+            if n == 0 or (len(cur.history_chain) >= n and cur.history_chain[n - 1] == prev.history_chain[-1]):
+                continue
+        return name
+    return None

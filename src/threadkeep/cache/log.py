@@ -1,0 +1,199 @@
+"""The model call log: one row per call, with why the prompt cache did or did not hit.
+
+:func:`record_call` is the one call the engine makes after every model call (turn, ping or
+fold). It fingerprints the request, compares it with the previous call of the conversation and
+stores usage, pause, divergence and a miss cause:
+
+============================ ===============================================================
+``hit``                      read (about) everything the previous call left cached
+``cold_start``               first call of the conversation, nothing (much) read
+``prefix_changed:<segment>`` a segment at or before the previous cached extent changed
+``ttl_expired``              same prefix, but the pause outlived the previous entry's TTL
+``evicted_early``            same prefix, pause shorter than the TTL, and still no read
+``below_minimum``            nothing read or written and the prompt is below the minimum
+============================ ===============================================================
+
+A *rewrite* in the report is a call that is not a hit. ``prefix_changed:summary`` after a fold
+is expected (a counted rebuild); a ``prefix_changed`` at ``tools`` or ``system`` never is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint, segment_rank
+from threadkeep.cache.plan import prefix_ttl
+from threadkeep.cache.tables import ModelCall
+from threadkeep.context.request import ModelRequest
+from threadkeep.llm.base import Capabilities, Usage
+from threadkeep.llm.simulator import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
+from threadkeep.tokens import TokenCounter
+
+__all__ = [
+    "CallKind",
+    "HIT",
+    "Diagnosis",
+    "prefix_changed_at",
+    "diagnose",
+    "call_cost",
+    "default_prices",
+    "previous_call",
+    "record_call",
+]
+
+CallKind = Literal["turn", "ping", "fold"]
+HIT = "hit"
+# A read at least this share of what the previous call left cached counts as a hit: token
+# counts of the same bytes can differ slightly between a provider's report and our estimate.
+_HIT_SHARE = 0.9
+
+
+def default_prices(capabilities: Capabilities) -> Pricing:
+    """List prices of a typical model of that cache style (override with real prices)."""
+    return OPENAI_PRICING if capabilities.cache_style == "automatic" else ANTHROPIC_PRICING
+
+
+def call_cost(usage: Usage, prices: Pricing, *, ttl_seconds: int | None) -> tuple[float, float]:
+    """(cost, cost without any cache) of one call in USD.
+
+    Writes are priced at the TTL of the prefix end; a request whose layers carry mixed TTLs is
+    approximated by that one (the prefix-end TTL covers most written tokens).
+    """
+    long = ttl_seconds is not None and ttl_seconds >= 3600
+    cost = prices.cost(uncached=usage.input_tokens, write_5m=0 if long else usage.cache_write_tokens,
+                       write_1h=usage.cache_write_tokens if long else 0,
+                       read=usage.cache_read_tokens, output=usage.output_tokens)
+    plain = prices.cost(uncached=usage.total_input, write_5m=0, write_1h=0, read=0,
+                        output=usage.output_tokens)
+    return cost, plain
+
+
+def prefix_changed_at(prev: Fingerprints | None, cur: Fingerprints, *,
+                      automatic: bool = False) -> str | None:
+    """The segment where ``cur`` broke the prefix ``prev`` had cached, or ``None``.
+
+    A divergence after the previous cached extent (the turn context, the new message) is the
+    normal shape of a new turn and not a change of the cached prefix.
+    """
+    if prev is None:
+        return None
+    where = divergence(prev, cur)
+    if where is None:
+        return None
+    through = prev.cached_through or ("history" if automatic else None)
+    if through is None:
+        return None
+    return where if segment_rank(where) <= segment_rank(through) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnosis:
+    pause_s: float | None
+    divergence: str | None
+    miss_cause: str
+
+
+def diagnose(
+    *,
+    prev: ModelCall | None,
+    cur: Fingerprints,
+    usage: Usage,
+    started_at: datetime,
+    capabilities: Capabilities,
+) -> Diagnosis:
+    """Pause, divergence and miss cause of a call, given the previous call of its conversation."""
+    prev_prints = Fingerprints.from_json(prev.fingerprints) if prev is not None else None
+    pause = None if prev is None else max(0.0, (started_at - prev.started_at).total_seconds())
+    automatic = capabilities.cache_style == "automatic"
+    where = divergence(prev_prints, cur)
+    changed = prefix_changed_at(prev_prints, cur, automatic=automatic)
+    read = usage.cache_read_tokens
+    if prev is not None and not automatic:
+        # Explicit caching: what the previous call read or wrote is exactly what it left.
+        expected = prev.cache_read_tokens + prev.cache_write_tokens
+    else:
+        through = cur.cached_through or ("history" if automatic else None)
+        expected = cur.tokens_through(through)
+        if prev_prints is not None:
+            expected = min(expected, prev_prints.tokens_through(
+                prev_prints.cached_through or ("history" if automatic else None)))
+    if changed is not None:
+        cause = f"prefix_changed:{changed}"
+    elif read > 0 and read >= _HIT_SHARE * expected:
+        cause = HIT
+    elif read == 0 and usage.cache_write_tokens == 0 and (
+            usage.total_input < capabilities.min_cacheable_tokens or expected == 0):
+        cause = "below_minimum"
+    elif prev is None:
+        cause = "cold_start"
+    elif prev.ttl_s is not None and pause is not None and pause >= prev.ttl_s:
+        cause = "ttl_expired"
+    elif prev.ttl_s is None and automatic and pause is not None and pause >= 300:
+        cause = "ttl_expired"  # automatic caches keep a prefix "minutes of inactivity"
+    else:
+        cause = "evicted_early"
+    return Diagnosis(pause, where, cause)
+
+
+# Turns and pings share one prefix; a fold sends a different prompt (and often another model),
+# so folds are compared only with folds.
+_LANES: dict[str, tuple[str, ...]] = {"turn": ("turn", "ping"), "ping": ("turn", "ping"),
+                                      "fold": ("fold",)}
+
+
+def previous_call(session: Session, conversation_id: str, *, kind: str = "turn") -> ModelCall | None:
+    """The latest logged call of a conversation in the same lane as ``kind``."""
+    return session.scalars(
+        select(ModelCall).where(ModelCall.conversation_id == conversation_id,
+                                ModelCall.kind.in_(_LANES.get(kind, (kind,))))
+        .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1)
+    ).first()
+
+
+def record_call(
+    session: Session,
+    *,
+    conversation_id: str,
+    user_id: str | None,
+    kind: CallKind,
+    model: str,
+    request: ModelRequest,
+    usage: Usage,
+    started_at: datetime,
+    capabilities: Capabilities,
+    ttl_seconds: int | None = None,
+    prices: Pricing | None = None,
+    counter: TokenCounter | None = None,
+) -> ModelCall:
+    """Log one model call and return its row (added to ``session``, flushed).
+
+    ``request`` is the request as sent (with its breakpoints); ``started_at`` is when the call
+    started (TTLs run from the start of a request). ``ttl_seconds`` defaults to the TTL of the
+    request's last breakpoint. ``prices`` default to :func:`default_prices`.
+    """
+    if started_at.tzinfo is None:
+        raise ValueError("started_at must be timezone-aware (UTC)")
+    prints = fingerprint(request, counter)
+    prev = previous_call(session, conversation_id, kind=kind)
+    found = diagnose(prev=prev, cur=prints, usage=usage, started_at=started_at,
+                     capabilities=capabilities)
+    ttl = ttl_seconds if ttl_seconds is not None else prefix_ttl(request)
+    cost, plain = call_cost(usage, prices or default_prices(capabilities), ttl_seconds=ttl)
+    through = prints.cached_through or ("history" if capabilities.cache_style == "automatic" else None)
+    row = ModelCall(
+        conversation_id=conversation_id, user_id=user_id, kind=kind, model=model,
+        started_at=started_at, pause_s=found.pause_s, ttl_s=ttl,
+        input_tokens=usage.input_tokens, cache_read_tokens=usage.cache_read_tokens,
+        cache_write_tokens=usage.cache_write_tokens, output_tokens=usage.output_tokens,
+        prefix_tokens=prints.tokens_through(through), fingerprints=prints.to_json(),
+        divergence=found.divergence, miss_cause=found.miss_cause, cost=cost,
+        cost_without_cache=plain,
+    )
+    session.add(row)
+    session.flush()
+    return row
