@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import func, select
 
 from threadkeep.crypto import MasterKey
+from threadkeep.memory import fact_search as S
 from threadkeep.memory import facts as F
 from threadkeep.memory.fact_model import extract_and_store
 from threadkeep.memory.fact_tables import Fact, FactVersion
@@ -94,7 +95,7 @@ def people(backend):  # type: ignore[no-untyped-def]
         return p
 
     yield make
-    F.clear_fact_cache()
+    S.clear_fact_cache()
     if made:
         made[0].db.dispose()
 
@@ -104,7 +105,7 @@ def person(backend) -> Person:  # type: ignore[no-untyped-def]
     url, key = backend
     p = make_person(url, key)
     yield p
-    F.clear_fact_cache()
+    S.clear_fact_cache()
     p.db.dispose()
 
 
@@ -189,7 +190,7 @@ def test_nothing_is_stored_in_plaintext(tmp_path) -> None:  # type: ignore[no-un
           embedder=True)
     with p.db.session() as s:
         assert all(len(r.vector_ct or b"") == 1 + 12 + 384 * 4 + 16 for r in s.scalars(select(Fact)))
-    extract = F.relevant_facts(p.db, p.vault, user_id=p.user_id, query="Zanzibarcorp", embedder=True)
+    extract = S.relevant_facts(p.db, p.vault, user_id=p.user_id, query="Zanzibarcorp", embedder=True)
     assert extract and "Zanzibarcorp" in extract[0].text
     p.db.dispose()
     blob = b"".join(f.read_bytes() for f in tmp_path.iterdir() if f.name.startswith("plain.db"))

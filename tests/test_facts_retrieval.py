@@ -11,6 +11,7 @@ import pytest
 from tests.test_facts import Person, make_person, people, person  # noqa: F401  (fixtures)
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
+from threadkeep.memory import fact_search as S
 from threadkeep.memory import facts as F
 from threadkeep.memory import retrieval as R
 from threadkeep.memory.identities import (
@@ -31,7 +32,7 @@ SAID = [
 
 
 def top(person: Person, query: str, **kw) -> list[str]:  # type: ignore[no-untyped-def]
-    return [h.fact.value for h in F.relevant_facts(person.db, person.vault, user_id=person.user_id,
+    return [h.fact.value for h in S.relevant_facts(person.db, person.vault, user_id=person.user_id,
                                                    query=query, **kw)]
 
 
@@ -50,21 +51,21 @@ def test_dense_side_finds_paraphrases(tmp_path) -> None:  # type: ignore[no-unty
     # No shared word with "Employer: Acme" / "Lives in: Berlin": only e5 can connect them.
     assert "Acme" in top(p, "where do I have my job?", k=2)
     assert "Berlin" in top(p, "which town is home for me?", k=2)
-    F.clear_fact_cache()
+    S.clear_fact_cache()
     p.db.dispose()
 
 
 def test_token_budget_and_k(person: Person) -> None:
     for text in SAID:
         person.say(text)
-    hits = F.relevant_facts(person.db, person.vault, user_id=person.user_id,
+    hits = S.relevant_facts(person.db, person.vault, user_id=person.user_id,
                             query="Alice Acme Berlin sushi jazz analyst", k=3, embedder=False)
     assert len(hits) == 3
-    small = F.relevant_facts(person.db, person.vault, user_id=person.user_id,
+    small = S.relevant_facts(person.db, person.vault, user_id=person.user_id,
                              query="Alice Acme Berlin sushi jazz analyst", k=8, token_budget=12,
                              embedder=False)
     assert sum(h.tokens for h in small) <= 12 and small
-    assert F.relevant_facts(person.db, person.vault, user_id=person.user_id, query="x", token_budget=0) == []
+    assert S.relevant_facts(person.db, person.vault, user_id=person.user_id, query="x", token_budget=0) == []
 
 
 def test_cache_follows_changes_from_anywhere(person: Person) -> None:
@@ -75,9 +76,27 @@ def test_cache_follows_changes_from_anywhere(person: Person) -> None:
     with person.db.session() as s:
         F.undo_last_change(s, person.vault, user_id=person.user_id)
     assert top(person, "employer", embedder=False) == ["Acme"]
+    person.say("I work at Acme, I love tea")
+    (hit,) = S.relevant_facts(person.db, person.vault, user_id=person.user_id, query="employer",
+                              k=1, embedder=False)
+    assert hit.fact.times_seen == 3  # a re-confirmation reaches the cached copy too
+    tea = person.fact("preference:tea")
+    with person.db.session() as s:
+        F.delete_fact(s, user_id=person.user_id, fact_id=tea.id)
+    assert top(person, "tea", embedder=False) == []
     with person.db.session() as s:
         F.delete_all_facts(s, user_id=person.user_id)
     assert top(person, "employer", embedder=False) == []
+
+
+def test_index_grows_and_forgets_in_place() -> None:
+    idx = R.HybridIndex(["Employer: Acme", "Lives in: Berlin"], np.eye(3, dtype=np.float32)[:2])
+    (pos,) = idx.add(["Employer: Globex"], np.eye(3, dtype=np.float32)[2:])
+    idx.remove([0])
+    assert [r.pos for r in idx.search("employer", None, k=5)] == [pos]
+    assert [r.pos for r in idx.search("x", np.array([1, 0, 0], np.float32), k=1)] != [0]
+    allowed = np.array([True, True, False])
+    assert [r.pos for r in idx.search("employer", None, k=5, allowed=allowed)] == []
 
 
 def test_facts_are_per_person(people) -> None:  # type: ignore[no-untyped-def]

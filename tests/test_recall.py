@@ -92,3 +92,15 @@ def test_long_message_is_clipped_to_item_cap(person: Person) -> None:
     (hit,) = recall(person.db, person.vault, user_id=person.user_id, query="quarterly report revenue",
                     k=1, max_item_tokens=50, embedder=False)
     assert hit.tokens <= 50 and hit.text.endswith("…")
+
+
+def test_deleted_conversation_leaves_the_index(person: Person) -> None:
+    conv = seed(person)
+    q = "Lisbon offsite hotel"
+    assert recall(person.db, person.vault, user_id=person.user_id, query=q, embedder=False)
+    from threadkeep.store.models import Conversation
+
+    with person.db.session() as s:
+        s.delete(s.get(Conversation, conv))
+    person.post("something new")  # any later turn
+    assert recall(person.db, person.vault, user_id=person.user_id, query=q, embedder=False) == []

@@ -36,6 +36,7 @@ from threadkeep.memory.fact_extract import (
     split_remember_notes,
     strip_injected,
 )
+from threadkeep.memory.fact_search import relevant_facts
 from threadkeep.memory.fact_tables import FactExtraction
 from threadkeep.memory.retrieval import Embedder, default_embedder, tokenize
 from threadkeep.messages import ChatMessage
@@ -201,7 +202,7 @@ async def aextract_and_store(
     ops: list[FactOp] | None = None
     existing: list[store.FactRecord] = []
     if model is not None and rest.strip(" ."):
-        hits = store.relevant_facts(db, vault, user_id=user_id, query=rest, k=_CONTEXT_FACTS,
+        hits = relevant_facts(db, vault, user_id=user_id, query=rest, k=_CONTEXT_FACTS,
                                     token_budget=10_000, embedder=emb)
         existing = [h.fact for h in hits]
         with db.session() as s:

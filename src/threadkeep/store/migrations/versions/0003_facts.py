@@ -42,6 +42,7 @@ def upgrade() -> None:
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('method', sa.String(length=16), nullable=False),
     sa.Column('times_seen', sa.Integer(), nullable=False),
+    sa.Column('changed_gen', sa.Integer(), nullable=False),
     sa.Column('source_message_id', sa.String(length=36), nullable=True),
     sa.Column('first_seen', threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
     sa.Column('last_seen', threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
@@ -50,12 +51,14 @@ def upgrade() -> None:
     sa.PrimaryKeyConstraint('id', name=op.f('pk_facts'))
     )
     with op.batch_alter_table('facts', schema=None) as batch_op:
+        batch_op.create_index('ix_facts_user_changed', ['user_id', 'changed_gen'], unique=False)
         batch_op.create_index('ix_facts_user_slot', ['user_id', 'slot_hash'], unique=False)
         batch_op.create_index('ix_facts_user_status', ['user_id', 'status'], unique=False)
 
     op.create_table('facts_state',
     sa.Column('user_id', sa.String(length=36), nullable=False),
     sa.Column('generation', sa.Integer(), nullable=False),
+    sa.Column('deletions', sa.Integer(), nullable=False),
     sa.Column('updated_at', threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_facts_state_user_id_users'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('user_id', name=op.f('pk_facts_state'))
@@ -124,6 +127,7 @@ def downgrade() -> None:
     with op.batch_alter_table('facts', schema=None) as batch_op:
         batch_op.drop_index('ix_facts_user_status')
         batch_op.drop_index('ix_facts_user_slot')
+        batch_op.drop_index('ix_facts_user_changed')
 
     op.drop_table('facts')
     with op.batch_alter_table('fact_extractions', schema=None) as batch_op:
