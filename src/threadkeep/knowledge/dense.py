@@ -110,7 +110,12 @@ class DenseIndex:
         graph = self._build_graph()
         graph.set_ef(max(64, 2 * k))
         filt = None if unfiltered else (lambda label: bool(mask[label]))
-        labels, distances = graph.knn_query(q, k=k, filter=filt)
+        try:
+            labels, distances = graph.knn_query(q, k=k, filter=filt)
+        except RuntimeError:
+            # hnswlib gives up when the walk finds fewer than k allowed labels; exact
+            # search over the allowed set always answers.
+            return self._exact(q, k, mask, int(mask.sum()))
         # hnswlib's cosine space returns 1 - cosine similarity.
         return labels[0].astype(np.int64), (1.0 - distances[0]).astype(np.float32)
 
