@@ -158,7 +158,9 @@ def test_search_finds_the_answer_in_every_language(kb):
     assert hit.citation() == "Refunds §1"
 
 
-def test_acl_never_returns_a_chunk_outside_the_callers_groups(kb):
+@pytest.mark.parametrize("exact_threshold", [20_000, 0], ids=["exact", "hnsw"])
+def test_acl_never_returns_a_chunk_outside_the_callers_groups(db, master, embedder, exact_threshold):
+    kb = KnowledgeBase(db, Vault(master), embedder, exact_threshold=exact_threshold)
     ids = _seed(kb)
     visible = {
         frozenset(): {ids["office"]},
