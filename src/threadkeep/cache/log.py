@@ -48,8 +48,8 @@ __all__ = [
 
 CallKind = Literal["turn", "ping", "fold"]
 HIT = "hit"
-# A read at least this share of what the previous call left cached counts as a hit: token
-# counts of the same bytes can differ slightly between a provider's report and our estimate.
+# Automatic caches: a read of at least this share of our estimate of the cacheable prefix
+# counts as a hit (our token estimate and the provider's count of the same bytes differ a bit).
 _HIT_SHARE = 0.9
 
 
@@ -113,8 +113,10 @@ def diagnose(
     where = divergence(prev_prints, cur)
     changed = prefix_changed_at(prev_prints, cur, automatic=automatic)
     read = usage.cache_read_tokens
-    if prev is not None and not automatic:
-        # Explicit caching: what the previous call read or wrote is exactly what it left.
+    exact = prev is not None and not automatic
+    if exact:
+        # Explicit caching: what the previous call read or wrote is exactly what it left, in
+        # the provider's own token count — a hit reads all of it.
         expected = prev.cache_read_tokens + prev.cache_write_tokens
     else:
         through = cur.cached_through or ("history" if automatic else None)
@@ -124,7 +126,7 @@ def diagnose(
                 prev_prints.cached_through or ("history" if automatic else None)))
     if changed is not None:
         cause = f"prefix_changed:{changed}"
-    elif read > 0 and read >= _HIT_SHARE * expected:
+    elif read > 0 and read >= (expected if exact else _HIT_SHARE * expected):
         cause = HIT
     elif read == 0 and usage.cache_write_tokens == 0 and (
             usage.total_input < capabilities.min_cacheable_tokens or expected == 0):

@@ -1,0 +1,109 @@
+"""The call log on real SQLite and PostgreSQL: pause, divergence and every miss cause, with
+usage from the provider simulator."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from sqlalchemy import delete, select
+
+from tests.test_cache_helpers import Convo, add_conversation, dt_clock, open_db
+from threadkeep.cache.log import record_call
+from threadkeep.cache.tables import ModelCall
+from threadkeep.context.request import ModelRequest
+from threadkeep.llm.base import complete
+from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.store.db import Database
+from threadkeep.store.models import Conversation
+
+
+class Harness:
+    """One conversation: send a request through the simulator and log it."""
+
+    def __init__(self, db: Database, sim: SimulatedModel, clock: ManualClock, conv: Convo) -> None:
+        self.db, self.sim, self.clock, self.conv = db, sim, clock, conv
+        self.user_id, self.cid = add_conversation(db)
+        self.conv.cid = self.cid
+        self.now = dt_clock(clock)
+
+    async def send(self, request: ModelRequest, kind: str = "turn") -> ModelCall:
+        started = self.now()
+        result = await complete(self.sim, request)
+        with self.db.session() as s:
+            return record_call(s, conversation_id=self.cid, user_id=self.user_id, kind=kind,  # type: ignore[arg-type]
+                               model=self.sim.name, request=request, usage=result.usage,
+                               started_at=started, capabilities=self.sim.capabilities)
+
+    async def turn(self, text: str, *, answer: str = "Noted.") -> ModelCall:
+        row = await self.send(self.conv.request(text))
+        self.conv.answered(text, answer)
+        return row
+
+
+async def test_miss_causes_pause_and_divergence(backend) -> None:  # type: ignore[no-untyped-def]
+    url, _key = backend
+    db = open_db(url)
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock)
+    h = Harness(db, sim, clock, Convo(sim.capabilities))
+
+    first = await h.turn("When does Ajax ship?")
+    assert first.miss_cause == "cold_start" and first.pause_s is None and first.divergence is None
+    clock.advance(40)
+    second = await h.turn("Who owns the budget?")
+    assert second.miss_cause == "hit" and second.pause_s == 40.0
+    assert second.divergence in ("turn_context", "new_message")  # the history only grew
+    assert second.cache_read_tokens > 2000 and second.cost < second.cost_without_cache
+    clock.advance(60)
+    third = await h.turn("And the deadline?")
+    assert third.miss_cause == "hit" and third.divergence == "new_message"
+    assert third.prefix_tokens > 2000 and third.ttl_s == 300
+
+    clock.advance(20 * 60)  # past the 5-minute history entry, within the 1-hour system entry
+    expired = await h.turn("Back from a meeting: status?")
+    assert expired.miss_cause == "ttl_expired" and expired.cache_read_tokens > 0
+
+    clock.advance(30)
+    sim.evict(session=h.cid)
+    evicted = await h.turn("Any news?")
+    assert evicted.miss_cause == "evicted_early"
+
+    clock.advance(30)
+    h.conv.system = "Current time: 09:31. " + h.conv.system  # the classic mistake
+    changed = await h.turn("Still there?")
+    assert changed.miss_cause == "prefix_changed:system" and changed.divergence == "system"
+
+    # Fingerprints hold hashes, never text.
+    with db.session() as s:
+        rows = s.scalars(select(ModelCall).where(ModelCall.conversation_id == h.cid)).all()
+        assert len(rows) == 6
+        assert all("Ajax" not in str(r.fingerprints) for r in rows)
+    db.dispose()
+
+
+async def test_below_minimum_folds_apart_and_cascade(backend) -> None:  # type: ignore[no-untyped-def]
+    url, _key = backend
+    db = open_db(url)
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock)
+    h = Harness(db, sim, clock, Convo(sim.capabilities, system="Be brief.", tools=(), startup="Hi."))
+    tiny = await h.turn("Hello")
+    assert tiny.miss_cause == "below_minimum"
+
+    # A fold is compared with folds only: it does not disturb the turn chain.
+    big = Harness(db, sim, clock, Convo(sim.capabilities))
+    await big.turn("Q1?")
+    clock.advance(10)
+    fold_req = dataclasses.replace(big.conv.request("Summarise"), system="You fold summaries.",
+                                   tools=())
+    fold = await big.send(fold_req, kind="fold")
+    assert fold.kind == "fold" and fold.pause_s is None
+    clock.advance(10)
+    after = await big.turn("Q2?")
+    assert after.miss_cause == "hit" and after.pause_s == 20.0
+
+    with db.session() as s:
+        s.execute(delete(Conversation).where(Conversation.id == big.cid))
+    with db.session() as s:
+        assert s.scalars(select(ModelCall).where(ModelCall.conversation_id == big.cid)).all() == []
+    db.dispose()
