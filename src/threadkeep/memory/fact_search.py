@@ -28,11 +28,12 @@ from threadkeep.memory.retrieval import (
     Embedder,
     HybridIndex,
     default_embedder,
+    token_counter,
     vector_from_bytes,
 )
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
-from threadkeep.tokens import TokenCounter, default_counter
+from threadkeep.tokens import TokenCounter
 
 __all__ = ["FactHit", "relevant_facts", "clear_fact_cache"]
 
@@ -210,7 +211,7 @@ def relevant_facts(
     emb: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
     if k <= 0 or token_budget <= 0:
         return []
-    counter = counter or default_counter()
+    tc = token_counter(counter)
     qvec = None
     if emb is not None:
         qvec = query_vector if query_vector is not None else emb.query(query)
@@ -226,7 +227,7 @@ def relevant_facts(
     hits: list[FactHit] = []
     used = 0
     for fact, score in found:
-        n = counter.count(fact.text) + 1  # +1 for the line break between facts
+        n = tc.count(fact.text) + 1  # +1 for the line break between facts
         if used + n > token_budget:
             continue
         hits.append(FactHit(fact, score, n))

@@ -389,7 +389,7 @@ def delete_all_facts(session: Session, *, user_id: str) -> int:
     """Forget everything stored as facts about the person; returns how many facts went."""
     state = _lock_state(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.user_id == user_id))
-    n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0
+    n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0  # type: ignore[attr-defined]
     _bump(state, utcnow(), deleted=True)
     return n
 

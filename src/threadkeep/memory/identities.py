@@ -75,7 +75,7 @@ def unlink_identity(db: Database, *, channel: str, external_id: str,
     q = delete(Identity).where(Identity.channel == channel, Identity.external_id == external_id)
     if user_id is not None:
         q = q.where(Identity.user_id == user_id)
-    return bool(db.write(lambda s: s.execute(q).rowcount))
+    return bool(db.write(lambda s: s.execute(q).rowcount))  # type: ignore[attr-defined]
 
 
 def identities_of(db: Database, *, user_id: str) -> list[tuple[str, str]]:

@@ -20,12 +20,13 @@ from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.fact_tables import Profile
 from threadkeep.memory.facts import FactRecord, load_facts
+from threadkeep.memory.retrieval import token_counter
 from threadkeep.messages import ChatMessage
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
-from threadkeep.tokens import TokenCounter, default_counter
+from threadkeep.tokens import TokenCounter
 
 __all__ = [
     "DEFAULT_REFRESH_EVERY",
@@ -97,7 +98,7 @@ def _fit(sentences: list[str], max_tokens: int, counter: TokenCounter) -> str:
 def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE_TOKENS,
                        counter: TokenCounter | None = None) -> str:
     """A deterministic profile: identity first, then preferences, then recent notes."""
-    counter = counter or default_counter()
+    tc = token_counter(counter)
     by_cat: dict[str, list[FactRecord]] = {}
     for f in facts:
         by_cat.setdefault(f.category, []).append(f)
@@ -115,7 +116,7 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
         sentences.append("; ".join(p.value for p in prefs[:6]).capitalize() + ".")
     notes = sorted(by_cat.get("note", []), key=lambda f: f.last_seen, reverse=True)
     sentences += [f"Noted: {n.value}." for n in notes[:4]]
-    return _fit(sentences if facts else [], max_tokens, counter)
+    return _fit(sentences if facts else [], max_tokens, tc)
 
 
 def _recent_person_messages(s: Session, vault: Vault, user_id: str) -> list[str]:
@@ -136,7 +137,7 @@ async def arefresh_profile(
     max_tokens: int = MAX_PROFILE_TOKENS,
 ) -> ProfileRecord | None:
     """Rebuild the profile when due (or ``force``); returns the new one, or None if not due."""
-    counter = default_counter()
+    tc = token_counter()
     with db.session() as s:
         row = s.get(Profile, user_id)
         seen = _person_messages(s, user_id)
@@ -144,7 +145,7 @@ async def arefresh_profile(
             return None
         facts = load_facts(s, vault, user_id=user_id)
         recent = _recent_person_messages(s, vault, user_id) if model is not None else []
-    text, method = profile_from_facts(facts, max_tokens=max_tokens, counter=counter), "facts"
+    text, method = profile_from_facts(facts, max_tokens=max_tokens, counter=tc), "facts"
     if model is not None and (facts or recent):
         prompt = ("Facts:\n" + "\n".join(f.text for f in facts)
                   + "\n\nRecent messages of the person:\n" + "\n".join(f"- {m[:500]}" for m in recent))
@@ -153,7 +154,7 @@ async def arefresh_profile(
                 system=_PROFILE_SYSTEM, segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
                 max_tokens=max_tokens * 2, temperature=0.0, metadata={"purpose": "profile"}))
             written = _fit([s.strip() + "." for s in answer.text.strip().split(". ") if s.strip(". ")],
-                           max_tokens, counter).replace("..", ".")
+                           max_tokens, tc).replace("..", ".")
             if written:
                 text, method = written, "model"
         except Exception:

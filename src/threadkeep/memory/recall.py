@@ -32,13 +32,14 @@ from threadkeep.memory.retrieval import (
     Embedder,
     HybridIndex,
     default_embedder,
+    token_counter,
     vector_from_bytes,
     vector_to_bytes,
 )
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
-from threadkeep.tokens import TokenCounter, default_counter
+from threadkeep.tokens import TokenCounter
 
 __all__ = [
     "RecallItem",
@@ -111,12 +112,12 @@ def rank_items(
     """The best items for ``query`` that fit ``token_budget``. ``items`` gives the item at each
     index position; ``allowed`` masks positions (False = not a candidate, e.g. still verbatim
     in the request)."""
-    counter = counter or default_counter()
+    tc = token_counter(counter)
     hits: list[RecallHit] = []
     used = 0
     for r in index.search(query, query_vector, k=max(4 * k, 40), depth=200, allowed=allowed):
         item = items[r.pos]
-        text, n = _clip(item.text, max_item_tokens, counter)
+        text, n = _clip(item.text, max_item_tokens, tc)
         if used + n > token_budget:
             continue
         hits.append(RecallHit(item, r.score, text, n))

@@ -17,9 +17,11 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 import numpy as np
+
+from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = [
     "Embedder",
@@ -32,6 +34,7 @@ __all__ = [
     "Ranked",
     "vector_to_bytes",
     "vector_from_bytes",
+    "token_counter",
 ]
 
 RRF_K = 60
@@ -95,6 +98,13 @@ def default_embedder() -> Embedder | None:
         except Exception:
             _default_failed = True
     return _default
+
+
+def token_counter(counter: TokenCounter | None = None) -> TokenCounter:
+    """The given counter, or the default o200k counter."""
+    # BpeCounter declares ``name`` as a read-only property, which type checkers do not accept
+    # for the Protocol's plain attribute; it counts the same either way.
+    return counter if counter is not None else cast(TokenCounter, default_counter())
 
 
 def vector_to_bytes(vec: np.ndarray) -> bytes:
