@@ -262,13 +262,17 @@ class KeepWarmScheduler:
             active.add(c.conversation_id)
         return await self._ping(c, cfg, now)
 
-    async def _ping(self, c: _Candidate, cfg: KeepWarmSettings, now: datetime) -> PingOutcome:
+    async def _ping(self, c: _Candidate, cfg: KeepWarmSettings, now: datetime) -> PingOutcome | None:
         cached = Fingerprints.from_json(c.last_touch.fingerprints)
         built = self.ping_request(c.conversation_id)
         request = await built if inspect.isawaitable(built) else built
         trimmed = trim_to_cached(request, cached) if cached is not None else None
         if trimmed is None:
             where = divergence(cached, fingerprint(request)) if cached is not None else None
+            if where == "summary":
+                # A fold since the last turn: the next turn rebuilds from the summary on, and
+                # the old prefix is worth nothing — not a fault of the ping, nothing to warm.
+                return self._cool(c, now, "a fold rebuilt the prefix; the next turn writes it")
             return self._flag(c, now, "the ping would not be byte-identical to the cached prefix"
                               + (f" (differs at {where})" if where else ""))
         zero = self.model.capabilities.allows_zero_max_tokens
