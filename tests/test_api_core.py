@@ -259,3 +259,28 @@ def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
     assert c.delete(f"/v1/me/facts/{fid}").status_code == 204
     assert c.get("/v1/me/facts").json()["facts"] == []
     assert c.post("/v1/me/facts/undo").json() == {"undone": None}
+
+
+def test_client_leaving_mid_stream_keeps_the_message_for_retry(api: ApiHarness) -> None:  # noqa: F811
+    c, _ = api.person()
+    api.model.add(Step(text="too late", delay=3.0))
+    calls = len(api.model.calls)
+    with c.stream("POST", "/v1/messages", json={"text": "are you there?", "stream": True}) as r:
+        events = sse_events(r)
+        cid = next(events)[1]["conversation_id"]
+        mid = next(events)[1]["message_id"]
+        # Leave while the model is answering (not while the request is still being built).
+        deadline = time.monotonic() + 10
+        while len(api.model.calls) == calls and time.monotonic() < deadline:
+            time.sleep(0.02)
+    # The server notices the closed connection, stops the turn and marks it failed.
+    deadline = time.monotonic() + 10
+    status = None
+    while time.monotonic() < deadline:
+        status = c.get(f"/v1/conversations/{cid}").json()["messages"][0]["status"]
+        if status == "failed":
+            break
+        time.sleep(0.1)
+    assert status == "failed"
+    retried = c.post(f"/v1/messages/{mid}/retry").json()
+    assert retried["text"] == "echo: are you there?"

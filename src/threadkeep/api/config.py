@@ -23,4 +23,6 @@ class ServiceSettings(BaseSettings):
                                 "before it is looked up again (revocation elsewhere takes effect within this).")
     worker_threads: int = Field(default=32, ge=1, description="Threads for database and crypto work; "
                                 "the default executor of min(32, cores + 4) starves under many turns at once.")
+    max_concurrent_turns: int = Field(default=32, ge=1, description="Turns answered at once per replica; more "
+                                      "wait their turn (queueing beats thrashing the database and the GIL).")
     settings_cache_s: float = Field(default=5.0, ge=0, description="How long an admin setting is cached per replica.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from threadkeep.api.auth import (
 from threadkeep.api.config import ServiceSettings
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
+from threadkeep.events import TurnEvent
 
 if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
@@ -39,12 +40,28 @@ class ServiceState:
     _signer: SessionSigner | None = None
     _cache: dict[str, tuple[float, Any]] = field(default_factory=dict)
     _principals: dict[str, tuple[float, Principal]] = field(default_factory=dict)
+    _turn_slots: asyncio.Semaphore | None = None
 
     @classmethod
     def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
               knowledge: KnowledgeBase | None = None) -> ServiceState:
         buckets = TokenBuckets(per_minute=service.rate_per_minute, burst=service.rate_burst)
         return cls(memory, settings, service, buckets, knowledge)
+
+    async def admitted(self, events: AsyncIterator[TurnEvent]) -> AsyncIterator[TurnEvent]:
+        """The turn's events, once one of ``max_concurrent_turns`` slots is free.
+
+        Past a few dozen turns at once, more parallel work only adds lock waits (SQLite) and
+        GIL switches: queueing keeps throughput at its plateau and makes latency predictable.
+        """
+        if self._turn_slots is None:
+            self._turn_slots = asyncio.Semaphore(self.service.max_concurrent_turns)
+        async with self._turn_slots:
+            try:
+                async for ev in events:
+                    yield ev
+            finally:
+                await events.aclose()  # type: ignore[attr-defined]
 
     def knowledge(self) -> KnowledgeBase:
         """The knowledge base: the engine's own when it has one, else one for this process."""

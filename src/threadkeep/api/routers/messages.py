@@ -37,8 +37,8 @@ async def send_message(
         # A widget visitor has one conversation: a visitor who lost the id continues it.
         existing = await memory.list_conversations(user=person, limit=1)
         conversation_id = existing[0].id if existing else None
-    turn = await start_turn(memory.stream(body.text, user=person, conversation_id=conversation_id,
-                                          channel=_channel(principal.via)))
+    turn = await start_turn(state.admitted(memory.stream(
+        body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via))))
     if wants_stream(body.stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     return await json_turn(turn)
@@ -50,7 +50,7 @@ async def retry_message(
     stream: bool | None = None, accept: Annotated[str | None, Header()] = None,
 ) -> Response:
     """Answer a failed turn again (the person's message id from the failed turn)."""
-    turn = await start_turn(memory.retry(message_id, user=person))
+    turn = await start_turn(state.admitted(memory.retry(message_id, user=person)))
     if wants_stream(stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     result: JSONResponse = await json_turn(turn)

@@ -88,7 +88,8 @@ async def chat_completions(
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
     cid = x_threadkeep_conversation or body.conversation_id
-    turn = await start_turn(memory.stream(_new_text(body), user=person, conversation_id=cid, channel="openai"))
+    turn = await start_turn(state.admitted(
+        memory.stream(_new_text(body), user=person, conversation_id=cid, channel="openai")))
     opened = turn.first
     assert isinstance(opened, ConversationOpened)
     headers = {CONVERSATION_HEADER: opened.conversation_id}
