@@ -196,3 +196,21 @@ def test_nothing_is_stored_in_plaintext(tmp_path) -> None:  # type: ignore[no-un
     blob = b"".join(f.read_bytes() for f in tmp_path.iterdir() if f.name.startswith("plain.db"))
     for marker in ("Zanzibarcorp", "Quokkaberr", "quokkaberr", "Xylophonic"):
         assert marker.encode() not in blob
+
+
+def test_concurrent_extractions_make_one_row(person: Person) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    person.say("I live in Oslo")  # the person's facts state exists from here on
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda _: person.say("I work at Acme"), range(4)))
+    (fact,) = [f for f in person.facts() if f.key == "employer"]
+    assert fact.times_seen == 4
+
+
+def test_first_extractions_race_safely(person: Person) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda _: person.say("I work at Acme"), range(4)))
+    assert person.fact("employer").times_seen == 4

@@ -166,7 +166,7 @@ def _apply_ops(s: Session, vault: Vault, ops: list[FactOp], *, user_id: str, mes
                                               message_id=message_id, method="model", embedder=embedder)
         elif op.op == "update" and op.fact_id in existing:
             old = existing[op.fact_id]
-            if old.category == "note" or old.key.startswith("note"):
+            if old.category == "note":
                 # Notes are multi-valued: a changed note is the old one retired plus a new one.
                 ch = store.retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
                 changes += [ch] if ch else []
@@ -207,8 +207,9 @@ async def aextract_and_store(
         existing = [h.fact for h in hits]
         with db.session() as s:
             # Single-valued slots are always shown, so a move to a new employer is an update.
-            existing += [f for f in store.load_facts(s, vault, user_id=user_id)
-                         if f.key in SINGLE_VALUED and f.id not in {e.id for e in existing}]
+            shown = {e.id for e in existing}
+            existing += [f for f in store.load_facts(s, vault, user_id=user_id, categories=SINGLE_VALUED)
+                         if f.id not in shown]
         request, aliases = build_extraction_request(rest, existing)
         try:
             answer = await complete(model, request)

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from threadkeep.memory.fact_extract import (
@@ -126,10 +128,12 @@ def open_fact(vault: Vault, s: Session, row: Fact) -> FactRecord:
     )
 
 
-def load_facts(session: Session, vault: Vault, *, user_id: str,
-               include_retired: bool = False) -> list[FactRecord]:
-    """The person's facts, decrypted, oldest first."""
+def load_facts(session: Session, vault: Vault, *, user_id: str, include_retired: bool = False,
+               categories: Iterable[str] | None = None) -> list[FactRecord]:
+    """The person's facts (of some ``categories`` only, when given), decrypted, oldest first."""
     q = select(Fact).where(Fact.user_id == user_id)
+    if categories is not None:
+        q = q.where(Fact.category.in_(list(categories)))
     if not include_retired:
         q = q.where(Fact.status == "current")
     rows = session.scalars(q.order_by(Fact.first_seen, Fact.id)).all()
@@ -150,15 +154,18 @@ def facts_state(session: Session, *, user_id: str) -> tuple[int, int]:
 
 def _lock_state(session: Session, user_id: str) -> FactsState:
     # Serialises concurrent extraction for one person (row lock on PostgreSQL; SQLite's
-    # BEGIN IMMEDIATE already serialises writers), so two jobs cannot both add a slot.
-    state = session.scalars(
+    # BEGIN IMMEDIATE already serialises writers), so two jobs cannot both add a slot. The
+    # row is created with ON CONFLICT DO NOTHING first, so two first-ever writers for a
+    # person do not race on its insert either.
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    session.execute(insert(FactsState).values(
+        user_id=user_id, generation=0, deletions=0, updated_at=utcnow(),
+    ).on_conflict_do_nothing(index_elements=["user_id"]))
+    return session.scalars(
         select(FactsState).where(FactsState.user_id == user_id).with_for_update()
-    ).first()
-    if state is None:
-        state = FactsState(user_id=user_id, generation=0, deletions=0, updated_at=utcnow())
-        session.add(state)
-        session.flush()
-    return state
+        .execution_options(populate_existing=True)
+    ).one()
 
 
 def _touch(row: Fact, state: FactsState) -> None:
