@@ -111,6 +111,7 @@ def test_chat_streams_survives_reload_and_manages_conversations(site: ApiHarness
     expect(answer.locator(".thumb-up")).to_be_visible()
     expect(page.locator("#conversation-list li")).to_have_count(1)
     expect(page.locator("#gauge")).to_be_visible()
+    expect(page.locator("#gauge-text")).to_contain_text("Context")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "chat.png"), full_page=True)
 

@@ -307,7 +307,8 @@ function showGauge(report, usage) {
   let percent = null;
   if (report.ceiling && report.total_tokens !== undefined) {
     percent = Math.min(100, Math.round((100 * report.total_tokens) / report.ceiling));
-    parts.push(`Context ${percent}% full (${report.total_tokens.toLocaleString()} of ${report.ceiling.toLocaleString()} tokens)`);
+    const shown = percent === 0 && report.total_tokens > 0 ? "<1" : String(percent);
+    parts.push(`Context ${shown}% full (${report.total_tokens.toLocaleString()} of ${report.ceiling.toLocaleString()} tokens)`);
   } else if (usage.input_tokens !== undefined) {
     parts.push(`Request: ${(usage.input_tokens + (usage.cache_read_tokens || 0)).toLocaleString()} tokens`);
   }
@@ -315,7 +316,9 @@ function showGauge(report, usage) {
   if (report.compaction && report.compaction.messages) {
     parts.push(`${report.compaction.messages} older messages compacted`);
   }
-  if (report.segments && report.segments.history !== undefined && typeof report.segments.history === "number" && !report.ceiling) {
+  if (report.summary_cursor) parts.push(`${report.summary_cursor} messages folded into the summary`);
+  if (report.facts_used) parts.push(`${report.facts_used} facts used`);
+  if (report.segments && typeof report.segments.history === "number" && !report.ceiling) {
     parts.push(`${report.segments.history} earlier messages sent verbatim`);
   }
   $("gauge-fill").style.width = percent === null ? "0" : `${percent}%`;
