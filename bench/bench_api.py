@@ -86,11 +86,15 @@ def _drop_pg_db(url: str) -> None:
 
 
 # -- the client ----------------------------------------------------------------------------
-async def _conversation(client: httpx.AsyncClient, person: str, turns: int, latencies: list[float]) -> None:
+async def _open(client: httpx.AsyncClient, person: str) -> str:
+    r = await client.post("/v1/messages", json={"text": "Hello, let's plan the launch."},
+                          headers={"X-Threadkeep-User": person})
+    r.raise_for_status()
+    return str(r.json()["conversation_id"])
+
+
+async def _turns(client: httpx.AsyncClient, person: str, cid: str, turns: int, latencies: list[float]) -> None:
     headers = {"X-Threadkeep-User": person}
-    first = await client.post("/v1/messages", json={"text": "Hello, let's plan the launch."}, headers=headers)
-    first.raise_for_status()
-    cid = first.json()["conversation_id"]
     for i in range(turns):
         t0 = time.perf_counter()
         r = await client.post("/v1/messages", headers=headers,
@@ -103,16 +107,17 @@ async def _level(url: str, key: str, concurrency: int, turns: int) -> dict[str, 
     limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
     async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"},
                                  limits=limits, timeout=120) as client:
-        latencies: list[float] = []
         run = uuid.uuid4().hex[:6]
-        # The first turn of each conversation (which opens it) is not timed; the rest are.
+        people = [f"bench-{run}-{i}" for i in range(concurrency)]
+        # Opening a conversation (a new person, their data key) is not what is measured:
+        # every conversation is opened first, then the timed turns run together.
+        cids = await asyncio.gather(*(_open(client, p) for p in people))
+        latencies: list[float] = []
         t0 = time.perf_counter()
-        await asyncio.gather(*(_conversation(client, f"bench-{run}-{i}", turns, latencies)
-                               for i in range(concurrency)))
+        await asyncio.gather(*(_turns(client, p, c, turns, latencies) for p, c in zip(people, cids, strict=True)))
         wall = time.perf_counter() - t0
     latencies.sort()
-    return {"concurrency": concurrency, "turns": len(latencies),
-            "turns_per_s": (len(latencies) + concurrency) / wall,
+    return {"concurrency": concurrency, "turns": len(latencies), "turns_per_s": len(latencies) / wall,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]}
 
@@ -205,7 +210,9 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation\n")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation; "
+          f"{os.cpu_count()} CPUs, load average at the end {load}\n")
     print("| database | concurrent conversations | turns/s | p50 latency | p99 latency |")
     print("|---|---:|---:|---:|---:|")
     for r in rows:
