@@ -107,5 +107,14 @@ def test_fingerprints_and_divergence() -> None:
     assert divergence(second, fingerprint(conv.request("Q3?", now="09:05"))) == "history"
     conv.summary = "Decisions: ship on Monday (m2)."
     assert divergence(second, fingerprint(conv.request("Q3?", now="09:05"))) == "summary"
+    # A fold that moves the cursor but leaves the summary's bytes as they were is still a
+    # rebuild of the summary layer; a window sliding without a summary is a history change.
+    folded = fingerprint(conv.request("Q3?"))
+    conv.history = conv.history[2:]
+    assert divergence(folded, fingerprint(conv.request("Q3?"))) == "summary"
+    conv.summary = ""
+    slid = fingerprint(conv.request("Q3?"))
+    conv.history = conv.history[1:]
+    assert divergence(slid, fingerprint(conv.request("Q3?"))) == "history"
     no_tools = dataclasses.replace(conv.request("Q3?"), tools=())
     assert divergence(second, fingerprint(no_tools)) == "tools"

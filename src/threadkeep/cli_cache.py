@@ -41,7 +41,7 @@ def _since(value: str | None) -> datetime | None:
               help="1-hour cache write price as a multiple of input.")
 @click.option("--read", "read_mult", default=ANTHROPIC_PRICING.read_multiplier, show_default=True,
               help="Cache read price as a multiple of input.")
-@click.option("--resume-after", default=60.0, show_default=True,
+@click.option("--resume-after", default=300.0, show_default=True,
               help="Seconds of pause after which a turn counts as a resumption.")
 def cache_report(db_url: str | None, since: str | None, png: str | None, as_json: bool,
                  input_price: float, output_price: float, write_5m: float, write_1h: float,

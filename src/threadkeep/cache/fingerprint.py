@@ -6,9 +6,12 @@ segment and an estimate of the tokens up to there. Only hashes and counts are ke
 text — so the call log can say *where* a prefix broke without holding what the person said.
 
 The history is append-only from one turn to the next (the previous new message and its answer
-join it), so a changed history hash alone is not a divergence: the history also carries a chain
-of short cumulative hashes, one per message, and the previous history counts as unchanged when
-its chain is a prefix of the current one.
+join it), so a changed history hash alone is not a divergence: the history also carries a short
+hash per message, and the previous history counts as unchanged when its hashes are a prefix of
+the current ones. When the request has a summary and the history lost messages at its start
+(a fold advanced the summary cursor), the change is reported at the ``summary`` layer — a
+counted rebuild, even when the summary's own bytes came out the same. Without a summary (a
+naive sliding window) it stays a change of the ``history``.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ __all__ = ["Fingerprints", "fingerprint", "divergence", "segment_rank"]
 
 FORMAT_VERSION = 1
 # 64 bits per history message are plenty to tell one message from another in one conversation,
-# and keep a 30-message chain under 600 bytes in the log.
+# and keep a 30-message list under 600 bytes in the log.
 _CHAIN_HEX = 16
 _SHARED_COUNTER: MemoCounter | None = None
 
@@ -60,7 +63,7 @@ class Fingerprints:
     segments: dict[str, str]               # name -> sha256 of the segment's bytes
     prefix: dict[str, str]                 # name -> sha256 of everything through it
     tokens: dict[str, int]                 # name -> estimated tokens through it
-    history_chain: tuple[str, ...] = ()    # short cumulative hash after each history message
+    history_chain: tuple[str, ...] = ()    # short hash of each history message, in order
     cached_through: str | None = None      # segment of the last breakpoint, if any
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -119,8 +122,7 @@ def fingerprint(request: ModelRequest, counter: TokenCounter | None = None) -> F
             text = item.decode("utf-8")
             running_tokens += tc.count(text) + (MESSAGE_OVERHEAD if name not in ("tools", "system") else 0)
             if name == "history":
-                link = _sha(((chain[-1] if chain else "") + _sha(item)).encode())[:_CHAIN_HEX]
-                chain.append(link)
+                chain.append(_sha(item)[:_CHAIN_HEX])
         seg_hash = digest.hexdigest()
         running_hash = _sha(f"{running_hash}|{name}|{seg_hash}".encode())
         order.append(name)
@@ -151,8 +153,11 @@ def divergence(prev: Fingerprints | None, cur: Fingerprints) -> str | None:
         if before == after:
             continue
         if name == "history" and after is not None:
-            n = len(prev.history_chain)
-            if n == 0 or (len(cur.history_chain) >= n and cur.history_chain[n - 1] == prev.history_chain[-1]):
-                continue
+            old, new = prev.history_chain, cur.history_chain
+            if new[: len(old)] == old:
+                continue  # it only grew
+            if ("summary" in prev.segments or "summary" in cur.segments) and any(
+                    old[k:] == new[: len(old) - k] for k in range(1, len(old))):
+                return "summary"  # messages left at the start: the summary cursor moved
         return name
     return None

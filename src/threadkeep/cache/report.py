@@ -2,7 +2,7 @@
 
 Definitions (one place, shared by ``threadkeep cache-report`` and ``threadkeep bench cache``):
 
-- a *resumption* is a turn after a pause of at least ``resume_after_s`` (60 s) since the
+- a *resumption* is a turn after a pause of at least ``resume_after_s`` (300 s) since the
   previous call of its conversation;
 - a *rewrite* is a turn or ping that is not a hit and wrote the cache — cold starts and
   prompts below the minimum are not rewrites (nothing could have been read); a *full rewrite*
@@ -104,7 +104,7 @@ def _cost(row: CallRow, prices: Pricing) -> tuple[float, float]:
 
 
 def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
-              resume_after_s: float = 60.0) -> CacheReport:
+              resume_after_s: float = 300.0) -> CacheReport:
     """Aggregate ``rows`` (any order) into a :class:`CacheReport`."""
     report = CacheReport(prices=asdict(prices))
     causes: Counter[str] = Counter()
@@ -173,7 +173,7 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
 
 
 def build_report(session: Session, *, since: datetime | None = None,
-                 prices: Pricing = ANTHROPIC_PRICING, resume_after_s: float = 60.0) -> CacheReport:
+                 prices: Pricing = ANTHROPIC_PRICING, resume_after_s: float = 300.0) -> CacheReport:
     """:func:`summarise` over the ``model_calls`` rows since ``since`` (all when ``None``)."""
     query = select(ModelCall)
     if since is not None:
