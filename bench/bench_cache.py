@@ -1,0 +1,34 @@
+"""Prompt-cache benchmark: threadkeep vs a naive assembler vs threadkeep with keep-warm.
+
+A thin wrapper over :mod:`threadkeep.cache.bench`, the code behind ``threadkeep bench cache``:
+
+    .venv/bin/python bench/bench_cache.py                 # table
+    .venv/bin/python bench/bench_cache.py --json          # the JSON the CLI prints
+    .venv/bin/python bench/bench_cache.py --sessions 10 --seed 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from threadkeep.cache.bench import BenchConfig, render_results, run_bench
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--sessions", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
+    cfg = BenchConfig()
+    if args.sessions is not None:
+        cfg = cfg.with_(sessions=args.sessions)
+    if args.seed is not None:
+        cfg = cfg.with_(seed=args.seed)
+    results = run_bench(cfg)
+    print(json.dumps(results, indent=2, sort_keys=True) if args.json else render_results(results))
+
+
+if __name__ == "__main__":
+    main()
