@@ -290,6 +290,9 @@ class TokenBuckets:
             return 0.0
         now = time.monotonic()
         with self._lock:
+            if len(self._buckets) > 100_000:
+                # Forgetting buckets only ever refills them: a bound on memory, not on rate.
+                self._buckets.clear()
             tokens, last = self._buckets.get(bucket, (self.burst, now))
             tokens = min(self.burst, tokens + (now - last) * self.rate)
             if tokens >= 1.0:

@@ -60,7 +60,7 @@ class ConversationPage(BaseModel):
 
 class MessageOut(BaseModel):
     id: str
-    role: Literal["user", "assistant"] | str
+    role: str = Field(description="user or assistant")
     text: str
     created_at: str
     status: str
