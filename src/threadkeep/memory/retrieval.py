@@ -303,10 +303,12 @@ class HybridIndex:
 
     def search(self, query: str, query_vector: np.ndarray | None, *, k: int,
                depth: int = 100, min_similarity: float = 0.0,
-               allowed: np.ndarray | None = None) -> list[Ranked]:
+               allowed: np.ndarray | None = None,
+               weights: tuple[float, float] = (1.0, 1.0)) -> list[Ranked]:
         """The ``k`` best live items for ``query``; ``depth`` is how far each side is read
-        before fusing. Dense candidates under ``min_similarity`` are left out; ``allowed``
-        (a bool per position) narrows the candidates further."""
+        before fusing, ``weights`` the (lexical, dense) weights of the fusion. Dense
+        candidates under ``min_similarity`` are left out; ``allowed`` (a bool per position)
+        narrows the candidates further."""
         if self._rows - len(self._dead) <= 0 or k <= 0:
             return []
         mask = np.ones(self._rows, dtype=bool) if allowed is None else allowed.astype(bool, copy=True)
@@ -324,6 +326,6 @@ class HybridIndex:
             ranked_dense = _top(np.where(mask, dense, -np.inf), depth, positive_only=False)
             rankings.append([i for i in ranked_dense if mask[i] and dense[i] >= min_similarity])
         out = []
-        for pos, score in rrf_fuse(rankings)[:k]:
+        for pos, score in rrf_fuse(rankings, weights=weights[: len(rankings)])[:k]:
             out.append(Ranked(pos, score, None if dense is None else float(dense[pos]), float(lex[pos])))
         return out
