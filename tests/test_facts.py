@@ -15,6 +15,8 @@ from threadkeep.memory import fact_search as S
 from threadkeep.memory import facts as F
 from threadkeep.memory.fact_model import extract_and_store
 from threadkeep.memory.fact_tables import Fact, FactVersion
+from threadkeep.memory.profile import refresh_profile
+from threadkeep.memory.recall import index_message
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message, User
@@ -186,12 +188,17 @@ def test_remember_injection_is_only_a_note(person: Person) -> None:
 def test_nothing_is_stored_in_plaintext(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "plain.db"
     p = make_person(f"sqlite:///{path}", MasterKey(os.urandom(32), "test"))
-    p.say("I work at Zanzibarcorp and I love Quokkaberries. Remember that Xylophonic matters.",
-          embedder=True)
+    text = "I work at Zanzibarcorp and I love Quokkaberries. Remember that Xylophonic matters."
+    _, mid, _ = p.post(text)
+    p.say(text, message_id=mid, embedder=True)
+    p.say("I work at Zanzibarcorpus now")  # an update: old and new values go to fact_versions
+    assert index_message(p.db, p.vault, message_id=mid)
+    profile = refresh_profile(p.db, p.vault, user_id=p.user_id, force=True)
+    assert profile is not None and "Zanzibarcorp" in profile.text
     with p.db.session() as s:
-        assert all(len(r.vector_ct or b"") == 1 + 12 + 384 * 4 + 16 for r in s.scalars(select(Fact)))
+        assert any(len(r.vector_ct or b"") == 1 + 12 + 384 * 4 + 16 for r in s.scalars(select(Fact)))
     extract = S.relevant_facts(p.db, p.vault, user_id=p.user_id, query="Zanzibarcorp", embedder=True)
-    assert extract and "Zanzibarcorp" in extract[0].text
+    assert extract and "Zanzibarcorpus" in extract[0].text
     p.db.dispose()
     blob = b"".join(f.read_bytes() for f in tmp_path.iterdir() if f.name.startswith("plain.db"))
     for marker in ("Zanzibarcorp", "Quokkaberr", "quokkaberr", "Xylophonic"):
