@@ -155,6 +155,25 @@ def test_chat_streams_survives_reload_and_manages_conversations(site: ApiHarness
     api.close()
 
 
+def test_failed_turn_keeps_the_message_and_retries(site: ApiHarness, page: Page) -> None:
+    from threadkeep.errors import ProviderServerError
+    from threadkeep.llm.scripted import Step
+
+    _login(page, site)
+    site.model.add(Step(error=ProviderServerError("the provider is overloaded", provider="scripted")))
+    page.fill("#input", "Do not lose this")
+    page.press("#input", "Enter")
+    failed = page.locator(".msg.user.failed")
+    expect(failed).to_contain_text("the provider is overloaded")
+    expect(page.locator(".msg.assistant")).to_have_count(0)
+    failed.locator(".retry").click()
+    expect(page.locator(".msg.assistant .text")).to_have_text("echo: Do not lose this")
+    expect(page.locator(".msg.user.failed")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".msg.user .text")).to_have_text("Do not lose this")
+    expect(page.locator(".msg.assistant .text")).to_have_text("echo: Do not lose this")
+
+
 def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> None:
     from threadkeep.memory.fact_extract import FactCandidate
     from threadkeep.memory.facts import apply_candidates

@@ -98,10 +98,14 @@ async function startVisitor() {
 }
 
 // -- conversations ----------------------------------------------------------------------
-async function loadConversations() {
-  const data = await api("GET", "/v1/conversations?limit=100");
+async function loadConversations(more = false) {
   const ul = $("conversation-list");
-  ul.replaceChildren();
+  const cursor = more ? ul.dataset.next : "";
+  const query = `/v1/conversations?limit=50${cursor ? `&before=${encodeURIComponent(cursor)}` : ""}`;
+  const data = await api("GET", query);
+  if (!more) ul.replaceChildren();
+  const old = ul.querySelector(".more");
+  if (old) old.remove();
   for (const c of data.conversations) {
     const li = document.createElement("li");
     li.dataset.id = c.id;
@@ -109,6 +113,15 @@ async function loadConversations() {
     li.title = `${c.message_count} messages · ${new Date(c.last_activity_at).toLocaleString()}`;
     li.classList.toggle("active", c.id === state.conversationId);
     li.addEventListener("click", () => openConversation(c.id));
+    ul.appendChild(li);
+  }
+  ul.dataset.next = data.next_before || "";
+  if (data.next_before) {
+    // Older conversations come a page at a time, newest activity first.
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = "Older…";
+    li.addEventListener("click", () => loadConversations(true));
     ul.appendChild(li);
   }
 }
@@ -123,7 +136,9 @@ function setCurrent(conv) {
     $("export-md").href = `/v1/conversations/${conv.id}/export?format=markdown`;
     $("export-json").href = `/v1/conversations/${conv.id}/export?format=json`;
   }
-  for (const li of $("conversation-list").children) li.classList.toggle("active", li.dataset.id === state.conversationId);
+  for (const li of $("conversation-list").children) {
+    li.classList.toggle("active", !!li.dataset.id && li.dataset.id === state.conversationId);
+  }
 }
 
 async function openConversation(id) {
