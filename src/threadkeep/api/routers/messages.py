@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response
@@ -13,7 +13,7 @@ from threadkeep.api.sse import json_turn, sse_turn, start_turn, wants_stream
 
 router = APIRouter(prefix="/v1/messages", tags=["messages"])
 
-_STREAM_DOC = {
+_STREAM_DOC: dict[int | str, dict[str, Any]] = {
     200: {
         "model": TurnAnswer,
         "description": "The answer as JSON, or (with `stream` / `Accept: text/event-stream`) an SSE stream "
