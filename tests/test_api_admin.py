@@ -89,3 +89,26 @@ def test_profile_and_identity_links(site: ApiHarness) -> None:
     assert admin.delete("/v1/admin/identities/slack/U123").status_code == 404
     assert person.post("/v1/admin/identities", json={"person": name, "channel": "x", "external_id": "y"}).status_code == 403
     assert admin.get("/v1/admin/people/nobody-here/identities").status_code == 404
+
+
+def test_keep_warm_settings_and_cache_report(site: ApiHarness) -> None:
+    admin = site.client(site.admin_key)
+    person, _ = site.person()
+    assert person.get("/v1/admin/keep-warm").status_code == 403
+    assert admin.get("/v1/admin/keep-warm").json()["enabled"] is False  # off by default
+    saved = admin.put("/v1/admin/keep-warm", json={
+        "enabled": True, "max_sessions": 3, "quiet_hours": {"start": "22:00", "end": "07:00", "tz": "Europe/Berlin"}})
+    assert saved.status_code == 200, saved.text
+    got = admin.get("/v1/admin/keep-warm").json()
+    assert got["enabled"] is True and got["max_sessions"] == 3 and got["quiet_hours"]["tz"] == "Europe/Berlin"
+    for bad in ({"enabeld": True}, {"max_sessions": 0}, {"quiet_hours": {"start": "late", "end": "07:00"}},
+                {"quiet_hours": {"start": "22:00", "end": "07:00", "tz": "Mars/Base"}}):
+        r = admin.put("/v1/admin/keep-warm", json=bad)
+        assert r.status_code == 400, (bad, r.text)
+
+    person.post("/v1/messages", json={"text": "a turn to report on"})
+    report = admin.get("/v1/admin/cache-report").json()
+    assert {"calls", "resumptions", "rewrites_under_ttl", "tokens_rewritten_for_nothing", "cost"} <= set(report)
+    text = admin.get("/v1/admin/cache-report", params={"format": "text"})
+    assert text.headers["content-type"].startswith("text/plain") and "resumptions" in text.text
+    assert admin.get("/v1/admin/cache-report", params={"since": "2026-01-01T00:00:00"}).status_code == 400

@@ -20,6 +20,7 @@ from threadkeep.api.errors import install_error_handlers
 from threadkeep.api.limits import BodyLimit
 from threadkeep.api.routers import (
     admin,
+    admin_cache,
     conversations,
     feedback,
     me,
@@ -74,7 +75,8 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     )
     app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, me, session, admin, knowledge_routes, openai_compat, web):
+    for module in (messages, feedback, conversations, me, session, admin, admin_cache, knowledge_routes,
+                   openai_compat, web):
         app.include_router(module.router)
     app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
     return app
