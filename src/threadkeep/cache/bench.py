@@ -306,8 +306,8 @@ class _Replay:
                 state.last_touch = request
                 state.touched_at, state.touched_ttl = turn.at, prefix_ttl(request) or 300
             n = len(state.messages)
-            state.messages += [(f"{sid}-{n + 1}", "user", turn.user),
-                               (f"{sid}-{n + 2}", "assistant", turn.assistant)]
+            state.messages += [SourceMessage(f"{sid}-{n + 1}", "user", turn.user),
+                               SourceMessage(f"{sid}-{n + 2}", "assistant", turn.assistant)]
             if self.variant != "naive" and not self.lazy_folds:
                 state.fold()
             if index + 1 < len(session.turns):
@@ -381,6 +381,13 @@ def run_bench(cfg: BenchConfig | None = None) -> dict[str, Any]:
                        "turns": sum(len(s.turns) for s in sessions), "pauses": gaps,
                        "model": cfg.model, "keep_warm": cfg.warm.to_json()}
     tk, warm = out["threadkeep"], out["threadkeep_warm"]
+    # Pings are not keep-warm's only price: warm sessions write 1-hour entries (2x instead of
+    # 1.25x) on every turn. The net effect on the whole bill is shown beside the ping balance.
+    out["net"] = {"warm_saving": round(tk["cost"] - warm["cost"], 4)}
+    if cfg.extras:
+        out["net"]["lazy_fold_saving"] = round(tk["cost"] - out["threadkeep_lazy_fold"]["cost"], 4)
+        out["net"]["warm_lazy_fold_saving"] = round(
+            tk["cost"] - out["threadkeep_warm_lazy_fold"]["cost"], 4)
     out["targets"] = {
         "threadkeep_no_prefix_rewrites_under_ttl": tk["rewrites_under_ttl_prefix"] == 0,
         "threadkeep_cached_share_at_least_0_9": tk["cached_share"] >= 0.9,
@@ -396,12 +403,15 @@ def render_results(results: dict[str, Any]) -> str:
             "resumptions", "rewrites_after_resumption", "lunch_rewrites", "pings", "cost",
             "cost_without_cache", "keep_warm_spend", "keep_warm_savings")
     width = max(len(k) for k in keys)
-    lines = [" " * width + "".join(f"{v:>18}" for v in _VARIANTS)]
+    variants = [v for v in (*_VARIANTS, *_EXTRA_VARIANTS) if v in results]
+    lines = [" " * width + "".join(f"{v:>26}" for v in variants)]
     for key in keys:
-        lines.append(key.ljust(width) + "".join(f"{results[v][key]!s:>18}" for v in _VARIANTS))
+        lines.append(key.ljust(width) + "".join(f"{results[v][key]!s:>26}" for v in variants))
     w = results["workload"]
     lines.append(f"\n{w['sessions']} sessions, {w['turns']} turns, seed {w['seed']}; "
                  f"pauses: {w['pauses']}")
+    lines.append("net saving against threadkeep (USD): " + ", ".join(
+        f"{k} {v}" for k, v in results["net"].items()))
     lines.append("targets: " + ", ".join(f"{k}={'yes' if v else 'NO'}"
                                          for k, v in results["targets"].items()))
     return "\n".join(lines)

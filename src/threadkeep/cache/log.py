@@ -114,7 +114,7 @@ def diagnose(
     changed = prefix_changed_at(prev_prints, cur, automatic=automatic)
     read = usage.cache_read_tokens
     exact = prev is not None and not automatic
-    if exact:
+    if prev is not None and exact:
         # Explicit caching: what the previous call read or wrote is exactly what it left, in
         # the provider's own token count — a hit reads all of it.
         expected = prev.cache_read_tokens + prev.cache_write_tokens

@@ -116,7 +116,7 @@ def plan_breakpoints(
     wanted = {"stable": _supported(stable_ttl, capabilities, prefer_long=True),
               "frozen": _supported(stable_ttl, capabilities, prefer_long=True),
               "history": _supported(history_ttl, capabilities, prefer_long=False)}
-    names = [s.name for s in request.segments]
+    names: list[str] = [s.name for s in request.segments]
     chosen: list[tuple[str, int, int]] = []  # (layer, segment index, prefix tokens)
     floor = 0
     for layer, members in _LAYERS:

@@ -103,11 +103,12 @@ class KeepWarmSettings:
         if quiet:
             hours = QuietHours(_clock(quiet.get("start", ""), "start"),
                                _clock(quiet.get("end", ""), "end"), str(quiet.get("tz", "UTC")))
+        enabled = bool(data.pop("enabled", False))
         try:
-            values = {k: (bool(v) if k == "enabled" else int(v)) for k, v in data.items()}
+            numbers = {k: int(v) for k, v in data.items()}
         except (TypeError, ValueError) as e:
             raise ConfigError(f"keep_warm settings must be numbers: {e}") from e
-        return cls(quiet_hours=hours, **values)
+        return cls(enabled, quiet_hours=hours, **numbers)
 
 
 def load_settings(session: Session) -> KeepWarmSettings:
