@@ -86,3 +86,15 @@ def test_refusals_and_provider_failure(api: ApiHarness) -> None:  # noqa: F811
     failed = c.post("/v1/chat/completions", json=_request("slow"))
     assert failed.status_code == 502 and failed.json()["error"]["type"] == "provider_timeout"
     assert failed.headers["X-Threadkeep-Conversation"]
+
+
+def test_models_and_a_surface_key_acting_for_a_person(api: ApiHarness) -> None:  # noqa: F811
+    surface = api.client(api.key("surface"), **{"X-Threadkeep-User": "frank"})
+    models = surface.get("/v1/models").json()
+    assert models["object"] == "list" and models["data"][0]["id"] == "scripted"
+    r = surface.post("/v1/chat/completions", json=_request("from a bridge"))
+    assert r.status_code == 200
+    cid = r.headers["X-Threadkeep-Conversation"]
+    other = api.client(api.key("surface"), **{"X-Threadkeep-User": "grace"})
+    assert other.post("/v1/chat/completions", json=_request("hijack"),
+                      headers={"X-Threadkeep-Conversation": cid}).status_code == 404

@@ -11,7 +11,8 @@ Honoured: ``messages`` (last user message; text content or text parts), ``stream
 ``stream_options.include_usage``, ``conversation_id``, ``model`` (echoed back only). Ignored:
 ``temperature``, ``top_p``, ``max_tokens``/``max_completion_tokens``, ``tools``,
 ``tool_choice``, ``user``, ``seed``, ``stop`` and any other field — the server's configured
-model and settings answer. Refused: ``n`` other than 1.
+model and settings answer. Refused: ``n`` other than 1. ``GET /v1/models`` lists the one
+model that answers, for clients that ask first.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from threadkeep.api.deps import MemoryDep, PersonDep, StateDep
+from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS, start_turn
@@ -57,6 +58,13 @@ class ChatCompletionIn(BaseModel):
     stream_options: StreamOptions | None = None
     conversation_id: str | None = Field(default=None, max_length=64)
     n: int | None = None
+
+
+@router.get("/models")
+async def list_models(memory: MemoryDep, _: PrincipalDep) -> dict[str, Any]:
+    """The one model that answers (many OpenAI clients ask before chatting)."""
+    return {"object": "list", "data": [{"id": memory.model.name, "object": "model", "created": 0,
+                                        "owned_by": "threadkeep"}]}
 
 
 def _new_text(body: ChatCompletionIn) -> str:
