@@ -10,6 +10,7 @@ Stored sealed, one row per person.
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -95,6 +96,12 @@ def _fit(sentences: list[str], max_tokens: int, counter: TokenCounter) -> str:
     return out
 
 
+def _sentences(text: str) -> list[str]:
+    # Split after sentence ends in Latin, Cyrillic and CJK punctuation, keeping the marks, so
+    # capping drops whole sentences ("。" has no space after it).
+    return [p.strip() for p in re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*", text.strip()) if p.strip()]
+
+
 def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE_TOKENS,
                        counter: TokenCounter | None = None) -> str:
     """A deterministic profile: identity first, then preferences, then recent notes."""
@@ -153,8 +160,7 @@ async def arefresh_profile(
             answer = await complete(model, ModelRequest(
                 system=_PROFILE_SYSTEM, segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
                 max_tokens=max_tokens * 2, temperature=0.0, metadata={"purpose": "profile"}))
-            written = _fit([s.strip() + "." for s in answer.text.strip().split(". ") if s.strip(". ")],
-                           max_tokens, tc).replace("..", ".")
+            written = _fit(_sentences(answer.text), max_tokens, tc)
             if written:
                 text, method = written, "model"
         except Exception:
