@@ -8,7 +8,7 @@ from datetime import time
 from sqlalchemy import select
 
 from tests.test_cache_helpers import Convo, add_conversation, dt_clock, open_db
-from threadkeep.cache.keepwarm import KeepWarmScheduler, mark_keep_warm
+from threadkeep.cache.keepwarm import KeepWarmScheduler, mark_keep_warm, warm_status
 from threadkeep.cache.log import record_call
 from threadkeep.cache.tables import ModelCall, WarmState
 from threadkeep.cache.warm_settings import (
@@ -147,6 +147,9 @@ async def test_a_ping_that_writes_flags_the_session(tmp_path) -> None:  # type: 
     assert outcomes[0].cache_write_tokens > 1000 and "wrote" in outcomes[0].reason
     st = w.state(cid)
     assert st is not None and st.state == "flagged" and "does not keep the cache warm" in st.reason
+    with w.db.session() as s:
+        shown = warm_status(s, cid)
+    assert shown is not None and shown["state"] == "flagged" and shown["reason"] == st.reason
     await w.turn(cid)
     assert await w.idle(sched, 10) == []  # flagged: never pinged again until cleared
     with w.db.session() as s:

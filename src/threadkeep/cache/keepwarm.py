@@ -46,7 +46,7 @@ from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation
 
-__all__ = ["PingOutcome", "trim_to_cached", "mark_keep_warm", "KeepWarmScheduler"]
+__all__ = ["PingOutcome", "trim_to_cached", "mark_keep_warm", "warm_status", "KeepWarmScheduler"]
 
 log = logging.getLogger("threadkeep.keepwarm")
 
@@ -109,6 +109,16 @@ def mark_keep_warm(session: Session, conversation_id: str, on: bool) -> None:
     state = session.get(WarmState, conversation_id)
     if state is not None:
         state.state, state.reason, state.updated_at = ("warm" if on else "cooled"), None, utcnow()
+
+
+def warm_status(session: Session, conversation_id: str) -> dict[str, object] | None:
+    """What a client shows beside the keep-warm toggle: state, reason (the flag), pings."""
+    st = session.get(WarmState, conversation_id)
+    if st is None:
+        return None
+    return {"state": st.state, "reason": st.reason, "pings": st.pings,
+            "warm_since": st.warm_since.isoformat() if st.warm_since else None,
+            "last_ping_at": st.last_ping_at.isoformat() if st.last_ping_at else None}
 
 
 @dataclass(slots=True)
