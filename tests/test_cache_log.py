@@ -107,3 +107,19 @@ async def test_below_minimum_folds_apart_and_cascade(backend) -> None:  # type: 
     with db.session() as s:
         assert s.scalars(select(ModelCall).where(ModelCall.conversation_id == big.cid)).all() == []
     db.dispose()
+
+
+async def test_a_provider_without_a_cache_has_no_misses(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from threadkeep.llm.base import Capabilities, Usage
+
+    db = open_db(f"sqlite:///{tmp_path / 'n.db'}")
+    uid, cid = add_conversation(db)
+    conv = Convo(Capabilities())
+    with db.session() as s:
+        row = record_call(s, conversation_id=cid, user_id=uid, kind="turn", model="local",
+                          request=conv.request("hi"), usage=Usage(3000, 20),
+                          started_at=datetime(2026, 11, 2, tzinfo=UTC), capabilities=Capabilities())
+        assert row.miss_cause == "no_cache" and row.ttl_s is None and row.cost is not None
+    db.dispose()

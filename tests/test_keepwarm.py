@@ -27,11 +27,12 @@ ON = KeepWarmSettings(enabled=True, pings_per_idle_span=12, max_warm_minutes=120
 class World:
     """A database, a simulator on a manual clock and helpers to run turns and ticks."""
 
-    def __init__(self, url: str, *, warm_ttl: bool = False) -> None:
+    def __init__(self, url: str, *, warm_ttl: bool = False, openai: bool = False) -> None:
         self.db: Database = open_db(url)
         self.clock = ManualClock()
         self.now = dt_clock(self.clock)
-        self.sim = SimulatedModel(SimulatorConfig.anthropic(), now=self.clock)
+        config = SimulatorConfig.openai() if openai else SimulatorConfig.anthropic()
+        self.sim = SimulatedModel(config, now=self.clock)
         self.convs: dict[str, Convo] = {}
         self.users: dict[str, str] = {}
         self.warm_ttl = warm_ttl
@@ -196,3 +197,14 @@ async def test_one_scheduler_acts_and_a_restart_resumes(backend) -> None:  # typ
     assert [o.action for o in outcomes] == ["pinged"]
     assert (await w.turn(cid)).miss_cause == "hit"
     w.db.dispose()
+
+
+async def test_automatic_caches_are_pinged_with_one_token(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    w = World(f"sqlite:///{tmp_path / 'kw.db'}", openai=True)
+    cid = w.conversation()
+    await w.turn(cid)
+    await w.turn(cid)
+    outcomes = await w.idle(w.scheduler(), 12)
+    assert outcomes and all(o.action == "pinged" and o.cache_read_tokens >= 1024 for o in outcomes)
+    assert all(r.output_tokens <= 1 for r in w.sim.records[2:])  # no max_tokens 0 there
+    assert (await w.turn(cid)).miss_cause == "hit"

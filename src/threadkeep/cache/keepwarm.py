@@ -73,6 +73,8 @@ def trim_to_cached(request: ModelRequest, cached: Fingerprints) -> ModelRequest 
     number of messages that call had, and the result is checked by prefix hash.
     """
     through = cached.cached_through
+    if through is None and not request.breakpoints and "history" in cached.order:
+        through = "history"  # automatic caching: the whole stable prefix is cached
     if through is None or through not in cached.order or through not in ("startup", "summary", "history"):
         return None
     names = [s.name for s in request.segments]
@@ -91,8 +93,8 @@ def trim_to_cached(request: ModelRequest, cached: Fingerprints) -> ModelRequest 
             cut.append(seg)
         segments = cut
     breakpoints = tuple(bp for bp in request.breakpoints if bp.segment <= last)
-    if not breakpoints or max(bp.segment for bp in breakpoints) != last:
-        return None
+    if request.breakpoints and (not breakpoints or max(bp.segment for bp in breakpoints) != last):
+        return None  # explicit caching: the ping must mark the same end as the cached call
     trimmed = dataclasses.replace(request, segments=tuple(segments), breakpoints=breakpoints)
     prints = fingerprint(trimmed)
     if prints.prefix.get(through) != cached.prefix.get(through):
@@ -213,7 +215,11 @@ class KeepWarmScheduler:
             candidates = self._candidates(s)
             active = self._active(candidates, now)
         for cand in candidates:
-            outcome = await self._consider(cand, cfg, now, active)
+            try:
+                outcome = await self._consider(cand, cfg, now, active)
+            except Exception:  # one broken session (deleted meanwhile, …) must not stop the rest
+                log.exception("keep-warm: session %s failed", cand.conversation_id)
+                continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes

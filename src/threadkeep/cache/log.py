@@ -11,6 +11,7 @@ stores usage, pause, divergence and a miss cause:
 ``ttl_expired``              same prefix, but the pause outlived the previous entry's TTL
 ``evicted_early``            same prefix, pause shorter than the TTL, and still no read
 ``below_minimum``            nothing read or written and the prompt is below the minimum
+``no_cache``                 the provider has no prompt cache (``cache_style == "none"``)
 ============================ ===============================================================
 
 A *rewrite* in the report is a call that is not a hit. ``prefix_changed:summary`` after a fold
@@ -124,7 +125,9 @@ def diagnose(
         if prev_prints is not None:
             expected = min(expected, prev_prints.tokens_through(
                 prev_prints.cached_through or ("history" if automatic else None)))
-    if changed is not None:
+    if capabilities.cache_style == "none":
+        cause = "no_cache"  # the provider caches nothing: there is no miss to explain
+    elif changed is not None:
         cause = f"prefix_changed:{changed}"
     elif read > 0 and read >= (expected if exact else _HIT_SHARE * expected):
         cause = HIT

@@ -149,7 +149,7 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
                         mult - prices.read_multiplier)
             resumed = row.kind == "turn" and row.pause_s is not None and row.pause_s >= resume_after_s
             report.resumptions += resumed
-            rewrite = cause not in ("hit", "cold_start", "below_minimum") and row.cache_write_tokens > 0
+            rewrite = cause not in ("hit", "cold_start", "below_minimum", "no_cache") and row.cache_write_tokens > 0
             if rewrite:
                 report.rewrites += 1
                 report.full_rewrites += row.cache_read_tokens == 0
