@@ -17,6 +17,7 @@ naive sliding window) it stays a change of the ``history``.
 from __future__ import annotations
 
 import hashlib
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,18 +32,20 @@ FORMAT_VERSION = 1
 # 64 bits per history message are plenty to tell one message from another in one conversation,
 # and keep a 30-message list under 600 bytes in the log.
 _CHAIN_HEX = 16
-_SHARED_COUNTER: MemoCounter | None = None
+# One memoising counter per thread: history messages repeat from call to call, and the engine
+# logs calls from a worker pool, where one shared LRU dict would be mutated concurrently.
+_LOCAL = threading.local()
 
 
 def _counter(counter: TokenCounter | None) -> MemoCounter:
-    global _SHARED_COUNTER
     if isinstance(counter, MemoCounter):
         return counter
     if counter is not None:
         return MemoCounter(counter)
-    if _SHARED_COUNTER is None:
-        _SHARED_COUNTER = MemoCounter()
-    return _SHARED_COUNTER
+    shared: MemoCounter | None = getattr(_LOCAL, "counter", None)
+    if shared is None:
+        shared = _LOCAL.counter = MemoCounter()
+    return shared
 
 
 def segment_rank(name: str | None) -> int:
