@@ -208,3 +208,27 @@ async def test_automatic_caches_are_pinged_with_one_token(tmp_path) -> None:  # 
     assert outcomes and all(o.action == "pinged" and o.cache_read_tokens >= 1024 for o in outcomes)
     assert all(r.output_tokens <= 1 for r in w.sim.records[2:])  # no max_tokens 0 there
     assert (await w.turn(cid)).miss_cause == "hit"
+
+
+async def test_start_runs_ticks_and_stop_hands_the_lease_over(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    from threadkeep.cache.keepwarm import LEASE_NAME
+    from threadkeep.cache.lease import lease_holder
+
+    w = World(f"sqlite:///{tmp_path / 'kw.db'}")
+    cid = w.conversation()
+    await w.turn(cid)
+    await w.turn(cid)
+    w.clock.advance(250)  # due now
+    sched = w.scheduler(interval_seconds=0.01)
+    sched.start()
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if w.state(cid) is not None:
+            break
+    assert lease_holder(w.db, LEASE_NAME, now=w.now()) == sched.holder
+    await sched.stop()
+    assert lease_holder(w.db, LEASE_NAME, now=w.now()) is None
+    st = w.state(cid)
+    assert st is not None and st.state == "warm" and st.pings == 1

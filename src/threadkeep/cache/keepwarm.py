@@ -202,18 +202,19 @@ class KeepWarmScheduler:
     # -- one tick -----------------------------------------------------------------------
     async def tick(self) -> list[PingOutcome]:
         """Ping every session that is due now; returns what was done (empty if not leader)."""
-        cfg = self.settings()
+        # Storage is synchronous: it runs in a worker thread so the server's loop keeps serving.
+        cfg = await asyncio.to_thread(self.settings)
         now = self.now()
         if not cfg.enabled:
             return []
-        if not acquire_lease(self.db, LEASE_NAME, self.holder, now=now, seconds=self.lease_seconds):
+        if not await asyncio.to_thread(acquire_lease, self.db, LEASE_NAME, self.holder,
+                                       now=now, seconds=self.lease_seconds):
             return []
         if cfg.quiet_hours is not None and cfg.quiet_hours.contains(now):
             return []
         outcomes: list[PingOutcome] = []
-        with self.db.session() as s:
-            candidates = self._candidates(s)
-            active = self._active(candidates, now)
+        candidates = await asyncio.to_thread(self._collect)
+        active = self._active(candidates, now)
         for cand in candidates:
             try:
                 outcome = await self._consider(cand, cfg, now, active)
@@ -223,6 +224,10 @@ class KeepWarmScheduler:
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
+
+    def _collect(self) -> list[_Candidate]:
+        with self.db.session() as s:
+            return self._candidates(s)
 
     def _candidates(self, s: Session) -> list[_Candidate]:
         out: list[_Candidate] = []
@@ -306,7 +311,7 @@ class KeepWarmScheduler:
                               prices=self.prices)
             return row.miss_cause or ""
 
-        cause = self.db.write(log_it)
+        cause = await asyncio.to_thread(self.db.write, log_it)
         if usage.cache_read_tokens <= 0 or usage.cache_write_tokens > cfg.write_tolerance_tokens:
             return self._flag(c, now, f"a ping read {usage.cache_read_tokens} and wrote "
                               f"{usage.cache_write_tokens} tokens ({cause}): it does not keep "
@@ -321,7 +326,7 @@ class KeepWarmScheduler:
             st.updated_at = now
             s.merge(st)
 
-        self.db.write(note)
+        await asyncio.to_thread(self.db.write, note)
         return PingOutcome(c.conversation_id, "pinged", "", usage.cache_read_tokens,
                            usage.cache_write_tokens)
 
