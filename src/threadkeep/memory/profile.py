@@ -34,6 +34,7 @@ __all__ = [
     "MAX_PROFILE_TOKENS",
     "ProfileRecord",
     "current_profile",
+    "read_profile",
     "profile_from_facts",
     "profile_due",
     "arefresh_profile",
@@ -66,12 +67,17 @@ class ProfileRecord:
 
 def current_profile(db: Database, vault: Vault, *, user_id: str) -> ProfileRecord | None:
     """The person's profile, or None before the first refresh."""
-    with db.session() as s:
-        row = s.get(Profile, user_id)
-        if row is None:
-            return None
-        text = vault.open_text(s, user_id, row.text_ct, table=_T, column="text", row_id=user_id)
-        return ProfileRecord(text, row.version, row.method, row.built_at, row.messages_at_build)
+    with db.reading() as s:
+        return read_profile(s, vault, user_id=user_id)
+
+
+def read_profile(s: Session, vault: Vault, *, user_id: str) -> ProfileRecord | None:
+    """:func:`current_profile` inside the caller's transaction."""
+    row = s.get(Profile, user_id)
+    if row is None:
+        return None
+    text = vault.open_text(s, user_id, row.text_ct, table=_T, column="text", row_id=user_id)
+    return ProfileRecord(text, row.version, row.method, row.built_at, row.messages_at_build)
 
 
 def _person_messages(s: Session, user_id: str) -> int:

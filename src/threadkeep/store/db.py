@@ -54,8 +54,9 @@ class Database:
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
             # Begin write transactions eagerly so two writers queue on the busy timeout
-            # instead of failing with an upgrade deadlock.
-            event.listen(self.engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+            # instead of failing with an upgrade deadlock; read-only sessions begin deferred,
+            # so in WAL mode they never wait behind a writer.
+            event.listen(self.engine, "begin", _sqlite_begin)
         elif self.dialect == "postgresql":
             try:
                 import psycopg  # noqa: F401
@@ -71,11 +72,19 @@ class Database:
         else:
             raise ConfigError(f"Unsupported database {parsed.drivername!r}: use sqlite or postgresql.")
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._readers = sessionmaker(self.engine.execution_options(threadkeep_readonly=True),
+                                     expire_on_commit=False)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
         """A session in one transaction: committed on success, rolled back on error."""
         with self.sessions() as s, s.begin():
+            yield s
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session for reads only: on SQLite it does not take the write lock."""
+        with self._readers() as s, s.begin():
             yield s
 
     def write(self, fn: Callable[[Session], T]) -> T:
@@ -109,6 +118,11 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _sqlite_begin(conn):  # type: ignore[no-untyped-def]
+    readonly = conn.get_execution_options().get("threadkeep_readonly", False)
+    conn.exec_driver_sql("BEGIN" if readonly else "BEGIN IMMEDIATE")
 
 
 def _sqlite_pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
