@@ -50,7 +50,7 @@ class BM25Index:
         self._vocab: dict[str, int] = {}
         self._post_labels: list[list[int]] = []
         self._post_tfs: list[list[int]] = []
-        self._arrays: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._arrays: dict[int, tuple[np.ndarray, np.ndarray, float]] = {}
         self._df: list[int] = []  # document frequency among live labels
         self._terms_of: dict[int, np.ndarray] = {}  # label -> its distinct term ids
         self._lengths = np.zeros(1024, dtype=np.float32)
@@ -108,24 +108,30 @@ class BM25Index:
             tid = self._vocab.get(term)
             if tid is None or self._df[tid] <= 0:
                 continue
-            labels, tfs = self._postings(tid)
+            labels, weights = self._postings(tid, avgdl)
             df = self._df[tid]
             idf = math.log(1.0 + (self._live - df + 0.5) / (df + 0.5))
-            norm = self.k1 * (1.0 - self.b + self.b * self._lengths[labels] / avgdl)
-            out[labels] += idf * tfs * (self.k1 + 1.0) / (tfs + norm)
+            out[labels] += idf * weights
         mask = self._alive[:size] if allowed is None else (self._alive[:size] & allowed[:size])
         out[~mask] = 0.0
         return out
 
-    def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+    def _postings(self, tid: int, avgdl: float) -> tuple[np.ndarray, np.ndarray]:
+        """Labels of a term and their length-normalised tf weights (cached).
+
+        The weights depend on the average length, which drifts as chunks come and go; a
+        cached array is reused while that average is within 2 % of the one it was built
+        with — far below what changes a ranking, and it spares the per-query arithmetic
+        over long posting lists (the bulk of BM25 time at 100k chunks).
+        """
         cached = self._arrays.get(tid)
-        if cached is None:
-            cached = (
-                np.asarray(self._post_labels[tid], dtype=np.int64),
-                np.asarray(self._post_tfs[tid], dtype=np.float32),
-            )
+        if cached is None or abs(cached[2] - avgdl) > 0.02 * avgdl:
+            labels = np.asarray(self._post_labels[tid], dtype=np.int64)
+            tfs = np.asarray(self._post_tfs[tid], dtype=np.float32)
+            norm = self.k1 * (1.0 - self.b + self.b * self._lengths[labels] / avgdl)
+            cached = (labels, (tfs * (self.k1 + 1.0) / (tfs + norm)).astype(np.float32), avgdl)
             self._arrays[tid] = cached
-        return cached
+        return cached[0], cached[1]
 
     def _ensure(self, size: int) -> None:
         if size <= len(self._alive):
