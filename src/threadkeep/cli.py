@@ -309,6 +309,82 @@ def keys_rotate_master(db_url: str | None, new_key_file: Path) -> None:
     click.echo(f"re-wrapped {n} data keys under key id {new.key_id}; now use {new_key_file} as the master key")
 
 
+# -- facts -------------------------------------------------------------------------------
+@main.group()
+def facts() -> None:
+    """What threadkeep has learnt about a person: list, history, undo, delete."""
+
+
+def _facts_call(db_url: str | None, fn: Any) -> Any:
+    async def run() -> Any:
+        memory = _open(db_url)
+        try:
+            return await fn(memory)
+        finally:
+            await memory.close()
+    return _run(run)
+
+
+@facts.command("list")
+@db_option
+@user_option
+@click.option("--all", "include_retired", is_flag=True, help="Include retired (superseded) facts.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bool) -> None:
+    """The person's facts."""
+    from threadkeep import facts_api
+
+    rows = _facts_call(db_url, lambda m: facts_api.list_facts(m, user=user, include_retired=include_retired))
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        mark = "" if r["status"] == "current" else f" [{r['status']}]"
+        click.echo(f"{r['id']}  {r['text']}{mark}  (seen {r['times_seen']}×, last {r['last_seen'][:10]})")
+
+
+@facts.command("history")
+@db_option
+@user_option
+@click.argument("fact_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) -> None:
+    """Every version of one fact, oldest first."""
+    from threadkeep import facts_api
+
+    rows = _facts_call(db_url, lambda m: facts_api.fact_history(m, fact_id, user=user))
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for r in rows:
+        click.echo(f"v{r['version']}  {r['at'][:19]}  {r['op']:<8} {r['old_value'] or ''} → {r['new_value'] or ''}")
+
+
+@facts.command("undo")
+@db_option
+@user_option
+@click.argument("fact_id", required=False)
+def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
+    """Undo the last change (of one fact, or of any fact of the person)."""
+    from threadkeep import facts_api
+
+    change = _facts_call(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
+    if change is None:
+        raise click.ClickException("nothing to undo")
+    click.echo(f"undone: {change['key']} is now {change['value']!r}")
+
+
+@facts.command("delete")
+@db_option
+@user_option
+@click.argument("fact_id")
+def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
+    """Delete a fact and its whole history."""
+    from threadkeep import facts_api
+
+    _facts_call(db_url, lambda m: facts_api.delete_fact(m, fact_id, user=user))
+
+
 # -- evaluation --------------------------------------------------------------------------
 @main.group("eval")
 def eval_group() -> None:

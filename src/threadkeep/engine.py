@@ -149,11 +149,18 @@ class Memory:
 
     async def delete_user(self, user: str) -> None:
         """Delete a person and everything of theirs; their data key is destroyed first."""
-        def run(s: Session) -> None:
+        def run(s: Session) -> str:
             uid = self._user_id(s, user, create=False)
             repo.delete_user(s, self.vault, user_id=uid)
+            return uid
 
-        await asyncio.to_thread(self.db.write, run)
+        uid = await asyncio.to_thread(self.db.write, run)
+        # Decrypted memory held in process goes with the person.
+        from threadkeep.memory.fact_search import clear_fact_cache
+        from threadkeep.memory.recall import clear_recall_cache
+
+        clear_fact_cache(uid)
+        clear_recall_cache(uid)
 
     # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
