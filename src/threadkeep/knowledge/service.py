@@ -284,12 +284,12 @@ class KnowledgeBase:
         """Delete a document and its chunks everywhere (NotFound if there is none)."""
 
         def remove(s: Session) -> int:
-            gone = s.execute(delete(KnowledgeDocument).where(KnowledgeDocument.id == document_id))
-            if not gone.rowcount:
+            if s.get(KnowledgeDocument, document_id) is None:
                 raise NotFound(f"no knowledge document {document_id}")
             # SQLite enforces ON DELETE CASCADE only with its foreign_keys pragma; the chunk
             # rows must not outlive their document whatever the connection's settings.
             s.execute(delete(KnowledgeChunk).where(KnowledgeChunk.document_id == document_id))
+            s.execute(delete(KnowledgeDocument).where(KnowledgeDocument.id == document_id))
             return self._bump(s)
 
         generation = self.db.write(remove)
