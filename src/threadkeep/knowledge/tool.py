@@ -38,12 +38,15 @@ SEARCH_KNOWLEDGE_TOOL = ToolSpec(
 NOT_FOUND_TEXT = "No passage in the knowledge base matched this query."
 
 
-def render_hits(hits: Sequence[Hit]) -> str:
-    """The tool result: numbered passages with title and position, best first."""
+def render_hits(hits: Sequence[Hit], *, start: int = 1) -> str:
+    """The tool result: numbered passages with title and position, best first.
+
+    ``start`` numbers on from earlier calls of the same round, so every key is unique.
+    """
     if not hits:
         return NOT_FOUND_TEXT
     blocks = [
         f"[{i}] {hit.title} (part {hit.ordinal + 1})\n{hit.text.strip()}"
-        for i, hit in enumerate(hits, start=1)
+        for i, hit in enumerate(hits, start=start)
     ]
     return "\n\n".join(blocks)

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.messages import ToolResultPart
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
 
@@ -36,6 +37,27 @@ def _terms(text: str) -> set[str]:
     cjk = "".join(ch for ch in text if "\u3040" <= ch <= "\u9fff")
     words |= {cjk[i : i + 2] for i in range(len(cjk) - 1)}
     return {w for w in words if len(w) >= 3 or (w and "\u3040" <= w[0] <= "\u9fff")}
+
+
+_PASSAGE = re.compile(r"^\[(\d+)\] (.+?)\n", re.MULTILINE)
+
+
+def _passages(seg: Segment) -> list[tuple[str, str]]:
+    """(source label, sentence) from knowledge search results: '[n] Title (part k)' blocks."""
+    out: list[tuple[str, str]] = []
+    for msg in seg.messages:
+        for part in msg.parts:
+            if not isinstance(part, ToolResultPart) or part.is_error:
+                continue
+            for block in part.content.split("\n\n"):
+                head = _PASSAGE.match(block)
+                if head is None:
+                    continue
+                label = f"knowledge base [{head.group(1)}] {head.group(2)}"
+                for sentence in _SENTENCE.split(block[head.end():]):
+                    if sentence.strip():
+                        out.append((label, sentence.strip()))
+    return out
 
 
 class OfflineModel:
@@ -65,6 +87,14 @@ class OfflineModel:
         scored: list[tuple[float, int, str, str]] = []
         order = 0
         for seg in segments:
+            if seg.name == "tool_round":
+                for source, sentence in _passages(seg):
+                    overlap = len(wanted & _terms(sentence))
+                    if overlap:
+                        order += 1
+                        # Knowledge passages rank ahead of conversation memory on ties.
+                        scored.append((1.0 + overlap / (1 + len(_terms(sentence)) ** 0.5), order, source, sentence))
+                continue
             if seg.name not in _SOURCES:
                 continue
             for msg in seg.messages:
@@ -78,8 +108,11 @@ class OfflineModel:
                     if overlap:
                         order += 1
                         scored.append((overlap / (1 + len(_terms(sentence)) ** 0.5), order, _SOURCES[seg.name], sentence))
+        searched = any(seg.name == "tool_round" for seg in segments)
         if not scored:
-            return f"{OFFLINE_NOTICE}\n\nI don't recall anything related to that yet."
+            nothing = ("The knowledge base has nothing on this, and I don't recall anything related."
+                       if searched else "I don't recall anything related to that yet.")
+            return f"{OFFLINE_NOTICE}\n\n{nothing}"
         best = sorted(scored, key=lambda t: (-t[0], -t[1]))[:_MAX_QUOTES]
         lines = [f"- ({source}) {sentence}" for _, _, source, sentence in sorted(best, key=lambda t: t[1])]
         return f"{OFFLINE_NOTICE}\n\nWhat I remember that relates to your message:\n" + "\n".join(lines)

@@ -1,0 +1,168 @@
+"""The tools a turn may offer, and running them.
+
+``search_knowledge`` is offered only when the caller may see some knowledge; ``web_search``
+only when an administrator enabled it (off by default) — a tool that is not offered is not in
+the request at all. Tool calls and their payloads live for one turn; only a retrieval trace of
+references (query, chunk ids, scores) is kept beside the answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from threadkeep.context.request import ToolSpec
+from threadkeep.errors import ThreadkeepError
+from threadkeep.knowledge.tool import NOT_FOUND_TEXT, SEARCH_KNOWLEDGE_TOOL, render_hits
+from threadkeep.llm.base import ToolCall
+from threadkeep.store.models import Setting
+from threadkeep.websearch import SearxngSearch, WebSearch
+
+if TYPE_CHECKING:
+    from threadkeep.engine import Memory
+    from threadkeep.knowledge.results import Hit
+
+__all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings",
+           "citations", "trace_json", "not_found"]
+
+TOOLS_SETTING = "tools"
+KNOWLEDGE_K = 6
+# A passage counts as found when a query term matched it, or when it is this close in meaning
+# (cosine of multilingual-e5-small; unrelated text sits around 0.70–0.78).
+MIN_DENSE_SIMILARITY = 0.82
+
+WEB_SEARCH_TOOL = ToolSpec(
+    name="web_search",
+    description=(
+        "Search the public web and return result titles, links and snippets. Use it for "
+        "current events or facts outside the organisation's knowledge. Write a standalone query."
+    ),
+    parameters={
+        "type": "object",
+        "properties": {"query": {"type": "string", "description": "Standalone web search query."}},
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+)
+
+
+def default_tool_settings() -> dict[str, Any]:
+    return {"web_search": {"enabled": False, "provider": "searxng", "url": None}}
+
+
+@dataclass
+class ToolRun:
+    """One executed call: what the model gets back, and the references kept for the trace."""
+
+    call: ToolCall
+    content: str
+    is_error: bool = False
+    hits: list[Hit] = field(default_factory=list)
+    trace: dict[str, Any] = field(default_factory=dict)
+    first_key: int = 1
+
+
+class TurnTools:
+    """Decides which tools a turn offers and runs the calls (in parallel)."""
+
+    def __init__(self, memory: Memory) -> None:
+        self.m = memory
+
+    def settings(self) -> dict[str, Any]:
+        with self.m.db.reading() as s:
+            row = s.get(Setting, TOOLS_SETTING)
+            value = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
+        merged = default_tool_settings()
+        for name, conf in value.items():
+            if isinstance(conf, dict) and name in merged:
+                merged[name] = merged[name] | conf
+        return merged
+
+    def web_search(self) -> WebSearch | None:
+        conf = self.settings()["web_search"]
+        if not conf.get("enabled") or not conf.get("url"):
+            return None
+        return SearxngSearch(str(conf["url"]))
+
+    def offered(self, groups: Sequence[str]) -> tuple[ToolSpec, ...]:
+        """Tools for this caller, in a fixed order (the tools segment must stay byte-stable)."""
+        tools: list[ToolSpec] = []
+        if not self.m.knowledge.is_empty(groups):
+            tools.append(SEARCH_KNOWLEDGE_TOOL)
+        if self.web_search() is not None:
+            tools.append(WEB_SEARCH_TOOL)
+        return tuple(tools)
+
+    async def run_all(self, calls: Sequence[ToolCall], groups: Sequence[str]) -> list[ToolRun]:
+        """Run one round of calls in parallel; a failing call becomes an error result.
+
+        Knowledge passages are numbered across the whole round ([1], [2]… then on), so a
+        citation key names exactly one passage.
+        """
+        runs = list(await asyncio.gather(*(self._run(c, groups) for c in calls)))
+        key = 1
+        for run in runs:
+            if run.hits:
+                run.first_key = key
+                run.content = render_hits(run.hits, start=key)
+                key += len(run.hits)
+        return runs
+
+    async def _run(self, call: ToolCall, groups: Sequence[str]) -> ToolRun:
+        query = str(call.arguments.get("query") or "").strip()
+        if not query:
+            return ToolRun(call, "The tool needs a non-empty 'query' argument.", is_error=True,
+                           trace={"tool": call.name, "error": "empty query"})
+        try:
+            if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.m.knowledge.is_empty(groups):
+                hits = await asyncio.to_thread(self.m.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
+                hits = [h for h in hits if h.lexical_score is not None
+                        or (h.dense_score or 0.0) >= MIN_DENSE_SIMILARITY]
+                trace = {"tool": call.name, "query": query,
+                         "results": [{"chunk_id": h.chunk_id, "document_id": h.document_id,
+                                      "score": round(h.score, 6)} for h in hits]}
+                return ToolRun(call, render_hits(hits), hits=hits, trace=trace)
+            web = self.web_search() if call.name == WEB_SEARCH_TOOL.name else None
+            if web is not None:
+                results = await web.search(query)
+                if not results:
+                    return ToolRun(call, "No web result matched this query.",
+                                   trace={"tool": call.name, "query": query, "results": []})
+                text = "\n\n".join(f"[W{i}] {r.title}\n{r.url}\n{r.snippet}" for i, r in enumerate(results, 1))
+                return ToolRun(call, text, trace={"tool": call.name, "query": query,
+                                                  "results": [{"url": r.url} for r in results]})
+        except ThreadkeepError as e:
+            return ToolRun(call, f"The tool failed: {e}", is_error=True,
+                           trace={"tool": call.name, "query": query, "error": type(e).__name__})
+        return ToolRun(call, f"Unknown or disabled tool: {call.name}", is_error=True,
+                       trace={"tool": call.name, "error": "not offered"})
+
+
+_CITE = re.compile(r"\[(\d{1,2})\]")
+
+
+def citations(text: str, runs: Sequence[ToolRun]) -> list[dict[str, Any]]:
+    """The knowledge passages the answer cites by their key ([1], [2]…), in order of citation."""
+    by_key = {run.first_key + i: h for run in runs for i, h in enumerate(run.hits)}
+    out: list[dict[str, Any]] = []
+    for m in _CITE.finditer(text):
+        n = int(m.group(1))
+        h = by_key.pop(n, None)
+        if h is not None:
+            out.append({"key": n, "chunk_id": h.chunk_id, "document_id": h.document_id,
+                        "title": h.title, "part": h.ordinal + 1, "score": round(h.score, 6)})
+    return out
+
+
+def trace_json(runs: Sequence[ToolRun], cited: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """References only (no passage text): what was searched, what came back, what was cited."""
+    return {"searches": [r.trace for r in runs], "cited": [c["chunk_id"] for c in cited]}
+
+
+def not_found(runs: Sequence[ToolRun]) -> bool:
+    return bool(runs) and all(r.content == NOT_FOUND_TEXT for r in runs)
+
+
