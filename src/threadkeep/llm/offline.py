@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.memory.retrieval import tokenize
 from threadkeep.messages import ToolResultPart
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
@@ -20,7 +21,7 @@ OFFLINE_NOTICE = (
     "[offline mode: no language model is configured, so I can only quote what I remember. "
     "Set THREADKEEP_MODEL to use a real model.]"
 )
-_WORD = re.compile(r"\w+", re.UNICODE)
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _SOURCES = {
     "startup": "conversation start",
@@ -32,11 +33,8 @@ _MAX_QUOTES = 5
 
 
 def _terms(text: str) -> set[str]:
-    words = {w.casefold() for w in _WORD.findall(text)}
-    # CJK text has no spaces: use character bigrams so Japanese still matches.
-    cjk = "".join(ch for ch in text if "\u3040" <= ch <= "\u9fff")
-    words |= {cjk[i : i + 2] for i in range(len(cjk) - 1)}
-    return {w for w in words if len(w) >= 3 or (w and "\u3040" <= w[0] <= "\u9fff")}
+    """Content words (stop words dropped, stemmed) and CJK bigrams, as retrieval sees them."""
+    return {t for t in tokenize(text) if len(t) >= 3 or _CJK_CHAR.match(t)}
 
 
 _PASSAGE = re.compile(r"^\[(\d+)\] (.+?)\n", re.MULTILINE)
