@@ -160,6 +160,10 @@ class Memory:
         """What the next real turn of a conversation would send before its last breakpoint."""
         return self.builder.ping_request(conversation_id)
 
+    def register_job(self, kind: str, handler: jobs.Handler) -> None:
+        """Let another part (a surface, digests) run its own kind of durable job here."""
+        self.runner.handlers[kind] = handler
+
     async def drain_jobs(self) -> int:
         """Run every queued background job now (CLI and tests)."""
         return await self.runner.drain()
