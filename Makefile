@@ -1,8 +1,8 @@
-# Two commands on a fresh machine:  `make run` (chat on embedded defaults)  and  `make test`.
+# Two commands on a fresh machine:  `make run` (the service on embedded defaults)  and  `make test`.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run serve test install lint
+.PHONY: run chat test install lint
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -13,6 +13,9 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: $(VENV)/.installed
+	$(VENV)/bin/threadkeep serve
+
+chat: $(VENV)/.installed
 	$(VENV)/bin/threadkeep chat
 
 test: $(VENV)/.installed

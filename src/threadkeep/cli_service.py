@@ -32,6 +32,25 @@ def _memory(db_url: str | None, model: str | None = None):  # type: ignore[no-un
         raise click.ClickException(str(e)) from e
 
 
+def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
+    """On a deployment with no API key at all, make one person key so the web app can be used.
+
+    The key is printed once on stderr (only its hash is stored), like a notebook server's
+    token; administrators make further keys with ``threadkeep keys create``.
+    """
+    from threadkeep.api import auth
+
+    if auth.list_keys(memory.db, include_revoked=True):
+        return
+    from threadkeep.cli import _default_user
+
+    person = _default_user()
+    key, _ = auth.create_key(memory.db, memory.vault, scope="person", person=person, name="first run")
+    click.echo(f"threadkeep: first run — a key for person {person!r} (shown once, keep it):\n  {key}\n"
+               "Paste it into the web app's login. More keys: threadkeep keys create --scope admin|person",
+               err=True)
+
+
 @click.command()
 @_db
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -48,6 +67,7 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
     except ImportError as e:  # the server extra is optional
         raise click.ClickException("serving needs the server extra: pip install 'threadkeep[server]'") from e
     memory = _memory(db_url, model)
+    _first_run_key(memory)
     app = create_app(memory, memory.settings)
     click.echo(f"threadkeep serving on http://{host}:{port}/ (API under /v1, OpenAPI at /openapi.json)", err=True)
     try:
