@@ -17,6 +17,7 @@ in memory when it is first needed and not stored from the turn path.
 
 from __future__ import annotations
 
+import heapq
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -49,12 +50,20 @@ __all__ = [
     "index_pending",
     "recall",
     "clear_recall_cache",
+    "RecalledBlock",
+    "render_recalled",
 ]
 
 _T = "message_vectors"
 _EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
 _SKIP_STATUS = ("failed", "pending")
 _CACHE_SIZE = 64
+# Fusion as measured on LoCoMo dev (docs/FACTS.md): dense a little above lexical, read deep.
+FUSION_WEIGHTS = (1.0, 1.5)
+SEARCH_DEPTH = 300
+NEIGHBOUR_WEIGHT = 0.6
+PREFER_BOOST = 1.2
+_BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,23 +117,112 @@ def rank_items(
     max_item_tokens: int = 300,
     allowed: np.ndarray | None = None,
     counter: TokenCounter | None = None,
+    item_overhead: int = 0,
+    labels: Mapping[str, str] | None = None,
+    neighbours: float = NEIGHBOUR_WEIGHT,
+    prefer_roles: tuple[str, ...] = (),
+    by_seq: Mapping[tuple[str, int], int] | None = None,
 ) -> list[RecallHit]:
-    """The best items for ``query`` that fit ``token_budget``. ``items`` gives the item at each
-    index position; ``allowed`` masks positions (False = not a candidate, e.g. still verbatim
-    in the request)."""
+    """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
+    ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
+    positions (False = not a candidate, e.g. still verbatim in the request).
+
+    Beyond the flat ranking: a chosen message brings its neighbours in the same conversation
+    in as candidates at ``neighbours`` × its score (a question's answer is often the next
+    turn, and the turn before says what it answers); ``prefer_roles`` lifts messages of those
+    roles (a question about the person: their own words first). ``item_overhead`` is what the
+    caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
+    """
     tc = token_counter(counter)
-    hits: list[RecallHit] = []
+    labels = labels or DEFAULT_LABELS
+    if by_seq is None:
+        by_seq = _seq_map(items)
+    ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
+                          allowed=allowed, weights=FUSION_WEIGHTS)
+    # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
+    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos)
+            for n, r in enumerate(ranked)]
+    heapq.heapify(heap)
+    tick = len(heap)
+    chosen: dict[int, RecallHit] = {}
+    convs: set[str] = set()
     used = 0
-    for r in index.search(query, query_vector, k=max(4 * k, 40), depth=200, allowed=allowed):
-        item = items[r.pos]
-        text, n = _clip(item.text, max_item_tokens, tc)
-        if used + n > token_budget:
+    while heap and len(chosen) < k:
+        neg, _, pos = heapq.heappop(heap)
+        if pos in chosen:
             continue
-        hits.append(RecallHit(item, r.score, text, n))
-        used += n
-        if len(hits) == k:
-            break
+        item = items[pos]
+        text, n = _clip(item.text, max_item_tokens, tc)
+        # A line is "label: text" plus its line break; a new conversation adds a dated block.
+        cost = n + tc.count(labels.get(item.role, item.role)) + 2
+        if item.conversation_id not in convs:
+            cost += _BLOCK_COST + item_overhead
+        if used + cost > token_budget:
+            continue
+        chosen[pos] = RecallHit(item, -neg, text, n)
+        convs.add(item.conversation_id)
+        used += cost
+        if neighbours > 0:
+            for step in (-1, 1):
+                npos = by_seq.get((item.conversation_id, item.seq + step))
+                if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
+                    tick += 1
+                    heapq.heappush(heap, (neg * neighbours, tick, npos))
+    hits = sorted(chosen.values(), key=lambda h: -h.score)
+    # The estimate ignores gap marks and token merges at joins: check the real rendering.
+    while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
+        hits.pop()
     return hits
+
+
+def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tuple[str, int], int]:
+    pairs = items.items() if isinstance(items, Mapping) else enumerate(items)
+    return {(it.conversation_id, it.seq): pos for pos, it in pairs}
+
+
+def _rendered_cost(hits: Sequence[RecallHit], labels: Mapping[str, str], tc: TokenCounter,
+                   overhead: int) -> int:
+    return sum(tc.count(b.text) + overhead for b in render_recalled(hits, labels))
+
+
+@dataclass(frozen=True, slots=True)
+class RecalledBlock:
+    """Recalled messages of one earlier conversation, rendered as one per-turn context item:
+    its date once, then ``label: text`` lines in conversation order."""
+
+    conversation_id: str
+    hits: tuple[RecallHit, ...]
+    text: str
+
+    @property
+    def message_ids(self) -> tuple[str, ...]:
+        """The messages this block carries (its sources, for the turn report)."""
+        return tuple(h.item.message_id for h in self.hits)
+
+
+DEFAULT_LABELS: Mapping[str, str] = {"user": "you", "assistant": "assistant"}
+
+
+def render_recalled(hits: Sequence[RecallHit], labels: Mapping[str, str] | None = None) -> list[RecalledBlock]:
+    """Group hits by conversation (groups in order of their best hit) and render each group as
+    one item. The date travels with the text, so "when did …" can be answered from it."""
+    labels = labels or DEFAULT_LABELS
+    groups: dict[str, list[RecallHit]] = {}
+    for h in hits:
+        groups.setdefault(h.item.conversation_id, []).append(h)
+    out = []
+    for conv, group in groups.items():
+        group.sort(key=lambda h: h.item.seq)
+        lines = []
+        prev = None
+        for h in group:
+            if prev is not None and h.item.seq > prev + 1:
+                lines.append("…")
+            lines.append(f"{labels.get(h.item.role, h.item.role)}: {h.text}")
+            prev = h.item.seq
+        date = group[0].item.created_at.strftime("%Y-%m-%d")
+        out.append(RecalledBlock(conv, tuple(group), f"[{date}] " + "\n".join(lines)))
+    return out
 
 
 # -- indexing (background) ------------------------------------------------------------------
@@ -193,6 +291,7 @@ class _PersonIndex:
     items: dict[str, RecallItem] = field(default_factory=dict)
     pos_of: dict[str, int] = field(default_factory=dict)
     item_at: dict[int, RecallItem] = field(default_factory=dict)
+    by_seq: dict[tuple[str, int], int] = field(default_factory=dict)
     index: HybridIndex | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -244,7 +343,8 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
         person.index.remove(person.pos_of[i] for i in gone)
     for i in gone:
         person.item_at.pop(person.pos_of.pop(i), None)
-        person.items.pop(i)
+        it = person.items.pop(i)
+        person.by_seq.pop((it.conversation_id, it.seq), None)
     new_ids = [i for i in live if i not in person.items]
     for start in range(0, len(new_ids), 500):
         chunk = new_ids[start : start + 500]
@@ -270,6 +370,7 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
             person.index = HybridIndex([], None, dim=None if matrix is None else matrix.shape[1])
         for it, pos in zip(items, person.index.add([it.text for it in items], matrix), strict=True):
             person.items[it.message_id], person.pos_of[it.message_id], person.item_at[pos] = it, pos, it
+            person.by_seq[(it.conversation_id, it.seq)] = pos
     person.state = state
 
 
@@ -287,11 +388,17 @@ def recall(
     embedder: Embedder | None | bool = True,
     counter: TokenCounter | None = None,
     query_vector: np.ndarray | None = None,
+    item_overhead: int = 0,
+    labels: Mapping[str, str] | None = None,
+    neighbours: float = NEIGHBOUR_WEIGHT,
+    prefer_roles: tuple[str, ...] = (),
 ) -> list[RecallHit]:
-    """Earlier messages of the person most relevant to ``query``, best first, within
-    ``token_budget``. ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that
-    conversation's messages with ``seq > cursor`` — the ones still verbatim in the request.
-    ``query_vector`` reuses the turn's one embedding of the new message."""
+    """Earlier messages of the person most relevant to ``query``, best first, whose rendering
+    by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
+    ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that conversation's
+    messages with ``seq > cursor`` — the ones still verbatim in the request. ``query_vector``
+    reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles`` and
+    ``item_overhead`` are as in :func:`rank_items`."""
     emb = _embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
@@ -309,4 +416,6 @@ def recall(
         for pos, it in person.item_at.items():
             allowed[pos] = it.role in roles and not (it.conversation_id == conv and it.seq > cursor)
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
-                          max_item_tokens=max_item_tokens, allowed=allowed, counter=counter)
+                          max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
+                          item_overhead=item_overhead, labels=labels, neighbours=neighbours,
+                          prefer_roles=prefer_roles, by_seq=person.by_seq)
