@@ -35,6 +35,7 @@ from threadkeep.api.routers import (
 from threadkeep.api.state import ServiceState
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
+from threadkeep.surfaces.mcp import mount_mcp
 
 if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
@@ -78,5 +79,6 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     for module in (messages, feedback, conversations, me, session, admin, admin_cache, knowledge_routes,
                    openai_compat, web):
         app.include_router(module.router)
+    mount_mcp(app)  # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
     app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
     return app
