@@ -32,6 +32,7 @@ from threadkeep.api.routers import (
 from threadkeep.api.routers import (
     knowledge as knowledge_routes,
 )
+from threadkeep.api.routers import surfaces as surface_routes
 from threadkeep.api.state import ServiceState
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
@@ -79,6 +80,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     for module in (messages, feedback, conversations, me, session, admin, admin_cache, knowledge_routes,
                    openai_compat, web):
         app.include_router(module.router)
+    surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job
     mount_mcp(app)  # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
     app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
     return app

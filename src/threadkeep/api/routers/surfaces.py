@@ -1,0 +1,237 @@
+"""Webhooks of the chat surfaces (Slack, Telegram, Mattermost) and their status page.
+
+Each webhook verifies its platform's secret before it reads anything, stores the event and
+queues its durable job in one transaction, and acknowledges at once: Slack gives up after 3
+seconds, and no platform holds a stream. The answer is posted by the job
+(:func:`threadkeep.surfaces.common.answer_event`). A surface without its secret configured
+answers 503, so a half-configured deployment is visible instead of silently open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+from urllib.parse import parse_qs
+
+import httpx
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from threadkeep.api.deps import AdminDep, MemoryDep
+from threadkeep.api.errors import ApiError
+from threadkeep.engine import Memory
+from threadkeep.errors import Conflict, NotFound
+from threadkeep.memory.identities import resolve_identity
+from threadkeep.store.models import User
+from threadkeep.surfaces import common, mattermost, slack, telegram
+from threadkeep.surfaces.common import SurfaceSettings
+
+__all__ = ["router", "install"]
+
+log = logging.getLogger("threadkeep.surfaces")
+router = APIRouter(prefix="/surfaces", tags=["surfaces"])
+_OK: dict[str, Any] = {}
+
+
+def install(app: FastAPI, memory: Memory, settings: SurfaceSettings | None = None) -> None:
+    """Add the webhook routes and the durable job that answers their events."""
+    surfaces = settings or SurfaceSettings()
+    app.state.surfaces = surfaces
+    app.include_router(router)
+
+    async def answer(payload: dict[str, Any]) -> None:
+        event_id = str(payload["event"])
+        channel = await asyncio.to_thread(_channel_of, memory, event_id)
+        if channel is None:
+            return  # the person was deleted since: nothing left to answer
+        async with httpx.AsyncClient(timeout=surfaces.http_timeout_s) as client:
+            poster = _poster(channel, surfaces, client)
+            try:
+                await common.answer_event(memory, poster, event_id)
+            except Exception as e:
+                await asyncio.to_thread(common.note_error, memory, channel, f"{type(e).__name__}: {e}")
+                raise
+
+    memory.register_job(common.JOB_KIND, answer)
+
+
+def _poster(channel: str, settings: SurfaceSettings, client: httpx.AsyncClient) -> common.Poster:
+    posters = {slack.CHANNEL: slack.SlackPoster, telegram.CHANNEL: telegram.TelegramPoster,
+               mattermost.CHANNEL: mattermost.MattermostPoster}
+    return posters[channel](settings, client)  # type: ignore[no-any-return]
+
+
+def _channel_of(memory: Memory, event_id: str) -> str | None:
+    from threadkeep.surfaces.tables import SurfaceEvent
+
+    with memory.db.reading() as s:
+        row = s.get(SurfaceEvent, event_id)
+        return row.channel if row is not None else None
+
+
+def _settings(request: Request) -> SurfaceSettings:
+    return request.app.state.surfaces  # type: ignore[no-any-return]
+
+
+def _person_name(memory: Memory, channel: str, external_id: str) -> str | None:
+    """The handle of an already known platform user (feedback never creates a person)."""
+    uid = resolve_identity(memory.db, channel=channel, external_id=external_id)
+    if uid is None:
+        return None
+    with memory.db.reading() as s:
+        user = s.get(User, uid)
+        return user.name if user is not None else None
+
+
+async def _feedback(memory: Memory, person: str | None, message_id: str, rating: str | None) -> bool:
+    """Apply thumbs for a person; someone else's answer (or a stale one) is ignored."""
+    if person is None:
+        return False
+    try:
+        await memory.set_feedback(message_id, rating, user=person)
+    except (NotFound, Conflict):
+        return False
+    return True
+
+
+# -- Slack -------------------------------------------------------------------------------
+async def _slack_verified(request: Request) -> bytes:
+    secret = _settings(request).slack_signing_secret
+    if secret is None:
+        raise ApiError(503, "the Slack surface is not configured: set THREADKEEP_SLACK_SIGNING_SECRET")
+    body = await request.body()
+    if not slack.verify_signature(secret, body, request.headers.get("X-Slack-Request-Timestamp"),
+                                  request.headers.get("X-Slack-Signature")):
+        raise ApiError(401, "bad Slack signature", type="bad_signature")
+    return body
+
+
+@router.post("/slack/events", summary="Slack Events API request URL")
+async def slack_events(request: Request, memory: MemoryDep) -> JSONResponse:
+    """Verify, answer the URL challenge, store a message to answer and acknowledge."""
+    body = await _slack_verified(request)
+    try:
+        payload = json.loads(body)
+    except ValueError as e:
+        raise ApiError(400, "the body is not JSON") from e
+    if payload.get("type") == "url_verification":
+        return JSONResponse({"challenge": payload.get("challenge", "")})
+    if payload.get("type") != "event_callback":
+        return JSONResponse(_OK)
+    settings = _settings(request)
+    event = payload.get("event") or {}
+    thumbs = slack.reaction_rating(event)
+    if thumbs is not None:
+        user, channel, ts, rating = thumbs
+        owner = await asyncio.to_thread(common.post_owner, memory, channel=slack.CHANNEL, post_key=f"{channel}:{ts}")
+        if owner is not None:
+            team = str(event.get("team") or payload.get("team_id") or "")
+            person = await asyncio.to_thread(_person_name, memory, slack.CHANNEL, f"{team}:{user}")
+            # Only the person the answer was for rates it: a colleague's thumbs in a channel
+            # must not change someone else's feedback.
+            if person == owner[0]:
+                await _feedback(memory, person, owner[1], rating)
+        return JSONResponse(_OK)
+    inbound = slack.inbound_message(payload, slack.bot_user_of(payload, settings.slack_bot_user_id))
+    if inbound is None:
+        return JSONResponse(_OK)
+    await asyncio.to_thread(_store_slack, memory, inbound)
+    return JSONResponse(_OK)
+
+
+def _store_slack(memory: Memory, inbound: slack.Inbound) -> None:
+    uid, _ = common.person_for(memory, channel=slack.CHANNEL, external_id=f"{inbound.team}:{inbound.user}",
+                               handle=f"slack:{inbound.team}:{inbound.user}")
+    common.record_event(memory, channel=slack.CHANNEL, event_key=inbound.event_key, user_id=uid,
+                        thread_key=inbound.thread_key, text=inbound.text, target=inbound.target)
+
+
+@router.post("/slack/interactions", summary="Slack interactivity request URL (thumbs buttons)")
+async def slack_interactions(request: Request, memory: MemoryDep) -> JSONResponse:
+    """A thumbs button on an answer: feedback on the assistant message it carries."""
+    body = await _slack_verified(request)
+    raw = parse_qs(body.decode("utf-8", "replace")).get("payload", [""])[0]
+    try:
+        payload = json.loads(raw)
+    except ValueError as e:
+        raise ApiError(400, "expected a form field 'payload' holding JSON") from e
+    pressed = slack.button_rating(payload)
+    if pressed is not None:
+        team, user, message_id, rating = pressed
+        person = await asyncio.to_thread(_person_name, memory, slack.CHANNEL, f"{team}:{user}")
+        await _feedback(memory, person, message_id, rating)
+    return JSONResponse(_OK)
+
+
+# -- Telegram ----------------------------------------------------------------------------
+@router.post("/telegram/webhook", summary="Telegram bot webhook")
+async def telegram_webhook(request: Request, memory: MemoryDep) -> JSONResponse:
+    """Verify the secret token, store the message (or ``/new``) and acknowledge."""
+    settings = _settings(request)
+    if settings.telegram_secret is None:
+        raise ApiError(503, "the Telegram surface is not configured: set THREADKEEP_TELEGRAM_SECRET")
+    if not common.secret_equals(request.headers.get("X-Telegram-Bot-Api-Secret-Token"), settings.telegram_secret):
+        raise ApiError(401, "bad Telegram secret token", type="bad_signature")
+    try:
+        update = json.loads(await request.body())
+    except ValueError as e:
+        raise ApiError(400, "the body is not JSON") from e
+    pressed = telegram.callback_rating(update)
+    if pressed is not None:
+        callback_id, user, message_id, rating = pressed
+        person = await asyncio.to_thread(_person_name, memory, telegram.CHANNEL, user)
+        done = await _feedback(memory, person, message_id, rating)
+        # Telegram lets the webhook's response be a Bot API call: no extra round trip.
+        return JSONResponse({"method": "answerCallbackQuery", "callback_query_id": callback_id,
+                             "text": "Thanks for the feedback" if done else ""})
+    inbound = telegram.inbound_update(update)
+    if inbound is not None:
+        await asyncio.to_thread(_store_telegram, memory, inbound)
+    return JSONResponse(_OK)
+
+
+def _store_telegram(memory: Memory, inbound: telegram.Inbound) -> None:
+    uid, _ = common.person_for(memory, channel=telegram.CHANNEL, external_id=inbound.user,
+                               handle=f"telegram:{inbound.user}")
+    common.record_event(memory, channel=telegram.CHANNEL, event_key=inbound.event_key, user_id=uid,
+                        thread_key=inbound.chat_id, text=None if inbound.kind == "new" else inbound.text,
+                        target=inbound.target, kind=inbound.kind)
+
+
+# -- Mattermost --------------------------------------------------------------------------
+@router.post("/mattermost/webhook", summary="Mattermost outgoing webhook")
+async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONResponse:
+    """Verify the webhook token, store the post and acknowledge (the bot answers in the thread)."""
+    settings = _settings(request)
+    if settings.mattermost_token is None:
+        raise ApiError(503, "the Mattermost surface is not configured: set THREADKEEP_MATTERMOST_TOKEN")
+    body = await request.body()
+    try:
+        if request.headers.get("content-type", "").startswith("application/json"):
+            payload = json.loads(body)
+        else:
+            payload = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+    except ValueError as e:
+        raise ApiError(400, "the body is neither JSON nor a form") from e
+    if not common.secret_equals(str(payload.get("token") or ""), settings.mattermost_token):
+        raise ApiError(401, "bad Mattermost webhook token", type="bad_signature")
+    inbound = mattermost.inbound_post(payload, settings.mattermost_bot_user_id)
+    if inbound is not None:
+        await asyncio.to_thread(_store_mattermost, memory, inbound)
+    return JSONResponse(_OK)
+
+
+def _store_mattermost(memory: Memory, inbound: mattermost.Inbound) -> None:
+    uid, _ = common.person_for(memory, channel=mattermost.CHANNEL, external_id=inbound.user,
+                               handle=f"mattermost:{inbound.user}")
+    common.record_event(memory, channel=mattermost.CHANNEL, event_key=inbound.post_id, user_id=uid,
+                        thread_key=inbound.thread_key, text=inbound.text, target=inbound.target)
+
+
+# -- status ------------------------------------------------------------------------------
+@router.get("/status", summary="When each surface last heard from its platform")
+async def surfaces_status(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Last event, last answer and last error per surface (admin)."""
+    return {"surfaces": await asyncio.to_thread(common.surface_status, memory)}

@@ -1,0 +1,402 @@
+"""What every chat surface shares: settings, people, threads, events once, the answer, splitting.
+
+A surface is a thin client of the engine. Its webhook only verifies, stores the event (the
+person's words sealed with their key) and queues a durable job in the same transaction, then
+acknowledges. The job (:func:`answer_event`) runs the turn through :meth:`Memory.stream` and
+hands the finished answer to the surface's :class:`Poster`. Every step records its progress
+on the event row, so a job that runs again after a crash continues where the last run
+stopped: a stored answer is posted, not asked of the model again; posted parts are skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.orm import Session
+
+from threadkeep import jobs
+from threadkeep.engine import Memory
+from threadkeep.errors import NotFound, ProviderError
+from threadkeep.events import ConversationOpened, MessageStored, TurnDone, TurnFailed
+from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
+from threadkeep.store import repo
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.models import Message, User
+from threadkeep.surfaces.tables import SurfaceEvent, SurfacePost, SurfaceStatus, SurfaceThread
+
+__all__ = [
+    "SurfaceSettings", "Poster", "StoredEvent", "JOB_KIND", "person_for", "record_event",
+    "answer_event", "split_text", "secret_equals", "note_error", "post_owner", "surface_status",
+]
+
+JOB_KIND = "surface.answer"
+_SEAL = {"table": "surface_events", "column": "text"}
+
+
+class SurfaceSettings(BaseSettings):
+    """Secrets and endpoints of the chat surfaces, from ``THREADKEEP_<NAME>`` variables.
+
+    A surface whose secret is unset refuses its webhook (503): it is simply not configured.
+    The API base URLs exist so tests (and self-hosted gateways) can point them elsewhere.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="THREADKEEP_", extra="ignore")
+
+    slack_signing_secret: SecretStr | None = Field(default=None, description="Slack app signing secret.")
+    slack_bot_token: SecretStr | None = Field(default=None, description="Slack bot token (xoxb-…).")
+    slack_api_url: str = Field(default="https://slack.com/api", description="Slack Web API base URL.")
+    slack_bot_user_id: str | None = Field(default=None, description="The bot's Slack user id, when events "
+                                          "do not carry `authorizations`.")
+    telegram_secret: SecretStr | None = Field(default=None, description="secret_token given to setWebhook.")
+    telegram_bot_token: SecretStr | None = Field(default=None, description="Telegram bot token.")
+    telegram_api_url: str = Field(default="https://api.telegram.org", description="Telegram Bot API base URL.")
+    mattermost_token: SecretStr | None = Field(default=None, description="Outgoing webhook token.")
+    mattermost_bot_token: SecretStr | None = Field(default=None, description="Bot access token for the REST API.")
+    mattermost_url: str | None = Field(default=None, description="Mattermost server URL, e.g. https://chat.example.org.")
+    mattermost_bot_user_id: str | None = Field(default=None, description="The bot's user id (its posts are ignored).")
+    http_timeout_s: float = Field(default=20.0, gt=0, description="Timeout of calls to the chat platforms.")
+
+
+def secret_equals(given: str | bytes | None, expected: SecretStr | None) -> bool:
+    """Constant-time comparison; an unset secret matches nothing."""
+    if given is None or expected is None or not expected.get_secret_value():
+        return False
+    a = given.encode() if isinstance(given, str) else given
+    return hmac.compare_digest(a, expected.get_secret_value().encode())
+
+
+# -- people ------------------------------------------------------------------------------
+def person_for(memory: Memory, *, channel: str, external_id: str, handle: str) -> tuple[str, str]:
+    """The person behind a platform user as ``(user_id, name)``; a new one is made on first sight.
+
+    An unknown platform user becomes a person of their own (named ``handle``) linked to this
+    identity. Joining them to an existing person is an explicit admin act (re-linking),
+    never a guess from display names.
+    """
+    for _ in range(3):
+        uid = resolve_identity(memory.db, channel=channel, external_id=external_id)
+        if uid is not None:
+            with memory.db.reading() as s:
+                name = s.scalar(select(User.name).where(User.id == uid))
+            if name is not None:
+                return uid, name
+        try:
+            made = memory.db.write(lambda s: repo.get_or_create_user(s, memory.vault, name=handle).id)
+            link_identity(memory.db, user_id=made, channel=channel, external_id=external_id)
+            return made, handle
+        except (SAIntegrityError, IdentityConflict):
+            continue  # another request made the same person at the same moment: look again
+    raise NotFound(f"could not resolve {channel}:{external_id}")
+
+
+# -- events ------------------------------------------------------------------------------
+def record_event(memory: Memory, *, channel: str, event_key: str, user_id: str, thread_key: str,
+                 text: str | None, target: dict[str, Any], kind: str = "message") -> str | None:
+    """Store an inbound event and queue its job in one transaction; None if already seen."""
+    def run(s: Session) -> str | None:
+        if s.scalar(select(SurfaceEvent.id).where(SurfaceEvent.channel == channel,
+                                                  SurfaceEvent.event_key == event_key)) is not None:
+            return None
+        eid = new_id()
+        sealed = (memory.vault.seal(s, user_id, text, row_id=eid, **_SEAL) if text is not None else None)
+        try:
+            with s.begin_nested():
+                s.add(SurfaceEvent(id=eid, channel=channel, event_key=event_key, user_id=user_id,
+                                   thread_key=thread_key, kind=kind, text_ct=sealed, target=target))
+                s.flush()
+        except SAIntegrityError:
+            return None  # a concurrent delivery of the same event won the unique key
+        jobs.enqueue(s, kind=JOB_KIND, payload={"event": eid}, dedupe_key=f"surface:{eid}")
+        _touch(s, channel, last_event_at=utcnow())
+        return eid
+
+    return memory.db.write(run)
+
+
+def _touch(s: Session, channel: str, **values: Any) -> None:
+    row = s.get(SurfaceStatus, channel)
+    if row is None:
+        row = SurfaceStatus(channel=channel)
+        s.add(row)
+    for k, v in values.items():
+        setattr(row, k, v)
+
+
+def note_error(memory: Memory, channel: str, error: str) -> None:
+    """Remember a surface's last failure for the status page."""
+    memory.db.write(lambda s: _touch(s, channel, last_error=error[:2000], last_error_at=utcnow()))
+
+
+def surface_status(memory: Memory) -> list[dict[str, Any]]:
+    """Per surface: last event, last answer, last error (for an admin status page)."""
+    with memory.db.reading() as s:
+        rows = s.scalars(select(SurfaceStatus).order_by(SurfaceStatus.channel)).all()
+        return [{"surface": r.channel, "last_event_at": r.last_event_at, "last_answer_at": r.last_answer_at,
+                 "last_error": r.last_error, "last_error_at": r.last_error_at} for r in rows]
+
+
+def post_owner(memory: Memory, *, channel: str, post_key: str) -> tuple[str, str] | None:
+    """``(person name, assistant message id)`` of a posted answer, or None."""
+    with memory.db.reading() as s:
+        row = s.execute(select(User.name, SurfacePost.assistant_message_id)
+                        .join(User, User.id == SurfacePost.user_id)
+                        .where(SurfacePost.channel == channel, SurfacePost.post_key == post_key)).first()
+    return (row[0], row[1]) if row else None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as the job sees it: decrypted text, where to answer, and its progress."""
+
+    id: str
+    channel: str
+    kind: str
+    user_id: str
+    person: str
+    thread_key: str
+    text: str
+    target: dict[str, Any]
+    status: str
+    user_message_id: str | None
+    assistant_message_id: str | None
+    posted: list[str]
+
+
+class Poster(Protocol):
+    """What a surface does on the platform; each call may be repeated after a crash."""
+
+    channel: str
+    limit: int
+
+    async def started(self, event: StoredEvent) -> None:
+        """Work began (a processing reaction); failures here must not stop the answer."""
+
+    async def post(self, event: StoredEvent, text: str, *, index: int, last: bool,
+                   assistant_message_id: str | None) -> str:
+        """Post one part of the answer; returns the platform's id of the posted message."""
+
+    async def finished(self, event: StoredEvent) -> None:
+        """The answer is posted (remove the processing reaction)."""
+
+    async def resolve_thread(self, event: StoredEvent) -> str:
+        """The thread key, when the webhook could not know it (Mattermost replies)."""
+
+
+def _load(memory: Memory, event_id: str) -> StoredEvent | None:
+    with memory.db.reading() as s:
+        row = s.get(SurfaceEvent, event_id)
+        if row is None:
+            return None
+        name = s.scalar(select(User.name).where(User.id == row.user_id)) or ""
+        text = (memory.vault.open_text(s, row.user_id, row.text_ct, row_id=row.id, **_SEAL)
+                if row.text_ct is not None else "")
+        return StoredEvent(row.id, row.channel, row.kind, row.user_id, name, row.thread_key, text,
+                           dict(row.target or {}), row.status, row.user_message_id,
+                           row.assistant_message_id, list(row.posted or []))
+
+
+def _set(memory: Memory, event_id: str, **values: Any) -> None:
+    memory.db.write(lambda s: s.execute(update(SurfaceEvent).where(SurfaceEvent.id == event_id).values(**values)))
+
+
+# -- threads -----------------------------------------------------------------------------
+def _thread_conversation(memory: Memory, *, channel: str, thread_key: str, user_id: str) -> str | None:
+    with memory.db.reading() as s:
+        return s.scalar(select(SurfaceThread.conversation_id).where(
+            SurfaceThread.channel == channel, SurfaceThread.thread_key == thread_key,
+            SurfaceThread.user_id == user_id))
+
+
+def set_thread(memory: Memory, *, channel: str, thread_key: str, user_id: str,
+               conversation_id: str | None) -> None:
+    """Map a platform thread to a conversation (None: the next message opens a new one)."""
+    def run(s: Session) -> None:
+        row = s.scalar(select(SurfaceThread).where(
+            SurfaceThread.channel == channel, SurfaceThread.thread_key == thread_key,
+            SurfaceThread.user_id == user_id))
+        if row is None:
+            s.add(SurfaceThread(channel=channel, thread_key=thread_key, user_id=user_id,
+                                conversation_id=conversation_id))
+        else:
+            row.conversation_id, row.updated_at = conversation_id, utcnow()
+
+    memory.db.write(run)
+
+
+# -- the job -----------------------------------------------------------------------------
+async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
+    """Answer one stored event exactly once, continuing whatever an earlier run left undone."""
+    ev = await asyncio.to_thread(_load, memory, event_id)
+    if ev is None or ev.status in ("posted", "ignored"):
+        return
+    if ev.kind == "new":
+        await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
+                                user_id=ev.user_id, conversation_id=None)
+        if not ev.posted:
+            pid = await poster.post(ev, "Started a new conversation.", index=0, last=True,
+                                    assistant_message_id=None)
+            await asyncio.to_thread(_set, memory, ev.id, posted=[pid])
+        await asyncio.to_thread(_set, memory, ev.id, status="posted", posted_at=utcnow())
+        return
+    if ev.assistant_message_id is None:
+        try:
+            await poster.started(ev)
+        except Exception as e:  # a missing reaction scope must not cost the answer
+            await asyncio.to_thread(note_error, memory, ev.channel, f"processing reaction: {e}")
+        aid, answer = await _run_turn(memory, poster, ev)
+    else:
+        aid = ev.assistant_message_id
+        answer = await asyncio.to_thread(_message_text, memory, aid)
+    parts = split_text(answer or "…", poster.limit)
+    posted = list(ev.posted)
+    for i in range(len(posted), len(parts)):
+        pid = await poster.post(ev, parts[i], index=i, last=i == len(parts) - 1, assistant_message_id=aid)
+        posted.append(pid)
+        await asyncio.to_thread(_record_post, memory, ev, pid, aid, posted)
+    await asyncio.to_thread(_finish, memory, ev.id, ev.channel)
+    try:
+        await poster.finished(ev)
+    except Exception as e:  # the answer is out; a stale reaction is cosmetic
+        await asyncio.to_thread(note_error, memory, ev.channel, f"removing reaction: {e}")
+
+
+async def _run_turn(memory: Memory, poster: Poster, ev: StoredEvent) -> tuple[str, str]:
+    """The answer's (assistant message id, text): a turn run now, or the one already stored."""
+    if ev.user_message_id is not None:
+        done = await asyncio.to_thread(_answered, memory, ev.user_message_id)
+        if done is not None:
+            await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=done[0], status="answered",
+                                    answered_at=utcnow())
+            return done
+        # The last run died mid-turn: its message is reused, not stored twice.
+        await asyncio.to_thread(_mark_failed, memory, ev.user_message_id)
+        events = memory.retry(ev.user_message_id, user=ev.person)
+    else:
+        thread_key = ev.thread_key or await poster.resolve_thread(ev)
+        if thread_key != ev.thread_key:
+            await asyncio.to_thread(_set, memory, ev.id, thread_key=thread_key)
+            ev = _replace_thread(ev, thread_key)
+        cid = await asyncio.to_thread(_thread_conversation, memory, channel=ev.channel,
+                                      thread_key=ev.thread_key, user_id=ev.user_id)
+        if cid is not None and not await asyncio.to_thread(_conversation_exists, memory, cid, ev.user_id):
+            cid = None  # deleted on another surface: this thread starts afresh
+        events = memory.stream(ev.text, user=ev.person, conversation_id=cid, channel=ev.channel)
+    async for item in events:
+        if isinstance(item, ConversationOpened) and item.created:
+            await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
+                                    user_id=ev.user_id, conversation_id=item.conversation_id)
+        elif isinstance(item, MessageStored):
+            await asyncio.to_thread(_set, memory, ev.id, user_message_id=item.message_id)
+        elif isinstance(item, TurnDone):
+            await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=item.assistant_message_id,
+                                    status="answered", answered_at=utcnow())
+            return item.assistant_message_id, item.text
+        elif isinstance(item, TurnFailed):
+            # Raising hands the event back to the job queue, which retries with backoff.
+            raise ProviderError(f"the turn failed: {item.error}")
+    raise RuntimeError("the turn ended without an answer")
+
+
+def _replace_thread(ev: StoredEvent, thread_key: str) -> StoredEvent:
+    from dataclasses import replace
+
+    return replace(ev, thread_key=thread_key)
+
+
+def _answered(memory: Memory, user_message_id: str) -> tuple[str, str] | None:
+    with memory.db.reading() as s:
+        msg = s.get(Message, user_message_id)
+        if msg is None or msg.status != "answered":
+            return None
+        answer = s.scalar(select(Message).where(Message.reply_to == user_message_id,
+                                                Message.role == "assistant"))
+        if answer is None:
+            return None
+        return answer.id, repo.open_message_text(s, memory.vault, answer)
+
+
+def _message_text(memory: Memory, message_id: str) -> str:
+    with memory.db.reading() as s:
+        msg = s.get(Message, message_id)
+        return repo.open_message_text(s, memory.vault, msg) if msg is not None else ""
+
+
+def _mark_failed(memory: Memory, message_id: str) -> None:
+    def run(s: Session) -> None:
+        s.execute(update(Message).where(Message.id == message_id, Message.status == "pending")
+                  .values(status="failed", error="the surface worker stopped during the turn"))
+    memory.db.write(run)
+
+
+def _conversation_exists(memory: Memory, conversation_id: str, user_id: str) -> bool:
+    try:
+        with memory.db.reading() as s:
+            repo.get_conversation(s, user_id=user_id, conversation_id=conversation_id)
+        return True
+    except NotFound:
+        return False
+
+
+def _record_post(memory: Memory, ev: StoredEvent, post_id: str, aid: str, posted: list[str]) -> None:
+    def run(s: Session) -> None:
+        s.execute(update(SurfaceEvent).where(SurfaceEvent.id == ev.id).values(posted=list(posted)))
+        exists = s.scalar(select(SurfacePost.id).where(SurfacePost.channel == ev.channel,
+                                                       SurfacePost.post_key == post_id))
+        if exists is None:
+            s.add(SurfacePost(channel=ev.channel, post_key=post_id, user_id=ev.user_id,
+                              assistant_message_id=aid))
+    memory.db.write(run)
+
+
+def _finish(memory: Memory, event_id: str, channel: str) -> None:
+    def run(s: Session) -> None:
+        s.execute(update(SurfaceEvent).where(SurfaceEvent.id == event_id)
+                  .values(status="posted", posted_at=utcnow()))
+        _touch(s, channel, last_answer_at=utcnow())
+    memory.db.write(run)
+
+
+# -- text --------------------------------------------------------------------------------
+def split_text(text: str, limit: int) -> list[str]:
+    """Split into parts of at most ``limit`` characters, at paragraph, line or word breaks.
+
+    A code fence cut in two is closed at the end of one part and reopened in the next, so
+    each part renders on its own.
+    """
+    if limit < 16:
+        raise ValueError("limit too small to split sensibly")
+    parts: list[str] = []
+    rest = text
+    fence_open = False
+    while rest:
+        prefix = "```\n" if fence_open else ""
+        room = limit - len(prefix)
+        if len(rest) <= room:
+            parts.append(prefix + rest)
+            break
+        room -= 4  # keep space to close a fence cut in two
+        cut = _break_at(rest, room)
+        chunk, rest = rest[:cut].rstrip(), rest[cut:].lstrip("\n ")
+        if (prefix + chunk).count("```") % 2 == 1:
+            parts.append(prefix + chunk + "\n```")
+            fence_open = True
+        else:
+            parts.append(prefix + chunk)
+            fence_open = False
+    return [p for p in parts if p.strip()] or [""]
+
+
+def _break_at(text: str, room: int) -> int:
+    window = text[:room]
+    for sep in ("\n\n", "\n", ". ", " "):
+        at = window.rfind(sep)
+        if at > room // 2:
+            return at + len(sep)
+    return room
