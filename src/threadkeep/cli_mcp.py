@@ -60,3 +60,7 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
 def register(main_group: click.Group) -> None:
     """Add ``mcp`` to ``main_group``."""
     main_group.add_command(mcp_command)
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m threadkeep.cli_mcp --stdio`
+    mcp_command()
