@@ -90,3 +90,23 @@ def test_chat_bad_line_reports_and_continues(tmp_path, bad) -> None:
     proc = tk(home, "chat", "--user", "erin", stdin=f"{bad}fine message\n")
     assert "NUL" in proc.stderr
     assert proc.stdout.count("[offline mode") == 1
+
+
+def test_knowledge_add_list_search_remove(tmp_path) -> None:
+    home = tmp_path / "home"
+    doc = tmp_path / "policy.md"
+    doc.write_text("# Travel policy\n\nEconomy class for flights under six hours.\n\nHotels up to 180 euros.\n")
+    html = tmp_path / "hr.html"
+    html.write_text("<html><head><title>HR</title><script>x()</script></head><body><p>Salary bands are reviewed in May.</p></body></html>")
+    added = tk(home, "knowledge", "add", str(doc), "--public")
+    assert "chunks" in added.stdout and "ingesting" in added.stderr
+    tk(home, "knowledge", "add", str(html), "--group", "hr")
+    listed = json.loads(tk(home, "knowledge", "list", "--json").stdout)
+    assert {d["title"] for d in listed} == {"Travel policy", "HR"}
+    found = json.loads(tk(home, "knowledge", "search", "salary bands review", "--json").stdout)
+    assert all(h["title"] != "HR" for h in found)  # not visible without the group
+    found = json.loads(tk(home, "knowledge", "search", "salary bands review", "--group", "hr", "--json").stdout)
+    assert found[0]["title"] == "HR" and "x()" not in found[0]["text"]
+    hr_id = next(d["id"] for d in listed if d["title"] == "HR")
+    tk(home, "knowledge", "remove", hr_id)
+    assert [d["title"] for d in json.loads(tk(home, "knowledge", "list", "--json").stdout)] == ["Travel policy"]

@@ -385,6 +385,93 @@ def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     _facts_call(db_url, lambda m: facts_api.delete_fact(m, fact_id, user=user))
 
 
+# -- knowledge ---------------------------------------------------------------------------
+@main.group()
+def knowledge() -> None:
+    """The deployment's knowledge base: add, list, remove, search."""
+
+
+def _kb_call(db_url: str | None, fn: Any) -> Any:
+    async def run() -> Any:
+        memory = _open(db_url)
+        try:
+            return await asyncio.to_thread(fn, memory.knowledge)
+        finally:
+            await memory.close()
+    return _run(run)
+
+
+groups_option = click.option("--group", "groups", multiple=True,
+                             help="Access group (repeatable). Without --group and --public only admins see it.")
+
+
+@knowledge.command("add")
+@db_option
+@groups_option
+@click.option("--public", is_flag=True, help="Visible to every person.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def knowledge_add(db_url: str | None, groups: tuple[str, ...], public: bool, paths: tuple[Path, ...]) -> None:
+    """Add documents (.txt, .md, .html, .pdf): chunked, embedded, sealed."""
+    def add(kb: Any) -> list[Any]:
+        with click.progressbar(length=len(paths), label="ingesting", file=sys.stderr,
+                               show_pos=True, item_show_func=lambda p: p) as bar:
+            done = {"files": 0}
+
+            def progress(step: Any) -> None:
+                if step.files_done > done["files"]:
+                    bar.update(step.files_done - done["files"], current_item=Path(step.path).name)
+                    done["files"] = step.files_done
+
+            return list(kb.add_files(list(paths), groups=groups, public=public, progress=progress))
+
+    for info in _kb_call(db_url, add):
+        note = " (already stored)" if info.duplicate else ""
+        click.echo(f"{info.id}  {info.chunk_count:>4} chunks  {info.title}{note}")
+
+
+@knowledge.command("list")
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def knowledge_list(db_url: str | None, as_json: bool) -> None:
+    """Every document with its access groups."""
+    docs = _kb_call(db_url, lambda kb: kb.list_documents())
+    if as_json:
+        click.echo(json.dumps([{"id": d.id, "title": d.title, "source": d.source, "groups": list(d.groups),
+                                "public": d.public, "chunks": d.chunk_count,
+                                "created_at": d.created_at.isoformat()} for d in docs],
+                              ensure_ascii=False, indent=2))
+        return
+    for d in docs:
+        access = "public" if d.public else (",".join(d.groups) or "admins only")
+        click.echo(f"{d.id}  {d.chunk_count:>4} chunks  [{access}]  {d.title}")
+
+
+@knowledge.command("remove")
+@db_option
+@click.argument("document_id")
+def knowledge_remove(db_url: str | None, document_id: str) -> None:
+    """Remove a document and its chunks."""
+    _kb_call(db_url, lambda kb: kb.remove_document(document_id))
+
+
+@knowledge.command("search")
+@db_option
+@groups_option
+@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 50))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.argument("query")
+def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_json: bool, query: str) -> None:
+    """Search as a caller with these groups would (public documents plus the groups')."""
+    hits = _kb_call(db_url, lambda kb: kb.search(query, groups=groups, k=k))
+    if as_json:
+        click.echo(json.dumps([{"chunk_id": h.chunk_id, "document_id": h.document_id, "title": h.title,
+                                "part": h.ordinal + 1, "score": h.score, "text": h.text} for h in hits],
+                              ensure_ascii=False, indent=2))
+        return
+    for i, h in enumerate(hits, 1):
+        click.echo(f"[{i}] {h.citation()}  score {h.score:.4f}\n    {' '.join(h.text.split())[:200]}")
+
+
 # -- evaluation --------------------------------------------------------------------------
 @main.group("eval")
 def eval_group() -> None:
