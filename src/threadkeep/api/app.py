@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
+from threadkeep import insights
 from threadkeep.api.config import ServiceSettings
 from threadkeep.api.errors import install_error_handlers
 from threadkeep.api.limits import BodyLimit
 from threadkeep.api.routers import (
     admin,
     admin_cache,
+    admin_console,
     conversations,
     feedback,
     me,
@@ -76,8 +78,10 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
         lifespan=lifespan,
     )
     app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
+    insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, me, session, admin, admin_cache, knowledge_routes,
+    for module in (messages, feedback, conversations, me, session, admin, admin_cache, admin_console,
+                   knowledge_routes,
                    openai_compat, web):
         app.include_router(module.router)
     surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job

@@ -29,8 +29,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from threadkeep.insights.tables import ReaskMark
@@ -41,7 +42,7 @@ from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 
 __all__ = ["Said", "Finding", "find_reasks", "question_slots", "stated_slots", "mark_conversation",
-           "SLOTS"]
+           "reask_stats", "SLOTS"]
 
 _F = re.IGNORECASE | re.UNICODE
 
@@ -280,3 +281,30 @@ def _known_facts(session: Session, vault: Vault, *, user_id: str, before: dateti
         if slot is not None and f.first_seen <= before:
             out[slot] = (f.id, f.value)
     return out
+
+
+def reask_stats(session: Session, *, since: str | None = None) -> dict[str, Any]:
+    """Re-ask rates per day and per configuration, from the plaintext counts only.
+
+    ``rate`` is re-asking answers / answers checked; ``questions`` counts slot questions.
+    """
+    q = select(ReaskMark.day, ReaskMark.config, func.count(), func.sum(ReaskMark.questions),
+               func.sum(case((ReaskMark.reask, 1), else_=0))).group_by(ReaskMark.day, ReaskMark.config)
+    if since is not None:
+        q = q.where(ReaskMark.day >= since)
+    by_day: dict[str, list[int]] = {}
+    by_config: dict[str, list[int]] = {}
+    for day, config, answers, questions, reasks in session.execute(q):
+        for bucket, key in ((by_day, day), (by_config, config)):
+            acc = bucket.setdefault(key, [0, 0, 0])
+            acc[0] += int(answers or 0)
+            acc[1] += int(questions or 0)
+            acc[2] += int(reasks or 0)
+
+    def shape(acc: list[int]) -> dict[str, Any]:
+        return {"answers": acc[0], "questions": acc[1], "reasks": acc[2],
+                "rate": round(acc[2] / acc[0], 4) if acc[0] else 0.0}
+
+    total = [sum(v[i] for v in by_day.values()) for i in range(3)]
+    return {"total": shape(total), "by_day": {k: shape(v) for k, v in sorted(by_day.items())},
+            "by_config": {k: shape(v) for k, v in sorted(by_config.items())}}

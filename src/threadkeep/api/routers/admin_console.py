@@ -1,0 +1,300 @@
+"""The admin console's routes: tool catalogue, retention, content policy, warm sessions,
+re-asks, feedback analytics, surface status, digests — and the person's own digests.
+
+Every ``/v1/admin`` route needs an admin key or an admin web session (403 otherwise). The
+admin page (``/admin``) is static; it logs in by exchanging an admin key for the same signed
+session cookie the web app uses, so the key never stays in the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import inspect, select, text
+from sqlalchemy.orm import Session
+
+from threadkeep.api.deps import AdminDep, MemoryDep, PersonDep, StateDep
+from threadkeep.api.errors import ApiError
+from threadkeep.api.routers.web import WEB_DIR
+from threadkeep.api.schemas import ERRORS
+from threadkeep.api.state import SESSION_COOKIE
+from threadkeep.cache.keepwarm import warm_status
+from threadkeep.errors import NotFound
+from threadkeep.insights import digest, feedback, reask, retention
+from threadkeep.insights.jobs import enqueue_digests
+from threadkeep.store import repo
+from threadkeep.store.base import utcnow
+from threadkeep.store.models import ApiKey, Conversation, Setting, User
+from threadkeep.tools import TOOLS_SETTING, default_tool_settings
+
+router = APIRouter(responses={**ERRORS, 403: {"description": "Needs an admin key"}})
+ADMIN = ["admin"]
+_PAGE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
+
+# Which variables make a surface "configured" (the surfaces read the same THREADKEEP_* names).
+SURFACE_ENV = {
+    "slack": ("THREADKEEP_SLACK_SIGNING_SECRET", "THREADKEEP_SLACK_BOT_TOKEN"),
+    "telegram": ("THREADKEEP_TELEGRAM_SECRET", "THREADKEEP_TELEGRAM_BOT_TOKEN"),
+    "mattermost": ("THREADKEEP_MATTERMOST_TOKEN",),
+}
+
+
+class WebSearchIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool
+    provider: Literal["searxng"] = "searxng"
+    url: str | None = Field(default=None, max_length=500, description="The provider's base URL (http/https).")
+
+
+class ToolsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    web_search: WebSearchIn
+
+
+class Toggle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool
+
+
+class DigestRunIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    period: Literal["week", "month"] = "week"
+    start: date | None = Field(default=None, description="A day inside the period; default: the last ended one.")
+    person: str | None = Field(default=None, max_length=200)
+
+
+async def _write(memory: Any, fn: Any) -> Any:
+    return await asyncio.to_thread(memory.db.write, fn)
+
+
+# -- the admin page and its login ----------------------------------------------------------
+@router.get("/admin", include_in_schema=False)
+async def admin_page() -> Response:
+    return FileResponse(WEB_DIR / "admin.html", media_type="text/html; charset=utf-8", headers=_PAGE_HEADERS)
+
+
+@router.get("/admin/admin.js", include_in_schema=False)
+async def admin_script() -> Response:
+    return FileResponse(WEB_DIR / "admin.js", media_type="text/javascript; charset=utf-8", headers=_PAGE_HEADERS)
+
+
+@router.post("/v1/admin/session", tags=["admin"])
+async def admin_login(principal: AdminDep, state: StateDep, response: Response) -> dict[str, Any]:
+    """Exchange the admin key sent as Bearer for a session cookie (HttpOnly, SameSite=Strict)."""
+    token = (await state.signer()).sign({"k": principal.key_id})
+    response.set_cookie(SESSION_COOKIE, token, max_age=state.service.session_days * 86400, httponly=True,
+                        samesite="strict", secure=state.service.cookie_secure, path="/")
+    return {"scope": "admin", "via": "session"}
+
+
+@router.get("/v1/admin/whoami", tags=["admin"])
+async def admin_whoami(principal: AdminDep) -> dict[str, Any]:
+    """200 for an admin key or admin session: how the admin page knows it may show itself."""
+    return {"scope": principal.scope, "via": principal.via, "key_id": principal.key_id}
+
+
+# -- tool catalogue --------------------------------------------------------------------------
+def _tools(s: Session) -> dict[str, Any]:
+    row = s.get(Setting, TOOLS_SETTING)
+    merged = default_tool_settings()
+    if row is not None and isinstance(row.value, dict):
+        for name, conf in row.value.items():
+            if name in merged and isinstance(conf, dict):
+                merged[name] = merged[name] | conf
+    return merged
+
+
+@router.get("/v1/admin/tools", tags=["admin"])
+async def get_tools(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """The tool catalogue: ``web_search`` on/off and its provider (off by default)."""
+    return await _write(memory, _tools)
+
+
+@router.put("/v1/admin/tools", tags=["admin"])
+async def put_tools(body: ToolsIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Enable or disable web search; enabling needs the provider's http(s) URL."""
+    ws = body.web_search
+    url = (ws.url or "").strip() or None
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise ApiError(400, "the web search URL must start with http:// or https://")
+    if ws.enabled and url is None:
+        raise ApiError(400, "web search needs its provider URL to be enabled")
+    value = {"web_search": {"enabled": ws.enabled, "provider": ws.provider, "url": url}}
+
+    def save(s: Session) -> dict[str, Any]:
+        row = s.get(Setting, TOOLS_SETTING)
+        if row is None:
+            s.add(Setting(key=TOOLS_SETTING, value=value, updated_at=utcnow()))
+        else:
+            row.value, row.updated_at = value, utcnow()
+        s.flush()
+        return _tools(s)
+
+    return await _write(memory, save)
+
+
+# -- retention and content policy ------------------------------------------------------------
+@router.get("/v1/admin/retention", tags=["admin"])
+async def get_retention(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Delete conversations idle longer than ``days`` (off by default)."""
+    return (await _write(memory, retention.load_policy)).to_json()
+
+
+@router.put("/v1/admin/retention", tags=["admin"])
+async def put_retention(body: dict[str, Any], _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Set the policy; the daily background job applies it (``?apply`` runs it now, in the queue)."""
+    policy = retention.RetentionPolicy.from_json(body)
+
+    def save(s: Session) -> None:
+        retention.save_policy(s, policy)
+        if policy.enabled:
+            from threadkeep import jobs
+
+            jobs.enqueue(s, kind="insights_daily", payload={"day": utcnow().date().isoformat()},
+                         dedupe_key=f"insights_daily:now:{utcnow().date().isoformat()}")
+
+    await _write(memory, save)
+    return policy.to_json()
+
+
+@router.get("/v1/admin/content-policy", tags=["admin"])
+async def get_content_policy(_: AdminDep, memory: MemoryDep) -> dict[str, bool]:
+    """Whether admins may read rated conversations (off by default: counts only)."""
+    return {"enabled": await _write(memory, feedback.content_allowed)}
+
+
+@router.put("/v1/admin/content-policy", tags=["admin"])
+async def put_content_policy(body: Toggle, _: AdminDep, memory: MemoryDep) -> dict[str, bool]:
+    await _write(memory, lambda s: feedback.set_content_allowed(s, body.enabled))
+    return {"enabled": body.enabled}
+
+
+# -- keep-warm sessions ----------------------------------------------------------------------
+@router.get("/v1/admin/keep-warm/sessions", tags=["admin"])
+async def warm_sessions(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Conversations marked to keep warm, and their state: warm, cooled or flagged (with reason)."""
+    def run(s: Session) -> list[dict[str, Any]]:
+        rows = s.execute(select(Conversation, User.name).join(User, User.id == Conversation.user_id)
+                         .where(Conversation.keep_warm.is_(True))
+                         .order_by(Conversation.last_activity_at.desc()).limit(500)).all()
+        out = []
+        for conv, person in rows:
+            st = warm_status(s, conv.id) or {"state": "marked", "reason": None, "pings": 0,
+                                              "warm_since": None, "last_ping_at": None}
+            out.append({"conversation_id": conv.id, "person": person, "channel": conv.channel,
+                        "last_activity_at": conv.last_activity_at.isoformat(), **st})
+        return out
+
+    return {"sessions": await _write(memory, run)}
+
+
+# -- re-asks and feedback ----------------------------------------------------------------------
+@router.get("/v1/admin/reasks", tags=["admin"])
+async def reasks(_: AdminDep, memory: MemoryDep,
+                 since: Annotated[date | None, Query(description="First day (UTC).")] = None) -> dict[str, Any]:
+    """How often answers re-asked something known, per day and per configuration."""
+    day = since.isoformat() if since else None
+    return await _write(memory, lambda s: reask.reask_stats(s, since=day))
+
+
+def _aware(value: datetime | None, name: str) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        raise ApiError(400, f"{name} must carry its UTC offset, e.g. 2026-11-01T00:00:00+00:00")
+    return value
+
+
+@router.get("/v1/admin/feedback", tags=["admin"])
+async def feedback_analytics(_: AdminDep, memory: MemoryDep, since: datetime | None = None,
+                             until: datetime | None = None) -> dict[str, Any]:
+    """Thumbs up/down by day, by surface and by knowledge search, and the rated answers (no text)."""
+    lo, hi = _aware(since, "since"), _aware(until, "until")
+    return await _write(memory, lambda s: feedback.feedback_report(s, memory.vault, since=lo, until=hi))
+
+
+@router.get("/v1/admin/feedback/conversations/{conversation_id}", tags=["admin"])
+async def rated_conversation(conversation_id: str, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """A rated conversation: roles and ratings; its text only when the content policy allows."""
+    def run(s: Session) -> dict[str, Any] | None:
+        return feedback.rated_conversation(s, memory.vault, conversation_id=conversation_id,
+                                           with_text=feedback.content_allowed(s))
+
+    found = await _write(memory, run)
+    if found is None:
+        raise NotFound(f"conversation {conversation_id} not found")
+    return found
+
+
+# -- surfaces --------------------------------------------------------------------------------
+def _surface_rows(s: Session) -> dict[str, dict[str, Any]]:
+    # The surfaces' own table, when this deployment has it (read by name: no import needed).
+    if "surface_status" not in inspect(s.get_bind()).get_table_names():
+        return {}
+    rows = s.execute(text("SELECT channel, last_event_at, last_answer_at, last_error, last_error_at "
+                          "FROM surface_status")).all()
+
+    def iso(v: Any) -> str | None:
+        return v.isoformat() if isinstance(v, datetime) else (str(v) if v is not None else None)
+
+    return {r[0]: {"last_event_at": iso(r[1]), "last_answer_at": iso(r[2]), "last_error": r[3],
+                   "last_error_at": iso(r[4])} for r in rows}
+
+
+@router.get("/v1/admin/surfaces", tags=["admin"])
+async def surfaces(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Slack, Telegram, Mattermost, MCP: configured or not, and when each last heard anything."""
+    def run(s: Session) -> list[dict[str, Any]]:
+        seen = _surface_rows(s)
+        out = []
+        for name, names in SURFACE_ENV.items():
+            missing = [n for n in names if not os.environ.get(n)]
+            row = seen.get(name, {})
+            out.append({"surface": name, "configured": not missing, "missing": missing,
+                        "last_event_at": row.get("last_event_at"), "last_answer_at": row.get("last_answer_at"),
+                        "last_error": row.get("last_error")})
+        # MCP is a client of the API with its own key: configured when a live key is named for it.
+        mcp = s.execute(select(ApiKey.last_used_at).where(ApiKey.revoked_at.is_(None),
+                                                          ApiKey.name.ilike("%mcp%"))).all()
+        last = max((r[0] for r in mcp if r[0] is not None), default=None)
+        out.append({"surface": "mcp", "configured": bool(mcp),
+                    "missing": [] if mcp else ["an API key named 'mcp'"],
+                    "last_event_at": last.isoformat() if last else None, "last_answer_at": None,
+                    "last_error": None})
+        return out
+
+    return {"surfaces": await _write(memory, run)}
+
+
+# -- digests ---------------------------------------------------------------------------------
+@router.post("/v1/admin/digests/run", tags=["admin"], status_code=202)
+async def run_digests(body: DigestRunIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+    """Queue the digests of a period (built by the background job runner, never in a turn)."""
+    today = utcnow().date()
+    start, end = (digest.period_bounds(body.period, body.start) if body.start
+                  else digest.previous_period(body.period, today))
+    queued = await _write(memory, lambda s: enqueue_digests(s, period=body.period, start=start,
+                                                            person=body.person))
+    return {"queued": queued, "period": body.period, "start": start.isoformat(), "end": end.isoformat()}
+
+
+@router.get("/v1/me/digests", tags=["me"])
+async def my_digests(memory: MemoryDep, person: PersonDep,
+                     period: Literal["week", "month"] | None = None,
+                     limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
+    """The person's weekly and monthly digests, newest first: recurring topics, decisions, open items."""
+    def run(s: Session) -> list[dict[str, Any]]:
+        user = repo.find_user(s, name=person)
+        if user is None:
+            return []
+        return [d.to_dict() for d in digest.list_digests(s, memory.vault, user_id=user.id,
+                                                         period=period, limit=limit)]
+
+    return {"digests": await _write(memory, run)}
+
+
+__all__ = ["router"]
