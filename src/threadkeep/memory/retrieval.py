@@ -116,6 +116,22 @@ def vector_from_bytes(blob: bytes) -> np.ndarray:
     return np.frombuffer(blob, dtype="<f4").astype(np.float32)
 
 
+# English inflections, longest first: "painted", "painting" and "paints" all meet at "paint"
+# (a bare 6-letter cut would keep "painte" and "painti" apart).
+_SUFFIXES = ("ing", "ies", "ed", "es", "s")
+
+
+def _stem(word: str) -> str:
+    if word.isascii() and not word.isdigit():
+        for suf in _SUFFIXES:
+            if word.endswith(suf) and len(word) - len(suf) >= 3 and not word.endswith("ss"):
+                word = word[: -len(suf)] + ("y" if suf == "ies" else "")
+                break
+        if word.endswith("e") and len(word) >= 4:  # "dance" meets "danced" and "dancing"
+            word = word[:-1]
+    return word[:_STEM]
+
+
 def tokenize(text: str) -> list[str]:
     """Lexical tokens: stemmed lowercase words for alphabetic scripts, bigrams for CJK."""
     out: list[str] = []
@@ -127,7 +143,7 @@ def tokenize(text: str) -> list[str]:
             else:
                 out.extend(w[i : i + 2] for i in range(len(w) - 1))
         elif w not in _STOP:
-            out.append(w[:_STEM])
+            out.append(_stem(w))
     return out
 
 
