@@ -12,9 +12,6 @@ chrome.runtime.onInstalled.addListener(() => {
     title: "Ask threadkeep about the selection",
     contexts: ["selection"],
   });
-  chrome.storage.local.get(["serverUrl", "apiKey"]).then((s) => {
-    if (!s.serverUrl || !s.apiKey) chrome.runtime.openOptionsPage();
-  });
 });
 
 chrome.contextMenus.onClicked.addListener((info, tab) => {

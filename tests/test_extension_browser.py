@@ -1,0 +1,257 @@
+"""The browser extension loaded into Debian's chromium (Playwright), against a live server.
+
+The extension's side panel page is opened as a tab (a headless browser has no toolbar to
+click); everything else is as a person would use it: the options page stores the server and
+key, a message streams its answer, a page selection rides along with exactly one message,
+and "New chat" opens a new conversation.
+
+Skipped with a message when /usr/bin/chromium or the playwright package is missing, unless
+THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import AsyncIterator, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest_api import ApiHarness, echo_responder, start_harness, stop_harness
+from threadkeep.llm.base import TextDelta
+from threadkeep.llm.scripted import ScriptedModel
+
+CHROMIUM = "/usr/bin/chromium"
+EXTENSION = Path(__file__).resolve().parent.parent / "extension"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+
+def _browser_problem() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install playwright; never `playwright install`)"
+    return None
+
+
+_PROBLEM = _browser_problem()
+if _PROBLEM is not None:
+    if os.environ.get("THREADKEEP_REQUIRE_BROWSER") == "1":
+        raise RuntimeError(f"browser tests required (THREADKEEP_REQUIRE_BROWSER=1) but {_PROBLEM}")
+    pytest.skip(f"extension browser tests skipped: {_PROBLEM}", allow_module_level=True)
+
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright  # noqa: E402
+
+QUOTE = "The quarterly review moved to Thursday the ninth, in room Aurora."
+ARTICLE = f"""<!doctype html><html><head><title>Team notes</title></head>
+<body><h1>Team notes</h1><p id="quote">{QUOTE}</p><p>Other text that is not selected.</p></body></html>"""
+
+
+class PacedModel(ScriptedModel):
+    """A scripted model whose deltas arrive a little apart, so streaming can be seen."""
+
+    async def stream(self, request: Any) -> AsyncIterator[Any]:  # type: ignore[override]
+        async for event in super().stream(request):
+            if isinstance(event, TextDelta):
+                await asyncio.sleep(0.05)
+            yield event
+
+
+@pytest.fixture
+def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
+    from threadkeep.crypto import MasterKey
+
+    model = PacedModel(responder=echo_responder(chunk=3))
+    h = start_harness(f"sqlite:///{tmp_path / 'ext.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
+    try:
+        yield h
+    finally:
+        stop_harness(h)
+
+
+@pytest.fixture
+def article() -> Iterator[str]:
+    """A web page on loopback to select text in (scripts cannot run in data: or file: pages)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the http.server hook name
+            body = ARTICLE.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/notes"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[tuple[BrowserContext, str]]:
+    """Chromium with the unpacked extension loaded; yields the context and the extension id."""
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"),
+            executable_path=CHROMIUM,
+            headless=True,  # the new headless mode, which runs extensions
+            args=[f"--disable-extensions-except={EXTENSION}", f"--load-extension={EXTENSION}",
+                  "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run"],
+        )
+        try:
+            worker = context.service_workers[0] if context.service_workers else \
+                context.wait_for_event("serviceworker", timeout=15_000)
+            yield context, worker.url.split("/")[2]
+        finally:
+            context.close()
+
+
+def _options(context: BrowserContext, ext_id: str) -> Page:
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"chrome-extension://{ext_id}/options.html")
+    return page
+
+
+def _configure(context: BrowserContext, ext_id: str, site: ApiHarness, key: str, person: str) -> None:
+    options = _options(context, ext_id)
+    options.fill("#server-url", site.url + "/")
+    options.fill("#api-key", key)
+    options.click("#save")
+    expect(options.locator("#status")).to_have_text("Saved.")
+    expect(options.locator("#server-url")).to_have_value(site.url)  # trailing slash dropped
+    options.click("#test")
+    expect(options.locator("#status")).to_have_text(f"Connected as {person}.")
+    options.close()
+
+
+def _panel(context: BrowserContext, ext_id: str) -> Page:
+    panel = context.new_page()
+    panel.set_viewport_size({"width": 400, "height": 720})  # about a side panel's width
+    panel.set_default_timeout(10_000)
+    panel.goto(f"chrome-extension://{ext_id}/sidepanel.html")
+    expect(panel.locator("body")).to_have_attribute("data-ready", "true")
+    return panel
+
+
+def _send(panel: Page, text: str) -> None:
+    # The panel sends one message at a time: wait until the previous answer has finished.
+    expect(panel.locator(".msg.assistant.streaming")).to_have_count(0)
+    expect(panel.locator("#send")).to_be_enabled()
+    panel.fill("#input", text)
+    panel.press("#input", "Enter")
+
+
+def test_manifest_declares_a_side_panel_extension() -> None:
+    import json
+
+    manifest = json.loads((EXTENSION / "manifest.json").read_text())
+    assert manifest["manifest_version"] == 3
+    assert manifest["side_panel"]["default_path"] == "sidepanel.html"
+    assert {"sidePanel", "storage", "scripting"} <= set(manifest["permissions"])
+    for name in ("sidepanel.html", "sidepanel.js", "background.js", "options.html", "options.js",
+                 "common.js", "styles.css"):
+        assert (EXTENSION / name).is_file(), name
+
+
+def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
+    site: ApiHarness, article: str, browser: tuple[BrowserContext, str],
+) -> None:
+    context, ext_id = browser
+    key, person = site.person_key()
+    _configure(context, ext_id, site, key, person)
+    panel = _panel(context, ext_id)
+    expect(panel.locator("#setup")).to_be_hidden()
+
+    first = "Please remember that the launch is on the twentieth of February"
+    _send(panel, first)
+    # Mid-stream: part of the answer is on screen while the rest is still coming.
+    panel.wait_for_function(
+        "() => { const a = document.querySelector('.msg.assistant.streaming .text');"
+        " return a && a.textContent.length > 0 && a.textContent.length < 30; }")
+    answer = panel.locator(".msg.assistant .text").last
+    expect(answer).to_have_text(f"echo: {first}")
+    expect(panel.locator(".msg.assistant.streaming")).to_have_count(0)
+    api = httpx.Client(base_url=site.url, headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    try:
+        conversations = api.get("/v1/conversations").json()["conversations"]
+        assert len(conversations) == 1 and conversations[0]["message_count"] == 2
+
+        # Select text on a web page, attach it from the panel, ask about it.
+        page = context.new_page()
+        page.goto(article)
+        page.evaluate("() => { const r = document.createRange();"
+                      " r.selectNodeContents(document.getElementById('quote'));"
+                      " const s = window.getSelection(); s.removeAllRanges(); s.addRange(r); }")
+        panel.bring_to_front()
+        panel.click("#use-selection")
+        expect(panel.locator("#context")).to_be_visible()
+        expect(panel.locator("#context-text")).to_have_text(QUOTE)
+        expect(panel.locator("#context-source")).to_contain_text("Team notes")
+        ARTIFACTS.mkdir(exist_ok=True)
+        panel.screenshot(path=str(ARTIFACTS / "extension-panel.png"), full_page=True)
+
+        _send(panel, "When is the review?")
+        expect(panel.locator(".msg.assistant .text").last).to_contain_text(QUOTE)
+        expect(panel.locator(".msg.user").last.locator(".note")).to_contain_text("Team notes")
+        expect(panel.locator(".msg.user .text").last).to_have_text("When is the review?")
+        expect(panel.locator("#context")).to_be_hidden()  # used up by that one message
+        sent = site.model.calls[-1].segments[-1].messages[-1].text
+        assert QUOTE in sent and "<page_selection" in sent and sent.endswith("When is the review?")
+        assert article in sent
+
+        # The next message goes without it.
+        _send(panel, "Thanks")
+        expect(panel.locator(".msg.assistant .text").last).to_have_text("echo: Thanks")
+        assert QUOTE not in site.model.calls[-1].segments[-1].messages[-1].text
+        assert len(api.get("/v1/conversations").json()["conversations"]) == 1
+
+        # Reopening the panel continues the same conversation.
+        panel.close()
+        panel = _panel(context, ext_id)
+        expect(panel.locator(".msg")).to_have_count(6)
+
+        panel.click("#new-chat")
+        expect(panel.locator(".msg")).to_have_count(0)
+        _send(panel, "A different topic")
+        expect(panel.locator(".msg.assistant .text").last).to_have_text("echo: A different topic")
+        listed = api.get("/v1/conversations").json()["conversations"]
+        assert len(listed) == 2 and listed[0]["message_count"] == 2
+    finally:
+        api.close()
+
+
+def test_side_panel_shows_the_servers_refusal_of_a_bad_key(
+    site: ApiHarness, browser: tuple[BrowserContext, str],
+) -> None:
+    context, ext_id = browser
+    unset = _panel(context, ext_id)
+    expect(unset.locator("#setup")).to_be_visible()  # nothing configured yet: says where to
+    unset.close()
+    options = _options(context, ext_id)
+    options.fill("#server-url", site.url)
+    options.fill("#api-key", "tk_p_not-a-key")
+    options.click("#test")
+    expect(options.locator("#status")).to_have_text("unknown or revoked API key")
+    options.click("#save")
+    panel = _panel(context, ext_id)
+    _send(panel, "Hello?")
+    expect(panel.locator("#error")).to_have_text("unknown or revoked API key")
+    expect(panel.locator(".msg")).to_have_count(0)
+    expect(panel.locator("#input")).to_have_value("Hello?")  # nothing lost
