@@ -74,6 +74,7 @@ async function showApp(person, via) {
   if (fromHash) await openConversation(fromHash);
   else newChat();
   if (via !== "visitor") await loadFacts();
+  if (via !== "visitor") loadDigests().catch(() => {});
   $("input").focus();
 }
 
@@ -85,6 +86,9 @@ async function boot() {
   if (info.authenticated) return showApp(info.person, info.via);
   if (state.widget && info.anonymous_visitors) return startVisitor();
   showLogin(info.anonymous_visitors);
+  // Only an admin session (opened at /admin with an admin key) gets the way to the console.
+  const admin = await fetch("/v1/admin/whoami", { credentials: "same-origin" });
+  $("admin-entry").hidden = !admin.ok;
 }
 
 async function startVisitor() {
@@ -400,6 +404,32 @@ async function undoFact() {
     if (!res.undone) showError("Nothing to undo.");
     await loadFacts();
   } catch (e) { showError(e.message); }
+}
+
+// -- digests (weekly/monthly, written by a background job) ------------------------------
+async function loadDigests() {
+  const { digests } = await api("GET", "/v1/me/digests");
+  const box = $("digests");
+  box.replaceChildren();
+  $("digests-empty").hidden = digests.length > 0;
+  for (const d of digests) {
+    const card = document.createElement("details");
+    card.className = "digest";
+    const head = document.createElement("summary");
+    head.textContent = `${d.period === "week" ? "Week" : "Month"} of ${d.start} · ${d.conversations} conversations`;
+    card.appendChild(head);
+    const parts = [["Recurring topics", d.topics.map((t) => `${t.topic} (${t.conversations} conversations)`)],
+      ["Decisions", d.decisions.map((x) => x.text)], ["Open items", d.open_items.map((x) => x.text)]];
+    for (const [title, lines] of parts) {
+      if (!lines.length) continue;
+      const h = document.createElement("h4");
+      h.textContent = title;
+      const ul = document.createElement("ul");
+      for (const line of lines) ul.appendChild(Object.assign(document.createElement("li"), { textContent: line }));
+      card.append(h, ul);
+    }
+    box.appendChild(card);
+  }
 }
 
 // -- wiring -----------------------------------------------------------------------------

@@ -1,0 +1,236 @@
+"""The admin console in a real browser (Playwright + Debian chromium, never a downloaded one).
+
+Every admin page: change each setting in the page and see it through the API; a non-admin
+sees no admin page and no way to it. Skipped like test_web_browser.py when chromium or
+playwright is missing, unless THREADKEEP_REQUIRE_BROWSER=1.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest_api import ApiHarness, start_harness, stop_harness
+from tests.test_web_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS  # skips this module the same way
+from threadkeep.crypto import MasterKey
+from threadkeep.store.base import utcnow
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402, I001
+
+
+@pytest.fixture
+def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
+    h = start_harness(f"sqlite:///{tmp_path / 'admin-web.db'}", MasterKey(os.urandom(32), "t"), settings)
+    try:
+        yield h
+    finally:
+        stop_harness(h)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(10_000)
+    # Nothing may load from the internet: any request off this machine fails the test.
+    outside: list[str] = []
+    pg.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:")) else None)
+    try:
+        yield pg
+    finally:
+        context.close()
+    assert outside == []
+
+
+def eventually(check: Any, timeout: float = 10.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while not (value := check()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return value
+
+
+def admin_login(page: Page, site: ApiHarness) -> None:
+    page.goto(site.url + "/admin")
+    page.fill("#admin-key", site.admin_key)
+    page.click("#admin-login-submit")
+    expect(page.locator("#admin-app")).to_be_visible()
+
+
+def open_section(page: Page, name: str) -> None:
+    page.click(f"#admin-nav button[data-section={name}]")
+    expect(page.locator(f"#section-{name}")).to_be_visible()
+
+
+def test_admin_pages_change_settings_seen_through_the_api(site: ApiHarness, page: Page) -> None:
+    admin = site.client(site.admin_key)
+    person, name = site.person()
+    first = person.post("/v1/messages", json={"text": "My name is Vera and I work at Acme."}).json()
+    cid = first["conversation_id"]
+    site.model.add("Thanks! What is your name?")  # a planted re-ask
+    second = person.post("/v1/messages", json={"text": "Plan the budget review.", "conversation_id": cid}).json()
+    person.put(f"/v1/messages/{second['assistant_message_id']}/feedback", json={"rating": "down"})
+    person.patch(f"/v1/conversations/{cid}", json={"keep_warm": True})
+    other = person.post("/v1/messages", json={"text": "The budget review moved to Monday."}).json()
+    assert other["conversation_id"] != cid
+    admin_login(page, site)
+
+    # Tools
+    open_section(page, "tools")
+    page.check("#web-search-enabled")
+    page.fill("#web-search-url", "http://127.0.0.1:9/search")
+    page.click("#tools-save")
+    expect(page.locator("#admin-status")).to_have_text("Tool catalogue saved.")
+    assert admin.get("/v1/admin/tools").json()["web_search"]["enabled"] is True
+
+    # Keep-warm: limits, quiet hours, and the marked session with its state
+    open_section(page, "keepwarm")
+    page.check("#warm-enabled")
+    page.fill("#warm-max-sessions", "3")
+    page.fill("#warm-max-minutes", "45")
+    page.fill("#warm-quiet-start", "22:00")
+    page.fill("#warm-quiet-end", "07:00")
+    page.fill("#warm-quiet-tz", "Europe/Berlin")
+    page.click("#warm-save")
+    expect(page.locator("#admin-status")).to_have_text("Keep-warm settings saved.")
+    warm = admin.get("/v1/admin/keep-warm").json()
+    assert (warm["enabled"], warm["max_sessions"], warm["max_warm_minutes"]) == (True, 3, 45)
+    assert warm["quiet_hours"] == {"start": "22:00", "end": "07:00", "tz": "Europe/Berlin"}
+    expect(page.locator("#warm-sessions tbody tr")).to_have_count(1)
+    expect(page.locator("#warm-sessions tbody tr")).to_contain_text(name)
+
+    # Retention and the content policy
+    open_section(page, "retention")
+    page.check("#retention-enabled")
+    page.fill("#retention-days", "30")
+    page.click("#retention-save")
+    expect(page.locator("#admin-status")).to_have_text("Retention policy saved.")
+    assert admin.get("/v1/admin/retention").json() == {"enabled": True, "days": 30}
+
+    # Identity linking
+    open_section(page, "identities")
+    page.fill("#identity-person", name)
+    page.select_option("#identity-channel", "slack")
+    page.fill("#identity-external", "U123")
+    page.click("#identity-link")
+    slack_row = page.locator("#identities tbody tr", has_text="U123")
+    expect(slack_row).to_have_count(1)
+    links = admin.get(f"/v1/admin/people/{name}/identities").json()["identities"]
+    assert {"channel": "slack", "external_id": "U123"} in links
+    slack_row.locator(".unlink").click()
+    expect(page.locator("#identities tbody tr", has_text="U123")).to_have_count(0)
+    links = admin.get(f"/v1/admin/people/{name}/identities").json()["identities"]
+    assert {"channel": "slack", "external_id": "U123"} not in links
+
+    # API keys: create (shown once), list, revoke
+    open_section(page, "keys")
+    page.select_option("#key-scope", "surface")
+    page.fill("#key-name", "mcp bridge")
+    page.click("#key-create")
+    expect(page.locator("#key-once")).to_contain_text("tk_s_")
+    made = page.locator("#key-once").text_content() or ""
+    new_key = made.rsplit(" ", 1)[-1]
+    assert site.client(new_key, **{"X-Threadkeep-User": name}).get("/v1/me").status_code == 200
+    row = page.locator("#keys tbody tr", has_text="mcp bridge")
+    page.once("dialog", lambda d: d.accept())
+    row.locator(".revoke").click()
+    expect(page.locator("#keys tbody tr", has_text="mcp bridge")).to_have_count(0)
+    assert eventually(lambda: site.client(new_key, **{"X-Threadkeep-User": name}).get("/v1/me").status_code == 401)
+
+    # Surfaces
+    open_section(page, "surfaces")
+    expect(page.locator("#surfaces tbody tr")).to_have_count(4)
+    expect(page.locator("#surfaces tr[data-surface=slack]")).to_contain_text("not configured")
+
+    # Cache dashboard: four SVG charts from the JSON report
+    open_section(page, "cache")
+    expect(page.locator("#cache-summary")).to_contain_text("turns")
+    for chart in ("share", "causes", "cost", "warm"):
+        expect(page.locator(f"#chart-{chart} svg")).to_have_count(1)
+    expect(page.locator("#chart-cost svg rect[data-series='without cache']")).not_to_have_count(0)
+
+    # Re-asks (marked by the background job after each turn)
+    assert eventually(lambda: admin.get("/v1/admin/reasks").json()["total"]["reasks"] >= 1)
+    open_section(page, "reasks")
+    day = utcnow().strftime("%Y-%m-%d")
+    expect(page.locator("#reasks-days tbody tr", has_text=day)).to_have_count(1)
+    expect(page.locator("#reasks-configs tbody tr")).to_contain_text("scripted")
+
+    # Feedback: counts only until the content policy allows text
+    open_section(page, "feedback")
+    expect(page.locator("#feedback-rated tbody tr")).to_have_count(1)
+    page.click("#feedback-rated .open-rated")
+    expect(page.locator("#feedback-conversation .hidden-text").first).to_be_visible()
+    expect(page.locator("#feedback-conversation")).not_to_contain_text("Vera")
+    open_section(page, "retention")
+    page.check("#content-enabled")
+    expect(page.locator("#admin-status")).to_have_text("Content policy saved.")
+    assert admin.get("/v1/admin/content-policy").json() == {"enabled": True}
+    open_section(page, "feedback")
+    page.click("#feedback-rated .open-rated")
+    expect(page.locator("#feedback-conversation")).to_contain_text("My name is Vera")
+
+    # Digests: queued from the page, built by the job runner, shown to the person
+    open_section(page, "digests")
+    page.fill("#digest-start", utcnow().date().isoformat())
+    page.fill("#digest-person", name)
+    page.click("#digest-run")
+    expect(page.locator("#admin-status")).to_contain_text("queued")
+    digests = eventually(lambda: person.get("/v1/me/digests").json()["digests"])
+    assert digests and "budget" in [t["topic"] for t in digests[0]["topics"]]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "admin.png"), full_page=True)
+
+
+def test_person_sees_digests_and_no_admin_page(site: ApiHarness, page: Page) -> None:
+    key, name = site.person_key()
+    person = site.client(key)
+    for text in ("The launch checklist needs an owner.", "Launch checklist: we decided to freeze on Friday."):
+        person.post("/v1/messages", json={"text": text})
+    site.client(site.admin_key).post("/v1/admin/digests/run", json={
+        "period": "week", "start": utcnow().date().isoformat(), "person": name})
+    assert eventually(lambda: person.get("/v1/me/digests").json()["digests"])
+
+    page.goto(site.url + "/")
+    expect(page.locator("#admin-entry")).to_be_hidden()
+    page.fill("#login-key", key)
+    page.click("#login-submit")
+    expect(page.locator("#who")).to_have_text(name)
+    page.locator("#digests summary").first.click()
+    expect(page.locator("#digests")).to_contain_text("launch")
+    expect(page.locator("#digests")).to_contain_text("we decided to freeze on Friday")
+    assert page.locator("a[href='/admin']:visible").count() == 0
+
+    # The admin page shows nothing of the console to a person session...
+    page.goto(site.url + "/admin")
+    expect(page.locator("#admin-forbidden")).to_be_visible()
+    expect(page.locator("#admin-app")).to_be_hidden()
+    # ...and refuses a person key at its own login.
+    page.click("#forbidden-logout")
+    expect(page.locator("#admin-login")).to_be_visible()
+    page.fill("#admin-key", key)
+    page.click("#admin-login-submit")
+    expect(page.locator("#admin-login-error")).to_have_text("That key is not an admin key.")
+    expect(page.locator("#admin-app")).to_be_hidden()
+
+
+def test_admin_session_gets_the_link_from_the_main_app(site: ApiHarness, page: Page) -> None:
+    admin_login(page, site)
+    page.goto(site.url + "/")
+    expect(page.locator("#admin-entry")).to_be_visible()
+    page.click("#admin-link")
+    expect(page.locator("#admin-app")).to_be_visible()
