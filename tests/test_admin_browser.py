@@ -16,11 +16,17 @@ from typing import Any
 import pytest
 
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
-from tests.test_web_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS  # skips this module the same way
+from tests.test_web_browser import (  # skips this module the same way
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+)
 from threadkeep.crypto import MasterKey
 from threadkeep.store.base import utcnow
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402, I001
+assert CHROMIUM  # reached only when the import above did not skip: playwright is importable
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 
 @pytest.fixture
