@@ -252,6 +252,7 @@ def build_server(
             title="threadkeep knowledge",
             instructions="Read-only search over the threadkeep knowledge base. Use search_knowledge; "
                          f"read {SOURCES_URI} to see which documents you can search.",
+            version=_version(),
             middleware=[bind_caller],
             log_level="WARNING",
         )
@@ -295,6 +296,15 @@ def build_server(
         return _SourceList(documents=listed).model_dump_json()
 
     return server
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("threadkeep")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare source tree
+        return ""
 
 
 class _SourceList(BaseModel):
