@@ -1,0 +1,189 @@
+# ruff: noqa: F811  -- pytest fixtures imported from tests.test_surface_fakes are parameter names here
+"""Slack: signatures, the 3-second acknowledgement, one answer per event, threads, shared memory, thumbs.
+
+threadkeep runs for real (uvicorn on loopback); Slack's Web API is the fake platform server,
+and the events come in signed exactly as Slack signs them.
+"""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from sqlalchemy import func, select
+
+from tests.conftest_api import ApiHarness
+from tests.test_surface_fakes import (  # noqa: F401  (fixtures)
+    BOT_USER,
+    FakePlatform,
+    fake,
+    settings,
+    site,
+    site_db,
+    slack_message,
+    slack_post,
+    stored_events,
+    wait_idle,
+)
+from threadkeep.llm.scripted import Step
+from threadkeep.memory.identities import link_identity
+from threadkeep.store.models import Message, User
+from threadkeep.surfaces.tables import SurfaceThread
+
+
+def events_url(h: ApiHarness) -> str:
+    return f"{h.url}/surfaces/slack/events"
+
+
+def people(h: ApiHarness) -> set[str]:
+    with h.memory.db.reading() as s:
+        return set(s.scalars(select(User.name)))
+
+
+def message_count(h: ApiHarness) -> int:
+    with h.memory.db.reading() as s:
+        return int(s.scalar(select(func.count()).select_from(Message)) or 0)
+
+
+def test_signature_is_checked_before_anything_is_stored(site: ApiHarness, fake: FakePlatform) -> None:
+    url = events_url(site)
+    before, count = people(site), message_count(site)
+    forged = slack_post(url, slack_message("hello", ts="1.1"), secret="not-the-secret")
+    assert forged.status_code == 401 and forged.json()["error"]["type"] == "bad_signature"
+    stale = slack_post(url, slack_message("hello", ts="1.2"), ts=int(time.time()) - 600)
+    assert stale.status_code == 401  # a replayed old request, correctly signed
+    unsigned = httpx.post(url, json=slack_message("hello", ts="1.3"))
+    assert unsigned.status_code == 401
+    assert slack_post(url, {"type": "url_verification", "challenge": "c1"}, secret="wrong").status_code == 401
+    assert stored_events(site, ":1.1") == stored_events(site, ":1.2") == stored_events(site, ":1.3") == []
+    assert people(site) == before and message_count(site) == count
+    time.sleep(0.6)  # one idle tick of the job runner: nothing was queued, nothing is posted
+    assert fake.calls == []
+    challenge = slack_post(url, {"token": "t", "type": "url_verification", "challenge": "3eZbrw1aBm2rZgRNFdxV"})
+    assert challenge.status_code == 200 and challenge.json() == {"challenge": "3eZbrw1aBm2rZgRNFdxV"}
+
+
+def test_acknowledged_within_three_seconds_while_the_model_is_slow(site: ApiHarness, fake: FakePlatform) -> None:
+    site.model.add(Step(text="a considered answer", delay=5))
+    started = time.monotonic()
+    r = slack_post(events_url(site), slack_message("think hard about this", ts="100.1"))
+    acked = time.monotonic() - started
+    assert r.status_code == 200 and acked < 3.0, acked
+    assert fake.named("chat.postMessage") == []  # acknowledged before the answer exists
+    posted = fake.wait_for("chat.postMessage", timeout=20)
+    assert posted[0].body["text"] == "a considered answer"
+    assert posted[0].body["channel"] == "D1" and posted[0].body["thread_ts"] == "100.1"
+    assert posted[0].headers["authorization"] == "Bearer bot-token-123"
+    removed = fake.wait_for("reactions.remove")
+    names = [c.name for c in fake.calls]
+    # The "eyes" reaction shows work in progress, and is taken away once the answer is out.
+    assert names.index("reactions.add") < names.index("chat.postMessage") < names.index("reactions.remove")
+    assert removed[0].body == {"channel": "D1", "timestamp": "100.1", "name": "eyes"}
+
+
+def test_retries_and_duplicate_deliveries_get_exactly_one_answer(site_db: ApiHarness, fake: FakePlatform) -> None:
+    site = site_db
+    url = events_url(site)
+    event = slack_message("only once please", ts="200.1", event_id="EvDUP")
+    assert slack_post(url, event).status_code == 200
+    assert slack_post(url, event, retry=1).status_code == 200
+    assert slack_post(url, event, retry=2).status_code == 200
+    # The same DM also arrives as an app_mention (another event id): still the same message.
+    mention = slack_message(f"<@{BOT_USER}> only once please", ts="200.1", event_id="EvOTHER", kind="app_mention")
+    assert slack_post(url, mention).status_code == 200
+    fake.wait_for("chat.postMessage")
+    wait_idle(site)
+    assert len(fake.named("chat.postMessage")) == 1
+    assert [e.status for e in stored_events(site, ":200.1")] == ["posted"]
+    assert len(site.model.calls) == 1
+
+
+def test_a_thread_is_one_conversation(site: ApiHarness, fake: FakePlatform) -> None:
+    url = events_url(site)
+    slack_post(url, slack_message("first thread", ts="300.1", user="U2"))
+    fake.wait_for("chat.postMessage", 1)
+    slack_post(url, slack_message("still the first", ts="300.5", thread_ts="300.1", user="U2"))
+    fake.wait_for("chat.postMessage", 2)
+    slack_post(url, slack_message("a new topic", ts="301.1", user="U2"))
+    posts = fake.wait_for("chat.postMessage", 3)
+    assert [p.body["thread_ts"] for p in posts] == ["300.1", "300.1", "301.1"]
+    with site.memory.db.reading() as s:
+        threads = {t.thread_key: t.conversation_id for t in s.scalars(select(SurfaceThread))
+                   if t.thread_key.startswith(("T1:D1:300.", "T1:D1:301."))}
+        sizes = dict(s.execute(select(Message.conversation_id, func.count())
+                               .where(Message.conversation_id.in_(list(threads.values())))
+                               .group_by(Message.conversation_id)).all())
+    assert set(threads) == {"T1:D1:300.1", "T1:D1:301.1"} and len(set(threads.values())) == 2
+    # Two turns in the first thread's conversation, one in the second's.
+    assert sizes[threads["T1:D1:300.1"]] == 4 and sizes[threads["T1:D1:301.1"]] == 2
+    assert "slack:T1:U2" in people(site)
+
+
+def test_channel_messages_only_when_mentioned_and_never_bots(site: ApiHarness, fake: FakePlatform) -> None:
+    url = events_url(site)
+    quiet = [
+        slack_message("chatter", ts="400.1", channel="C9", channel_type="channel"),
+        slack_message("edited", ts="400.2", subtype="message_changed"),
+        slack_message("joined", ts="400.3", subtype="channel_join"),
+        slack_message("a bot", ts="400.4", bot_id="B1"),
+        slack_message("myself", ts="400.5", user=BOT_USER),
+    ]
+    for payload in quiet:
+        assert slack_post(url, payload).status_code == 200
+    slack_post(url, slack_message(f"<@{BOT_USER}> what is up?", ts="400.9", channel="C9", channel_type="channel"))
+    posts = fake.wait_for("chat.postMessage")
+    wait_idle(site)
+    assert len(fake.named("chat.postMessage")) == 1 and posts[0].body["channel"] == "C9"
+    assert site.model.calls[0].messages[-1].text == "what is up?"  # the mention is not the message
+
+
+def test_a_fact_told_on_slack_is_used_on_the_web(site_db: ApiHarness, fake: FakePlatform) -> None:
+    site = site_db
+    key, name = site.person_key()
+    with site.memory.db.reading() as s:
+        uid = s.scalar(select(User.id).where(User.name == name))
+    link_identity(site.memory.db, user_id=uid, channel="slack", external_id="T1:U7")  # an explicit admin act
+    slack_post(events_url(site), slack_message("I work at Zephyrcorp", ts="500.1", user="U7"))
+    fake.wait_for("chat.postMessage")
+    wait_idle(site)  # fact extraction runs from the queue too
+    assert "slack:T1:U7" not in people(site)  # no second person was made for the linked user
+    web = site.client(key)
+    r = web.post("/v1/messages", json={"text": "Where do I have my job?", "stream": False})
+    assert r.status_code == 200, r.text
+    request = site.model.calls[-1]
+    seen = request.system + " ".join(m.text for m in request.messages)
+    assert "Zephyrcorp" in seen
+
+
+def test_thumbs_by_reaction_and_by_button(site: ApiHarness, fake: FakePlatform) -> None:
+    url = events_url(site)
+    slack_post(url, slack_message("rate me", ts="600.1", user="U3"))
+    post = fake.wait_for("chat.postMessage")[0]
+    wait_idle(site)
+    event = stored_events(site, ":600.1")[0]
+    aid, posted_ts = event.assistant_message_id, event.posted[0].split(":", 1)[1]
+    buttons = post.body["blocks"][1]["elements"]
+    assert [b["action_id"] for b in buttons] == ["threadkeep_up", "threadkeep_down"] and buttons[0]["value"] == aid
+
+    def rating() -> str | None:
+        with site.memory.db.reading() as s:
+            return s.get(Message, aid).rating  # type: ignore[union-attr]
+
+    def react(user: str, name: str, kind: str = "reaction_added") -> None:
+        payload = slack_message("", ts="0")
+        payload["event"] = {"type": kind, "user": user, "reaction": name, "item_user": BOT_USER,
+                            "item": {"type": "message", "channel": "D1", "ts": posted_ts}, "event_ts": "601.1"}
+        assert slack_post(url, payload).status_code == 200
+
+    react("U4", "+1")  # someone else's thumbs do not rate this person's answer
+    assert rating() is None
+    react("U3", "+1")
+    assert rating() == "up"
+    react("U3", "+1", "reaction_removed")
+    assert rating() is None
+    press = {"type": "block_actions", "user": {"id": "U3", "team_id": "T1"}, "team": {"id": "T1"},
+             "actions": [{"action_id": "threadkeep_down", "value": aid, "type": "button"}]}
+    r = slack_post(f"{site.url}/surfaces/slack/interactions", press, form=True)
+    assert r.status_code == 200 and rating() == "down"
+    bad = slack_post(f"{site.url}/surfaces/slack/interactions", press, form=True, secret="wrong")
+    assert bad.status_code == 401
