@@ -185,3 +185,22 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
         assert sum(1 for x in view.messages if x.status == "failed") == n_fail
     finally:
         loop.close()
+
+
+async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) -> None:
+    from threadkeep.memory.summary import Item
+
+    m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"), settings,
+                    ScriptedModel(responder=lambda r: "I work at Initech too."))
+    user = unique_user()
+    r = await m.send("I work at Vandelay Industries.", user=user)
+    with m.db.session() as s:
+        uid = s.get(Conversation, r.conversation_id).user_id
+        item = Item("i1", "context", "I work at Vandelay Industries.", (r.user_message_id,), 1, 1, 1)
+        answer_item = Item("i2", "context", "I work at Initech too.", (r.assistant_message_id,), 1, 2, 2)
+        assert m.builder._promote(s, uid, [item, answer_item]) == 1
+    from threadkeep import facts_api
+
+    facts = await facts_api.list_facts(m, user=user)
+    assert [(f["key"], f["value"]) for f in facts if f["key"] == "employer"] == [("employer", "Vandelay Industries")]
+    await m.close()

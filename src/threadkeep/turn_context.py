@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -23,13 +24,16 @@ from threadkeep.context.compaction import Compactor
 from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.errors import NotFound
 from threadkeep.memory.extractive import ExtractiveSummariser
+from threadkeep.memory.fact_extract import extract_facts
 from threadkeep.memory.fact_model import aextract_and_store
 from threadkeep.memory.fact_search import FactHit, relevant_facts
+from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
 from threadkeep.memory.recall import RecallHit, index_pending, recall
 from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
+    Item,
     SourceMessage,
     SummaryState,
     render_summary,
@@ -316,7 +320,7 @@ class TurnBuilder:
                               tuple(SourceMessage(m.id, m.role, m.text) for m in msgs))
 
     def _commit_fold(self, conversation_id: str, prep: _FoldInput, state: SummaryState,
-                     method: str) -> bool:
+                     method: str, evicted: Sequence[Item] = ()) -> bool:
         """Advance the cursor and store the new summary version in one transaction.
 
         The update only applies if nobody folded in between (compare-and-swap on cursor and
@@ -339,6 +343,7 @@ class TurnBuilder:
             s.flush()
             row.state_ct = self.m.vault.seal(s, prep.user_id, summary_to_json(state),
                                              table="summary_versions", column="state", row_id=row.id)
+            self._promote(s, prep.user_id, evicted)
             return True
 
         return self.m.db.write(run)
@@ -353,11 +358,32 @@ class TurnBuilder:
                                      cap=self.m.settings.summary_cap_tokens, counter=self.counter,
                                      on_evict=self.on_evict)
         method = "extractive" if getattr(summariser, "last_fallback", None) or summariser.name != "model" else "model"
-        return await asyncio.to_thread(self._commit_fold, conversation_id, prep, result.state, method)
+        return await asyncio.to_thread(self._commit_fold, conversation_id, prep, result.state, method,
+                                       result.evicted)
 
     def on_evict(self, items: Any) -> None:
-        """Items leaving the summary; the facts layer takes fact candidates from here."""
+        """Called by the merge as items leave; promotion happens in the fold's transaction."""
         return None
+
+    def _promote(self, s: Session, user_id: str, items: Sequence[Item]) -> int:
+        """Fact candidates in summary items that leave: stored as facts before they are gone.
+
+        Only items that came from something the person said are mined (never the assistant's).
+        """
+        sources = {i for item in items for i in item.source_ids}
+        if not sources:
+            return 0
+        said_by_person = set(s.scalars(select(Message.id).where(
+            Message.id.in_(sources), Message.role == "user", Message.user_id == user_id)))
+        promoted = 0
+        for item in items:
+            mine = [i for i in item.source_ids if i in said_by_person]
+            candidates = extract_facts(item.text) if mine else []
+            if candidates:
+                apply_candidates(s, self.m.vault, user_id=user_id, candidates=candidates,
+                                 message_id=mine[0], method="summary")
+                promoted += len(candidates)
+        return promoted
 
     async def _fold_job(self, payload: dict[str, Any]) -> None:
         cid = str(payload["conversation_id"])
