@@ -113,8 +113,8 @@ def rated_conversation(session: Session, vault: Vault, *, conversation_id: str,
         messages.append({"id": m.id, "seq": m.seq, "role": m.role, "rating": m.rating,
                          "created_at": m.created_at.isoformat(), "text": m.text})
     if not with_text:
-        for m in session.scalars(select(Message).where(Message.conversation_id == conv.id).order_by(Message.seq)):
-            messages.append({"id": m.id, "seq": m.seq, "role": m.role, "rating": m.rating,
-                             "created_at": m.created_at.isoformat(), "text": None})
+        for row in session.scalars(select(Message).where(Message.conversation_id == conv.id).order_by(Message.seq)):
+            messages.append({"id": row.id, "seq": row.seq, "role": row.role, "rating": row.rating,
+                             "created_at": row.created_at.isoformat(), "text": None})
     return {"id": conv.id, "person": person, "channel": conv.channel, "content_allowed": with_text,
             "messages": messages}
