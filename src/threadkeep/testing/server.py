@@ -1,0 +1,95 @@
+"""Run the HTTP service with a delayed scripted model: ``python -m threadkeep.testing.server``.
+
+``threadkeep serve --model scripted`` answers instantly, and a spec cannot carry a delay, so
+load and fault runs start the service through this launcher instead. It serves exactly what
+``threadkeep serve`` serves (same app, same lifespan, same background runner and keep-warm
+scheduler); only the models differ:
+
+- the chat model echoes the new message after ``--delay`` seconds, streamed in small deltas;
+- ``--fold-delay`` adds a fold/fact model that waits and then answers something that is not
+  valid operations, so the engine falls back to its extractive summariser — the wait is the
+  window in which a fault run kills the process mid-fold or mid-extraction.
+
+``--lease`` shortens the job lease so a job whose worker was killed is picked up again within
+seconds instead of two minutes. Keys (one admin key) are written to ``--keys-out`` as JSON
+before the server listens; the caller polls ``/v1/session`` until it answers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from threadkeep.context.request import ModelRequest
+from threadkeep.llm.scripted import ScriptedModel, Step
+
+__all__ = ["echo_model", "fold_model", "main"]
+
+
+def _last_text(request: ModelRequest) -> str:
+    return request.segments[-1].messages[-1].text if request.segments else ""
+
+
+def echo_model(delay: float) -> ScriptedModel:
+    """A chat model answering ``echo: <message>`` after ``delay`` seconds (a fixed model cost)."""
+    def respond(request: ModelRequest) -> Step:
+        return Step(text=f"echo: {_last_text(request)}", delay=delay, chunk=6)
+
+    return ScriptedModel(responder=respond, name="load-echo")
+
+
+def fold_model(delay: float) -> ScriptedModel:
+    """A slow fold/fact model whose answer is rejected, so the extractive path does the work."""
+    return ScriptedModel(responder=lambda _r: Step(text="not operations", delay=delay), name="slow-fold")
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--db", required=True, help="database URL")
+    p.add_argument("--port", type=int, required=True)
+    p.add_argument("--delay", type=float, default=0.05, help="chat model delay in seconds")
+    p.add_argument("--fold-delay", type=float, default=None, help="fold/fact model delay (default: no model)")
+    p.add_argument("--lease", type=float, default=None, help="job lease in seconds (default: the engine's)")
+    p.add_argument("--keys-out", required=True, help="where to write {\"admin\": key}")
+    p.add_argument("--home", default=None, help="THREADKEEP_HOME for this server")
+    p.add_argument("--log-level", default="warning")
+    args = p.parse_args(argv)
+
+    import uvicorn
+
+    from threadkeep import jobs
+    from threadkeep.api import auth
+    from threadkeep.api.app import create_app
+    from threadkeep.api.config import ServiceSettings
+    from threadkeep.config import Settings
+    from threadkeep.crypto import MasterKey
+    from threadkeep.engine import Memory
+
+    if args.lease is not None:
+        jobs.LEASE_SECONDS = args.lease  # read at claim time; a dead worker's job returns sooner
+    hex_key = os.environ.get("THREADKEEP_TEST_MASTER_KEY_HEX")
+    if not hex_key:
+        sys.exit("set THREADKEEP_TEST_MASTER_KEY_HEX (64 hex characters) so restarts share the key")
+    settings = Settings(home=Path(args.home)) if args.home else Settings()
+    memory = Memory.open(args.db, settings=settings, model=echo_model(args.delay),
+                         fold_model=fold_model(args.fold_delay) if args.fold_delay is not None else None,
+                         master_key=MasterKey(bytes.fromhex(hex_key), "test-launcher"))
+    keys_path = Path(args.keys_out)
+    if not keys_path.exists():
+        admin, _ = auth.create_key(memory.db, memory.vault, scope="admin", name="load admin")
+        keys_path.write_text(json.dumps({"admin": admin}))
+    # No per-key rate limit: the load generator is one client hammering many conversations.
+    service = ServiceSettings(rate_per_minute=0, max_concurrent_turns=256, _env_file=None)  # type: ignore[call-arg]
+    app = create_app(memory, settings, service=service)
+    try:
+        uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level,
+                    timeout_keep_alive=3900, lifespan="on")
+    finally:
+        memory.db.dispose()
+
+
+if __name__ == "__main__":
+    main()
