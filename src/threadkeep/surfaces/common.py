@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from pydantic import Field, SecretStr
@@ -245,12 +245,16 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
             await asyncio.to_thread(_set, memory, ev.id, posted=[pid])
         await asyncio.to_thread(_set, memory, ev.id, status="posted", posted_at=utcnow())
         return
+    if not ev.thread_key:
+        thread_key = await poster.resolve_thread(ev)
+        await asyncio.to_thread(_set, memory, ev.id, thread_key=thread_key)
+        ev = replace(ev, thread_key=thread_key)
     if ev.assistant_message_id is None:
         try:
             await poster.started(ev)
         except Exception as e:  # a missing reaction scope must not cost the answer
             await asyncio.to_thread(note_error, memory, ev.channel, f"processing reaction: {e}")
-        aid, answer = await _run_turn(memory, poster, ev)
+        aid, answer = await _run_turn(memory, ev)
     else:
         aid = ev.assistant_message_id
         answer = await asyncio.to_thread(_message_text, memory, aid)
@@ -267,7 +271,7 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
         await asyncio.to_thread(note_error, memory, ev.channel, f"removing reaction: {e}")
 
 
-async def _run_turn(memory: Memory, poster: Poster, ev: StoredEvent) -> tuple[str, str]:
+async def _run_turn(memory: Memory, ev: StoredEvent) -> tuple[str, str]:
     """The answer's (assistant message id, text): a turn run now, or the one already stored."""
     if ev.user_message_id is not None:
         done = await asyncio.to_thread(_answered, memory, ev.user_message_id)
@@ -279,10 +283,6 @@ async def _run_turn(memory: Memory, poster: Poster, ev: StoredEvent) -> tuple[st
         await asyncio.to_thread(_mark_failed, memory, ev.user_message_id)
         events = memory.retry(ev.user_message_id, user=ev.person)
     else:
-        thread_key = ev.thread_key or await poster.resolve_thread(ev)
-        if thread_key != ev.thread_key:
-            await asyncio.to_thread(_set, memory, ev.id, thread_key=thread_key)
-            ev = _replace_thread(ev, thread_key)
         cid = await asyncio.to_thread(_thread_conversation, memory, channel=ev.channel,
                                       thread_key=ev.thread_key, user_id=ev.user_id)
         if cid is not None and not await asyncio.to_thread(_conversation_exists, memory, cid, ev.user_id):
@@ -302,12 +302,6 @@ async def _run_turn(memory: Memory, poster: Poster, ev: StoredEvent) -> tuple[st
             # Raising hands the event back to the job queue, which retries with backoff.
             raise ProviderError(f"the turn failed: {item.error}")
     raise RuntimeError("the turn ended without an answer")
-
-
-def _replace_thread(ev: StoredEvent, thread_key: str) -> StoredEvent:
-    from dataclasses import replace
-
-    return replace(ev, thread_key=thread_key)
 
 
 def _answered(memory: Memory, user_message_id: str) -> tuple[str, str] | None:
