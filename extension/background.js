@@ -14,12 +14,15 @@ chrome.runtime.onInstalled.addListener(() => {
   });
 });
 
-chrome.contextMenus.onClicked.addListener((info, tab) => {
-  if (info.menuItemId !== MENU_ID || !info.selectionText) return;
+/** The context-menu click: hand the selection to the panel for the next message only. */
+function askAboutSelection(info, tab) {
+  if (info.menuItemId !== MENU_ID || !info.selectionText) return Promise.resolve();
   // sidePanel.open must run inside the click's user gesture, so it comes first; the panel
   // picks the pending selection up from session storage (or hears the change if open).
   if (tab && tab.windowId !== undefined) chrome.sidePanel.open({ windowId: tab.windowId }).catch(() => {});
-  chrome.storage.session.set({
+  return chrome.storage.session.set({
     pendingContext: { text: info.selectionText, url: (tab && tab.url) || "", title: (tab && tab.title) || "" },
   });
-});
+}
+
+chrome.contextMenus.onClicked.addListener(askAboutSelection);

@@ -47,7 +47,7 @@ if _PROBLEM is not None:
         raise RuntimeError(f"browser tests required (THREADKEEP_REQUIRE_BROWSER=1) but {_PROBLEM}")
     pytest.skip(f"extension browser tests skipped: {_PROBLEM}", allow_module_level=True)
 
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import BrowserContext, Page, Worker, expect, sync_playwright  # noqa: E402
 
 QUOTE = "The quarterly review moved to Thursday the ninth, in room Aurora."
 ARTICLE = f"""<!doctype html><html><head><title>Team notes</title></head>
@@ -103,8 +103,8 @@ def article() -> Iterator[str]:
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[tuple[BrowserContext, str]]:
-    """Chromium with the unpacked extension loaded; yields the context and the extension id."""
+def browser(tmp_path: Path) -> Iterator[tuple[BrowserContext, str, Worker]]:
+    """Chromium with the unpacked extension loaded: the context, extension id, service worker."""
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path / "profile"),
@@ -117,7 +117,7 @@ def browser(tmp_path: Path) -> Iterator[tuple[BrowserContext, str]]:
         try:
             worker = context.service_workers[0] if context.service_workers else \
                 context.wait_for_event("serviceworker", timeout=15_000)
-            yield context, worker.url.split("/")[2]
+            yield context, worker.url.split("/")[2], worker
         finally:
             context.close()
 
@@ -171,9 +171,9 @@ def test_manifest_declares_a_side_panel_extension() -> None:
 
 
 def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
-    site: ApiHarness, article: str, browser: tuple[BrowserContext, str],
+    site: ApiHarness, article: str, browser: tuple[BrowserContext, str, Worker],
 ) -> None:
-    context, ext_id = browser
+    context, ext_id, worker = browser
     key, person = site.person_key()
     _configure(context, ext_id, site, key, person)
     panel = _panel(context, ext_id)
@@ -233,14 +233,22 @@ def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
         expect(panel.locator(".msg.assistant .text").last).to_have_text("echo: A different topic")
         listed = api.get("/v1/conversations").json()["conversations"]
         assert len(listed) == 2 and listed[0]["message_count"] == 2
+
+        # The context-menu item hands its selection to the open panel the same way.
+        worker.evaluate("askAboutSelection({menuItemId: 'threadkeep-ask-selection', selectionText: 'Room Aurora'},"
+                        " {url: 'https://intranet.example/rooms', title: 'Rooms'})")
+        expect(panel.locator("#context-text")).to_have_text("Room Aurora")
+        expect(panel.locator("#context-source")).to_contain_text("Rooms")
+        panel.click("#context-clear")
+        expect(panel.locator("#context")).to_be_hidden()
     finally:
         api.close()
 
 
 def test_side_panel_shows_the_servers_refusal_of_a_bad_key(
-    site: ApiHarness, browser: tuple[BrowserContext, str],
+    site: ApiHarness, browser: tuple[BrowserContext, str, Worker],
 ) -> None:
-    context, ext_id = browser
+    context, ext_id, _ = browser
     unset = _panel(context, ext_id)
     expect(unset.locator("#setup")).to_be_visible()  # nothing configured yet: says where to
     unset.close()
