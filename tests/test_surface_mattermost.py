@@ -51,6 +51,12 @@ def test_token_is_checked_before_anything_is_stored(site: ApiHarness, fake: Fake
     post = fake.wait_for("posts")[0]
     assert post.headers["authorization"] == "Bearer bot-token-123"
     assert post.body == {"channel_id": "chan1", "message": "echo: hi", "root_id": "p0"}
+    wait_idle(site)
+    assert stored_events(site, "p0")[0].text_ct is None  # the message table holds the words now
+    admin = site.client(site.admin_key)
+    status = {row["surface"]: row for row in admin.get("/surfaces/status").json()["surfaces"]}
+    assert status["mattermost"]["last_event_at"] and status["mattermost"]["last_answer_at"]
+    assert site.client(site.person_key()[0]).get("/surfaces/status").status_code == 403
 
 
 def test_a_thread_is_a_conversation_and_each_post_is_answered_once(site: ApiHarness, fake: FakePlatform) -> None:

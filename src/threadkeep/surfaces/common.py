@@ -351,8 +351,9 @@ def _record_post(memory: Memory, ev: StoredEvent, post_id: str, aid: str, posted
 
 def _finish(memory: Memory, event_id: str, channel: str) -> None:
     def run(s: Session) -> None:
+        # The words live on as the stored message; the event no longer needs its copy.
         s.execute(update(SurfaceEvent).where(SurfaceEvent.id == event_id)
-                  .values(status="posted", posted_at=utcnow()))
+                  .values(status="posted", posted_at=utcnow(), text_ct=None))
         _touch(s, channel, last_answer_at=utcnow())
     memory.db.write(run)
 
