@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("mcp", reason="the mcp extra is not installed (pip install 'threadkeep[mcp]')")
 
-from mcp import Client, StdioServerParameters  # noqa: E402
+from mcp import Client, MCPError, StdioServerParameters  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
 
@@ -185,6 +185,13 @@ async def test_stdio_serves_the_same_tool_under_the_same_permissions(site: ApiHa
             assert found["findings"][0]["title"] == "Refund policy"
             assert "Ajax plan" not in _titles(await _search(client, query="Ajax project deadline"))
             assert await _sources(client) == ["Refund policy"]
+
+            # A key revoked while the client keeps the process running stops working.
+            auth.revoke_key(site.memory.db, key[:12])
+            refused = await client.call_tool("search_knowledge", {"query": "refunds"})
+            assert refused.is_error and "unknown or revoked API key" in str(refused.content)
+            with pytest.raises(MCPError):
+                await client.read_resource(SOURCES_URI)
 
 
 async def test_stdio_refuses_a_wrong_key(site: ApiHarness, tmp_path: Path) -> None:

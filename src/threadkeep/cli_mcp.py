@@ -36,21 +36,23 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
 
     from threadkeep.api.auth import authenticate_key
     from threadkeep.engine import Memory
-    from threadkeep.surfaces.mcp import caller_of, serve_stdio
+    from threadkeep.surfaces.mcp import Caller, caller_of, serve_stdio
 
     try:
         # The offline model: this process never answers, it only searches.
         memory = Memory.open(db_url, settings=Settings(), model="offline")
     except ThreadkeepError as e:
         raise click.ClickException(str(e)) from e
-    try:
+    def authenticate() -> Caller | None:
         principal = authenticate_key(memory.db, key)
-        if principal is None:
+        return None if principal is None else caller_of(principal, groups)
+
+    try:
+        if authenticate() is None:
             # The same words as the API: never say whether the key is unknown or revoked.
             raise click.ClickException("unknown or revoked API key")
-        caller = caller_of(principal, groups)
         try:
-            asyncio.run(serve_stdio(lambda: memory.knowledge, caller))
+            asyncio.run(serve_stdio(lambda: memory.knowledge, authenticate))
         except ThreadkeepError as e:
             raise click.ClickException(str(e)) from e
     finally:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -219,11 +219,11 @@ _TOOL_DESCRIPTION = (
 def build_server(
     knowledge: Callable[[], KnowledgeBase],
     *,
-    caller: Callable[[Any], Caller | None],
+    caller: Callable[[Any], Awaitable[Caller | None]],
 ) -> MCPServer:
     """The MCP server: one read-only tool and one resource.
 
-    ``caller(request)`` tells who is asking; ``request`` is the HTTP request on streamable
+    ``await caller(request)`` tells who is asking; ``request`` is the HTTP request on streamable
     HTTP and None on stdio. Without a caller every call is refused.
     """
     try:
@@ -236,7 +236,7 @@ def build_server(
     async def bind_caller(ctx: Any, call_next: Any) -> Any:
         # Resources get no request context in the SDK, so the caller travels in a context
         # variable set here, around every handler of this request.
-        token = _current.set(caller(getattr(ctx, "request", None)))
+        token = _current.set(await caller(getattr(ctx, "request", None)))
         try:
             return await call_next(ctx)
         finally:
@@ -263,7 +263,7 @@ def build_server(
     def who(refuse: type[Exception]) -> Caller:
         found = _current.get()
         if found is None:
-            raise refuse("not authenticated: send 'Authorization: Bearer <key>'")
+            raise refuse("unknown or revoked API key")
         return found
 
     @server.tool(
@@ -334,7 +334,7 @@ class _HttpEndpoint:
         await self.manager.handle_request({**scope, _CALLER_SCOPE_KEY: caller}, receive, send)
 
 
-def _caller_from_request(request: Any) -> Caller | None:
+async def _caller_from_request(request: Any) -> Caller | None:
     scope = getattr(request, "scope", None)
     return scope.get(_CALLER_SCOPE_KEY) if isinstance(scope, dict) else None
 
@@ -370,7 +370,14 @@ def mount_mcp(app: FastAPI) -> bool:
 
 
 # -- stdio -----------------------------------------------------------------------------------
-async def serve_stdio(knowledge: Callable[[], KnowledgeBase], caller: Caller) -> None:
-    """Serve one already-authenticated caller over stdin/stdout until the client closes."""
-    server = build_server(knowledge, caller=lambda _request: caller)
-    await server.run_stdio_async()
+async def serve_stdio(knowledge: Callable[[], KnowledgeBase], authenticate: Callable[[], Caller | None]) -> None:
+    """Serve one caller over stdin/stdout until the client closes.
+
+    ``authenticate()`` is asked again on every request (in a worker thread), so a key revoked
+    while a desktop client keeps this process running stops working, as it would on HTTP.
+    """
+
+    async def caller(_request: Any) -> Caller | None:
+        return await asyncio.to_thread(authenticate)
+
+    await build_server(knowledge, caller=caller).run_stdio_async()
