@@ -1,24 +1,38 @@
 """The admin console's API: every admin route refuses non-admins, and each setting takes effect.
 
-Runs on a live server over both databases (PostgreSQL skipped when unreachable). Background
-work happens in the server's own job runner; the tests wait for its effects.
+Runs on a live server over a fresh SQLite database per test: background work happens in the
+server's own job runner and the tests wait for its effects, which needs a queue without other
+tests' leftovers (the PostgreSQL test database is shared by the whole session). The insight
+logic itself runs on both databases in tests/test_insights_*.py.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.conftest_api import ApiHarness, api  # noqa: F401
+from tests.conftest_api import ApiHarness, start_harness, stop_harness
+from threadkeep.crypto import MasterKey
 from threadkeep.insights.tables import Digest, ReaskMark
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation
+
+
+@pytest.fixture
+def api(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
+    h = start_harness(f"sqlite:///{tmp_path / 'console.db'}", MasterKey(os.urandom(32), "t"), settings)
+    try:
+        yield h
+    finally:
+        stop_harness(h)
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 15.0) -> Any:
@@ -44,7 +58,7 @@ def admin_routes(h: ApiHarness) -> list[tuple[str, str]]:
     return out
 
 
-def test_every_admin_route_refuses_non_admins(api: ApiHarness) -> None:  # noqa: F811
+def test_every_admin_route_refuses_non_admins(api: ApiHarness) -> None:
     routes = admin_routes(api)
     # The console's own routes are among them (a route added later is covered automatically).
     paths = {p for _, p in routes}
@@ -62,7 +76,7 @@ def test_every_admin_route_refuses_non_admins(api: ApiHarness) -> None:  # noqa:
     assert admin.get("/v1/admin/whoami").json()["scope"] == "admin"
 
 
-def test_tool_catalogue_controls_what_a_turn_offers(api: ApiHarness) -> None:  # noqa: F811
+def test_tool_catalogue_controls_what_a_turn_offers(api: ApiHarness) -> None:
     admin = api.client(api.admin_key)
     assert admin.get("/v1/admin/tools").json()["web_search"]["enabled"] is False
     bad = admin.put("/v1/admin/tools", json={"web_search": {"enabled": True}})
@@ -75,7 +89,7 @@ def test_tool_catalogue_controls_what_a_turn_offers(api: ApiHarness) -> None:  #
     assert api.memory.tools.offered(()) == ()
 
 
-def test_retention_deletes_old_conversations_in_the_background(api: ApiHarness) -> None:  # noqa: F811
+def test_retention_deletes_old_conversations_in_the_background(api: ApiHarness) -> None:
     person, _ = api.person()
     old = person.post("/v1/messages", json={"text": "an old thread"}).json()["conversation_id"]
     new = person.post("/v1/messages", json={"text": "a fresh thread"}).json()["conversation_id"]
@@ -93,7 +107,7 @@ def test_retention_deletes_old_conversations_in_the_background(api: ApiHarness) 
     assert person.get(f"/v1/conversations/{new}").status_code == 200
 
 
-def test_reasks_are_marked_per_answer_and_shown_per_day_and_configuration(api: ApiHarness) -> None:  # noqa: F811
+def test_reasks_are_marked_per_answer_and_shown_per_day_and_configuration(api: ApiHarness) -> None:
     person, _ = api.person()
     cid = person.post("/v1/messages", json={"text": "Hi, my name is Anna and I live in Porto."}).json()["conversation_id"]
     api.model.add("Nice to meet you. What is your name?")          # planted re-ask
@@ -117,7 +131,7 @@ def test_reasks_are_marked_per_answer_and_shown_per_day_and_configuration(api: A
     assert "fold 30/16" in config
 
 
-def test_feedback_rates_and_content_policy(api: ApiHarness) -> None:  # noqa: F811
+def test_feedback_rates_and_content_policy(api: ApiHarness) -> None:
     person, name = api.person()
     a = person.post("/v1/messages", json={"text": "secret plans for Friday"}).json()
     b = person.post("/v1/messages", json={"text": "another thing"}).json()
@@ -142,7 +156,7 @@ def test_feedback_rates_and_content_policy(api: ApiHarness) -> None:  # noqa: F8
     assert admin.get("/v1/admin/feedback?since=2026-01-01T00:00:00").status_code == 400
 
 
-def test_surface_status_and_warm_sessions(api: ApiHarness, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+def test_surface_status_and_warm_sessions(api: ApiHarness, monkeypatch: pytest.MonkeyPatch) -> None:
     admin = api.client(api.admin_key)
     monkeypatch.setenv("THREADKEEP_TELEGRAM_SECRET", "s")
     monkeypatch.setenv("THREADKEEP_TELEGRAM_BOT_TOKEN", "t")
@@ -161,7 +175,7 @@ def test_surface_status_and_warm_sessions(api: ApiHarness, monkeypatch: pytest.M
     assert [(s["conversation_id"], s["person"]) for s in sessions] == [(cid, name)]
 
 
-def test_admin_session_cookie_opens_the_console(api: ApiHarness) -> None:  # noqa: F811
+def test_admin_session_cookie_opens_the_console(api: ApiHarness) -> None:
     with httpx.Client(base_url=api.url) as browser:
         assert browser.get("/v1/admin/whoami").status_code == 401
         person_key, _ = api.person_key()
@@ -174,7 +188,7 @@ def test_admin_session_cookie_opens_the_console(api: ApiHarness) -> None:  # noq
         assert "admin.js" in browser.get("/admin").text
 
 
-def test_digest_rows_are_sealed(api: ApiHarness) -> None:  # noqa: F811
+def test_digest_rows_are_sealed(api: ApiHarness) -> None:
     person, name = api.person()
     for text in ("The budget review needs numbers.", "Budget review moved to Monday."):
         person.post("/v1/messages", json={"text": text})
