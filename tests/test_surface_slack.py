@@ -7,12 +7,14 @@ and the events come in signed exactly as Slack signs them.
 
 from __future__ import annotations
 
+import asyncio
+import os
 import time
 
 import httpx
 from sqlalchemy import func, select
 
-from tests.conftest_api import ApiHarness
+from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from tests.test_surface_fakes import (  # noqa: F401  (fixtures)
     BOT_USER,
     FakePlatform,
@@ -23,9 +25,12 @@ from tests.test_surface_fakes import (  # noqa: F401  (fixtures)
     slack_message,
     slack_post,
     stored_events,
+    surface_env,
     wait_idle,
 )
-from threadkeep.llm.scripted import Step
+from threadkeep.crypto import MasterKey
+from threadkeep.llm.base import TextDelta
+from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.memory.identities import link_identity
 from threadkeep.store.models import Message, User
 from threadkeep.surfaces.tables import SurfaceThread
@@ -71,10 +76,13 @@ def test_acknowledged_within_three_seconds_while_the_model_is_slow(site: ApiHarn
     assert r.status_code == 200 and acked < 3.0, acked
     assert fake.named("chat.postMessage") == []  # acknowledged before the answer exists
     posted = fake.wait_for("chat.postMessage", timeout=20)
-    assert posted[0].body["text"] == "a considered answer"
     assert posted[0].body["channel"] == "D1" and posted[0].body["thread_ts"] == "100.1"
     assert posted[0].headers["authorization"] == "Bearer bot-token-123"
     removed = fake.wait_for("reactions.remove")
+    # After 5 s of silence the first words are shown at once, then completed in place.
+    edits = fake.named("chat.update")
+    assert len(fake.named("chat.postMessage")) == 1
+    assert (edits[-1].body if edits else posted[0].body)["text"] == "a considered answer"
     names = [c.name for c in fake.calls]
     # The "eyes" reaction shows work in progress, and is taken away once the answer is out.
     assert names.index("reactions.add") < names.index("chat.postMessage") < names.index("reactions.remove")
@@ -187,3 +195,35 @@ def test_thumbs_by_reaction_and_by_button(site: ApiHarness, fake: FakePlatform) 
     assert r.status_code == 200 and rating() == "down"
     bad = slack_post(f"{site.url}/surfaces/slack/interactions", press, form=True, secret="wrong")
     assert bad.status_code == 401
+
+
+class SlowStream(ScriptedModel):
+    """Writes its answer a few words at a time, as a slow provider streams."""
+
+    async def stream(self, request):  # type: ignore[no-untyped-def,override]
+        async for ev in super().stream(request):
+            if isinstance(ev, TextDelta):
+                await asyncio.sleep(0.3)
+            yield ev
+
+
+def test_a_slow_answer_is_shown_while_written_then_completed_in_place(
+    tmp_path, settings, fake: FakePlatform, monkeypatch  # type: ignore[no-untyped-def]
+) -> None:
+    surface_env(monkeypatch, fake)
+    answer = "Here is a slow answer, written a few words at a time by a slow model."
+    model = SlowStream([Step(text=answer, chunk=8)])
+    h = start_harness(f"sqlite:///{tmp_path / 'slow.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
+    try:
+        slack_post(events_url(h), slack_message("take your time", ts="700.1"))
+        fake.wait_for("reactions.remove", timeout=20)
+        shown = fake.named("chat.postMessage")
+        updates = fake.named("chat.update")
+        assert len(shown) == 1 and shown[0].body["text"].endswith(" …")  # one message, never a second
+        assert answer.startswith(shown[0].body["text"][:-2])
+        final = updates[-1].body
+        event = stored_events(h, ":700.1")[0]
+        assert final["text"] == answer and event.posted == [f"D1:{final['ts']}"] == [event.target["progress"]]
+        assert final["blocks"][1]["elements"][0]["action_id"] == "threadkeep_up"
+    finally:
+        stop_harness(h)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -24,7 +25,7 @@ from sqlalchemy.orm import Session
 from threadkeep import jobs
 from threadkeep.engine import Memory
 from threadkeep.errors import NotFound, ProviderError
-from threadkeep.events import ConversationOpened, MessageStored, TurnDone, TurnFailed
+from threadkeep.events import AnswerDelta, ConversationOpened, MessageStored, TurnDone, TurnFailed
 from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
@@ -38,6 +39,8 @@ __all__ = [
 
 JOB_KIND = "surface.answer"
 _SEAL = {"table": "surface_events", "column": "text"}
+# A slower answer is shown while it is written (where the surface can edit a message).
+PROGRESS_EVERY_S = 1.5
 
 
 class SurfaceSettings(BaseSettings):
@@ -188,6 +191,10 @@ class Poster(Protocol):
     async def resolve_thread(self, event: StoredEvent) -> str:
         """The thread key, when the webhook could not know it (Mattermost replies)."""
 
+    # Optional, for surfaces that can edit a posted message (Slack):
+    #   async def progress(event, text_so_far, shown_key | None) -> shown_key
+    #   async def replace(event, shown_key, text, *, last, assistant_message_id) -> post id
+
 
 def _load(memory: Memory, event_id: str) -> StoredEvent | None:
     with memory.db.reading() as s:
@@ -254,14 +261,22 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
             await poster.started(ev)
         except Exception as e:  # a missing reaction scope must not cost the answer
             await asyncio.to_thread(note_error, memory, ev.channel, f"processing reaction: {e}")
-        aid, answer = await _run_turn(memory, ev)
+        progress = _Progress(memory, poster, ev)
+        aid, answer = await _run_turn(memory, ev, progress)
+        shown = progress.key
     else:
-        aid = ev.assistant_message_id
+        aid, shown = ev.assistant_message_id, ev.target.get("progress")
         answer = await asyncio.to_thread(_message_text, memory, aid)
     parts = split_text(answer or "…", poster.limit)
     posted = list(ev.posted)
+    replace_shown = getattr(poster, "replace", None)
     for i in range(len(posted), len(parts)):
-        pid = await poster.post(ev, parts[i], index=i, last=i == len(parts) - 1, assistant_message_id=aid)
+        last = i == len(parts) - 1
+        if i == 0 and shown and replace_shown is not None:
+            # The answer was shown while it was written: the first part takes that message's place.
+            pid = await replace_shown(ev, shown, parts[0], last=last, assistant_message_id=aid)
+        else:
+            pid = await poster.post(ev, parts[i], index=i, last=last, assistant_message_id=aid)
         posted.append(pid)
         await asyncio.to_thread(_record_post, memory, ev, pid, aid, posted)
     await asyncio.to_thread(_finish, memory, ev.id, ev.channel)
@@ -271,7 +286,38 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
         await asyncio.to_thread(note_error, memory, ev.channel, f"removing reaction: {e}")
 
 
-async def _run_turn(memory: Memory, ev: StoredEvent) -> tuple[str, str]:
+class _Progress:
+    """Shows a slow answer while it is written, on surfaces that can edit a posted message.
+
+    Nothing is shown for an answer that is done within ``PROGRESS_EVERY_S``; after that, the
+    message is updated at most that often. The shown message's id is stored on the event, so
+    a re-run after a crash edits it rather than posting a second one.
+    """
+
+    def __init__(self, memory: Memory, poster: Poster, ev: StoredEvent) -> None:
+        self.memory, self.ev = memory, ev
+        self.show = getattr(poster, "progress", None)
+        self.key: str | None = ev.target.get("progress")
+        self.text = ""
+        self.last = time.monotonic()
+
+    async def delta(self, text: str) -> None:
+        self.text += text
+        if self.show is None or time.monotonic() - self.last < PROGRESS_EVERY_S:
+            return
+        self.last = time.monotonic()
+        try:
+            key = await self.show(self.ev, self.text, self.key)
+        except Exception as e:  # showing progress is a courtesy; the answer still comes
+            await asyncio.to_thread(note_error, self.memory, self.ev.channel, f"progress: {e}")
+            return
+        if key != self.key:
+            self.key = key
+            target = {**self.ev.target, "progress": key}
+            await asyncio.to_thread(_set, self.memory, self.ev.id, target=target)
+
+
+async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tuple[str, str]:
     """The answer's (assistant message id, text): a turn run now, or the one already stored."""
     if ev.user_message_id is not None:
         done = await asyncio.to_thread(_answered, memory, ev.user_message_id)
@@ -289,7 +335,9 @@ async def _run_turn(memory: Memory, ev: StoredEvent) -> tuple[str, str]:
             cid = None  # deleted on another surface: this thread starts afresh
         events = memory.stream(ev.text, user=ev.person, conversation_id=cid, channel=ev.channel)
     async for item in events:
-        if isinstance(item, ConversationOpened) and item.created:
+        if isinstance(item, AnswerDelta):
+            await progress.delta(item.text)
+        elif isinstance(item, ConversationOpened) and item.created:
             await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
                                     user_id=ev.user_id, conversation_id=item.conversation_id)
         elif isinstance(item, MessageStored):

@@ -1,9 +1,10 @@
 """Slack over the Events API: verify, pick the messages to answer, post answers in the thread.
 
 Slack gives a request 3 seconds and holds no stream, so the webhook only stores the event
-and queues it (:mod:`threadkeep.surfaces.common`); :class:`SlackPoster` posts the finished
-answer later. A thread (``thread_ts``, else the message's own ``ts``) is one conversation of
-the person who wrote in it. Thumbs arrive as reactions on the bot's answer or as the
+and queues it (:mod:`threadkeep.surfaces.common`); :class:`SlackPoster` posts the answer
+later — a slow one is shown while it is written and edited in place (``chat.update``).
+A thread (``thread_ts``, else the message's own ``ts``) is one conversation of the person
+who wrote in it. Thumbs arrive as reactions on the bot's answer or as the
 answer's buttons, and become feedback on the assistant message the answer carries.
 """
 
@@ -202,6 +203,28 @@ class SlackPoster:
             body["blocks"] = feedback_blocks(text, assistant_message_id)
         data = await self.call("chat.postMessage", body)
         return f"{data.get('channel') or event.target['channel']}:{data['ts']}"
+
+    async def progress(self, event: StoredEvent, text: str, shown: str | None) -> str:
+        """Show the answer so far: posted once, then edited in place (``chat.update``)."""
+        partial = (text if len(text) <= self.limit - 2 else text[: self.limit - 2]) + " …"
+        if shown is None:
+            data = await self.call("chat.postMessage", {"channel": event.target["channel"], "text": partial,
+                                                        "thread_ts": event.target["thread_ts"],
+                                                        "unfurl_links": False})
+            return f"{data.get('channel') or event.target['channel']}:{data['ts']}"
+        channel, ts = shown.split(":", 1)
+        await self.call("chat.update", {"channel": channel, "ts": ts, "text": partial})
+        return shown
+
+    async def replace(self, event: StoredEvent, shown: str, text: str, *, last: bool,
+                      assistant_message_id: str | None) -> str:
+        """Put the first part of the finished answer in place of the progress message."""
+        channel, ts = shown.split(":", 1)
+        body: dict[str, Any] = {"channel": channel, "ts": ts, "text": text}
+        if last and assistant_message_id:
+            body["blocks"] = feedback_blocks(text, assistant_message_id)
+        await self.call("chat.update", body)
+        return shown
 
     async def resolve_thread(self, event: StoredEvent) -> str:
         return event.thread_key
