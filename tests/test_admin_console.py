@@ -161,8 +161,13 @@ def test_surface_status_and_warm_sessions(api: ApiHarness, monkeypatch: pytest.M
     monkeypatch.setenv("THREADKEEP_TELEGRAM_SECRET", "s")
     monkeypatch.setenv("THREADKEEP_TELEGRAM_BOT_TOKEN", "t")
     monkeypatch.delenv("THREADKEEP_SLACK_BOT_TOKEN", raising=False)
+    from threadkeep.surfaces.tables import SurfaceStatus
+
+    heard = utcnow() - timedelta(minutes=3)
+    api.memory.db.write(lambda s: s.add(SurfaceStatus(channel="telegram", last_event_at=heard)))
     got = {s["surface"]: s for s in admin.get("/v1/admin/surfaces").json()["surfaces"]}
     assert set(got) == {"slack", "telegram", "mattermost", "mcp"}
+    assert got["telegram"]["last_event_at"] == heard.isoformat() and got["slack"]["last_event_at"] is None
     assert got["telegram"]["configured"] is True and got["slack"]["configured"] is False
     assert got["mcp"]["configured"] is False
     admin.post("/v1/admin/keys", json={"scope": "surface", "name": "mcp bridge"})

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import inspect, select, text
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
 from threadkeep.api.deps import AdminDep, MemoryDep, PersonDep, StateDep
@@ -232,17 +232,20 @@ async def rated_conversation(conversation_id: str, _: AdminDep, memory: MemoryDe
 
 # -- surfaces --------------------------------------------------------------------------------
 def _surface_rows(s: Session) -> dict[str, dict[str, Any]]:
-    # The surfaces' own table, when this deployment has it (read by name: no import needed).
-    if "surface_status" not in inspect(s.get_bind()).get_table_names():
+    """Last event/answer/error per surface, from the surfaces' own table when it exists."""
+    try:
+        from threadkeep.surfaces.tables import SurfaceStatus
+    except ImportError:  # a build without the surfaces package: nothing heard, nothing to show
         return {}
-    rows = s.execute(text("SELECT channel, last_event_at, last_answer_at, last_error, last_error_at "
-                          "FROM surface_status")).all()
+    if SurfaceStatus.__tablename__ not in inspect(s.get_bind()).get_table_names():
+        return {}
 
-    def iso(v: Any) -> str | None:
-        return v.isoformat() if isinstance(v, datetime) else (str(v) if v is not None else None)
+    def iso(v: datetime | None) -> str | None:
+        return v.isoformat() if v is not None else None
 
-    return {r[0]: {"last_event_at": iso(r[1]), "last_answer_at": iso(r[2]), "last_error": r[3],
-                   "last_error_at": iso(r[4])} for r in rows}
+    return {r.channel: {"last_event_at": iso(r.last_event_at), "last_answer_at": iso(r.last_answer_at),
+                        "last_error": r.last_error, "last_error_at": iso(r.last_error_at)}
+            for r in s.scalars(select(SurfaceStatus))}
 
 
 @router.get("/v1/admin/surfaces", tags=["admin"])
