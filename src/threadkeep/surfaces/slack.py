@@ -179,7 +179,7 @@ class SlackPoster:
         data = r.json() if r.headers.get("content-type", "").startswith("application/json") else {}
         if r.status_code >= 400 or not data.get("ok"):
             raise SlackError(f"{method}: {data.get('error') or r.status_code}")
-        return data  # type: ignore[no-any-return]
+        return data
 
     async def started(self, event: StoredEvent) -> None:
         await self._reaction("reactions.add", event, tolerate="already_reacted")

@@ -58,9 +58,13 @@ def install(app: FastAPI, memory: Memory, settings: SurfaceSettings | None = Non
 
 
 def _poster(channel: str, settings: SurfaceSettings, client: httpx.AsyncClient) -> common.Poster:
-    posters = {slack.CHANNEL: slack.SlackPoster, telegram.CHANNEL: telegram.TelegramPoster,
-               mattermost.CHANNEL: mattermost.MattermostPoster}
-    return posters[channel](settings, client)  # type: ignore[no-any-return]
+    if channel == slack.CHANNEL:
+        return slack.SlackPoster(settings, client)
+    if channel == telegram.CHANNEL:
+        return telegram.TelegramPoster(settings, client)
+    if channel == mattermost.CHANNEL:
+        return mattermost.MattermostPoster(settings, client)
+    raise ValueError(f"no surface called {channel!r}")
 
 
 def _channel_of(memory: Memory, event_id: str) -> str | None:
