@@ -17,7 +17,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from threadkeep.errors import ConfigError
+from threadkeep.errors import ConfigError, InvalidText
 
 __all__ = ["Database", "normalise_url"]
 
@@ -71,6 +71,9 @@ class Database:
             )
         else:
             raise ConfigError(f"Unsupported database {parsed.drivername!r}: use sqlite or postgresql.")
+        # PostgreSQL refuses NUL in text parameters with an opaque DataError; say it plainly,
+        # on both databases, before any statement runs. (Sealed text is bytes: unaffected.)
+        event.listen(self.engine, "before_cursor_execute", _refuse_nul)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._readers = sessionmaker(self.engine.execution_options(threadkeep_readonly=True),
                                      expire_on_commit=False)
@@ -118,6 +121,15 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _refuse_nul(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
+    rows = parameters if executemany else [parameters]
+    for row in rows or ():
+        values = row.values() if isinstance(row, dict) else row
+        for value in values or ():
+            if isinstance(value, str) and "\x00" in value:
+                raise InvalidText("an identifier or name contains a NUL byte")
 
 
 def _sqlite_begin(conn):  # type: ignore[no-untyped-def]
