@@ -1,0 +1,126 @@
+"""Invariants of a database after a load or fault run — what "nothing lost, nothing half
+written, background work done once" means, checked on the stored rows.
+
+Only ids, sequence numbers, statuses and cursors are read (no decryption): the checker can
+run against any database the service wrote, while the service is stopped or still running.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from sqlalchemy import create_engine, select
+from sqlalchemy.engine import Engine
+
+from threadkeep.store.models import Conversation, Job, Message, SummaryVersion
+
+__all__ = ["Findings", "check_database", "wait_for_jobs", "MIN_TAIL"]
+
+MIN_TAIL = 12  # the tail is never folded: at least the last 12 messages stay verbatim
+
+
+@dataclass
+class Findings:
+    """What the checker saw; ``problems`` is empty when every invariant holds."""
+
+    conversations: int = 0
+    messages: int = 0
+    folds: int = 0
+    jobs_done: int = 0
+    jobs_failed: int = 0
+    jobs_left: int = 0
+    failed_turns: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def _engine(url: str) -> Engine:
+    return create_engine(url, pool_pre_ping=True)
+
+
+def check_database(url: str, *, allow_failed_turns: bool = False) -> Findings:
+    """Check messages, replies, summary versions and jobs of every conversation."""
+    eng = _engine(url)
+    f = Findings()
+    try:
+        with eng.connect() as c:
+            convs = {r.id: r for r in c.execute(select(Conversation.id, Conversation.message_count,
+                                                       Conversation.summary_cursor, Conversation.summary_version))}
+            msgs: dict[str, list] = defaultdict(list)
+            for m in c.execute(select(Message.id, Message.conversation_id, Message.seq, Message.role,
+                                      Message.status, Message.reply_to)):
+                msgs[m.conversation_id].append(m)
+            versions: dict[str, list] = defaultdict(list)
+            for v in c.execute(select(SummaryVersion.conversation_id, SummaryVersion.version,
+                                      SummaryVersion.cursor)):
+                versions[v.conversation_id].append(v)
+            jobs = list(c.execute(select(Job.kind, Job.status, Job.attempts, Job.last_error)))
+    finally:
+        eng.dispose()
+    f.conversations = len(convs)
+    for cid, conv in convs.items():
+        rows = sorted(msgs.get(cid, []), key=lambda m: m.seq)
+        f.messages += len(rows)
+        if [m.seq for m in rows] != list(range(1, len(rows) + 1)):
+            f.problems.append(f"{cid}: sequence has gaps or duplicates")
+        if len(rows) != conv.message_count:
+            f.problems.append(f"{cid}: message_count {conv.message_count} but {len(rows)} rows")
+        by_id = {m.id: m for m in rows}
+        replies: dict[str, int] = defaultdict(int)
+        for m in rows:
+            if m.role == "assistant":
+                asked = by_id.get(m.reply_to)
+                if asked is None or asked.status != "answered":
+                    f.problems.append(f"{cid}: assistant row {m.seq} without its answered user row")
+                else:
+                    replies[asked.id] += 1
+            elif m.status == "answered" and m.id not in replies:
+                pass  # counted below, once all assistant rows are seen
+            if m.role == "user" and m.status == "failed":
+                f.failed_turns += 1
+            if m.role == "user" and m.status == "pending":
+                f.problems.append(f"{cid}: user row {m.seq} still pending")
+        for m in rows:
+            if m.role == "user" and m.status == "answered" and replies.get(m.id) != 1:
+                f.problems.append(f"{cid}: user row {m.seq} answered {replies.get(m.id, 0)} times")
+        vs = sorted(versions.get(cid, []), key=lambda v: v.version)
+        f.folds += len(vs)
+        if [v.version for v in vs] != list(range(1, len(vs) + 1)) or (vs and vs[-1].version != conv.summary_version):
+            f.problems.append(f"{cid}: summary versions not consecutive: {[v.version for v in vs]}")
+        cursors = [0] + [v.cursor for v in vs]
+        if any(b <= a for a, b in zip(cursors, cursors[1:], strict=False)):
+            f.problems.append(f"{cid}: a message folded twice (cursors {cursors})")
+        if cursors[-1] != conv.summary_cursor:
+            f.problems.append(f"{cid}: cursor {conv.summary_cursor} but last version says {cursors[-1]}")
+        if conv.summary_cursor > max(0, len(rows) - MIN_TAIL):
+            f.problems.append(f"{cid}: the tail was folded (cursor {conv.summary_cursor} of {len(rows)})")
+    if f.failed_turns and not allow_failed_turns:
+        f.problems.append(f"{f.failed_turns} failed turns left")
+    for j in jobs:
+        if j.status == "done":
+            f.jobs_done += 1
+        elif j.status == "failed":
+            f.jobs_failed += 1
+            f.problems.append(f"job {j.kind} failed after {j.attempts} attempts: {j.last_error}")
+        else:
+            f.jobs_left += 1
+    return f
+
+
+def wait_for_jobs(url: str, *, timeout: float = 60.0, kinds: tuple[str, ...] = ()) -> int:
+    """Wait until no job is ready or running (of ``kinds``, if given); returns how many are left."""
+    eng = _engine(url)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            with eng.connect() as c:
+                q = select(Job.id).where(Job.status.in_(["ready", "running"]))
+                if kinds:
+                    q = q.where(Job.kind.in_(kinds))
+                left = len(c.execute(q).all())
+            if left == 0 or time.monotonic() > deadline:
+                return left
+            time.sleep(0.3)
+    finally:
+        eng.dispose()
