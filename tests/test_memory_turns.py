@@ -69,3 +69,20 @@ def test_facts_cli_list_history_undo_delete(tmp_path) -> None:
     assert not [r for r in rows if r["key"] == "employer"]
     missing = tk(home, "facts", "history", employer["id"], "--user", "fay", check=False)
     assert missing.returncode != 0 and "not found" in missing.stderr
+
+
+async def test_one_turn_context_reaches_the_model_but_is_never_stored(tmp_path, settings) -> None:
+    model = ScriptedModel(responder=lambda r: "Thanks.")
+    m = open_memory(f"sqlite:///{tmp_path / 'ctx.db'}", MasterKey(os.urandom(32), "t"), settings, model)
+    user = unique_user()
+    r = await m.send("What does this paragraph mean?", user=user,
+                     context="I work at Pagecorp. The selected paragraph about tariffs.")
+    new = next(s for s in model.calls[-1].segments if s.name == "new_message").messages[0].text
+    assert "selected paragraph about tariffs" in new and new.endswith("What does this paragraph mean?")
+    view = await m.get_conversation(r.conversation_id, user=user)
+    assert [x.text for x in view.messages] == ["What does this paragraph mean?", "Thanks."]
+    await m.drain_jobs()
+    assert not [f for f in await facts_api.list_facts(m, user=user) if "Pagecorp" in f["value"]]
+    await m.send("And now?", user=user, conversation_id=r.conversation_id)
+    assert "tariffs" not in str(model.calls[-1].segments)
+    await m.close()

@@ -503,10 +503,11 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
 
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
-    from threadkeep import cli_cache, cli_service
+    from threadkeep import cli_cache, cli_mcp, cli_service
 
     cli_service.register(main, keys)
     cli_cache.register(main)
+    cli_mcp.register(main)
 
 
 _register_extensions()

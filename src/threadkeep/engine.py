@@ -201,11 +201,12 @@ class Memory:
 
     # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                   channel: str = "api", groups: Sequence[str] = ()) -> TurnResult:
+                   channel: str = "api", groups: Sequence[str] = (),
+                   context: str | None = None) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
         opened: ConversationOpened | None = None
         async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel,
-                                    groups=groups):
+                                    groups=groups, context=context):
             if isinstance(ev, ConversationOpened):
                 opened = ev
             elif isinstance(ev, TurnDone):
@@ -216,16 +217,22 @@ class Memory:
         raise AssertionError("a turn ended without done or error")
 
     async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                     channel: str = "api", groups: Sequence[str] = ()) -> AsyncIterator[TurnEvent]:
-        """One turn, streamed: conversation, message id, deltas, then done or error."""
+                     channel: str = "api", groups: Sequence[str] = (),
+                     context: str | None = None) -> AsyncIterator[TurnEvent]:
+        """One turn, streamed: conversation, message id, deltas, then done or error.
+
+        ``groups`` are the knowledge groups the caller may search; ``context`` (e.g. a page
+        selection) is shown to the model with this message only and never stored.
+        """
         clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
+        extra = clean_text(context, max_bytes=self.settings.max_message_bytes) if context else None
         started = await asyncio.to_thread(self.db.write, lambda s: self._begin_turn(s, user, conversation_id, clean, channel))
         uid, cid, created, mid = started
         yield ConversationOpened(cid, created)
         yield MessageStored(mid)
         # aclosing: if our caller stops early, the inner stream is closed now (and marks the
         # turn failed), not whenever the garbage collector gets to it.
-        async with aclosing(self._answer(uid, cid, mid, tuple(groups))) as answer:
+        async with aclosing(self._answer(uid, cid, mid, tuple(groups), extra)) as answer:
             async for ev in answer:
                 yield ev
 
@@ -263,11 +270,12 @@ class Memory:
         msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
         return uid, conv.id, created, msg.id
 
-    async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = ()) -> AsyncIterator[TurnEvent]:
+    async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
+                      context: str | None = None) -> AsyncIterator[TurnEvent]:
         try:
             offered = await asyncio.to_thread(self.tools.offered, groups)
             tools = offered if self.model.capabilities.supports_tools else ()
-            request, report = await self.builder.abuild(uid, cid, mid, tools=tools)
+            request, report = await self.builder.abuild(uid, cid, mid, tools=tools, context=context)
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise

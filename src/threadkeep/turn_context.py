@@ -177,14 +177,18 @@ class TurnBuilder:
         return _Retrieved(tuple(facts), tuple(recalled))
 
     def build(self, user_id: str, conversation_id: str, message_id: str,
-              tools: tuple[ToolSpec, ...] = ()) -> tuple[ModelRequest, dict[str, Any]]:
+              tools: tuple[ToolSpec, ...] = (), context: str | None = None) -> tuple[ModelRequest, dict[str, Any]]:
         """The request of the turn answering ``message_id``, and its report."""
         loaded = self._load(user_id, conversation_id, message_id)
         found = self._retrieve(user_id, conversation_id, loaded)
+        # One-turn context rides with the new message, inside a tag the facts layer never
+        # mines; only the message itself is stored.
+        new_message = (f"<context>\n{context}\n</context>\n\n{loaded.new_message}" if context
+                       else loaded.new_message)
         inputs = TurnInputs(
             tools=tools,
             system=loaded.system,
-            new_message=loaded.new_message,
+            new_message=new_message,
             startup=loaded.startup,
             summary=render_summary(loaded.state),
             history=loaded.history,
@@ -215,8 +219,8 @@ class TurnBuilder:
         return request, report
 
     async def abuild(self, user_id: str, conversation_id: str, message_id: str,
-                     tools: tuple[ToolSpec, ...] = ()) -> tuple[ModelRequest, dict[str, Any]]:
-        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools)
+                     tools: tuple[ToolSpec, ...] = (), context: str | None = None) -> tuple[ModelRequest, dict[str, Any]]:
+        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools, context)
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """The request the next real turn would send, up to its cache breakpoints.

@@ -29,6 +29,9 @@ class SendMessage(_Strict):
                                         description="Continue this conversation; omit to open a new one.")
     stream: bool | None = Field(default=None, description="SSE when true; JSON when false; "
                                 "when omitted, SSE if the Accept header asks for text/event-stream.")
+    context: str | None = Field(default=None, max_length=50_000,
+                                description="Context for this one turn only (e.g. a page selection): "
+                                "shown to the model next to the message, never stored as a message.")
 
 
 class TurnAnswer(BaseModel):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
+from threadkeep.api.routers.knowledge import GroupsHeader, _groups
 from threadkeep.api.schemas import ERRORS, SendMessage, TurnAnswer
 from threadkeep.api.sse import json_turn, sse_turn, start_turn, wants_stream
 
@@ -29,7 +31,7 @@ _STREAM_DOC: dict[int | str, dict[str, Any]] = {
 @router.post("", responses=_STREAM_DOC, response_model=None)
 async def send_message(
     body: SendMessage, memory: MemoryDep, person: PersonDep, principal: PrincipalDep, state: StateDep,
-    accept: Annotated[str | None, Header()] = None,
+    accept: Annotated[str | None, Header()] = None, x_threadkeep_groups: GroupsHeader = None,
 ) -> Response:
     """Send the person's message and get the answer, streamed or as one JSON body."""
     conversation_id = body.conversation_id
@@ -37,8 +39,13 @@ async def send_message(
         # A widget visitor has one conversation: a visitor who lost the id continues it.
         existing = await memory.list_conversations(user=person, limit=1)
         conversation_id = existing[0].id if existing else None
+    # The knowledge a turn may search: the same rule as /v1/knowledge (admin: everything).
+    groups = _groups(principal, x_threadkeep_groups)
+    if groups is None:  # admin: every group that any document has
+        groups = sorted({g for d in await asyncio.to_thread(memory.knowledge.list_documents) for g in d.groups})
     turn = await start_turn(state.admitted(memory.stream(
-        body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via))))
+        body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via),
+        groups=groups, context=body.context)))
     if wants_stream(body.stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     return await json_turn(turn)
