@@ -57,7 +57,7 @@ class ServerProcess:
     """``python -m threadkeep.testing.server`` on a free loopback port."""
 
     def __init__(self, db: str, *, delay: float = 0.05, fold_delay: float | None = None,
-                 lease: float | None = 3.0, workdir: Path | None = None, env: dict[str, str] | None = None) -> None:
+                 facts_delay: float = 0.0, lease: float | None = 3.0, workdir: Path | None = None, env: dict[str, str] | None = None) -> None:
         self.db = db
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -67,13 +67,20 @@ class ServerProcess:
         self.args = ["--db", db, "--port", str(self.port), "--delay", str(delay),
                      "--keys-out", str(self.keys_file), "--home", str(self.workdir / "home")]
         if fold_delay is not None:
-            self.args += ["--fold-delay", str(fold_delay)]
+            self.args += ["--fold-delay", str(fold_delay), "--facts-delay", str(facts_delay)]
         if lease is not None:
             self.args += ["--lease", str(lease)]
         self.env = {**os.environ, **(env or {})}
         self.env.setdefault("THREADKEEP_TEST_MASTER_KEY_HEX", os.urandom(32).hex())
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
+
+    def set_option(self, flag: str, value: float) -> None:
+        """Change a launcher option (e.g. ``--delay``) for the next :meth:`start`."""
+        if flag in self.args:
+            self.args[self.args.index(flag) + 1] = str(value)
+        else:
+            self.args += [flag, str(value)]
 
     @property
     def admin_key(self) -> str:

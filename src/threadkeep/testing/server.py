@@ -6,7 +6,7 @@ load and fault runs start the service through this launcher instead. It serves e
 scheduler); only the models differ:
 
 - the chat model echoes the new message after ``--delay`` seconds, streamed in small deltas;
-- ``--fold-delay`` adds a fold/fact model that waits and then answers something that is not
+- ``--fold-delay`` / ``--facts-delay`` add a fold/fact model that waits and then answers something that is not
   valid operations, so the engine falls back to its extractive summariser — the wait is the
   window in which a fault run kills the process mid-fold or mid-extraction.
 
@@ -41,9 +41,20 @@ def echo_model(delay: float) -> ScriptedModel:
     return ScriptedModel(responder=respond, name="load-echo")
 
 
-def fold_model(delay: float) -> ScriptedModel:
-    """A slow fold/fact model whose answer is rejected, so the extractive path does the work."""
-    return ScriptedModel(responder=lambda _r: Step(text="not operations", delay=delay), name="slow-fold")
+def fold_model(fold_delay: float, facts_delay: float = 0.0) -> ScriptedModel:
+    """A slow fold/fact model whose answer is rejected, so the extractive path does the work.
+
+    Folds wait ``fold_delay`` and fact extractions ``facts_delay`` (told apart by their system
+    prompts), so a fault run can hold one kind of job open without slowing the other.
+    """
+    from threadkeep.memory.fact_model import EXTRACTION_SYSTEM
+    from threadkeep.memory.fold_model import FOLD_SYSTEM_PROMPT
+
+    def respond(request: ModelRequest) -> Step:
+        wait = {FOLD_SYSTEM_PROMPT: fold_delay, EXTRACTION_SYSTEM: facts_delay}.get(request.system, 0.0)
+        return Step(text="not operations", delay=wait)
+
+    return ScriptedModel(responder=respond, name="slow-fold")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -51,7 +62,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--db", required=True, help="database URL")
     p.add_argument("--port", type=int, required=True)
     p.add_argument("--delay", type=float, default=0.05, help="chat model delay in seconds")
-    p.add_argument("--fold-delay", type=float, default=None, help="fold/fact model delay (default: no model)")
+    p.add_argument("--fold-delay", type=float, default=None, help="fold model delay (default: no fold model)")
+    p.add_argument("--facts-delay", type=float, default=0.0, help="fact extraction delay (with --fold-delay)")
     p.add_argument("--lease", type=float, default=None, help="job lease in seconds (default: the engine's)")
     p.add_argument("--keys-out", required=True, help="where to write {\"admin\": key}")
     p.add_argument("--home", default=None, help="THREADKEEP_HOME for this server")
@@ -75,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit("set THREADKEEP_TEST_MASTER_KEY_HEX (64 hex characters) so restarts share the key")
     settings = Settings(home=Path(args.home)) if args.home else Settings()
     memory = Memory.open(args.db, settings=settings, model=echo_model(args.delay),
-                         fold_model=fold_model(args.fold_delay) if args.fold_delay is not None else None,
+                         fold_model=fold_model(args.fold_delay, args.facts_delay) if args.fold_delay is not None else None,
                          master_key=MasterKey(bytes.fromhex(hex_key), "test-launcher"))
     keys_path = Path(args.keys_out)
     if not keys_path.exists():
