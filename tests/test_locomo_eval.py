@@ -1,0 +1,163 @@
+"""The LoCoMo evaluation on a tiny hand-written sample, and the recall behaviours it leans on
+(neighbours, dated blocks, trimming, the person's own turns first)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from threadkeep.evals.locomo import asked_person, parse_session_date, run_locomo
+from threadkeep.memory.recall import RecallItem, rank_items, render_recalled, trim_to_query
+from threadkeep.memory.retrieval import HybridIndex, tokenize
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+
+def _turn(dia: str, speaker: str, text: str) -> dict[str, str]:
+    return {"speaker": speaker, "dia_id": dia, "text": text}
+
+
+SAMPLE = {
+    "sample_id": "tiny",
+    "conversation": {
+        "speaker_a": "Ann",
+        "speaker_b": "Bob",
+        "session_1_date_time": "10:00 am on 3 March, 2023",
+        "session_1": [
+            _turn("D1:1", "Ann", "Hi Bob! I adopted a puppy from the shelter yesterday."),
+            _turn("D1:2", "Bob", "A puppy, wow! Congratulations, Ann."),
+        ],
+        "session_2_date_time": "6:30 pm on 20 April, 2023",
+        "session_2": [
+            _turn("D2:1", "Bob", "How is the puppy doing? What is the puppy's name?"),
+            _turn("D2:2", "Ann", "We called him Biscuit!"),
+            _turn("D2:3", "Bob", "I started pottery classes at the community centre."),
+        ],
+        "session_3_date_time": "9:15 am on 2 June, 2023",
+        "session_3": [
+            _turn("D3:1", "Ann", "Bob, I ran my first marathon in Lisbon."),
+            _turn("D3:2", "Bob", "Amazing. My pottery bowl cracked in the kiln though."),
+        ],
+    },
+    "qa": [
+        # Single-hop: the answer turn shares no word with the question; its neighbour does.
+        {"question": "What is the name of the puppy?", "answer": "Biscuit",
+         "evidence": ["D2:2"], "category": 4},
+        # Temporal, about Bob: posed in Bob's memory.
+        {"question": "When did Bob start pottery classes?", "answer": "April 2023",
+         "evidence": ["D2:3"], "category": 2},
+        # Multi-hop over two sessions.
+        {"question": "What happened with Bob's pottery?", "answer": "classes; a bowl cracked",
+         "evidence": ["D2:3", "D3:2"], "category": 1},
+        # Adversarial questions are not evaluated.
+        {"question": "What did Bob name his cat?", "adversarial_answer": "Tom",
+         "evidence": ["D1:2"], "category": 5},
+    ],
+}
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps([SAMPLE]), encoding="utf-8")
+    return path
+
+
+def test_eval_on_tiny_sample(tiny: Path) -> None:
+    # Lexical only (no e5): fast and exact. Everything fits in 2,000 tokens, so the
+    # difference from the baseline is only what BM25 cannot find: the puppy's name.
+    out = run_locomo(tiny, budget=2000, embedder=False)
+    assert out["questions"] == 3 and out["baseline"]["questions"] == 3
+    assert out["evidence_recall"] == 1.0 and out["all_evidence"] == 1.0
+    assert set(out["by_category"]) == {"single-hop", "temporal", "multi-hop"}
+    base = out["baseline"]
+    assert base["evidence_recall"] == 0.75  # 3 of 4 evidence turns: not "We called him Biscuit!"
+    assert base["all_evidence"] == round(2 / 3, 4)
+    assert base["by_category"]["single-hop"]["evidence_recall"] == 0.0
+    assert base["by_category"]["multi-hop"]["all_evidence"] == 1.0
+    assert out["misses"] == []
+
+
+def test_eval_tight_budget_reports_partial_recall(tiny: Path) -> None:
+    out = run_locomo(tiny, budget=110, embedder=False)
+    assert 0.0 < out["evidence_recall"] < 1.0
+    assert out["misses"] and {"sample", "category", "question", "missed"} <= set(out["misses"][0])
+
+
+def test_session_dates_and_person_asked() -> None:
+    assert parse_session_date("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    assert parse_session_date("12:05 am on 1 January, 2024").hour == 0
+    assert asked_person("When did Bob meet Ann?", ("Ann", "Bob")) == "Bob"
+    assert asked_person("What do they both like?", ("Ann", "Bob")) == "Ann"
+
+
+# -- recall behaviours (pure core) ----------------------------------------------------------
+def _items(rows: list[tuple[str, int, str, str, int]]) -> list[RecallItem]:
+    return [RecallItem(f"m{i}", conv, seq, role, text, datetime(2023, 5, day, tzinfo=UTC))
+            for i, (conv, seq, role, text, day) in enumerate(rows)]
+
+
+ROWS = [
+    ("c1", 1, "assistant", "What is the puppy's name?", 1),
+    ("c1", 2, "user", "We called him Biscuit!", 1),
+    ("c1", 3, "assistant", "Lovely. Unrelated: the weather is nice.", 1),
+    ("c2", 1, "assistant", "Your puppy looked happy in the park.", 9),
+    ("c2", 2, "user", "Yes, the puppy loves the park.", 9),
+]
+
+
+def test_neighbours_bring_the_answer_turn() -> None:
+    items = _items(ROWS)
+    index = HybridIndex([it.text for it in items])
+    flat = rank_items(items, index, "puppy name", None, k=4, neighbours=0.0)
+    assert "m1" not in {h.item.message_id for h in flat}
+    hits = rank_items(items, index, "puppy name", None, k=4, neighbours=0.8)
+    assert hits[0].item.message_id == "m0"
+    assert "m1" in {h.item.message_id for h in hits}
+
+
+def test_prefer_roles_puts_the_persons_own_words_first() -> None:
+    items = _items(ROWS)
+    index = HybridIndex([it.text for it in items])
+    hits = rank_items(items, index, "puppy park", None, k=1, neighbours=0.0, prefer_roles=("user",))
+    assert hits[0].item.role == "user"
+
+
+def test_blocks_group_by_conversation_with_date_and_fit_budget() -> None:
+    items = _items(ROWS)
+    index = HybridIndex([it.text for it in items])
+    labels = {"user": "Ann", "assistant": "Bob"}
+    hits = rank_items(items, index, "puppy name park", None, k=10, labels=labels, token_budget=60,
+                      item_overhead=3)
+    blocks = render_recalled(hits, labels)
+    assert blocks[0].text.startswith("[2023-05-0")
+    assert all(b.message_ids for b in blocks) and len({b.conversation_id for b in blocks}) == len(blocks)
+    from threadkeep.memory.retrieval import token_counter
+
+    tc = token_counter()
+    assert sum(tc.count(b.text) + 3 for b in blocks) <= 60
+    one = render_recalled(_rank_all(items, index), labels)[0].text
+    assert "Bob: What is the puppy's name?\nAnn: We called him Biscuit!" in one
+
+
+def _rank_all(items: list[RecallItem], index: HybridIndex) -> list:  # type: ignore[type-arg]
+    return rank_items(items, index, "puppy name", None, k=10, token_budget=10_000)
+
+
+def test_trim_keeps_matching_sentences_in_order() -> None:
+    from threadkeep.memory.retrieval import token_counter
+
+    text = ("Hey, good to see you! Things are busy with the kids. Last Friday I ran a half "
+            "marathon in Porto. Anyway, how have you been lately? Talk soon, take care!")
+    out, n = trim_to_query(text, set(tokenize("When did she run the marathon?")), 20, token_counter())
+    assert "marathon in Porto" in out and "…" in out and n <= 20
+    assert trim_to_query("Short one.", {"x"}, 20, token_counter())[0] == "Short one."
+
+
+def test_tokeniser_meets_inflections() -> None:
+    assert tokenize("painted painting paints") == ["paint"] * 3
+    assert tokenize("dance danced dancing") == ["danc"] * 3
+    assert tokenize("classes studies") == ["class", "study"]
