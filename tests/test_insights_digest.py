@@ -72,7 +72,8 @@ def test_digest_keeps_what_recurs_across_conversations(backend: Any, settings: A
             body = s.scalar(select(Digest.body_ct).where(Digest.user_id == uid))
         assert body is not None and b"hiring" not in body.lower()
         # Running again replaces the period's digest rather than adding one.
-        memory.db.write(lambda s: digest.run_digests(s, memory.vault, period="week", start=start, end=end))
+        memory.db.write(lambda s: digest.run_digests(s, memory.vault, period="week", start=start, end=end,
+                                                     user_id=uid))
         with memory.db.reading() as s:
             assert s.scalar(select(func.count()).select_from(Digest).where(Digest.user_id == uid)) == 1
     finally:

@@ -266,7 +266,8 @@ class TurnBuilder:
                      dedupe_key=f"recall:{conv.user_id}")
         jobs.enqueue(s, kind="profile", payload={"user_id": conv.user_id},
                      dedupe_key=f"profile:{conv.user_id}")
-        jobs.enqueue(s, kind="reask", payload={"conversation_id": conv.id}, dedupe_key=f"reask:{conv.id}")
+        if "reask" in self.m.runner.handlers:  # registered by threadkeep.insights.install
+            jobs.enqueue(s, kind="reask", payload={"conversation_id": conv.id}, dedupe_key=f"reask:{conv.id}")
 
     def job_handlers(self) -> dict[str, jobs.Handler]:
         return {"fold": self._fold_job, "facts": self._facts_job,

@@ -19,15 +19,18 @@ sealed with the person's key (``digests.body``), one row per person, period and 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+from cryptography.exceptions import InvalidTag
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from threadkeep.errors import ThreadkeepError
 from threadkeep.insights.tables import Digest
 from threadkeep.memory.summary import summary_from_json
 from threadkeep.store import repo
@@ -38,6 +41,7 @@ from threadkeep.store.vault import SYSTEM_USER, Vault
 __all__ = ["PERIODS", "period_bounds", "previous_period", "build_digest", "write_digest", "run_digests",
            "list_digests", "DigestView"]
 
+log = logging.getLogger("threadkeep.insights")
 PERIODS = ("week", "month")
 MAX_TOPICS = 8
 MAX_ITEMS = 10
@@ -206,8 +210,16 @@ def run_digests(session: Session, vault: Vault, *, period: str, start: date, end
     system = session.scalar(select(User.id).where(User.name == SYSTEM_USER))
     written = 0
     for uid in session.scalars(q).all():
-        if uid != system:
-            written += write_digest(session, vault, user_id=uid, period=period, start=start, end=end)
+        if uid == system:
+            continue
+        try:
+            # One person whose data cannot be read (a key problem) must not stop everyone's digest.
+            with session.begin_nested():
+                written += write_digest(session, vault, user_id=uid, period=period, start=start, end=end)
+        except ThreadkeepError as e:
+            log.warning("digest of person %s for %s %s skipped: %s", uid, period, start, e)
+        except InvalidTag:
+            log.warning("digest of person %s for %s %s skipped: their data did not decrypt", uid, period, start)
     return written
 
 
