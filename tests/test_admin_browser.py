@@ -168,6 +168,8 @@ def test_admin_pages_change_settings_seen_through_the_api(site: ApiHarness, page
     for chart in ("share", "causes", "cost", "warm"):
         expect(page.locator(f"#chart-{chart} svg")).to_have_count(1)
     expect(page.locator("#chart-cost svg rect[data-series='without cache']")).not_to_have_count(0)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "admin-cache.png"), full_page=True)
 
     # Re-asks (marked by the background job after each turn)
     assert eventually(lambda: admin.get("/v1/admin/reasks").json()["total"]["reasks"] >= 1)
