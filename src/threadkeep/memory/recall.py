@@ -73,6 +73,8 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # are trimmed tighter (0.7 × that). Greetings and small talk make up much of a chat turn.
 TRIM_TOKENS = 30
 NEIGHBOUR_TRIM = 0.7
+_MAX_MISFITS = 20
+_MIN_LINE = 8
 _BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
 
 
@@ -196,7 +198,7 @@ def rank_items(
     terms = set(tokenize(query))
     chosen: dict[int, RecallHit] = {}
     convs: set[str] = set()
-    used = 0
+    used = misfits = 0
     while heap and len(chosen) < k:
         neg, _, pos, hop = heapq.heappop(heap)
         if pos in chosen:
@@ -212,7 +214,13 @@ def rank_items(
         if item.conversation_id not in convs:
             cost += _BLOCK_COST + item_overhead
         if used + cost > token_budget:
+            # Past a run of misfits the budget is as good as full: stop rather than count and
+            # trim hundreds more candidates (token counting is most of a turn's recall cost).
+            misfits += 1
+            if misfits >= _MAX_MISFITS or token_budget - used < _MIN_LINE:
+                break
             continue
+        misfits = 0
         chosen[pos] = RecallHit(item, -neg, text, n)
         convs.add(item.conversation_id)
         used += cost
