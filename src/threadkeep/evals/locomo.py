@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from sqlalchemy.orm import Session
@@ -50,6 +50,7 @@ from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
+from threadkeep.tokens import TokenCounter
 
 __all__ = ["run_locomo", "CATEGORIES"]
 
@@ -203,20 +204,26 @@ class _Tally:
         }
 
 
+def _as_counter(tc: MemoCounter) -> TokenCounter:
+    # MemoCounter exposes ``name`` read-only, which the Protocol's plain attribute does not
+    # accept for type checkers; it counts the same (and the assembler memoises through it).
+    return cast(TokenCounter, tc)
+
+
 def _base_inputs(question: str, now: str) -> TurnInputs:
     return TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now)
 
 
 def _room(question: str, now: str, budget: int, tc: MemoCounter) -> int:
     """Tokens left for facts and recalled messages once everything else is in the request."""
-    empty = assemble(_base_inputs(question, now), ceiling=max(budget, 10**6), counter=tc)
+    empty = assemble(_base_inputs(question, now), ceiling=max(budget, 10**6), counter=_as_counter(tc))
     return budget - empty.report.total_tokens - _FRAME
 
 
 def _reached(inputs: TurnInputs, sources: Sequence[Iterable[str]], facts_sources: Sequence[Iterable[str]],
              budget: int, tc: MemoCounter) -> set[str]:
     """Message ids whose text reached the request built from ``inputs``."""
-    built = assemble(inputs, ceiling=budget, counter=tc)
+    built = assemble(inputs, ceiling=budget, counter=_as_counter(tc))
     got: set[str] = set(built.report.verbatim_ids)
     for srcs in facts_sources[: built.report.facts_used]:
         got.update(srcs)
@@ -287,7 +294,7 @@ def _evaluate(db: Database, vault: Vault, sample: _Sample, budget: int, emb: Emb
         labels = {"user": person, "assistant": other}
         hits = recall(db, vault, user_id=uid, query=question, exclude_conversation_seq_gt=("", 0),
                       k=200, token_budget=max(0, room - fact_cost), embedder=emb or False,
-                      query_vector=qvec, counter=tc, item_overhead=3, labels=labels,
+                      query_vector=qvec, counter=_as_counter(tc), item_overhead=3, labels=labels,
                       **{"prefer_roles": ("user",), **recall_options})
         groups = render_recalled(hits, labels=labels)
         inputs = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now,
