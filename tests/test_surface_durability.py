@@ -17,6 +17,7 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select, update
@@ -82,6 +83,36 @@ def test_killed_before_answering_then_answered_once_after_restart(
     db = Database(url)
     ts = f"{time.time_ns() // 1000}.000001"
     try:
+        event_id = _acknowledge_then_kill(proc, log, port, db, ts, tmp_path)
+        assert fake.named("chat.postMessage", thread_ts=ts) == []
+        # The dead worker's lease would run out after LEASE_SECONDS; move the clock, not the test.
+        db.write(lambda s: s.execute(update(Job).where(Job.dedupe_key == f"surface:{event_id}")
+                                     .values(locked_until=utcnow() - timedelta(seconds=1))))
+        since = utcnow() - timedelta(minutes=1)
+        h = start_harness(url, key, settings)
+        try:
+            posted = fake.wait_for("chat.postMessage", timeout=20, thread_ts=ts)
+            wait_idle(h, since=since)
+            assert len(fake.named("chat.postMessage", thread_ts=ts)) == 1
+            assert posted[0].body["text"] == "echo: survive this"
+        finally:
+            stop_harness(h)
+        ev = _event(db, ts)
+        assert ev is not None and ev.status == "posted"
+        with db.reading() as s:
+            mid = ev.user_message_id
+            cid = s.get(Message, mid).conversation_id  # type: ignore[union-attr]
+            roles = list(s.scalars(select(Message.role).where(Message.conversation_id == cid).order_by(Message.seq)))
+            assert s.get(Message, mid).status == "answered"  # type: ignore[union-attr]
+        assert roles == ["user", "assistant"]  # the person's message was reused, not stored again
+    finally:
+        db.dispose()
+
+
+def _acknowledge_then_kill(proc: subprocess.Popen[bytes], log: Any, port: int, db: Database, ts: str,
+                           tmp_path: Path) -> str:
+    """Send one Slack event to the subprocess, wait until its turn has begun, then SIGKILL it."""
+    try:
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -96,30 +127,11 @@ def test_killed_before_answering_then_answered_once_after_restart(
         while (ev := _event(db, ts)) is None or ev.user_message_id is None:  # the turn has begun
             assert time.monotonic() < deadline, (tmp_path / "server.log").read_text()
             time.sleep(0.05)
+        return ev.id
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         log.close()
-    assert fake.named("chat.postMessage") == []
-    # The dead worker's lease would run out after LEASE_SECONDS; move the clock, not the test.
-    db.write(lambda s: s.execute(update(Job).where(Job.kind == common.JOB_KIND, Job.status == "running")
-                                 .values(locked_until=utcnow() - timedelta(seconds=1))))
-    h = start_harness(url, key, settings)
-    try:
-        posted = fake.wait_for("chat.postMessage", timeout=20)
-        wait_idle(h)
-        assert len(fake.named("chat.postMessage")) == 1 and posted[0].body["text"] == "echo: survive this"
-        ev = _event(db, ts)
-        assert ev is not None and ev.status == "posted"
-        with db.reading() as s:
-            mid = ev.user_message_id
-            cid = s.get(Message, mid).conversation_id  # type: ignore[union-attr]
-            roles = list(s.scalars(select(Message.role).where(Message.conversation_id == cid).order_by(Message.seq)))
-            assert s.get(Message, mid).status == "answered"  # type: ignore[union-attr]
-        assert roles == ["user", "assistant"]  # the person's message was reused, not stored again
-    finally:
-        stop_harness(h)
-        db.dispose()
 
 
 class FlakyPoster:

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -24,6 +25,7 @@ import pytest
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
+from threadkeep.store.base import utcnow
 from threadkeep.surfaces.slack import sign
 from threadkeep.surfaces.tables import SurfaceEvent
 
@@ -101,14 +103,15 @@ class FakePlatform:
             return {"id": f"mmpost{n}", "channel_id": call.body["channel_id"], "root_id": call.body.get("root_id")}
         return {"ok": False, "error": "unknown_method"}
 
-    def named(self, name: str) -> list[Call]:
+    def named(self, name: str, **body: Any) -> list[Call]:
+        """Calls of one API method, optionally only those whose body has these values."""
         with self._lock:
-            return [c for c in self.calls if c.name == name]
+            return [c for c in self.calls if c.name == name and all(c.body.get(k) == v for k, v in body.items())]
 
-    def wait_for(self, name: str, count: int = 1, timeout: float = 20.0) -> list[Call]:
+    def wait_for(self, name: str, count: int = 1, timeout: float = 20.0, **body: Any) -> list[Call]:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            found = self.named(name)
+            found = self.named(name, **body)
             if len(found) >= count:
                 return found
             time.sleep(0.05)
@@ -148,10 +151,16 @@ def settings(tmp_path) -> Settings:  # type: ignore[no-untyped-def]
     return Settings(home=tmp_path / "home", embeddings=False)
 
 
+# When each harness started: the shared PostgreSQL queue also holds other tests' jobs.
+_STARTED: dict[int, datetime] = {}
+
+
 def _serve(url: str, key: MasterKey, settings: Settings, fake: FakePlatform,
            monkeypatch: pytest.MonkeyPatch) -> Iterator[ApiHarness]:
     surface_env(monkeypatch, fake)
+    started = utcnow()
     h = start_harness(url, key, settings)
+    _STARTED[id(h)] = started
     try:
         yield h
     finally:
@@ -213,18 +222,25 @@ def stored_events(h: ApiHarness, key_suffix: str = "") -> list[SurfaceEvent]:
         return [e for e in s.scalars(select(SurfaceEvent)) if e.event_key.endswith(key_suffix)]
 
 
-def wait_idle(h: ApiHarness, timeout: float = 20.0) -> None:
-    """Until the job queue has nothing due or running (folds, facts, answers; not daily digests)."""
+def wait_idle(h: ApiHarness, timeout: float = 20.0, since: datetime | None = None) -> None:
+    """Until this test's jobs (answers, folds, facts; not daily digests) are done.
+
+    Only jobs made since the harness started (or ``since``) count: on the shared PostgreSQL
+    database, other tests may leave jobs that wait out a backoff.
+    """
     from sqlalchemy import func, select
 
-    from threadkeep.store.base import utcnow
     from threadkeep.store.models import Job
 
+    since = since or _STARTED.get(id(h))
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        q = select(func.count()).select_from(Job).where(Job.status.in_(("ready", "running")),
+                                                        Job.run_after <= utcnow())
+        if since is not None:
+            q = q.where(Job.created_at >= since)
         with h.memory.db.reading() as s:
-            busy = s.scalar(select(func.count()).select_from(Job).where(
-                Job.status.in_(("ready", "running")), Job.run_after <= utcnow()))
+            busy = s.scalar(q)
         if not busy:
             return
         time.sleep(0.05)
