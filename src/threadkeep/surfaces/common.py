@@ -55,6 +55,8 @@ class SurfaceSettings(BaseSettings):
     slack_signing_secret: SecretStr | None = Field(default=None, description="Slack app signing secret.")
     slack_bot_token: SecretStr | None = Field(default=None, description="Slack bot token (xoxb-…).")
     slack_api_url: str = Field(default="https://slack.com/api", description="Slack Web API base URL.")
+    slack_progress_s: float = Field(default=1.5, gt=0, description="Show a slower answer while it is "
+                                    "written, updating the message at most this often.")
     slack_bot_user_id: str | None = Field(default=None, description="The bot's Slack user id, when events "
                                           "do not carry `authorizations`.")
     telegram_secret: SecretStr | None = Field(default=None, description="secret_token given to setWebhook.")
@@ -289,7 +291,8 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
 class _Progress:
     """Shows a slow answer while it is written, on surfaces that can edit a posted message.
 
-    Nothing is shown for an answer that is done within ``PROGRESS_EVERY_S``; after that, the
+    Nothing is shown for an answer that is done within the poster's ``progress_every_s``
+    (default ``PROGRESS_EVERY_S``); after that, the
     message is updated at most that often. The shown message's id is stored on the event, so
     a re-run after a crash edits it rather than posting a second one.
     """
@@ -297,13 +300,14 @@ class _Progress:
     def __init__(self, memory: Memory, poster: Poster, ev: StoredEvent) -> None:
         self.memory, self.ev = memory, ev
         self.show = getattr(poster, "progress", None)
+        self.every = float(getattr(poster, "progress_every_s", PROGRESS_EVERY_S))
         self.key: str | None = ev.target.get("progress")
         self.text = ""
         self.last = time.monotonic()
 
     async def delta(self, text: str) -> None:
         self.text += text
-        if self.show is None or time.monotonic() - self.last < PROGRESS_EVERY_S:
+        if self.show is None or time.monotonic() - self.last < self.every:
             return
         self.last = time.monotonic()
         try:

@@ -163,6 +163,7 @@ class SlackPoster:
     def __init__(self, settings: SurfaceSettings, client: httpx.AsyncClient) -> None:
         self.settings = settings
         self.client = client
+        self.progress_every_s = settings.slack_progress_s
 
     async def call(self, method: str, body: dict[str, Any]) -> dict[str, Any]:
         """One Web API call; a refusal raises, so the job is retried with backoff."""
