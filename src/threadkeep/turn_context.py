@@ -30,7 +30,7 @@ from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
-from threadkeep.memory.recall import RecallHit, index_pending, recall
+from threadkeep.memory.recall import RecalledBlock, index_pending, recall, render_recalled
 from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     Item,
@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 __all__ = ["TurnBuilder"]
 
 log = logging.getLogger("threadkeep.turn")
+# How recalled messages are labelled for the model (the person is the "user" role).
+RECALL_LABELS = {"user": "person", "assistant": "assistant"}
 # A fold job works off at most this many bounded folds before yielding to other jobs.
 MAX_FOLDS_PER_JOB = 20
 
@@ -78,14 +80,7 @@ class _Loaded:
 @dataclass(frozen=True, slots=True)
 class _Retrieved:
     facts: tuple[FactHit, ...]
-    recalled: tuple[RecallHit, ...]
-
-
-def _recall_line(hit: RecallHit, conversation_id: str) -> str:
-    """A recalled message with where and when it was said (dates answer 'when' questions)."""
-    where = "earlier in this conversation" if hit.item.conversation_id == conversation_id else "an earlier conversation"
-    who = "the person" if hit.item.role == "user" else "the assistant"
-    return f"[{hit.item.created_at:%Y-%m-%d}, {where}, {who}] {hit.text}"
+    recalled: tuple[RecalledBlock, ...]
 
 
 def _provider_family(model_name: str) -> str:
@@ -168,13 +163,16 @@ class TurnBuilder:
             k=self.m.settings.facts_top_k, token_budget=min(600, budget), embedder=embedder or False,
             counter=self.counter, query_vector=vector,
         )
+        # Recalled text sits after the cache breakpoint and is paid in full every turn: it
+        # gets its own cap. Hits come with their neighbours, trimmed to the sentences that
+        # matter, and are rendered one dated block per earlier conversation.
         recalled = recall(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
-            exclude_conversation_seq_gt=(conversation_id, loaded.cursor), k=8,
-            token_budget=budget, embedder=embedder or False, counter=self.counter,
-            query_vector=vector,
+            exclude_conversation_seq_gt=(conversation_id, loaded.cursor), k=64,
+            token_budget=min(budget, self.m.settings.recall_tokens), embedder=embedder or False,
+            counter=self.counter, query_vector=vector, item_overhead=3, labels=RECALL_LABELS,
         )
-        return _Retrieved(tuple(facts), tuple(recalled))
+        return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)))
 
     def build(self, user_id: str, conversation_id: str, message_id: str,
               tools: tuple[ToolSpec, ...] = (), context: str | None = None) -> tuple[ModelRequest, dict[str, Any]]:
@@ -194,7 +192,7 @@ class TurnBuilder:
             history=loaded.history,
             now=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             facts=tuple(h.text for h in found.facts),
-            recalled=tuple(_recall_line(h, conversation_id) for h in found.recalled),
+            recalled=tuple(b.text for b in found.recalled),
         )
         built: Assembly = assemble(
             inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
@@ -213,7 +211,8 @@ class TurnBuilder:
         report["recall"] = [
             {"conversation_id": c, "message_id": mid, "seq": seq, "date": at.isoformat(),
              "this_conversation": c == conversation_id}
-            for (c, mid, seq, at) in (h.source for h in found.recalled[: built.report.recalled_used])
+            for block in found.recalled[: built.report.recalled_used]
+            for (c, mid, seq, at) in (h.source for h in block.hits)
         ]
         report["trace"] = {}
         return request, report
