@@ -79,7 +79,7 @@ def admin_login(page: Page, site: ApiHarness) -> None:
 
 def open_section(page: Page, name: str) -> None:
     page.click(f"#admin-nav button[data-section={name}]")
-    expect(page.locator(f"#section-{name}")).to_be_visible()
+    expect(page.locator(f"#section-{name}[data-loaded]")).to_be_visible()
 
 
 def test_admin_pages_change_settings_seen_through_the_api(site: ApiHarness, page: Page) -> None:

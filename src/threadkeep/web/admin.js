@@ -69,7 +69,11 @@ function show(name) {
   for (const b of document.querySelectorAll("#admin-nav button[data-section]")) b.classList.toggle("active", b.dataset.section === name);
   history.replaceState(null, "", `#${name}`);
   say("");
-  loaders[name]().catch(fail);
+  // data-loaded tells a person (and the browser tests) that the form shows the server's values:
+  // editing before that would be overwritten when the values arrive.
+  const section = $(`section-${name}`);
+  section.removeAttribute("data-loaded");
+  loaders[name]().then(() => { section.dataset.loaded = "1"; }).catch(fail);
 }
 
 // -- tools ---------------------------------------------------------------------------------
