@@ -226,3 +226,27 @@ def test_a_slow_answer_is_shown_while_written_then_completed_in_place(
         assert final["blocks"][1]["elements"][0]["action_id"] == "threadkeep_up"
     finally:
         stop_harness(h)
+
+
+def test_odd_bodies_are_refused_or_dropped_never_a_server_error(site: ApiHarness, fake: FakePlatform) -> None:
+    import json
+
+    from tests.test_surface_fakes import MATTERMOST_TOKEN, SLACK_SECRET, TELEGRAM_SECRET
+    from threadkeep.surfaces.slack import sign
+
+    def slack_raw(body: bytes) -> httpx.Response:
+        stamp = str(int(time.time()))
+        return httpx.post(events_url(site), content=body, headers={
+            "X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": sign(SLACK_SECRET, body, stamp)})
+
+    for body in (b"[1, 2]", b"null", b'"text"', b'{"a":' * 3000 + b"1" + b"}" * 3000, b"{broken"):
+        assert slack_raw(body).status_code == 400, body[:20]
+    tg = {"X-Telegram-Bot-Api-Secret-Token": TELEGRAM_SECRET}
+    assert httpx.post(f"{site.url}/surfaces/telegram/webhook", content=b"[]", headers=tg).status_code == 400
+    assert httpx.post(f"{site.url}/surfaces/mattermost/webhook", json=[MATTERMOST_TOKEN]).status_code == 400
+    # Well-formed but not a message the engine would take (a NUL byte): acknowledged, dropped.
+    nul = slack_raw(json.dumps(slack_message("a\x00b", ts="800.1")).encode())
+    odd = slack_raw(json.dumps(slack_message("x", ts="800.2") | {"event": {"type": "message", "user": 5,
+                                                                            "text": ["x"], "ts": {}}}).encode())
+    assert nul.status_code == odd.status_code == 200
+    assert stored_events(site) == []

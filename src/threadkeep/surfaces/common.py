@@ -24,17 +24,18 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.engine import Memory
-from threadkeep.errors import NotFound, ProviderError
+from threadkeep.errors import InputError, NotFound, ProviderError
 from threadkeep.events import AnswerDelta, ConversationOpened, MessageStored, TurnDone, TurnFailed
 from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.models import Message, User
 from threadkeep.surfaces.tables import SurfaceEvent, SurfacePost, SurfaceStatus, SurfaceThread
+from threadkeep.validate import clean_text
 
 __all__ = [
     "SurfaceSettings", "Poster", "StoredEvent", "JOB_KIND", "person_for", "record_event",
-    "answer_event", "split_text", "secret_equals", "note_error", "post_owner", "surface_status",
+    "answer_event", "split_text", "acceptable_text", "secret_equals", "note_error", "post_owner", "surface_status",
 ]
 
 JOB_KIND = "surface.answer"
@@ -75,6 +76,18 @@ def secret_equals(given: str | bytes | None, expected: SecretStr | None) -> bool
         return False
     a = given.encode() if isinstance(given, str) else given
     return hmac.compare_digest(a, expected.get_secret_value().encode())
+
+
+def acceptable_text(memory: Memory, text: str) -> str | None:
+    """The text when the engine would take it as a message, else None (NUL, empty, too big).
+
+    Checked before anything is stored: an event the engine would refuse is acknowledged and
+    dropped, rather than queued to fail on every retry.
+    """
+    try:
+        return clean_text(text, max_bytes=memory.settings.max_message_bytes)
+    except InputError:
+        return None
 
 
 # -- people ------------------------------------------------------------------------------

@@ -84,8 +84,9 @@ class Inbound:
 
 def bot_user_of(payload: dict[str, Any], configured: str | None) -> str | None:
     """The bot's own user id: from the event's ``authorizations``, else the configured one."""
-    for auth in payload.get("authorizations") or ():
-        if auth.get("is_bot") and auth.get("user_id"):
+    auths = payload.get("authorizations")
+    for auth in auths if isinstance(auths, list) else ():
+        if isinstance(auth, dict) and auth.get("is_bot") and auth.get("user_id"):
             return str(auth["user_id"])
     return configured
 
@@ -96,14 +97,16 @@ def inbound_message(payload: dict[str, Any], bot_user: str | None) -> Inbound | 
     DMs are always answered, channel messages only when the bot is mentioned. Bots (the
     bot itself above all) and message subtypes (edits, joins, deletions) never are.
     """
-    event = payload.get("event") or {}
-    kind = event.get("type")
-    if kind not in ("message", "app_mention"):
+    event = payload.get("event")
+    if not isinstance(event, dict) or event.get("type") not in ("message", "app_mention"):
         return None
+    kind = event["type"]
     if event.get("subtype") or event.get("bot_id") or event.get("bot_profile"):
         return None
-    user, text, channel, ts = event.get("user"), event.get("text") or "", event.get("channel"), event.get("ts")
-    if not user or not channel or not ts or (bot_user and user == bot_user):
+    user, text, channel, ts = event.get("user"), event.get("text"), event.get("channel"), event.get("ts")
+    if not (isinstance(user, str) and isinstance(text, str) and isinstance(channel, str) and isinstance(ts, str)):
+        return None  # a shape Slack does not send
+    if not (user and channel and ts) or (bot_user and user == bot_user):
         return None
     mentioned = bot_user is not None and any(m == bot_user for m in _MENTION.findall(text))
     if kind == "message" and event.get("channel_type") != "im" and not mentioned:
@@ -111,21 +114,22 @@ def inbound_message(payload: dict[str, Any], bot_user: str | None) -> Inbound | 
     clean = _MENTION.sub(lambda m: "" if m.group(1) == bot_user else m.group(0), text).strip()
     if not clean:
         return None
+    thread_ts = event.get("thread_ts")
     team = str(event.get("team") or payload.get("team_id") or "")
     # Keyed by the message, not the event id: a mention in a DM arrives as both `message` and
     # `app_mention` events, and must get one answer.
     return Inbound(f"{team}:{channel}:{ts}", team, str(user), clean, str(channel), str(ts),
-                   str(event.get("thread_ts") or ts))
+                   str(thread_ts if isinstance(thread_ts, str) and thread_ts else ts))
 
 
 def reaction_rating(event: dict[str, Any]) -> tuple[str, str, str, str | None] | None:
     """``(reacting user, channel, ts, rating)`` of a thumbs reaction; removal clears (None)."""
-    if event.get("type") not in ("reaction_added", "reaction_removed"):
+    if not isinstance(event, dict) or event.get("type") not in ("reaction_added", "reaction_removed"):
         return None
     name = str(event.get("reaction") or "").split("::")[0]  # skin tones: "+1::skin-tone-2"
     rating = _REACTIONS.get(name)
-    item = event.get("item") or {}
-    if rating is None or item.get("type") != "message" or not item.get("ts"):
+    item = event.get("item")
+    if rating is None or not isinstance(item, dict) or item.get("type") != "message" or not item.get("ts"):
         return None
     return (str(event.get("user") or ""), str(item.get("channel") or ""), str(item["ts"]),
             rating if event["type"] == "reaction_added" else None)
@@ -133,11 +137,13 @@ def reaction_rating(event: dict[str, Any]) -> tuple[str, str, str, str | None] |
 
 def button_rating(payload: dict[str, Any]) -> tuple[str, str, str, str] | None:
     """``(team, user, assistant message id, rating)`` of a thumbs button press, or None."""
-    if payload.get("type") != "block_actions":
+    user, team_of, actions = payload.get("user"), payload.get("team"), payload.get("actions")
+    if payload.get("type") != "block_actions" or not isinstance(user, dict) or not isinstance(actions, list):
         return None
-    user = payload.get("user") or {}
-    team = str((payload.get("team") or {}).get("id") or user.get("team_id") or "")
-    for action in payload.get("actions") or ():
+    team = str((team_of.get("id") if isinstance(team_of, dict) else None) or user.get("team_id") or "")
+    for action in actions:
+        if not isinstance(action, dict):
+            continue
         rating = FEEDBACK_ACTIONS.get(str(action.get("action_id")))
         if rating and action.get("value"):
             return team, str(user.get("id") or ""), str(action["value"]), rating

@@ -51,18 +51,21 @@ class Inbound:
 
 def inbound_update(update: dict[str, Any]) -> Inbound | None:
     """The message of an update worth answering, or None (edits, bots, stickers, joins)."""
-    msg = update.get("message")
-    if not isinstance(msg, dict) or "update_id" not in update:
+    msg, update_id = update.get("message"), update.get("update_id")
+    if not isinstance(msg, dict) or not isinstance(update_id, int) or isinstance(update_id, bool):
         return None
-    sender, chat, text = msg.get("from") or {}, msg.get("chat") or {}, msg.get("text")
-    if not sender.get("id") or sender.get("is_bot") or chat.get("id") is None or not isinstance(text, str):
+    sender, chat, text = msg.get("from"), msg.get("chat"), msg.get("text")
+    if not isinstance(sender, dict) or not isinstance(chat, dict) or not isinstance(text, str):
+        return None
+    if not sender.get("id") or sender.get("is_bot") or chat.get("id") is None:
         return None
     text = text.strip()
     if not text:
         return None
     kind = "new" if _NEW.match(text) else "message"
-    return Inbound(int(update["update_id"]), str(sender["id"]), str(chat["id"]), int(msg.get("message_id") or 0),
-                   text, kind)
+    message_id = msg.get("message_id")
+    return Inbound(update_id, str(sender["id"]), str(chat["id"]),
+                   message_id if isinstance(message_id, int) else 0, text, kind)
 
 
 def callback_rating(update: dict[str, Any]) -> tuple[str, str, str, str] | None:
@@ -70,11 +73,11 @@ def callback_rating(update: dict[str, Any]) -> tuple[str, str, str, str] | None:
     cb = update.get("callback_query")
     if not isinstance(cb, dict):
         return None
-    data = str(cb.get("data") or "")
+    data, sender = str(cb.get("data") or ""), cb.get("from")
     rating, _, aid = data.partition(":")
-    if rating not in ("up", "down") or not aid:
+    if rating not in ("up", "down") or not aid or not isinstance(sender, dict):
         return None
-    return str(cb.get("id") or ""), str((cb.get("from") or {}).get("id") or ""), aid, rating
+    return str(cb.get("id") or ""), str(sender.get("id") or ""), aid, rating
 
 
 class TelegramPoster:

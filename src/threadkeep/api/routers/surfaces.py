@@ -100,6 +100,17 @@ async def _feedback(memory: Memory, person: str | None, message_id: str, rating:
     return True
 
 
+def _json_object(body: bytes, *, what: str = "a JSON object") -> dict[str, Any]:
+    """The body as a JSON object; anything else (array, null, broken, absurdly nested) is a 400."""
+    try:
+        payload = json.loads(body)
+    except (ValueError, RecursionError) as e:
+        raise ApiError(400, f"expected {what}") from e
+    if not isinstance(payload, dict):
+        raise ApiError(400, f"expected {what}")
+    return payload
+
+
 # -- Slack -------------------------------------------------------------------------------
 async def _slack_verified(request: Request) -> bytes:
     secret = _settings(request).slack_signing_secret
@@ -115,11 +126,7 @@ async def _slack_verified(request: Request) -> bytes:
 @router.post("/slack/events", summary="Slack Events API request URL")
 async def slack_events(request: Request, memory: MemoryDep) -> JSONResponse:
     """Verify, answer the URL challenge, store a message to answer and acknowledge."""
-    body = await _slack_verified(request)
-    try:
-        payload = json.loads(body)
-    except ValueError as e:
-        raise ApiError(400, "the body is not JSON") from e
+    payload = _json_object(await _slack_verified(request))
     if payload.get("type") == "url_verification":
         return JSONResponse({"challenge": payload.get("challenge", "")})
     if payload.get("type") != "event_callback":
@@ -146,6 +153,8 @@ async def slack_events(request: Request, memory: MemoryDep) -> JSONResponse:
 
 
 def _store_slack(memory: Memory, inbound: slack.Inbound) -> None:
+    if common.acceptable_text(memory, inbound.text) is None:
+        return
     uid, _ = common.person_for(memory, channel=slack.CHANNEL, external_id=f"{inbound.team}:{inbound.user}",
                                handle=f"slack:{inbound.team}:{inbound.user}")
     common.record_event(memory, channel=slack.CHANNEL, event_key=inbound.event_key, user_id=uid,
@@ -157,10 +166,7 @@ async def slack_interactions(request: Request, memory: MemoryDep) -> JSONRespons
     """A thumbs button on an answer: feedback on the assistant message it carries."""
     body = await _slack_verified(request)
     raw = parse_qs(body.decode("utf-8", "replace")).get("payload", [""])[0]
-    try:
-        payload = json.loads(raw)
-    except ValueError as e:
-        raise ApiError(400, "expected a form field 'payload' holding JSON") from e
+    payload = _json_object(raw.encode(), what="a form field 'payload' holding a JSON object")
     pressed = slack.button_rating(payload)
     if pressed is not None:
         team, user, message_id, rating = pressed
@@ -178,10 +184,7 @@ async def telegram_webhook(request: Request, memory: MemoryDep) -> JSONResponse:
         raise ApiError(503, "the Telegram surface is not configured: set THREADKEEP_TELEGRAM_SECRET")
     if not common.secret_equals(request.headers.get("X-Telegram-Bot-Api-Secret-Token"), settings.telegram_secret):
         raise ApiError(401, "bad Telegram secret token", type="bad_signature")
-    try:
-        update = json.loads(await request.body())
-    except ValueError as e:
-        raise ApiError(400, "the body is not JSON") from e
+    update = _json_object(await request.body())
     pressed = telegram.callback_rating(update)
     if pressed is not None:
         callback_id, user, message_id, rating = pressed
@@ -197,6 +200,8 @@ async def telegram_webhook(request: Request, memory: MemoryDep) -> JSONResponse:
 
 
 def _store_telegram(memory: Memory, inbound: telegram.Inbound) -> None:
+    if common.acceptable_text(memory, inbound.text) is None:
+        return
     uid, _ = common.person_for(memory, channel=telegram.CHANNEL, external_id=inbound.user,
                                handle=f"telegram:{inbound.user}")
     common.record_event(memory, channel=telegram.CHANNEL, event_key=inbound.event_key, user_id=uid,
@@ -212,13 +217,10 @@ async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONRespons
     if settings.mattermost_token is None:
         raise ApiError(503, "the Mattermost surface is not configured: set THREADKEEP_MATTERMOST_TOKEN")
     body = await request.body()
-    try:
-        if request.headers.get("content-type", "").startswith("application/json"):
-            payload = json.loads(body)
-        else:
-            payload = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
-    except ValueError as e:
-        raise ApiError(400, "the body is neither JSON nor a form") from e
+    if request.headers.get("content-type", "").startswith("application/json"):
+        payload = _json_object(body)
+    else:
+        payload = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
     if not common.secret_equals(str(payload.get("token") or ""), settings.mattermost_token):
         raise ApiError(401, "bad Mattermost webhook token", type="bad_signature")
     inbound = mattermost.inbound_post(payload, settings.mattermost_bot_user_id)
@@ -228,6 +230,8 @@ async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONRespons
 
 
 def _store_mattermost(memory: Memory, inbound: mattermost.Inbound) -> None:
+    if common.acceptable_text(memory, inbound.text) is None:
+        return
     uid, _ = common.person_for(memory, channel=mattermost.CHANNEL, external_id=inbound.user,
                                handle=f"mattermost:{inbound.user}")
     common.record_event(memory, channel=mattermost.CHANNEL, event_key=inbound.post_id, user_id=uid,
