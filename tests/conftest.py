@@ -59,6 +59,26 @@ def _pg_available() -> str | None:
         return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
 
 
+_PG_SESSION_URL: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _fresh_pg_queue() -> Iterator[None]:
+    """Tests share one PostgreSQL database per session: start each with an empty job queue,
+    so one test's leftover background work never runs (or is waited for) in another."""
+    if _PG_SESSION_URL:
+        import sqlalchemy as sa
+
+        eng = sa.create_engine(_PG_SESSION_URL[0])
+        try:
+            with eng.begin() as c:
+                if sa.inspect(c).has_table("jobs"):
+                    c.exec_driver_sql("DELETE FROM jobs")
+        finally:
+            eng.dispose()
+    yield
+
+
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
     """A private PostgreSQL database for this test session, dropped at the end."""
@@ -75,6 +95,7 @@ def pg_url() -> Iterator[str]:
     with admin.connect() as c:
         c.exec_driver_sql(f'CREATE DATABASE "{name}"')
     url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    _PG_SESSION_URL.append(url)
     try:
         yield url
     finally:
@@ -84,6 +105,7 @@ def pg_url() -> Iterator[str]:
             )
             c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
         admin.dispose()
+        _PG_SESSION_URL.clear()
 
 
 @pytest.fixture(scope="session")

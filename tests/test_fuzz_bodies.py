@@ -111,11 +111,6 @@ def _slack_headers(body: bytes) -> dict[str, str]:
     return {"X-Slack-Request-Timestamp": ts, "X-Slack-Signature": sig, "Content-Type": "application/json"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug in api/routers/surfaces.py: Slack events and the Mattermost webhook call payload.get() on "
-    "a JSON body that is not an object (array, string, null) and do not catch RecursionError from "
-    "deeply nested JSON, so they answer 500; fix: refuse a non-object payload with a 400 and catch "
-    "RecursionError beside ValueError (see docs/RELIABILITY.md)"))
 def test_malformed_and_oversized_bodies_on_every_webhook(site: ApiHarness) -> None:
     anon = site.client()
     hooks = [p for m, p in _operations(site) if p.startswith("/surfaces/")]
