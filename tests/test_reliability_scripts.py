@@ -43,9 +43,6 @@ def test_faults_quick(pg_url: str) -> None:
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "known bug: losing PostgreSQL mid-request answers 500 internal_error or drops the connection "
-    "instead of a clear 503 (docs/RELIABILITY.md); it recovers without a restart"))
 def test_postgres_outage_quick(pg_url: str) -> None:
     run = _run("faults.py", "--quick", "--only", "pg-outage")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from threadkeep.errors import ProviderError, ThreadkeepError
@@ -85,6 +86,19 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse(error_body(_HTTP_TYPES.get(exc.status_code, "error"), str(exc.detail)),
                             exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(OperationalError)
+    async def _database(_: Request, exc: OperationalError) -> JSONResponse:
+        # The database went away (restart, failover, full disk): a clear, retryable 503 rather
+        # than a 500, and handled here so the connection to the client stays open.
+        text = str(exc.orig or exc).lower()
+        if "full" in text and ("disk" in text or "database" in text):
+            log.error("storage full: %s", exc)
+            return JSONResponse(error_body("storage_full", "the server's storage is full; nothing was "
+                                           "written"), 507)
+        log.warning("database unavailable: %s", exc)
+        return JSONResponse(error_body("database_unavailable", "the database is unavailable; retry shortly"),
+                            503, headers={"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
