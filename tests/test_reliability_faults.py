@@ -47,11 +47,11 @@ def test_provider_faults_are_clear_errors_and_keep_the_message(backend, settings
         for r in seen:
             assert r.status_code == 502, r.text
             err = r.json()["error"]
-            # A cut stream is "malformed_response" (not retryable by the adapter: text may have
-            # reached the caller); the others are provider_* and retryable.
-            assert err["type"].startswith("provider_") or err["type"] == "malformed_response", err
+            # Every provider failure is provider_*; a cut stream (provider_malformed_response) is
+            # not retryable by the adapter (text may have reached the caller), the others are.
+            assert err["type"].startswith("provider_"), err
             assert err["message"] and err["user_message_id"] == mid
-            assert err["retryable"] is (err["type"] != "malformed_response"), err
+            assert err["retryable"] is (err["type"] != "provider_malformed_response"), err
         types = [r.json()["error"]["type"] for r in seen]
         assert len(set(types)) >= 4, types  # timeout, rate limit, server error, connection, ...
         cid = first.json()["error"]["conversation_id"]

@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from threadkeep.errors import ProviderError, ThreadkeepError
 
-__all__ = ["install_error_handlers", "error_body", "error_type", "snake", "status_for", "ApiError"]
+__all__ = ["install_error_handlers", "error_body", "error_type", "provider_error_type", "snake", "status_for", "ApiError"]
 
 log = logging.getLogger("threadkeep.api")
 
@@ -45,7 +45,15 @@ def snake(class_name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", class_name).lower()
 
 
+def provider_error_type(class_name: str) -> str:
+    """The API's type for a provider failure: always in the documented ``provider_*`` family."""
+    name = snake(class_name)
+    return name if name.startswith("provider") else f"provider_{name}"
+
+
 def error_type(exc: BaseException) -> str:
+    if isinstance(exc, ProviderError):
+        return provider_error_type(type(exc).__name__)
     return snake(type(exc).__name__)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from threadkeep.api.errors import error_body, error_type, snake, status_for
+from threadkeep.api.errors import error_body, error_type, provider_error_type, status_for
 from threadkeep.errors import ThreadkeepError
 from threadkeep.events import (
     Citations,
@@ -86,6 +86,7 @@ def sse_turn(turn: StartedTurn, *, ping_s: float, headers: dict[str, str] | None
                 data = event_to_dict(ev)
                 if isinstance(ev, TurnFailed):
                     data["status"] = 502
+                    data["error_type"] = provider_error_type(ev.error_type)
                 yield ServerSentEvent(data=json.dumps(data, ensure_ascii=False), event=ev.type)
         except Exception as e:  # after the first byte the status is sent: report in-band
             yield ServerSentEvent(data=json.dumps(_failure_event(e, ids), ensure_ascii=False), event="error")
@@ -116,7 +117,7 @@ async def json_turn(turn: StartedTurn, *, headers: dict[str, str] | None = None)
                 return JSONResponse(body, headers=headers)
             elif isinstance(ev, TurnFailed):
                 # The person's message is kept (status failed): say how to retry it.
-                return JSONResponse(error_body(snake(ev.error_type), ev.error,
+                return JSONResponse(error_body(provider_error_type(ev.error_type), ev.error,
                                                retryable=ev.retryable, **ids), 502, headers=headers)
     except ThreadkeepError as e:
         return JSONResponse(error_body(error_type(e), str(e), **ids), status_for(e), headers=headers)
