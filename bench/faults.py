@@ -91,9 +91,9 @@ class Run:
         with self.client() as c:
             return c.get(f"/v1/conversations/{self.cid}").json()["messages"]  # type: ignore[no-any-return]
 
-    def verify(self, *, allow_failed: bool = False) -> dict[str, Any]:
+    def verify(self, *, allow_failed: bool = False, allow_pending: bool = False) -> dict[str, Any]:
         left = wait_for_jobs(self.db, timeout=90, kinds=JOB_KINDS)
-        found = check_database(self.db, allow_failed_turns=allow_failed)
+        found = check_database(self.db, allow_failed_turns=allow_failed, allow_pending_turns=allow_pending)
         users = [m["text"] for m in self.stored() if m["role"] == "user"]
         problems = list(found.problems)
         if left:
@@ -104,6 +104,7 @@ class Run:
         if [t for t in users if t in self.sent] != self.sent:
             problems.append("order changed")
         return {"problems": problems, "messages": found.messages, "folds": found.folds,
+                "stuck_pending_turns": found.pending_turns,
                 "jobs_done": found.jobs_done, "server_starts": self.server.starts}
 
     def close(self) -> None:
@@ -219,7 +220,10 @@ def postgres_lost_under_load(backend: str) -> dict[str, Any]:
         stop.set()
         killer.join()
         recovered = run.turn("after the outage")  # must work again without a restart
-        out = run.verify(allow_failed=True)
+        # A turn whose answer *and* whose failure could not be written (the database was gone
+        # for both) stays pending until the next start: counted, reported, not a failure here
+        # (docs/RELIABILITY.md, "what remains").
+        out = run.verify(allow_failed=True, allow_pending=True)
         out.update(statuses=statuses, slowest_request_s=round(slowest, 2), recovered=bool(recovered))
         bad = [k for k in statuses if k.startswith(("500", "dropped"))]
         if bad:
