@@ -1,4 +1,5 @@
-"""Fault runs: kill -9 the service mid-turn, mid-fact-extraction and mid-fold; lose the
+"""Fault runs: kill -9 the service mid-turn, mid-fact-extraction, mid-fold and mid-surface
+job (Telegram, against a loopback fake of its Bot API); lose the
 database under load. After each: nothing half-written, nothing acknowledged lost, background
 work resumed and done once (checked on the stored rows, :mod:`threadkeep.testing.checks`).
 
@@ -38,13 +39,13 @@ RESTART_ENV = {"THREADKEEP_PENDING_TURN_TIMEOUT_S": "0"}
 class Run:
     """One scenario's database, server and person (a surface key acting for ``person``)."""
 
-    def __init__(self, backend: str, **server_kw: Any) -> None:
+    def __init__(self, backend: str, env: dict[str, str] | None = None, **server_kw: Any) -> None:
         if backend == "sqlite":
             self.db = f"sqlite:///{Path(tempfile.mkdtemp(prefix='tk-fault-')) / 'f.db'}"
         else:
             self.db = scratch_postgres("tk_fault")
         self.backend = backend
-        self.server = ServerProcess(self.db, **server_kw).start()
+        self.server = ServerProcess(self.db, env=env, **server_kw).start()
         admin = httpx.Client(base_url=self.server.url, headers={"Authorization": f"Bearer {self.server.admin_key}"})
         self.surface = admin.post("/v1/admin/keys", json={"scope": "surface", "name": "faults"}).json()["key"]
         admin.close()
@@ -175,6 +176,85 @@ def kill_mid_fold(backend: str) -> dict[str, Any]:
         run.close()
 
 
+class FakeTelegram:
+    """A loopback stand-in for the Telegram Bot API that records what the bot sends."""
+
+    def __init__(self) -> None:
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.sent: list[dict[str, Any]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *_: Any) -> None:  # quiet: the run prints its own summary
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                body = json.loads(raw) if raw else {}
+                method = self.path.rsplit("/", 1)[-1]
+                if method == "sendMessage":
+                    outer.sent.append(body)
+                result: Any = {"message_id": 5000 + len(outer.sent), "chat": {"id": body.get("chat_id")},
+                               "text": body.get("text")} if method == "sendMessage" else True
+                out = json.dumps({"ok": True, "result": result}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(out)))
+                self.end_headers()
+                self.wfile.write(out)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def kill_mid_surface_job(backend: str) -> dict[str, Any]:
+    """Kill while the Telegram answer job waits on the model: after restart, one answer, once."""
+    fake = FakeTelegram()
+    secret = "fault-telegram-secret"
+    env = {"THREADKEEP_TELEGRAM_SECRET": secret, "THREADKEEP_TELEGRAM_BOT_TOKEN": "123:fault",
+           "THREADKEEP_TELEGRAM_API_URL": fake.url}
+    run = Run(backend, delay=3.0, env=env)
+    try:
+        update = {"update_id": 77, "message": {"message_id": 9, "from": {"id": 4242, "first_name": "F"},
+                                               "chat": {"id": 4242, "type": "private"},
+                                               "text": "What did we decide about Atlas?"}}
+        hook = f"{run.server.url}/surfaces/telegram/webhook"
+        headers = {"X-Telegram-Bot-Api-Secret-Token": secret}
+        assert httpx.post(hook, json=update, headers=headers, timeout=20).status_code == 200
+        run.wait_running("surface.answer")
+        time.sleep(0.5)  # inside the model call (3 s)
+        run.server.kill9()
+        sent_before = len(fake.sent)
+        run.restart(delay=0.05)
+        # Telegram retries a webhook it saw no answer to: the same update again must not double.
+        assert httpx.post(hook, json=update, headers=headers, timeout=20).status_code == 200
+        left = wait_for_jobs(run.db, timeout=60, kinds=(*JOB_KINDS, "surface.answer"))
+        found = check_database(run.db, allow_failed_turns=True)
+        answers = [m for m in fake.sent if str(m.get("text", "")).startswith("echo:")]
+        problems = list(found.problems)
+        if left:
+            problems.append(f"{left} jobs never finished")
+        if len(answers) != 1:
+            problems.append(f"expected one answer posted, got {len(answers)} (before the kill: {sent_before})")
+        eng = sa.create_engine(run.db)
+        with eng.connect() as c:
+            users = c.execute(sa.text("SELECT status FROM messages WHERE role = 'user'")).scalars().all()
+        eng.dispose()
+        if users.count("answered") != 1:
+            problems.append(f"the person's message should be answered once; user rows: {users}")
+        return {"problems": problems, "user_rows": users, "answers_posted": len(answers),
+                "messages": found.messages, "server_starts": run.server.starts}
+    finally:
+        run.close()
+        fake.close()
+
+
 def postgres_lost_under_load(backend: str) -> dict[str, Any]:
     """Terminate every backend of the service's database repeatedly while turns run."""
     if backend != "postgres":
@@ -256,7 +336,7 @@ def postgres_absent(backend: str) -> dict[str, Any]:
 
 
 SCENARIOS: dict[str, Callable[[str], dict[str, Any]]] = {
-    "stream": kill_mid_stream, "facts": kill_mid_facts, "fold": kill_mid_fold,
+    "stream": kill_mid_stream, "facts": kill_mid_facts, "fold": kill_mid_fold, "surface": kill_mid_surface_job,
     "pg-outage": postgres_lost_under_load, "pg-absent": postgres_absent,
 }
 
