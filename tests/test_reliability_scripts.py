@@ -39,7 +39,7 @@ def test_load_quick(pg_url: str, tmp_path: Path) -> None:
 
 def test_faults_quick(pg_url: str) -> None:
     run = _run("faults.py", "--quick", "--only", "stream", "--only", "facts", "--only", "fold",
-               "--only", "pg-absent")
+               "--only", "surface")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
 
 
