@@ -228,3 +228,31 @@ async def test_feedback_up_down_clear(backend, settings) -> None:
     with pytest.raises(NotFound):
         await m.set_feedback(r.assistant_message_id, "up", user=other)
     await m.close()
+
+
+async def test_background_sweep_fails_turns_left_pending(tmp_path, settings) -> None:
+    import os as _os
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from threadkeep.crypto import MasterKey
+    from threadkeep.store.base import utcnow
+
+    m = open_memory(f"sqlite:///{tmp_path / 's.db'}", MasterKey(_os.urandom(32), "t"), settings,
+                    ScriptedModel(["ok"]))
+    user = unique_user()
+    r = await m.send("hello", user=user)
+    with m.db.session() as s:  # as if the database vanished mid-turn: left pending, long ago
+        s.execute(update(Message).where(Message.id == r.user_message_id)
+                  .values(status="pending", created_at=utcnow() - timedelta(hours=1)))
+    m.start_background(keep_warm=False)
+    import asyncio as _asyncio
+
+    for _ in range(100):
+        view = await m.get_conversation(r.conversation_id, user=user)
+        if view.messages[0].status == "failed":
+            break
+        await _asyncio.sleep(0.05)
+    assert view.messages[0].status == "failed"
+    await m.close()

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import select, update
@@ -91,6 +92,7 @@ class Memory:
         self.runner = jobs.JobRunner(db, self.builder.job_handlers())
         self._worker: asyncio.Task[None] | None = None
         self._warmer: Any = None
+        self._sweeper: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
 
     @property
@@ -140,6 +142,8 @@ class Memory:
         if self._worker is None:
             self._stop.clear()
             self._worker = asyncio.create_task(self.runner.run_forever(stop=self._stop))
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_stale_turns())
         if keep_warm and self._warmer is None:
             from threadkeep.cache.keepwarm import KeepWarmScheduler
 
@@ -147,14 +151,30 @@ class Memory:
             self._warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request)
             self._warmer.start()
 
+    async def _sweep_stale_turns(self, every_s: float = 60.0) -> None:
+        """Turns left pending when even marking them failed was impossible (the database was
+        gone) become failed, and retryable, once they are older than the pending timeout."""
+        while not self._stop.is_set():
+            try:
+                cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
+                await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
+            except Exception as e:  # the database may still be away: try again later
+                log.warning("stale-turn sweep failed: %s", e)
+            try:
+                await asyncio.wait_for(self._stop.wait(), timeout=every_s)
+            except TimeoutError:
+                pass
+
     async def stop_background(self) -> None:
         if self._warmer is not None:
             await self._warmer.stop()
             self._warmer = None
-        if self._worker is not None:
+        if self._worker is not None or self._sweeper is not None:
             self._stop.set()
-            await self._worker
-            self._worker = None
+            for task in (self._worker, self._sweeper):
+                if task is not None:
+                    await task
+            self._worker = self._sweeper = None
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""
