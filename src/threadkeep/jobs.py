@@ -60,19 +60,27 @@ class JobRunner:
         self.handlers = handlers
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{new_id()[:8]}"
 
+    def _due(self, now: Any) -> Any:
+        return (
+            select(Job)
+            .where(
+                Job.kind.in_(list(self.handlers)),
+                Job.run_after <= now,
+                or_(Job.status == "ready", (Job.status == "running") & (Job.locked_until < now)),
+            )
+            .order_by(Job.run_after)
+            .limit(1)
+        )
+
     def _claim(self) -> Job | None:
+        # Look first without the write lock: idle loops polling must not queue behind turns.
+        with self.db.reading() as s:
+            if s.scalar(self._due(utcnow()).with_only_columns(Job.id)) is None:
+                return None
+
         def claim(s: Session) -> Job | None:
             now = utcnow()
-            stmt = (
-                select(Job)
-                .where(
-                    Job.kind.in_(list(self.handlers)),
-                    Job.run_after <= now,
-                    or_(Job.status == "ready", (Job.status == "running") & (Job.locked_until < now)),
-                )
-                .order_by(Job.run_after)
-                .limit(1)
-            )
+            stmt = self._due(now)
             if self.db.dialect == "postgresql":
                 stmt = stmt.with_for_update(skip_locked=True)
             job = s.scalar(stmt)
