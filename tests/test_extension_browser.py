@@ -11,10 +11,9 @@ THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,6 @@ import httpx
 import pytest
 
 from tests.conftest_api import ApiHarness, echo_responder, start_harness, stop_harness
-from threadkeep.llm.base import TextDelta
 from threadkeep.llm.scripted import ScriptedModel
 
 CHROMIUM = "/usr/bin/chromium"
@@ -57,21 +55,11 @@ ARTICLE = f"""<!doctype html><html><head><title>Team notes</title></head>
 <body><h1>Team notes</h1><p id="quote">{QUOTE}</p><p>Other text that is not selected.</p></body></html>"""
 
 
-class PacedModel(ScriptedModel):
-    """A scripted model whose deltas arrive a little apart, so streaming can be seen."""
-
-    async def stream(self, request: Any) -> AsyncIterator[Any]:  # type: ignore[override]
-        async for event in super().stream(request):
-            if isinstance(event, TextDelta):
-                await asyncio.sleep(0.03)
-            yield event
-
-
 @pytest.fixture
 def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
     from threadkeep.crypto import MasterKey
 
-    model = PacedModel(responder=echo_responder(chunk=3))
+    model = ScriptedModel(responder=echo_responder(chunk=3), pace=0.03)
     h = start_harness(f"sqlite:///{tmp_path / 'ext.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
     try:
         yield h

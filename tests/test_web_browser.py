@@ -6,9 +6,8 @@ THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,6 @@ import httpx
 import pytest
 
 from tests.conftest_api import ApiHarness, echo_responder, start_harness, stop_harness
-from threadkeep.llm.base import TextDelta
 from threadkeep.llm.scripted import ScriptedModel
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,21 +42,11 @@ if _PROBLEM is not None:
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
 
-class SlowScripted(ScriptedModel):
-    """Pauses between deltas so a person (and the test) can watch the answer stream."""
-
-    async def stream(self, request: Any) -> AsyncIterator[Any]:  # type: ignore[override]
-        async for ev in super().stream(request):
-            if isinstance(ev, TextDelta):
-                await asyncio.sleep(0.06)
-            yield ev
-
-
 @pytest.fixture
 def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
     from threadkeep.crypto import MasterKey
 
-    model = SlowScripted(responder=echo_responder(chunk=3))
+    model = ScriptedModel(responder=echo_responder(chunk=3), pace=0.06)
     h = start_harness(f"sqlite:///{tmp_path / 'web.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
     try:
         yield h

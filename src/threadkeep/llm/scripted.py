@@ -16,8 +16,8 @@ from threadkeep.context.request import ModelRequest
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import (
     Capabilities,
-    StreamEvent,
     Stop,
+    StreamEvent,
     TextDelta,
     ToolCall,
     Usage,
@@ -57,8 +57,11 @@ class ScriptedModel:
         responder: Callable[[ModelRequest], Step | str] | None = None,
         name: str = "scripted",
         capabilities: Capabilities | None = None,
+        pace: float = 0.0,
     ) -> None:
         self.name = name
+        # Seconds between text deltas, so a streaming client (or a person) can watch it.
+        self.pace = pace
         self.capabilities = capabilities or Capabilities(context_window=200_000)
         self._steps: deque[Step] = deque(_as_step(s) for s in (steps or []))
         self._responder = responder
@@ -95,6 +98,8 @@ class ScriptedModel:
         if step.error is not None:
             raise step.error
         for i in range(0, len(step.text), max(1, step.chunk)):
+            if self.pace and i:
+                await asyncio.sleep(self.pace)
             yield TextDelta(step.text[i : i + step.chunk])
         for call in step.tool_calls:
             yield call
