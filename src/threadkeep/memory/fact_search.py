@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,6 +26,7 @@ from threadkeep.memory.facts import FactRecord, facts_state, open_fact
 from threadkeep.memory.retrieval import (
     Embedder,
     HybridIndex,
+    PersonCache,
     default_embedder,
     token_counter,
     vector_from_bytes,
@@ -74,28 +74,16 @@ class _Entry:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-_cache: OrderedDict[str, _Entry] = OrderedDict()
-_lock = threading.Lock()
+_cache: PersonCache[_Entry] = PersonCache(lambda name: _Entry(embedder=name), _CACHE_SIZE)
 
 
 def clear_fact_cache(user_id: str | None = None) -> None:
     """Drop decrypted facts held in memory (one person's, or everyone's)."""
-    with _lock:
-        if user_id is None:
-            _cache.clear()
-        else:
-            _cache.pop(user_id, None)
+    _cache.clear(user_id)
 
 
 def _entry(user_id: str, name: str | None) -> _Entry:
-    with _lock:
-        entry = _cache.get(user_id)
-        if entry is None or entry.embedder != name:
-            entry = _cache[user_id] = _Entry(embedder=name)
-        _cache.move_to_end(user_id)
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
-        return entry
+    return _cache.get(user_id, name)
 
 
 def _vector(s: Session, vault: Vault, row: Fact, rec: FactRecord, emb: Embedder) -> np.ndarray:

