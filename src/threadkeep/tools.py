@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from threadkeep.context.request import ToolSpec
 from threadkeep.errors import ThreadkeepError
-from threadkeep.knowledge.tool import NOT_FOUND_TEXT, SEARCH_KNOWLEDGE_TOOL, render_hits
+from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL, render_hits
 from threadkeep.llm.base import ToolCall
 from threadkeep.store.models import Setting
 from threadkeep.websearch import SearxngSearch, WebSearch
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from threadkeep.knowledge.results import Hit
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings",
-           "citations", "trace_json", "not_found"]
+           "citations", "trace_json"]
 
 TOOLS_SETTING = "tools"
 KNOWLEDGE_K = 6
@@ -163,9 +163,3 @@ def citations(text: str, runs: Sequence[ToolRun]) -> list[dict[str, Any]]:
 def trace_json(runs: Sequence[ToolRun], cited: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """References only (no passage text): what was searched, what came back, what was cited."""
     return {"searches": [r.trace for r in runs], "cited": [c["chunk_id"] for c in cited]}
-
-
-def not_found(runs: Sequence[ToolRun]) -> bool:
-    return bool(runs) and all(r.content == NOT_FOUND_TEXT for r in runs)
-
-

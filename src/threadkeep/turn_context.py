@@ -359,15 +359,10 @@ class TurnBuilder:
             return False
         summariser = self._summariser()
         result = await afold_summary(prep.state, prep.messages, summariser=summariser,
-                                     cap=self.m.settings.summary_cap_tokens, counter=self.counter,
-                                     on_evict=self.on_evict)
+                                     cap=self.m.settings.summary_cap_tokens, counter=self.counter)
         method = "extractive" if getattr(summariser, "last_fallback", None) or summariser.name != "model" else "model"
         return await asyncio.to_thread(self._commit_fold, conversation_id, prep, result.state, method,
                                        result.evicted)
-
-    def on_evict(self, items: Any) -> None:
-        """Called by the merge as items leave; promotion happens in the fold's transaction."""
-        return None
 
     def _promote(self, s: Session, user_id: str, items: Sequence[Item]) -> int:
         """Fact candidates in summary items that leave: stored as facts before they are gone.

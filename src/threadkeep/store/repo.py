@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import NotFound
@@ -218,7 +218,3 @@ def mark_stale_pending(session: Session, *, older_than: datetime) -> int:
         .values(status="failed", error="the turn was interrupted (server stopped); retry it")
     )
     return int(result.rowcount or 0)
-
-
-def count_messages(session: Session, *, conversation_id: str) -> int:
-    return int(session.scalar(select(func.count()).select_from(Message).where(Message.conversation_id == conversation_id)) or 0)
