@@ -13,7 +13,7 @@ import logging
 import os
 import socket
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import or_, select, update
@@ -24,12 +24,24 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
-__all__ = ["enqueue", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS"]
+__all__ = ["enqueue", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS"]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
 LEASE_SECONDS = 120
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Defer(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by a handler whose work is not due yet: the job runs again at ``until``.
+
+    The job keeps its dedupe key (so it stays the one job of its kind for that key) and the
+    attempt is not counted as a failure.
+    """
+
+    def __init__(self, until: datetime) -> None:
+        super().__init__(f"deferred until {until.isoformat()}")
+        self.until = until
 
 
 def enqueue(
@@ -96,8 +108,13 @@ class JobRunner:
 
         return self.db.write(claim)
 
-    def _finish(self, job: Job, error: str | None) -> None:
+    def _finish(self, job: Job, error: str | None, defer_until: datetime | None = None) -> None:
         def finish(s: Session) -> None:
+            if defer_until is not None:
+                s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
+                          .values(status="ready", run_after=defer_until, locked_until=None,
+                                  attempts=max(0, job.attempts - 1)))
+                return
             if error is None:
                 # The dedupe key is released so the same kind of work can be queued again.
                 s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
@@ -121,6 +138,8 @@ class JobRunner:
         handler = self.handlers[job.kind]
         try:
             await handler(dict(job.payload or {}))
+        except Defer as d:
+            await asyncio.to_thread(self._finish, job, None, d.until)
         except Exception as e:  # a failing job must not stop the worker
             log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, e)
             await asyncio.to_thread(self._finish, job, f"{type(e).__name__}: {e}")
