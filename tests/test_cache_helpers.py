@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from threadkeep.cache import tables as _cache_tables  # noqa: F401  (metadata for the tests)
-from threadkeep.cache.plan import history_ttl_for, plan_breakpoints
+from threadkeep.cache.adoption import HistoryTTL, history_ttl
+from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.llm.base import Capabilities
@@ -55,6 +56,7 @@ class Convo:
     startup: str = STARTUP
     summary: str = ""
     keep_warm: bool = False
+    history_ttl: HistoryTTL = "5m"
     history: list[SourceMessage] = field(default_factory=list)
 
     def request(self, new: str, *, now: str = "2026-11-02 09:00") -> ModelRequest:
@@ -63,7 +65,7 @@ class Convo:
                             startup=self.startup, summary=self.summary,
                             history=tuple(self.history), now=now)
         req = assemble(inputs, ceiling=150_000, cache_key=self.cid).request
-        ttl = history_ttl_for(self.capabilities, keep_warm=self.keep_warm)
+        ttl = history_ttl(self.history_ttl, self.capabilities, keep_warm=self.keep_warm, rebuilding=False)
         return plan_breakpoints(req, self.capabilities, history_ttl=ttl)
 
     def answered(self, new: str, answer: str) -> None:

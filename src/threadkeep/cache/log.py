@@ -44,6 +44,7 @@ __all__ = [
     "call_cost",
     "default_prices",
     "previous_call",
+    "last_cache_touch",
     "record_call",
 ]
 
@@ -158,6 +159,14 @@ def previous_call(session: Session, conversation_id: str, *, kind: str = "turn")
                                 ModelCall.kind.in_(_LANES.get(kind, (kind,))))
         .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1)
     ).first()
+
+
+def last_cache_touch(session: Session, conversation_id: str) -> ModelCall | None:
+    """The latest turn or ping of a conversation that read or wrote the prompt cache."""
+    return session.scalars(select(ModelCall).where(
+        ModelCall.conversation_id == conversation_id, ModelCall.kind.in_(("turn", "ping")),
+        (ModelCall.cache_read_tokens + ModelCall.cache_write_tokens) > 0)
+        .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1)).first()
 
 
 def record_call(

@@ -6,8 +6,9 @@ part stays the same (ARCHITECTURE §3), so one breakpoint closes each stable lay
 
 1. tools + system prompt — the same for the life of a conversation: 1 hour;
 2. start-up bundle + rolling summary — change only at a fold: 1 hour;
-3. the end of the verbatim history — grows each turn: 5 minutes by default (1 hour for a
-   session kept warm, see :func:`history_ttl_for`).
+3. the end of the verbatim history — grows each turn: the TTL the caller passes
+   (:func:`threadkeep.cache.adoption.history_ttl`: 1 hour by default, always for a session
+   kept warm).
 
 Nothing after the history is marked: the turn context and the new message change every turn,
 so an entry there would be written and never read. A breakpoint whose cumulative prefix is
@@ -36,7 +37,6 @@ __all__ = [
     "SHORT_TTL",
     "LONG_TTL",
     "plan_breakpoints",
-    "history_ttl_for",
     "prefix_ttl",
 ]
 
@@ -57,16 +57,6 @@ def _supported(ttl: int, capabilities: Capabilities, *, prefer_long: bool) -> in
     if ttl in ttls:
         return ttl
     return ttls[-1] if prefer_long else ttls[0]
-
-
-def history_ttl_for(capabilities: Capabilities, *, keep_warm: bool) -> int:
-    """TTL for the history breakpoint: the shortest normally, the longest for a warm session.
-
-    A warm session is pinged before its entry expires; with a 1-hour entry one ping covers an
-    hour of idleness for a tenth of the prefix, where 5-minute entries would need twelve.
-    """
-    ttls = tuple(sorted(capabilities.cache_ttls)) or (SHORT_TTL,)
-    return ttls[-1] if keep_warm else ttls[0]
 
 
 def prefix_ttl(request: ModelRequest) -> int | None:

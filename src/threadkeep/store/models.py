@@ -101,6 +101,11 @@ class Conversation(Base):
     # Messages with seq <= summary_cursor are folded into the summary.
     summary_cursor: Mapped[int] = mapped_column(Integer, default=0)
     summary_version: Mapped[int] = mapped_column(Integer, default=0)
+    # The summary version requests use, and its cursor: it trails the newest version until
+    # the prompt cache is cold anyway (threadkeep.cache.adoption). Messages with
+    # seq > adopted_cursor are the request's verbatim window.
+    adopted_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    adopted_cursor: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     keep_warm: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     last_activity_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

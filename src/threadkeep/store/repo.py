@@ -33,6 +33,7 @@ __all__ = [
     "delete_conversation",
     "open_message_text",
     "latest_summary",
+    "summary_at",
 ]
 
 
@@ -208,6 +209,14 @@ def latest_summary(session: Session, *, conversation_id: str) -> SummaryVersion 
         .order_by(SummaryVersion.version.desc())
         .limit(1)
     )
+
+
+def summary_at(session: Session, *, conversation_id: str, version: int) -> SummaryVersion | None:
+    """Summary version ``version`` of a conversation (0, or a missing one: None)."""
+    if version <= 0:
+        return None
+    return session.scalar(select(SummaryVersion).where(
+        SummaryVersion.conversation_id == conversation_id, SummaryVersion.version == version))
 
 
 def mark_stale_pending(session: Session, *, older_than: datetime) -> int:

@@ -11,9 +11,10 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, or_, select
 from sqlalchemy.engine import Engine
 
+from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Job, Message, SummaryVersion
 
 __all__ = ["Findings", "check_database", "wait_for_jobs", "MIN_TAIL"]
@@ -52,7 +53,8 @@ def check_database(url: str, *, allow_failed_turns: bool = False, allow_pending_
     try:
         with eng.connect() as c:
             convs = {r.id: r for r in c.execute(select(Conversation.id, Conversation.message_count,
-                                                       Conversation.summary_cursor, Conversation.summary_version))}
+                                                       Conversation.summary_cursor, Conversation.summary_version,
+                                                       Conversation.adopted_version, Conversation.adopted_cursor))}
             msgs: dict[str, list] = defaultdict(list)
             for m in c.execute(select(Message.id, Message.conversation_id, Message.seq, Message.role,
                                       Message.status, Message.reply_to)):
@@ -101,6 +103,10 @@ def check_database(url: str, *, allow_failed_turns: bool = False, allow_pending_
             f.problems.append(f"{cid}: a message folded twice (cursors {cursors})")
         if cursors[-1] != conv.summary_cursor:
             f.problems.append(f"{cid}: cursor {conv.summary_cursor} but last version says {cursors[-1]}")
+        adopted_at = cursors[conv.adopted_version] if 0 <= conv.adopted_version < len(cursors) else None
+        if conv.adopted_version > conv.summary_version or adopted_at != conv.adopted_cursor:
+            f.problems.append(f"{cid}: adopted version {conv.adopted_version} (cursor "
+                              f"{conv.adopted_cursor}) does not match its summary version")
         if conv.summary_cursor > max(0, len(rows) - MIN_TAIL):
             f.problems.append(f"{cid}: the tail was folded (cursor {conv.summary_cursor} of {len(rows)})")
     if f.failed_turns and not allow_failed_turns:
@@ -117,13 +123,18 @@ def check_database(url: str, *, allow_failed_turns: bool = False, allow_pending_
 
 
 def wait_for_jobs(url: str, *, timeout: float = 60.0, kinds: tuple[str, ...] = ()) -> int:
-    """Wait until no job is ready or running (of ``kinds``, if given); returns how many are left."""
+    """Wait until no job is due or running (of ``kinds``, if given); returns how many are left.
+
+    A job deferred to later (an idle-fold watcher waiting for a cache to expire) is not work
+    left now.
+    """
     eng = _engine(url)
     deadline = time.monotonic() + timeout
     try:
         while True:
             with eng.connect() as c:
-                q = select(Job.id).where(Job.status.in_(["ready", "running"]))
+                q = select(Job.id).where(or_(Job.status == "running",
+                                             (Job.status == "ready") & (Job.run_after <= utcnow())))
                 if kinds:
                     q = q.where(Job.kind.in_(kinds))
                 left = len(c.execute(q).all())
