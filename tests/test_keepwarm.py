@@ -17,6 +17,7 @@ from threadkeep.cache.warm_settings import (
     load_settings,
     save_settings,
 )
+from threadkeep.errors import ProviderBadRequest
 from threadkeep.llm.base import complete
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.store.db import Database
@@ -232,3 +233,40 @@ async def test_start_runs_ticks_and_stop_hands_the_lease_over(tmp_path) -> None:
     assert lease_holder(w.db, LEASE_NAME, now=w.now()) is None
     st = w.state(cid)
     assert st is not None and st.state == "warm" and st.pings == 1
+
+
+class _RefusesZero:
+    """A provider that says it allows ``max_tokens`` 0 but answers 400 to it (a fake of a
+    provider behaviour we cannot reach; the cache behind it is the simulator)."""
+
+    def __init__(self, inner: SimulatedModel) -> None:
+        self.inner, self.name, self.capabilities = inner, inner.name, inner.capabilities
+        self.refused = 0
+
+    async def stream(self, request):  # type: ignore[no-untyped-def]
+        if request.max_tokens == 0:
+            self.refused += 1
+            raise ProviderBadRequest("max_tokens: must be greater than or equal to 1", provider="anthropic",
+                                     status=400)
+        async for event in self.inner.stream(request):
+            yield event
+
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text)
+
+
+async def test_a_provider_that_refuses_max_tokens_0_is_pinged_with_1(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    w = World(f"sqlite:///{tmp_path / 'kw.db'}")
+    cid = w.conversation()
+    await w.turn(cid)
+    await w.turn(cid)
+    model = _RefusesZero(w.sim)
+    sched = KeepWarmScheduler(w.db, model=model, now=w.now, settings=ON,  # type: ignore[arg-type]
+                              ping_request=lambda c: w.convs[c].ping_request(c))
+    outcomes = await w.idle(sched, 12)
+    pings = [o for o in outcomes if o.action == "pinged"]
+    assert len(pings) >= 2 and all(o.cache_read_tokens > 2000 and o.cache_write_tokens == 0 for o in pings)
+    assert model.refused == 1                      # asked once, remembered
+    assert all(r.max_tokens == 1 for r in w.sim.requests[-len(pings):])
+    st = w.state(cid)
+    assert st is not None and st.state == "warm"

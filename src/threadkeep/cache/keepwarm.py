@@ -39,7 +39,7 @@ from threadkeep.cache.log import last_cache_touch, record_call
 from threadkeep.cache.tables import ModelCall, WarmState
 from threadkeep.cache.warm_settings import KeepWarmSettings, load_settings
 from threadkeep.context.request import ModelRequest, Segment
-from threadkeep.errors import ProviderError
+from threadkeep.errors import ProviderBadRequest, ProviderError
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.llm.simulator import Pricing
 from threadkeep.store.base import utcnow
@@ -164,6 +164,7 @@ class KeepWarmScheduler:
         self.prices = prices
         self._task: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
+        self._zero_refused = False  # the provider answered 400 to max_tokens 0
 
     # -- running ------------------------------------------------------------------------
     def start(self) -> asyncio.Task[None]:
@@ -293,10 +294,22 @@ class KeepWarmScheduler:
                 return self._cool(c, now, "a fold rebuilt the prefix; the next turn writes it")
             return self._flag(c, now, "the ping would not be byte-identical to the cached prefix"
                               + (f" (differs at {where})" if where else ""))
-        zero = self.model.capabilities.allows_zero_max_tokens
+        zero = self.model.capabilities.allows_zero_max_tokens and not self._zero_refused
         trimmed = dataclasses.replace(trimmed, max_tokens=0 if zero else 1)
         try:
             result = await complete(self.model, trimmed)
+        except ProviderBadRequest as e:
+            if trimmed.max_tokens != 0:
+                return self._flag(c, now, f"the ping failed: {e}")
+            # The provider refuses an empty answer: ping with one token from now on (a
+            # refused request costs nothing and wrote nothing).
+            log.warning("keep-warm: %s refused max_tokens 0 (%s); pinging with 1", self.model.name, e)
+            self._zero_refused = True
+            trimmed = dataclasses.replace(trimmed, max_tokens=1)
+            try:
+                result = await complete(self.model, trimmed)
+            except ProviderError as e2:
+                return self._flag(c, now, f"the ping failed: {e2}")
         except ProviderError as e:
             return self._flag(c, now, f"the ping failed: {e}")
         usage = result.usage
