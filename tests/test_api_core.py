@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
+from sqlalchemy import update
 
 from tests.conftest_api import ApiHarness, api  # noqa: F401
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import Step
+from threadkeep.store.models import Conversation
 
 
 def sse_events(response: httpx.Response) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -284,3 +287,28 @@ def test_client_leaving_mid_stream_keeps_the_message_for_retry(api: ApiHarness) 
     assert status == "failed"
     retried = c.post(f"/v1/messages/{mid}/retry").json()
     assert retried["text"] == "echo: are you there?"
+
+
+def test_conversation_pages_neither_skip_nor_repeat_ties(api: ApiHarness) -> None:  # noqa: F811
+    c, name = api.person()
+    made = {c.post("/v1/messages", json={"text": f"thread {i}"}).json()["conversation_id"] for i in range(5)}
+    # Five conversations active at the very same instant: a timestamp-only cursor loses some.
+    same = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    with api.memory.db.session() as s:
+        s.execute(update(Conversation).where(Conversation.id.in_(made)).values(last_activity_at=same))
+    seen: list[str] = []
+    params: dict[str, object] = {"limit": 2}
+    while True:
+        page = c.get("/v1/conversations", params=params).json()
+        seen += [x["id"] for x in page["conversations"]]
+        if page["next_before"] is None:
+            break
+        params = {"limit": 2, "before": page["next_before"]}
+    assert sorted(seen) == sorted(made) and len(seen) == 5
+    # The earlier cursor form (a bare timestamp) still pages strictly before that instant.
+    older = c.get("/v1/conversations", params={"before": same.isoformat()}).json()
+    assert older["conversations"] == []
+    for bad in ("yesterday", "2026-11-30T09:00:00~", "2026-11-30T09:00:00~abc"):
+        r = c.get("/v1/conversations", params={"before": bad})
+        assert r.status_code == 400, bad
+        assert "before" in r.json()["error"]["message"]

@@ -399,14 +399,16 @@ class Memory:
             message_count=conv.message_count, keep_warm=conv.keep_warm, messages=msgs,
         )
 
-    async def list_conversations(self, *, user: str, limit: int = 50,
-                                 before: Any = None) -> list[ConversationView]:
+    async def list_conversations(self, *, user: str, limit: int = 50, before: Any = None,
+                                 before_id: str | None = None) -> list[ConversationView]:
+        """Newest activity first; page with the last view's ``(last_activity_at, id)``."""
         def run(s: Session) -> list[ConversationView]:
             found = repo.find_user(s, name=user)
             if found is None:
                 return []
             return [self._view(s, c, messages=False)
-                    for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before)]
+                    for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before,
+                                                     before_id=before_id)]
         return await asyncio.to_thread(self._read, run)
 
     async def get_conversation(self, conversation_id: str, *, user: str) -> ConversationView:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import NotFound
@@ -182,11 +182,20 @@ def set_title(session: Session, vault: Vault, *, conv: Conversation, title: str)
 
 
 def list_conversations(
-    session: Session, *, user_id: str, limit: int = 50, before: datetime | None = None
+    session: Session, *, user_id: str, limit: int = 50, before: datetime | None = None,
+    before_id: str | None = None,
 ) -> list[Conversation]:
-    """The person's conversations, newest activity first (page with ``before``)."""
+    """The person's conversations, newest activity first, then by id.
+
+    Page with the last row's ``(last_activity_at, id)`` as ``(before, before_id)``: a keyset
+    cursor, so conversations sharing one instant are neither skipped nor repeated. ``before``
+    alone (the older cursor form) pages strictly before that instant.
+    """
     stmt = select(Conversation).where(Conversation.user_id == user_id)
-    if before is not None:
+    if before is not None and before_id is not None:
+        stmt = stmt.where(or_(Conversation.last_activity_at < before,
+                              (Conversation.last_activity_at == before) & (Conversation.id > before_id)))
+    elif before is not None:
         stmt = stmt.where(Conversation.last_activity_at < before)
     stmt = stmt.order_by(Conversation.last_activity_at.desc(), Conversation.id).limit(limit)
     return list(session.scalars(stmt))

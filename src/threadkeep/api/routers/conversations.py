@@ -32,17 +32,28 @@ async def list_conversations(
     before: Annotated[str | None, Query(description="Cursor: `next_before` of the previous page.")] = None,
 ) -> dict[str, object]:
     """The person's conversations, newest activity first, one page at a time."""
-    cursor = None
-    if before is not None:
-        try:
-            cursor = datetime.fromisoformat(before)
-        except ValueError as e:
-            raise ApiError(400, "before must be the next_before value of a previous page") from e
-        if cursor.tzinfo is None:
-            raise ApiError(400, "before must carry its UTC offset, as next_before does")
-    views = await memory.list_conversations(user=person, limit=limit, before=cursor)
-    nxt = views[-1].last_activity_at.isoformat() if len(views) == limit else None
+    cursor, cursor_id = _parse_cursor(before) if before is not None else (None, None)
+    views = await memory.list_conversations(user=person, limit=limit, before=cursor, before_id=cursor_id)
+    nxt = f"{views[-1].last_activity_at.isoformat()}{CURSOR_SEP}{views[-1].id}" if len(views) == limit else None
     return {"conversations": [_summary(v) for v in views], "next_before": nxt}
+
+
+# next_before is "<last activity, ISO 8601 with offset>~<conversation id>"; a bare timestamp
+# (the form of earlier versions) is still accepted and pages strictly before that instant.
+CURSOR_SEP = "~"
+
+
+def _parse_cursor(before: str) -> tuple[datetime, str | None]:
+    stamp, _sep, cid = before.partition(CURSOR_SEP)
+    try:
+        cursor = datetime.fromisoformat(stamp)
+    except ValueError as e:
+        raise ApiError(400, "before must be the next_before value of a previous page") from e
+    if cursor.tzinfo is None:
+        raise ApiError(400, "before must carry its UTC offset, as next_before does")
+    if _sep and not cid:
+        raise ApiError(400, "before must be the next_before value of a previous page")
+    return cursor, cid or None
 
 
 @router.get("/{conversation_id}", response_model=ConversationDetail)
