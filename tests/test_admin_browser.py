@@ -7,7 +7,6 @@ playwright is missing, unless THREADKEEP_REQUIRE_BROWSER=1.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,37 +14,25 @@ from typing import Any
 
 import pytest
 
-from tests.conftest_api import ApiHarness, start_harness, stop_harness
-from tests.test_web_browser import (  # skips this module the same way
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-)
-from threadkeep.crypto import MasterKey
+from tests.browser_support import ARTIFACTS, launched_chromium, live_site, require_browser
+from tests.conftest_api import ApiHarness
 from threadkeep.store.base import utcnow
 
-assert CHROMIUM  # reached only when the import above did not skip: playwright is importable
+require_browser("admin browser tests")
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 
 @pytest.fixture
 def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
-    h = start_harness(f"sqlite:///{tmp_path / 'admin-web.db'}", MasterKey(os.urandom(32), "t"), settings)
-    try:
+    with live_site(tmp_path / "admin-web.db", settings) as h:
         yield h
-    finally:
-        stop_harness(h)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    with launched_chromium() as b:
+        yield b
 
 
 @pytest.fixture

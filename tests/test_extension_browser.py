@@ -11,7 +11,6 @@ THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,29 +20,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest_api import ApiHarness, echo_responder, start_harness, stop_harness
+from tests.browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS, live_site, require_browser
+from tests.conftest_api import ApiHarness, echo_responder
 from threadkeep.llm.scripted import ScriptedModel
 
-CHROMIUM = "/usr/bin/chromium"
 EXTENSION = Path(__file__).resolve().parent.parent / "extension"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
-
-def _browser_problem() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return f"{CHROMIUM} is missing (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing (pip install playwright; never `playwright install`)"
-    return None
-
-
-_PROBLEM = _browser_problem()
-if _PROBLEM is not None:
-    if os.environ.get("THREADKEEP_REQUIRE_BROWSER") == "1":
-        raise RuntimeError(f"browser tests required (THREADKEEP_REQUIRE_BROWSER=1) but {_PROBLEM}")
-    pytest.skip(f"extension browser tests skipped: {_PROBLEM}", allow_module_level=True)
+require_browser("extension browser tests")
 
 from playwright.sync_api import BrowserContext, Page, Worker, expect, sync_playwright  # noqa: E402
 
@@ -57,14 +40,9 @@ ARTICLE = f"""<!doctype html><html><head><title>Team notes</title></head>
 
 @pytest.fixture
 def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
-    from threadkeep.crypto import MasterKey
-
     model = ScriptedModel(responder=echo_responder(chunk=3), pace=0.03)
-    h = start_harness(f"sqlite:///{tmp_path / 'ext.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
-    try:
+    with live_site(tmp_path / "ext.db", settings, model) as h:
         yield h
-    finally:
-        stop_harness(h)
 
 
 @pytest.fixture
@@ -102,8 +80,7 @@ def browser(tmp_path: Path) -> Iterator[tuple[BrowserContext, str, Worker]]:
             executable_path=CHROMIUM,
             headless=True,  # the new headless mode, which runs extensions
             args=[f"--disable-extensions-except={EXTENSION}", f"--load-extension={EXTENSION}",
-                  "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run"],
+                  *CHROMIUM_FLAGS],
         )
         try:
             worker = context.service_workers[0] if context.service_workers else \

@@ -6,7 +6,6 @@ THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,55 +13,27 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest_api import ApiHarness, echo_responder, start_harness, stop_harness
+from tests.browser_support import ARTIFACTS, launched_chromium, live_site, require_browser
+from tests.conftest_api import ApiHarness, echo_responder
 from threadkeep.llm.scripted import ScriptedModel
 
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
+require_browser("browser tests")
 
-
-def _browser_problem() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return f"{CHROMIUM} is missing (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing (pip install playwright; never `playwright install`)"
-    return None
-
-
-_PROBLEM = _browser_problem()
-if _PROBLEM is not None:
-    if os.environ.get("THREADKEEP_REQUIRE_BROWSER") == "1":
-        raise RuntimeError(f"browser tests required (THREADKEEP_REQUIRE_BROWSER=1) but {_PROBLEM}")
-    pytest.skip(f"browser tests skipped: {_PROBLEM}", allow_module_level=True)
-
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 
 @pytest.fixture
 def site(tmp_path: Path, settings: Any) -> Iterator[ApiHarness]:
-    from threadkeep.crypto import MasterKey
-
     model = ScriptedModel(responder=echo_responder(chunk=3), pace=0.06)
-    h = start_harness(f"sqlite:///{tmp_path / 'web.db'}", MasterKey(os.urandom(32), "t"), settings, model=model)
-    try:
+    with live_site(tmp_path / "web.db", settings, model) as h:
         yield h
-    finally:
-        stop_harness(h)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One chromium for the module (starting it is the slow part); a fresh context per test."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    """One chromium for the module; a fresh context per test."""
+    with launched_chromium() as b:
+        yield b
 
 
 @pytest.fixture
