@@ -23,6 +23,7 @@ from threadkeep.cache.adoption import (
     is_cold,
     should_adopt,
 )
+from threadkeep.cache.log import last_cache_touch
 from threadkeep.cache.tables import ModelCall
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import ConfigError
@@ -279,3 +280,20 @@ def test_history_ttl_choices() -> None:
                        keep_warm=False, rebuilding=False) == 300
     with pytest.raises(ConfigError):
         history_ttl("2h", ANTHROPIC, keep_warm=False, rebuilding=False)  # type: ignore[arg-type]
+
+
+async def test_an_automatic_cache_counts_every_call_as_a_touch(tmp_path, settings) -> None:
+    # OpenAI reports cache reads only: the first call stored its prefix but says 0 / 0.
+    settings.system_prompt = "You keep long project threads in order and answer briefly. " * 120
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.openai(), now=clock, responder=lambda r: "Noted.")
+    m = open_memory(f"sqlite:///{tmp_path / 'o.db'}", MasterKey(os.urandom(32), "t"), settings, sim)
+    r = await m.send("The review is on Friday.", user=unique_user())
+    with m.db.session() as s:
+        call = s.scalar(select(ModelCall).where(ModelCall.conversation_id == r.conversation_id))
+        assert call is not None and call.cache_read_tokens == call.cache_write_tokens == 0
+        assert last_cache_touch(s, r.conversation_id, sim.capabilities).id == call.id
+        assert last_cache_touch(s, r.conversation_id, ANTHROPIC) is None  # explicit: nothing cached
+        cold, _adopt = m.builder._adoption(s, s.get(Conversation, r.conversation_id))
+    assert cold is False
+    await m.close()

@@ -143,7 +143,7 @@ class TurnBuilder:
     # -- one request ---------------------------------------------------------------------
     def _adoption(self, s: Session, conv: Conversation) -> tuple[bool, bool]:
         """(cold, adopt now) for the request about to be built (see threadkeep.cache.adoption)."""
-        touch = last_cache_touch(s, conv.id)
+        touch = last_cache_touch(s, conv.id, self.m.model.capabilities)
         cold = is_cold(now=utcnow(), last_touch_at=touch.started_at if touch else None,
                        last_ttl_s=touch.ttl_s if touch else None,
                        capabilities=self.m.model.capabilities)
@@ -462,7 +462,7 @@ class TurnBuilder:
         with self.m.db.reading() as s:
             if s.get(Conversation, conversation_id) is None:
                 return False, None
-            touch = last_cache_touch(s, conversation_id)
+            touch = last_cache_touch(s, conversation_id, self.m.model.capabilities)
             if touch is None:
                 return True, None
             return True, cache_expires_at(touch.started_at, touch.ttl_s, self.m.model.capabilities)

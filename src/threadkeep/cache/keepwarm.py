@@ -240,7 +240,7 @@ class KeepWarmScheduler:
                 .order_by(ModelCall.started_at.desc()).limit(1)).first()
             if last_turn is None:
                 continue
-            last_touch = last_cache_touch(s, cid)
+            last_touch = last_cache_touch(s, cid, self.model.capabilities)
             if last_touch is None:
                 continue
             pings = s.scalar(select(func.count()).select_from(ModelCall).where(

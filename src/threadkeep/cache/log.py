@@ -161,12 +161,18 @@ def previous_call(session: Session, conversation_id: str, *, kind: str = "turn")
     ).first()
 
 
-def last_cache_touch(session: Session, conversation_id: str) -> ModelCall | None:
-    """The latest turn or ping of a conversation that read or wrote the prompt cache."""
-    return session.scalars(select(ModelCall).where(
-        ModelCall.conversation_id == conversation_id, ModelCall.kind.in_(("turn", "ping")),
-        (ModelCall.cache_read_tokens + ModelCall.cache_write_tokens) > 0)
-        .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1)).first()
+def last_cache_touch(session: Session, conversation_id: str, capabilities: Capabilities) -> ModelCall | None:
+    """The latest turn or ping of a conversation that read or wrote the prompt cache.
+
+    Automatic caches (OpenAI) report reads only: every call stores its prefix, so the latest
+    call is the last touch whatever its counts say.
+    """
+    stmt = select(ModelCall).where(ModelCall.conversation_id == conversation_id,
+                                   ModelCall.kind.in_(("turn", "ping")))
+    if capabilities.cache_style != "automatic":
+        stmt = stmt.where((ModelCall.cache_read_tokens + ModelCall.cache_write_tokens) > 0)
+    return session.scalars(stmt.order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc())
+                           .limit(1)).first()
 
 
 def record_call(
