@@ -7,11 +7,12 @@ ceiling is never crossed because of a counting difference.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-__all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter"]
+__all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter", "encoding"]
 
 
 class TokenCounter(Protocol):
@@ -34,17 +35,22 @@ class BpeCounter:
     def count(self, text: str) -> int:
         if not text:
             return 0
-        n = len(_encoding(self.encoding).encode(text, disallowed_special=()))
+        n = len(encoding(self.encoding).encode(text, disallowed_special=()))
         if self.margin:
             return int(n * (1.0 + self.margin)) + 1
         return n
 
 
 @lru_cache(maxsize=4)
-def _encoding(name: str):  # type: ignore[no-untyped-def]
-    import bpe_openai
+def encoding(name: str):  # type: ignore[no-untyped-def]
+    """The bundled tiktoken-compatible table ``name`` (loaded once)."""
+    # bpe-openai 0.1.4 loads its tables through a deprecated importlib API; that warning is
+    # about the library, not us, and must not fail runs that treat warnings as errors.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai
 
-    return bpe_openai.get_encoding(name)
+        return bpe_openai.get_encoding(name)
 
 
 # Per-provider counters. Anthropic's tokenizer is not published: o200k plus 15 % keeps us under.

@@ -10,13 +10,14 @@ from __future__ import annotations
 import email.utils
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
+from threadkeep.context.request import ModelRequest
 from threadkeep.errors import (
     MalformedResponse,
     ProviderAuthError,
@@ -27,9 +28,14 @@ from threadkeep.errors import (
     ProviderServerError,
     ProviderTimeout,
 )
+from threadkeep.llm.base import StreamEvent
+from threadkeep.llm.retry import RetryPolicy, stream_with_retry
 
 __all__ = [
     "SseEvent",
+    "HttpChatModel",
+    "StreamDecoding",
+    "decode_sse",
     "DEFAULT_TIMEOUT",
     "iter_sse",
     "parse_retry_after",
@@ -204,3 +210,61 @@ async def post_stream(
         yield response
     finally:
         await response.aclose()
+
+
+class StreamDecoding(Protocol):
+    """A provider's stream decoder: events per SSE event, ``done`` at the end marker, and
+    ``finish`` at the end of the body (events still owed, or ``MalformedResponse`` if cut)."""
+
+    done: bool
+
+    def feed(self, sse: SseEvent) -> Iterable[StreamEvent]: ...
+
+    def finish(self) -> Iterable[StreamEvent]: ...
+
+
+async def decode_sse(response: httpx.Response, decoder: StreamDecoding, *,
+                     provider: str) -> AsyncIterator[StreamEvent]:
+    """The events of a streamed response body; transport failures while reading are mapped."""
+    try:
+        async for sse in iter_sse(response.aiter_lines()):
+            for event in decoder.feed(sse):
+                yield event
+            if decoder.done:
+                return
+    except httpx.HTTPError as e:
+        raise error_for_transport(e, provider=provider) from e
+    for event in decoder.finish():
+        yield event
+
+
+class HttpChatModel:
+    """What the HTTP adapters share: one client, made on first use and closed only if made
+    here, and retries until the first event (see :mod:`.retry`). Subclasses set ``name`` and
+    ``capabilities`` and write ``_stream_once``."""
+
+    def __init__(self, *, client: httpx.AsyncClient | None, timeout: httpx.Timeout,
+                 retry: RetryPolicy | None, extra_headers: dict[str, str] | None) -> None:
+        self.retry = retry or RetryPolicy()
+        self._extra_headers = dict(extra_headers or {})
+        self._client = client
+        self._owns_client = client is None
+        self._timeout = timeout
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        """Stream one call; retried only until the first event (see :mod:`.retry`)."""
+        return stream_with_retry(lambda: self._stream_once(request), self.retry)
+
+    def _stream_once(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        raise NotImplementedError
+
+    async def aclose(self) -> None:
+        """Close the HTTP client if this model created it."""
+        if self._client is not None and self._owns_client:
+            await self._client.aclose()
+            self._client = None
+
+    def _http(self) -> httpx.AsyncClient:
+        if self._client is None:
+            self._client = httpx.AsyncClient(timeout=self._timeout)
+        return self._client

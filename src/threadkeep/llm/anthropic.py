@@ -22,7 +22,6 @@ is the same bytes on every turn (ARCHITECTURE §3).
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,9 +40,10 @@ from threadkeep.errors import (
 )
 from threadkeep.llm._http import (
     DEFAULT_TIMEOUT,
+    HttpChatModel,
     SseEvent,
+    decode_sse,
     error_for_transport,
-    iter_sse,
     post_stream,
 )
 from threadkeep.llm.base import (
@@ -55,7 +55,7 @@ from threadkeep.llm.base import (
     Usage,
     UsageReport,
 )
-from threadkeep.llm.retry import RetryPolicy, stream_with_retry
+from threadkeep.llm.retry import RetryPolicy
 from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart, canonical_json
 
 __all__ = [
@@ -390,11 +390,13 @@ class StreamDecoder:
             raise _stream_error(payload.get("error"))
         return []  # ping and event types added after this adapter was written
 
-    def finish(self) -> None:
-        """Raise :class:`MalformedResponse` if the stream ended before ``message_stop``."""
+    def finish(self) -> list[StreamEvent]:
+        """At end of body: nothing is owed after ``message_stop``; without it, raise
+        :class:`MalformedResponse` (the answer was cut)."""
         if not self.done:
             raise MalformedResponse("anthropic stream ended without message_stop",
                                     provider=PROVIDER)
+        return []
 
 
 def _parse_tool_input(block: _OpenBlock) -> dict[str, Any]:
@@ -435,7 +437,7 @@ def events_from_message(message: dict[str, Any]) -> list[StreamEvent]:
 # --------------------------------------------------------------------------- client
 
 
-class AnthropicModel:
+class AnthropicModel(HttpChatModel):
     """A :class:`~threadkeep.llm.base.ChatModel` for Anthropic's Messages API."""
 
     def __init__(
@@ -452,40 +454,18 @@ class AnthropicModel:
     ) -> None:
         if not api_key:
             raise ConfigError("the Anthropic adapter needs an API key: set ANTHROPIC_API_KEY")
+        super().__init__(client=client, timeout=timeout, retry=retry, extra_headers=extra_headers)
         self.model = model
         self.name = f"{PROVIDER}:{model}"
         self.capabilities = capabilities or capabilities_for(model)
         self.base_url = base_url.rstrip("/")
-        self.retry = retry or RetryPolicy()
         self._api_key = api_key
-        self._extra_headers = dict(extra_headers or {})
-        self._client = client
-        self._owns_client = client is None
-        self._timeout = timeout
 
     def count_tokens(self, text: str) -> int:
         """Offline estimate with a safety margin (Anthropic's tokenizer is not published)."""
         from threadkeep.tokens import counter_for
 
-        # bpe-openai warns (DeprecationWarning) when it loads its tables on first use.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return counter_for(PROVIDER).count(text)
-
-    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
-        """Stream one call; retried only until the first event (see :mod:`.retry`)."""
-        return stream_with_retry(lambda: self._stream_once(request), self.retry)
-
-    async def aclose(self) -> None:
-        """Close the HTTP client if this model created it."""
-        if self._client is not None and self._owns_client:
-            await self._client.aclose()
-            self._client = None
-
-    def _http(self) -> httpx.AsyncClient:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._timeout)
-        return self._client
+        return counter_for(PROVIDER).count(text)
 
     def _headers(self, streaming: bool) -> dict[str, str]:
         headers = {
@@ -516,13 +496,5 @@ class AnthropicModel:
                 for event in events_from_message(message):
                     yield event
                 return
-            decoder = StreamDecoder()
-            try:
-                async for sse in iter_sse(response.aiter_lines()):
-                    for event in decoder.feed(sse):
-                        yield event
-                    if decoder.done:
-                        return
-            except httpx.HTTPError as e:
-                raise error_for_transport(e, provider=PROVIDER) from e
-            decoder.finish()
+            async for event in decode_sse(response, StreamDecoder(), provider=PROVIDER):
+                yield event

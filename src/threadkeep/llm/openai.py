@@ -22,7 +22,6 @@ calls accumulated by ``index`` (id and name first, argument fragments after), th
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -41,9 +40,9 @@ from threadkeep.errors import (
 )
 from threadkeep.llm._http import (
     DEFAULT_TIMEOUT,
+    HttpChatModel,
     SseEvent,
-    error_for_transport,
-    iter_sse,
+    decode_sse,
     post_stream,
 )
 from threadkeep.llm.base import (
@@ -55,7 +54,7 @@ from threadkeep.llm.base import (
     Usage,
     UsageReport,
 )
-from threadkeep.llm.retry import RetryPolicy, stream_with_retry
+from threadkeep.llm.retry import RetryPolicy
 from threadkeep.messages import TextPart, ToolCallPart, ToolResultPart, canonical_json
 
 __all__ = [
@@ -351,7 +350,7 @@ def _usage_from(raw: dict[str, Any]) -> Usage:
 # --------------------------------------------------------------------------- client
 
 
-class OpenAICompatibleModel:
+class OpenAICompatibleModel(HttpChatModel):
     """A :class:`~threadkeep.llm.base.ChatModel` for any Chat Completions server."""
 
     def __init__(
@@ -376,6 +375,7 @@ class OpenAICompatibleModel:
             preset = PRESETS[preset]
         if preset.key_required and not api_key:
             raise ConfigError(f"the {preset.provider} adapter needs an API key: set {preset.key_env}")
+        super().__init__(client=client, timeout=timeout, retry=retry, extra_headers=extra_headers)
         self.preset = replace(
             preset,
             base_url=(base_url or preset.base_url).rstrip("/"),
@@ -385,12 +385,7 @@ class OpenAICompatibleModel:
         self.model = model
         self.name = f"{preset.provider}:{model}"
         self.capabilities = capabilities or preset.capabilities
-        self.retry = retry or RetryPolicy()
         self._api_key = api_key
-        self._extra_headers = dict(extra_headers or {})
-        self._client = client
-        self._owns_client = client is None
-        self._timeout = timeout
 
     @property
     def base_url(self) -> str:
@@ -407,26 +402,8 @@ class OpenAICompatibleModel:
         """o200k for OpenAI; o200k with a margin for local models (their tokenizers differ)."""
         from threadkeep.tokens import counter_for
 
-        # bpe-openai warns (DeprecationWarning) when it loads its tables on first use.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            family = "openai" if self.preset.provider == "openai" else "local"
-            return counter_for(family).count(text)
-
-    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
-        """Stream one call; retried only until the first event (see :mod:`.retry`)."""
-        return stream_with_retry(lambda: self._stream_once(request), self.retry)
-
-    async def aclose(self) -> None:
-        """Close the HTTP client if this model created it."""
-        if self._client is not None and self._owns_client:
-            await self._client.aclose()
-            self._client = None
-
-    def _http(self) -> httpx.AsyncClient:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._timeout)
-        return self._client
+        family = "openai" if self.preset.provider == "openai" else "local"
+        return counter_for(family).count(text)
 
     def _headers(self) -> dict[str, str]:
         headers = {"content-type": "application/json", "accept": "text/event-stream"}
@@ -440,14 +417,5 @@ class OpenAICompatibleModel:
         url = f"{self.base_url}/chat/completions"
         async with post_stream(self._http(), url, content=self.render(request).to_bytes(),
                                headers=self._headers(), provider=provider) as response:
-            decoder = ChunkDecoder(provider)
-            try:
-                async for sse in iter_sse(response.aiter_lines()):
-                    for event in decoder.feed(sse):
-                        yield event
-                    if decoder.done:
-                        return
-            except httpx.HTTPError as e:
-                raise error_for_transport(e, provider=provider) from e
-            for event in decoder.finish():
+            async for event in decode_sse(response, ChunkDecoder(provider), provider=provider):
                 yield event

@@ -23,7 +23,6 @@ is injected (:class:`ManualClock`) so hours of pause cost nothing. Each call lea
 from __future__ import annotations
 
 import hashlib
-import warnings
 from array import array
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -53,6 +52,7 @@ from threadkeep.llm.base import (
 )
 from threadkeep.llm.scripted import Step
 from threadkeep.messages import canonical_json
+from threadkeep.tokens import encoding
 
 __all__ = [
     "MissCause",
@@ -227,20 +227,9 @@ class _Layout:
         return self.block_tokens[-1] if self.block_tokens else 0
 
 
-@lru_cache(maxsize=1)
-def _encoder() -> Any:
-    # bpe-openai 0.1.4 loads its tables (on import) through a deprecated importlib API; that
-    # warning is about the library, not us, and must not fail runs that treat warnings as errors.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import bpe_openai
-
-        return bpe_openai.get_encoding("o200k_base")
-
-
 @lru_cache(maxsize=65_536)
 def _token_ids(text: str) -> tuple[int, ...]:
-    return tuple(_encoder().encode(text, disallowed_special=()))
+    return tuple(encoding("o200k_base").encode(text, disallowed_special=()))
 
 
 def _digest(data: bytes) -> str:
