@@ -138,6 +138,21 @@ def record_event(memory: Memory, *, channel: str, event_key: str, user_id: str, 
     return memory.db.write(run)
 
 
+def store_inbound(memory: Memory, *, channel: str, external_id: str, event_key: str, thread_key: str,
+                  text: str, target: dict[str, Any], kind: str = "message") -> str | None:
+    """Store what a platform user sent, for its answer job; None if dropped or already seen.
+
+    Text the engine would refuse is acknowledged and dropped (see :func:`acceptable_text`).
+    The sender is their person, made on first sight and named ``<channel>:<external id>``. A
+    command (``kind`` other than ``message``, e.g. Telegram's ``/new``) keeps no text.
+    """
+    if acceptable_text(memory, text) is None:
+        return None
+    uid, _ = person_for(memory, channel=channel, external_id=external_id, handle=f"{channel}:{external_id}")
+    return record_event(memory, channel=channel, event_key=event_key, user_id=uid, thread_key=thread_key,
+                        text=text if kind == "message" else None, target=target, kind=kind)
+
+
 def _touch(s: Session, channel: str, **values: Any) -> None:
     row = s.get(SurfaceStatus, channel)
     if row is None:

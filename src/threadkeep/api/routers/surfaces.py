@@ -148,17 +148,10 @@ async def slack_events(request: Request, memory: MemoryDep) -> JSONResponse:
     inbound = slack.inbound_message(payload, slack.bot_user_of(payload, settings.slack_bot_user_id))
     if inbound is None:
         return JSONResponse(_OK)
-    await asyncio.to_thread(_store_slack, memory, inbound)
+    await asyncio.to_thread(
+        common.store_inbound, memory, channel=slack.CHANNEL, external_id=f"{inbound.team}:{inbound.user}",
+        event_key=inbound.event_key, thread_key=inbound.thread_key, text=inbound.text, target=inbound.target)
     return JSONResponse(_OK)
-
-
-def _store_slack(memory: Memory, inbound: slack.Inbound) -> None:
-    if common.acceptable_text(memory, inbound.text) is None:
-        return
-    uid, _ = common.person_for(memory, channel=slack.CHANNEL, external_id=f"{inbound.team}:{inbound.user}",
-                               handle=f"slack:{inbound.team}:{inbound.user}")
-    common.record_event(memory, channel=slack.CHANNEL, event_key=inbound.event_key, user_id=uid,
-                        thread_key=inbound.thread_key, text=inbound.text, target=inbound.target)
 
 
 @router.post("/slack/interactions", summary="Slack interactivity request URL (thumbs buttons)")
@@ -195,18 +188,11 @@ async def telegram_webhook(request: Request, memory: MemoryDep) -> JSONResponse:
                              "text": "Thanks for the feedback" if done else ""})
     inbound = telegram.inbound_update(update)
     if inbound is not None:
-        await asyncio.to_thread(_store_telegram, memory, inbound)
+        await asyncio.to_thread(
+            common.store_inbound, memory, channel=telegram.CHANNEL, external_id=inbound.user,
+            event_key=inbound.event_key, thread_key=inbound.chat_id, text=inbound.text,
+            target=inbound.target, kind=inbound.kind)
     return JSONResponse(_OK)
-
-
-def _store_telegram(memory: Memory, inbound: telegram.Inbound) -> None:
-    if common.acceptable_text(memory, inbound.text) is None:
-        return
-    uid, _ = common.person_for(memory, channel=telegram.CHANNEL, external_id=inbound.user,
-                               handle=f"telegram:{inbound.user}")
-    common.record_event(memory, channel=telegram.CHANNEL, event_key=inbound.event_key, user_id=uid,
-                        thread_key=inbound.chat_id, text=None if inbound.kind == "new" else inbound.text,
-                        target=inbound.target, kind=inbound.kind)
 
 
 # -- Mattermost --------------------------------------------------------------------------
@@ -225,17 +211,11 @@ async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONRespons
         raise ApiError(401, "bad Mattermost webhook token", type="bad_signature")
     inbound = mattermost.inbound_post(payload, settings.mattermost_bot_user_id)
     if inbound is not None:
-        await asyncio.to_thread(_store_mattermost, memory, inbound)
+        await asyncio.to_thread(
+            common.store_inbound, memory, channel=mattermost.CHANNEL, external_id=inbound.user,
+            event_key=inbound.post_id, thread_key=inbound.thread_key, text=inbound.text,
+            target=inbound.target)
     return JSONResponse(_OK)
-
-
-def _store_mattermost(memory: Memory, inbound: mattermost.Inbound) -> None:
-    if common.acceptable_text(memory, inbound.text) is None:
-        return
-    uid, _ = common.person_for(memory, channel=mattermost.CHANNEL, external_id=inbound.user,
-                               handle=f"mattermost:{inbound.user}")
-    common.record_event(memory, channel=mattermost.CHANNEL, event_key=inbound.post_id, user_id=uid,
-                        thread_key=inbound.thread_key, text=inbound.text, target=inbound.target)
 
 
 # -- status ------------------------------------------------------------------------------
