@@ -294,6 +294,20 @@ class Memory:
         msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
         return uid, conv.id, created, msg.id
 
+    async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],
+                           calls: list[ToolCall] | None) -> AsyncIterator[AnswerDelta]:
+        """One model call: its text into ``chunks`` (and yielded), its usage onto the call
+        logged in ``made``, its tool calls into ``calls`` (``None``: not run, dropped)."""
+        made.append(_Call(request, utcnow()))
+        async for ev in self.model.stream(request):
+            if isinstance(ev, TextDelta):
+                chunks.append(ev.text)
+                yield AnswerDelta(ev.text)
+            elif isinstance(ev, ToolCall) and calls is not None:
+                calls.append(ev)
+            elif isinstance(ev, UsageReport):
+                made[-1].usage = made[-1].usage + ev.usage
+
     async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
                       context: str | None = None) -> AsyncIterator[TurnEvent]:
         try:
@@ -304,7 +318,6 @@ class Memory:
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise
         chunks: list[str] = []
-        usage = Usage()
         runs: list[ToolRun] = []
         made: list[_Call] = []  # every model call of the turn, for the call log
         finished = False
@@ -315,16 +328,8 @@ class Memory:
                 # knowledge base: the engine searches with the person's own words.
                 calls = [ToolCall("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
             else:
-                made.append(_Call(request, utcnow()))
-                async for ev in self.model.stream(request):
-                    if isinstance(ev, TextDelta):
-                        chunks.append(ev.text)
-                        yield AnswerDelta(ev.text)
-                    elif isinstance(ev, ToolCall):
-                        calls.append(ev)
-                    elif isinstance(ev, UsageReport):
-                        usage = usage + ev.usage
-                        made[-1].usage = made[-1].usage + ev.usage
+                async for delta in self._model_round(request, chunks, made, calls):
+                    yield delta
             if calls:
                 # One round: every call of the model's answer runs at once, then it answers.
                 for call in calls:
@@ -334,15 +339,11 @@ class Memory:
                     yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
                                        str(run.call.arguments.get("query") or ""))
                 request = _with_tool_round(request, "".join(chunks), runs)
-                made.append(_Call(request, utcnow()))
-                async for ev in self.model.stream(request):
-                    if isinstance(ev, TextDelta):
-                        chunks.append(ev.text)
-                        yield AnswerDelta(ev.text)
-                    elif isinstance(ev, UsageReport):
-                        usage = usage + ev.usage
-                        made[-1].usage = made[-1].usage + ev.usage
+                # The answer after the tool round: further tool calls are not run.
+                async for delta in self._model_round(request, chunks, made, None):
+                    yield delta
             text = "".join(chunks)
+            usage = sum((call.usage for call in made), Usage())
             cited = citations(text, runs)
             if cited:
                 yield Citations(cited)
