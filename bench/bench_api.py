@@ -16,7 +16,6 @@ import asyncio
 import base64
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,7 +27,7 @@ from typing import Any
 
 import httpx
 
-PG_URL = os.environ.get("THREADKEEP_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+from threadkeep.testing.proc import drop_postgres, free_port, scratch_postgres
 
 
 # -- the server process ------------------------------------------------------------------
@@ -53,36 +52,12 @@ def serve(db_url: str, port: int, delay: float) -> None:
                 log_level="warning", timeout_keep_alive=3900)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _fresh_pg_db() -> str | None:
     try:
-        import sqlalchemy as sa
-
-        admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-        name = f"tk_bench_{uuid.uuid4().hex[:10]}"
-        with admin.connect() as c:
-            c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        admin.dispose()
-        return PG_URL.rsplit("/", 1)[0] + "/" + name
+        return scratch_postgres("tk_bench")
     except Exception as e:  # no server: the PostgreSQL rows are left out, and said so
         print(f"PostgreSQL not reachable ({type(e).__name__}); skipping it", file=sys.stderr)
         return None
-
-
-def _drop_pg_db(url: str) -> None:
-    import sqlalchemy as sa
-
-    name = url.rsplit("/", 1)[1]
-    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'")
-        c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
-    admin.dispose()
 
 
 # -- the client ----------------------------------------------------------------------------
@@ -151,7 +126,7 @@ async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
 
 
 def bench_backend(label: str, db_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "THREADKEEP_MASTER_KEY": base64.b64encode(os.urandom(32)).decode(),
            "THREADKEEP_HOME": tempfile.mkdtemp(prefix="tk-bench-home-")}
     proc = subprocess.Popen([sys.executable, __file__, "--serve", db_url, "--port", str(port),
@@ -206,7 +181,7 @@ def main() -> None:
             try:
                 rows += bench_backend("postgresql", pg, args)
             finally:
-                _drop_pg_db(pg)
+                drop_postgres(pg)
     if args.json:
         print(json.dumps(rows, indent=2))
         return

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import os
 import socket
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
+from threadkeep.testing.proc import PG_ADMIN_URL, drop_postgres, scratch_postgres
 
-PG_ADMIN_URL = os.environ.get("THREADKEEP_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REQUIRE_PG = os.environ.get("THREADKEEP_REQUIRE_PG") == "1"
 
 _real_connect = socket.socket.connect
@@ -88,23 +87,12 @@ def pg_url() -> Iterator[str]:
         if REQUIRE_PG:
             pytest.fail(msg + " and THREADKEEP_REQUIRE_PG=1")
         pytest.skip(msg + "; set THREADKEEP_TEST_PG_URL to run these tests")
-    import sqlalchemy as sa
-
-    name = f"tk_test_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    url = scratch_postgres("tk_test")
     _PG_SESSION_URL.append(url)
     try:
         yield url
     finally:
-        with admin.connect() as c:
-            c.exec_driver_sql(
-                f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
-            )
-            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.dispose()
+        drop_postgres(url)
         _PG_SESSION_URL.clear()
 
 

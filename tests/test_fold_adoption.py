@@ -8,7 +8,6 @@ by its own clock, so a pause moves both: the simulator's clock forward and the l
 from __future__ import annotations
 
 import os
-import uuid
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -34,6 +33,7 @@ from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Job
 from threadkeep.testing.checks import check_database
+from threadkeep.testing.proc import drop_postgres, scratch_postgres
 
 from .helpers import open_memory, unique_user
 
@@ -204,16 +204,11 @@ def _fresh_database(url: str):  # type: ignore[no-untyped-def]
     if url.startswith("sqlite"):
         yield url.replace("tk.db", "migrate.db")
         return
-    name = f"tk_migrate_{uuid.uuid4().hex[:10]}"
-    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    scratch = scratch_postgres("tk_migrate")
     try:
-        yield url.rsplit("/", 1)[0] + "/" + name
+        yield scratch
     finally:
-        with admin.connect() as c:
-            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
+        drop_postgres(scratch)
 
 
 def test_migration_adopts_the_newest_summary_of_existing_conversations(backend) -> None:  # type: ignore[no-untyped-def]
