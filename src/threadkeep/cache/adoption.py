@@ -71,11 +71,9 @@ class AdoptionPolicy:
             raise ConfigError(f"fold adoption must be 'cold' or 'eager', not {self.mode!r}")
 
 
-def cache_expires_at(started_at: datetime | None, ttl_s: int | None,
-                     capabilities: Capabilities) -> datetime | None:
-    """When the entry left by a request that started at ``started_at`` expires (None: never cached)."""
-    if started_at is None:
-        return None
+def cache_expires_at(started_at: datetime, ttl_s: int | None, capabilities: Capabilities) -> datetime:
+    """When the entry left by a request that started at ``started_at`` expires (TTLs run from
+    the start of a request; ``ttl_s`` None: the provider's, for automatic caches)."""
     if ttl_s is None:
         ttl_s = AUTOMATIC_CACHE_TTL if capabilities.cache_style == "automatic" else SHORT_TTL
     return started_at + timedelta(seconds=ttl_s)
@@ -89,8 +87,7 @@ def is_cold(*, now: datetime, last_touch_at: datetime | None, last_ttl_s: int | 
     """
     if capabilities.cache_style not in ("explicit", "automatic"):
         return True
-    expires = cache_expires_at(last_touch_at, last_ttl_s, capabilities)
-    return expires is None or now >= expires
+    return last_touch_at is None or now >= cache_expires_at(last_touch_at, last_ttl_s, capabilities)
 
 
 def should_adopt(policy: AdoptionPolicy, *, cold: bool, verbatim: int, newer_available: bool) -> bool:

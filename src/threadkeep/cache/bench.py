@@ -41,6 +41,7 @@ from threadkeep.cache.adoption import (
     HistoryTTL,
     history_ttl,
     idle_fold_policy,
+    is_cold,
     should_adopt,
 )
 from threadkeep.cache.fingerprint import fingerprint
@@ -53,7 +54,7 @@ from threadkeep.cache.tables import ModelCall
 from threadkeep.cache.warm_settings import KeepWarmSettings, QuietHours
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.request import ModelRequest, ToolSpec
-from threadkeep.llm.base import complete
+from threadkeep.llm.base import Capabilities, complete
 from threadkeep.llm.simulator import CallRecord, ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.folding import FoldPolicy, fold_range, fold_summary
@@ -252,8 +253,11 @@ class _State:
     def adopt(self) -> None:
         self.summary, self.cursor = self.latest, self.latest_cursor
 
-    def cold_at(self, at: float, margin: float = 0.0) -> bool:
-        return self.last_touch is None or at >= self.touched_at + self.touched_ttl + margin
+    def cold_at(self, at: float, capabilities: Capabilities, margin: float = 0.0) -> bool:
+        """The engine's judgement (:func:`~threadkeep.cache.adoption.is_cold`) at ``at``."""
+        touched = None if self.last_touch is None else EPOCH + timedelta(seconds=self.touched_at)
+        return is_cold(now=EPOCH + timedelta(seconds=at - margin), last_touch_at=touched,
+                       last_ttl_s=self.touched_ttl, capabilities=capabilities)
 
 
 class _Replay:
@@ -340,9 +344,9 @@ class _Replay:
                 continue
             turn = session.turns[index]
             if self.policy.idle_folds and state.last_touch is not None and state.cold_at(
-                    turn.at, IDLE_FOLD_MARGIN_S):
+                    turn.at, self.sim.capabilities, IDLE_FOLD_MARGIN_S):
                 state.fold(self.idle_folds)  # the engine's idle-fold job ran during the pause
-            cold = state.cold_at(turn.at)
+            cold = state.cold_at(turn.at, self.sim.capabilities)
             adopt = should_adopt(self.adoption, cold=cold,
                                  verbatim=len(state.messages) + 1 - state.cursor,
                                  newer_available=state.latest_cursor > state.cursor)

@@ -33,6 +33,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from threadkeep.cache.adoption import cache_expires_at
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint
 from threadkeep.cache.lease import acquire_lease, release_lease
 from threadkeep.cache.log import last_cache_touch, record_call
@@ -252,9 +253,8 @@ class KeepWarmScheduler:
         out.sort(key=lambda c: c.last_turn.started_at, reverse=True)
         return out
 
-    @staticmethod
-    def _expires(touch: ModelCall) -> datetime:
-        return touch.started_at + timedelta(seconds=touch.ttl_s or 300)
+    def _expires(self, touch: ModelCall) -> datetime:
+        return cache_expires_at(touch.started_at, touch.ttl_s, self.model.capabilities)
 
     def _active(self, candidates: list[_Candidate], now: datetime) -> set[str]:
         """Sessions being kept warm now: pinged in this idle span, entry still alive."""
