@@ -275,7 +275,6 @@ class _Replay:
         self.flagged = 0
         self.last_row: dict[str, ModelCall] = {}
         self.policy = _policy(variant, cfg)
-        self.warm = self.policy.warm
         self.adoption = AdoptionPolicy(mode=self.policy.adoption,  # type: ignore[arg-type]
                                        hard_limit=cfg.fold_hard_limit)
         self.folds = FoldPolicy()
@@ -290,7 +289,7 @@ class _Replay:
                             startup=session.startup, summary=render_summary(state.summary),
                             history=tuple(state.messages[state.cursor:]), now=now, facts=facts)
         request = assemble(inputs, ceiling=180_000, cache_key=session.sid).request
-        ttl = history_ttl(self.policy.history_ttl, self.sim.capabilities, keep_warm=self.warm,
+        ttl = history_ttl(self.policy.history_ttl, self.sim.capabilities, keep_warm=self.policy.warm,
                           rebuilding=rebuilding)
         return plan_breakpoints(request, self.sim.capabilities, history_ttl=ttl)
 
@@ -369,7 +368,7 @@ class _Replay:
                 nxt = session.turns[index + 1].at
                 heapq.heappush(events, (nxt, order, sid, index + 1))
                 order += 1
-                if self.warm and not state.flagged:
+                if self.policy.warm and not state.flagged:
                     ttl = prefix_ttl(request) or 300
                     for ping_at in self._ping_times(turn.at, turn.at, ttl, nxt):
                         heapq.heappush(events, (ping_at, order, sid, -1))
