@@ -24,11 +24,14 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
-__all__ = ["enqueue", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS"]
+__all__ = ["enqueue", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS", "DEFAULT_TIME_LIMIT_S"]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
 LEASE_SECONDS = 120
+# A job that runs longer fails (and is retried with backoff): nothing in the background may
+# hold a worker for ever. Kept below the lease.
+DEFAULT_TIME_LIMIT_S = 100.0
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -67,10 +70,13 @@ def enqueue(
 class JobRunner:
     """Claims and runs jobs. Several runners (replicas) may share one database."""
 
-    def __init__(self, db: Database, handlers: dict[str, Handler], *, worker_id: str | None = None) -> None:
+    def __init__(self, db: Database, handlers: dict[str, Handler], *, worker_id: str | None = None,
+                 time_limit_s: float = DEFAULT_TIME_LIMIT_S) -> None:
         self.db = db
         self.handlers = handlers
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{new_id()[:8]}"
+        # Below the lease, so no second worker starts a job while the first still runs it.
+        self.time_limit_s = time_limit_s
 
     def _due(self, now: Any) -> Any:
         return (
@@ -136,13 +142,20 @@ class JobRunner:
         if job is None:
             return False
         handler = self.handlers[job.kind]
+        limit = asyncio.timeout(self.time_limit_s)
         try:
-            await handler(dict(job.payload or {}))
+            async with limit:
+                await handler(dict(job.payload or {}))
         except Defer as d:
             await asyncio.to_thread(self._finish, job, None, d.until)
         except Exception as e:  # a failing job must not stop the worker
-            log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, e)
-            await asyncio.to_thread(self._finish, job, f"{type(e).__name__}: {e}")
+            if isinstance(e, TimeoutError) and limit.expired():
+                error = (f"JobTimeout: the job ran past its time limit of {self.time_limit_s:g} s "
+                         "(THREADKEEP_JOB_TIME_LIMIT_S) and was stopped")
+            else:
+                error = f"{type(e).__name__}: {e}"
+            log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, error)
+            await asyncio.to_thread(self._finish, job, error)
         else:
             await asyncio.to_thread(self._finish, job, None)
         return True
