@@ -143,7 +143,10 @@ class TurnBuilder:
     # -- one request ---------------------------------------------------------------------
     def _adoption(self, s: Session, conv: Conversation) -> tuple[bool, bool]:
         """(cold, adopt now) for the request about to be built (see threadkeep.cache.adoption)."""
-        touch = last_cache_touch(s, conv.id, self.m.model.capabilities)
+        caps = self.m.model.capabilities
+        # Without a prompt cache there is nothing to look up (and the call log would be read
+        # to its first row every turn, finding no cache read or write).
+        touch = last_cache_touch(s, conv.id, caps) if caps.cache_style in ("explicit", "automatic") else None
         cold = is_cold(now=utcnow(), last_touch_at=touch.started_at if touch else None,
                        last_ttl_s=touch.ttl_s if touch else None,
                        capabilities=self.m.model.capabilities)
