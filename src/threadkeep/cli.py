@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import getpass
 import json
-import os
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -13,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from threadkeep.config import Settings
+from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
 __all__ = ["main"]
@@ -21,11 +19,7 @@ __all__ = ["main"]
 T = TypeVar("T")
 
 
-def _default_user() -> str:
-    try:
-        return os.environ.get("THREADKEEP_USER") or getpass.getuser() or "local"
-    except Exception:
-        return "local"
+_default_user = default_user
 
 
 db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",

@@ -10,7 +10,7 @@ import json
 
 import click
 
-from threadkeep.config import Settings
+from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
 __all__ = ["serve", "worker", "keys_create", "keys_list", "keys_revoke", "register", "KEEP_ALIVE_S"]
@@ -42,9 +42,7 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
 
     if auth.list_keys(memory.db, include_revoked=True):
         return
-    from threadkeep.cli import _default_user
-
-    person = _default_user()
+    person = default_user()
     key, _ = auth.create_key(memory.db, memory.vault, scope="person", person=person, name="first run")
     click.echo(f"threadkeep: first run — a key for person {person!r} (shown once, keep it):\n  {key}\n"
                "Paste it into the web app's login. More keys: threadkeep keys create --scope admin|person",

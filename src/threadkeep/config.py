@@ -5,17 +5,27 @@ The library takes explicit arguments; the CLI and the service build them from he
 
 from __future__ import annotations
 
+import getpass
+import os
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "default_home"]
+__all__ = ["Settings", "default_home", "default_user"]
 
 
 def default_home() -> Path:
     return Path.home() / ".threadkeep"
+
+
+def default_user() -> str:
+    """The CLI's person when ``--user`` is not given: ``$THREADKEEP_USER`` or the login name."""
+    try:
+        return os.environ.get("THREADKEEP_USER") or getpass.getuser() or "local"
+    except Exception:
+        return "local"
 
 
 class Settings(BaseSettings):

@@ -26,7 +26,6 @@ from threadkeep import errors, jobs
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.crypto import MasterKey, load_master_key
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -42,7 +41,14 @@ from threadkeep.events import (
 from threadkeep.export import ConversationView, to_json, to_markdown
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+)
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database

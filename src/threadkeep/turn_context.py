@@ -31,7 +31,6 @@ from threadkeep.cache.plan import SHORT_TTL, plan_breakpoints
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
-from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.errors import NotFound
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.fact_extract import extract_facts
@@ -50,6 +49,7 @@ from threadkeep.memory.summary import (
     summary_from_json,
     summary_to_json,
 )
+from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion

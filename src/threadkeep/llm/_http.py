@@ -19,7 +19,6 @@ from typing import Any, Protocol
 
 import httpx
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.errors import (
     MalformedResponse,
     ProviderAuthError,
@@ -32,6 +31,7 @@ from threadkeep.errors import (
 )
 from threadkeep.llm.base import StreamEvent
 from threadkeep.llm.retry import RetryPolicy, stream_with_retry
+from threadkeep.messages import ModelRequest
 
 __all__ = [
     "SseEvent",
