@@ -14,10 +14,13 @@ import os
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
@@ -25,7 +28,7 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
-__all__ = ["enqueue", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS", "DEFAULT_TIME_LIMIT_S"]
+__all__ = ["enqueue", "enqueue_many", "JobSpec", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS", "DEFAULT_TIME_LIMIT_S"]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
@@ -56,19 +59,43 @@ def enqueue(
     delay_s: float = 0.0,
 ) -> bool:
     """Add a job in the caller's transaction. A live job with the same ``dedupe_key`` wins."""
-    if dedupe_key is not None:
-        exists = session.scalar(select(Job.id).where(Job.dedupe_key == dedupe_key))
-        if exists is not None:
-            return False
-    job = Job(id=new_id(), kind=kind, payload=payload, dedupe_key=dedupe_key,
-              run_after=utcnow() + timedelta(seconds=delay_s))
-    try:
-        with session.begin_nested():
-            session.add(job)
-            session.flush()
-    except SAIntegrityError:
-        return False
-    return True
+    return enqueue_many(session, [JobSpec(kind, payload, dedupe_key, delay_s)]) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class JobSpec:
+    """One job to queue: its kind, payload (ids only), dedupe key and delay."""
+
+    kind: str
+    payload: dict[str, Any]
+    dedupe_key: str | None = None
+    delay_s: float = 0.0
+
+
+def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
+    """Add several jobs in the caller's transaction with one statement; a live job with the
+    same ``dedupe_key`` wins. Returns how many were added."""
+    if not specs:
+        return 0
+    now = utcnow()
+    rows = [{"id": new_id(), "kind": j.kind, "payload": j.payload, "dedupe_key": j.dedupe_key,
+             "status": "ready", "attempts": 0, "run_after": now + timedelta(seconds=j.delay_s),
+             "created_at": now} for j in specs]
+    dialect = session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        insert = sqlite_insert if dialect == "sqlite" else pg_insert
+        result = session.execute(insert(Job).values(rows).on_conflict_do_nothing())
+        return int(result.rowcount or 0)
+    added = 0  # other databases: one savepoint per job
+    for row in rows:
+        try:
+            with session.begin_nested():
+                session.add(Job(**row))
+                session.flush()
+            added += 1
+        except SAIntegrityError:
+            pass
+    return added
 
 
 class JobRunner:
