@@ -13,7 +13,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser_support import ARTIFACTS, launched_chromium, live_site, require_browser, save_screenshot
+from tests.browser_support import (
+    ARTIFACTS,
+    launched_chromium,
+    live_site,
+    require_browser,
+    save_screenshot,
+)
 from tests.conftest_api import ApiHarness, echo_responder
 from threadkeep.llm.scripted import ScriptedModel
 
