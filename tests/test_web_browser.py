@@ -309,3 +309,14 @@ def test_message_column_scrolls_and_everything_stays_reachable(site: ApiHarness,
     sized.click("#logout")
     expect(sized.locator("#login")).to_be_visible()
     expect(sized.locator("#app")).to_be_hidden()
+
+
+def test_api_docs_render_without_the_internet(site: ApiHarness, page: Page) -> None:
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(site.url) else outside.append(r.url))
+    page.goto(site.url + "/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("threadkeep")
+    expect(page.locator(".opblock-summary-path[data-path='/v1/messages']").first).to_be_visible()
+    assert outside == []
+    assert httpx.get(site.url + "/docs/assets/swagger-ui.css").status_code == 200
+    assert httpx.get(site.url + "/docs/assets/index.html").status_code == 404  # only what /docs uses
