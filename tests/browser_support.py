@@ -51,8 +51,10 @@ def require_browser(what: str) -> None:
 @contextmanager
 def launched_chromium() -> Iterator[Browser]:
     """One headless chromium (starting it is the slow part: share it across a module)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect() waits 5 s by default: too short on a busy 2-core machine running other work.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", *CHROMIUM_FLAGS],
                                     headless=True)
