@@ -218,6 +218,23 @@ async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONRespons
     return JSONResponse(_OK)
 
 
+@router.post("/mattermost/actions", summary="Mattermost interactive message action (thumbs buttons)")
+async def mattermost_actions(request: Request, memory: MemoryDep) -> JSONResponse:
+    """A thumbs button under an answer: feedback from the person the answer was for."""
+    token = _settings(request).mattermost_token
+    if token is None:
+        raise ApiError(503, "the Mattermost surface is not configured: set THREADKEEP_MATTERMOST_TOKEN")
+    pressed = mattermost.action_rating(_json_object(await request.body()), token)
+    if pressed is None:
+        raise ApiError(401, "bad Mattermost action signature", type="bad_signature")
+    user, message_id, rating = pressed
+    person = await asyncio.to_thread(_person_name, memory, mattermost.CHANNEL, user)
+    done = await _feedback(memory, person, message_id, rating)
+    # Shown to the presser only; the post itself stays as it is.
+    return JSONResponse({"ephemeral_text": "Thanks for the feedback." if done
+                         else "Only the person this answer was for can rate it."})
+
+
 # -- status ------------------------------------------------------------------------------
 @router.get("/status", summary="When each surface last heard from its platform")
 async def surfaces_status(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
