@@ -23,9 +23,10 @@ from threadkeep.api.deps import AdminDep, MemoryDep
 from threadkeep.api.errors import ApiError
 from threadkeep.engine import Memory
 from threadkeep.errors import Conflict, NotFound
+from threadkeep.insights.jobs import DELIVER_KIND
 from threadkeep.memory.identities import resolve_identity
 from threadkeep.store.models import User
-from threadkeep.surfaces import common, mattermost, slack, telegram
+from threadkeep.surfaces import common, digests, mattermost, slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings
 
 __all__ = ["router", "install"]
@@ -55,6 +56,12 @@ def install(app: FastAPI, memory: Memory, settings: SurfaceSettings | None = Non
                 raise
 
     memory.register_job(common.JOB_KIND, answer)
+
+    async def deliver(payload: dict[str, Any]) -> None:
+        await digests.deliver_digest(memory, surfaces, payload)
+
+    # New digests go out on Slack/Telegram to the people who talk to threadkeep there.
+    memory.register_job(DELIVER_KIND, deliver)
 
 
 def _poster(channel: str, settings: SurfaceSettings, client: httpx.AsyncClient) -> common.Poster:
