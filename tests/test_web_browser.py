@@ -21,6 +21,7 @@ from tests.browser_support import (
     save_screenshot,
 )
 from tests.conftest_api import ApiHarness, echo_responder
+from tests.test_surface_fakes import wait_idle
 from threadkeep.llm.scripted import ScriptedModel
 
 require_browser("browser tests")
@@ -250,6 +251,9 @@ def test_message_column_scrolls_and_everything_stays_reachable(site: ApiHarness,
         text = f"Point {i} of the plan:\n" + "\n".join(f"- step {i}.{j}" for j in range(4))
         cid = api.post("/v1/messages", json={"text": text, "conversation_id": cid}).json()["conversation_id"]
     api.patch(f"/v1/conversations/{cid}", json={"title": "A long plan with a title that goes on and on"})
+    # The seeded turns' background work (facts, re-asks) can hold the busy machine for seconds:
+    # let it finish so the page's requests are not timed against it.
+    wait_idle(site, timeout=120)
     phone = sized.viewport_size is not None and sized.viewport_size["width"] < 900
 
     sized.goto(f"{site.url}/#c={cid}")
@@ -293,6 +297,9 @@ def test_message_column_scrolls_and_everything_stays_reachable(site: ApiHarness,
     save_screenshot(sized, "web-phone-chats")
     sized.locator("#conversation-list li", has_text="garden").click()
     expect(sized.locator("#sidebar")).to_be_hidden()
+    # (A count first: to_have_text on a locator that still matches the old ten messages fails at
+    # once with a strict-mode error instead of waiting.)
+    expect(sized.locator(".msg.user")).to_have_count(1)
     expect(sized.locator(".msg.user .text")).to_have_text("An older conversation about the garden")
     assert first["conversation_id"] in sized.url
     # ...the memory panel behind "Memory" (Escape closes it)...
