@@ -2,7 +2,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run chat test install lint
+.PHONY: run chat test install lint screenshots
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -24,3 +24,8 @@ test: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/lint-imports
+
+# The pictures in docs/screenshots/, taken by the browser tests at 1400 and 390 px.
+screenshots: $(VENV)/.installed
+	THREADKEEP_SCREENSHOTS=docs/screenshots $(VENV)/bin/pytest -q tests/test_web_browser.py \
+	  tests/test_admin_browser.py -k "scrolls_and_everything or times_ratings_and_width"

@@ -50,7 +50,10 @@ async function showHistory() {
   if (!state.conf || !state.conversationId) return;
   try {
     const conv = await tk.request(state.conf, "GET", `/v1/conversations/${encodeURIComponent(state.conversationId)}`);
-    for (const m of conv.messages) addMessage(m.role, m.text);
+    for (const m of conv.messages) {
+      const li = addMessage(m.role, m.text);
+      if (m.role === "assistant" && m.id) addThumbs(li, m.id, m.rating || null);
+    }
   } catch (e) {
     // Deleted on the server (or another key): start afresh rather than fail every send.
     await setConversation(null);
@@ -182,6 +185,7 @@ async function streamAnswer(res) {
         showCitations(answer, data.items || []);
       } else if (event === "done") {
         text.textContent = data.text;
+        if (data.assistant_message_id) addThumbs(answer, data.assistant_message_id, null);
       } else if (event === "error") {
         answer.remove();
         showError(`${data.error} (your message is kept on the server)`);
@@ -190,6 +194,47 @@ async function streamAnswer(res) {
   } finally {
     answer.classList.remove("streaming");
     delete answer.dataset.tool;
+  }
+}
+
+// -- thumbs up/down beside every answer (PUT/DELETE /v1/messages/{id}/feedback) ---------------
+function addThumbs(li, messageId, rating) {
+  const bar = document.createElement("div");
+  bar.className = "thumbs";
+  for (const [value, label, name] of [["up", "▲ Good", "Good answer"], ["down", "▼ Bad", "Bad answer"]]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `secondary thumb thumb-${value}`;
+    b.textContent = label;
+    b.title = name;
+    b.setAttribute("aria-label", name);
+    b.addEventListener("click", () => rate(bar, messageId, value));
+    bar.appendChild(b);
+  }
+  showRating(bar, rating);
+  li.appendChild(bar);
+}
+
+function showRating(bar, rating) {
+  for (const b of bar.querySelectorAll(".thumb")) {
+    const on = b.classList.contains(`thumb-${rating}`);
+    b.classList.toggle("on", on);
+    b.setAttribute("aria-pressed", String(on));
+  }
+}
+
+async function rate(bar, messageId, value) {
+  // Clicking the rating already given clears it.
+  const current = bar.querySelector(".thumb.on");
+  const clear = current && current.classList.contains(`thumb-${value}`);
+  showError("");
+  try {
+    const path = `/v1/messages/${encodeURIComponent(messageId)}/feedback`;
+    if (clear) await tk.request(state.conf, "DELETE", path);
+    else await tk.request(state.conf, "PUT", path, { rating: value });
+    showRating(bar, clear ? null : value);
+  } catch (e) {
+    showError(e.message);
   }
 }
 

@@ -51,8 +51,10 @@ def require_browser(what: str) -> None:
 @contextmanager
 def launched_chromium() -> Iterator[Browser]:
     """One headless chromium (starting it is the slow part: share it across a module)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect() waits 5 s by default: too short on a busy 2-core machine running other work.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", *CHROMIUM_FLAGS],
                                     headless=True)
@@ -72,3 +74,21 @@ def live_site(db_file: Path, settings: Any, model: Any = None) -> Iterator[ApiHa
         yield harness
     finally:
         stop_harness(harness)
+
+
+def save_screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
+    """The page as ``test-artifacts/NAME.png``; also into the folder named by
+    THREADKEEP_SCREENSHOTS (``make screenshots`` sets docs/screenshots), reduced to a small
+    palette PNG so the documentation's pictures stay a few tens of KB."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    target = os.environ.get("THREADKEEP_SCREENSHOTS")
+    if target:
+        from PIL import Image
+
+        Path(target).mkdir(parents=True, exist_ok=True)
+        with Image.open(path) as image:
+            small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+            small.save(Path(target) / f"{name}.png", optimize=True)
+    return path

@@ -7,6 +7,7 @@ playwright is missing, unless THREADKEEP_REQUIRE_BROWSER=1.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,9 +15,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import ARTIFACTS, launched_chromium, live_site, require_browser
+from tests.browser_support import (
+    ARTIFACTS,
+    launched_chromium,
+    live_site,
+    require_browser,
+    save_screenshot,
+)
 from tests.conftest_api import ApiHarness
 from threadkeep.store.base import utcnow
+from threadkeep.store.models import Job
 
 require_browser("admin browser tests")
 
@@ -37,7 +45,16 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield from _page(browser, 1280, 900)
+
+
+@pytest.fixture(params=[(1400, 900), (390, 844)], ids=["desktop", "phone"])
+def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    yield from _page(browser, *request.param)
+
+
+def _page(browser: Browser, width: int, height: int) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": width, "height": height})
     pg = context.new_page()
     pg.set_default_timeout(10_000)
     # Nothing may load from the internet: any request off this machine fails the test.
@@ -229,3 +246,96 @@ def test_admin_session_gets_the_link_from_the_main_app(site: ApiHarness, page: P
     expect(page.locator("#admin-entry")).to_be_visible()
     page.click("#admin-link")
     expect(page.locator("#admin-app")).to_be_visible()
+
+
+ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
+# Pictographs (U+1F000 on: 👍 👎 and friends) need an emoji font; without one they are boxes.
+EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF]")
+
+
+def _status(page: Page) -> tuple[str, bool, str]:
+    """The status line: its text, whether it is styled as an error, and its colour."""
+    return page.evaluate("""() => { const el = document.getElementById('admin-status');
+        return [el.textContent, el.classList.contains('error'), getComputedStyle(el).color]; }""")
+
+
+def test_admin_messages_times_ratings_and_width(site: ApiHarness, sized: Page) -> None:
+    person, name = site.person()
+    sent = person.post("/v1/messages", json={"text": "Plan the budget review."}).json()
+    person.put(f"/v1/messages/{sent['assistant_message_id']}/feedback", json={"rating": "down"})
+    other = person.post("/v1/messages", json={"text": "And the launch."}).json()
+    person.put(f"/v1/messages/{other['assistant_message_id']}/feedback", json={"rating": "up"})
+    person.patch(f"/v1/conversations/{sent['conversation_id']}", json={"keep_warm": True})
+    phone = (sized.viewport_size or {}).get("width", 0) < 700
+    admin_login(sized, site)
+
+    # An error looks like one (red, not the green of a success), and a later success replaces it.
+    open_section(sized, "tools")
+    sized.check("#web-search-enabled")
+    sized.fill("#web-search-url", "")
+    sized.click("#tools-save")
+    expect(sized.locator("#admin-status")).to_have_text("Error: web search needs its provider URL to be enabled")
+    text, is_error, error_colour = _status(sized)
+    assert is_error
+    sized.fill("#web-search-url", "http://127.0.0.1:9/search")
+    sized.click("#tools-save")
+    expect(sized.locator("#admin-status")).to_have_text("Tool catalogue saved.")
+    _, is_error, ok_colour = _status(sized)
+    assert not is_error and ok_colour != error_colour
+
+    # A failed key creation, then a good one: no stale error above the new key.
+    open_section(sized, "keys")
+    sized.select_option("#key-scope", "person")
+    sized.fill("#key-person", "")
+    sized.click("#key-create")
+    expect(sized.locator("#admin-status")).to_contain_text("Error:")
+    sized.select_option("#key-scope", "surface")
+    sized.fill("#key-name", "bridge")
+    sized.click("#key-create")
+    expect(sized.locator("#key-once")).to_contain_text("tk_s_")
+    expect(sized.locator("#admin-status")).not_to_contain_text("Error")
+    assert not _status(sized)[1]
+    # Times read as times: no raw ISO with microseconds, the exact value in the tooltip.
+    created = sized.locator("#keys tbody tr", has_text="bridge").locator("td").nth(4)
+    assert not ISO_TIME.search(created.text_content() or "")
+    assert ISO_TIME.search(created.get_attribute("title") or "")
+
+    open_section(sized, "keepwarm")
+    expect(sized.locator("#warm-sessions tbody tr")).to_have_count(1)
+    assert not ISO_TIME.search(sized.locator("#warm-sessions tbody").text_content() or "")
+
+    # Ratings in words, no emoji.
+    open_section(sized, "feedback")
+    expect(sized.locator("#feedback-rated tbody tr")).to_have_count(2)
+    ratings = sorted(sized.locator("#feedback-rated tbody tr td:nth-child(4)").all_text_contents())
+    assert ratings == ["▲ up", "▼ down"]
+    section = sized.locator("#section-feedback").text_content() or ""
+    assert not EMOJI.search(section) and not ISO_TIME.search(section)
+    expect(sized.locator("#feedback-surfaces tbody")).to_contain_text("1 up")
+    overflow = sized.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, overflow
+    save_screenshot(sized, "admin-phone" if phone else "admin-desktop", full_page=not phone)
+
+    # Queue with no day: a clear error, nothing queued.
+    def digest_jobs() -> int:
+        return site.memory.db.write(lambda s: s.query(Job).filter(Job.kind == "digests").count())
+
+    open_section(sized, "digests")
+    before = digest_jobs()
+    sized.click("#digest-run")
+    expect(sized.locator("#admin-status")).to_have_text(
+        "Error: pick a day in the week to build; nothing was queued.")
+    assert _status(sized)[1]
+    sized.wait_for_timeout(300)
+    assert digest_jobs() == before
+    sized.fill("#digest-start", utcnow().date().isoformat())
+    sized.click("#digest-run")
+    expect(sized.locator("#admin-status")).to_contain_text("for everyone queued")
+    assert not _status(sized)[1]
+
+    # Every section fits the window's width (wide tables scroll inside their own box).
+    for name in ("tools", "keepwarm", "retention", "identities", "keys", "surfaces", "cache", "reasks",
+                 "feedback", "digests"):
+        open_section(sized, name)
+        overflow = sized.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, (name, overflow)

@@ -236,3 +236,46 @@ def test_side_panel_shows_the_servers_refusal_of_a_bad_key(
     expect(panel.locator("#error")).to_have_text("unknown or revoked API key")
     expect(panel.locator(".msg")).to_have_count(0)
     expect(panel.locator("#input")).to_have_value("Hello?")  # nothing lost
+
+
+def test_side_panel_rates_every_answer(site: ApiHarness, browser: tuple[BrowserContext, str, Worker]) -> None:
+    context, ext_id, _ = browser
+    key, person = site.person_key()
+    _configure(context, ext_id, site, key, person)
+    panel = _panel(context, ext_id)
+    for text in ("First question", "Second question"):
+        _send(panel, text)
+        expect(panel.locator(".msg.assistant .text").last).to_have_text(f"echo: {text}")
+    answers = panel.locator(".msg.assistant")
+    expect(answers.locator(".thumb-up")).to_have_count(2)  # beside every answer, as it arrives
+    api = httpx.Client(base_url=site.url, headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    try:
+        cid = api.get("/v1/conversations").json()["conversations"][0]["id"]
+
+        def ratings() -> list[str | None]:
+            messages = api.get(f"/v1/conversations/{cid}").json()["messages"]
+            return [m["rating"] for m in messages if m["role"] == "assistant"]
+
+        answers.nth(0).locator(".thumb-up").click()
+        expect(answers.nth(0).locator(".thumb-up")).to_have_attribute("aria-pressed", "true")
+        answers.nth(1).locator(".thumb-down").click()
+        expect(answers.nth(1).locator(".thumb-down")).to_have_attribute("aria-pressed", "true")
+        assert ratings() == ["up", "down"]
+
+        # Reopened, the panel shows the ratings given; clicking the given one clears it.
+        panel.close()
+        panel = _panel(context, ext_id)
+        answers = panel.locator(".msg.assistant")
+        expect(answers.nth(0).locator(".thumb-up")).to_have_attribute("aria-pressed", "true")
+        expect(answers.nth(1).locator(".thumb-down")).to_have_attribute("aria-pressed", "true")
+        expect(answers.nth(1).locator(".thumb-up")).to_have_attribute("aria-pressed", "false")
+        answers.nth(1).locator(".thumb-down").click()
+        expect(answers.nth(1).locator(".thumb-down")).to_have_attribute("aria-pressed", "false")
+        assert ratings() == ["up", None]
+        answers.nth(0).locator(".thumb-down").click()
+        expect(answers.nth(0).locator(".thumb-up")).to_have_attribute("aria-pressed", "false")
+        assert ratings() == ["down", None]
+        ARTIFACTS.mkdir(exist_ok=True)
+        panel.screenshot(path=str(ARTIFACTS / "extension-thumbs.png"))
+    finally:
+        api.close()

@@ -197,6 +197,12 @@ def test_every_webhook_refuses_a_wrong_signature_and_stores_nothing(site: ApiHar
                                                            "channel_id": "c", "text": SECRET}),
             anon.post("/surfaces/mattermost/webhook", json={"user_id": "u", "post_id": "p", "text": SECRET}),
         ],
+        "/surfaces/mattermost/actions": [  # a thumbs press whose context was not made by threadkeep
+            anon.post("/surfaces/mattermost/actions", json={"user_id": "u", "context": {
+                "message_id": "m", "rating": "up", "sig": "0" * 64}}),
+            anon.post("/surfaces/mattermost/actions", json={"user_id": "u", "context": {"message_id": "m",
+                                                                                        "rating": "up"}}),
+        ],
     }
     assert set(hooks) <= set(refused), f"a webhook without a signature test: {set(hooks) - set(refused)}"
     for route, responses in refused.items():

@@ -3,22 +3,31 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import httpx
+import pytest
 
 from tests.conftest_api import ApiHarness
 from tests.test_surface_fakes import (  # noqa: F401  (fixtures)
     MATTERMOST_TOKEN,
     FakePlatform,
+    _serve,
     fake,
     settings,
     site,
     stored_events,
     wait_idle,
 )
+from threadkeep.config import Settings
+from threadkeep.crypto import MasterKey
 from threadkeep.store.models import Message
+
+PUBLIC = "https://tk.example.org"
 
 
 def outgoing(post_id: str, text: str, *, token: str = MATTERMOST_TOKEN, **extra: str) -> dict[str, str]:
@@ -77,3 +86,57 @@ def test_a_thread_is_a_conversation_and_each_post_is_answered_once(site: ApiHarn
     assert posts[0].body["message"] == "echo: I collect stamps"  # the trigger word is not the message
     assert conversation_of(site, "p1") == conversation_of(site, "p2") == conversation_of(site, "p3")
     assert conversation_of(site, "p4") != conversation_of(site, "p1")
+
+
+@pytest.fixture
+def buttons_site(tmp_path: Path, settings: Settings, fake: FakePlatform,
+                 monkeypatch: pytest.MonkeyPatch) -> Iterator[ApiHarness]:
+    """The site with THREADKEEP_PUBLIC_URL set, so answers carry thumbs buttons."""
+    monkeypatch.setenv("THREADKEEP_PUBLIC_URL", PUBLIC + "/")
+    yield from _serve(f"sqlite:///{tmp_path / 'mm.db'}", MasterKey(os.urandom(32), "t"), settings, fake,
+                      monkeypatch)
+
+
+def press(h: ApiHarness, context: dict[str, Any], user: str = "mmuser1") -> httpx.Response:
+    """What Mattermost sends to an action's integration URL when a button is pressed."""
+    return httpx.post(f"{h.url}/surfaces/mattermost/actions", timeout=20, json={
+        "user_id": user, "user_name": "mona", "channel_id": "chan1", "channel_name": "town-square",
+        "team_id": "team1", "team_domain": "acme", "post_id": "mmpost1", "trigger_id": "t1",
+        "type": "", "data_source": "", "context": context})
+
+
+def test_answers_carry_thumbs_that_only_their_person_can_press(buttons_site: ApiHarness,
+                                                               fake: FakePlatform) -> None:
+    h = buttons_site
+    send(h, outgoing("p1", "I collect stamps"))
+    post = fake.wait_for("posts")[0]
+    wait_idle(h)
+    assert post.body["message"] == "echo: I collect stamps"
+    actions = post.body["props"]["attachments"][0]["actions"]
+    assert [a["name"] for a in actions] == ["▲ Good", "▼ Bad"]
+    assert {a["integration"]["url"] for a in actions} == {PUBLIC + "/surfaces/mattermost/actions"}
+    up, down = (a["integration"]["context"] for a in actions)
+    aid = stored_events(h, "p1")[0].assistant_message_id
+
+    def rating() -> str | None:
+        with h.memory.db.reading() as s:
+            return s.get(Message, aid).rating  # type: ignore[union-attr]
+
+    assert up["message_id"] == aid and (up["rating"], down["rating"]) == ("up", "down")
+    r = press(h, up)
+    assert r.status_code == 200 and r.json() == {"ephemeral_text": "Thanks for the feedback."}
+    assert rating() == "up"
+    # Someone else in the channel: told so, nothing changes.
+    r = press(h, down, user="mmuser2")
+    assert r.json() == {"ephemeral_text": "Only the person this answer was for can rate it."}
+    assert rating() == "up"
+    # A forged context (rating swapped, or no signature) is refused.
+    assert press(h, {**up, "rating": "down"}).status_code == 401
+    assert press(h, {"message_id": aid, "rating": "down"}).status_code == 401
+    assert rating() == "up"
+    assert press(h, down).status_code == 200 and rating() == "down"
+
+
+def test_no_buttons_without_a_public_url(site: ApiHarness, fake: FakePlatform) -> None:
+    send(site, outgoing("p9", "hello"))
+    assert "props" not in fake.wait_for("posts")[0].body

@@ -13,8 +13,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser_support import ARTIFACTS, launched_chromium, live_site, require_browser
+from tests.browser_support import (
+    ARTIFACTS,
+    launched_chromium,
+    live_site,
+    require_browser,
+    save_screenshot,
+)
 from tests.conftest_api import ApiHarness, echo_responder
+from tests.test_surface_fakes import wait_idle
 from threadkeep.llm.scripted import ScriptedModel
 
 require_browser("browser tests")
@@ -59,14 +66,20 @@ def _login(page: Page, site: ApiHarness) -> tuple[str, str]:
 def test_chat_streams_survives_reload_and_manages_conversations(site: ApiHarness, page: Page) -> None:
     key, _ = _login(page, site)
     text = "Please remember that the launch is on the twentieth of February"
+    # Record every partial answer the page shows, however briefly: polling for one can miss it
+    # on a loaded machine.
+    page.evaluate("""() => { window.partials = [];
+      new MutationObserver(() => {
+        const a = document.querySelector('.msg.assistant.streaming .text');
+        if (a && a.textContent) window.partials.push(a.textContent.length);
+      }).observe(document.getElementById('messages'), {subtree: true, childList: true, characterData: true}); }""")
     page.fill("#input", text)
     page.press("#input", "Enter")
     answer = page.locator(".msg.assistant").last
-    # Mid-stream: part of the answer is on screen while the rest is still coming.
-    page.wait_for_function(
-        "() => { const a = document.querySelector('.msg.assistant.streaming .text');"
-        " return a && a.textContent.length > 0 && a.textContent.length < 30; }")
     expect(answer.locator(".text")).to_have_text(f"echo: {text}")
+    # Streamed: part of the answer was on screen while the rest was still coming.
+    partials = page.evaluate("window.partials")
+    assert len(set(partials)) > 3 and min(partials) < len(f"echo: {text}")
     expect(answer.locator(".thumb-up")).to_be_visible()
     expect(page.locator("#conversation-list li")).to_have_count(1)
     expect(page.locator("#gauge")).to_be_visible()
@@ -101,6 +114,10 @@ def test_chat_streams_survives_reload_and_manages_conversations(site: ApiHarness
     page.click("#new-chat")
     expect(page.locator(".msg")).to_have_count(0)
     expect(page.locator("#chat-title")).to_have_text("New chat")
+    # No conversation yet: nothing to rename, export or delete, and no gauge of a past request.
+    expect(page.locator("#chat-actions")).to_be_hidden()
+    expect(page.locator("#delete")).to_be_hidden()
+    expect(page.locator("#gauge")).to_be_hidden()
     page.fill("#input", "A different topic")
     page.press("#input", "Enter")
     expect(page.locator(".msg.assistant .text")).to_have_text("echo: A different topic")
@@ -154,8 +171,24 @@ def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> N
     expect(fact.locator(".history li").last).to_contain_text("Acme")
     page.click("#undo-fact")
     expect(page.locator("#facts li .fact-text")).to_have_text("Employer: Acme")
+    # Forgetting asks first; saying no keeps the fact.
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.locator("#facts li .fact-forget").click()
+    page.wait_for_timeout(300)
+    assert asked == ["Forget “Employer: Acme”?"]
+    expect(page.locator("#facts li .fact-text")).to_have_text("Employer: Acme")
+    assert [f["text"] for f in site.client(site.person_key(name)[0]).get("/v1/me/facts").json()["facts"]] \
+        == ["Employer: Acme"]
+    page.once("dialog", lambda d: answer(d, True))
     page.locator("#facts li .fact-forget").click()
     expect(page.locator("#facts li")).to_have_count(0)
+    assert len(asked) == 2
 
 
 def test_anonymous_visitor_widget_keeps_one_conversation(site: ApiHarness, page: Page) -> None:
@@ -169,3 +202,134 @@ def test_anonymous_visitor_widget_keeps_one_conversation(site: ApiHarness, page:
     page.context.clear_cookies()  # the visitor id in localStorage brings the guest back
     page.goto(site.url + "/?widget")
     expect(page.locator(".msg.user .text")).to_have_text("Hello from the widget")
+
+
+# -- layout at desktop and phone widths -----------------------------------------------------------
+DESKTOP, PHONE = (1400, 900), (390, 844)
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height})
+    pg = context.new_page()
+    pg.set_default_timeout(10_000)
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def _overflow(page: Page) -> dict[str, Any]:
+    """How far the page and the chat header reach past the window (0 when they fit)."""
+    return page.evaluate("""() => {
+        const de = document.documentElement, head = document.querySelector('.chat-head');
+        return { x: de.scrollWidth - window.innerWidth, y: de.scrollHeight - window.innerHeight,
+                 head: head.scrollWidth - head.clientWidth, scrollY: window.scrollY };
+    }""")
+
+
+def _inside_window(page: Page, selector: str) -> None:
+    expect(page.locator(selector)).to_be_visible()
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+    assert box["x"] + box["width"] <= size["width"] + 0.5, (selector, box, size)
+    assert box["y"] + box["height"] <= size["height"] + 0.5, (selector, box, size)
+
+
+def test_login_card_alone_on_the_login_screen(site: ApiHarness, sized: Page) -> None:
+    sized.goto(site.url + "/")
+    expect(sized.locator("#login")).to_be_visible()
+    expect(sized.locator("#app")).to_be_hidden()  # not drawn underneath the card
+    _inside_window(sized, "#login-submit")
+    assert _overflow(sized)["x"] <= 0
+
+
+def test_message_column_scrolls_and_everything_stays_reachable(site: ApiHarness, sized: Page) -> None:
+    site.model.pace = 0.0  # seeding goes through the API; no need to watch it stream
+    key, name = site.person_key()
+    api = site.client(key)
+    first = api.post("/v1/messages", json={"text": "An older conversation about the garden"}).json()
+    cid = None
+    for i in range(10):
+        text = f"Point {i} of the plan:\n" + "\n".join(f"- step {i}.{j}" for j in range(4))
+        cid = api.post("/v1/messages", json={"text": text, "conversation_id": cid}).json()["conversation_id"]
+    api.patch(f"/v1/conversations/{cid}", json={"title": "A long plan with a title that goes on and on"})
+    # The seeded turns' background work (facts, re-asks) can hold the busy machine for seconds:
+    # let it finish so the page's requests are not timed against it.
+    wait_idle(site, timeout=120)
+    phone = sized.viewport_size is not None and sized.viewport_size["width"] < 900
+
+    sized.goto(f"{site.url}/#c={cid}")
+    sized.fill("#login-key", key)
+    sized.click("#login-submit")
+    expect(sized.locator(".msg.assistant")).to_have_count(10)
+    # The page itself does not scroll: the message column does, and it shows the latest turn.
+    assert sized.locator(".msg.assistant").last.is_visible()
+    scroller = sized.evaluate("() => { const m = document.getElementById('messages');"
+                              " return { top: m.scrollTop, height: m.scrollHeight, client: m.clientHeight }; }")
+    assert scroller["height"] > scroller["client"] and scroller["top"] > 0, scroller
+    overflow = _overflow(sized)
+    assert overflow["x"] <= 0 and overflow["y"] <= 0 and overflow["head"] <= 0, overflow
+    for selector in ("#composer #send", "#input", "#chat-title", "#rename", "#keep-warm", "#export-md", "#delete"):
+        _inside_window(sized, selector)
+    box = sized.locator("#messages").bounding_box()
+    assert box is not None
+    sized.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    sized.mouse.wheel(0, -3000)  # scrolling the messages moves neither header nor composer
+    sized.wait_for_timeout(200)
+    assert sized.evaluate("() => document.getElementById('messages').scrollTop") < scroller["top"]
+    assert _overflow(sized)["scrollY"] == 0
+    _inside_window(sized, "#send")
+    _inside_window(sized, "#delete")
+    sized.mouse.wheel(0, 3000)
+    sized.wait_for_timeout(200)
+    save_screenshot(sized, "web-phone" if phone else "web-desktop")
+
+    if not phone:
+        expect(sized.locator("#menu-toggle")).to_be_hidden()
+        for selector in ("#new-chat", "#logout", "#undo-fact", "#conversation-list li >> nth=1"):
+            _inside_window(sized, selector)
+        return
+    # Phone: the conversation list, New chat and Log out live in a drawer behind "Chats"...
+    expect(sized.locator("#sidebar")).to_be_hidden()
+    expect(sized.locator("#memory-panel")).to_be_hidden()
+    sized.click("#menu-toggle")
+    for selector in ("#new-chat", "#logout", "#conversation-list li >> nth=1"):
+        _inside_window(sized, selector)
+    assert _overflow(sized)["x"] <= 0
+    save_screenshot(sized, "web-phone-chats")
+    sized.locator("#conversation-list li", has_text="garden").click()
+    expect(sized.locator("#sidebar")).to_be_hidden()
+    # (A count first: to_have_text on a locator that still matches the old ten messages fails at
+    # once with a strict-mode error instead of waiting.)
+    expect(sized.locator(".msg.user")).to_have_count(1)
+    expect(sized.locator(".msg.user .text")).to_have_text("An older conversation about the garden")
+    assert first["conversation_id"] in sized.url
+    # ...the memory panel behind "Memory" (Escape closes it)...
+    sized.click("#memory-toggle")
+    _inside_window(sized, "#undo-fact")
+    sized.keyboard.press("Escape")
+    expect(sized.locator("#memory-panel")).to_be_hidden()
+    # ...and New chat from the drawer leaves no conversation bar behind.
+    sized.click("#menu-toggle")
+    sized.click("#new-chat")
+    expect(sized.locator("#sidebar")).to_be_hidden()
+    expect(sized.locator("#chat-actions")).to_be_hidden()
+    sized.click("#menu-toggle")
+    sized.click("#logout")
+    expect(sized.locator("#login")).to_be_visible()
+    expect(sized.locator("#app")).to_be_hidden()
+
+
+def test_api_docs_render_without_the_internet(site: ApiHarness, page: Page) -> None:
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(site.url) else outside.append(r.url))
+    page.goto(site.url + "/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("threadkeep")
+    expect(page.locator(".opblock-summary-path[data-path='/v1/messages']").first).to_be_visible()
+    assert outside == []
+    assert httpx.get(site.url + "/docs/assets/swagger-ui.css").status_code == 200
+    assert httpx.get(site.url + "/docs/assets/index.html").status_code == 404  # only what /docs uses

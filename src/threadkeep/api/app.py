@@ -83,6 +83,8 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
         description="Conversation memory as a service. Authenticate with `Authorization: Bearer <key>`; "
                     "surface and admin keys act for the person named in `X-Threadkeep-User`. See docs/API.md.",
         lifespan=lifespan,
+        docs_url=None,  # served by the web router from local files: FastAPI's default uses a CDN
+        redoc_url=None,
     )
     app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
     insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console

@@ -22,6 +22,7 @@ import json
 import logging
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -39,7 +40,7 @@ from threadkeep.store.models import Message, User
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = ["PERIODS", "period_bounds", "previous_period", "build_digest", "write_digest", "run_digests",
-           "list_digests", "DigestView"]
+           "list_digests", "open_digest", "DigestView"]
 
 log = logging.getLogger("threadkeep.insights")
 PERIODS = ("week", "month")
@@ -199,8 +200,12 @@ def write_digest(session: Session, vault: Vault, *, user_id: str, period: str, s
 
 
 def run_digests(session: Session, vault: Vault, *, period: str, start: date, end: date,
-                user_id: str | None = None) -> int:
-    """Digests of every person (or one) who wrote in the period; returns how many were written."""
+                user_id: str | None = None, on_created: Callable[[Session, str], None] | None = None) -> int:
+    """Digests of every person (or one) who wrote in the period; returns how many were written.
+
+    ``on_created(session, user_id)`` runs, in the same transaction, for each digest written for
+    the first time (not for a rebuild of one that exists): how a new digest gets delivered once.
+    """
     lo = datetime.combine(start, time(), UTC)
     hi = datetime.combine(end, time(), UTC)
     q = select(Message.user_id).where(Message.role == "user", Message.created_at >= lo,
@@ -215,7 +220,12 @@ def run_digests(session: Session, vault: Vault, *, period: str, start: date, end
         try:
             # One person whose data cannot be read (a key problem) must not stop everyone's digest.
             with session.begin_nested():
-                written += write_digest(session, vault, user_id=uid, period=period, start=start, end=end)
+                existed = session.scalar(select(Digest.id).where(
+                    Digest.user_id == uid, Digest.period == period, Digest.start == start.isoformat()))
+                made = write_digest(session, vault, user_id=uid, period=period, start=start, end=end)
+                written += made
+                if made and existed is None and on_created is not None:
+                    on_created(session, uid)
         except ThreadkeepError as e:
             log.warning("digest of person %s for %s %s skipped: %s", uid, period, start, e)
         except InvalidTag:
@@ -229,9 +239,12 @@ def list_digests(session: Session, vault: Vault, *, user_id: str, period: str | 
     q = select(Digest).where(Digest.user_id == user_id)
     if period is not None:
         q = q.where(Digest.period == period)
-    out: list[DigestView] = []
-    for row in session.scalars(q.order_by(Digest.start.desc(), Digest.period).limit(limit)):
-        body = json.loads(vault.open_text(session, user_id, row.body_ct, table="digests", column="body",
-                                          row_id=row.id))
-        out.append(DigestView(row.id, row.period, row.start, row.end, row.conversations, row.created_at, body))
-    return out
+    return [open_digest(session, vault, row)
+            for row in session.scalars(q.order_by(Digest.start.desc(), Digest.period).limit(limit))]
+
+
+def open_digest(session: Session, vault: Vault, row: Digest) -> DigestView:
+    """One stored digest, decrypted with its person's key."""
+    body = json.loads(vault.open_text(session, row.user_id, row.body_ct, table="digests", column="body",
+                                      row_id=row.id))
+    return DigestView(row.id, row.period, row.start, row.end, row.conversations, row.created_at, body)

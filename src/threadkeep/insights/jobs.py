@@ -24,9 +24,12 @@ from threadkeep.store.base import utcnow
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
 
-__all__ = ["install", "enqueue_reask", "enqueue_digests", "enqueue_daily", "fold_config"]
+__all__ = ["install", "enqueue_reask", "enqueue_digests", "enqueue_daily", "fold_config", "DELIVER_KIND"]
 
 DAILY_AT = time(0, 20)  # UTC: shortly after midnight, when yesterday's week/month has ended
+# Delivering a new digest to the chat surface a person uses (registered by the surfaces when
+# they are installed; without a handler no delivery is queued). Payload: ids and dates only.
+DELIVER_KIND = "digest.deliver"
 
 
 def fold_config(memory: Memory) -> str:
@@ -84,7 +87,14 @@ def install(memory: Memory) -> None:
                 if user is None:
                     return 0
                 uid = user.id
-            return digest.run_digests(s, vault, period=period, start=start, end=end, user_id=uid)
+            def deliver(s: Session, user_id: str) -> None:
+                jobs.enqueue(s, kind=DELIVER_KIND, payload={"user_id": user_id, "period": period,
+                                                            "start": start.isoformat()},
+                             dedupe_key=f"{DELIVER_KIND}:{user_id}:{period}:{start.isoformat()}")
+
+            on_created = deliver if DELIVER_KIND in memory.runner.handlers else None
+            return digest.run_digests(s, vault, period=period, start=start, end=end, user_id=uid,
+                                      on_created=on_created)
 
         await asyncio.to_thread(db.write, run)
 

@@ -68,6 +68,9 @@ class SurfaceSettings(BaseSettings):
     mattermost_url: str | None = Field(default=None, description="Mattermost server URL, e.g. https://chat.example.org.")
     mattermost_bot_user_id: str | None = Field(default=None, description="The bot's user id (its posts are ignored).")
     http_timeout_s: float = Field(default=20.0, gt=0, description="Timeout of calls to the chat platforms.")
+    public_url: str | None = Field(default=None, description="This server's address as the chat platforms "
+                                   "reach it, e.g. https://tk.example.org: Mattermost's thumbs buttons call "
+                                   "back to it (without it, Mattermost answers carry no buttons).")
 
 
 def secret_equals(given: str | bytes | None, expected: SecretStr | None) -> bool:

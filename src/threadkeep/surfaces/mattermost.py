@@ -4,22 +4,34 @@ The outgoing webhook carries its token in the payload (form-encoded or JSON); th
 posted by a bot account into the thread. A thread (``root_id``, else the post itself) is a
 conversation. Outgoing webhooks do not always say which thread a post belongs to, so the
 worker asks the server for the post when the payload does not tell.
+
+The last part of an answer carries thumbs buttons (interactive message actions) when
+``THREADKEEP_PUBLIC_URL`` says where Mattermost reaches threadkeep. A button press comes back
+to ``/surfaces/mattermost/actions`` with the context the button was made with; Mattermost does
+not sign these requests, so the context carries an HMAC (keyed with the outgoing webhook token)
+of the message id and rating, and only the person the answer was for can rate it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from pydantic import SecretStr
 
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 
-__all__ = ["CHANNEL", "Inbound", "inbound_post", "MattermostPoster", "MattermostError", "PART_LIMIT"]
+__all__ = ["CHANNEL", "Inbound", "inbound_post", "MattermostPoster", "MattermostError", "PART_LIMIT",
+           "ACTIONS_PATH", "thumbs_props", "action_rating"]
 
 CHANNEL = "mattermost"
 # Mattermost's post limit is 16383 characters (older servers: 4000, raised by config).
 PART_LIMIT = 16_000
+ACTIONS_PATH = "/surfaces/mattermost/actions"
+_THUMBS = (("up", "▲ Good", "good"), ("down", "▼ Bad", "danger"))
 
 
 class MattermostError(RuntimeError):
@@ -59,6 +71,38 @@ def inbound_post(payload: dict[str, Any], bot_user: str | None) -> Inbound | Non
     return Inbound(user, channel, post, str(payload.get("root_id") or ""), text)
 
 
+def _signature(token: SecretStr, message_id: str, rating: str) -> str:
+    key = token.get_secret_value().encode()
+    return hmac.new(key, f"mattermost-thumbs:{message_id}:{rating}".encode(), hashlib.sha256).hexdigest()
+
+
+def thumbs_props(settings: SurfaceSettings, message_id: str) -> dict[str, Any] | None:
+    """The ``props`` of a post with thumbs buttons for ``message_id``; None when not reachable."""
+    token, public = settings.mattermost_token, (settings.public_url or "").rstrip("/")
+    if token is None or not public:
+        return None
+    actions = [{"id": f"thumbs{rating}", "name": label, "type": "button", "style": style,
+                "integration": {"url": public + ACTIONS_PATH,
+                                "context": {"message_id": message_id, "rating": rating,
+                                            "sig": _signature(token, message_id, rating)}}}
+               for rating, label, style in _THUMBS]
+    return {"attachments": [{"text": "Was this answer useful?", "actions": actions}]}
+
+
+def action_rating(payload: dict[str, Any], token: SecretStr) -> tuple[str, str, str] | None:
+    """``(user id, assistant message id, rating)`` of a genuine thumbs press, else None."""
+    context = payload.get("context")
+    user = str(payload.get("user_id") or "")
+    if not isinstance(context, dict) or not user:
+        return None
+    message_id, rating, sig = (str(context.get(k) or "") for k in ("message_id", "rating", "sig"))
+    if rating not in ("up", "down") or not message_id:
+        return None
+    if not hmac.compare_digest(sig.encode(), _signature(token, message_id, rating).encode()):
+        return None
+    return user, message_id, rating
+
+
 class MattermostPoster:
     """Posts answers as the bot account, as replies in the thread."""
 
@@ -94,8 +138,12 @@ class MattermostPoster:
 
     async def post(self, event: StoredEvent, text: str, *, index: int, last: bool,
                    assistant_message_id: str | None) -> str:
-        data = await self.call("POST", "/api/v4/posts", {"channel_id": event.target["channel_id"],
-                                                         "message": text, "root_id": self._root(event)})
+        body: dict[str, Any] = {"channel_id": event.target["channel_id"], "message": text,
+                                "root_id": self._root(event)}
+        props = thumbs_props(self.settings, assistant_message_id) if last and assistant_message_id else None
+        if props is not None:
+            body["props"] = props
+        data = await self.call("POST", "/api/v4/posts", body)
         return str(data["id"])
 
     async def resolve_thread(self, event: StoredEvent) -> str:

@@ -21,8 +21,33 @@ async function call(method, path, body, headers = {}) {
   return res.status === 204 ? null : res.json();
 }
 
-function say(text) { $("admin-status").textContent = text; }
-function fail(e) { $("admin-status").textContent = `Error: ${e.message}`; }
+// One status line under the header: a success replaces any earlier error, and errors look
+// like errors (role=alert reads them out; the class colours them).
+function say(text) { status(text, "ok"); }
+function fail(e) { status(`Error: ${e.message}`, "error"); }
+function status(text, kind) {
+  const el = $("admin-status");
+  el.textContent = text;
+  el.classList.toggle("error", kind === "error" && !!text);
+  el.classList.toggle("ok", kind === "ok" && !!text);
+  el.setAttribute("role", kind === "error" ? "alert" : "status");
+}
+
+// Timestamps as people read them, in the browser's time zone; the exact value stays in the tooltip.
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+function when(iso) {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : WHEN.format(d);
+}
+function timeCell(row, iso) {
+  const td = cell(row, when(iso));
+  if (iso) td.title = iso;
+  return td;
+}
+
+// Ratings as words with a drawn arrow: no emoji, which shows as an empty box without an emoji font.
+function ratingLabel(value) { return value === "up" ? "▲ up" : "▼ down"; }
 
 function cell(row, value) {
   const td = document.createElement("td");
@@ -107,7 +132,7 @@ async function loadWarm() {
   fillTable("warm-sessions", sessions, (tr, s) => {
     cell(tr, s.conversation_id.slice(0, 8)); cell(tr, s.person); cell(tr, s.channel);
     cell(tr, s.state).className = `state-${s.state}`; cell(tr, s.reason); cell(tr, s.pings);
-    cell(tr, s.last_activity_at);
+    timeCell(tr, s.last_activity_at);
   });
 }
 
@@ -174,7 +199,7 @@ async function loadKeys() {
   const { keys } = await call("GET", "/v1/admin/keys");
   fillTable("keys", keys, (tr, k) => {
     tr.dataset.prefix = k.prefix;
-    cell(tr, k.prefix); cell(tr, k.scope); cell(tr, k.person); cell(tr, k.name); cell(tr, k.created_at); cell(tr, k.last_used_at);
+    cell(tr, k.prefix); cell(tr, k.scope); cell(tr, k.person); cell(tr, k.name); timeCell(tr, k.created_at); timeCell(tr, k.last_used_at);
     const b = Object.assign(document.createElement("button"), { type: "button", textContent: "Revoke", className: "revoke danger" });
     b.addEventListener("click", () => {
       if (!confirm(`Revoke ${k.prefix}…?`)) return;
@@ -193,6 +218,7 @@ async function createKey() {
   once.hidden = false;
   once.textContent = `New ${made.scope} key (shown once): ${made.key}`;
   await loadKeys();
+  say(`Created a ${made.scope} key; copy it now, it is not shown again.`);
 }
 
 // -- surfaces ------------------------------------------------------------------------------
@@ -202,7 +228,7 @@ async function loadSurfaces() {
     tr.dataset.surface = s.surface;
     cell(tr, s.surface);
     cell(tr, s.configured ? "configured" : `not configured (${s.missing.join(", ")})`);
-    cell(tr, s.last_event_at); cell(tr, s.last_answer_at); cell(tr, s.last_error);
+    timeCell(tr, s.last_event_at); timeCell(tr, s.last_answer_at); cell(tr, s.last_error);
   });
 }
 
@@ -283,7 +309,12 @@ async function loadReasks() {
 
 // -- feedback ------------------------------------------------------------------------------
 function rateRows(id, entries) {
-  fillTable(id, entries, (tr, [k, v]) => { cell(tr, k); cell(tr, `👍 ${v.up}`); cell(tr, `👎 ${v.down}`); cell(tr, pct(v.up_rate)); });
+  fillTable(id, entries, (tr, [k, v]) => {
+    cell(tr, k);
+    cell(tr, `${v.up} up`).className = "rating-up";
+    cell(tr, `${v.down} down`).className = "rating-down";
+    cell(tr, `${pct(v.up_rate)} up`);
+  });
 }
 
 async function loadFeedback() {
@@ -294,7 +325,9 @@ async function loadFeedback() {
   rateRows("feedback-surfaces", Object.entries(r.by_surface));
   rateRows("feedback-search", Object.entries(r.by_search).map(([k, v]) => [k === "searched" ? "searched knowledge" : "no search", v]));
   fillTable("feedback-rated", r.rated, (tr, x) => {
-    cell(tr, x.rated_at); cell(tr, x.person); cell(tr, x.channel); cell(tr, x.rating === "up" ? "👍" : "👎"); cell(tr, x.searched_knowledge ? "yes" : "no");
+    timeCell(tr, x.rated_at); cell(tr, x.person); cell(tr, x.channel);
+    cell(tr, ratingLabel(x.rating)).className = `rating-${x.rating}`;
+    cell(tr, x.searched_knowledge ? "yes" : "no");
     const b = Object.assign(document.createElement("button"), { type: "button", textContent: "Open", className: "open-rated" });
     b.addEventListener("click", () => openRated(x.conversation_id).catch(fail));
     tr.appendChild(document.createElement("td")).appendChild(b);
@@ -310,7 +343,7 @@ async function openRated(id) {
     const li = document.createElement("li");
     const text = m.text === null ? Object.assign(document.createElement("span"), { className: "hidden-text", textContent: "[text hidden by the content policy]" })
       : Object.assign(document.createElement("span"), { className: "text", textContent: m.text });
-    li.append(`${m.role}${m.rating ? ` (${m.rating})` : ""}: `, text);
+    li.append(`${m.role}${m.rating ? ` (${ratingLabel(m.rating)})` : ""}: `, text);
     list.appendChild(li);
   }
   const h = Object.assign(document.createElement("h3"), { textContent: `Conversation of ${c.person} (${c.channel})` });
@@ -320,15 +353,21 @@ async function openRated(id) {
 // -- digests -------------------------------------------------------------------------------
 async function runDigest() {
   const body = { period: $("digest-period").value };
-  if ($("digest-start").value) body.start = $("digest-start").value;
+  if (!$("digest-start").value) {
+    $("digest-start").focus();
+    throw new Error(`pick a day in the ${body.period} to build; nothing was queued.`);
+  }
+  body.start = $("digest-start").value;
   if ($("digest-person").value.trim()) body.person = $("digest-person").value.trim();
   const r = await call("POST", "/v1/admin/digests/run", body);
-  say(`Digests ${r.start} – ${r.end} ${r.queued ? "queued" : "already queued"}.`);
+  const who = body.person ? `for ${body.person}` : "for everyone";
+  say(`Digests of ${r.start} – ${r.end} ${who} ${r.queued ? "queued" : "were already queued"}: ` +
+      "the background job builds them next; people read them in the web app.");
 }
 
 // -- wiring --------------------------------------------------------------------------------
 function onSubmit(id, fn) {
-  $(id).addEventListener("submit", (ev) => { ev.preventDefault(); fn().catch(fail); });
+  $(id).addEventListener("submit", (ev) => { ev.preventDefault(); say(""); fn().catch(fail); });
 }
 
 $("admin-login-form").addEventListener("submit", async (ev) => {

@@ -69,6 +69,8 @@ async function showApp(person, via) {
   $("app").hidden = false;
   $("who").textContent = via === "visitor" ? "Guest" : person;
   $("memory-panel").hidden = via === "visitor";
+  $("memory-toggle").hidden = via === "visitor";
+  closeDrawers();
   await loadConversations();
   const fromHash = new URLSearchParams(location.hash.slice(1)).get("c");
   if (fromHash) await openConversation(fromHash);
@@ -116,7 +118,7 @@ async function loadConversations(more = false) {
     li.textContent = c.title || "Untitled";
     li.title = `${c.message_count} messages · ${new Date(c.last_activity_at).toLocaleString()}`;
     li.classList.toggle("active", c.id === state.conversationId);
-    li.addEventListener("click", () => openConversation(c.id));
+    li.addEventListener("click", () => { closeDrawers(); openConversation(c.id); });
     ul.appendChild(li);
   }
   ul.dataset.next = data.next_before || "";
@@ -169,6 +171,7 @@ function newChat() {
 }
 
 async function renameCurrent() {
+  if (!state.conversationId) return;
   const title = prompt("New title", $("chat-title").textContent);
   if (!title) return;
   try {
@@ -179,6 +182,7 @@ async function renameCurrent() {
 }
 
 async function deleteCurrent() {
+  if (!state.conversationId) return;
   if (!confirm("Delete this conversation and everything in it?")) return;
   try {
     await api("DELETE", `/v1/conversations/${state.conversationId}`);
@@ -188,6 +192,7 @@ async function deleteCurrent() {
 }
 
 async function toggleKeepWarm() {
+  if (!state.conversationId) return;
   try {
     await api("PATCH", `/v1/conversations/${state.conversationId}`, { keep_warm: $("keep-warm").checked });
   } catch (e) { showError(e.message); }
@@ -372,6 +377,8 @@ async function loadFacts() {
     forget.className = "link fact-forget";
     forget.textContent = "forget";
     forget.addEventListener("click", async () => {
+      // Forgetting is undoable ("Undo last change"), but ask first: one stray tap loses a fact.
+      if (!confirm(`Forget “${f.text}”?`)) return;
       try { await api("DELETE", `/v1/me/facts/${f.id}`); await loadFacts(); } catch (e) { showError(e.message); }
     });
     actions.append(hist, " ", forget);
@@ -432,6 +439,18 @@ async function loadDigests() {
   }
 }
 
+// -- drawers (narrow screens: the sidebar and the memory panel slide over the chat) -------
+function openDrawer(name) {
+  closeDrawers();
+  $("app").classList.add(`show-${name}`);
+  $(name === "sidebar" ? "menu-toggle" : "memory-toggle").setAttribute("aria-expanded", "true");
+}
+
+function closeDrawers() {
+  $("app").classList.remove("show-sidebar", "show-memory");
+  for (const id of ["menu-toggle", "memory-toggle"]) $(id).setAttribute("aria-expanded", "false");
+}
+
 // -- wiring -----------------------------------------------------------------------------
 function showError(message) { $("chat-error").textContent = message; }
 function scrollDown() { const m = $("messages"); m.scrollTop = m.scrollHeight; }
@@ -452,7 +471,11 @@ $("logout").addEventListener("click", async () => {
   history.replaceState(null, "", location.pathname + location.search);
   boot();
 });
-$("new-chat").addEventListener("click", newChat);
+$("new-chat").addEventListener("click", () => { closeDrawers(); newChat(); });
+$("menu-toggle").addEventListener("click", () => openDrawer("sidebar"));
+$("memory-toggle").addEventListener("click", () => openDrawer("memory"));
+$("scrim").addEventListener("click", closeDrawers);
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeDrawers(); });
 $("rename").addEventListener("click", renameCurrent);
 $("delete").addEventListener("click", deleteCurrent);
 $("keep-warm").addEventListener("change", toggleKeepWarm);

@@ -23,9 +23,10 @@ from threadkeep.api.deps import AdminDep, MemoryDep
 from threadkeep.api.errors import ApiError
 from threadkeep.engine import Memory
 from threadkeep.errors import Conflict, NotFound
+from threadkeep.insights.jobs import DELIVER_KIND
 from threadkeep.memory.identities import resolve_identity
 from threadkeep.store.models import User
-from threadkeep.surfaces import common, mattermost, slack, telegram
+from threadkeep.surfaces import common, digests, mattermost, slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings
 
 __all__ = ["router", "install", "install_job"]
@@ -61,6 +62,12 @@ def install_job(memory: Memory, settings: SurfaceSettings | None = None) -> None
                 raise
 
     memory.register_job(common.JOB_KIND, answer)
+
+    async def deliver(payload: dict[str, Any]) -> None:
+        await digests.deliver_digest(memory, surfaces, payload)
+
+    # New digests go out on Slack/Telegram to the people who talk to threadkeep there.
+    memory.register_job(DELIVER_KIND, deliver)
 
 
 def _poster(channel: str, settings: SurfaceSettings, client: httpx.AsyncClient) -> common.Poster:
@@ -222,6 +229,23 @@ async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONRespons
             event_key=inbound.post_id, thread_key=inbound.thread_key, text=inbound.text,
             target=inbound.target)
     return JSONResponse(_OK)
+
+
+@router.post("/mattermost/actions", summary="Mattermost interactive message action (thumbs buttons)")
+async def mattermost_actions(request: Request, memory: MemoryDep) -> JSONResponse:
+    """A thumbs button under an answer: feedback from the person the answer was for."""
+    token = _settings(request).mattermost_token
+    if token is None:
+        raise ApiError(503, "the Mattermost surface is not configured: set THREADKEEP_MATTERMOST_TOKEN")
+    pressed = mattermost.action_rating(_json_object(await request.body()), token)
+    if pressed is None:
+        raise ApiError(401, "bad Mattermost action signature", type="bad_signature")
+    user, message_id, rating = pressed
+    person = await asyncio.to_thread(_person_name, memory, mattermost.CHANNEL, user)
+    done = await _feedback(memory, person, message_id, rating)
+    # Shown to the presser only; the post itself stays as it is.
+    return JSONResponse({"ephemeral_text": "Thanks for the feedback." if done
+                         else "Only the person this answer was for can rate it."})
 
 
 # -- status ------------------------------------------------------------------------------
