@@ -109,3 +109,12 @@ def test_models_and_a_surface_key_acting_for_a_person(api: ApiHarness) -> None: 
     other = api.client(api.key("surface"), **{"X-Threadkeep-User": "grace"})
     assert other.post("/v1/chat/completions", json=_request("hijack"),
                       headers={"X-Threadkeep-Conversation": cid}).status_code == 404
+
+
+def test_a_malformed_json_body_says_so(api: ApiHarness) -> None:  # noqa: F811
+    key, _ = api.person_key()
+    c = api.client(key, **{"Content-Type": "application/json"})
+    r = c.post("/v1/chat/completions", content=b'{"messages": [{"role": "user" "content": "hi"}]}')
+    assert r.status_code == 422
+    message = r.json()["error"]["message"]
+    assert message.startswith("the request body is not valid JSON at character ") and "delimiter" in message

@@ -64,6 +64,8 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
             write_png(report, png)
         except ImportError as e:
             raise click.ClickException(str(e)) from e
+        except OSError as e:
+            raise click.ClickException(f"cannot write the chart to {png}: {e.strerror or e}") from e
     if as_json:
         click.echo(json.dumps(report.to_dict(), indent=2, sort_keys=True))
     else:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
@@ -43,8 +42,6 @@ from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFai
 from threadkeep.store import repo
 from threadkeep.surfaces import openai_threads
 from threadkeep.surfaces.openai_threads import Recognised, Turn
-
-log = logging.getLogger("threadkeep.api")
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
 
