@@ -11,7 +11,7 @@ from threadkeep.context.request import Segment
 from threadkeep.crypto import MasterKey
 from threadkeep.knowledge.tool import render_hits
 from threadkeep.llm.offline import OfflineModel
-from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
+from threadkeep.messages import ChatMessage, ToolCallPart, ToolResultPart
 
 MARKDOWN = """# Travel policy
 

@@ -54,7 +54,7 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
     db = Database(db_url or Settings().database_url())
     try:
         db.upgrade()
-        with db.session() as s:
+        with db.reading() as s:  # a report only reads: it never waits behind a busy server's writes
             report = build_report(s, since=_since(since), prices=prices,
                                   resume_after_s=resume_after)
     finally:

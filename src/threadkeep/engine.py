@@ -125,8 +125,9 @@ class Memory:
             master_key = load_master_key(settings.key_file(), create=not has_data)
         vault = Vault(master_key)
         db.write(vault.check_master)
-        with db.session() as s:
-            repo.mark_stale_pending(s, older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s))
+        # db.write: retried on a locked SQLite (a busy server next to a CLI command).
+        db.write(partial(repo.mark_stale_pending,
+                         older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s)))
         chat = model if _is_model(model) else _build(model or settings.model)
         fold_spec = fold_model or settings.fold_model
         folder = fold_model if _is_model(fold_model) else (_build(fold_spec) if fold_spec else None)
