@@ -23,3 +23,4 @@ test: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/lint-imports

@@ -23,10 +23,10 @@ from threadkeep.api import auth
 from threadkeep.api.app import create_app
 from threadkeep.api.config import ServiceSettings
 from threadkeep.config import Settings
-from threadkeep.context.request import ModelRequest
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.llm.scripted import ScriptedModel, Step
+from threadkeep.messages import ModelRequest
 
 __all__ = ["LiveServer", "ApiHarness", "api", "start_harness", "echo_responder"]
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import ceiling_for
 from threadkeep.context.compaction import Compactor
-from threadkeep.context.request import SEGMENT_ORDER, ToolSpec
 from threadkeep.errors import ConfigError, ContextOverflow
 from threadkeep.memory.summary import SourceMessage
+from threadkeep.messages import SEGMENT_ORDER, ToolSpec
 from threadkeep.tokens import default_counter
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

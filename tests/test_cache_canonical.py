@@ -10,10 +10,10 @@ import pytest
 
 from tests.test_cache_helpers import TOOLS, Convo
 from threadkeep.context.canonical import canonical_schema, canonical_tools, segment_bytes
-from threadkeep.context.request import ToolSpec
 from threadkeep.errors import ConfigError
 from threadkeep.llm import anthropic, openai
 from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
+from threadkeep.messages import ToolSpec
 
 CAPS = SimulatedModel(SimulatorConfig.anthropic()).capabilities
 

@@ -12,10 +12,10 @@ from threadkeep.cache import tables as _cache_tables  # noqa: F401  (metadata fo
 from threadkeep.cache.adoption import HistoryTTL, history_ttl
 from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.context.assemble import TurnInputs, assemble
-from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import ManualClock
 from threadkeep.memory.summary import SourceMessage
+from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, User
 

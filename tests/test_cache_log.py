@@ -10,9 +10,9 @@ from sqlalchemy import delete, select
 from tests.test_cache_helpers import Convo, add_conversation, dt_clock, open_db
 from threadkeep.cache.log import record_call
 from threadkeep.cache.tables import ModelCall
-from threadkeep.context.request import ModelRequest
 from threadkeep.llm.base import complete
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.messages import ModelRequest
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation
 

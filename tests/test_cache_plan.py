@@ -8,10 +8,9 @@ from tests.test_cache_helpers import TOOLS, Convo
 from threadkeep.cache.adoption import history_ttl
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint
 from threadkeep.cache.plan import plan_breakpoints, prefix_ttl
-from threadkeep.context.request import Breakpoint, ModelRequest, Segment
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment
 
 ANTH = SimulatedModel(SimulatorConfig.anthropic()).capabilities
 OAI = SimulatedModel(SimulatorConfig.openai()).capabilities

@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from threadkeep.context.assemble import MIN_VERBATIM, TurnInputs, assemble
-from threadkeep.context.request import SEGMENT_ORDER, ToolSpec
 from threadkeep.errors import ConfigError, ContextOverflow
 from threadkeep.memory.summary import (
     FIELDS,
@@ -32,6 +31,7 @@ from threadkeep.memory.summary import (
     enforce_cap,
     render_summary,
 )
+from threadkeep.messages import SEGMENT_ORDER, ToolSpec
 from threadkeep.tokens import default_counter
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

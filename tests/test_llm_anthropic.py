@@ -8,7 +8,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from threadkeep.context.request import Breakpoint, ModelRequest, Segment, ToolSpec
 from threadkeep.errors import ConfigError, MalformedResponse, ProviderServerError
 from threadkeep.llm.anthropic import (
     AnthropicModel,
@@ -17,7 +16,17 @@ from threadkeep.llm.anthropic import (
 )
 from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport, complete
 from threadkeep.llm.retry import RetryPolicy
-from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart, canonical_json
+from threadkeep.messages import (
+    Breakpoint,
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    ToolSpec,
+    canonical_json,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm"
 

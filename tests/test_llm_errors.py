@@ -7,7 +7,6 @@ import inspect
 import httpx
 import pytest
 
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.errors import (
     MalformedResponse,
     ProviderAuthError,
@@ -22,7 +21,7 @@ from threadkeep.llm._http import error_for_status, error_for_transport, parse_re
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.retry import NO_RETRY
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import ChatMessage, ModelRequest, Segment
 
 REQUEST = ModelRequest(system="s", segments=(Segment("new_message", (ChatMessage.user("hi"),)),))
 ANTHROPIC_ERROR = b'{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'

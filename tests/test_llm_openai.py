@@ -8,7 +8,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from threadkeep.context.request import Breakpoint, ModelRequest, Segment, ToolSpec
 from threadkeep.errors import ConfigError, MalformedResponse, ProviderRateLimited
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport
@@ -17,7 +16,16 @@ from threadkeep.llm.registry import build_model, parse_spec
 from threadkeep.llm.retry import RetryPolicy
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.llm.simulator import SimulatedModel
-from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
+from threadkeep.messages import (
+    Breakpoint,
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    ToolSpec,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm"
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.errors import (
     MalformedResponse,
     ProviderAuthError,
@@ -18,7 +17,7 @@ from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import TextDelta, complete
 from threadkeep.llm.retry import RetryingModel, RetryPolicy
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import ChatMessage, ModelRequest, Segment
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm"
 REQUEST = ModelRequest(system="s", segments=(Segment("new_message", (ChatMessage.user("hi"),)),))

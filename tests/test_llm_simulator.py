@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from threadkeep.context.request import Breakpoint, ModelRequest, Segment, ToolSpec
 from threadkeep.errors import MalformedResponse, ProviderBadRequest, ProviderRateLimited
 from threadkeep.llm.base import TextDelta, Usage, complete
 from threadkeep.llm.retry import RetryingModel, RetryPolicy
@@ -15,7 +14,7 @@ from threadkeep.llm.simulator import (
     SimulatedModel,
     SimulatorConfig,
 )
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment, ToolSpec
 
 SYSTEM = " ".join(f"Rule {i}: answer from memory, cite sources, keep it short." for i in range(150))
 STARTUP = "Conversation began 2026-11-01 on the web app. Profile: Ada, project lead."

@@ -7,11 +7,10 @@ from __future__ import annotations
 import os
 
 from tests.helpers import open_memory, unique_user
-from threadkeep.context.request import Segment
 from threadkeep.crypto import MasterKey
 from threadkeep.knowledge.tool import render_hits
 from threadkeep.llm.offline import OfflineModel
-from threadkeep.messages import ChatMessage, ToolCallPart, ToolResultPart
+from threadkeep.messages import ChatMessage, Segment, ToolCallPart, ToolResultPart
 
 MARKDOWN = """# Travel policy
 

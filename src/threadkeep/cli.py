@@ -5,9 +5,7 @@ from __future__ import annotations
 # Ctrl-C while the command line is still loading: leave quietly (status 130), as later.
 try:
     import asyncio
-    import getpass
     import json
-    import os
     import sys
     from collections.abc import Awaitable, Callable
     from pathlib import Path
@@ -15,7 +13,7 @@ try:
 
     import click
 
-    from threadkeep.config import Settings
+    from threadkeep.config import Settings, default_user
     from threadkeep.errors import NotFound, ThreadkeepError
 except KeyboardInterrupt:
     print("\ninterrupted", file=__import__("sys").stderr)
@@ -26,11 +24,7 @@ __all__ = ["main"]
 T = TypeVar("T")
 
 
-def _default_user() -> str:
-    try:
-        return os.environ.get("THREADKEEP_USER") or getpass.getuser() or "local"
-    except Exception:
-        return "local"
+_default_user = default_user
 
 
 db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",

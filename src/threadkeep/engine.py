@@ -26,7 +26,6 @@ from threadkeep import errors, jobs
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.crypto import MasterKey, load_master_key
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -42,7 +41,14 @@ from threadkeep.events import (
 from threadkeep.export import ConversationView, to_json, to_markdown
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+)
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -51,6 +57,7 @@ from threadkeep.store.vault import Vault
 from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
 from threadkeep.turn_context import TurnBuilder
 from threadkeep.validate import clean_text, clean_title
+from threadkeep.worker import BackgroundThread
 
 __all__ = ["Memory", "TurnResult"]
 
@@ -89,11 +96,9 @@ class Memory:
         self.builder = TurnBuilder(self)
         self.tools = TurnTools(self)
         self._knowledge: Any = None
-        self.runner = jobs.JobRunner(db, self.builder.job_handlers())
-        self._workers: list[asyncio.Task[None]] = []
-        self._warmer: Any = None
-        self._sweeper: asyncio.Task[None] | None = None
-        self._stop = asyncio.Event()
+        self.runner = jobs.JobRunner(db, self.builder.job_handlers(),
+                                     time_limit_s=self.settings.job_time_limit_s)
+        self._background: BackgroundThread | None = None
 
     @property
     def knowledge(self) -> Any:
@@ -139,47 +144,59 @@ class Memory:
 
     # -- background work ---------------------------------------------------------------
     def start_background(self, *, keep_warm: bool = True) -> None:
-        """Run queued background work (and the keep-warm scheduler) in this event loop."""
-        if not self._workers:
-            self._stop.clear()
-            # Several loops per replica: claims are exclusive (SKIP LOCKED on PostgreSQL, the
-            # write lock on SQLite) and handlers idempotent, so background work keeps up with
-            # many concurrent conversations instead of queueing behind one slow job.
-            self._workers = [asyncio.create_task(self.runner.run_forever(stop=self._stop))
-                             for _ in range(self.settings.job_workers)]
-        if self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweep_stale_turns())
-        if keep_warm and self._warmer is None:
+        """Run queued background work (and the keep-warm scheduler) in a thread of its own.
+
+        Jobs never run on the caller's event loop: a fold, an extraction or an embedding
+        delays other background work, never a request (see :mod:`threadkeep.worker`).
+        """
+        if self._background is None or not self._background.running:
+            self._background = BackgroundThread(partial(self._run_background, keep_warm=keep_warm))
+            self._background.start()
+
+    async def _run_background(self, stop: asyncio.Event, *, keep_warm: bool) -> None:
+        """The background thread's loop: job loops, the stale-turn sweep, keep-warm."""
+        # Several loops: claims are exclusive (SKIP LOCKED on PostgreSQL, the write lock on
+        # SQLite) and handlers idempotent, so background work keeps up with many concurrent
+        # conversations instead of queueing behind one slow job.
+        tasks = [asyncio.create_task(self.runner.run_forever(stop=stop))
+                 for _ in range(self.settings.job_workers)]
+        tasks.append(asyncio.create_task(self._sweep_stale_turns(stop)))
+        warmer = None
+        if keep_warm:
             from threadkeep.cache.keepwarm import KeepWarmScheduler
 
             # Off until an administrator enables it; the scheduler reads the settings each tick.
-            self._warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request)
-            self._warmer.start()
+            warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request)
+            warmer.start()
+        try:
+            await stop.wait()
+        finally:
+            if warmer is not None:
+                await warmer.stop()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _sweep_stale_turns(self, every_s: float = 60.0) -> None:
+    async def _sweep_stale_turns(self, stop: asyncio.Event, every_s: float = 60.0) -> None:
         """Turns left pending when even marking them failed was impossible (the database was
         gone) become failed, and retryable, once they are older than the pending timeout."""
-        while not self._stop.is_set():
+        while not stop.is_set():
             try:
                 cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
                 await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
             except Exception as e:  # the database may still be away: try again later
                 log.warning("stale-turn sweep failed: %s", e)
             try:
-                await asyncio.wait_for(self._stop.wait(), timeout=every_s)
+                await asyncio.wait_for(stop.wait(), timeout=every_s)
             except TimeoutError:
                 pass
 
-    async def stop_background(self) -> None:
-        if self._warmer is not None:
-            await self._warmer.stop()
-            self._warmer = None
-        if self._workers or self._sweeper is not None:
-            self._stop.set()
-            for task in (*self._workers, self._sweeper):
-                if task is not None:
-                    await task
-            self._workers, self._sweeper = [], None
+    async def stop_background(self, *, grace_s: float = 5.0) -> None:
+        """Stop background work: jobs in progress get ``grace_s`` to finish; one that does not
+        is left to its lease (another worker, or the next start, runs it again)."""
+        background, self._background = self._background, None
+        if background is not None:
+            background.request_stop()
+            if not await asyncio.to_thread(background.join, grace_s):
+                log.warning("background work still running after %.0f s; leaving it to its lease", grace_s)
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""

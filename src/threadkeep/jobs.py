@@ -12,11 +12,15 @@ import asyncio
 import logging
 import os
 import socket
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import or_, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,11 +28,17 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
-__all__ = ["enqueue", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS"]
+__all__ = ["enqueue", "enqueue_many", "JobSpec", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS", "DEFAULT_TIME_LIMIT_S"]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
 LEASE_SECONDS = 120
+# A job that runs longer fails (and is retried with backoff): nothing in the background may
+# hold a worker for ever. Kept below the lease.
+DEFAULT_TIME_LIMIT_S = 100.0
+# Jobs claimed (and finished) per transaction: a turn leaves four or five small jobs.
+CLAIM_BATCH = 8
+_Outcome = tuple[Job, str | None, datetime | None]  # (job, error, run again at)
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -49,30 +59,57 @@ def enqueue(
     delay_s: float = 0.0,
 ) -> bool:
     """Add a job in the caller's transaction. A live job with the same ``dedupe_key`` wins."""
-    if dedupe_key is not None:
-        exists = session.scalar(select(Job.id).where(Job.dedupe_key == dedupe_key))
-        if exists is not None:
-            return False
-    job = Job(id=new_id(), kind=kind, payload=payload, dedupe_key=dedupe_key,
-              run_after=utcnow() + timedelta(seconds=delay_s))
-    try:
-        with session.begin_nested():
-            session.add(job)
-            session.flush()
-    except SAIntegrityError:
-        return False
-    return True
+    return enqueue_many(session, [JobSpec(kind, payload, dedupe_key, delay_s)]) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class JobSpec:
+    """One job to queue: its kind, payload (ids only), dedupe key and delay."""
+
+    kind: str
+    payload: dict[str, Any]
+    dedupe_key: str | None = None
+    delay_s: float = 0.0
+
+
+def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
+    """Add several jobs in the caller's transaction with one statement; a live job with the
+    same ``dedupe_key`` wins. Returns how many were added."""
+    if not specs:
+        return 0
+    now = utcnow()
+    rows = [{"id": new_id(), "kind": j.kind, "payload": j.payload, "dedupe_key": j.dedupe_key,
+             "status": "ready", "attempts": 0, "run_after": now + timedelta(seconds=j.delay_s),
+             "created_at": now} for j in specs]
+    dialect = session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        insert = sqlite_insert if dialect == "sqlite" else pg_insert
+        result = session.execute(insert(Job).values(rows).on_conflict_do_nothing())
+        return int(result.rowcount or 0)
+    added = 0  # other databases: one savepoint per job
+    for row in rows:
+        try:
+            with session.begin_nested():
+                session.add(Job(**row))
+                session.flush()
+            added += 1
+        except SAIntegrityError:
+            pass
+    return added
 
 
 class JobRunner:
     """Claims and runs jobs. Several runners (replicas) may share one database."""
 
-    def __init__(self, db: Database, handlers: dict[str, Handler], *, worker_id: str | None = None) -> None:
+    def __init__(self, db: Database, handlers: dict[str, Handler], *, worker_id: str | None = None,
+                 time_limit_s: float = DEFAULT_TIME_LIMIT_S) -> None:
         self.db = db
         self.handlers = handlers
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{new_id()[:8]}"
+        # Below the lease, so no second worker starts a job while the first still runs it.
+        self.time_limit_s = time_limit_s
 
-    def _due(self, now: Any) -> Any:
+    def _due(self, now: Any, limit: int) -> Any:
         return (
             select(Job)
             .where(
@@ -81,77 +118,107 @@ class JobRunner:
                 or_(Job.status == "ready", (Job.status == "running") & (Job.locked_until < now)),
             )
             .order_by(Job.run_after)
-            .limit(1)
+            .limit(limit)
         )
 
-    def _claim(self) -> Job | None:
+    def _claim(self, limit: int) -> list[Job]:
+        """Up to ``limit`` due jobs, leased to this worker in one transaction."""
         # Look first without the write lock: idle loops polling must not queue behind turns.
         with self.db.reading() as s:
-            if s.scalar(self._due(utcnow()).with_only_columns(Job.id)) is None:
-                return None
+            if s.scalar(self._due(utcnow(), 1).with_only_columns(Job.id)) is None:
+                return []
 
-        def claim(s: Session) -> Job | None:
+        def claim(s: Session) -> list[Job]:
             now = utcnow()
-            stmt = self._due(now)
+            stmt = self._due(now, limit)
             if self.db.dialect == "postgresql":
                 stmt = stmt.with_for_update(skip_locked=True)
-            job = s.scalar(stmt)
-            if job is None:
-                return None
-            job.status = "running"
-            job.attempts += 1
-            job.locked_by = self.worker_id
-            job.locked_until = now + timedelta(seconds=LEASE_SECONDS)
+            claimed = list(s.scalars(stmt))
+            for job in claimed:
+                job.status = "running"
+                job.attempts += 1
+                job.locked_by = self.worker_id
+                job.locked_until = now + timedelta(seconds=LEASE_SECONDS)
             s.flush()
-            s.expunge(job)
-            return job
+            for job in claimed:
+                s.expunge(job)
+            return claimed
 
         return self.db.write(claim)
 
-    def _finish(self, job: Job, error: str | None, defer_until: datetime | None = None) -> None:
+    def _finish(self, outcomes: list[_Outcome]) -> None:
+        """Record how each job of a batch ended, in one transaction."""
         def finish(s: Session) -> None:
-            if defer_until is not None:
-                s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
-                          .values(status="ready", run_after=defer_until, locked_until=None,
-                                  attempts=max(0, job.attempts - 1)))
-                return
-            if error is None:
-                # The dedupe key is released so the same kind of work can be queued again.
-                s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
-                          .values(status="done", finished_at=utcnow(), dedupe_key=None, locked_until=None))
-                return
-            if job.attempts >= MAX_ATTEMPTS:
-                values: dict[str, Any] = {"status": "failed", "finished_at": utcnow(), "dedupe_key": None}
-            else:
-                backoff = min(300, 2 ** job.attempts)
-                values = {"status": "ready", "run_after": utcnow() + timedelta(seconds=backoff)}
-            s.execute(update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
-                      .values(last_error=error[:2000], locked_until=None, **values))
+            now = utcnow()
+            for job, error, defer_until in outcomes:
+                mine = update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
+                if defer_until is not None:
+                    # Deferred, or released unrun: not an attempt.
+                    s.execute(mine.values(status="ready", run_after=defer_until, locked_until=None,
+                                          attempts=max(0, job.attempts - 1)))
+                elif error is None:
+                    # The dedupe key is released so the same kind of work can be queued again.
+                    s.execute(mine.values(status="done", finished_at=now, dedupe_key=None, locked_until=None))
+                elif job.attempts >= MAX_ATTEMPTS:
+                    s.execute(mine.values(status="failed", finished_at=now, dedupe_key=None,
+                                          last_error=error[:2000], locked_until=None))
+                else:
+                    backoff = min(300, 2 ** job.attempts)
+                    s.execute(mine.values(status="ready", run_after=now + timedelta(seconds=backoff),
+                                          last_error=error[:2000], locked_until=None))
 
         self.db.write(finish)
 
-    async def run_once(self) -> bool:
-        """Run one ready job if there is one; returns whether a job ran."""
-        job = await asyncio.to_thread(self._claim)
-        if job is None:
-            return False
+    async def _run(self, job: Job) -> _Outcome:
         handler = self.handlers[job.kind]
+        limit = asyncio.timeout(self.time_limit_s)
         try:
-            await handler(dict(job.payload or {}))
+            async with limit:
+                await handler(dict(job.payload or {}))
         except Defer as d:
-            await asyncio.to_thread(self._finish, job, None, d.until)
+            return job, None, d.until
         except Exception as e:  # a failing job must not stop the worker
-            log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, e)
-            await asyncio.to_thread(self._finish, job, f"{type(e).__name__}: {e}")
-        else:
-            await asyncio.to_thread(self._finish, job, None)
-        return True
+            if isinstance(e, TimeoutError) and limit.expired():
+                error = (f"JobTimeout: the job ran past its time limit of {self.time_limit_s:g} s "
+                         "(THREADKEEP_JOB_TIME_LIMIT_S) and was stopped")
+            else:
+                error = f"{type(e).__name__}: {e}"
+            log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, error)
+            return job, error, None
+        return job, None, None
+
+    async def run_once(self, batch: int = CLAIM_BATCH) -> int:
+        """Claim up to ``batch`` ready jobs and run them one after another; returns how many ran.
+
+        A batch costs one claiming and one finishing transaction instead of two per job. Jobs
+        left in a batch when its leases could run out before they finish are released unrun.
+        """
+        claimed = await asyncio.to_thread(self._claim, batch)
+        if not claimed:
+            return 0
+        started = time.monotonic()
+        outcomes: list[_Outcome] = []
+        try:
+            for job in claimed:
+                if outcomes and time.monotonic() - started > LEASE_SECONDS - self.time_limit_s:
+                    break
+                outcomes.append(await self._run(job))
+        finally:
+            ran = len(outcomes)
+            # Not run (the batch's leases ran short, or shutdown cancelled it): back to the
+            # queue at once, not counted as an attempt.
+            outcomes += [(job, None, utcnow()) for job in claimed[ran:]]
+            await asyncio.shield(asyncio.to_thread(self._finish, outcomes))
+        return ran
 
     async def drain(self, max_jobs: int = 10_000) -> int:
         """Run ready jobs until none is left (tests, CLI, shutdown)."""
         n = 0
-        while n < max_jobs and await self.run_once():
-            n += 1
+        while n < max_jobs:
+            ran = await self.run_once()
+            if not ran:
+                return n
+            n += ran
         return n
 
     async def run_forever(self, *, idle_sleep: float = 0.5, stop: asyncio.Event | None = None) -> None:

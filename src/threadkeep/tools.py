@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from threadkeep.context.request import ToolSpec
 from threadkeep.errors import ThreadkeepError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL, render_hits
 from threadkeep.llm.base import ToolCall
+from threadkeep.messages import ToolSpec
 from threadkeep.store.models import Setting
 from threadkeep.websearch import SearxngSearch, WebSearch
 

@@ -31,7 +31,6 @@ from threadkeep.cache.plan import SHORT_TTL, plan_breakpoints
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
-from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.errors import NotFound
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.fact_extract import extract_facts
@@ -50,6 +49,7 @@ from threadkeep.memory.summary import (
     summary_from_json,
     summary_to_json,
 )
+from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion
@@ -143,7 +143,10 @@ class TurnBuilder:
     # -- one request ---------------------------------------------------------------------
     def _adoption(self, s: Session, conv: Conversation) -> tuple[bool, bool]:
         """(cold, adopt now) for the request about to be built (see threadkeep.cache.adoption)."""
-        touch = last_cache_touch(s, conv.id, self.m.model.capabilities)
+        caps = self.m.model.capabilities
+        # Without a prompt cache there is nothing to look up (and the call log would be read
+        # to its first row every turn, finding no cache read or write).
+        touch = last_cache_touch(s, conv.id, caps) if caps.cache_style in ("explicit", "automatic") else None
         cold = is_cold(now=utcnow(), last_touch_at=touch.started_at if touch else None,
                        last_ttl_s=touch.ttl_s if touch else None,
                        capabilities=self.m.model.capabilities)
@@ -316,22 +319,23 @@ class TurnBuilder:
 
     # -- after the turn -----------------------------------------------------------------
     def after_turn(self, s: Session, conv: Conversation, user_msg: Message) -> None:
-        """Queue the background work a completed turn leaves (inside the turn's transaction)."""
+        """Queue the background work a completed turn leaves (inside the turn's transaction,
+        with one statement)."""
+        work: list[jobs.JobSpec] = []
         if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
-            jobs.enqueue(s, kind="fold", payload={"conversation_id": conv.id},
-                         dedupe_key=f"fold:{conv.id}")
+            work.append(jobs.JobSpec("fold", {"conversation_id": conv.id}, f"fold:{conv.id}"))
         if self.adoption.mode == "cold" and self.m.model.capabilities.cache_style in ("explicit", "automatic"):
             # Watches for the cache to expire, then folds the window down to the tail.
-            jobs.enqueue(s, kind="idle_fold", payload={"conversation_id": conv.id},
-                         dedupe_key=f"idle_fold:{conv.id}", delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S)
-        jobs.enqueue(s, kind="facts", payload={"message_id": user_msg.id},
-                     dedupe_key=f"facts:{user_msg.id}")
-        jobs.enqueue(s, kind="recall_index", payload={"user_id": conv.user_id},
-                     dedupe_key=f"recall:{conv.user_id}")
-        jobs.enqueue(s, kind="profile", payload={"user_id": conv.user_id},
-                     dedupe_key=f"profile:{conv.user_id}")
+            work.append(jobs.JobSpec("idle_fold", {"conversation_id": conv.id}, f"idle_fold:{conv.id}",
+                                     delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S))
+        work += [
+            jobs.JobSpec("facts", {"message_id": user_msg.id}, f"facts:{user_msg.id}"),
+            jobs.JobSpec("recall_index", {"user_id": conv.user_id}, f"recall:{conv.user_id}"),
+            jobs.JobSpec("profile", {"user_id": conv.user_id}, f"profile:{conv.user_id}"),
+        ]
         if "reask" in self.m.runner.handlers:  # registered by threadkeep.insights.install
-            jobs.enqueue(s, kind="reask", payload={"conversation_id": conv.id}, dedupe_key=f"reask:{conv.id}")
+            work.append(jobs.JobSpec("reask", {"conversation_id": conv.id}, f"reask:{conv.id}"))
+        jobs.enqueue_many(s, work)
 
     def job_handlers(self) -> dict[str, jobs.Handler]:
         return {"fold": self._fold_job, "idle_fold": self._idle_fold_job, "facts": self._facts_job,

@@ -43,7 +43,14 @@ from threadkeep.surfaces.mcp import mount_mcp
 if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "install_jobs"]
+
+
+def install_jobs(memory: Memory) -> None:
+    """Register the job kinds of the faces (insights, surface replies) on ``memory``: the API
+    replicas and a separate ``threadkeep worker`` run the same background work."""
+    insights.install(memory)
+    surface_routes.install_job(memory)
 
 
 def create_app(memory: Memory, settings: Settings | None = None, *,

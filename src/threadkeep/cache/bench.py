@@ -53,12 +53,12 @@ from threadkeep.cache.report import CallRow, summarise
 from threadkeep.cache.tables import ModelCall
 from threadkeep.cache.warm_settings import KeepWarmSettings, QuietHours
 from threadkeep.context.assemble import TurnInputs, assemble
-from threadkeep.context.request import ModelRequest, ToolSpec
 from threadkeep.llm.base import Capabilities, complete
 from threadkeep.llm.simulator import CallRecord, ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.folding import FoldPolicy, fold_range, fold_summary
 from threadkeep.memory.summary import SourceMessage, SummaryState, render_summary
+from threadkeep.messages import ModelRequest, ToolSpec
 
 __all__ = ["PAUSE_MIX", "BenchConfig", "make_workload", "run_bench", "render_results"]
 

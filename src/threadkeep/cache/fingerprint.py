@@ -23,7 +23,7 @@ from typing import Any
 
 from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter
 from threadkeep.context.canonical import segment_bytes
-from threadkeep.context.request import SEGMENT_ORDER, ModelRequest
+from threadkeep.messages import SEGMENT_ORDER, ModelRequest
 from threadkeep.tokens import TokenCounter
 
 __all__ = ["Fingerprints", "fingerprint", "divergence", "segment_rank"]

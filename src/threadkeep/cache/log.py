@@ -31,9 +31,9 @@ from sqlalchemy.orm import Session
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint, segment_rank
 from threadkeep.cache.plan import prefix_ttl
 from threadkeep.cache.tables import ModelCall
-from threadkeep.context.request import ModelRequest
 from threadkeep.llm.base import Capabilities, Usage
-from threadkeep.llm.simulator import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
+from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
+from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter
 
 __all__ = [

@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threadkeep.context.request import Breakpoint, ModelRequest, Segment, ToolSpec
 from threadkeep.memory.summary import SourceMessage
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment, ToolSpec
 
 __all__ = ["NaiveAssembler"]
 

@@ -29,8 +29,8 @@ import dataclasses
 
 from threadkeep.cache.fingerprint import fingerprint
 from threadkeep.context.canonical import canonical_request
-from threadkeep.context.request import Breakpoint, ModelRequest, Segment
 from threadkeep.llm.base import Capabilities
+from threadkeep.messages import Breakpoint, ModelRequest, Segment
 from threadkeep.tokens import TokenCounter
 
 __all__ = [

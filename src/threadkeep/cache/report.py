@@ -28,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.cache.tables import ModelCall
-from threadkeep.llm.simulator import ANTHROPIC_PRICING, Pricing
+from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
 
 __all__ = ["CallRow", "CacheReport", "summarise", "build_report", "render_table", "write_png"]
 

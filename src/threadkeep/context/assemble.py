@@ -20,10 +20,9 @@ from typing import Any
 
 from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter, tools_json
 from threadkeep.context.compaction import Compactor
-from threadkeep.context.request import ModelRequest, Segment, SegmentName, ToolSpec
 from threadkeep.errors import ConfigError, ContextOverflow
 from threadkeep.memory.summary import SourceMessage
-from threadkeep.messages import ChatMessage, TextPart
+from threadkeep.messages import ChatMessage, ModelRequest, Segment, SegmentName, TextPart, ToolSpec
 from threadkeep.tokens import TokenCounter
 
 __all__ = [

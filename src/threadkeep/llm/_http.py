@@ -7,9 +7,11 @@ Credentials and request shapes live in the provider modules.
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
 import json
 import time
+import weakref
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,7 +19,6 @@ from typing import Any, Protocol
 
 import httpx
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.errors import (
     MalformedResponse,
     ProviderAuthError,
@@ -30,6 +31,7 @@ from threadkeep.errors import (
 )
 from threadkeep.llm.base import StreamEvent
 from threadkeep.llm.retry import RetryPolicy, stream_with_retry
+from threadkeep.messages import ModelRequest
 
 __all__ = [
     "SseEvent",
@@ -250,6 +252,11 @@ class HttpChatModel:
         self._client = client
         self._owns_client = client is None
         self._timeout = timeout
+        # Clients made here, one per event loop: turns stream on the serving loop while
+        # background work (surface replies, keep-warm pings, folds) runs on a loop of its own,
+        # and an httpx client's connections belong to the loop that opened them.
+        self._loop_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+            weakref.WeakKeyDictionary())
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         """Stream one call; retried only until the first event (see :mod:`.retry`)."""
@@ -259,12 +266,18 @@ class HttpChatModel:
         raise NotImplementedError
 
     async def aclose(self) -> None:
-        """Close the HTTP client if this model created it."""
-        if self._client is not None and self._owns_client:
-            await self._client.aclose()
-            self._client = None
+        """Close the HTTP client this model made for the running loop (a given one is the
+        caller's to close)."""
+        if self._owns_client:
+            client = self._loop_clients.pop(asyncio.get_running_loop(), None)
+            if client is not None:
+                await client.aclose()
 
     def _http(self) -> httpx.AsyncClient:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=self._timeout)
-        return self._client
+        if self._client is not None:
+            return self._client
+        loop = asyncio.get_running_loop()
+        client = self._loop_clients.get(loop)
+        if client is None:
+            client = self._loop_clients[loop] = httpx.AsyncClient(timeout=self._timeout)
+        return client

@@ -28,7 +28,6 @@ from typing import Any
 
 import httpx
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.errors import (
     ConfigError,
     MalformedResponse,
@@ -56,7 +55,14 @@ from threadkeep.llm.base import (
     UsageReport,
 )
 from threadkeep.llm.retry import RetryPolicy
-from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart, canonical_json
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    canonical_json,
+)
 
 __all__ = [
     "PROVIDER",

@@ -1,6 +1,6 @@
 """The one chat-model interface every provider implements.
 
-A model streams typed events for a :class:`~threadkeep.context.request.ModelRequest`:
+A model streams typed events for a :class:`~threadkeep.messages.ModelRequest`:
 text deltas, complete tool calls, usage (with cache read/write) and a final stop event.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from threadkeep.context.request import ModelRequest
+from threadkeep.messages import ModelRequest
 
 __all__ = [
     "Usage",

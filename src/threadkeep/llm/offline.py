@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 from threadkeep.memory.retrieval import tokenize
-from threadkeep.messages import ToolResultPart
+from threadkeep.messages import ModelRequest, Segment, ToolResultPart
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
 

@@ -28,7 +28,6 @@ from typing import Any, Literal
 
 import httpx
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.errors import (
     ConfigError,
     MalformedResponse,
@@ -55,7 +54,7 @@ from threadkeep.llm.base import (
     UsageReport,
 )
 from threadkeep.llm.retry import RetryPolicy
-from threadkeep.messages import TextPart, ToolCallPart, ToolResultPart, canonical_json
+from threadkeep.messages import ModelRequest, TextPart, ToolCallPart, ToolResultPart, canonical_json
 
 __all__ = [
     "Preset",

@@ -24,9 +24,9 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.errors import ProviderError, ProviderRateLimited
 from threadkeep.llm.base import Capabilities, ChatModel, StreamEvent
+from threadkeep.messages import ModelRequest
 
 __all__ = ["RetryPolicy", "NO_RETRY", "stream_with_retry", "RetryingModel"]
 

@@ -12,7 +12,6 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import (
     Capabilities,
@@ -23,6 +22,7 @@ from threadkeep.llm.base import (
     Usage,
     UsageReport,
 )
+from threadkeep.messages import ModelRequest
 
 __all__ = ["ScriptedModel", "Step", "UnexpectedCall", "LeftoverSteps"]
 

@@ -31,12 +31,19 @@ __all__ = [
     "comparison_key",
     "render_fact",
     "is_single_valued",
+    "bounded_pieces",
 ]
 
 SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown"})
 # Tags the context assembler may wrap injected memory in; anything inside is not the person's.
 INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
 _MAX_VALUE = 80
+# How far back from a Japanese "覚えておいて" cue a note may start.
+_MAX_NOTE_LOOKBACK = 200
+# Patterns run over pieces of at most this many characters (a line, or sentences of a long
+# line packed together): a statement about oneself sits inside one sentence, and bounded pieces
+# keep every pattern's cost linear in the length of the message, whatever its shape.
+MAX_PIECE_CHARS = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +204,15 @@ _PREF_JA: list[tuple[str, re.Pattern[str]]] = [
     ("likes", re.compile(rf"{_JV}が(?:大)?好き(?!ではない|じゃない)")),
 ]
 
+# "Xを覚えておいて": X ends at the cue, so it is found from the cue backwards (see
+# :func:`_ja_remember_before`), never by trying a lazy run from every start.
+_JA_REMEMBER_BEFORE = re.compile(r"(?:ということ|こと)?を?覚えておいて")
 _REMEMBER = [
     re.compile(r"(?i:\b(?:please\s+)?(?:remember|don't forget|do not forget|note)\s+that)\s+(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
     re.compile(r"(?i:\b(?:please\s+)?remember)\s*:\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
     re.compile(r"(?i:\bзапомни(?:те)?)\s*(?:,\s*)?(?:что|:)\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
     re.compile(r"覚えておいて(?:ください|下さい|ね)?[:：、]\s*(?P<v>[^。！？\n]+)"),
-    re.compile(r"(?P<v>[^。！？\n]+?)(?:ということ|こと)?を?覚えておいて"),
+    _JA_REMEMBER_BEFORE,
 ]
 _RU_ROLE_CASE = re.compile(rf"(?i)\b((?:{_RU_ROLES})\w*?)(?:ом|ем|ой|ем)$")
 _JA_SUBJECT = re.compile(r"^(?:私|わたし|僕|俺)は")
@@ -212,6 +222,9 @@ def split_remember_notes(text: str) -> tuple[list[FactCandidate], str]:
     """The "remember that …" clauses as notes, and the text with those clauses cut out."""
     notes: list[FactCandidate] = []
     for pat in _REMEMBER:
+        if pat is _JA_REMEMBER_BEFORE:
+            text = _ja_remember_before(text, notes)
+            continue
         for m in pat.finditer(text):
             v = _clean(m.group("v"))
             if v and len(v) >= 2:
@@ -221,14 +234,81 @@ def split_remember_notes(text: str) -> tuple[list[FactCandidate], str]:
     return notes, text
 
 
+_JA_CLAUSE_END = frozenset("。！？\n")
+
+
+def _ja_remember_before(text: str, notes: list[FactCandidate]) -> str:
+    """Notes of the form "Xを覚えておいて": X runs back from the cue to the previous clause end.
+
+    Written as a scan from each cue rather than a pattern with a lazy run before the cue,
+    which the regex engine would try from every position of a long line (quadratic)."""
+    out: list[str] = []
+    done = 0
+    for m in _JA_REMEMBER_BEFORE.finditer(text):
+        start = m.start()
+        floor = max(done, start - _MAX_NOTE_LOOKBACK)
+        while start > floor and text[start - 1] not in _JA_CLAUSE_END:
+            start -= 1
+        v = _clean(text[start:m.start()])
+        if v and len(v) >= 2:
+            notes.append(FactCandidate("note", v, text[start:m.end()].strip()))
+        if start < m.start():
+            out.append(text[done:start])
+            out.append(" . ")
+            done = m.end()
+    out.append(text[done:])
+    return "".join(out)
+
+
 def _topic(value: str) -> str:
     topic = comparison_key(value)
     return topic[:40] if topic else value.casefold()[:40]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def bounded_pieces(text: str, limit: int = MAX_PIECE_CHARS) -> list[str]:
+    """``text`` as lines of at most ``limit`` characters: a longer line is packed sentence by
+    sentence, and a longer sentence is cut at a space (or hard, for text without spaces)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= limit:
+            out.append(line)
+            continue
+        piece = ""
+        for sentence in _SENTENCE_END.split(line):
+            while len(sentence) > limit:
+                cut = sentence.rfind(" ", limit // 2, limit)
+                cut = cut if cut > 0 else limit
+                if piece:
+                    out.append(piece)
+                    piece = ""
+                out.append(sentence[:cut])
+                sentence = sentence[cut:].lstrip()
+            if len(piece) + len(sentence) + 1 > limit:
+                out.append(piece)
+                piece = sentence
+            else:
+                piece = f"{piece} {sentence}" if piece else sentence
+        if piece:
+            out.append(piece)
+    return out
+
+
 def extract_facts(text: str) -> list[FactCandidate]:
-    """Facts the speaker states about themselves in ``text``, in order, without duplicates."""
-    notes, text = split_remember_notes(strip_injected(text))
+    """Facts the speaker states about themselves in ``text``, in order, without duplicates.
+
+    Patterns run piece by piece (:func:`bounded_pieces`), so the cost is linear in the length
+    of the text for any input — a 100 KB line without a newline included."""
+    found: list[FactCandidate] = []
+    for piece in bounded_pieces(strip_injected(text)):
+        found.extend(_extract_piece(piece))
+    return _dedupe(found)
+
+
+def _extract_piece(text: str) -> list[FactCandidate]:
+    notes, text = split_remember_notes(text)
     found: list[FactCandidate] = list(notes)
     for key, pat in _EN + _RU + _JA:
         for m in pat.finditer(text):
@@ -247,7 +327,7 @@ def extract_facts(text: str) -> list[FactCandidate]:
         v = _clean(m.group("v"))
         if v:
             found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", v, m.group(0)))
-    return _dedupe(found)
+    return found
 
 
 _PRONOUNS = frozenset({"it", "that", "this", "them", "you", "him", "her", "to", "the", "a",

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory import facts as store
 from threadkeep.memory.fact_extract import (
@@ -39,7 +38,7 @@ from threadkeep.memory.fact_extract import (
 from threadkeep.memory.fact_search import relevant_facts
 from threadkeep.memory.fact_tables import FactExtraction
 from threadkeep.memory.retrieval import Embedder, default_embedder, tokenize
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 

@@ -206,7 +206,7 @@ def relevant_facts(
     entry = _entry(user_id, None if emb is None else emb.name)
     # One person's turns wait for each other here; other people's turns do not.
     with entry.lock:
-        with db.session() as s:
+        with db.reading() as s:
             _sync(s, vault, entry, user_id, emb)
         if not entry.records or entry.index is None:
             return []

@@ -399,12 +399,3 @@ def delete_all_facts(session: Session, *, user_id: str) -> int:
     n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0  # type: ignore[attr-defined]
     _bump(state, utcnow(), deleted=True)
     return n
-
-
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
-    # Retrieval moved to fact_search (it imports this module); keep the old names working.
-    if name in ("relevant_facts", "FactHit", "clear_fact_cache"):
-        from threadkeep.memory import fact_search
-
-        return getattr(fact_search, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.extractive import LONG_MESSAGE_CHARS, ExtractiveSummariser
@@ -29,7 +28,7 @@ from threadkeep.memory.summary import (
     SummaryState,
     UpdateItem,
 )
-from threadkeep.messages import ChatMessage, canonical_json
+from threadkeep.messages import ChatMessage, ModelRequest, Segment, canonical_json
 
 __all__ = [
     "ModelSummariser",

@@ -17,12 +17,11 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.context.request import ModelRequest, Segment
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.fact_tables import Profile
 from threadkeep.memory.facts import FactRecord, load_facts
 from threadkeep.memory.retrieval import token_counter
-from threadkeep.messages import ChatMessage
+from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message

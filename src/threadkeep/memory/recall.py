@@ -458,7 +458,7 @@ def recall(
         qvec = query_vector if query_vector is not None else emb.query(query)
     person = _entry(user_id, None if emb is None else emb.name)
     with person.lock:
-        with db.session() as s:
+        with db.reading() as s:
             _sync(s, vault, person, user_id, emb)
         if not person.items or person.index is None:
             return []

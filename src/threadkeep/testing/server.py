@@ -23,8 +23,8 @@ import os
 import sys
 from pathlib import Path
 
-from threadkeep.context.request import ModelRequest
 from threadkeep.llm.scripted import ScriptedModel, Step
+from threadkeep.messages import ModelRequest
 
 __all__ = ["echo_model", "fold_model", "main"]
 

@@ -28,7 +28,7 @@ from threadkeep.store.models import User
 from threadkeep.surfaces import common, mattermost, slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings
 
-__all__ = ["router", "install"]
+__all__ = ["router", "install", "install_job"]
 
 log = logging.getLogger("threadkeep.surfaces")
 router = APIRouter(prefix="/surfaces", tags=["surfaces"])
@@ -40,6 +40,12 @@ def install(app: FastAPI, memory: Memory, settings: SurfaceSettings | None = Non
     surfaces = settings or SurfaceSettings()
     app.state.surfaces = surfaces
     app.include_router(router)
+    install_job(memory, surfaces)
+
+
+def install_job(memory: Memory, settings: SurfaceSettings | None = None) -> None:
+    """Register the durable job that answers surface events (API replicas and ``threadkeep worker``)."""
+    surfaces = settings or SurfaceSettings()
 
     async def answer(payload: dict[str, Any]) -> None:
         event_id = str(payload["event"])

@@ -1,0 +1,88 @@
+"""Every extractor that reads a person's text runs in linear time, whatever the input's shape.
+
+One message of 99,950 bytes on a single line once froze the server for 44 minutes: a pattern
+was quadratic on a line without a newline. Each extractor gets 100 KB inputs built to hurt a
+backtracking engine (one character repeated, a cue repeated with no value, a single line of
+prose, Cyrillic and Japanese runs) and its time is compared with the same shape at 1 KB.
+Linear work grows ~100×; quadratic work grows ~10,000×. The bound, 1,000×, leaves room for a
+busy machine and allocator effects without letting a quadratic through.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from threadkeep.insights.reask import question_slots, stated_slots
+from threadkeep.memory.extractive import ExtractiveSummariser, split_sentences
+from threadkeep.memory.fact_extract import extract_facts, split_remember_notes, strip_injected
+from threadkeep.memory.recall import trim_to_query
+from threadkeep.memory.retrieval import tokenize
+from threadkeep.memory.summary import SourceMessage, SummaryState, is_grounded
+from threadkeep.tokens import default_counter
+
+SMALL, BIG = 1_000, 100_000
+MAX_RATIO = 1_000
+
+
+def _repeat(unit: str) -> Callable[[int], str]:
+    return lambda n: (unit * (n // len(unit) + 1))[:n]
+
+
+SHAPES: dict[str, Callable[[int], str]] = {
+    "one-char": _repeat("a"),
+    "prose": _repeat("We talked about the release plan and the budget for the next quarter, "),
+    "remember-cue": _repeat("remember that "),
+    "self-statement": _repeat("I am a lead engineer at "),
+    "my-job": _repeat("my job is "),
+    "russian": _repeat("я работаю в компании "),
+    "russian-remember": _repeat("запомни что "),
+    "japanese": _repeat("覚えておいて私は東京に住んで"),
+    "japanese-cue-only": _repeat("を覚えておいて"),
+    "open-tags": _repeat("<context> <turn_context "),
+    "fences": _repeat("``` "),
+    "punctuation": _repeat(".,;!?"),
+}
+
+_summariser = ExtractiveSummariser()
+_counter = default_counter()
+
+EXTRACTORS: dict[str, Callable[[str], object]] = {
+    "extract_facts": extract_facts,
+    "split_remember_notes": split_remember_notes,
+    "strip_injected": strip_injected,
+    "extractive_summary": lambda s: _summariser.propose(SummaryState(), [SourceMessage("m1", "user", s)]),
+    "split_sentences": split_sentences,
+    "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
+    "tokenize": tokenize,
+    "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),
+    "reask_questions": question_slots,
+    "reask_statements": stated_slots,
+}
+
+
+def _seconds(fn: Callable[[str], object], text: str, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.parametrize("extractor", sorted(EXTRACTORS))
+def test_extractor_is_linear_on_hostile_input(extractor: str) -> None:
+    fn = EXTRACTORS[extractor]
+    slow: list[str] = []
+    for shape, make in SHAPES.items():
+        small = max(_seconds(fn, make(SMALL), runs=5), 20e-6)  # below ~20 µs the clock is noise
+        big = _seconds(fn, make(BIG), runs=1)
+        if big / small > MAX_RATIO:
+            # A second look before calling it quadratic: the machine may have been busy.
+            big = _seconds(fn, make(BIG), runs=2)
+            if big / small > MAX_RATIO:
+                slow.append(f"{shape}: 1 KB {small * 1e3:.2f} ms, 100 KB {big * 1e3:.0f} ms "
+                            f"(x{big / small:.0f})")
+    assert not slow, f"{extractor} grows faster than linear: " + "; ".join(slow)
