@@ -33,15 +33,22 @@ def test_non_streaming_then_continue_by_header(api: ApiHarness) -> None:  # noqa
     cid = r.headers["X-Threadkeep-Conversation"]
     assert body["conversation_id"] == cid
 
+    # The history the client sent was new to threadkeep: stored before the new message.
+    msgs = c.get(f"/v1/conversations/{cid}").json()["messages"]
+    assert [(m["role"], m["text"]) for m in msgs] == [
+        ("user", "an old message the client kept"), ("assistant", "an old answer"),
+        ("user", "What is our deadline?"), ("assistant", "echo: What is our deadline?")]
+
     again = c.post("/v1/chat/completions", json=_request("And the budget?"),
                    headers={"X-Threadkeep-Conversation": cid})
     assert again.headers["X-Threadkeep-Conversation"] == cid
-    # Only the new message of each request was stored: threadkeep keeps the history.
+    # With the header only the new message is stored: threadkeep keeps the history.
     msgs = c.get(f"/v1/conversations/{cid}").json()["messages"]
-    assert [m["text"] for m in msgs if m["role"] == "user"] == ["What is our deadline?", "And the budget?"]
-    # The model saw threadkeep's history, not the client's copy.
-    seen = " ".join(m.text for seg in api.model.calls[-1].segments for m in seg.messages)
-    assert "an old message the client kept" not in seen and "What is our deadline?" in seen
+    assert [m["text"] for m in msgs if m["role"] == "user"] == [
+        "an old message the client kept", "What is our deadline?", "And the budget?"]
+    # The model saw threadkeep's history (once), not the client's copy as well.
+    seen = [m.text for seg in api.model.calls[-1].segments for m in seg.messages]
+    assert seen.count("an old message the client kept") == 1 and "What is our deadline?" in seen
 
     by_field = c.post("/v1/chat/completions", json=_request("Third", conversation_id=cid))
     assert by_field.headers["X-Threadkeep-Conversation"] == cid
@@ -66,7 +73,8 @@ def test_streaming_chunks_and_done(api: ApiHarness) -> None:  # noqa: F811
     assert finishes[-1] == "stop" and set(finishes[:-1]) == {None}
     assert chunks[-1]["choices"] == [] and chunks[-1]["usage"]["completion_tokens"] >= 1
     assert len({ch["id"] for ch in chunks}) == 1
-    assert c.get(f"/v1/conversations/{cid}").json()["message_count"] == 2
+    # The client's two earlier messages (new to threadkeep), then this turn's two.
+    assert c.get(f"/v1/conversations/{cid}").json()["message_count"] == 4
 
 
 def test_refusals_and_provider_failure(api: ApiHarness) -> None:  # noqa: F811
@@ -85,7 +93,10 @@ def test_refusals_and_provider_failure(api: ApiHarness) -> None:  # noqa: F811
     api.model.add(Step(error=ProviderTimeout("took too long", provider="scripted")))
     failed = c.post("/v1/chat/completions", json=_request("slow"))
     assert failed.status_code == 502 and failed.json()["error"]["type"] == "provider_timeout"
-    assert failed.headers["X-Threadkeep-Conversation"]
+    # The kept message can be found and retried: the body names both ids (docs/API.md).
+    error = failed.json()["error"]
+    assert error["conversation_id"] == failed.headers["X-Threadkeep-Conversation"]
+    assert error["user_message_id"] and error["retryable"] is True
 
 
 def test_models_and_a_surface_key_acting_for_a_person(api: ApiHarness) -> None:  # noqa: F811
@@ -98,3 +109,12 @@ def test_models_and_a_surface_key_acting_for_a_person(api: ApiHarness) -> None: 
     other = api.client(api.key("surface"), **{"X-Threadkeep-User": "grace"})
     assert other.post("/v1/chat/completions", json=_request("hijack"),
                       headers={"X-Threadkeep-Conversation": cid}).status_code == 404
+
+
+def test_a_malformed_json_body_says_so(api: ApiHarness) -> None:  # noqa: F811
+    key, _ = api.person_key()
+    c = api.client(key, **{"Content-Type": "application/json"})
+    r = c.post("/v1/chat/completions", content=b'{"messages": [{"role": "user" "content": "hi"}]}')
+    assert r.status_code == 422
+    message = r.json()["error"]["message"]
+    assert message.startswith("the request body is not valid JSON at character ") and "delimiter" in message

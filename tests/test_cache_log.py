@@ -123,3 +123,26 @@ async def test_a_provider_without_a_cache_has_no_misses(tmp_path) -> None:  # ty
                           started_at=datetime(2026, 11, 2, tzinfo=UTC), capabilities=Capabilities())
         assert row.miss_cause == "no_cache" and row.ttl_s is None and row.cost is not None
     db.dispose()
+
+
+async def test_the_first_cache_write_after_uncached_turns_is_a_cold_start(backend) -> None:  # type: ignore[no-untyped-def]
+    url, _key = backend
+    db = open_db(url)
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock)
+    h = Harness(db, sim, clock, Convo(sim.capabilities, tools=(), system="Be brief.", startup=""))
+
+    first = await h.turn("Hi.")
+    assert first.miss_cause == "below_minimum" and first.cache_write_tokens == 0
+    clock.advance(30)
+    long = " ".join(f"Line {i}: the Ajax launch checklist item number {i} is done." for i in range(400))
+    second = await h.turn(long)  # after the last breakpoint: not cached yet
+    assert second.cache_write_tokens == 0
+    clock.advance(30)
+    third = await h.turn("Thanks.")  # the long message is history now, above the minimum
+    # The conversation's first write: nothing was cached to lose, so no eviction to report.
+    assert third.cache_write_tokens > 0 and third.cache_read_tokens == 0
+    assert third.miss_cause == "cold_start"
+    clock.advance(30)
+    assert (await h.turn("And next?")).miss_cause == "hit"
+    db.dispose()

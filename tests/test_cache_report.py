@@ -99,6 +99,20 @@ def test_report_definitions_on_plain_rows() -> None:
     assert 0 < r.cached_share < 1 and r.cost < r.cost_without_cache
 
 
+def test_a_first_cache_write_logged_as_an_eviction_is_not_a_rewrite() -> None:
+    # Rows logged before the call log told a first write from an eviction: the first turn was
+    # below the minimum (nothing cached), the second wrote the cache for the first time.
+    rows = [
+        CallRow("c", "turn", 0, None, None, 400, 0, 0, 50, "below_minimum"),
+        CallRow("c", "turn", 60, 60, 300, 100, 0, 3000, 50, "evicted_early"),
+        CallRow("c", "turn", 120, 60, 300, 100, 3000, 200, 50, "hit"),
+        CallRow("c", "turn", 180, 60, 300, 100, 0, 3300, 50, "evicted_early"),  # a real one
+    ]
+    r = summarise(rows)
+    assert r.causes == {"below_minimum": 1, "cold_start": 1, "evicted_early": 1, "hit": 1}
+    assert r.rewrites == 1 and r.rewrites_under_ttl == 1 and r.tokens_rewritten_for_nothing == 3300
+
+
 def test_bench_cache_json_keys_and_the_ordering_of_variants() -> None:
     cfg = BenchConfig(sessions=3, min_turns=10, max_turns=14, extras=False, seed=3)
     results = run_bench(cfg)

@@ -298,3 +298,23 @@ def test_breakpoint_before_any_message_falls_back_to_the_system_prompt() -> None
     )
     body = render_request(request, "claude-sonnet-4-5").body
     assert body["system"] == [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
+
+
+@pytest.mark.parametrize(("spec", "env_url", "expected"), [
+    ("anthropic:claude-sonnet-4-5", "https://gateway.internal/anthropic", "https://gateway.internal/anthropic/v1/messages"),
+    ("anthropic:claude-sonnet-4-5", "http://127.0.0.1:4000/v1/", "http://127.0.0.1:4000/v1/messages"),
+    ("anthropic:claude-sonnet-4-5@http://spec-wins:9/", "https://gateway.internal", "http://spec-wins:9/v1/messages"),
+    ("anthropic:claude-sonnet-4-5", None, "https://api.anthropic.com/v1/messages"),
+])
+async def test_llm_base_url_is_honoured_for_anthropic(spec: str, env_url: str | None, expected: str) -> None:
+    from threadkeep.llm.registry import build_model
+
+    rec = Recorder(sse("anthropic_text.sse"))
+    env = {"ANTHROPIC_API_KEY": "sk-gateway"} | ({"THREADKEEP_LLM_BASE_URL": env_url} if env_url else {})
+    model = build_model(spec, env=env, client=httpx.AsyncClient(transport=httpx.MockTransport(rec)),
+                        retry=RetryPolicy(sleep=no_sleep))
+    await collect(model, representative_request())  # type: ignore[arg-type]
+    (sent,) = rec.requests
+    # The request and the key went to the configured endpoint, and nowhere else.
+    assert str(sent.url) == expected
+    assert sent.headers["x-api-key"] == "sk-gateway"

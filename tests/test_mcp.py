@@ -169,6 +169,8 @@ def _stdio(site: ApiHarness, tmp_path: Path, key: str, errlog: Any) -> Client:
         "THREADKEEP_DB": str(site.memory.db.engine.url),
         "THREADKEEP_MASTER_KEY": base64.b64encode(site.master_raw).decode(),  # type: ignore[attr-defined]
         "THREADKEEP_API_KEY": key,
+        # The code under test, not whatever copy the interpreter would import by default.
+        "PYTHONPATH": os.pathsep.join(sys.path),
     }
     from mcp.client.stdio import stdio_client
 
@@ -201,3 +203,20 @@ async def test_stdio_refuses_a_wrong_key(site: ApiHarness, tmp_path: Path) -> No
                 await client.list_tools()
         errlog.seek(0)
         assert "unknown or revoked API key" in errlog.read()
+
+
+async def test_findings_never_show_a_path_on_the_server(site: ApiHarness, tmp_path: Path) -> None:
+    secret_dir = tmp_path / "srv" / "private-drafts"
+    secret_dir.mkdir(parents=True)
+    doc = secret_dir / "onboarding.md"
+    doc.write_text("# Onboarding\n\nNew starters collect their badge from the lobby desk on Monday.\n")
+    site.memory.knowledge.add_files([doc], public=True)
+    key, _ = site.person_key()
+    async with _http(site, key) as client:
+        found = await _search(client, query="Where do new starters collect their badge?")
+        assert found["findings"][0]["source"] == "onboarding.md"
+        assert str(secret_dir) not in json.dumps(found)
+        listed = (await client.read_resource(SOURCES_URI)).contents[0].text  # type: ignore[union-attr]
+        assert "onboarding.md" in listed and "private-drafts" not in listed
+        # Filtering by a piece of the hidden path finds nothing (it would reveal the path).
+        assert (await _search(client, query="badge", sources=["private-drafts"]))["findings"] == []

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
-import sys
-from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import Any, TypeVar
+# Ctrl-C while the command line is still loading: leave quietly (status 130), as later.
+try:
+    import asyncio
+    import json
+    import sys
+    from collections.abc import Awaitable, Callable
+    from pathlib import Path
+    from typing import Any, TypeVar
 
-import click
+    import click
 
-from threadkeep.config import Settings, default_user
-from threadkeep.errors import ThreadkeepError
+    from threadkeep.config import Settings, default_user
+    from threadkeep.errors import NotFound, ThreadkeepError
+except KeyboardInterrupt:
+    print("\ninterrupted", file=__import__("sys").stderr)
+    raise SystemExit(130) from None
 
 __all__ = ["main"]
 
@@ -42,13 +47,30 @@ def _run(fn: Callable[[], Awaitable[T]]) -> T:
 
 
 class _Group(click.Group):
-    """Turns threadkeep's own errors into one clear line instead of a stack trace."""
+    """Turns errors a person can act on into one clear line instead of a stack trace."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except ThreadkeepError as e:
             raise click.ClickException(str(e)) from e
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            raise SystemExit(130) from None
+        except OSError as e:
+            where = f" {e.filename}" if e.filename else ""
+            raise click.ClickException(f"cannot use{where}: {e.strerror or e}") from e
+        except Exception as e:
+            from sqlalchemy.exc import OperationalError  # loaded already if it was raised
+
+            if isinstance(e, OperationalError) and "locked" in str(e).lower():
+                raise click.ClickException(_LOCKED) from e
+            raise
+
+
+_LOCKED = ("the database is locked: another process (a running `threadkeep serve`?) kept writing to it "
+           "while this command waited and retried. Try again in a moment, or use the server's HTTP API "
+           "while it runs (or a PostgreSQL database, which has no such limit).")
 
 
 @click.group(cls=_Group)
@@ -57,65 +79,7 @@ def main() -> None:
     """threadkeep: conversation memory that outlives the model's context."""
 
 
-# -- chat -----------------------------------------------------------------------------
-@main.command()
-@db_option
-@user_option
-@click.option("--conversation", "conversation_id", default=None, help="Continue this conversation id.")
-@click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
-def chat(db_url: str | None, user: str, conversation_id: str | None, model: str | None) -> None:
-    """Chat in the terminal. With piped input: one message per line, one reply per message."""
-    interactive = sys.stdin.isatty()
-
-    async def loop() -> None:
-        from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
-
-        memory = _open(db_url, model=model)
-        cid = conversation_id
-        announced = False
-        try:
-            while True:
-                if interactive:
-                    try:
-                        line = input("you> ")
-                    except EOFError:
-                        break
-                else:
-                    line = sys.stdin.readline()
-                    if not line:
-                        break
-                    line = line.rstrip("\n")
-                if not line.strip():
-                    continue
-                if interactive:
-                    click.echo("assistant> ", nl=False)
-                try:
-                    async for ev in memory.stream(line, user=user, conversation_id=cid, channel="cli"):
-                        if isinstance(ev, ConversationOpened):
-                            cid = ev.conversation_id
-                            if not announced:
-                                click.echo(f"conversation: {cid}", err=True)
-                                announced = True
-                        elif isinstance(ev, AnswerDelta):
-                            click.echo(ev.text, nl=False)
-                            sys.stdout.flush()
-                        elif isinstance(ev, TurnDone):
-                            click.echo("")
-                        elif isinstance(ev, TurnFailed):
-                            click.echo("")
-                            click.echo(f"error: {ev.error} (your message is kept; retry with "
-                                       f"`threadkeep retry {ev.user_message_id}`)", err=True)
-                except ThreadkeepError as e:
-                    click.echo(f"error: {e}", err=True)
-                    if not interactive:
-                        click.echo("")  # keep one reply line per input line
-                await memory.drain_jobs()
-        finally:
-            await memory.close()
-
-    _run(loop)
-
-
+# -- chat: cli_chat.py --------------------------------------------------------------
 @main.command()
 @db_option
 @user_option
@@ -157,6 +121,8 @@ def conversations_list(db_url: str | None, user: str, limit: int, as_json: bool)
         memory = _open(db_url)
         try:
             views = await memory.list_conversations(user=user, limit=limit)
+            if not views and user not in await memory.people():
+                raise NotFound(f"person {user!r} not found")
         finally:
             await memory.close()
         if as_json:
@@ -183,6 +149,7 @@ def conversations_rename(db_url: str | None, user: str, conversation_id: str, ti
             await memory.close()
 
     _run(run)
+    click.echo(f"renamed {conversation_id} to {title!r}")
 
 
 @conversations.command("delete")
@@ -199,6 +166,7 @@ def conversations_delete(db_url: str | None, user: str, conversation_id: str) ->
             await memory.close()
 
     _run(run)
+    click.echo(f"deleted {conversation_id}")
 
 
 @conversations.command("export")
@@ -218,9 +186,17 @@ def conversations_export(db_url: str | None, user: str, conversation_id: str, fm
 
     text = _run(run)
     if out is not None:
-        out.write_text(text, encoding="utf-8")
+        _write_file(out, text)
+        click.echo(f"wrote {out}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+def _write_file(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise click.ClickException(f"cannot write {path}: {e.strerror or e}") from e
 
 
 # -- people and keys ---------------------------------------------------------------------
@@ -377,6 +353,7 @@ def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     from threadkeep import facts_api
 
     _facts_call(db_url, lambda m: facts_api.delete_fact(m, fact_id, user=user))
+    click.echo(f"deleted fact {fact_id}")
 
 
 # -- knowledge ---------------------------------------------------------------------------
@@ -416,7 +393,9 @@ def knowledge_add(db_url: str | None, groups: tuple[str, ...], public: bool, pat
                     bar.update(step.files_done - done["files"], current_item=Path(step.path).name)
                     done["files"] = step.files_done
 
-            return list(kb.add_files(list(paths), groups=groups, public=public, progress=progress))
+            # Absolute paths: the source names the file on this machine for administrators
+            # (readers through MCP see only its name).
+            return list(kb.add_files([p.resolve() for p in paths], groups=groups, public=public, progress=progress))
 
     for info in _kb_call(db_url, add):
         note = " (already stored)" if info.duplicate else ""
@@ -446,6 +425,7 @@ def knowledge_list(db_url: str | None, as_json: bool) -> None:
 def knowledge_remove(db_url: str | None, document_id: str) -> None:
     """Remove a document and its chunks."""
     _kb_call(db_url, lambda kb: kb.remove_document(document_id))
+    click.echo(f"removed {document_id}")
 
 
 @knowledge.command("search")
@@ -456,7 +436,20 @@ def knowledge_remove(db_url: str | None, document_id: str) -> None:
 @click.argument("query")
 def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_json: bool, query: str) -> None:
     """Search as a caller with these groups would (public documents plus the groups')."""
-    hits = _kb_call(db_url, lambda kb: kb.search(query, groups=groups, k=k))
+    def search(kb: Any) -> tuple[list[Any], list[Any]]:
+        docs = kb.list_documents()
+        return kb.search(query, groups=groups, k=k), [d for d in docs if not d.public and not set(d.groups) & set(groups)]
+
+    hits, hidden = _kb_call(db_url, search)
+    if hidden and not hits:
+        # Say why nothing was found rather than nothing at all.
+        admins_only = sum(1 for d in hidden if not d.groups)
+        in_groups = sorted({g for d in hidden for g in d.groups})
+        why = [f"{admins_only} added without --public or --group (only admins see them)"] if admins_only else []
+        if in_groups:
+            why.append(f"{len(hidden) - admins_only} in groups {', '.join(in_groups)} (search with --group)")
+        click.echo(f"note: {len(hidden)} documents are not visible to this search: {'; '.join(why)}. "
+                   "Make one visible with `threadkeep knowledge add --public` or `--group NAME`.", err=True)
     if as_json:
         click.echo(json.dumps([{"chunk_id": h.chunk_id, "document_id": h.document_id, "title": h.title,
                                 "part": h.ordinal + 1, "score": h.score, "text": h.text} for h in hits],
@@ -522,14 +515,19 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool) -> No
 
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
-    from threadkeep import cli_cache, cli_mcp, cli_service
+    from threadkeep import cli_cache, cli_chat, cli_mcp, cli_service
 
+    cli_chat.register(main)
     cli_service.register(main, keys)
     cli_cache.register(main)
     cli_mcp.register(main)
 
 
-_register_extensions()
+try:
+    _register_extensions()
+except KeyboardInterrupt:
+    print("\ninterrupted", file=__import__("sys").stderr)
+    raise SystemExit(130) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -54,7 +54,7 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
     db = Database(db_url or Settings().database_url())
     try:
         db.upgrade()
-        with db.session() as s:
+        with db.reading() as s:  # a report only reads: it never waits behind a busy server's writes
             report = build_report(s, since=_since(since), prices=prices,
                                   resume_after_s=resume_after)
     finally:
@@ -64,6 +64,8 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
             write_png(report, png)
         except ImportError as e:
             raise click.ClickException(str(e)) from e
+        except OSError as e:
+            raise click.ClickException(f"cannot write the chart to {png}: {e.strerror or e}") from e
     if as_json:
         click.echo(json.dumps(report.to_dict(), indent=2, sort_keys=True))
     else:

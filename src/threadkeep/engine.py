@@ -130,8 +130,9 @@ class Memory:
             master_key = load_master_key(settings.key_file(), create=not has_data)
         vault = Vault(master_key)
         db.write(vault.check_master)
-        with db.session() as s:
-            repo.mark_stale_pending(s, older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s))
+        # db.write: retried on a locked SQLite (a busy server next to a CLI command).
+        db.write(partial(repo.mark_stale_pending,
+                         older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s)))
         chat = model if _is_model(model) else _build(model or settings.model)
         fold_spec = fold_model or settings.fold_model
         folder = fold_model if _is_model(fold_model) else (_build(fold_spec) if fold_spec else None)
@@ -259,15 +260,22 @@ class Memory:
 
     async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                      channel: str = "api", groups: Sequence[str] = (),
-                     context: str | None = None) -> AsyncIterator[TurnEvent]:
+                     context: str | None = None,
+                     earlier: Sequence[tuple[str, str]] = ()) -> AsyncIterator[TurnEvent]:
         """One turn, streamed: conversation, message id, deltas, then done or error.
 
         ``groups`` are the knowledge groups the caller may search; ``context`` (e.g. a page
-        selection) is shown to the model with this message only and never stored.
+        selection) is shown to the model with this message only and never stored. ``earlier``
+        is history the client holds and threadkeep has not seen, as ``(role, text)`` with
+        role ``user`` or ``assistant``: it is stored, in order, before the new message.
         """
         clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
         extra = clean_text(context, max_bytes=self.settings.max_message_bytes) if context else None
-        started = await asyncio.to_thread(self.db.write, lambda s: self._begin_turn(s, user, conversation_id, clean, channel))
+        history = [(role, clean_text(t, max_bytes=self.settings.max_message_bytes)) for role, t in earlier]
+        if any(role not in ("user", "assistant") for role, _ in history):
+            raise InputError("earlier messages must have role 'user' or 'assistant'")
+        started = await asyncio.to_thread(
+            self.db.write, lambda s: self._begin_turn(s, user, conversation_id, clean, channel, history))
         uid, cid, created, mid = started
         yield ConversationOpened(cid, created)
         yield MessageStored(mid)
@@ -297,7 +305,7 @@ class Memory:
                 yield ev
 
     def _begin_turn(self, s: Session, user: str, conversation_id: str | None, text: str,
-                    channel: str) -> tuple[str, str, bool, str]:
+                    channel: str, earlier: Sequence[tuple[str, str]] = ()) -> tuple[str, str, bool, str]:
         uid = self._user_id(s, user, create=True)
         if conversation_id is not None:
             conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
@@ -306,8 +314,18 @@ class Memory:
             system, startup = self.builder.freeze_prefix(s, uid, channel)
             conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
                                             system_prompt=system, startup=startup)
-            repo.set_title(s, self.vault, conv=conv, title=_auto_title(text))
+            first = next((t for role, t in earlier if role == "user"), text)
+            repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
             created = True
+        asked: str | None = None
+        for role, said in earlier:
+            stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
+                                         status="answered" if role == "user" else "ok",
+                                         reply_to=None if role == "user" else asked)
+            if role == "user":
+                asked = stored.id
+                # The person's own words, as if said here: facts are learnt from them too.
+                jobs.enqueue(s, kind="facts", payload={"message_id": stored.id}, dedupe_key=f"facts:{stored.id}")
         msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
         return uid, conv.id, created, msg.id
 

@@ -52,6 +52,8 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
     """Undo the newest change (of one fact, or of any of the person's facts)."""
     def run(s: Any) -> dict[str, Any] | None:
         uid = memory._user_id(s, user, create=False)
+        if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
+            raise NotFound(f"fact {fact_id} not found")  # not "nothing to undo": there is no such fact
         change = store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
         clear_fact_cache(uid)
         return asdict(change) if change is not None else None

@@ -85,7 +85,16 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
-        details = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in exc.errors()]
+        errors = exc.errors()
+        details = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in errors]
+        broken = next((e for e in errors if e.get("type") == "json_invalid"), None)
+        if broken is not None:
+            # Not "body.13: JSON decode error": say what is wrong and where.
+            loc = list(broken.get("loc", ()))
+            at = f" at character {loc[-1]}" if loc and isinstance(loc[-1], int) else ""
+            reason = str((broken.get("ctx") or {}).get("error") or "it cannot be parsed")
+            return JSONResponse(error_body("validation_error", f"the request body is not valid JSON{at}: {reason}",
+                                           details=details), 422)
         first = details[0] if details else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(p) for p in first["loc"])
         return JSONResponse(error_body("validation_error", f"{where}: {first['msg']}", details=details), 422)

@@ -6,7 +6,8 @@ stores usage, pause, divergence and a miss cause:
 
 ============================ ===============================================================
 ``hit``                      read (about) everything the previous call left cached
-``cold_start``               first call of the conversation, nothing (much) read
+``cold_start``               first call of the conversation, or the first to find anything
+                             cached (the calls before it left nothing in the cache)
 ``prefix_changed:<segment>`` a segment at or before the previous cached extent changed
 ``ttl_expired``              same prefix, but the pause outlived the previous entry's TTL
 ``evicted_early``            same prefix, pause shorter than the TTL, and still no read
@@ -135,7 +136,9 @@ def diagnose(
     elif read == 0 and usage.cache_write_tokens == 0 and (
             usage.total_input < capabilities.min_cacheable_tokens or expected == 0):
         cause = "below_minimum"
-    elif prev is None:
+    elif prev is None or (exact and expected == 0):
+        # Also when the previous call left nothing cached (it was below the minimum, say):
+        # this call's write is the conversation's first, not a rewrite of something evicted.
         cause = "cold_start"
     elif prev.ttl_s is not None and pause is not None and pause >= prev.ttl_s:
         cause = "ttl_expired"

@@ -117,6 +117,7 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
     for conv_rows in by_conv.values():
         conv_rows.sort(key=lambda r: r.started_at)
         prev: CallRow | None = None
+        cached_before = False  # whether an earlier turn or ping of the conversation touched the cache
         for row in conv_rows:
             cost, plain = _cost(row, prices)
             report.calls += 1
@@ -133,6 +134,11 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
             report.cache_read_tokens += row.cache_read_tokens
             report.cache_write_tokens += row.cache_write_tokens
             cause = row.miss_cause or "unknown"
+            if cause in ("evicted_early", "ttl_expired") and not cached_before:
+                # Logged before the call log knew better: nothing was cached to lose, so this
+                # is the conversation's first cache write.
+                cause = "cold_start"
+            cached_before = cached_before or row.cache_read_tokens + row.cache_write_tokens > 0
             if row.kind == "ping":
                 report.pings += 1
                 report.keep_warm_spend += cost

@@ -63,6 +63,7 @@ def parse_bytes(data: bytes, *, media_type: str, fallback_title: str = "Untitled
     if media_type == "application/pdf":
         return parse_pdf(data, fallback_title=fallback_title)
     text = _decode(data)
+    _refuse_binary(text, fallback_title)
     if media_type == "text/html":
         return parse_html(text, fallback_title=fallback_title)
     text = normalise_text(text)
@@ -138,11 +139,35 @@ def normalise_text(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
+# Control characters other than whitespace (C0 and C1): text has almost none, binary data
+# decoded as Latin-1 has about a quarter.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ufffd]")
+MAX_CONTROL_SHARE = 0.02
+
+
+def _refuse_binary(text: str, name: str) -> None:
+    """Refuse data that is not text (an image, an archive, random bytes) before it is indexed."""
+    sample = text[:200_000]
+    if not sample:
+        return
+    share = len(_CONTROL.findall(sample)) / len(sample)
+    if "\x00" in sample or share > MAX_CONTROL_SHARE:
+        raise InputError(
+            f"{name!r} does not look like text ({share:.0%} control characters, the limit is "
+            f"{MAX_CONTROL_SHARE:.0%}{'; it contains NUL bytes' if chr(0) in sample else ''}): "
+            "add text, Markdown, HTML or PDF files")
+
+
 def _decode(data: bytes) -> str:
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return data.decode("utf-16")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        # Legacy 8-bit files: keep going rather than refuse a whole document for one byte.
+        pass
+    try:
+        # Legacy 8-bit files are most often Windows-1252 (its curly quotes are not controls).
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        # Keep going rather than refuse a whole document for one byte.
         return data.decode("latin-1")

@@ -22,13 +22,15 @@ OFFLINE_NOTICE = (
 )
 _CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
-_SOURCES = {
-    "startup": "conversation start",
-    "summary": "conversation summary",
-    "history": "earlier in this conversation",
-    "turn_context": "memory about you",
-}
+# A line that is only one of the engine's tags (<turn_context>, </summary>, <context ...>).
+_TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*(?:\s[^<>]*)?>\s*$")
+_QUESTION_END = ("?", "？", "؟")
 _MAX_QUOTES = 5
+
+THIS_CONVERSATION = "earlier in this conversation"
+SUMMARY = "summary of this conversation"
+STARTUP = "what I knew when this conversation began"
+FACTS = "what I know about you"
 
 
 def _terms(text: str) -> set[str]:
@@ -36,25 +38,98 @@ def _terms(text: str) -> set[str]:
     return {t for t in tokenize(text) if len(t) >= 3 or _CJK_CHAR.match(t)}
 
 
-_PASSAGE = re.compile(r"^\[(\d+)\] (.+?)\n", re.MULTILINE)
+def _sentences(text: str, *, statements_only: bool = False) -> list[str]:
+    """The quotable sentences of ``text``: never a tag line, nor a quote of an offline answer;
+    with ``statements_only`` never a question either (a question is not a memory)."""
+    out = []
+    for line in text.split("\n"):
+        if _TAG_LINE.match(line):
+            continue
+        for sentence in _SENTENCE.split(line):
+            sentence = sentence.strip()
+            if not sentence or sentence.startswith(("[offline mode", "What I remember that relates")):
+                continue
+            if statements_only and sentence.endswith(_QUESTION_END):
+                continue
+            out.append(sentence)
+    return out
+
+
+_PASSAGE = re.compile(r"^\[(\d+)\] (.+?)$", re.MULTILINE)
+_HEADING = re.compile(r"^#{1,6}[ \t].*$", re.MULTILINE)
 
 
 def _passages(seg: Segment) -> list[tuple[str, str]]:
-    """(source label, sentence) from knowledge search results: '[n] Title (part k)' blocks."""
+    """(source label, sentence) from knowledge search results: '[n] Title (part k)' blocks.
+
+    A passage's body may hold blank lines (Markdown paragraphs), so blocks are cut at the
+    numbered headers, which count up from the round's first key, not at blank lines.
+    """
     out: list[tuple[str, str]] = []
     for msg in seg.messages:
         for part in msg.parts:
             if not isinstance(part, ToolResultPart) or part.is_error:
                 continue
-            for block in part.content.split("\n\n"):
-                head = _PASSAGE.match(block)
-                if head is None:
-                    continue
+            heads: list[re.Match[str]] = []
+            for m in _PASSAGE.finditer(part.content):
+                expected = int(heads[-1].group(1)) + 1 if heads else None
+                at_start = m.start() == 0 or part.content[m.start() - 2:m.start()] == "\n\n"
+                if at_start and (expected is None or int(m.group(1)) == expected):
+                    heads.append(m)
+            for i, head in enumerate(heads):
+                end = heads[i + 1].start() if i + 1 < len(heads) else len(part.content)
                 label = f"knowledge base [{head.group(1)}] {head.group(2)}"
-                for sentence in _SENTENCE.split(block[head.end():]):
-                    if sentence.strip():
-                        out.append((label, sentence.strip()))
+                body = _HEADING.sub("", part.content[head.end():end])  # a heading is not a statement
+                out.extend((label, s) for s in _sentences(body))
     return out
+
+
+def _turn_context(text: str) -> list[tuple[str, str]]:
+    """(label, sentence) from the per-turn context: facts, what the person said in other
+    conversations (never the assistant's answers), and this conversation's compacted part."""
+    out: list[tuple[str, str]] = []
+    section = ""
+    speaker = ""
+    date = ""
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped or _TAG_LINE.match(line) or stripped.startswith("Current time:"):
+            continue
+        if stripped in ("Relevant facts:", "Recalled:"):
+            section = stripped
+            continue
+        if stripped.startswith("Earlier messages ") and stripped.endswith("compacted here:"):
+            section = "compacted"
+            continue
+        if section == "Relevant facts:" and stripped.startswith("- "):
+            out.extend((FACTS, s) for s in _sentences(stripped[2:]))
+        elif section == "Recalled:":
+            recalled = re.match(r"^- \[(\d{4}-\d{2}-\d{2})\] (.*)$", stripped)
+            if recalled:
+                date, stripped = recalled.group(1), recalled.group(2)
+            said = re.match(r"^(person|assistant): (.*)$", stripped)
+            if said:
+                speaker, stripped = said.group(1), said.group(2)
+            if speaker == "person" and stripped != "…":
+                label = f"you said in another conversation, on {date}" if date else "you said in another conversation"
+                out.extend((label, s) for s in _sentences(stripped, statements_only=True))
+        elif section == "compacted" and not stripped.endswith(":"):
+            out.extend((THIS_CONVERSATION, s) for s in _sentences(stripped.removeprefix("- ")))
+    return out
+
+
+def _memories(seg: Segment) -> list[tuple[str, str]]:
+    """(label, sentence) a segment offers as memory; what the assistant said is never one."""
+    if seg.name == "history":
+        return [(THIS_CONVERSATION, s) for m in seg.messages if m.role == "user"
+                for s in _sentences(m.text, statements_only=True)]
+    if seg.name == "turn_context":
+        return [item for m in seg.messages for item in _turn_context(m.text)]
+    if seg.name in ("summary", "startup"):
+        label = SUMMARY if seg.name == "summary" else STARTUP
+        return [(label, s.removeprefix("- ")) for m in seg.messages for s in _sentences(m.text)
+                if not s.endswith(":")]
+    return []
 
 
 class OfflineModel:
@@ -82,29 +157,17 @@ class OfflineModel:
     def answer(self, question: str, segments: tuple[Segment, ...]) -> str:
         wanted = _terms(question)
         scored: list[tuple[float, int, str, str]] = []
-        order = 0
+        seen: set[str] = set()
         for seg in segments:
-            if seg.name == "tool_round":
-                for source, sentence in _passages(seg):
-                    overlap = len(wanted & _terms(sentence))
-                    if overlap:
-                        order += 1
-                        # Knowledge passages rank ahead of conversation memory on ties.
-                        scored.append((1.0 + overlap / (1 + len(_terms(sentence)) ** 0.5), order, source, sentence))
-                continue
-            if seg.name not in _SOURCES:
-                continue
-            for msg in seg.messages:
-                if seg.name == "history" and msg.role != "user":
-                    continue  # quote what was said to us, not our own earlier quotes
-                for sentence in _SENTENCE.split(msg.text):
-                    sentence = sentence.strip()
-                    if not sentence or sentence.startswith("[offline mode"):
-                        continue
-                    overlap = len(wanted & _terms(sentence))
-                    if overlap:
-                        order += 1
-                        scored.append((overlap / (1 + len(_terms(sentence)) ** 0.5), order, _SOURCES[seg.name], sentence))
+            knowledge = seg.name == "tool_round"
+            for source, sentence in _passages(seg) if knowledge else _memories(seg):
+                overlap = len(wanted & _terms(sentence))
+                if not overlap or sentence in seen:
+                    continue
+                seen.add(sentence)
+                score = overlap / (1 + len(_terms(sentence)) ** 0.5)
+                # Knowledge passages rank ahead of conversation memory on ties.
+                scored.append((score + (1.0 if knowledge else 0.0), len(scored), source, sentence))
         searched = any(seg.name == "tool_round" for seg in segments)
         if not scored:
             nothing = ("The knowledge base has nothing on this, and I don't recall anything related."

@@ -16,7 +16,8 @@ Spec syntax (``provider:model``; see docs/PROVIDERS.md)::
 
 Keys: ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``; local servers and ``openai-compatible`` use
 ``THREADKEEP_LLM_API_KEY`` when it is set (most local servers need none).
-``THREADKEEP_LLM_BASE_URL`` overrides the preset's URL; ``THREADKEEP_LLM_SEND_CACHE_KEY=1``
+``THREADKEEP_LLM_BASE_URL`` overrides the preset's URL (Anthropic's too; a ``@URL`` in the spec
+wins); ``THREADKEEP_LLM_SEND_CACHE_KEY=1``
 sends ``prompt_cache_key`` to a server that accepts it.
 """
 
@@ -85,12 +86,19 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
             raise ConfigError(
                 f"model {spec!r} needs an Anthropic API key: set ANTHROPIC_API_KEY"
             )
-        if base_url:
-            options.setdefault("base_url", base_url)
+        url = base_url or env.get("THREADKEEP_LLM_BASE_URL")
+        if url:
+            options.setdefault("base_url", _anthropic_root(url))
         return AnthropicModel(model, api_key=key, **options)
     if provider in _OPENAI_STYLE:
         return _openai_style(spec, provider, model, base_url, env, options)
     raise ConfigError(f"unknown model provider {provider!r} in {spec!r}; {SPEC_HELP}")
+
+
+def _anthropic_root(url: str) -> str:
+    """Anthropic's base URL has no ``/v1`` (the adapter adds ``/v1/messages``); accept both."""
+    url = url.strip().rstrip("/")
+    return url[: -len("/v1")] if url.endswith("/v1") else url
 
 
 def _openai_style(spec: str, provider: str, model: str, base_url: str | None,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -98,7 +99,7 @@ class Finding(BaseModel):
     chunk_id: str
     document_id: str
     title: str
-    source: str | None = Field(description="Where the document came from (path or URL), if known.")
+    source: str | None = Field(description="Where the document came from (a URL, a label, or a file's name; never a path on the server), if known.")
     part: int = Field(description="1-based position of the passage in its document.")
     citation: str = Field(description="A short human reference, e.g. 'Handbook §3'.")
     score: float = Field(description="Fused rank score used for ordering (higher is better).")
@@ -170,11 +171,12 @@ def search_findings(
     docs = _visible(kb, caller)
     wanted_ids = None if document_ids is None else set(document_ids)
     needles = None if sources is None else [s.casefold() for s in sources if s.strip()]
+    shown = {d.id: shown_source(d.source) for d in docs}
     wanted_groups = None if groups is None else set(groups)
     allowed = {
         d.id for d in docs
         if (wanted_ids is None or d.id in wanted_ids)
-        and (not needles or any(n in d.title.casefold() or n in (d.source or "").casefold() for n in needles))
+        and (not needles or any(n in d.title.casefold() or n in (shown[d.id] or "").casefold() for n in needles))
         and (wanted_groups is None or wanted_groups & set(d.groups))
     }
     filtered = len(allowed) < len(docs)
@@ -182,12 +184,11 @@ def search_findings(
         return SearchResult(query=query, findings=[], note=NOTHING_FOUND)
     scan = min(_FILTER_SCAN, sum(d.chunk_count for d in docs)) if filtered else k
     hits = kb.search(query, groups=_search_groups(docs, caller), k=max(k, scan))
-    source_of = {d.id: d.source for d in docs}
     # ``allowed`` is a subset of what list_documents says the caller may see, so this check
     # also holds if the index lags a permission change made a moment ago.
     kept = [h for h in hits if h.document_id in allowed and _relevant(h)][:k]
     findings = [
-        Finding(chunk_id=h.chunk_id, document_id=h.document_id, title=h.title, source=source_of.get(h.document_id),
+        Finding(chunk_id=h.chunk_id, document_id=h.document_id, title=h.title, source=shown.get(h.document_id),
                 part=h.ordinal + 1, citation=h.citation(), score=round(h.score, 6),
                 dense_score=None if h.dense_score is None else round(h.dense_score, 6),
                 lexical_score=None if h.lexical_score is None else round(h.lexical_score, 6), text=h.text)
@@ -196,10 +197,21 @@ def search_findings(
     return SearchResult(query=query, findings=findings, note=None if findings else NOTHING_FOUND)
 
 
+_FILE_PATH = re.compile(r"^(?:/|~|\\|\.{1,2}[/\\]|[A-Za-z]:[/\\]|file:)")
+
+
+def shown_source(source: str | None) -> str | None:
+    """A document's source as callers see it: a URL or a label as given, but never a path on
+    the server's disk (an absolute or relative file path becomes the file's name)."""
+    if not source or not _FILE_PATH.match(source):
+        return source
+    return re.split(r"[/\\]", source.rstrip("/\\"))[-1] or None
+
+
 def visible_sources(kb: KnowledgeBase, caller: Caller) -> list[KnowledgeSource]:
     """The documents the caller may search, oldest first."""
     return [
-        KnowledgeSource(document_id=d.id, title=d.title, source=d.source, media_type=d.media_type,
+        KnowledgeSource(document_id=d.id, title=d.title, source=shown_source(d.source), media_type=d.media_type,
                         groups=list(d.groups), public=d.public, parts=d.chunk_count,
                         created_at=d.created_at.isoformat())
         for d in _visible(kb, caller)

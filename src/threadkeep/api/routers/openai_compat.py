@@ -1,38 +1,47 @@
 """OpenAI-compatible ``POST /v1/chat/completions`` that answers with threadkeep's memory.
 
-The client sends only its new message: the **last message with role ``user``** in
-``messages`` is the new turn; everything else in ``messages`` (system prompt, earlier turns)
-is ignored, because threadkeep already holds the conversation. The conversation comes from
-the ``X-Threadkeep-Conversation`` header or the ``conversation_id`` field (the header wins);
-without either a new conversation opens, and every response carries its id in the
-``X-Threadkeep-Conversation`` header (and in a ``conversation_id`` field) to continue it.
+The **last message with role ``user``** in ``messages`` is the new turn. The conversation
+comes from the ``X-Threadkeep-Conversation`` header or the ``conversation_id`` field (the
+header wins). Without either, threadkeep recognises the conversation from the history a
+standard client resends (a keyed fingerprint of the earlier user and assistant messages, see
+``surfaces/openai_threads.py``): earlier messages it has not seen are stored before the new
+one, and a history it does not know opens a new conversation with that history stored. The
+model always answers from threadkeep's copy of the conversation, never the client's. Every
+response carries the conversation id in the ``X-Threadkeep-Conversation`` header (and in a
+``conversation_id`` field).
 
-Honoured: ``messages`` (last user message; text content or text parts), ``stream``,
-``stream_options.include_usage``, ``conversation_id``, ``model`` (echoed back only). Ignored:
-``temperature``, ``top_p``, ``max_tokens``/``max_completion_tokens``, ``tools``,
-``tool_choice``, ``user``, ``seed``, ``stop`` and any other field — the server's configured
-model and settings answer. Refused: ``n`` other than 1. ``GET /v1/models`` lists the one
-model that answers, for clients that ask first.
+Honoured: ``messages``, ``stream``, ``stream_options.include_usage``, ``conversation_id``,
+``model`` (echoed back only). Ignored: system and tool messages, ``temperature``, ``top_p``,
+``max_tokens``/``max_completion_tokens``, ``tools``, ``tool_choice``, ``user``, ``seed``,
+``stop`` and any other field — the server's configured model and settings answer. Refused:
+``n`` other than 1. ``GET /v1/models`` lists the one model that answers, for clients that ask
+first; ``GET /v1/models/{id}`` describes it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import IntegrityError
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS, start_turn
+from threadkeep.engine import Memory
 from threadkeep.errors import ThreadkeepError
 from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
+from threadkeep.store import repo
+from threadkeep.surfaces import openai_threads
+from threadkeep.surfaces.openai_threads import Recognised, Turn
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
 
@@ -60,21 +69,59 @@ class ChatCompletionIn(BaseModel):
     n: int | None = None
 
 
+def _model_card(name: str) -> dict[str, Any]:
+    return {"id": name, "object": "model", "created": 0, "owned_by": "threadkeep"}
+
+
 @router.get("/models")
 async def list_models(memory: MemoryDep, _: PrincipalDep) -> dict[str, Any]:
     """The one model that answers (many OpenAI clients ask before chatting)."""
-    return {"object": "list", "data": [{"id": memory.model.name, "object": "model", "created": 0,
-                                        "owned_by": "threadkeep"}]}
+    return {"object": "list", "data": [_model_card(memory.model.name)]}
 
 
-def _new_text(body: ChatCompletionIn) -> str:
-    for msg in reversed(body.messages):
-        if msg.role == "user":
-            if isinstance(msg.content, str):
-                return msg.content
-            parts = [p.get("text") for p in (msg.content or []) if p.get("type") == "text"]
-            return "\n".join(p for p in parts if isinstance(p, str))
-    raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
+@router.get("/models/{model_id}")
+async def retrieve_model(model_id: str, memory: MemoryDep, _: PrincipalDep) -> dict[str, Any]:
+    """The model that answers, by its id (``client.models.retrieve``)."""
+    if model_id != memory.model.name:
+        raise ApiError(404, f"model {model_id!r} not found: this server answers with {memory.model.name!r} "
+                            "(chat requests accept any model name and are answered by it)")
+    return _model_card(model_id)
+
+
+def _text(msg: ChatMessageIn) -> str:
+    if isinstance(msg.content, str):
+        return msg.content
+    parts = [p.get("text") for p in (msg.content or []) if p.get("type") == "text"]
+    return "\n".join(p for p in parts if isinstance(p, str))
+
+
+def _split(body: ChatCompletionIn) -> tuple[list[Turn], str]:
+    """The client's earlier user and assistant messages (with text), and the new message."""
+    last = max((i for i, m in enumerate(body.messages) if m.role == "user"), default=None)
+    if last is None:
+        raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
+    history = [(m.role, _text(m)) for m in body.messages[:last] if m.role in openai_threads.ROLES]
+    return [(role, text) for role, text in history if openai_threads.normalise(text)], _text(body.messages[last])
+
+
+def _recognise(memory: Memory, person: str, history: list[Turn], text: str) -> Recognised:
+    with memory.db.reading() as s:
+        user = repo.find_user(s, name=person)
+        if user is None:
+            return Recognised(None, tuple(history))
+        return openai_threads.recognise(s, memory.vault, user_id=user.id, history=history, new_text=text)
+
+
+def _remember(memory: Memory, person: str, cid: str, turns: list[Turn]) -> None:
+    def run(s: Any) -> None:
+        user = repo.find_user(s, name=person)
+        if user is not None:
+            openai_threads.remember(s, memory.vault, user_id=user.id, conversation_id=cid, turns=turns)
+
+    try:
+        memory.db.write(run)
+    except IntegrityError:
+        memory.db.write(run)  # another request added the row first: now it is an update
 
 
 def _usage(usage: dict[str, int]) -> dict[str, Any]:
@@ -92,24 +139,41 @@ async def chat_completions(
     body: ChatCompletionIn, memory: MemoryDep, person: PersonDep, state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
 ) -> Response:
-    """Chat Completions with threadkeep's memory: send only the new message."""
+    """Chat Completions with threadkeep's memory; the conversation is recognised from its history."""
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
+    history, text = _split(body)
     cid = x_threadkeep_conversation or body.conversation_id
-    turn = await start_turn(state.admitted(
-        memory.stream(_new_text(body), user=person, conversation_id=cid, channel="openai")))
+    if cid is None and history:
+        found = await asyncio.to_thread(_recognise, memory, person, history, text)
+    else:
+        found = Recognised(cid, ())
+    if found.retry_message_id is not None:
+        events = memory.retry(found.retry_message_id, user=person)
+    else:
+        events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel="openai",
+                               earlier=found.unseen)
+    turn = await start_turn(state.admitted(events))
     opened = turn.first
     assert isinstance(opened, ConversationOpened)
-    headers = {CONVERSATION_HEADER: opened.conversation_id}
+    cid = opened.conversation_id
+    headers = {CONVERSATION_HEADER: cid}
     model = body.model or memory.model.name
     created = int(time.time())
+
+    async def answered(ev: TurnDone) -> None:
+        # What the client holds now: its history, its message and this answer.
+        turns = [*history, ("user", text), ("assistant", ev.text)]
+        await asyncio.to_thread(_remember, memory, person, cid, turns)
+
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        return EventSourceResponse(_chunks(turn.rest, opened.conversation_id, model, created, include_usage),
+        return EventSourceResponse(_chunks(turn.rest, cid, model, created, include_usage, answered),
                                    ping=state.service.sse_ping_s, sep="\n", headers={**SSE_HEADERS, **headers})
     try:
         async for ev in turn.rest:
             if isinstance(ev, TurnDone):
+                await answered(ev)
                 return JSONResponse({
                     "id": f"chatcmpl-{ev.assistant_message_id}", "object": "chat.completion", "created": created,
                     "model": model, "conversation_id": ev.conversation_id,
@@ -118,14 +182,15 @@ async def chat_completions(
                     "usage": _usage(ev.usage)}, headers=headers)
             if isinstance(ev, TurnFailed):
                 return JSONResponse(error_body(snake(ev.error_type), ev.error, retryable=ev.retryable,
-                                               user_message_id=ev.user_message_id), 502, headers=headers)
+                                               conversation_id=cid, user_message_id=ev.user_message_id),
+                                    502, headers=headers)
     except ThreadkeepError as e:
-        return JSONResponse(error_body(error_type(e), str(e)), status_for(e), headers=headers)
+        return JSONResponse(error_body(error_type(e), str(e), conversation_id=cid), status_for(e), headers=headers)
     raise RuntimeError("a turn ended without done or error")
 
 
-async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int,
-                  include_usage: bool) -> AsyncIterator[ServerSentEvent]:
+async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int, include_usage: bool,
+                  answered: Callable[[TurnDone], Awaitable[None]]) -> AsyncIterator[ServerSentEvent]:
     chunk_id = f"chatcmpl-{cid}-{created}"
 
     def chunk(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> ServerSentEvent:
@@ -140,6 +205,7 @@ async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int
             if isinstance(ev, AnswerDelta):
                 yield chunk({"content": ev.text})
             elif isinstance(ev, TurnDone):
+                await answered(ev)  # before the client can send its next turn
                 yield chunk({}, "stop")
                 if include_usage:
                     yield ServerSentEvent(data=json.dumps({
@@ -147,7 +213,8 @@ async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int
                         "conversation_id": cid, "choices": [], "usage": _usage(ev.usage)}))
             elif isinstance(ev, TurnFailed):
                 yield ServerSentEvent(data=json.dumps(error_body(snake(ev.error_type), ev.error, retryable=ev.retryable,
+                                                                 conversation_id=cid,
                                                                  user_message_id=ev.user_message_id)))
     except ThreadkeepError as e:
-        yield ServerSentEvent(data=json.dumps(error_body(error_type(e), str(e))))
+        yield ServerSentEvent(data=json.dumps(error_body(error_type(e), str(e), conversation_id=cid)))
     yield ServerSentEvent(data="[DONE]")

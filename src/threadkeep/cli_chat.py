@@ -1,0 +1,163 @@
+"""``threadkeep chat``: the terminal conversation, attached to the command group by :func:`register`.
+
+The prompt is read outside the event loop, so Ctrl-C at the prompt leaves at once; each turn
+runs on one long-lived loop that also owns the open memory. A line that is exactly a command
+(``/help``, ``/exit``, ``exit``, ``quit``, ``/new``) is never sent as a message. Piped input
+gets exactly one reply line per message line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, TypeVar
+
+import click
+
+from threadkeep.config import Settings, default_user
+from threadkeep.errors import ThreadkeepError
+
+__all__ = ["chat", "register", "CHAT_HELP"]
+
+T = TypeVar("T")
+
+
+db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
+                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
+                           help="The person (handle) whose memory to use.")
+
+CHAT_HELP = """Commands (a line that is exactly one of these is not sent as a message):
+  /help           this help
+  /exit, /quit    leave (also: exit, quit, Ctrl-D, or Ctrl-C at the prompt)
+  /new            start a new conversation
+Ctrl-C while an answer streams stops it; your message is kept and can be retried."""
+_QUIT = {"exit", "quit", "/exit", "/quit", ":q"}
+
+
+@click.command()
+@db_option
+@user_option
+@click.option("--conversation", "conversation_id", default=None, help="Continue this conversation id.")
+@click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
+def chat(db_url: str | None, user: str, conversation_id: str | None, model: str | None) -> None:
+    """Chat in the terminal. With piped input: one message per line, one reply line per message.
+
+    Type /help for commands; /exit, Ctrl-D or Ctrl-C at the prompt leaves.
+    """
+    interactive = sys.stdin.isatty()
+    # The prompt is read outside the event loop, so Ctrl-C there interrupts at once; each
+    # turn runs on one long-lived loop that also owns the open memory.
+    with asyncio.Runner() as runner:
+        memory = _run_on(runner, lambda: _open_async(db_url, model=model))
+        session = _ChatSession(memory, user, conversation_id, interactive)
+        try:
+            if interactive:
+                _readline()
+                click.echo(f"threadkeep chat as {user!r} — /help for commands, /exit or Ctrl-D to leave.", err=True)
+            while True:
+                line = _read_line(interactive)
+                if line is None:
+                    break
+                command = line.strip()
+                if not command:
+                    continue
+                if command.lower() in _QUIT:
+                    break
+                if command == "/help":
+                    click.echo(CHAT_HELP, err=True)
+                    continue
+                if command == "/new":
+                    session.cid, session.announced = None, False
+                    click.echo("(the next message starts a new conversation)", err=True)
+                    continue
+                try:
+                    _run_on(runner, partial(session.turn, line))
+                except KeyboardInterrupt:
+                    click.echo("", err=False)
+                    click.echo("(stopped; your message is kept and can be retried)", err=True)
+        finally:
+            try:
+                _run_on(runner, memory.close)
+            except KeyboardInterrupt:
+                pass
+
+
+def _run_on(runner: asyncio.Runner, fn: Callable[[], Awaitable[T]]) -> T:
+    try:
+        return runner.run(fn())  # type: ignore[arg-type]
+    except ThreadkeepError as e:
+        raise click.ClickException(str(e)) from e
+
+
+async def _open_async(db_url: str | None, **kw: Any):  # type: ignore[no-untyped-def]
+    from threadkeep.engine import Memory
+
+    return Memory.open(db_url, settings=Settings(), **kw)
+
+
+def _readline() -> None:
+    try:
+        import readline  # noqa: F401  # line editing and history for input()
+    except ImportError:
+        pass
+
+
+def _read_line(interactive: bool) -> str | None:
+    """The next line, or None at the end (Ctrl-D, Ctrl-C at the prompt, end of the pipe)."""
+    if not interactive:
+        line = sys.stdin.readline()
+        return line.rstrip("\n") if line else None
+    try:
+        return input("you> ")
+    except (EOFError, KeyboardInterrupt):
+        click.echo("")  # leave the terminal on a fresh line
+        return None
+
+
+class _ChatSession:
+    """One terminal conversation: prints each turn as it streams."""
+
+    def __init__(self, memory: Any, user: str, cid: str | None, interactive: bool) -> None:
+        self.memory, self.user, self.cid, self.interactive = memory, user, cid, interactive
+        self.announced = False
+
+    async def turn(self, line: str) -> None:
+        from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
+
+        parts: list[str] = []
+        try:
+            async for ev in self.memory.stream(line, user=self.user, conversation_id=self.cid, channel="cli"):
+                if isinstance(ev, ConversationOpened):
+                    self.cid = ev.conversation_id
+                    if not self.announced:
+                        click.echo(f"conversation: {self.cid}", err=True)
+                        sys.stderr.flush()
+                        self.announced = True
+                    if self.interactive:
+                        click.echo("assistant> ", nl=False)
+                elif isinstance(ev, AnswerDelta):
+                    if self.interactive:
+                        click.echo(ev.text, nl=False)
+                        sys.stdout.flush()
+                    else:
+                        parts.append(ev.text)
+                elif isinstance(ev, TurnDone):
+                    # Piped: exactly one line per reply, so a script can pair replies with lines.
+                    click.echo("" if self.interactive else " ".join("".join(parts).split()))
+                elif isinstance(ev, TurnFailed):
+                    click.echo("")
+                    click.echo(f"error: {ev.error} (your message is kept; retry with "
+                               f"`threadkeep retry {ev.user_message_id}`)", err=True)
+        except ThreadkeepError as e:
+            click.echo(f"error: {e}", err=True)
+            if not self.interactive:
+                click.echo("")  # keep one reply line per input line
+        await self.memory.drain_jobs()
+
+
+def register(main_group: click.Group) -> None:
+    """Add ``chat`` to ``main_group``."""
+    main_group.add_command(chat)

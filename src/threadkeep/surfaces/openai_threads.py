@@ -1,0 +1,135 @@
+"""Recognise an OpenAI client's conversation from the history it resends.
+
+A standard OpenAI client keeps the conversation itself and sends all of it on every turn, with
+no conversation id. After each answered turn threadkeep stores one fingerprint of the
+conversation as such a client now holds it (its user and assistant messages in order, ending
+with the answer). A later request's earlier messages are fingerprinted the same way, prefix by
+prefix: the longest prefix that is a conversation's stored fingerprint names that conversation,
+and the messages after that prefix are history threadkeep has not seen (stored before the new
+message). No prefix known: a new conversation, with the whole history stored first.
+
+The fingerprint is a chain of HMAC-SHA256 under a subkey of the person's data key, so the
+database holds nothing that confirms a guessed message, and shredding the person's key makes
+their fingerprints meaningless. System, developer and tool messages, and messages without
+text, are left out: a client that puts today's date in its system prompt keeps its thread.
+Text is compared after trimming surrounding whitespace and normalising line ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from threadkeep.store.base import Base, UtcDateTime, utcnow
+from threadkeep.store.models import Conversation, Message
+from threadkeep.store.vault import Vault
+
+__all__ = ["OpenAIThread", "Recognised", "Turn", "fingerprint", "normalise", "recognise", "remember"]
+
+Turn = tuple[str, str]  # (role, text): role is "user" or "assistant"
+ROLES = ("user", "assistant")
+# Prefixes looked up per query, newest first: a resent history matches at or near its end.
+_LOOKUP_BATCH = 400
+_SUBKEY_LABEL = b"threadkeep openai thread fingerprint v1"
+_START = "00" * 32
+
+
+class OpenAIThread(Base):
+    """The fingerprint of a conversation as an OpenAI client holds it after the last answer."""
+
+    __tablename__ = "openai_threads"
+    __table_args__ = (Index("ix_openai_threads_user_head", "user_id", "head"),)
+
+    conversation_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"))
+    # Hex HMAC-SHA256 chain over the client's messages (see the module docstring).
+    head: Mapped[str] = mapped_column(String(64))
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+@dataclass(frozen=True, slots=True)
+class Recognised:
+    """What a resent history says: the conversation (None: a new one) and what it adds."""
+
+    conversation_id: str | None
+    unseen: tuple[Turn, ...]
+    # The conversation's last message is a failed turn with this same new text: answer it
+    # again instead of storing the message twice (the OpenAI SDK retries a 502 by itself).
+    retry_message_id: str | None = None
+
+
+def normalise(text: str) -> str:
+    """The text as fingerprinted: line ends normalised, surrounding whitespace trimmed."""
+    return text.replace("\r\n", "\n").strip()
+
+
+def _key(session: Session, vault: Vault, user_id: str) -> bytes:
+    # A subkey, so the data key itself is used for AES-GCM only.
+    return hmac.new(vault.data_key(session, user_id), _SUBKEY_LABEL, hashlib.sha256).digest()
+
+
+def _link(key: bytes, head: str, role: str, text: str) -> str:
+    body = b"\x00".join((bytes.fromhex(head), role.encode(), normalise(text).encode("utf-8")))
+    return hmac.new(key, body, hashlib.sha256).hexdigest()
+
+
+def fingerprint(key: bytes, turns: Sequence[Turn]) -> list[str]:
+    """The fingerprint of every prefix of ``turns``: index ``i`` stands for ``turns[:i]``."""
+    heads = [_START]
+    for role, text in turns:
+        heads.append(_link(key, heads[-1], role, text))
+    return heads
+
+
+def recognise(session: Session, vault: Vault, *, user_id: str, history: Sequence[Turn],
+              new_text: str) -> Recognised:
+    """Find the person's conversation that ``history`` (the messages before the new one) continues."""
+    heads = fingerprint(_key(session, vault, user_id), history)
+    # Longest prefix first; the empty prefix (index 0) names no conversation.
+    for stop in range(len(heads), 1, -_LOOKUP_BATCH):
+        batch = heads[max(1, stop - _LOOKUP_BATCH):stop]
+        rows = session.execute(
+            select(OpenAIThread.head, OpenAIThread.conversation_id)
+            .join(Conversation, Conversation.id == OpenAIThread.conversation_id)
+            .where(OpenAIThread.user_id == user_id, Conversation.user_id == user_id,
+                   OpenAIThread.head.in_(batch))
+            .order_by(OpenAIThread.updated_at.desc())
+        ).all()
+        if rows:
+            found = {head: cid for head, cid in reversed(rows)}  # the newest wins a tie
+            length = max(i for i, h in enumerate(heads) if h in found)
+            cid = found[heads[length]]
+            unseen = tuple(history[length:])
+            retry = None if unseen else _failed_turn(session, vault, cid, new_text)
+            return Recognised(cid, unseen, retry)
+    return Recognised(None, tuple(history))
+
+
+def _failed_turn(session: Session, vault: Vault, conversation_id: str, new_text: str) -> str | None:
+    from threadkeep.store import repo
+
+    last = session.scalar(select(Message).where(Message.conversation_id == conversation_id)
+                          .order_by(Message.seq.desc()).limit(1))
+    if last is None or last.role != "user" or last.status != "failed":
+        return None
+    same = normalise(repo.open_message_text(session, vault, last)) == normalise(new_text)
+    return last.id if same else None
+
+
+def remember(session: Session, vault: Vault, *, user_id: str, conversation_id: str,
+             turns: Sequence[Turn]) -> None:
+    """Store the fingerprint of ``turns`` (the client's history, ending with the answer) as the
+    conversation's, replacing the previous one."""
+    head = fingerprint(_key(session, vault, user_id), turns)[-1]
+    row = session.get(OpenAIThread, conversation_id)
+    if row is None:
+        session.add(OpenAIThread(conversation_id=conversation_id, user_id=user_id, head=head))
+    else:
+        row.head, row.updated_at = head, utcnow()
