@@ -726,11 +726,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--e5-turns", type=int, default=2, help="turns per round for threadkeep-e5")
     ap.add_argument("--slow-turns", type=int, default=1,
                     help="turns per round for a system whose warm-up turn took over 1 s")
-    ap.add_argument("--warmup", type=int, default=2, help="unmeasured turns per system and length")
+    ap.add_argument("--warmup", type=int, default=1, help="unmeasured turns per system and length")
     ap.add_argument("--only", default=",".join(SYSTEMS), help=f"comma list of {', '.join(SYSTEMS)}")
     ap.add_argument("--quick", action="store_true", help="lengths 100,1000; 2 rounds of 3 turns")
     ap.add_argument("--profile", action="store_true", help="also profile threadkeep at 100 messages")
-    ap.add_argument("--profile-turns", type=int, default=20)
+    ap.add_argument("--profile-turns", type=int, default=10)
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
     args = ap.parse_args(argv)
     if args.quick:
