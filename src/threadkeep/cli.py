@@ -494,11 +494,13 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    click.echo(f"summary_only {result['summary_only']:.3f}  assembled {result['assembled']:.3f}  "
-               f"stale_only {result['stale_only']:.3f}")
-    for kind, row in sorted(result["by_kind"].items()):
-        click.echo(f"  {kind:<10} summary_only {row['summary_only']:.3f}  assembled {row['assembled']:.3f}  "
-                   f"stale_only {row['stale_only']:.3f}")
+    def line(row: dict[str, float]) -> str:
+        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept"))
+
+    click.echo(line(result))
+    for group in ("by_kind", "by_language"):
+        for name, row in sorted(result[group].items()):
+            click.echo(f"  {name:<10} {line(row)}")
 
 
 @eval_group.command("locomo")
