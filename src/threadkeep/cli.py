@@ -371,7 +371,10 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
     change = _facts_call(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
     if change is None:
         raise click.ClickException("nothing to undo")
-    click.echo(f"undone: {change['key']} is now {change['value']!r}")
+    if change["value"] is None:
+        click.echo(f"undone: {change['key']} {change['old_value']!r} is gone again")
+    else:
+        click.echo(f"undone: {change['key']} is now {change['value']!r}")
 
 
 @facts.command("delete")
@@ -379,10 +382,10 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
 @user_option
 @click.argument("fact_id")
 def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
-    """Delete a fact and its whole history."""
+    """Erase a fact and its whole history for good (the web app's "forget" is undoable)."""
     from threadkeep import facts_api
 
-    _facts_call(db_url, lambda m: facts_api.delete_fact(m, fact_id, user=user))
+    _facts_call(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
 
 
 # -- knowledge ---------------------------------------------------------------------------
