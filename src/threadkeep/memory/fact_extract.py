@@ -328,10 +328,12 @@ def extract_facts(text: str) -> list[FactCandidate]:
 
     Patterns run piece by piece (:func:`bounded_pieces`), so the cost is linear in the length
     of the text for any input — a 100 KB line without a newline included."""
-    found: list[FactCandidate] = []
+    # Deduplicated piece by piece: a long repetitive message must not pile up thousands of
+    # equal candidates (the heap they make slows every later piece down).
+    out: dict[tuple[str, str], FactCandidate] = {}
     for piece in bounded_pieces(strip_injected(text)):
-        found.extend(_extract_piece(piece))
-    return _dedupe(found)
+        _merge(out, _extract_piece(piece))
+    return list(out.values())
 
 
 def _extract_piece(text: str) -> list[FactCandidate]:
@@ -446,11 +448,15 @@ def _is_pronoun(v: str) -> bool:
     return v.casefold() in _PRONOUNS
 
 
-def _dedupe(found: list[FactCandidate]) -> list[FactCandidate]:
+def _merge(out: dict[tuple[str, str], FactCandidate], found: list[FactCandidate]) -> None:
     """One candidate per slot (the last one said wins for single-valued slots)."""
-    out: dict[tuple[str, str], FactCandidate] = {}
     for c in found:
         slot = (c.key, "" if is_single_valued(c.key) else comparison_key(c.value))
         out.pop(slot, None)
         out[slot] = c
+
+
+def _dedupe(found: list[FactCandidate]) -> list[FactCandidate]:
+    out: dict[tuple[str, str], FactCandidate] = {}
+    _merge(out, found)
     return list(out.values())
