@@ -70,7 +70,7 @@ _REFUSAL = _rx(
 )
 _ROLE = _rx(
     r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
-    r"\bhelm\b|\breins\b|\bowns?\b|\bowner\b|in charge|responsible for|\bmanag(?:er|es|ing)\b|"
+    r"\bhelm\b|\breins\b|\bowns\b|\bowner\b|in charge|responsible for|\bmanag(?:er|es|ing)\b|"
     r"takes? over|taking over|took over|handled by|\bhandles\b|\bappointed\b|\bsteps? down\b|"
     r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|\bruns\b|"
     r"\brunning (?:engineering|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
