@@ -65,11 +65,12 @@ _REFUSAL = _rx(
     r"not going (?:with|to use)|\bdropped\b|\bis out\b|\bare out\b|out of the running|"
     r"make the cut|\bno deal\b|walked away|not (?:moving|going) forward|"
     r"|\bотказ|\bотклон|\bотвер[гж]|не будем|не стали|не берём|не берем|не подош|не подход|"
-    r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|"
+    r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|\bотпал|"
+    r"\bотсеял|\bвыбыл|"
     r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ"
 )
 _ROLE = _rx(
-    r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
+    r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
     r"\bhelm\b|\breins\b|\bowns\b|\bowner\b|in charge|responsible for|\bmanag(?:er|es|ing)\b|"
     r"takes? over|taking over|took over|handled by|\bhandles\b|\bappointed\b|\bsteps? down\b|"
     r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|\bruns\b|"
@@ -77,18 +78,19 @@ _ROLE = _rx(
     r"|техлид|тимлид|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведут\b|\bведущ|\bотвечает\b|"
     r"\bответствен|занимается|владелец|менеджер|становится|\bлид\b|\bназнач|\bсмени|"
     r"вместо него|вместо неё|вместо нее|\bпреемни|"
-    r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継|後任|率い|まとめ|統括|任さ"
+    r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継|後任|率い|まとめ|統括|任さ|務め"
 )
 _DECISION = _rx(
     r"\bdecided\b|\bdecision\b|\bchose\b|\bchosen\b|\bchoose\b|\bgo(?:ing)? (?:with|for)\b|"
     r"\bwent (?:with|for)\b|\bagreed\b|settled on|\bpicked\b|\bselected\b|\bopted for\b|"
     r"\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|final (?:call|decision|answer)|"
     r"\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|\bwon\b|\bwins\b|\blost\b|"
-    r"\bit is for\b|\bwill run on\b|\bover\b \w+ for\b|"
+    r"\bit is for\b|\bwill run on\b|\bover\b \w+ for\b|\b(?:go|going|went) ahead with\b|"
     r"|\bа не\b|выбор пал|\bреши(?:ли|л|ла)\b|\bрешено\b|\bрешени|\bвыбра|\bвыбор|"
     r"\bдоговорил|остановились на|будем использовать|перешли на|\bбер[её]м\b|\bвыиграл|"
     r"\bпобеди|\bпроиграл|\bитог|\bставим\b|будет на\b|"
-    r"|決定|決ま|決め|採用|にしました|選ん|選び|選定|合意|方針|勝ち|勝っ|使うこと|ではなく|にする"
+    r"|決定|決ま|決め|採用|にしました|選ん|選び|選定|合意|方針|勝ち|勝っ|使うこと|ではなく|にする|"
+    r"で行きます|で行く|でいきます|でいく"
 )
 _MONEY = _rx(
     r"\bbudget\b|\bcosts?\b|\bprice\b|\bsalary\b|\binvoice\b|\beuros?\b|\bdollars?\b|\busd\b|"
@@ -163,7 +165,7 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("qa", _rx(r"\bQA\b|тестирован|テスト担当|品質保証")),
     ("pm", _rx(r"\bPM\b|product (?:manager|owner)|продакт|プロダクトマネージャー")),
     # Whoever leads the project, however the sentence puts it.
-    ("lead", _rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er)?\b|\bhelm\b|\breins\b|"
+    ("lead", _rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhelm\b|\breins\b|"
                  r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|\breplac(?:es|ed|ing)\b|"
                  r"\bruns\b|\brunning (?:engineering|the)\b|\bowns the\b|responsible for|in charge|"
                  r"техлид|\bотвечает\b|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
