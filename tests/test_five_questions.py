@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from threadkeep.evals import run_five_questions
-from threadkeep.evals.five_questions import contains_token
+from threadkeep.evals.five_questions import contains_token, stale_kept
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
@@ -130,6 +130,16 @@ def test_answers_match_on_token_boundaries() -> None:
     assert not contains_token("リリースは16月18日", ["6月18日"])
     assert contains_token("Бюджет: 860 тысяч", ["860"])
     assert not contains_token("Бюджет: 1860 тысяч", ["860"])
+
+
+def test_stale_kept_counts_a_superseded_value_left_as_an_item() -> None:
+    both = "## Numbers and dates\n- The deadline moved from 9 May to 20 May."
+    assert not stale_kept(both, ["20 May"], ["9 May"])  # the correction names both
+    beside = "## Numbers and dates\n- The deadline is 9 May.\n- Update: it is now 20 May."
+    assert stale_kept(beside, ["20 May"], ["9 May"])  # the stale item kept beside the answer
+    assert stale_kept("## Numbers and dates\n- The deadline is 9 May.", ["20 May"], ["9 May"])
+    assert not stale_kept("## Numbers and dates\n- The deadline is 19 May.", ["20 May"], ["9 May"])
+    assert not stale_kept(beside, ["20 May"], [])
 
 
 def test_the_eval_scores_the_request_the_engine_built(tmp_path: Path) -> None:

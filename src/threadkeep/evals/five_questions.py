@@ -47,7 +47,7 @@ from threadkeep.memory.folding import FoldPolicy, fold_range
 from threadkeep.memory.summary import DEFAULT_CAP_TOKENS, SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "METRICS"]
+__all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "stale_kept", "METRICS"]
 
 EVAL_SYSTEM_PROMPT = "You are a helpful assistant for a project team. Answer from the conversation."
 EVAL_USER = "five-questions"
@@ -182,6 +182,13 @@ def _summary_items(summary: str) -> list[str]:
     return [line for line in summary.splitlines() if line.strip() and not line.startswith("#")]
 
 
+def stale_kept(summary: str, answers: Sequence[str], wrong: Sequence[str]) -> bool:
+    """Whether the summary still holds a superseded value as a current item: an item naming a
+    stale value and no accepted answer (an item naming both is the correction itself)."""
+    return bool(wrong) and any(contains_token(item, wrong) and not contains_token(item, answers)
+                               for item in _summary_items(summary))
+
+
 def run_five_questions(
     path: str | Path,
     budget: int = 2000,
@@ -223,9 +230,7 @@ def run_five_questions(
                 in_summary = contains_token(got.summary, q["answers"])
                 in_request = contains_token(got.request, q["answers"])
                 stale = not in_request and contains_token(got.request, wrong)
-                kept = bool(wrong) and any(contains_token(item, wrong) and
-                                           not contains_token(item, q["answers"])
-                                           for item in _summary_items(got.summary))
+                kept = stale_kept(got.summary, q["answers"], wrong)
                 hit = {"summary_only": in_summary, "assembled": in_request, "stale_only": stale,
                        "stale_kept": kept}
                 row_k = kinds.setdefault(q["kind"], {"n": 0, **{m: 0 for m in METRICS}})
