@@ -261,7 +261,11 @@ def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
     assert other.delete(f"/v1/me/facts/{fid}").status_code == 404
     assert c.delete(f"/v1/me/facts/{fid}").status_code == 204
     assert c.get("/v1/me/facts").json()["facts"] == []
-    assert c.post("/v1/me/facts/undo").json() == {"undone": None}
+    # Forget is a version of its own: undo brings the forgotten fact back, history keeps all.
+    assert c.post("/v1/me/facts/undo").json()["undone"]["value"] == "Acme"
+    assert [f["value"] for f in c.get("/v1/me/facts").json()["facts"]] == ["Acme"]
+    ops = [v["op"] for v in c.get(f"/v1/me/facts/{fid}/history").json()["versions"]]
+    assert ops == ["add", "update", "undo", "forget", "undo"]
 
 
 def test_client_leaving_mid_stream_keeps_the_message_for_retry(api: ApiHarness) -> None:  # noqa: F811

@@ -147,9 +147,36 @@ def test_undo_restores_previous_version_then_removes(person: Person) -> None:
         F.undo_last_change(s, person.vault, user_id=person.user_id)
         assert F.undo_last_change(s, person.vault, user_id=person.user_id) is None
     assert person.facts() == []
+    # Nothing was erased: every version is in the history, the undone ones too.
+    fid = ch.fact_id
+    with person.db.session() as s:
+        hist = F.fact_history(s, person.vault, user_id=person.user_id, fact_id=fid)
+    assert [(v.op, v.new_value, v.new_status) for v in hist] == [
+        ("add", "Berlin", "current"), ("update", "Lisbon", "current"),
+        ("undo", "Berlin", "current"), ("undo", "Berlin", "undone")]
+
+
+def test_forget_then_undo_brings_that_fact_back(person: Person) -> None:
+    person.say("I work at Acme")
+    person.say("I live in Paris")
+    person.say("I love tea")
+    city = person.fact("city")
+    with person.db.session() as s:
+        assert F.forget_fact(s, person.vault, user_id=person.user_id, fact_id=city.id) is not None
+    assert "city" not in {f.key for f in person.facts(include_retired=True)}
+    with person.db.session() as s:
+        ch = F.undo_last_change(s, person.vault, user_id=person.user_id)
+    # The last change was the forget, not the newest fact's add.
+    assert ch is not None and ch.fact_id == city.id and ch.value == "Paris"
+    assert {f.key for f in person.facts()} == {"employer", "city", "preference:tea"}
+    with person.db.session() as s:
+        hist = F.fact_history(s, person.vault, user_id=person.user_id, fact_id=city.id)
+    assert [v.op for v in hist] == ["add", "forget", "undo"]
+    assert hist[1].old_value == "Paris" and hist[1].new_status == "forgotten"
 
 
 def test_delete_is_hard(person: Person) -> None:
+    # Erasing (not forgetting) removes a fact and its history for good.
     person.say("My name is Alice and I live in Paris")
     fact = person.fact("name")
     with person.db.session() as s:

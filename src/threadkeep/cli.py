@@ -341,7 +341,10 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
     change = _facts_call(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
     if change is None:
         raise click.ClickException("nothing to undo")
-    click.echo(f"undone: {change['key']} is now {change['value']!r}")
+    if change["value"] is None:
+        click.echo(f"undone: {change['key']} {change['old_value']!r} is gone again")
+    else:
+        click.echo(f"undone: {change['key']} is now {change['value']!r}")
 
 
 @facts.command("delete")
@@ -349,10 +352,10 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
 @user_option
 @click.argument("fact_id")
 def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
-    """Delete a fact and its whole history."""
+    """Erase a fact and its whole history for good (the web app's "forget" is undoable)."""
     from threadkeep import facts_api
 
-    _facts_call(db_url, lambda m: facts_api.delete_fact(m, fact_id, user=user))
+    _facts_call(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
     click.echo(f"deleted fact {fact_id}")
 
 
@@ -481,11 +484,13 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    click.echo(f"summary_only {result['summary_only']:.3f}  assembled {result['assembled']:.3f}  "
-               f"stale_only {result['stale_only']:.3f}")
-    for kind, row in sorted(result["by_kind"].items()):
-        click.echo(f"  {kind:<10} summary_only {row['summary_only']:.3f}  assembled {row['assembled']:.3f}  "
-                   f"stale_only {row['stale_only']:.3f}")
+    def line(row: dict[str, float]) -> str:
+        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept"))
+
+    click.echo(line(result))
+    for group in ("by_kind", "by_language"):
+        for name, row in sorted(result[group].items()):
+            click.echo(f"  {name:<10} {line(row)}")
 
 
 @eval_group.command("locomo")

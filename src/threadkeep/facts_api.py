@@ -17,7 +17,7 @@ from threadkeep.memory.fact_search import clear_fact_cache
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
 
-__all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact"]
+__all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact"]
 
 
 def _row(f: store.FactRecord) -> dict[str, Any]:
@@ -61,7 +61,18 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
 
 
 async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
-    """Delete a fact and its whole history."""
+    """Forget a fact: it leaves every list and turn at once, kept in history as a ``forget``
+    version that ``undo`` reverts (``facts`` erasure for good is :func:`erase_fact`)."""
+    def run(s: Any) -> None:
+        uid = memory._user_id(s, user, create=False)
+        if store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
+            raise NotFound(f"fact {fact_id} not found")
+        clear_fact_cache(uid)
+    await asyncio.to_thread(memory.db.write, run)
+
+
+async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
+    """Erase a fact and its whole history for good (no undo)."""
     def run(s: Any) -> None:
         uid = memory._user_id(s, user, create=False)
         if not store.delete_fact(s, user_id=uid, fact_id=fact_id):

@@ -37,11 +37,15 @@ LONG_MESSAGE_CHARS = 2_000
 # Longer sentences are cut at a word boundary so one item cannot eat the cap.
 MAX_ITEM_CHARS = 280
 
-_SPLIT = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\n+")
+# A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
+# a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
+# окончательно", "approx. 40"), not a sentence. Japanese ends at 。！？ with no space.
+_SPLIT = re.compile(r"(?<=[.!?…])\s+(?![a-zа-яё0-9—–-])|(?<=[。！？])|\n+")
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of ``text``: split after . ! ? … followed by space, after 。！？, at newlines."""
+    """Sentences of ``text``: split after . ! ? … followed by space (not after an
+    abbreviation that the sentence goes on from), after 。！？, at newlines."""
     return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
 
 
@@ -50,44 +54,71 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(re.sub(r"\|{2,}", "|", pattern).strip("|"), re.IGNORECASE)
 
 
-# Cue patterns per behaviour, one alternation per language (EN | RU | JA).
+# Cue patterns per behaviour, one alternation per language (EN | RU | JA). They name the
+# *behaviour* through word stems, not phrasings: English stems with their inflections,
+# Russian stems matched at the start of a word whatever the ending (отказ- → отказали,
+# отказываемся, отказ), Japanese verb stems before any conjugation (決ま → 決まりました,
+# 決まった). Every pattern is an alternation of literals: linear on any input.
 _REFUSAL = _rx(
-    r"turned down|\breject(?:ed|ing)?\b|\bdeclined?\b|\brefused?\b|ruled out|said no to|"
-    r"decided against|decided not to|\bpassed on\b|\bwon't (?:use|go|work|sign|be using)|"
-    r"not going (?:with|to use)|\bdropped\b|\bis out\b|out of the running|"
-    r"|отказал|отказались|отказываемся|отклонил|отвергл|не будем|не стали|не берём|не берем|"
-    r"не подош|не подходит|вычеркнул|"
-    r"|断っ|断り|見送|却下|不採用|採用しない"
+    r"turned down|\breject(?:s|ed|ing)?\b|\bdeclined?\b|\brefus(?:e|ed|ing)\b|ruled out|said no to|"
+    r"decided against|decided not to|\bpass(?:ed)? on\b|\bwon't (?:use|go|work|sign|be using)|"
+    r"not going (?:with|to use)|\bdropped\b|\bis out\b|\bare out\b|out of the running|"
+    r"make the cut|\bno deal\b|walked away|not (?:moving|going) forward|"
+    r"|\bотказ|\bотклон|\bотвер[гж]|не будем|не стали|не берём|не берем|не подош|не подход|"
+    r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|\bотпал|"
+    r"\bотсеял|\bвыбыл|"
+    r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ"
 )
-_REASON = _rx(r"\bbecause\b|\bsince\b|\bdue to\b|\bas they\b|потому что|так как|из-за|поскольку|ので|ため|から、")
 _ROLE = _rx(
-    r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing)? (?:on|of|the)\b|\bowner\b|\bowns\b|"
-    r"in charge|responsible for|\bmanager\b|takes? over|taking over|handled by|\bhandles\b|"
-    r"will lead|\bheads (?:up|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
-    r"|техлид|тимлид|руковод|отвечает за|ответственн|занимается|владелец|менеджер|"
-    r"становится|\bлид\b|назначен\w* (?:ответственн|руковод|лид)|"
-    r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継"
+    r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
+    r"\bhelm\b|\breins\b|\bowns\b|\bowner\b|in charge|responsible for|\bmanag(?:er|es|ing)\b|"
+    r"takes? over|taking over|took over|handled by|\bhandles\b|\bappointed\b|\bsteps? down\b|"
+    r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|\bruns\b|"
+    r"\brunning (?:engineering|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
+    r"|техлид|тимлид|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведут\b|\bведущ|\bотвечает\b|"
+    r"\bответствен|занимается|владелец|менеджер|становится|\bлид\b|\bназнач|\bсмени|"
+    r"вместо него|вместо неё|вместо нее|\bпреемни|"
+    r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継|後任|率い|まとめ|統括|任さ|務め"
 )
 _DECISION = _rx(
-    r"\bdecided\b|\bdecision\b|\bwe chose\b|\bchose\b|\bgo(?:ing)? with\b|\bagreed\b|"
-    r"settled on|\bpicked\b|\bopted for\b|\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|"
-    r"final (?:call|decision|answer)|\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|"
-    r"\bа не\b|выбор пал|ではなく|にする|"
-    r"|решили|решение|выбрали|договорились|остановились на|будем использовать|перешли на|"
-    r"переходим на||決定|決め|採用|にしました|選ん|合意|方針"
+    r"\bdecided\b|\bdecision\b|\bchose\b|\bchosen\b|\bchoose\b|\bgo(?:ing)? (?:with|for)\b|"
+    r"\bwent (?:with|for)\b|\bagreed\b|settled on|\bpicked\b|\bselected\b|\bopted for\b|"
+    r"\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|final (?:call|decision|answer)|"
+    r"\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|\bwon\b|\bwins\b|\blost\b|"
+    r"\bit is for\b|\bwill run on\b|\bover\b \w+ for\b|\b(?:go|going|went) ahead with\b|"
+    r"|\bа не\b|выбор пал|\bреши(?:ли|л|ла)\b|\bрешено\b|\bрешени|\bвыбра|\bвыбор|"
+    r"\bдоговорил|остановились на|будем использовать|перешли на|\bбер[её]м\b|\bвыиграл|"
+    r"\bпобеди|\bпроиграл|\bитог|\bставим\b|будет на\b|"
+    r"|決定|決ま|決め|採用|にしました|選ん|選び|選定|合意|方針|勝ち|勝っ|使うこと|ではなく|にする|"
+    r"で行きます|で行く|でいきます|でいく"
 )
 _MONEY = _rx(
     r"\bbudget\b|\bcosts?\b|\bprice\b|\bsalary\b|\binvoice\b|\beuros?\b|\bdollars?\b|\busd\b|"
-    r"\beur\b|[$€£¥₽]|\bthousand\b|\bmillion\b|\d\s?k\b|"
-    r"|бюджет|стоит|стоимост|цена|евро|рубл|доллар|тысяч|млн|миллион|"
-    r"|予算|費用|円|ドル|ユーロ|万"
+    r"\beur\b|[$€£¥₽]|\bthousand\b|\bmillion\b|\d\s?k\b|\bfunded\b|\bfunding\b|"
+    r"|бюджет|стоит|стоимост|цена|евро|\bруб|доллар|тысяч|\bтыс\b|\bмлн\b|\bмлрд\b|миллион|"
+    r"|予算|費用|円|ドル|ユーロ|万|億"
 )
-_APPROVED = _rx(r"\bapproved?\b|\bsigned off\b|утвердил|одобрил|согласовал|承認|決裁")
-_DEADLINE = _rx(
-    r"deadline|\bdue\b|\brelease\b|\blaunch\b|\bgo-live\b|\bcut-?off\b|"
-    r"|дедлайн|\bсрок|релиз|запуск|сдач|"
-    r"|締め切り|締切|期限|リリース|納期|公開日"
+_APPROVED = _rx(
+    r"\bapprov(?:e|ed|al)\b|signed off|sign-off|\bfunded\b|came through|\bgranted\b|"
+    r"\ballocated\b|\bconfirmed\b|"
+    r"|\bутвер[дж]|\bодобр|\bсогласов|\bвыдел|\bдали\b|"
+    r"|承認|決裁|認め|割り当|下り"
 )
+# Deadline, due date, release or ship date: one slot — people say all of them for it.
+_DEADLINE_WORDS = (
+    r"deadline|\bdue\b|\brelease\b|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
+    r"target date|\bdeliver(?:y|ed|s)?\b|\bETA\b|"
+    r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск|\bвыйти\b|\bвыходит\b|"
+    r"|締め切り|締切|期限|納期|リリース|公開|出荷|発売|納品"
+)
+# A date that moves: with a date in the sentence, these say the deadline changed.
+_DATE_MOVE = _rx(
+    r"\bmoved?\b|\bpostponed\b|\bpushed\b|\bslipp?(?:ed|s)?\b|\bdelayed\b|\brescheduled\b|"
+    r"brought forward|"
+    r"|\bперенес|\bперенос|\bперенош|\bсдвин|\bотлож|сроки поехали|"
+    r"|ずれ|延び|延期|前倒し|変更"
+)
+_DEADLINE = _rx(_DEADLINE_WORDS)
 _SCHEDULE = _rx(
     r"scheduled|\bplanned\b|\bmeeting\b|\breview\b|\bdemo\b|"
     r"|назначен|запланир|встреча|ревью|демо|"
@@ -105,10 +136,10 @@ _CORRECTION = _rx(
     r"\bupdate[ds]?\b|\bcorrection\b|\bactually\b|\binstead\b|\bno longer\b|\bmoved?\b|"
     r"\bpostponed\b|\bpushed (?:back|to|out)\b|\bchanged?\b|\breplac\w*|takes? over|taking over|"
     r"\bslipp?(?:ed|s)?\b|\bdelayed\b|\bbrought forward\b|\brescheduled\b|\bfrom now on\b|"
-    r"\bnow\b|\bnew\b|"
+    r"\bnow\b|\bnew\b|stepped down|\bsteps down\b|"
     r"|обновлени|теперь|вместо|сдвинул|перенесл|перенес|поменял|изменил|больше не|уже не|"
-    r"становится|нов(?:ый|ая|ое)|"
-    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は"
+    r"становится|нов(?:ый|ая|ое)|\bсмени|переключил|сроки поехали|"
+    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は|後任|ずれ|延び"
 )
 _OPEN_Q = _rx(
     r"\bshould we\b|\bdo we\b|\bwho will\b|\bwhen will\b|\bwhich one\b|\bneed to decide\b|"
@@ -124,19 +155,23 @@ _CHAT_TASK = _rx(
     r"сделай|покажи|придумай|"
     r"教えて|説明して|翻訳して|書いて|ありがとう)"
 )
-_FILLER = _rx(r"^(?:by the way|btw|anyway|so|ok(?:ay)?|кстати|короче|итак|ところで|ちなみに)(?!\w)[,、]?\s*")
+_FILLER = _rx(r"^(?:by the way|btw|anyway|so|ok(?:ay)?|heads-up|кстати|короче|итак|ところで|ちなみに)(?!\w)[,、:]?\s*")
 
-# Slot labels: two statements about the same slot (the tech lead, the deadline, the budget)
-# are the same item, whatever else their wording shares.
+# Slot labels: two statements about the same slot (the lead, the deadline, the budget) of the
+# same subject are the same item, whatever else their wording shares: the newer replaces it.
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("tech-lead", _rx(r"tech(?:nical)?[ -]?lead|техлид|тимлид|テックリード|技術リード")),
     ("team-lead", _rx(r"team[ -]?lead|тимлид|チームリーダー")),
     ("qa", _rx(r"\bQA\b|тестирован|テスト担当|品質保証")),
     ("pm", _rx(r"\bPM\b|product (?:manager|owner)|продакт|プロダクトマネージャー")),
-    # Deadline, due date, release or ship date: one slot — people say all of them for it.
-    ("deadline", _rx(r"deadline|\bdue\b|\brelease\b|\bship(?:s|ping)?\b|\blaunch\b|go-live|"
-                     r"дедлайн|\bсрок|релиз|запуск|締め切り|締切|期限|納期|リリース")),
-    ("budget", _rx(r"\bbudget\b|бюджет|予算")),
+    # Whoever leads the project, however the sentence puts it.
+    ("lead", _rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhelm\b|\breins\b|"
+                 r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|\breplac(?:es|ed|ing)\b|"
+                 r"\bruns\b|\brunning (?:engineering|the)\b|\bowns the\b|responsible for|in charge|"
+                 r"техлид|\bотвечает\b|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
+                 r"リーダー|リード|責任者|率い|まとめ|後任|統括")),
+    ("deadline", _DEADLINE),
+    ("budget", _rx(r"\bbudget\b|\bfunded\b|\bfunding\b|бюджет|\bвыдел|денег|予算")),
 )
 
 _STOP = frozenset(
@@ -210,7 +245,8 @@ def _analyse(text: str) -> _Sentence:
             continue
         if any(_is_cjk(ch) for ch in word):
             continue  # handled below: Japanese has no spaces and no capitals
-        if word[0].isupper() and lower not in _STOP and (idx > 0 or len(word) > 2):
+        # A capital anywhere makes a name: Marina, NATS, gRPC, iOS.
+        if not word.islower() and lower not in _STOP and (idx > 0 or len(word) > 2):
             names.append(word)
             key_parts.append("N")
             if idx > 0:
@@ -236,9 +272,14 @@ def _analyse(text: str) -> _Sentence:
         topic.add(run)
         key_parts.append(run)
     key = " ".join(_NUMBER.sub("#", p) for p in key_parts)
-    slots = frozenset(label for label, rx in _SLOTS if rx.search(text))
+    slots = {label for label, rx in _SLOTS if rx.search(text)}
+    dated = bool(_MONTH.search(text) or _WEEKDAY.search(text))
+    if dated and _DATE_MOVE.search(text):
+        slots.add("deadline")  # "X slipped to 14 May": the date that moved is the deadline
+    if has_value and _APPROVED.search(text) and _MONEY.search(text):
+        slots.add("budget")  # an approved amount is the budget, named or not
     return _Sentence(text, tuple(dict.fromkeys(names)), frozenset(topic),
-                     has_value, key, slots, tuple(dict.fromkeys(inner)))
+                     has_value, key, frozenset(slots), tuple(dict.fromkeys(inner)))
 
 
 def _classify(s: _Sentence, role: str) -> tuple[FieldName, int] | None:
@@ -370,7 +411,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
                                   order=next_order))
                 next_order += 1
             continue
-        for sentence in split_sentences(text):
+        for sentence in _with_reasons(split_sentences(text)):
             s = _analyse(sentence)
             verdict = _classify(s, role)
             if verdict is None:
@@ -400,7 +441,45 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
                 continue
             work.append(_Work(fld, clipped, [msg_id], prio, s, order=next_order))
             next_order += 1
+    _rank_by_subject(work)
     return _to_ops(work)
+
+
+# A sentence that only gives the reason for the one before it ("…とは契約しません。
+# ライセンスが理由からです。", "We said no. That's because …") is read with it.
+_REASON_FOLLOWUP = _rx(
+    r"^(?:because|that's because|this is because|the reason\b|since\b|due to\b|"
+    r"потому что|это потому|причина|так как|из-за|"
+    r"理由は|なぜなら)|(?:からです|ためです|からだ|ためだ)[。！]?$"
+)
+
+
+def _with_reasons(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for sentence in sentences:
+        if out and _REASON_FOLLOWUP.search(sentence):
+            joiner = "" if any(_is_cjk(c) for c in out[-1][-1:]) else " "
+            out[-1] = f"{out[-1]}{joiner}{sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+def _rank_by_subject(work: list[_Work]) -> None:
+    """Numbers that belong to nobody's project rank below everything about one.
+
+    The subjects are the names in decisions, roles and slotted numbers (deadline, budget);
+    a new number item naming none of them — the price of lunch, a cousin's marathon — is
+    small talk, whatever money or date it holds, and leaves the summary first.
+    """
+    subjects: set[str] = set()
+    for w in work:
+        if w.field in ("decisions", "participants") or w.analysis.slots:
+            subjects |= _name_stems(w.analysis)
+    for w in work:
+        if (w.item_id is None and w.field == "numbers" and not w.analysis.slots
+                and w.priority > 2 and not (_name_stems(w.analysis) & subjects)):
+            w.priority = 2
 
 
 def _resolve_questions(s: _Sentence, work: list[_Work], msg_id: str) -> None:

@@ -32,9 +32,12 @@ __all__ = [
     "render_fact",
     "is_single_valued",
     "bounded_pieces",
+    "MULTI_VALUED",
 ]
 
-SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown"})
+SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown", "manager", "team"})
+# Slots that hold many values at once (besides preferences and notes).
+MULTI_VALUED = frozenset({"note", "commitment"})
 # Tags the context assembler may wrap injected memory in; anything inside is not the person's.
 INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
 _MAX_VALUE = 80
@@ -66,8 +69,10 @@ def is_single_valued(key: str) -> bool:
     return category_of(key) in SINGLE_VALUED or key.startswith("preference:")
 
 
-_LABELS = {"name": "Name", "role": "Role", "employer": "Employer", "city": "Lives in",
-           "hometown": "From", "note": "Note"}
+# "Role (job)": a person asks "what is my job?" as often as "what is my role?".
+_LABELS = {"name": "Name", "role": "Role (job)", "employer": "Employer", "city": "Lives in",
+           "hometown": "From", "note": "Note", "manager": "Manager", "team": "Team",
+           "commitment": "Commitment"}
 
 
 def render_fact(key: str, value: str) -> str:
@@ -141,18 +146,28 @@ _ROLE_WORDS = (
     "economist|physician|dentist|pharmacist|technician|mechanic|electrician|farmer|librarian"
 )
 _ROLE_EN = rf"(?P<v>(?:[\w-]+\s+){{0,3}}(?i:{_ROLE_WORDS})s?)"
+_NAME = r"(?P<v>[A-ZА-ЯЁ][\w'-]+(?:\s+[A-ZА-ЯЁ][\w'-]+)?)"
 
 _EN: list[tuple[str, re.Pattern[str]]] = [
     ("name", re.compile(rf"(?i:\bmy name is|\bcall me|{_I} called)\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
     ("role", re.compile(rf"(?i:\bI work as|{_I}(?: now)? working as)\s+(?:an?\s+)?{_V}{_END_EN}")),
     ("role", re.compile(rf"(?i:\bmy (?:job|role|position|job title|title) is)\s+(?:an?\s+)?{_V}{_END_EN}")),
-    ("role", re.compile(rf"{_I}(?i:\s+(?:now\s+)?an?)\s+{_ROLE_EN}\b")),
-    ("employer", re.compile(rf"(?i:\bI(?: currently| now)? work(?:ing)? (?:at|for)|{_I}(?: now)? working (?:at|for)|{_I}(?: now)? employed (?:at|by)|\bI(?: just)? joined)\s+{_V}{_END_EN}")),
+    ("role", re.compile(rf"{_I}(?i:\s+(?:now\s+)?(?:an?|the|our|their|the new|a new))\s+{_ROLE_EN}\b")),
+    # "As a data engineer, I …", "I joined Globex as a data engineer", "I started as a PM".
+    ("role", re.compile(rf"(?:^|[.!?]\s+)(?i:as an?)\s+{_ROLE_EN}\s*,\s*(?i:I|my)\b")),
+    ("role", re.compile(rf"\bI\b(?:'m|'ve)?[^.!?\n]{{0,60}}?(?i:\bas (?:an?|the)\s+){_ROLE_EN}\b")),
+    ("role", re.compile(rf"(?i:\bI(?:'ve| have)? (?:was |got |been |just got )?promoted to)\s+(?:an?\s+)?{_ROLE_EN}\b")),
+    ("manager", re.compile(rf"(?i:\bmy (?:manager|boss|line manager|supervisor|team lead) is|\bI report to)\s+{_NAME}")),
+    ("manager", re.compile(rf"\b{_NAME}\s+(?i:is my (?:manager|boss|line manager|supervisor))\b")),
+    ("team", re.compile(r"(?i:\b(?:I(?:'m| am)(?: now)? (?:on|in|part of)|I(?: now)? work (?:on|in)|I(?:'ve| have)? (?:just )?joined|I(?:'ve| have)? (?:just )?moved to|I(?:'ve| have)? switched to))\s+(?:the\s+|our\s+)?(?P<v>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?i:team)\b")),
+    ("team", re.compile(r"(?i:\bmy team is)\s+(?:the\s+)?(?P<v>[\w -]{1,40}?)(?=\s*[,.;!?\n]|\s*$)")),
+    ("commitment", re.compile(r"(?i:\bI(?:'ll| will| promised to| promise to| committed to| am going to|'m going to))\s+(?P<v>(?i:send|write|prepare|finish|deliver|review|call|fix|ship|submit|update|share|present|book|organi[sz]e|set up|look into|check|draft|email)\b[^.!?\n]{1,80}?)(?=[.!?\n]|$)")),
+    ("employer", re.compile(rf"(?i:\bI(?: currently| now)? work(?:ing)? (?:at|for)|{_I}(?: now)? working (?:at|for)|{_I}(?: now)? employed (?:at|by)|\bI(?: just)? joined|\bI\b[^.!?\n]{{0,40}}?\band (?:now )?work (?:at|for))\s+{_V}{_END_EN}")),
     ("employer", re.compile(rf"(?i:\bmy (?:company|employer) is)\s+{_V}{_END_EN}")),
     ("employer", re.compile(rf"\b{_CAP}\s+(?i:is my (?:employer|company))\b")),
     ("employer", re.compile(rf"{_I}(?i:\s+(?:now\s+)?at)\s+{_CAP}(?i:\s+now)\b")),
     ("employer", re.compile(rf"{_I}(?i:\s+an?)\s+[\w\s-]{{1,40}}?(?i:{_ROLE_WORDS})s?\s+(?i:at|for)\s+{_V}{_END_EN}")),
-    ("city", re.compile(rf"(?i:\bI(?: currently| now)? live in|{_I}(?: now)? living in|{_I}(?: now)? based in|\bI(?: just)? moved to|\bmy city is)\s+{_V}{_END_EN}")),
+    ("city", re.compile(rf"(?i:\bI(?: currently| now)? live in|{_I}(?: now)? living in|{_I}(?: now)? based in|\bmy city is)\s+{_V}{_END_EN}")),
     ("hometown", re.compile(rf"(?i:{_I} originally from|{_I} from|\bI grew up in)\s+{_CAP}")),
 ]
 # (polarity, pattern) — the topic is the object of the verb.
@@ -167,7 +182,8 @@ _V_RU = r"(?P<v>[^,.;!?\n—]{1,80}?)"
 _RU_ROLES = (
     "программист|инженер|разработчик|врач|учитель|дизайнер|менеджер|аналитик|студент|юрист|"
     "бухгалтер|архитектор|директор|преподаватель|тестировщик|администратор|писатель|журналист|"
-    "экономист|переводчик|продакт|тимлид|исследователь|консультант|медсестра|повар"
+    "экономист|переводчик|продакт|тимлид|техлид|исследователь|консультант|медсестра|повар|"
+    "дата-инженер|руководител|тестировщиц|dba"
 )
 _END_RU = (
     rf"(?=\s+(?:(?:и|но|а|потому|где|как|уже|сейчас|с)\b|(?:\w+\s+)?(?:{_RU_ROLES})\w*)"
@@ -178,7 +194,14 @@ _RU: list[tuple[str, re.Pattern[str]]] = [
     ("employer", re.compile(rf"(?i:\bя(?: сейчас| теперь)? работаю\s+(?:[^,.;!?\n]{{0,40}}?\s)??(?:в|на)(?: компании)?|\bмой работодатель\s*[—-]?|\bя устроил(?:ся|ась) (?:в|на))\s+{_V_RU}{_END_RU}")),
     ("role", re.compile(rf"(?i:\bя(?: сейчас| теперь)? работаю)\b[^,.;!?\n]{{0,40}}?\s(?P<v>(?:{_RU_ROLES})\w*)")),
     ("role", re.compile(rf"(?i:\bя\s*(?:—|-)?\s*|\bя по профессии\s+|\bмоя должность\s*(?:—|-)?\s*)(?P<v>(?:{_RU_ROLES})\w*)")),
-    ("city", re.compile(rf"(?i:\bя(?: сейчас| теперь)? живу в|\bя переехал(?:а)? в)\s+{_V_RU}{_END_RU}")),
+    ("city", re.compile(rf"(?i:\bя(?: сейчас| теперь)? живу в|\bя переехал(?:а)? в|\bживу в)\s+{_V_RU}{_END_RU}")),
+    # Russian verbs carry the person: "работаю", "перешёл" need no "я" to be about the speaker.
+    ("employer", re.compile(rf"(?i:(?:^|[\s,;:—-])(?:сейчас |теперь |уже )?работаю (?:в|на)(?: компании)?|\bя (?:перешёл|перешел|перешла|ушёл|ушел|ушла) (?:работать )?(?:в|на)(?: компанию)?|\bменя (?:взяли|наняли) (?:в|на))\s+{_V_RU}{_END_RU}")),
+    ("role", re.compile(rf"(?i:\bя\s*(?:—|-)?\s*)(?P<v>(?:[а-яё-]+(?:ый|ий|ой|ая)\s+){{1,2}}(?:{_RU_ROLES})\w*)")),
+    ("role", re.compile(rf"(?i:\bработаю|\bя работаю|\bв должности|\bустроил(?:ся|ась))\s+(?P<v>(?:[а-яё-]+(?:ым|им|ой)\s+){{0,2}}(?:{_RU_ROLES})\w*)")),
+    ("manager", re.compile(rf"(?i:\bмой (?:руководитель|начальник|менеджер|тимлид)|\bмоя (?:руководительница|начальница))\s*(?:—|-|:)?\s*(?:это\s+)?{_NAME}")),
+    ("team", re.compile(rf"(?i:\bя (?:сейчас |теперь )?в команде|\bработаю в команде|\bя (?:перешёл|перешел|перешла) в команду|\bмоя команда\s*(?:—|-)?)\s+{_V_RU}{_END_RU}")),
+    ("commitment", re.compile(r"(?i:\bя (?:обещал|обещала|обязуюсь|беру на себя)|(?:^|[\s,;:—])(?:я )?(?=пришлю|отправлю|подготовлю|напишу|проверю|доделаю|допишу|сдам))\s*(?P<v>[^.!?\n]{2,80}?)(?=[.!?\n]|$)")),
     ("hometown", re.compile(rf"(?i:\bя родом из|\bя из)\s+{_V_RU}{_END_RU}")),
 ]
 _PREF_RU: list[tuple[str, re.Pattern[str]]] = [
@@ -189,13 +212,17 @@ _PREF_RU: list[tuple[str, re.Pattern[str]]] = [
 
 # Japanese: values are runs without particles that would start another phrase.
 _JV = r"(?P<v>[^\s、。！？!?,は]{1,30}?)"
-_JA_ROLE = r"(?P<v>[^\s、。！？!?,は]{0,20}?(?:エンジニア|デザイナー|マネージャー|プログラマー|開発者|研究者|教師|医者|医師|看護師|弁護士|学生|会社員|社員|公務員|作家|記者|店員|部長|課長|社長|講師|教授))"
+_JA_ROLE = r"(?P<v>[^\s、。！？!?,は]{0,20}?(?:エンジニア|デザイナー|マネージャー|プログラマー|開発者|研究者|教師|医者|医師|看護師|弁護士|学生|会社員|社員|公務員|作家|記者|店員|部長|課長|社長|講師|教授|リーダー|リード|アナリスト|コンサルタント|テスター))"
 _JA: list[tuple[str, re.Pattern[str]]] = [
     ("name", re.compile(rf"(?:私|わたし|僕|俺)の名前は{_JV}(?:です|だ|と申します)")),
     ("name", re.compile(rf"(?:^|[、。\s]){_JV}と申します")),
     ("employer", re.compile(rf"{_JV}(?:で働いて|に勤めて|に勤務して|で勤務して)")),
     ("role", re.compile(rf"{_JA_ROLE}(?:として働いて|です|をしています|をやっています)")),
-    ("city", re.compile(rf"{_JV}(?:に住んで|在住)")),
+    ("city", re.compile(rf"{_JV}(?:に住んで|在住|に引っ越し)")),
+    ("employer", re.compile(rf"{_JV}に(?:転職|入社|勤務)")),
+    ("manager", re.compile(rf"(?:私の|僕の)?上司は{_JV}(?:さん)?(?:です|だ)")),
+    ("team", re.compile(rf"{_JV}チーム(?:に所属|の所属|で働いて|にいます|に異動|に移り)")),
+    ("commitment", re.compile(r"(?P<v>[^\s、。！？!?,は]{1,30}?を(?:[^\s、。！？]{1,10}?までに)?(?:送り|提出し|準備し|仕上げ|共有し|確認し)ます)")),
     ("hometown", re.compile(rf"{_JV}(?:出身)")),
 ]
 _PREF_JA: list[tuple[str, re.Pattern[str]]] = [
@@ -301,23 +328,35 @@ def extract_facts(text: str) -> list[FactCandidate]:
 
     Patterns run piece by piece (:func:`bounded_pieces`), so the cost is linear in the length
     of the text for any input — a 100 KB line without a newline included."""
-    found: list[FactCandidate] = []
+    # Deduplicated piece by piece: a long repetitive message must not pile up thousands of
+    # equal candidates (the heap they make slows every later piece down).
+    out: dict[tuple[str, str], FactCandidate] = {}
     for piece in bounded_pieces(strip_injected(text)):
-        found.extend(_extract_piece(piece))
-    return _dedupe(found)
+        _merge(out, _extract_piece(piece))
+    return list(out.values())
 
 
 def _extract_piece(text: str) -> list[FactCandidate]:
     notes, text = split_remember_notes(text)
     found: list[FactCandidate] = list(notes)
+    ja = {id(p) for _, p in _JA}
     for key, pat in _EN + _RU + _JA:
         for m in pat.finditer(text):
+            if id(pat) in ja and _ja_other_topic(text, m.start()):
+                continue  # "彼はエンジニアです", "兄はトヨタで働いています": about someone else
             v = _clean(_JA_SUBJECT.sub("", m.group("v")))
             if key == "role":
                 # "работаю программистом" names the role in the instrumental case.
                 v = _RU_ROLE_CASE.sub(r"\1", v)
-            if v and not _is_pronoun(v):
+            if key == "employer":
+                v = _RU_LOCATIVE.sub(r"\1", v)  # "в Яндексе" names Яндекс
+            if key == "employer" and not _looks_like_company(v):
+                continue  # "перешёл в другую компанию", "работаю на удалёнке": no employer named
+            if key == "employer" and _TEAM_WORD.search(v):
+                continue  # "работаю в команде платформы" is a team (its own pattern)
+            if v and not _is_pronoun(v) and not _GENERIC.fullmatch(v):
                 found.append(FactCandidate(key, v, m.group(0).strip()))
+    found.extend(_moves(text))
     for polarity, pat in _PREF_EN + _PREF_RU + _PREF_JA:
         for m in pat.finditer(text):
             v = _clean(_JA_SUBJECT.sub("", m.group("v")))
@@ -330,6 +369,77 @@ def _extract_piece(text: str) -> list[FactCandidate]:
     return found
 
 
+# Values that name no particular thing: "another company", "другую компанию", "新しい会社".
+_GENERIC = re.compile(
+    r"(?i)(?:(?:a |an |the |my )?(?:new|another|other|different|same|current|old|previous)\s+"
+    r"(?:company|job|employer|firm|place|team|project|city)|"
+    r"(?:друг|нов|прежн|стар|ту же|эту|одн)\w*\s+(?:компани|работ|фирм|команд|проект|город)\w*|"
+    r"(?:新しい|別の|前の|同じ)(?:会社|職場|チーム|部署|街))"
+)
+# A Russian company name after "в"/"на" is in the prepositional case: "Яндексе" → "Яндекс".
+_RU_LOCATIVE = re.compile(r"^([А-ЯЁ][а-яё]{2,}[бвгджзклмнпрстфхцчшщ])е$")
+_TEAM_WORD = re.compile(r"(?i)^(?:the\s+)?(?:команд|отдел)|\bteam$")
+
+
+# Japanese drops the subject; a topic "Xは" earlier in the clause says whom it is about.
+# These topics are the speaker (or a time, "今は"): anything else is another person.
+_JA_SELF_TOPICS = frozenset("私 わたし 僕 俺 自分 今 現在 最近 今年 去年 今月 先月 来月 春から 四月から".split())
+_JA_TOPIC = re.compile(r"([^\s、。！？!?,]{1,12}?)は")
+
+
+def _ja_other_topic(text: str, start: int) -> bool:
+    clause_start = max(text.rfind(c, 0, start) for c in "。！？\n") + 1
+    for m in _JA_TOPIC.finditer(text, clause_start, start):
+        topic = m.group(1)
+        if topic not in _JA_SELF_TOPICS and not topic.startswith(("私の", "僕の")):
+            return True
+    return False
+
+
+def _looks_like_company(v: str) -> bool:
+    """An employer is a name: capitalised or in Latin letters, or a Japanese name run."""
+    if not v:
+        return False
+    first = v[0]
+    return first.isupper() or first.isdigit() or ("\u3040" <= first <= "\u9fff") or first in "«\"'"
+
+
+# "I moved to X" / "I switched to X" / "I left Y for X": X is an employer when the sentence is
+# about work, a city when it is about living; when the sentence does not say, a note — never a
+# guessed slot.
+_MOVE_EN = re.compile(
+    r"(?i:\bI(?:'ve| have)?(?: just| recently| finally)? (?:moved|relocated|switched|transferred|went over) to"
+    r"|\bI(?:'ve| have)?(?: just| recently)? left [^,.;!?\n]{1,40}? for)\s+"
+    r"(?P<v>[A-Z0-9][\w&'.-]*(?:\s+[A-Z0-9&][\w&'.-]*){0,3})"
+)
+_WORK_CUE = re.compile(
+    r"(?i)\b(?:company|companies|firm|startup|employer|job|jobs|hired|offer|salary|colleagues|"
+    r"coworkers|work(?:ing|s)?|career|position|inc|ltd|llc|gmbh|corp|plc|office)\b"
+)
+_HOME_CUE = re.compile(
+    r"(?i)\b(?:city|country|town|apartment|flat|house|home|neighbou?rhood|live|living|rent|"
+    r"weather|climate|suburbs?|downtown)\b"
+)
+
+
+def _moves(text: str) -> list[FactCandidate]:
+    out: list[FactCandidate] = []
+    for m in _MOVE_EN.finditer(text):
+        v = _clean(m.group("v"))
+        if not v or _is_pronoun(v):
+            continue
+        rest = text[: m.start("v")] + " " + text[m.end("v"):]
+        work, home = bool(_WORK_CUE.search(rest)), bool(_HOME_CUE.search(rest))
+        said = m.group(0).strip()
+        if work and not home:
+            out.append(FactCandidate("employer", v, said))
+        elif home and not work:
+            out.append(FactCandidate("city", v, said))
+        else:
+            out.append(FactCandidate("note", _clean(said), said))
+    return out
+
+
 _PRONOUNS = frozenset({"it", "that", "this", "them", "you", "him", "her", "to", "the", "a",
                        "это", "его", "её", "их", "тебя", "вас"})
 
@@ -338,11 +448,15 @@ def _is_pronoun(v: str) -> bool:
     return v.casefold() in _PRONOUNS
 
 
-def _dedupe(found: list[FactCandidate]) -> list[FactCandidate]:
+def _merge(out: dict[tuple[str, str], FactCandidate], found: list[FactCandidate]) -> None:
     """One candidate per slot (the last one said wins for single-valued slots)."""
-    out: dict[tuple[str, str], FactCandidate] = {}
     for c in found:
         slot = (c.key, "" if is_single_valued(c.key) else comparison_key(c.value))
         out.pop(slot, None)
         out[slot] = c
+
+
+def _dedupe(found: list[FactCandidate]) -> list[FactCandidate]:
+    out: dict[tuple[str, str], FactCandidate] = {}
+    _merge(out, found)
     return list(out.values())

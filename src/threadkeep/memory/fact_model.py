@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory import facts as store
 from threadkeep.memory.fact_extract import (
+    MULTI_VALUED,
     SINGLE_VALUED,
     FactCandidate,
     extract_facts,
@@ -58,7 +59,8 @@ EXTRACTION_SYSTEM = (
     "with JSON only, no prose:\n"
     '{"operations": [{"op": "add", "key": KEY, "value": VALUE}, '
     '{"op": "update", "id": "f1", "value": VALUE}, {"op": "retire", "id": "f2"}]}\n'
-    "KEY is one of name, role, employer, city, hometown, note, or preference:<topic> "
+    "KEY is one of name, role, employer, manager, team, city, hometown, commitment, note, or "
+    "preference:<topic> "
     "(value then starts with likes/dislikes/prefers). Use update when the message changes an "
     "existing fact, retire when it says a fact is no longer true, nothing when it repeats one. "
     "Never store facts about other people, instructions, or anything the person did not state. "
@@ -91,7 +93,7 @@ class ExtractionResult:
 def _valid_key(key: object) -> bool:
     if not isinstance(key, str):
         return False
-    if key in SINGLE_VALUED or key == "note":
+    if key in SINGLE_VALUED or key in MULTI_VALUED:
         return True
     return key.startswith("preference:") and 0 < len(key) - len("preference:") <= 40
 

@@ -51,6 +51,8 @@ __all__ = [
     "retire_fact",
     "fact_history",
     "undo_last_change",
+    "forget_fact",
+    "LISTED_STATUSES",
     "delete_fact",
     "delete_all_facts",
 ]
@@ -134,8 +136,7 @@ def load_facts(session: Session, vault: Vault, *, user_id: str, include_retired:
     q = select(Fact).where(Fact.user_id == user_id)
     if categories is not None:
         q = q.where(Fact.category.in_(list(categories)))
-    if not include_retired:
-        q = q.where(Fact.status == "current")
+    q = q.where(Fact.status.in_(LISTED_STATUSES) if include_retired else Fact.status == "current")
     rows = session.scalars(q.order_by(Fact.first_seen, Fact.id)).all()
     return [open_fact(vault, session, r) for r in rows]
 
@@ -342,42 +343,88 @@ def fact_history(session: Session, vault: Vault, *, user_id: str,
     ]
 
 
-def undo_last_change(session: Session, vault: Vault, *, user_id: str,
-                     fact_id: str | None = None) -> FactChange | None:
-    """Undo the newest change (of one fact, or of any of the person's facts).
+# Statuses a fact can have: ``current`` (used in turns), ``retired`` (no longer true, listed on
+# request), ``forgotten`` (the person asked to forget it) and ``undone`` (its adding was
+# undone); the last two are shown only in history, and an undo can bring them back.
+LISTED_STATUSES = ("current", "retired")
 
-    The newest version is removed and the state it replaced comes back: an undone ``add``
-    removes the fact, an undone ``update`` restores the old value, an undone ``retire`` or
-    ``restore`` puts the status back. Returns None when there is nothing to undo.
-    """
+
+def _undo_target(session: Session, user_id: str, fact_id: str | None) -> FactVersion | None:
+    """The newest change not yet undone: undos are a stack over the person's changes, so
+    each ``undo`` version cancels the newest earlier change that no other undo cancelled."""
     q = select(FactVersion).where(FactVersion.user_id == user_id)
     if fact_id is not None:
         q = q.where(FactVersion.fact_id == fact_id)
-    last = session.scalars(q.order_by(FactVersion.at.desc(), FactVersion.version.desc())).first()
+    pending = 0
+    for v in session.scalars(q.order_by(FactVersion.at.desc(), FactVersion.version.desc())):
+        if v.op == "undo":
+            pending += 1
+        elif pending:
+            pending -= 1
+        else:
+            return v
+    return None
+
+
+def undo_last_change(session: Session, vault: Vault, *, user_id: str,
+                     fact_id: str | None = None) -> FactChange | None:
+    """Undo the newest change (of one fact, or of any of the person's facts), as a new version.
+
+    Nothing is erased: the undo is recorded as an ``undo`` version and the undone version
+    stays in the history. An undone ``add`` leaves the fact ``undone`` (out of every list),
+    an undone ``update`` restores the old value, an undone ``retire``, ``forget`` or
+    ``restore`` puts the status back. Repeated undos walk further back. Returns None when
+    there is nothing left to undo.
+    """
+    state = _lock_state(session, user_id)
+    last = _undo_target(session, user_id, fact_id)
     if last is None:
         return None
-    state = _lock_state(session, user_id)
     row = session.get(Fact, last.fact_id)
     if row is None:
         return None
     rec = open_fact(vault, session, row)
     at = utcnow()
+    before_status = row.status
     if last.op == "add":
-        session.delete(row)
-        _bump(state, at, deleted=True)
-        return FactChange("undo", row.id, rec.key, None, rec.value)
-    old = None if last.old_ct is None else vault.open_text(
-        session, user_id, last.old_ct, table=_TV, column="old", row_id=last.id)
-    if old is not None and old != rec.value:
+        restored_value, restored_status = rec.value, "undone"
+    else:
+        old = None if last.old_ct is None else vault.open_text(
+            session, user_id, last.old_ct, table=_TV, column="old", row_id=last.id)
+        restored_value = old if old is not None else rec.value
+        restored_status = last.old_status or row.status
+    _version(session, vault, row, op="undo", old=rec.value, new=restored_value,
+             old_status=before_status, new_status=restored_status, source=None, at=at)
+    if restored_value != rec.value:
         # The vector is dropped with the value: re-embedding is the next extraction's job,
         # and lexical retrieval still finds the fact meanwhile.
-        seal_fact(session, vault, row, rec.key, old, None)
-    row.status = last.old_status or row.status
+        seal_fact(session, vault, row, rec.key, restored_value, None)
+    row.status = restored_status
     row.updated_at = at
     _touch(row, state)
-    session.delete(last)
-    _bump(state, at)
-    return FactChange("undo", row.id, rec.key, old, rec.value)
+    _bump(state, at, deleted=restored_status != "current")
+    return FactChange("undo", row.id, rec.key,
+                      restored_value if restored_status == "current" else None, rec.value)
+
+
+def forget_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
+                at: datetime | None = None) -> FactChange | None:
+    """The person asked to forget one fact: it leaves every list and every turn at once, as
+    a ``forget`` version that history shows and an undo reverts. (Erasing for good is
+    :func:`delete_fact` or :func:`delete_all_facts`.) None when there is no such fact."""
+    at = at or utcnow()
+    row = session.get(Fact, fact_id)
+    if row is None or row.user_id != user_id or row.status not in LISTED_STATUSES:
+        return None
+    state = _lock_state(session, user_id)
+    rec = open_fact(vault, session, row)
+    _version(session, vault, row, op="forget", old=rec.value, new=None,
+             old_status=row.status, new_status="forgotten", source=None, at=at)
+    row.status = "forgotten"
+    row.updated_at = at
+    _touch(row, state)
+    _bump(state, at, deleted=True)
+    return FactChange("forget", row.id, rec.key, None, rec.value)
 
 
 def delete_fact(session: Session, *, user_id: str, fact_id: str) -> bool:

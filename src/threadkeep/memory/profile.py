@@ -44,7 +44,8 @@ DEFAULT_REFRESH_EVERY = 20
 MAX_PROFILE_TOKENS = 120
 _RECENT_MESSAGES = 20
 _T = "profiles"
-_ORDER = ("name", "role", "employer", "city", "hometown", "preference", "note")
+_ORDER = ("name", "role", "employer", "manager", "team", "city", "hometown", "preference",
+          "commitment", "note")
 _PROFILE_SYSTEM = (
     "Write a short standing description of one person (at most 80 words, third person, plain "
     "prose) from their facts and recent messages: who they are, what they do, where they are, "
@@ -114,11 +115,15 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
     by_cat: dict[str, list[FactRecord]] = {}
     for f in facts:
         by_cat.setdefault(f.category, []).append(f)
-    one = {c: by_cat[c][0].value for c in ("name", "role", "employer", "city", "hometown") if c in by_cat}
+    one = {c: by_cat[c][0].value for c in ("name", "role", "employer", "manager", "team", "city", "hometown")
+           if c in by_cat}
     sentences: list[str] = []
     who = one.get("name", "The person")
-    work = " ".join(p for p in (one.get("role"), f"at {one['employer']}" if "employer" in one else None) if p)
+    work = " ".join(p for p in (one.get("role"), f"at {one['employer']}" if "employer" in one else None,
+                                f"in the {one['team']} team" if "team" in one else None) if p)
     sentences.append(f"{who}" + (f": {work}." if work else "."))
+    if "manager" in one:
+        sentences.append(f"Manager: {one['manager']}.")
     if "city" in one:
         sentences.append(f"Lives in {one['city']}.")
     if "hometown" in one:
@@ -126,6 +131,8 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
     prefs = sorted(by_cat.get("preference", []), key=lambda f: (-f.times_seen, f.first_seen))
     if prefs:
         sentences.append("; ".join(p.value for p in prefs[:6]).capitalize() + ".")
+    promised = sorted(by_cat.get("commitment", []), key=lambda f: f.last_seen, reverse=True)
+    sentences += [f"Committed to: {c.value}." for c in promised[:3]]
     notes = sorted(by_cat.get("note", []), key=lambda f: f.last_seen, reverse=True)
     sentences += [f"Noted: {n.value}." for n in notes[:4]]
     return _fit(sentences if facts else [], max_tokens, tc)

@@ -110,10 +110,11 @@ async def undo_fact_change(memory: MemoryDep, person: PersonDep, body: UndoIn | 
 
 @router.delete("/facts/{fact_id}", status_code=204)
 async def delete_fact(fact_id: str, memory: MemoryDep, person: PersonDep) -> Response:
-    """Forget one fact and its history for good."""
-    done = await _as_person(memory, person, lambda s, uid: facts.delete_fact(
-        s, user_id=uid, fact_id=fact_id), missing=False)
-    if not done:
+    """Forget one fact: gone from every list and turn, kept in its history, and brought back
+    by ``POST /v1/me/facts/undo`` (``DELETE /v1/me/facts`` erases everything for good)."""
+    done = await _as_person(memory, person, lambda s, uid: facts.forget_fact(
+        s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
+    if done is None:
         raise NotFound(f"fact {fact_id} not found")
     return Response(status_code=204)
 

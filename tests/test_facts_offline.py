@@ -1,0 +1,45 @@
+"""Facts and profile with no model configured, through the engine (issue 17)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from threadkeep.config import Settings
+from threadkeep.crypto import MasterKey
+from threadkeep.memory.facts import load_facts
+from threadkeep.memory.profile import current_profile
+
+from .helpers import open_memory
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+
+def test_offline_mode_answers_from_the_role_fact_and_builds_a_profile(tmp_path: Path) -> None:
+    settings = Settings(home=tmp_path / "home", embeddings=False, profile_every=5)
+    memory = open_memory(f"sqlite:///{tmp_path / 'o.db'}", MasterKey(os.urandom(32), "t"), settings)
+
+    async def run() -> tuple[str, str | None, list[str]]:
+        cid = None
+        said = ["Hi there!", "These days I work as a data engineer.", "My manager is Dana.",
+                "I moved to Globex, a much bigger company.", "I'm on the payments team.",
+                "Can you tidy up this paragraph?", "Thanks."]
+        for text in said:
+            cid = (await memory.send(text, user="ana", conversation_id=cid)).conversation_id
+            await memory.drain_jobs()
+        # A new conversation: the earlier one's words reach it only through facts.
+        answer = (await memory.send("What is my job?", user="ana")).text
+        uid = await memory.user_id("ana")
+        profile = current_profile(memory.db, memory.vault, user_id=uid)
+        with memory.db.session() as s:
+            facts = [f.text for f in load_facts(s, memory.vault, user_id=uid)]
+        await memory.close()
+        return answer, profile.text if profile else None, facts
+
+    answer, profile, facts = asyncio.run(run())
+    assert "data engineer" in answer, answer
+    assert {"Role (job): data engineer", "Manager: Dana", "Employer: Globex", "Team: payments"} <= set(facts)
+    assert profile and "data engineer" in profile and "Globex" in profile, profile
