@@ -29,6 +29,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
+from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS, start_turn
 from threadkeep.errors import ThreadkeepError
@@ -91,13 +92,15 @@ def _usage(usage: dict[str, int]) -> dict[str, Any]:
 async def chat_completions(
     body: ChatCompletionIn, memory: MemoryDep, person: PersonDep, state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
+    idempotency_key: IdempotencyHeader = None,
 ) -> Response:
     """Chat Completions with threadkeep's memory: send only the new message."""
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
     cid = x_threadkeep_conversation or body.conversation_id
     turn = await start_turn(state.admitted(
-        memory.stream(_new_text(body), user=person, conversation_id=cid, channel="openai")))
+        memory.stream(_new_text(body), user=person, conversation_id=cid, channel="openai",
+                      idempotency_key=idempotency_key, endpoint="chat_completions")))
     opened = turn.first
     assert isinstance(opened, ConversationOpened)
     headers = {CONVERSATION_HEADER: opened.conversation_id}
