@@ -284,3 +284,40 @@ async def test_retry_succeeds_after_a_fold_passed_the_failed_turn(tmp_path, sett
     assert done[-1].type == "done", done[-1]
     assert done[-1].text == "echo: the question that failed"  # type: ignore[union-attr]
     await m.close()
+
+
+def test_the_lease_is_renewed_while_turns_are_in_flight_and_judged_exactly_on_this_machine(tmp_path) -> None:
+    from threadkeep.store.db import Database
+    from threadkeep.store.leases import TurnLeaseHolder, lease_dead, this_process
+
+    db = Database(f"sqlite:///{tmp_path / 'l.db'}")
+    db.upgrade()
+    try:
+        holder = TurnLeaseHolder(db, ttl_s=2.0)
+        holder.register()
+        with db.session() as s:
+            first = s.get(TurnLease, holder.id).expires_at
+        with holder.holding():
+            time.sleep(1.5)  # a heartbeat every ttl / 4
+            with db.session() as s:
+                assert s.get(TurnLease, holder.id).expires_at > first
+        deadline = time.monotonic() + 5
+        while holder._thread is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert holder._thread is None  # no turn in flight: no heartbeat thread left behind
+        me = this_process()
+        with db.session() as s:
+            mine = s.get(TurnLease, holder.id)
+            assert not lease_dead(mine, utcnow() + timedelta(hours=1))  # seen running, whatever the clock
+            if me.boot_id and me.started:
+                gone = subprocess.Popen(["true"])
+                gone.wait()
+                ghost = TurnLease(id="ghost", host=me.host, boot_id=me.boot_id, pid_ns=me.pid_ns, pid=gone.pid,
+                                  started=me.started, heartbeat_at=utcnow(),
+                                  expires_at=utcnow() + timedelta(hours=1))
+                assert lease_dead(ghost, utcnow())  # its process is gone: dead before its expiry
+        holder.release()
+        with db.session() as s:
+            assert s.get(TurnLease, holder.id) is None
+    finally:
+        db.dispose()

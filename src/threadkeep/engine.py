@@ -379,7 +379,7 @@ class Memory:
 
     def _reopen(self, s: Session, uid: str, msg: Message, *, created: bool) -> _Begun:
         msg.status, msg.error, msg.failed_at, msg.owner = "pending", None, None, self.lease.id
-        self.lease.renew(s)
+        self.lease.ensure(s)
         return _Begun(uid, msg.conversation_id, created, msg.id)
 
     def _begin_turn(self, s: Session, user: str, conversation_id: str | None, text: str,
@@ -407,7 +407,7 @@ class Memory:
                 repo.set_title(s, self.vault, conv=conv, title=_auto_title(text))
             msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
             msg.owner = self.lease.id
-            self.lease.renew(s)
+            self.lease.ensure(s)
             begun = _Begun(uid, conv.id, created, msg.id)
         if key is not None:
             idempotency.remember_key(s, user_id=uid, key=key, endpoint=endpoint, conversation_id=conversation_id,

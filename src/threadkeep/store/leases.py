@@ -8,7 +8,9 @@ marked failed — and so is retryable at once — when its owner is dead:
 - on the same machine and PID namespace (same ``boot_id`` and ``pid_ns``), exactly: the
   owner's PID no longer runs the process that started at the recorded clock tick. A restart
   after ``kill -9`` therefore recovers its half turns as it starts;
-- anywhere else, when the lease has expired (no heartbeat for ``turn_lease_s``).
+- anywhere else, when the lease has expired (no heartbeat for ``turn_lease_s``). Expiry
+  times are written with each process's clock: replicas on different machines need their
+  clocks in sync (NTP) to within a small part of the lease.
 
 A live replica's turns are never touched: its lease is fresh, or its process is seen running.
 One backstop stays from before leases: a turn still pending after ``pending_turn_timeout_s``
@@ -22,6 +24,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -126,6 +129,11 @@ class TurnLeaseHolder:
         self._inflight = 0
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
+        self._fresh_until = 0.0  # time.monotonic() until which the stored lease surely holds
+
+    def _committed(self) -> None:
+        # A committed renewal holds for ttl; half of it is the margin a new turn may rely on.
+        self._fresh_until = time.monotonic() + self.ttl_s / 2
 
     def register(self) -> int:
         """Write this process's lease and fail the half turns of dead ones; returns how many."""
@@ -134,9 +142,19 @@ class TurnLeaseHolder:
             return recover_dead_turns(s, keep=self.id)
 
         recovered = self.db.write(run)
+        self._committed()
         if recovered:
             log.warning("marked %d interrupted turn(s) failed; they can be retried", recovered)
         return recovered
+
+    def ensure(self, s: Session) -> None:
+        """Make sure the lease holds for a turn starting now (inside the caller's transaction).
+
+        Renewed only when the last committed renewal is older than half the lease: turns that
+        begin at once do not all queue on the lease row's lock.
+        """
+        if time.monotonic() >= self._fresh_until:
+            self.renew(s)
 
     def renew(self, s: Session) -> None:
         """Extend the lease (inside the caller's transaction); re-create it if it was removed."""
@@ -177,6 +195,7 @@ class TurnLeaseHolder:
                 self._wake.clear()
             try:
                 self.db.write(self.renew)
+                self._committed()
             except Exception as e:  # the database may be away for a moment: beat again soon
                 log.warning("turn lease renewal failed: %s", e)
 
