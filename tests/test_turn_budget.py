@@ -90,6 +90,13 @@ def test_three_large_pastes_in_a_16k_window_keep_answering(tmp_path, settings: S
         assert r.status_code == 200, r.text[:300]
         later = h.model.calls[-1]
         assert not any("never answered" in m.text for m in later.messages)
+        # The first paste is compacted by now; recall brings back its passage for a question.
+        r = c.post("/v1/messages", json={"text": "Remind me: what is the zebra code?", "conversation_id": cid})
+        assert r.status_code == 200, r.text[:300]
+        report = r.json()["report"]
+        assert report["compaction"] is not None
+        assert pasted[0][0] in [x["message_id"] for x in report["recall"] if x["this_conversation"]]
+        assert "ALPHA-7" in h.model.calls[-1].segments[-2].messages[0].text  # in the turn context
 
         counted = [request_tokens(call, counter) for call in h.model.calls]
         assert max(counted) <= ceiling, (counted, ceiling)

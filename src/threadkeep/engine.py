@@ -55,7 +55,7 @@ from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultP
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive, recover_dead_turns
+from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
 from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
@@ -412,8 +412,6 @@ class Memory:
         if key is not None:
             idempotency.remember_key(s, user_id=uid, key=key, endpoint=endpoint, conversation_id=conversation_id,
                                      message_id=begun.mid, now=now, ttl_s=self.settings.idempotency_ttl_s)
-        # Half turns of processes that died since (another replica's included) fail now.
-        recover_dead_turns(s, keep=self.lease.id, now=now)
         return begun
 
     async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],

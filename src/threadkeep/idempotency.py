@@ -82,7 +82,7 @@ def recent_failed(s: Session, vault: Vault, *, user_id: str, conversation: Conve
     if conversation is None:
         conversation = s.scalar(select(Conversation)
                                 .where(Conversation.user_id == user_id, Conversation.channel == channel)
-                                .order_by(Conversation.created_at.desc()).limit(1))
+                                .order_by(Conversation.last_activity_at.desc()).limit(1))
         if conversation is None or conversation.message_count != 1:
             return None
     last = s.scalar(select(Message).where(Message.conversation_id == conversation.id)

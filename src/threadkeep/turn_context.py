@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, update
@@ -92,6 +93,7 @@ class _Loaded:
     keep_warm: bool = False
     rebuilding: bool = False   # the request is expected to write its cache anew
     adopted: bool = False      # this request switched to a newer summary version
+    seqs: tuple[int, ...] = ()  # the sequence number of each history message
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,13 +216,19 @@ class TurnBuilder:
         # Failed turns (and the answers they never got) and other turns still being answered
         # stay out; a ping replays the whole window (the last answer included) as the next
         # turn's history.
-        history = tuple(SourceMessage(m.id, m.role, m.text) for m in window
-                        if (whole_window or m.id != message_id) and _in_history(m))
+        kept = [m for m in window if (whole_window or m.id != message_id) and _in_history(m)]
+        history = tuple(SourceMessage(m.id, m.role, m.text) for m in kept)
         return _Loaded(system, startup, state, history, current, conv.adopted_cursor,
-                       conv.keep_warm, rebuilding=rebuilding, adopted=adopted)
+                       conv.keep_warm, rebuilding=rebuilding, adopted=adopted,
+                       seqs=tuple(m.seq for m in kept))
 
-    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded) -> _Retrieved:
-        """Facts and recalled messages relevant to the new message (never in the cached prefix)."""
+    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded,
+                  recall_after: int | None = None) -> _Retrieved:
+        """Facts and recalled messages relevant to the new message (never in the cached prefix).
+
+        Recall leaves out this conversation's messages after ``recall_after`` (default: the
+        summary cursor) — the ones the request shows verbatim.
+        """
         if not self.m.settings.memory_retrieval:
             return _Retrieved((), ())
         embedder = self.embedder()
@@ -242,7 +250,8 @@ class TurnBuilder:
         # matter, and are rendered one dated block per earlier conversation.
         recalled = recall(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
-            exclude_conversation_seq_gt=(conversation_id, loaded.cursor), k=64,
+            exclude_conversation_seq_gt=(conversation_id, loaded.cursor if recall_after is None else recall_after),
+            k=64,
             token_budget=min(budget, self.m.settings.recall_tokens), embedder=embedder or False,
             counter=self.counter, query_vector=vector, item_overhead=3, labels=RECALL_LABELS,
         )
@@ -258,12 +267,11 @@ class TurnBuilder:
         """The request of the turn answering ``message_id``, and its report. ``offered``: a
         tool round may follow (the engine may search even for a model without tool use)."""
         loaded = self._load(user_id, conversation_id, message_id)
-        found = self._retrieve(user_id, conversation_id, loaded)
         # One-turn context rides with the new message, inside a tag the facts layer never
         # mines; only the message itself is stored.
         new_message = (f"<context>\n{context}\n</context>\n\n{loaded.new_message}" if context
                        else loaded.new_message)
-        inputs = TurnInputs(
+        bare = TurnInputs(
             tools=tools,
             system=loaded.system,
             new_message=new_message,
@@ -271,14 +279,20 @@ class TurnBuilder:
             summary=render_summary(loaded.state),
             history=loaded.history,
             now=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            facts=tuple(h.text for h in found.facts),
-            recalled=tuple(b.text for b in found.recalled),
         )
         reserve = self.tool_reserve(offered or bool(tools))
-        built: Assembly = assemble(
-            inputs, ceiling=self.ceiling - reserve, counter=self.counter, compactor=self.compactor,
-            max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id,
-        )
+        assembly = partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter,
+                           compactor=self.compactor, max_tokens=self.m.settings.max_answer_tokens,
+                           cache_key=conversation_id)
+        # Messages of this window that even a request without retrieval compacts (a long
+        # paste two turns back) are not shown verbatim: recall may bring back their passages.
+        probe = assembly(bare) if loaded.history else None
+        compacted = probe.report.compaction.messages if probe and probe.report.compaction else 0
+        found = self._retrieve(user_id, conversation_id, loaded,
+                               loaded.seqs[compacted - 1] if compacted else None)
+        inputs = replace(bare, facts=tuple(h.text for h in found.facts),
+                         recalled=tuple(b.text for b in found.recalled))
+        built: Assembly = assembly(inputs)
         request = self._plan(built.request, loaded)
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
