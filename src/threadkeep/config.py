@@ -73,7 +73,15 @@ class Settings(BaseSettings):
     job_workers: int = Field(default=3, ge=1, le=32, description="Background job loops per process.")
     job_time_limit_s: float = Field(default=100.0, gt=0, le=110, description="A background job running "
                                     "longer fails with a timeout and is retried (below the 120 s job lease).")
-    pending_turn_timeout_s: int = Field(default=600, description="A turn still pending after this is marked failed.")
+    pending_turn_timeout_s: int = Field(default=600, description="Backstop: a turn still pending after this "
+                                        "is marked failed even if its process lives (it could not record a "
+                                        "failure). A dead process's turns fail at once (see turn_lease_s).")
+    turn_lease_s: float = Field(default=20.0, ge=2.0, description="How long a serving process's turn lease "
+                                "lasts without a heartbeat; past it, another process marks its pending turns "
+                                "failed (retryable). Renewed every quarter of it while turns are in flight.")
+    resend_window_s: float = Field(default=10.0, ge=0.0, description="An identical message resent within this "
+                                   "many seconds of a failed attempt reuses the failed message (0: never).")
+    idempotency_ttl_s: int = Field(default=86_400, ge=60, description="How long an Idempotency-Key is remembered.")
 
     def database_url(self) -> str:
         return self.db or f"sqlite:///{(self.home / 'threadkeep.db').resolve()}"

@@ -19,13 +19,22 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import select, update
+from sqlalchemy import exc as sa_exc
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
-from threadkeep import errors, jobs
+from threadkeep import errors, idempotency, jobs
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
+from threadkeep.context.budget import (
+    MESSAGE_OVERHEAD,
+    PART_OVERHEAD,
+    MemoCounter,
+    cut_to_tokens,
+    message_tokens,
+    request_tokens,
+)
 from threadkeep.crypto import MasterKey, load_master_key
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -52,6 +61,7 @@ from threadkeep.messages import (
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
 from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
@@ -99,6 +109,8 @@ class Memory:
         self.runner = jobs.JobRunner(db, self.builder.job_handlers(),
                                      time_limit_s=self.settings.job_time_limit_s)
         self._background: BackgroundThread | None = None
+        # This process's turn lease: every pending turn it starts names it as its owner.
+        self.lease = TurnLeaseHolder(db, self.settings.turn_lease_s)
 
     @property
     def knowledge(self) -> Any:
@@ -136,10 +148,14 @@ class Memory:
         chat = model if _is_model(model) else _build(model or settings.model)
         fold_spec = fold_model or settings.fold_model
         folder = fold_model if _is_model(fold_model) else (_build(fold_spec) if fold_spec else None)
-        return cls(db, vault, model=chat, fold_model=folder, settings=settings)  # type: ignore[arg-type]
+        memory = cls(db, vault, model=chat, fold_model=folder, settings=settings)  # type: ignore[arg-type]
+        # Half turns of dead processes (a kill -9 included) become failed and retryable now.
+        memory.lease.register()
+        return memory
 
     async def close(self) -> None:
         await self.stop_background()
+        await asyncio.to_thread(self.lease.release)
         self.db.dispose()
 
     # -- background work ---------------------------------------------------------------
@@ -244,11 +260,11 @@ class Memory:
     # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                    channel: str = "api", groups: Sequence[str] = (),
-                   context: str | None = None) -> TurnResult:
+                   context: str | None = None, idempotency_key: str | None = None) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
         opened: ConversationOpened | None = None
         async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel,
-                                    groups=groups, context=context):
+                                    groups=groups, context=context, idempotency_key=idempotency_key):
             if isinstance(ev, ConversationOpened):
                 opened = ev
             elif isinstance(ev, TurnDone):
@@ -260,12 +276,15 @@ class Memory:
 
     async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                      channel: str = "api", groups: Sequence[str] = (),
-                     context: str | None = None,
+                     context: str | None = None, idempotency_key: str | None = None,
+                     endpoint: str = "messages",
                      earlier: Sequence[tuple[str, str]] = ()) -> AsyncIterator[TurnEvent]:
         """One turn, streamed: conversation, message id, deltas, then done or error.
 
         ``groups`` are the knowledge groups the caller may search; ``context`` (e.g. a page
-        selection) is shown to the model with this message only and never stored. ``earlier``
+        selection) is shown to the model with this message only and never stored.
+        ``idempotency_key``: a resend with the same key (on the same ``endpoint``) gets this
+        turn's outcome instead of a second turn (:mod:`threadkeep.idempotency`). ``earlier``
         is history the client holds and threadkeep has not seen, as ``(role, text)`` with
         role ``user`` or ``assistant``: it is stored, in order, before the new message.
         """
@@ -274,60 +293,162 @@ class Memory:
         history = [(role, clean_text(t, max_bytes=self.settings.max_message_bytes)) for role, t in earlier]
         if any(role not in ("user", "assistant") for role, _ in history):
             raise InputError("earlier messages must have role 'user' or 'assistant'")
-        started = await asyncio.to_thread(
-            self.db.write, lambda s: self._begin_turn(s, user, conversation_id, clean, channel, history))
-        uid, cid, created, mid = started
-        yield ConversationOpened(cid, created)
-        yield MessageStored(mid)
-        # aclosing: if our caller stops early, the inner stream is closed now (and marks the
-        # turn failed), not whenever the garbage collector gets to it.
-        async with aclosing(self._answer(uid, cid, mid, tuple(groups), extra)) as answer:
-            async for ev in answer:
+        key = idempotency.check_key(idempotency_key)
+        begun = await self._write_retrying(
+            lambda s: self._begin_turn(s, user, conversation_id, clean, channel, key, endpoint, history))
+        async with aclosing(self._carry_out(begun, tuple(groups), extra)) as events:
+            async for ev in events:
                 yield ev
 
-    async def retry(self, message_id: str, *, user: str, groups: Sequence[str] = ()) -> AsyncIterator[TurnEvent]:
-        """Answer a failed turn again; the person's message is reused, not duplicated."""
-        def reopen(s: Session) -> tuple[str, str]:
+    async def retry(self, message_id: str, *, user: str, groups: Sequence[str] = (),
+                    idempotency_key: str | None = None) -> AsyncIterator[TurnEvent]:
+        """Answer a failed turn again; the person's message is reused, not duplicated. A turn
+        left pending by a process that died is failed first; it need not be in the window."""
+        key = idempotency.check_key(idempotency_key)
+
+        def reopen(s: Session) -> _Begun:
             uid = self._user_id(s, user, create=False)
             msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
             if msg is None or msg.role != "user":
                 raise NotFound(f"message {message_id} not found")
-            if msg.status != "failed":
+            now = utcnow()
+            if key is not None:
+                row = idempotency.find_key(s, user_id=uid, key=key, now=now)
+                if row is not None:
+                    idempotency.same_request(s, self.vault, row, s.get(Message, row.message_id),
+                                             endpoint="retry", conversation_id=None, text=None)
+                    if row.message_id != message_id:
+                        raise idempotency.IdempotencyMismatch(
+                            "this Idempotency-Key was used to retry another message; use a new key")
+                    return self._resume(s, uid, msg, created=False)
+            dead = msg.status == "pending" and not owner_alive(s, msg.owner, me=self.lease.id, now=now)
+            if msg.status != "failed" and not dead:
                 raise Conflict(f"message {message_id} is {msg.status}; only a failed turn can be retried")
-            msg.status, msg.error = "pending", None
-            return uid, msg.conversation_id
+            begun = self._reopen(s, uid, msg, created=False)
+            if key is not None:
+                idempotency.remember_key(s, user_id=uid, key=key, endpoint="retry", conversation_id=None,
+                                         message_id=msg.id, now=now, ttl_s=self.settings.idempotency_ttl_s)
+            return begun
 
-        uid, cid = await asyncio.to_thread(self.db.write, reopen)
-        yield ConversationOpened(cid, False)
-        yield MessageStored(message_id)
-        async with aclosing(self._answer(uid, cid, message_id, tuple(groups))) as answer:
-            async for ev in answer:
+        begun = await self._write_retrying(reopen)
+        async with aclosing(self._carry_out(begun, tuple(groups))) as events:
+            async for ev in events:
                 yield ev
 
+    async def _write_retrying(self, fn: Callable[[Session], T]) -> T:
+        """A write that may lose a race on a unique key (two first uses of one Idempotency-Key):
+        the loser runs again and finds the winner's row."""
+        try:
+            return await asyncio.to_thread(self.db.write, fn)
+        except sa_exc.IntegrityError:
+            return await asyncio.to_thread(self.db.write, fn)
+
+    async def _carry_out(self, begun: _Begun, groups: tuple[str, ...] = (),
+                         context: str | None = None) -> AsyncIterator[TurnEvent]:
+        yield ConversationOpened(begun.cid, begun.created)
+        yield MessageStored(begun.mid)
+        if begun.then == "answer":
+            with self.lease.holding():
+                # aclosing: if our caller stops early, the inner stream is closed now (and
+                # marks the turn failed), not whenever the garbage collector gets to it.
+                async with aclosing(self._answer(begun.uid, begun.cid, begun.mid, groups, context)) as answer:
+                    async for ev in answer:
+                        yield ev
+            return
+        async for ev in self._stored_outcome(begun):
+            yield ev
+
+    async def _stored_outcome(self, begun: _Begun) -> AsyncIterator[TurnEvent]:
+        """The outcome of a turn another request started: stored, or awaited while in flight."""
+        waited = 0.0
+        while True:
+            def look(s: Session) -> tuple[idempotency.Outcome, bool]:
+                found = idempotency.stored_outcome(s, self.vault, begun.mid)
+                return found, found.status != "pending" or owner_alive(s, found.owner, me=self.lease.id)
+
+            out, alive = await asyncio.to_thread(self._read, look)
+            if not alive:  # its process died: fail it now, and report that
+                def fail_dead(s: Session, owner: str | None = out.owner) -> None:
+                    s.execute(update(Message).where(Message.id == begun.mid, Message.status == "pending",
+                                                    Message.owner == owner)
+                              .values(status="failed", error=INTERRUPTED, failed_at=utcnow()))
+
+                await asyncio.to_thread(self.db.write, fail_dead)
+                continue
+            if out.status == "answered":
+                yield AnswerDelta(out.text)
+                yield TurnDone(begun.cid, begun.mid, out.answer_id, out.text, _usage_dict(Usage(**{
+                    k: int(v) for k, v in (out.usage or {}).items() if k in _USAGE_KEYS})),
+                    {"replayed": True, "trace": json.loads(out.trace or "{}")})
+                return
+            if out.status == "failed":
+                kind, sep, said = out.error.partition(": ")
+                if not (sep and kind.isidentifier()):
+                    kind, said = "ProviderError", out.error
+                yield TurnFailed(begun.cid, begun.mid, said, kind, True)
+                return
+            if waited >= IN_FLIGHT_WAIT_S:
+                raise Conflict(f"message {begun.mid} is still being answered; send the request again later")
+            await asyncio.sleep(0.2)
+            waited += 0.2
+
+    def _resume(self, s: Session, uid: str, msg: Message, *, created: bool) -> _Begun:
+        """A request repeating one whose turn is stored: replay it, wait for it, or — failed,
+        or its process dead — answer it again on the same message."""
+        if msg.status == "answered":
+            return _Begun(uid, msg.conversation_id, created, msg.id, "replay")
+        if msg.status == "pending" and owner_alive(s, msg.owner, me=self.lease.id):
+            return _Begun(uid, msg.conversation_id, created, msg.id, "wait")
+        return self._reopen(s, uid, msg, created=created)
+
+    def _reopen(self, s: Session, uid: str, msg: Message, *, created: bool) -> _Begun:
+        msg.status, msg.error, msg.failed_at, msg.owner = "pending", None, None, self.lease.id
+        self.lease.ensure(s)
+        return _Begun(uid, msg.conversation_id, created, msg.id)
+
     def _begin_turn(self, s: Session, user: str, conversation_id: str | None, text: str,
-                    channel: str, earlier: Sequence[tuple[str, str]] = ()) -> tuple[str, str, bool, str]:
+                    channel: str, key: str | None = None, endpoint: str = "messages",
+                    earlier: Sequence[tuple[str, str]] = ()) -> _Begun:
         uid = self._user_id(s, user, create=True)
-        if conversation_id is not None:
-            conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
-            created = False
+        now = utcnow()
+        if key is not None:
+            row = idempotency.find_key(s, user_id=uid, key=key, now=now)
+            if row is not None:
+                msg = idempotency.same_request(s, self.vault, row, s.get(Message, row.message_id),
+                                               endpoint=endpoint, conversation_id=conversation_id, text=text)
+                return self._resume(s, uid, msg, created=conversation_id is None)
+        conv = (repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
+                if conversation_id is not None else None)
+        resent = idempotency.recent_failed(s, self.vault, user_id=uid, conversation=conv, channel=channel,
+                                           text=text, window_s=self.settings.resend_window_s, now=now)
+        if resent is not None:
+            begun = self._reopen(s, uid, resent, created=conv is None)
         else:
-            system, startup = self.builder.freeze_prefix(s, uid, channel)
-            conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
-                                            system_prompt=system, startup=startup)
-            first = next((t for role, t in earlier if role == "user"), text)
-            repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
-            created = True
-        asked: str | None = None
-        for role, said in earlier:
-            stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
-                                         status="answered" if role == "user" else "ok",
-                                         reply_to=None if role == "user" else asked)
-            if role == "user":
-                asked = stored.id
-                # The person's own words, as if said here: facts are learnt from them too.
-                jobs.enqueue(s, kind="facts", payload={"message_id": stored.id}, dedupe_key=f"facts:{stored.id}")
-        msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
-        return uid, conv.id, created, msg.id
+            created = conv is None
+            if conv is None:
+                system, startup = self.builder.freeze_prefix(s, uid, channel)
+                conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
+                                                system_prompt=system, startup=startup)
+                first = next((t for role, t in earlier if role == "user"), text)
+                repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
+            asked: str | None = None
+            for role, said in earlier:
+                stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
+                                             status="answered" if role == "user" else "ok",
+                                             reply_to=None if role == "user" else asked)
+                if role == "user":
+                    asked = stored.id
+                    # The person's own words, as if said here: facts are learnt from them too.
+                    jobs.enqueue(s, kind="facts", payload={"message_id": stored.id},
+                                 dedupe_key=f"facts:{stored.id}")
+            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
+            msg.owner = self.lease.id
+            self.lease.ensure(s)
+            begun = _Begun(uid, conv.id, created, msg.id)
+        if key is not None:
+            idempotency.remember_key(s, user_id=uid, key=key, endpoint=endpoint, conversation_id=conversation_id,
+                                     message_id=begun.mid, now=now, ttl_s=self.settings.idempotency_ttl_s)
+        return begun
 
     async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],
                            calls: list[ToolCall] | None) -> AsyncIterator[AnswerDelta]:
@@ -348,7 +469,8 @@ class Memory:
         try:
             offered = await asyncio.to_thread(self.tools.offered, groups)
             tools = offered if self.model.capabilities.supports_tools else ()
-            request, report = await self.builder.abuild(uid, cid, mid, tools=tools, context=context)
+            request, report = await self.builder.abuild(uid, cid, mid, tools=tools, context=context,
+                                                        offered=bool(offered))
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise
@@ -373,7 +495,9 @@ class Memory:
                 for run in runs:
                     yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
                                        str(run.call.arguments.get("query") or ""))
-                request = _with_tool_round(request, "".join(chunks), runs)
+                request = _with_tool_round(request, "".join(chunks), runs, ceiling=self.builder.ceiling,
+                                           counter=self.builder.counter)
+                report["tool_round_tokens"] = request_tokens(request, self.builder.counter)
                 # The answer after the tool round: further tool calls are not run.
                 async for delta in self._model_round(request, chunks, made, None):
                     yield delta
@@ -399,8 +523,12 @@ class Memory:
 
     def _fail(self, mid: str, error: BaseException) -> None:
         def run(s: Session) -> None:
-            s.execute(update(Message).where(Message.id == mid, Message.status == "pending")
-                      .values(status="failed", error=f"{type(error).__name__}: {error}"[:2000]))
+            # Only our own attempt: another process may have taken the turn over since.
+            s.execute(update(Message)
+                      .where(Message.id == mid, Message.status == "pending",
+                             or_(Message.owner == self.lease.id, Message.owner.is_(None)))
+                      .values(status="failed", error=f"{type(error).__name__}: {error}"[:2000],
+                              failed_at=utcnow()))
         self.db.write(run)
 
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
@@ -410,12 +538,15 @@ class Memory:
         user_msg = s.get(Message, mid)
         if conv is None or user_msg is None:
             raise NotFound("the conversation was deleted during the turn")
+        if user_msg.status == "answered" or user_msg.owner not in (self.lease.id, None):
+            # Taken for dead and retried elsewhere meanwhile: that attempt answers, not this one.
+            raise Conflict("this turn was answered again by another attempt; its answer is kept")
         answer = repo.append_message(
             s, self.vault, conv=conv, role="assistant", text=text, status="ok", reply_to=mid,
             model=self.model.name, usage=_usage_dict(usage),
             trace=json.dumps(report.get("trace", {}), sort_keys=True),
         )
-        user_msg.status, user_msg.error = "answered", None
+        user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
         for call in made:
             logged = record_call(s, conversation_id=cid, user_id=conv.user_id, kind="turn",
                                  model=self.model.name, request=call.request, usage=call.usage,
@@ -510,6 +641,23 @@ class Memory:
         return await asyncio.to_thread(self._read, run)
 
 
+@dataclass(frozen=True, slots=True)
+class _Begun:
+    """A stored turn a request goes on with: ``answer`` it, ``replay`` its stored answer, or
+    ``wait`` for the attempt in flight (another request with the same Idempotency-Key)."""
+
+    uid: str
+    cid: str
+    created: bool
+    mid: str
+    then: str = "answer"
+
+
+# How long a request repeating an in-flight turn waits for its outcome.
+IN_FLIGHT_WAIT_S = 300.0
+_USAGE_KEYS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
+
+
 @dataclass(slots=True)
 class _Call:
     request: ModelRequest
@@ -535,13 +683,36 @@ def _new_message(request: ModelRequest) -> str:
     return "".join(m.text for seg in request.segments if seg.name == "new_message" for m in seg.messages)
 
 
-def _with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun]) -> ModelRequest:
-    """The request again, with the round of tool calls and their results appended (last)."""
+def _with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ceiling: int,
+                     counter: MemoCounter) -> ModelRequest:
+    """The request again, with the round of tool calls and their results appended (last).
+
+    The round counts inside the one ceiling: what the request leaves is shared by the results
+    in order (a result cut at the token where room runs out says so); the model's own text
+    before the calls takes at most half of it.
+    """
     calls = tuple(ToolCallPart(r.call.call_id, r.call.name, dict(r.call.arguments)) for r in runs)
+    room = ceiling - request_tokens(request, counter) - _ROUND_MARGIN
+    if said:
+        said = cut_to_tokens(said, max(0, room // 2), counter)
     lead = (TextPart(said),) if said else ()
-    results = tuple(ToolResultPart(r.call.call_id, r.content, r.is_error) for r in runs)
-    round_ = Segment("tool_round", (ChatMessage("assistant", lead + calls), ChatMessage("user", results)))
+    asked = ChatMessage("assistant", lead + calls)
+    left = room - message_tokens(asked, counter) - MESSAGE_OVERHEAD - PART_OVERHEAD * len(runs)
+    results: list[ToolResultPart] = []
+    for i, r in enumerate(runs):
+        share = max(0, left // (len(runs) - i))
+        content = cut_to_tokens(r.content, share, counter)
+        if not content and counter.count(_NO_ROOM) <= share:
+            content = _NO_ROOM
+        left -= counter.count(content)
+        results.append(ToolResultPart(r.call.call_id, content, r.is_error))
+    round_ = Segment("tool_round", (asked, ChatMessage("user", tuple(results))))
     return replace(request, segments=request.segments + (round_,))
+
+
+# Per-piece counts can differ from the joined text by a token or two.
+_ROUND_MARGIN = 8
+_NO_ROOM = "[result left out: no room under the token ceiling]"
 
 
 def _error_class(name: str) -> type[ProviderError]:

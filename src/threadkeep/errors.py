@@ -9,7 +9,7 @@
     │   ├── EmptyMessage
     │   ├── MessageTooLarge         over the byte limit (numbers in the message)
     │   ├── InvalidText             not valid UTF-8, or contains NUL bytes
-    │   └── ContextOverflow         the new message alone does not fit the token ceiling (413)
+    │   └── ContextOverflow         not even part of the new message fits the token ceiling (413)
     ├── NotFound                    unknown id, or an id that belongs to someone else (HTTP 404)
     ├── Conflict                    the state does not allow it (retrying a turn that did not fail)
     ├── IntegrityError              a ciphertext failed authentication (tampered or swapped)
@@ -81,7 +81,8 @@ class InvalidText(InputError):
 
 
 class ContextOverflow(InputError):
-    """The new message alone does not fit under the request's token ceiling."""
+    """The context window is too small to show even part of the new message (a message larger
+    than the budget is otherwise shown in part, never refused)."""
 
     status_code = 413
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, update
@@ -65,6 +66,10 @@ log = logging.getLogger("threadkeep.turn")
 RECALL_LABELS = {"user": "person", "assistant": "assistant"}
 # A fold job works off at most this many bounded folds before yielding to other jobs.
 MAX_FOLDS_PER_JOB = 20
+# When tools are offered, a tenth of the ceiling (at most 2,000 tokens) is kept for the tool
+# round: the calls and their results are counted inside the same ceiling, never after it.
+TOOL_ROUND_SHARE = 10
+TOOL_ROUND_MAX = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +93,18 @@ class _Loaded:
     keep_warm: bool = False
     rebuilding: bool = False   # the request is expected to write its cache anew
     adopted: bool = False      # this request switched to a newer summary version
+    seqs: tuple[int, ...] = ()  # the sequence number of each history message
 
 
 @dataclass(frozen=True, slots=True)
 class _Retrieved:
     facts: tuple[FactHit, ...]
     recalled: tuple[RecalledBlock, ...]
+
+
+def _in_history(m: repo.StoredMessage) -> bool:
+    """Whether a stored message belongs in later requests: not a failed or unanswered turn."""
+    return m.role != "user" or m.status == "answered"
 
 
 def _provider_family(model_name: str) -> str:
@@ -197,17 +208,30 @@ class TurnBuilder:
                                   column="startup", row_id=conv.id)
         state = self.summary_state(s, conv, version=conv.adopted_version)
         window = repo.read_messages(s, vault, conv=conv, after_seq=conv.adopted_cursor)
-        current = next((m for m in window if m.id == message_id), None)
+        current = next((m.text for m in window if m.id == message_id), None)
         if current is None:
-            raise NotFound(f"message {message_id} not found in the verbatim window")
-        # A ping replays the whole window (the last answer included) as the next turn's history.
-        history = tuple(SourceMessage(m.id, m.role, m.text) for m in window
-                        if whole_window or m.seq < current.seq)
-        return _Loaded(system, startup, state, history, current.text, conv.adopted_cursor,
-                       conv.keep_warm, rebuilding=rebuilding, adopted=adopted)
+            # A failed turn retried after a fold passed it: it is answered from its stored
+            # text, after everything still in the window.
+            row = s.get(Message, message_id)
+            if row is None or row.conversation_id != conv.id or row.role != "user":
+                raise NotFound(f"message {message_id} not found")
+            current = repo.open_message_text(s, vault, row)
+        # Failed turns (and the answers they never got) and other turns still being answered
+        # stay out; a ping replays the whole window (the last answer included) as the next
+        # turn's history.
+        kept = [m for m in window if (whole_window or m.id != message_id) and _in_history(m)]
+        history = tuple(SourceMessage(m.id, m.role, m.text) for m in kept)
+        return _Loaded(system, startup, state, history, current, conv.adopted_cursor,
+                       conv.keep_warm, rebuilding=rebuilding, adopted=adopted,
+                       seqs=tuple(m.seq for m in kept))
 
-    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded) -> _Retrieved:
-        """Facts and recalled messages relevant to the new message (never in the cached prefix)."""
+    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded,
+                  recall_after: int | None = None) -> _Retrieved:
+        """Facts and recalled messages relevant to the new message (never in the cached prefix).
+
+        Recall leaves out this conversation's messages after ``recall_after`` (default: the
+        summary cursor) — the ones the request shows verbatim.
+        """
         if not self.m.settings.memory_retrieval:
             return _Retrieved((), ())
         embedder = self.embedder()
@@ -229,22 +253,28 @@ class TurnBuilder:
         # matter, and are rendered one dated block per earlier conversation.
         recalled = recall(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
-            exclude_conversation_seq_gt=(conversation_id, loaded.cursor), k=64,
+            exclude_conversation_seq_gt=(conversation_id, loaded.cursor if recall_after is None else recall_after),
+            k=64,
             token_budget=min(budget, self.m.settings.recall_tokens), embedder=embedder or False,
             counter=self.counter, query_vector=vector, item_overhead=3, labels=RECALL_LABELS,
         )
         return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)))
 
+    def tool_reserve(self, offered: bool) -> int:
+        """Tokens held back from assembly for a tool round's calls and results (when offered)."""
+        return min(TOOL_ROUND_MAX, self.ceiling // TOOL_ROUND_SHARE) if offered else 0
+
     def build(self, user_id: str, conversation_id: str, message_id: str,
-              tools: tuple[ToolSpec, ...] = (), context: str | None = None) -> tuple[ModelRequest, dict[str, Any]]:
-        """The request of the turn answering ``message_id``, and its report."""
+              tools: tuple[ToolSpec, ...] = (), context: str | None = None,
+              offered: bool = False) -> tuple[ModelRequest, dict[str, Any]]:
+        """The request of the turn answering ``message_id``, and its report. ``offered``: a
+        tool round may follow (the engine may search even for a model without tool use)."""
         loaded = self._load(user_id, conversation_id, message_id)
-        found = self._retrieve(user_id, conversation_id, loaded)
         # One-turn context rides with the new message, inside a tag the facts layer never
         # mines; only the message itself is stored.
         new_message = (f"<context>\n{context}\n</context>\n\n{loaded.new_message}" if context
                        else loaded.new_message)
-        inputs = TurnInputs(
+        bare = TurnInputs(
             tools=tools,
             system=loaded.system,
             new_message=new_message,
@@ -252,18 +282,26 @@ class TurnBuilder:
             summary=render_summary(loaded.state),
             history=loaded.history,
             now=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            facts=tuple(h.text for h in found.facts),
-            recalled=tuple(b.text for b in found.recalled),
         )
-        built: Assembly = assemble(
-            inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
-            max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id,
-        )
+        reserve = self.tool_reserve(offered or bool(tools))
+        assembly = partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter,
+                           compactor=self.compactor, max_tokens=self.m.settings.max_answer_tokens,
+                           cache_key=conversation_id)
+        # Messages of this window that even a request without retrieval compacts (a long
+        # paste two turns back) are not shown verbatim: recall may bring back their passages.
+        probe = assembly(bare) if loaded.history else None
+        compacted = probe.report.compaction.messages if probe and probe.report.compaction else 0
+        found = self._retrieve(user_id, conversation_id, loaded,
+                               loaded.seqs[compacted - 1] if compacted else None)
+        inputs = replace(bare, facts=tuple(h.text for h in found.facts),
+                         recalled=tuple(b.text for b in found.recalled))
+        built: Assembly = assembly(inputs)
         request = self._plan(built.request, loaded)
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
                                  for b in request.breakpoints if b.segment < len(request.segments)]
         report["summary_cursor"] = loaded.cursor
+        report["tool_reserve"] = reserve
         report["summary_adopted"] = loaded.adopted
         report["summary_items"] = len(loaded.state.items)
         report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
@@ -278,8 +316,10 @@ class TurnBuilder:
         return request, report
 
     async def abuild(self, user_id: str, conversation_id: str, message_id: str,
-                     tools: tuple[ToolSpec, ...] = (), context: str | None = None) -> tuple[ModelRequest, dict[str, Any]]:
-        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools, context)
+                     tools: tuple[ToolSpec, ...] = (), context: str | None = None,
+                     offered: bool = False) -> tuple[ModelRequest, dict[str, Any]]:
+        return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools, context,
+                                       offered)
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """The request the next real turn would send, up to its cache breakpoints.
@@ -301,8 +341,9 @@ class TurnBuilder:
         tools = self.m.tools.offered(()) if self.m.model.capabilities.supports_tools else ()
         inputs = TurnInputs(tools=tools, system=loaded.system, new_message=".", startup=loaded.startup,
                             summary=render_summary(loaded.state), history=loaded.history)
-        built = assemble(inputs, ceiling=self.ceiling, counter=self.counter, compactor=self.compactor,
-                         max_tokens=self.m.settings.max_answer_tokens, cache_key=conversation_id)
+        built = assemble(inputs, ceiling=self.ceiling - self.tool_reserve(bool(tools)), counter=self.counter,
+                         compactor=self.compactor, max_tokens=self.m.settings.max_answer_tokens,
+                         cache_key=conversation_id)
         return self._plan(built.request, loaded)
 
     def _plan(self, request: ModelRequest, loaded: _Loaded) -> ModelRequest:
@@ -391,7 +432,8 @@ class TurnBuilder:
                                       limit=span.count)
             return _FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
                               self.summary_state(s, conv),
-                              tuple(SourceMessage(m.id, m.role, m.text) for m in msgs))
+                              tuple(SourceMessage(m.id, m.role, m.text) for m in msgs
+                                    if m.status != "failed"))
 
     def _commit_fold(self, conversation_id: str, prep: _FoldInput, state: SummaryState,
                      method: str, evicted: Sequence[Item] = ()) -> bool:

@@ -6,10 +6,14 @@ message), the rolling summary (a block above the history), verbatim history, per
 new message. :func:`assemble` is pure: no clock, no randomness, no storage. Its cost depends on
 the window it is given (messages after the summary cursor), never on the conversation length.
 
-Priorities: system and tools are never cut (too large is a :class:`ConfigError`); the new
-message is never cut (alone too large is a :class:`ContextOverflow` naming both numbers); the
-last 12 history messages are always verbatim. Older history and retrieved context compete for
-the rest; older history that does not fit is compacted into one block, never dropped silently.
+Priorities: system and tools are never cut (too large is a :class:`ConfigError`). A new
+message larger than the room it may take (the ceiling less the fixed part and a compaction
+block's worth for the history) is shown in part, with a reference line
+(:mod:`threadkeep.context.excerpt`); the stored message stays whole. The last 12 history
+messages stay verbatim as long as they fit; when even they do not, their oldest are compacted
+too — a conversation can always take its next message. Older history and retrieved context
+compete for the rest; history that does not fit is compacted into one block, never dropped
+silently.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter, tools_json
 from threadkeep.context.compaction import Compactor
+from threadkeep.context.excerpt import MIN_EXCERPT_TOKENS, excerpt
 from threadkeep.errors import ConfigError, ContextOverflow
 from threadkeep.memory.summary import SourceMessage
 from threadkeep.messages import ChatMessage, ModelRequest, Segment, SegmentName, TextPart, ToolSpec
@@ -37,6 +42,8 @@ __all__ = [
 MIN_VERBATIM = 12
 # Tags and headings of the per-turn context message, reserved up front.
 _CONTEXT_FRAME = 12
+# A compaction block's own framing beyond its cap (its line in the context message).
+_BLOCK_FRAME = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +109,7 @@ class _Plan:
     recalled: list[str] = field(default_factory=list)
     compacted: int = 0  # how many of the oldest history messages go into the block
     block: str = ""
+    notice: bool = False  # the block is the one-line notice, not a compaction
     notes: list[str] = field(default_factory=list)
 
 
@@ -167,37 +175,67 @@ def assemble(
     if base > ceiling:
         raise ConfigError(f"system prompt, tools, start-up bundle and summary take {base} tokens, "
                           f"more than the ceiling of {ceiling}")
-    new_cost = tc.message(inputs.new_message)
-    if base + new_cost > ceiling:
-        raise ContextOverflow(f"the new message is {new_cost} tokens but only {ceiling - base} "
-                              f"fit under the ceiling of {ceiling}")
     # Without a clock line the context message is not in ``base`` yet: reserve its framing.
-    room = ceiling - base - new_cost - (0 if inputs.now else MESSAGE_OVERHEAD)
-
+    framing = 0 if inputs.now else MESSAGE_OVERHEAD
     history = list(inputs.history)
+    # What the history keeps at least: one compaction block (or a third of what is left).
+    floor = min(compactor.cap + _BLOCK_FRAME, (ceiling - base) // 3) if history else 0
+    notes: list[str] = []
+    new_message = inputs.new_message
+    new_room = ceiling - base - framing - floor - MESSAGE_OVERHEAD
+    if tc.count(new_message) > new_room:
+        if new_room < MIN_EXCERPT_TOKENS:
+            raise ContextOverflow(f"the new message is {tc.message(new_message)} tokens and only "
+                                  f"{max(0, new_room)} fit under the ceiling of {ceiling}; raise "
+                                  "the context window")
+        part = excerpt(new_message, new_room, tc)
+        new_message = part.text
+        notes.append(f"new message of {part.total_tokens} tokens shown in part: "
+                     f"{part.shown_passages} of {part.passages} passages")
+    new_cost = tc.message(new_message)
+    room = ceiling - base - new_cost - framing
+
     costs = [tc.message(m[2]) for m in history]
     keep_n = min(MIN_VERBATIM, len(history))
     must = sum(costs[len(history) - keep_n:])
-    if must > room:
-        raise ContextOverflow(f"the last {keep_n} messages take {must} tokens but only {room} "
-                              f"are left under the ceiling of {ceiling} with the new message")
+    while keep_n and must + (floor if keep_n < len(history) else 0) > room:
+        # Even the newest messages do not fit: their oldest are compacted too.
+        keep_n -= 1
+        must -= costs[len(history) - keep_n - 1]
+    if keep_n < min(MIN_VERBATIM, len(history)):
+        notes.append(f"only the last {keep_n} messages fit verbatim; older ones compacted")
     older = costs[: len(history) - keep_n]
     plan = _plan(inputs, history, older, room - must, tc, compactor, retrieval_share,
                  compaction_step)
+    plan.notes[:0] = notes
     while True:
-        built = _build(inputs, plan, history, ceiling, tc, tools_text, startup_msg, summary_msg,
-                       max_tokens, cache_key)
+        built = _build(inputs, new_message, plan, history, ceiling, tc, tools_text, startup_msg,
+                       summary_msg, max_tokens, cache_key)
         over = built.report.total_tokens - ceiling
         if over <= 0:
             return built
         # Per-part estimates can drift from the joined text by a few tokens: shed the least
-        # relevant retrieved item and try again; with nothing left to shed, refuse loudly.
+        # relevant retrieved item, then compact one more message, then replace the block by
+        # its one-line notice; only a ceiling too small for the new message alone refuses.
         if plan.recalled or plan.facts:
             (plan.recalled or plan.facts).pop()
             plan.notes.append("dropped one retrieved item to absorb token-count drift")
-            continue
-        raise ContextOverflow(f"the request needs {built.report.total_tokens} tokens, over the "
-                              f"ceiling of {ceiling}; raise the context window")
+        elif plan.compacted < len(history):
+            plan.compacted += 1
+            plan.block = (_notice(history, plan.compacted) if plan.notice
+                          else compactor.block(history[: plan.compacted]))
+            plan.notes.append("compacted one more message to absorb token-count drift")
+        elif not plan.notice and plan.compacted:
+            plan.block, plan.notice = _notice(history, plan.compacted), True
+            plan.notes.append("compaction block did not fit; replaced by a notice")
+        else:
+            raise ContextOverflow(f"the request needs {built.report.total_tokens} tokens, over the "
+                                  f"ceiling of {ceiling}; raise the context window")
+
+
+def _notice(history: Sequence[SourceMessage], n: int) -> str:
+    return (f"Earlier messages {history[0][0]}–{history[n - 1][0]} ({n}) were left out: "
+            "no room under the token ceiling.")
 
 
 def _plan(
@@ -237,18 +275,18 @@ def _plan(
         if suffix[s] + cost <= hist_room or s == n_old:
             break
         s += step
+
+    def shed() -> int:
+        # The block (what the compacted messages said) outranks the least relevant recall.
+        (plan.recalled or plan.facts).pop()
+        return room - _CONTEXT_FRAME - sum(tc.count(x) + 3 for x in [*plan.facts, *plan.recalled])
+
+    while suffix[s] + cost > hist_room and (plan.recalled or plan.facts):
+        hist_room = shed()
     if suffix[s] + cost > hist_room:
         # Even everything compacted does not fit: say so in one line, never drop silently.
-        block = (f"Earlier messages {history[0][0]}–{history[s - 1][0]} ({s}) were left out: "
-                 "no room under the token ceiling.")
+        block, plan.notice = _notice(history, s), True
         plan.notes.append("compaction block did not fit; replaced by a notice")
-        while tc.count(block) + 4 > hist_room and (plan.recalled or plan.facts):
-            (plan.recalled or plan.facts).pop()
-            hist_room = room - _CONTEXT_FRAME - sum(
-                tc.count(x) + 3 for x in [*plan.facts, *plan.recalled])
-        if tc.count(block) + 4 > hist_room:
-            raise ContextOverflow(f"the last {MIN_VERBATIM} messages and a one-line notice of "
-                                  f"the {s} older ones do not fit: {hist_room} tokens left")
     plan.compacted, plan.block = s, block
     dropped_f = len(inputs.facts) - len(plan.facts)
     dropped_r = len(inputs.recalled) - len(plan.recalled)
@@ -264,6 +302,7 @@ def _msg(role: str, text: str) -> ChatMessage:
 
 def _build(
     inputs: TurnInputs,
+    new_message: str,
     plan: _Plan,
     history: list[SourceMessage],
     ceiling: int,
@@ -285,7 +324,7 @@ def _build(
         parts.append(("history", tuple(_msg(m[1], m[2]) for m in verbatim)))
     if context:
         parts.append(("turn_context", (ChatMessage.user(context),)))
-    parts.append(("new_message", (ChatMessage.user(inputs.new_message),)))
+    parts.append(("new_message", (ChatMessage.user(new_message),)))
     segments = tuple(Segment(name, msgs) for name, msgs in parts)
     counts: dict[str, int] = {"tools": tc.count(tools_text), "system": tc.count(inputs.system)}
     for name, msgs in parts:

@@ -12,13 +12,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from threadkeep.errors import ConfigError
-from threadkeep.messages import ToolSpec, canonical_json
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    ToolSpec,
+    canonical_json,
+)
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["MESSAGE_OVERHEAD", "ceiling_for", "tools_json", "MemoCounter"]
+__all__ = ["MESSAGE_OVERHEAD", "PART_OVERHEAD", "ceiling_for", "tools_json", "MemoCounter",
+           "message_tokens", "request_tokens", "cut_to_tokens"]
 
 # Role and separator tokens per message in chat formats (OpenAI documents 3–4).
 MESSAGE_OVERHEAD = 4
+# A tool call or tool result inside a message: its id and type markers.
+PART_OVERHEAD = 8
 
 
 def ceiling_for(context_window: int, answer_reserve: int) -> int:
@@ -69,3 +80,45 @@ class MemoCounter:
     def message(self, text: str) -> int:
         """Tokens of one message including its framing."""
         return self.count(text) + MESSAGE_OVERHEAD
+
+
+def message_tokens(message: ChatMessage, counter: TokenCounter | MemoCounter) -> int:
+    """Tokens of one message: its text as the assembler counts it, plus tool calls and results."""
+    if all(isinstance(p, TextPart) for p in message.parts):
+        return counter.count(message.text) + MESSAGE_OVERHEAD
+    total = MESSAGE_OVERHEAD
+    for part in message.parts:
+        if isinstance(part, TextPart):
+            total += counter.count(part.text)
+        elif isinstance(part, ToolCallPart):
+            total += counter.count(part.name) + counter.count(canonical_json(part.arguments)) + PART_OVERHEAD
+        elif isinstance(part, ToolResultPart):
+            total += counter.count(part.content) + PART_OVERHEAD
+    return total
+
+
+def request_tokens(request: ModelRequest, counter: TokenCounter | MemoCounter) -> int:
+    """What a whole request costs under the one ceiling: system, tools and every message."""
+    return (counter.count(request.system) + counter.count(tools_json(request.tools))
+            + sum(message_tokens(m, counter) for m in request.messages))
+
+
+def cut_to_tokens(text: str, max_tokens: int, counter: TokenCounter | MemoCounter) -> str:
+    """The longest prefix of ``text`` within ``max_tokens`` (with a note of the cut), or "".
+
+    A binary search over the cut position: O(log n) counts, any script.
+    """
+    if counter.count(text) <= max_tokens:
+        return text
+    note = "\n[… cut here: no more room under the token ceiling]"
+    room = max_tokens - counter.count(note)
+    if room <= 0:
+        return ""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if counter.count(text[:mid]) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + note if lo else ""

@@ -35,6 +35,8 @@ __all__ = [
     "ApiKey",
     "Setting",
     "KeyringMeta",
+    "TurnLease",
+    "IdempotencyKey",
 ]
 
 ID = String(36)
@@ -115,7 +117,8 @@ class Message(Base):
     """One message. A turn writes exactly two: the person's and the assistant's."""
 
     __tablename__ = "messages"
-    __table_args__ = (UniqueConstraint("conversation_id", "seq", name="uq_messages_conversation_seq"),)
+    __table_args__ = (UniqueConstraint("conversation_id", "seq", name="uq_messages_conversation_seq"),
+                      Index("ix_messages_status_owner", "status", "owner"))
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
     conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
@@ -135,6 +138,49 @@ class Message(Base):
     rating: Mapped[str | None] = mapped_column(String(8), nullable=True)
     rated_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # user rows: the process answering the turn (a TurnLease id) while it is pending, and when
+    # it failed (a resend within seconds of a failure reuses the row).
+    owner: Mapped[str | None] = mapped_column(ID, nullable=True)
+    failed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+
+
+class TurnLease(Base):
+    """A serving process that may own pending turns, and until when it is known to be alive.
+
+    The process renews ``expires_at`` while it has turns in flight. Its pending turns are
+    marked failed (and retryable) once its lease expires — or at once when another process on
+    the same machine and PID namespace sees that it is gone (``pid`` and ``started`` no longer
+    match a running process).
+    """
+
+    __tablename__ = "turn_leases"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    host: Mapped[str] = mapped_column(String(255))
+    boot_id: Mapped[str] = mapped_column(String(64))
+    pid_ns: Mapped[str] = mapped_column(String(64))
+    pid: Mapped[int] = mapped_column(Integer)
+    started: Mapped[str] = mapped_column(String(32))  # the process start time, in clock ticks
+    heartbeat_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class IdempotencyKey(Base):
+    """An ``Idempotency-Key`` a person's client sent, and the turn it started (for 24 h)."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("user_id", "key", name="uq_idempotency_keys_user_key"),
+                      Index("ix_idempotency_keys_expires", "expires_at"))
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(255))
+    endpoint: Mapped[str] = mapped_column(String(32))
+    # The conversation the request named (None: it asked for a new one), and the turn's message.
+    requested_conversation_id: Mapped[str | None] = mapped_column(ID, nullable=True)
+    message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class SummaryVersion(Base):

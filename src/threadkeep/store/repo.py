@@ -229,10 +229,15 @@ def summary_at(session: Session, *, conversation_id: str, version: int) -> Summa
 
 
 def mark_stale_pending(session: Session, *, older_than: datetime) -> int:
-    """Turns still pending since before ``older_than`` died with their process: mark them failed."""
+    """Turns whose process died mark failed (retryable): those whose owner's lease is dead
+    (:mod:`threadkeep.store.leases`) at once, and — a backstop for a live process that could
+    not record a failure, the database being away — any turn still pending since before
+    ``older_than``."""
+    from threadkeep.store.leases import INTERRUPTED, recover_dead_turns
+
     result = session.execute(
         update(Message)
         .where(Message.status == "pending", Message.created_at < older_than)
-        .values(status="failed", error="the turn was interrupted (server stopped); retry it")
+        .values(status="failed", error=INTERRUPTED, failed_at=utcnow())
     )
-    return int(result.rowcount or 0)
+    return int(result.rowcount or 0) + recover_dead_turns(session)

@@ -15,6 +15,12 @@ from threadkeep.api.sse import json_turn, sse_turn, start_turn, wants_stream
 
 router = APIRouter(prefix="/v1/messages", tags=["messages"])
 
+# The same key (per person, 24 h) gets the same turn's outcome: see docs/API.md, "Idempotency".
+IdempotencyHeader = Annotated[str | None, Header(
+    alias="Idempotency-Key", max_length=255,
+    description="Any unique string (a UUID): a resend with the same key stores nothing twice and "
+                "gets the first request's outcome.")]
+
 _STREAM_DOC: dict[int | str, dict[str, Any]] = {
     200: {
         "model": TurnAnswer,
@@ -32,6 +38,7 @@ _STREAM_DOC: dict[int | str, dict[str, Any]] = {
 async def send_message(
     body: SendMessage, memory: MemoryDep, person: PersonDep, principal: PrincipalDep, state: StateDep,
     accept: Annotated[str | None, Header()] = None, x_threadkeep_groups: GroupsHeader = None,
+    idempotency_key: IdempotencyHeader = None,
 ) -> Response:
     """Send the person's message and get the answer, streamed or as one JSON body."""
     conversation_id = body.conversation_id
@@ -45,7 +52,7 @@ async def send_message(
         groups = sorted({g for d in await asyncio.to_thread(memory.knowledge.list_documents) for g in d.groups})
     turn = await start_turn(state.admitted(memory.stream(
         body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via),
-        groups=groups, context=body.context)))
+        groups=groups, context=body.context, idempotency_key=idempotency_key)))
     if wants_stream(body.stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     return await json_turn(turn)
@@ -55,9 +62,11 @@ async def send_message(
 async def retry_message(
     message_id: str, memory: MemoryDep, person: PersonDep, state: StateDep,
     stream: bool | None = None, accept: Annotated[str | None, Header()] = None,
+    idempotency_key: IdempotencyHeader = None,
 ) -> Response:
     """Answer a failed turn again (the person's message id from the failed turn)."""
-    turn = await start_turn(state.admitted(memory.retry(message_id, user=person)))
+    turn = await start_turn(state.admitted(memory.retry(message_id, user=person,
+                                                        idempotency_key=idempotency_key)))
     if wants_stream(stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     result: JSONResponse = await json_turn(turn)

@@ -34,6 +34,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
+from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS, start_turn
 from threadkeep.engine import Memory
@@ -138,6 +139,7 @@ def _usage(usage: dict[str, int]) -> dict[str, Any]:
 async def chat_completions(
     body: ChatCompletionIn, memory: MemoryDep, person: PersonDep, state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
+    idempotency_key: IdempotencyHeader = None,
 ) -> Response:
     """Chat Completions with threadkeep's memory; the conversation is recognised from its history."""
     if body.n not in (None, 1):
@@ -149,10 +151,11 @@ async def chat_completions(
     else:
         found = Recognised(cid, ())
     if found.retry_message_id is not None:
-        events = memory.retry(found.retry_message_id, user=person)
+        events = memory.retry(found.retry_message_id, user=person, idempotency_key=idempotency_key)
     else:
         events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel="openai",
-                               earlier=found.unseen)
+                               earlier=found.unseen, idempotency_key=idempotency_key,
+                               endpoint="chat_completions")
     turn = await start_turn(state.admitted(events))
     opened = turn.first
     assert isinstance(opened, ConversationOpened)

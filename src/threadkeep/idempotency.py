@@ -1,0 +1,123 @@
+"""Sending a turn twice stores it once: ``Idempotency-Key`` and the resend of a failed message.
+
+With a key (per person, remembered ``idempotency_ttl_s``, 24 h by default), the first request
+stores its turn and the key names it; a later request with the same key gets that turn's
+outcome — the stored answer, or the in-flight attempt's result once it ends — and a turn
+whose attempt failed is answered again on the same stored message. The same key with a
+different request (another text, conversation or endpoint) is refused (422).
+
+Without a key, an identical message sent again within ``resend_window_s`` of a failed attempt
+— to the same conversation, or, when no conversation is named, the resend of a message that
+opened a conversation and failed — reuses the failed message instead of storing another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from threadkeep.errors import InputError
+from threadkeep.store import repo
+from threadkeep.store.models import Conversation, IdempotencyKey, Message
+from threadkeep.store.vault import Vault
+
+__all__ = ["KEY_MAX_CHARS", "IdempotencyMismatch", "check_key", "find_key", "remember_key",
+           "same_request", "recent_failed", "Outcome", "stored_outcome"]
+
+KEY_MAX_CHARS = 255
+
+
+class IdempotencyMismatch(InputError):
+    """An Idempotency-Key reused for a different request."""
+
+    status_code = 422
+
+
+def check_key(key: str | None) -> str | None:
+    """The key as given, or a clear error: 1–255 printable ASCII characters."""
+    if key is None:
+        return None
+    if not 1 <= len(key) <= KEY_MAX_CHARS or not key.isascii() or not key.isprintable():
+        raise InputError(f"Idempotency-Key must be 1 to {KEY_MAX_CHARS} printable ASCII characters")
+    return key
+
+
+def find_key(s: Session, *, user_id: str, key: str, now: datetime) -> IdempotencyKey | None:
+    """The person's live row for ``key`` (their expired rows are forgotten on the way)."""
+    s.execute(delete(IdempotencyKey).where(IdempotencyKey.user_id == user_id,
+                                           IdempotencyKey.expires_at < now))
+    return s.scalar(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id,
+                                                 IdempotencyKey.key == key))
+
+
+def remember_key(s: Session, *, user_id: str, key: str, endpoint: str, conversation_id: str | None,
+                 message_id: str, now: datetime, ttl_s: float) -> None:
+    s.add(IdempotencyKey(user_id=user_id, key=key, endpoint=endpoint,
+                         requested_conversation_id=conversation_id, message_id=message_id,
+                         created_at=now, expires_at=now + timedelta(seconds=ttl_s)))
+    s.flush()  # a concurrent first use of the key fails here, and the caller looks again
+
+
+def same_request(s: Session, vault: Vault, row: IdempotencyKey, msg: Message | None, *, endpoint: str,
+                 conversation_id: str | None, text: str | None) -> Message:
+    """The row's message when the request is the one the key was first used for, else 422."""
+    if (msg is None or row.endpoint != endpoint or row.requested_conversation_id != conversation_id
+            or (text is not None and repo.open_message_text(s, vault, msg) != text)):
+        raise IdempotencyMismatch("this Idempotency-Key was used for a different request in the last "
+                                  "24 hours; use a new key for a new request")
+    return msg
+
+
+def recent_failed(s: Session, vault: Vault, *, user_id: str, conversation: Conversation | None,
+                  channel: str, text: str, window_s: float, now: datetime) -> Message | None:
+    """A failed message with this text from the last ``window_s`` seconds that a resend reuses:
+    the conversation's last message, or (no conversation named) the only message of the
+    person's newest conversation on this channel."""
+    if window_s <= 0:
+        return None
+    if conversation is None:
+        conversation = s.scalar(select(Conversation)
+                                .where(Conversation.user_id == user_id, Conversation.channel == channel)
+                                .order_by(Conversation.last_activity_at.desc()).limit(1))
+        if conversation is None or conversation.message_count != 1:
+            return None
+    last = s.scalar(select(Message).where(Message.conversation_id == conversation.id)
+                    .order_by(Message.seq.desc()).limit(1))
+    if (last is None or last.role != "user" or last.status != "failed" or last.failed_at is None
+            or last.failed_at < now - timedelta(seconds=window_s)):
+        return None
+    return last if repo.open_message_text(s, vault, last) == text else None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a stored turn ended: ``answered`` (with its answer), ``failed`` or ``pending``."""
+
+    status: str
+    owner: str | None = None
+    answer_id: str = ""
+    text: str = ""
+    usage: dict[str, Any] | None = None
+    trace: str = "{}"
+    error: str = ""
+
+
+def stored_outcome(s: Session, vault: Vault, message_id: str) -> Outcome:
+    msg = s.get(Message, message_id)
+    if msg is None:
+        return Outcome("failed", error="NotFound: the message was deleted")
+    if msg.status != "answered":
+        return Outcome(msg.status, owner=msg.owner, error=msg.error or "")
+    answer = s.scalar(select(Message).where(Message.conversation_id == msg.conversation_id,
+                                            Message.reply_to == message_id, Message.role == "assistant")
+                      .order_by(Message.seq.desc()).limit(1))
+    if answer is None:
+        return Outcome("failed", error="NotFound: the answer was deleted")
+    trace = (vault.open_text(s, answer.user_id, answer.trace_ct, table="messages", column="trace",
+                             row_id=answer.id) if answer.trace_ct is not None else "{}")
+    return Outcome("answered", answer_id=answer.id, text=repo.open_message_text(s, vault, answer),
+                   usage=dict(answer.usage or {}), trace=trace)
