@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_imports_only_point_down() -> None:
     lint_imports = Path(sys.executable).parent / "lint-imports"
-    run = subprocess.run([str(lint_imports), "--config", str(ROOT / "pyproject.toml")],
+    run = subprocess.run([str(lint_imports), str(ROOT / "pyproject.toml")],
                          capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
 
