@@ -225,14 +225,15 @@ class TurnBuilder:
         )
         # Recalled text sits after the cache breakpoint and is paid in full every turn: it
         # gets its own cap, and what the facts took is not offered again. Hits come with their
-        # neighbours and are rendered one dated block per earlier conversation.
+        # neighbours, the person's own words lifted (what they ask about is mostly themselves),
+        # and are rendered one dated block per earlier conversation.
         fact_cost = sum(self.counter.count(h.text) + 3 for h in facts)
         recalled = recall(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
             exclude_conversation_seq_gt=(conversation_id, loaded.cursor), k=64,
             token_budget=min(budget - fact_cost, self.m.settings.recall_tokens),
             embedder=embedder or False, counter=self.counter, query_vector=vector, item_overhead=3,
-            labels=RECALL_LABELS,
+            labels=RECALL_LABELS, prefer_roles=("user",),
         )
         return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)))
 

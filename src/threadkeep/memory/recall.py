@@ -73,8 +73,9 @@ SEARCH_DEPTH = 300
 NEIGHBOUR_WEIGHT = 0.8
 NEIGHBOUR_CHAIN = 2
 PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when asked about them)
-# Messages over 30 tokens keep their sentences nearest the query; neighbours, being context,
-# are trimmed tighter (0.7 × that). Greetings and small talk make up much of a chat turn.
+# Turns are recalled whole (None). A cap here keeps a message's sentences nearest the query,
+# neighbours 0.7 × that; trimming to 30 tokens lost the sentence holding the answer (AIC 0.505
+# against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
 _MAX_MISFITS = 20
