@@ -7,11 +7,13 @@ we time :func:`threadkeep.memory.recall.recall` as the engine calls it (the mess
 once per turn and passed in as ``query_vector``; its embedding time is reported on its own):
 
 - cold: the first turn of a process (decrypt every message and vector, build the index);
-- warm: every later turn (state check, BM25 + dense + fusion, neighbours, trimming, packing
+- warm: every later turn (state check, BM25 + dense + fusion, neighbours, packing whole turns
   into dated blocks at the recall budget).
 
-With ``--data`` the LoCoMo evaluation (:func:`threadkeep.evals.locomo.run_locomo`) runs too,
-at each ``--budget``, and its JSON is printed (without the per-question misses).
+With ``--data`` the LoCoMo evaluation (:func:`threadkeep.evals.locomo.run_locomo`: answer in
+context of the request the engine builds, with BM25, fusion and whole-conversation figures
+beside it) runs too, at each ``--budget``, and its JSON is printed (without the per-question
+misses); ``--dump PATH`` writes the requests of the first budget as JSON lines.
 
     .venv/bin/python bench/bench_locomo.py [--messages 600] [--turns 50] [--budget-tokens 1800]
         [--data ../shared/data/locomo/locomo_dev2.json --budget 2000 [--budget 4000]]
@@ -139,14 +141,15 @@ def main() -> None:
     ap.add_argument("--budget-tokens", type=int, default=1800, help="recall budget in the latency run")
     ap.add_argument("--data", help="a LoCoMo JSON file: also run the evaluation")
     ap.add_argument("--budget", type=int, action="append", help="request budget(s) of the evaluation")
+    ap.add_argument("--dump", help="JSON lines of the requests (first budget only)")
     args = ap.parse_args()
     print(json.dumps({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, indent=1))
     if args.data:
         from threadkeep.evals.locomo import run_locomo
 
-        for budget in args.budget or [2000]:
+        for n, budget in enumerate(args.budget or [2000]):
             t = time.perf_counter()
-            out = run_locomo(args.data, budget)
+            out = run_locomo(args.data, budget, dump=args.dump if n == 0 else None)
             out.pop("misses")
             out["run_s"] = round(time.perf_counter() - t, 1)
             print(json.dumps({"locomo": out}, indent=1))

@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from threadkeep.evals.locomo import asked_person, parse_session_date, run_locomo
+from threadkeep.evals.locomo import (
+    answer_in_lines,
+    asked_person,
+    evidence_in_request,
+    is_scored,
+    normalise,
+    parse_session_date,
+    request_lines,
+    run_locomo,
+)
+from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.recall import RecallItem, rank_items, render_recalled, trim_to_query
 from threadkeep.memory.retrieval import HybridIndex, tokenize
 
@@ -66,25 +76,72 @@ def tiny(tmp_path: Path) -> Path:
     return path
 
 
-def test_eval_on_tiny_sample(tiny: Path) -> None:
+def test_eval_on_tiny_sample(tiny: Path, tmp_path: Path) -> None:
     # Lexical only (no e5): fast and exact. Everything fits in 2,000 tokens, so the
-    # difference from the baseline is only what BM25 cannot find: the puppy's name.
-    out = run_locomo(tiny, budget=2000, embedder=False)
-    assert out["questions"] == 3 and out["baseline"]["questions"] == 3
+    # difference from the baselines is only what BM25 cannot find: the puppy's name.
+    dump = tmp_path / "dump.jsonl"
+    out = run_locomo(tiny, budget=2000, embedder=False, dump=dump)
+    assert out["questions"] == 3 and out["evidence_questions"] == 3
+    assert out["answer_in_context"] == 1.0
     assert out["evidence_recall"] == 1.0 and out["all_evidence"] == 1.0
     assert set(out["by_category"]) == {"single-hop", "temporal", "multi-hop"}
-    base = out["baseline"]
-    assert base["evidence_recall"] == 0.75  # 3 of 4 evidence turns: not "We called him Biscuit!"
-    assert base["all_evidence"] == round(2 / 3, 4)
-    assert base["by_category"]["single-hop"]["evidence_recall"] == 0.0
-    assert base["by_category"]["multi-hop"]["all_evidence"] == 1.0
+    bases = out["baselines"]
+    assert bases["whole_conversation"]["answer_in_context"] == 1.0
+    for name in ("bm25", "fusion"):  # no e5 here: fusion is BM25 alone
+        assert bases[name]["answer_in_context"] == round(2 / 3, 4)
+        assert bases[name]["by_category"]["single-hop"]["answer_in_context"] == 0.0
+        assert bases[name]["evidence_recall"] == 0.75  # 3 of 4: not "We called him Biscuit!"
+    assert out["baseline"] == bases["bm25"]
     assert out["misses"] == []
+    rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 3 and {"sample_id", "question", "category", "request"} <= set(rows[0])
+    request = rows[0]["request"]
+    assert request[0]["role"] == "system" and request[-1] == {"role": "user", "text": rows[0]["question"]}
+    # The request is the engine's: the recalled block holds the answer turn, dated.
+    assert any("We called him Biscuit!" in m["text"] and "[2023-04-20]" in m["text"] for m in request)
 
 
 def test_eval_tight_budget_reports_partial_recall(tiny: Path) -> None:
-    out = run_locomo(tiny, budget=110, embedder=False)
+    out = run_locomo(tiny, budget=150, embedder=False)
     assert 0.0 < out["evidence_recall"] < 1.0
     assert out["misses"] and {"sample", "category", "question", "missed"} <= set(out["misses"][0])
+
+
+def _lines(*texts: str) -> list[str]:
+    return request_lines([("user", t) for t in texts])
+
+
+def test_answer_in_context_rule() -> None:
+    lines = _lines("Current time: 2023-05-07 10:00 UTC",
+                   "[2023-05-08] Caroline: I went to a support group yesterday (7 May 2023).",
+                   "Melanie: I love pottery, and camping with the kids.",
+                   "Melanie: We went to the beach.")
+    assert not any("current time" in line for line in lines)  # the clock line does not count
+    assert answer_in_lines("7 May 2023", 2, lines)
+    assert answer_in_lines("The sunday before 8 May 2023", 2, lines)  # ISO read as D Month YYYY
+    assert not answer_in_lines("The sunday before 9 May 2023", 2, lines)
+    assert not answer_in_lines("May 2022", 2, lines)
+    assert answer_in_lines("pottery, camping", 1, lines)
+    assert answer_in_lines("pottery and the beach", 1, lines)  # parts on different lines
+    assert not answer_in_lines("pottery, painting", 1, lines)
+    assert not answer_in_lines("pot", 4, lines)  # token boundaries
+    assert not answer_in_lines("kids camping pottery beach", 4, lines)  # one part: words on one line
+    assert answer_in_lines("Support group!", 4, lines)
+    assert not answer_in_lines("2023", 2, _lines("Current time: 2023-05-07"))
+
+
+def test_scored_questions_and_evidence_by_full_text() -> None:
+    assert not is_scored({"category": 1, "evidence": ["D1:1"], "answer": "Yes."})
+    assert not is_scored({"category": 5, "evidence": ["D1:1"], "answer": "Tom"})
+    assert is_scored({"category": 4, "evidence": ["D1:1"], "answer": "Yes, twice"})
+    turn = "Hey! Great to see you. I adopted a puppy called Biscuit yesterday. Bye for now."
+    full = normalise("[2023-05-08] Ann: " + turn)
+    assert evidence_in_request(turn, "Biscuit", 4, full)
+    trimmed = normalise("Ann: … I adopted a puppy called Biscuit yesterday (7 May 2023). …")
+    assert evidence_in_request(turn, "Biscuit", 4, normalise(strip_notes("Ann: … I adopted a puppy called "
+                                                                          "Biscuit yesterday (7 May 2023). …")))
+    assert not evidence_in_request(turn, "Biscuit", 4, normalise("Ann: Hey! Great to see you. …"))
+    assert not evidence_in_request(turn, "a shelter", 4, trimmed)  # answer not in it: full text needed
 
 
 def test_session_dates_and_person_asked() -> None:

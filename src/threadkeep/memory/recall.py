@@ -23,12 +23,14 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_tables import MessageVector
+from threadkeep.memory import dates as dates_mod
+from threadkeep.memory.fact_tables import MessageChunk, MessageVector
 from threadkeep.memory.retrieval import (
     Embedder,
     HybridIndex,
@@ -54,9 +56,11 @@ __all__ = [
     "clear_recall_cache",
     "RecalledBlock",
     "render_recalled",
+    "chunk_spans",
 ]
 
 _T = "message_vectors"
+_CT = "message_chunks"
 _EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
 _SKIP_STATUS = ("failed", "pending")
 _CACHE_SIZE = 64
@@ -69,9 +73,10 @@ SEARCH_DEPTH = 300
 NEIGHBOUR_WEIGHT = 0.8
 NEIGHBOUR_CHAIN = 2
 PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when asked about them)
-# Messages over 30 tokens keep their sentences nearest the query; neighbours, being context,
-# are trimmed tighter (0.7 × that). Greetings and small talk make up much of a chat turn.
-TRIM_TOKENS = 30
+# Turns are recalled whole (None). A cap here keeps a message's sentences nearest the query,
+# neighbours 0.7 × that; trimming to 30 tokens lost the sentence holding the answer (AIC 0.505
+# against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
+TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
 _MAX_MISFITS = 20
 _MIN_LINE = 8
@@ -88,6 +93,7 @@ class RecallItem:
     role: str
     text: str
     created_at: datetime
+    chunk: int = 0  # which part of a long message (0: the message, or its first chunk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,10 +211,8 @@ def rank_items(
             continue
         item = items[pos]
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
-        if cap is not None and cap < max_item_tokens:
-            text, n = trim_to_query(item.text, terms, cap, tc)
-        else:
-            text, n = _clip(item.text, max_item_tokens, tc)
+        # Whole turns by default; past the cap, whole sentences nearest the query.
+        text, n = trim_to_query(item.text, terms, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(labels.get(item.role, item.role)) + 2
         if item.conversation_id not in convs:
@@ -274,16 +278,69 @@ def render_recalled(hits: Sequence[RecallHit], labels: Mapping[str, str] | None 
         groups.setdefault(h.item.conversation_id, []).append(h)
     out = []
     for conv, group in groups.items():
-        group.sort(key=lambda h: h.item.seq)
+        group.sort(key=lambda h: (h.item.seq, h.item.chunk))
         lines = []
-        prev = None
+        prev: tuple[int, int] | None = None
         for h in group:
-            if prev is not None and h.item.seq > prev + 1:
+            seq, chunk = h.item.seq, h.item.chunk
+            if prev is not None and (seq > prev[0] + 1 or (seq == prev[0] and chunk > prev[1] + 1)
+                                     or (seq > prev[0] and chunk > 0)):
                 lines.append("…")
             lines.append(f"{labels.get(h.item.role, h.item.role)}: {h.text}")
-            prev = h.item.seq
+            prev = (seq, chunk)
         date = group[0].item.created_at.strftime("%Y-%m-%d")
         out.append(RecalledBlock(conv, tuple(group), f"[{date}] " + "\n".join(lines)))
+    return out
+
+
+# -- long messages: chunks -------------------------------------------------------------------
+# Messages longer than CHUNK_OVER characters (a pasted document, not a chat turn) are indexed
+# as chunks of whole sentences of about CHUNK_CHARS: each chunk is embedded and ranked on its
+# own, so any part of a 40 KB paste can be found by meaning, and a hit brings that part, not
+# the document's first lines. e5-small reads 512 tokens (~2,000 characters); 1,000-character
+# chunks keep one topic per vector and cost ~250 tokens when recalled.
+CHUNK_OVER = 1500
+CHUNK_CHARS = 1000
+_MIN_TAIL = 200  # a shorter last chunk joins the one before
+_BREAK = re.compile(r"\n\s*\n|(?<=[.!?。！？])\s+|\n")
+
+
+def chunk_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the parts ``text`` is indexed in: one span for a message up to
+    ``CHUNK_OVER`` characters, else runs of whole sentences (paragraph and line ends count as
+    sentence ends) of at most ``CHUNK_CHARS``; a sentence longer than that is cut at a space.
+    Linear in the text's length."""
+    n = len(text)
+    if n <= CHUNK_OVER:
+        return [(0, n)]
+    ends = [m.end() for m in _BREAK.finditer(text)] + [n]
+    spans: list[tuple[int, int]] = []
+    start = prev = 0
+    for e in ends:
+        if e - start > CHUNK_CHARS:
+            if prev > start:
+                spans.append((start, prev))
+                start = prev
+            while e - start > CHUNK_CHARS:  # one sentence longer than a chunk
+                cut = text.rfind(" ", start + CHUNK_CHARS // 2, start + CHUNK_CHARS)
+                cut = cut + 1 if cut > 0 else start + CHUNK_CHARS
+                spans.append((start, cut))
+                start = cut
+        prev = e
+    if start < n:
+        spans.append((start, n))
+    if len(spans) > 1 and spans[-1][1] - spans[-1][0] < _MIN_TAIL:
+        last = spans.pop()
+        spans[-1] = (spans[-1][0], last[1])
+    return [sp for sp in spans if text[sp[0]:sp[1]].strip()]
+
+
+def _pieces(text: str, found: Sequence[dates_mod.Resolved]) -> list[tuple[int, int, int, str]]:
+    """(chunk, start, end, text as recalled) per part: resolved dates written in as notes."""
+    out = []
+    for i, (a, b) in enumerate(chunk_spans(text)):
+        inside = [dates_mod.Resolved(r.start - a, r.end - a, r.note) for r in found if a <= r.start and r.end <= b]
+        out.append((i, a, b, dates_mod.annotate(text[a:b], inside).strip()))
     return out
 
 
@@ -296,51 +353,99 @@ def _open_message(s: Session, vault: Vault, m: Message) -> str:
     return vault.open_text(s, m.user_id, m.text_ct, table="messages", column="text", row_id=m.id)
 
 
-def _store_vectors(s: Session, vault: Vault, rows: Sequence[Message], emb: Embedder) -> int:
-    texts = [_open_message(s, vault, m)[:_EMBED_CHARS] for m in rows]
-    vectors = emb.passages(texts)
-    for m, vec in zip(rows, vectors, strict=True):
+@dataclass(frozen=True, slots=True)
+class _Indexed:
+    """What the background job computed for one message, before it is written."""
+
+    message_id: str
+    user_id: str
+    conversation_id: str
+    seq: int
+    dates: str
+    parts: tuple[tuple[int, int, int, np.ndarray], ...]  # chunk, start, end, vector
+
+
+def _compute(rows: Sequence[tuple[str, str, str, int, datetime, str]], emb: Embedder) -> list[_Indexed]:
+    """Dates and vectors of messages (id, user, conversation, seq, created_at, text); no
+    database access, so it runs outside any transaction."""
+    plan = []
+    texts: list[str] = []
+    for mid, uid, cid, seq, at, text in rows:
+        found = dates_mod.resolve(text, at)
+        pieces = _pieces(text, found) or [(0, 0, 0, "")]
+        plan.append((mid, uid, cid, seq, dates_mod.to_json(found), pieces))
+        texts.extend(p[3][:_EMBED_CHARS] for p in pieces)
+    vectors = emb.passages(texts) if texts else np.zeros((0, 0), np.float32)
+    out, k = [], 0
+    for mid, uid, cid, seq, found_json, pieces in plan:
+        parts = tuple((i, a, b, vectors[k + j]) for j, (i, a, b, _) in enumerate(pieces))
+        k += len(pieces)
+        out.append(_Indexed(mid, uid, cid, seq, found_json, parts))
+    return out
+
+
+def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> int:
+    """Write computed vectors and dates; a message indexed meanwhile (the job ran twice) or
+    deleted since is skipped."""
+    written = 0
+    for d in done:
+        if s.get(MessageVector, d.message_id) is not None or s.get(Message, d.message_id) is None:
+            continue
         s.add(MessageVector(
-            message_id=m.id, user_id=m.user_id, conversation_id=m.conversation_id, seq=m.seq,
-            model=emb.name,
-            vector_ct=vault.seal(s, m.user_id, vector_to_bytes(vec), table=_T, column="vector", row_id=m.id),
+            message_id=d.message_id, user_id=d.user_id, conversation_id=d.conversation_id, seq=d.seq,
+            model=model,
+            vector_ct=vault.seal(s, d.user_id, vector_to_bytes(d.parts[0][3]), table=_T, column="vector",
+                                 row_id=d.message_id),
+            dates_ct=vault.seal(s, d.user_id, d.dates, table=_T, column="dates", row_id=d.message_id),
         ))
-    return len(rows)
+        if len(d.parts) > 1:
+            for i, a, b, vec in d.parts:
+                row_id = f"{d.message_id}:{i}"
+                s.add(MessageChunk(message_id=d.message_id, chunk=i, user_id=d.user_id, start=a, end=b,
+                                   model=model, vector_ct=vault.seal(s, d.user_id, vector_to_bytes(vec),
+                                                                     table=_CT, column="vector", row_id=row_id)))
+        written += 1
+    return written
+
+
+def _read_rows(db: Database, vault: Vault, query: Any) -> list[tuple[str, str, str, int, datetime, str]]:
+    with db.reading() as s:
+        return [(m.id, m.user_id, m.conversation_id, m.seq, m.created_at, _open_message(s, vault, m))
+                for m in s.scalars(query).all()]
 
 
 def index_message(db: Database, vault: Vault, *, message_id: str,
                   embedder: Embedder | None | bool = True) -> bool:
-    """Embed one message and store its vector sealed; False when already indexed or no
-    embedder is available. Idempotent (the background job may run twice)."""
+    """Embed one message (every chunk of a long one), resolve its dates and store both sealed;
+    False when already indexed or no embedder is available. Idempotent (the background job
+    may run twice). The embedding is computed between a read and a write transaction."""
     emb = _embedder(embedder)
     if emb is None:
         return False
-
-    def run(s: Session) -> bool:
-        if s.get(MessageVector, message_id) is not None:
-            return False
-        m = s.get(Message, message_id)
-        return m is not None and _store_vectors(s, vault, [m], emb) == 1
-
-    return db.write(run)
+    rows = _read_rows(db, vault, select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
+                      .where(Message.id == message_id, MessageVector.message_id.is_(None)))
+    if not rows:
+        return False
+    done = _compute(rows, emb)
+    return db.write(lambda s: _store(s, vault, done, emb.name)) == 1
 
 
 def index_pending(db: Database, vault: Vault, *, user_id: str, limit: int = 256,
                   embedder: Embedder | None | bool = True) -> int:
-    """Index up to ``limit`` of the person's messages that have no vector yet; returns how many."""
+    """Index up to ``limit`` of the person's messages that have no vector yet; returns how
+    many were taken up (0: nothing left). Read, compute, then write: no transaction is open
+    while the model runs."""
     emb = _embedder(embedder)
     if emb is None:
         return 0
-
-    def run(s: Session) -> int:
-        rows = s.scalars(
-            select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
-            .where(Message.user_id == user_id, MessageVector.message_id.is_(None))
-            .order_by(Message.created_at, Message.seq).limit(limit)
-        ).all()
-        return _store_vectors(s, vault, rows, emb) if rows else 0
-
-    return db.write(run)
+    rows = _read_rows(db, vault, select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
+                      .where(Message.user_id == user_id, MessageVector.message_id.is_(None))
+                      .order_by(Message.created_at, Message.seq).limit(limit))
+    if not rows:
+        return 0
+    done = _compute(rows, emb)
+    db.write(lambda s: _store(s, vault, done, emb.name))
+    return len(rows)
 
 
 # -- the per-person index -------------------------------------------------------------------
@@ -350,8 +455,8 @@ class _PersonIndex:
 
     embedder: str | None
     state: tuple[object, ...] = ()
-    items: dict[str, RecallItem] = field(default_factory=dict)
-    pos_of: dict[str, int] = field(default_factory=dict)
+    items: dict[str, RecallItem] = field(default_factory=dict)  # message id -> its first part
+    pos_of: dict[str, list[int]] = field(default_factory=dict)
     item_at: dict[int, RecallItem] = field(default_factory=dict)
     by_seq: dict[tuple[str, int], int] = field(default_factory=dict)
     index: HybridIndex | None = None
@@ -376,9 +481,14 @@ def _state(s: Session, user_id: str) -> tuple[object, ...]:
     return (msgs[0], msgs[1])
 
 
+def _vector(s: Session, vault: Vault, user_id: str, blob: bytes, table: str, row_id: str) -> np.ndarray:
+    return vector_from_bytes(vault.open_bytes(s, user_id, blob, table=table, column="vector", row_id=row_id))
+
+
 def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None) -> None:
     """Add new messages to the index and drop deleted ones; nothing already held is decrypted
-    again. Vectors come from ``message_vectors`` when stored, else are embedded in memory."""
+    again. Vectors and resolved dates come from ``message_vectors``/``message_chunks`` when
+    stored, else are computed in memory (and not stored from the turn path)."""
     state = _state(s, user_id)
     if state == person.state:
         return
@@ -390,37 +500,53 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
     keep = set(live)
     gone = [i for i in person.items if i not in keep]
     if gone and person.index is not None:
-        person.index.remove(person.pos_of[i] for i in gone)
+        person.index.remove(p for i in gone for p in person.pos_of[i])
     for i in gone:
-        person.item_at.pop(person.pos_of.pop(i), None)
+        for p in person.pos_of.pop(i):
+            person.item_at.pop(p, None)
         it = person.items.pop(i)
         person.by_seq.pop((it.conversation_id, it.seq), None)
     new_ids = [i for i in live if i not in person.items]
     for start in range(0, len(new_ids), 500):
-        chunk = new_ids[start : start + 500]
-        msgs = {m.id: m for m in s.scalars(select(Message).where(Message.id.in_(chunk)))}
-        items = [RecallItem(m.id, m.conversation_id, m.seq, m.role, _open_message(s, vault, m), m.created_at)
-                 for m in (msgs[i] for i in chunk)]
+        batch = new_ids[start : start + 500]
+        msgs = {m.id: m for m in s.scalars(select(Message).where(Message.id.in_(batch)))}
+        stored = {v.message_id: v for v in s.scalars(select(MessageVector).where(MessageVector.message_id.in_(batch)))}
+        items: list[RecallItem] = []
+        for mid in batch:
+            m = msgs[mid]
+            text = _open_message(s, vault, m)
+            v = stored.get(mid)
+            if v is not None and v.dates_ct is not None:
+                found = dates_mod.from_json(vault.open_text(s, user_id, v.dates_ct, table=_T, column="dates", row_id=mid))
+            else:
+                found = dates_mod.resolve(text, m.created_at)
+            for i, _, _, piece in _pieces(text, found) or [(0, 0, 0, "")]:
+                items.append(RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i))
         matrix = None
         if emb is not None:
-            stored = {v.message_id: v for v in s.scalars(
-                select(MessageVector).where(MessageVector.message_id.in_(chunk)))}
-            vectors: dict[str, np.ndarray] = {}
-            for i in chunk:
-                v = stored.get(i)
-                if v is not None and v.model == emb.name:
-                    vectors[i] = vector_from_bytes(vault.open_bytes(
-                        s, user_id, v.vector_ct, table=_T, column="vector", row_id=i))
-            lacking = [it for it in items if it.message_id not in vectors]
+            vectors: dict[tuple[str, int], np.ndarray] = {}
+            for mid, v in stored.items():
+                if v.model == emb.name:
+                    vectors[(mid, 0)] = _vector(s, vault, user_id, v.vector_ct, _T, mid)
+            chunked = sorted({it.message_id for it in items if it.chunk > 0})
+            if chunked:
+                for c in s.scalars(select(MessageChunk).where(MessageChunk.message_id.in_(chunked))):
+                    if c.model == emb.name:
+                        vectors[(c.message_id, c.chunk)] = _vector(s, vault, user_id, c.vector_ct, _CT,
+                                                                    f"{c.message_id}:{c.chunk}")
+            lacking = [it for it in items if (it.message_id, it.chunk) not in vectors]
             if lacking:
                 fresh = emb.passages([it.text[:_EMBED_CHARS] for it in lacking])
-                vectors.update(zip((it.message_id for it in lacking), fresh, strict=True))
-            matrix = np.vstack([vectors[it.message_id] for it in items]).astype(np.float32)
+                vectors.update(zip(((it.message_id, it.chunk) for it in lacking), fresh, strict=True))
+            matrix = np.vstack([vectors[(it.message_id, it.chunk)] for it in items]).astype(np.float32)
         if person.index is None:
             person.index = HybridIndex([], None, dim=None if matrix is None else matrix.shape[1])
         for it, pos in zip(items, person.index.add([it.text for it in items], matrix), strict=True):
-            person.items[it.message_id], person.pos_of[it.message_id], person.item_at[pos] = it, pos, it
-            person.by_seq[(it.conversation_id, it.seq)] = pos
+            person.item_at[pos] = it
+            person.pos_of.setdefault(it.message_id, []).append(pos)
+            if it.chunk == 0:
+                person.items[it.message_id] = it
+                person.by_seq[(it.conversation_id, it.seq)] = pos
     person.state = state
 
 
