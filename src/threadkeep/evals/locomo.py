@@ -395,9 +395,9 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
 
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
     """The request the engine builds for ``question`` opening a new conversation of ``person``."""
-    uid, cid, _, mid = memory.db.write(
+    begun = memory.db.write(
         lambda s: memory._begin_turn(s, sample.handle(person), None, question, "locomo"))
-    request, _ = memory.builder.build(uid, cid, mid)
+    request, _ = memory.builder.build(begun.uid, begun.cid, begun.mid)
     return _as_messages(request)
 
 
