@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from threadkeep.errors import IntegrityError, MasterKeyError
 
@@ -38,6 +40,7 @@ __all__ = [
     "open_sealed",
     "field_aad",
     "DataKeyCache",
+    "derive_key",
 ]
 
 _VERSION = b"\x01"
@@ -141,6 +144,11 @@ def unwrap_data_key(master: MasterKey, user_id: str, wrapped: bytes) -> bytes:
             f"The master key from {master.source} does not open the data key of person "
             f"{user_id}: the key is wrong for this database (or the row was tampered with)."
         ) from e
+
+
+def derive_key(key: bytes, label: bytes) -> bytes:
+    """A 32-byte subkey of ``key`` for one purpose (HKDF-SHA256, ``label`` as info)."""
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=label).derive(key)
 
 
 def field_aad(table: str, column: str, row_id: str) -> bytes:

@@ -152,7 +152,8 @@ class Memory:
             from threadkeep.cache.keepwarm import KeepWarmScheduler
 
             # Off until an administrator enables it; the scheduler reads the settings each tick.
-            self._warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request)
+            self._warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request,
+                                             fingerprint_key=self.vault.fingerprint_key)
             self._warmer.start()
 
     async def _sweep_stale_turns(self, every_s: float = 60.0) -> None:
@@ -385,7 +386,8 @@ class Memory:
             logged = record_call(s, conversation_id=cid, user_id=conv.user_id, kind="turn",
                                  model=self.model.name, request=call.request, usage=call.usage,
                                  started_at=call.started_at, capabilities=self.model.capabilities,
-                                 counter=self.builder.counter)
+                                 counter=self.builder.counter,
+                                 key=self.vault.fingerprint_key(s, conv.user_id))
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
         self.builder.after_turn(s, conv, user_msg)

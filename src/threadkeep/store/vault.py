@@ -111,6 +111,14 @@ class Vault:
         self._cache.put(user_id, dk)
         return dk
 
+    def fingerprint_key(self, session: Session, user_id: str) -> bytes:
+        """The key of a person's call-log fingerprints: derived from their data key.
+
+        HKDF with its own label, so it can never open or forge a sealed field; it outlives a
+        master key rotation (the data key does) and dies with the person's data key.
+        """
+        return crypto.derive_key(self.data_key(session, user_id), b"threadkeep:fingerprints:v1")
+
     def forget(self, user_id: str) -> None:
         """Drop a person's key from memory (after crypto-shredding)."""
         self._cache.drop(user_id)

@@ -1,0 +1,30 @@
+"""security: keyed call-log fingerprints
+
+Revision ID: 0010_security
+Revises: 0007_fold_adoption
+Create Date: 2026-11-30 21:30:00
+
+Fingerprints written before this revision are plain SHA-256 of what the person said: anyone
+with the database could confirm a guessed message. They cannot be re-keyed (the text they
+were made from is not kept in plaintext anywhere), so they are dropped: the rows stay (usage,
+cost, miss cause, divergence — the cache report is unchanged), their ``fingerprints`` become
+``{}``. The next call of each such conversation has no previous fingerprint to compare with
+(no divergence for that one call), and keep-warm leaves such a conversation cool until its
+next turn logs a keyed fingerprint.
+"""
+
+from alembic import op
+
+revision = "0010_security"
+down_revision = "0007_fold_adoption"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.execute("UPDATE model_calls SET fingerprints = '{}'")
+
+
+def downgrade() -> None:
+    # Keyed fingerprints are unreadable to older code (format version 2): it sees none.
+    pass
