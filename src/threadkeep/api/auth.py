@@ -9,7 +9,7 @@ Keys are random tokens shown once; only their SHA-256 lives in ``api_keys``. Sco
 
 Web sessions are HMAC-signed cookies (secret kept in the ``settings`` table, so every replica
 verifies every cookie) that point back at the key they were opened with: revoking the key ends
-its sessions. Nothing here is held per process except the rate-limit buckets.
+its sessions. Rate limits live in :mod:`threadkeep.api.ratelimit`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import json
 import re
+import logging
 import secrets
 import threading
 import time
@@ -26,8 +27,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import InputError, NotFound
@@ -52,9 +54,9 @@ __all__ = [
     "put_setting",
     "visitor_name",
     "check_person_name",
-    "TokenBuckets",
 ]
 
+log = logging.getLogger("threadkeep.auth")
 SCOPES = ("admin", "surface", "person")
 VISITOR_PREFIX = "visitor:"
 _VISITOR_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -165,44 +167,64 @@ def revoke_key(db: Database, ident: str) -> KeyInfo:
 
 
 def authenticate_key(db: Database, key: str) -> Principal | None:
-    """The principal of a live key, or None (unknown or revoked: never say which)."""
-    digest = hash_key(key)
+    """The principal of a live key, or None (unknown or revoked: never say which).
 
-    def run(s: Session) -> Principal | None:
+    A read transaction only: on SQLite it never takes (or waits for) the write lock, so a
+    flood of wrong keys cannot slow turns down, and a wrong key never queues behind a turn.
+    ``last_used_at`` is refreshed at most every few minutes, in a write of its own on a
+    background thread: the request never waits for it.
+    """
+    digest = hash_key(key)
+    with db.reading() as s:
         found = s.execute(
-            select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            select(ApiKey.id, ApiKey.scope, ApiKey.last_used_at, User.name)
+            .outerjoin(User, User.id == ApiKey.user_id)
             .where(ApiKey.key_hash == digest, ApiKey.revoked_at.is_(None))
         ).first()
-        if found is None:
-            return None
-        row, person = found
-        now = utcnow()
-        if row.last_used_at is None or now - row.last_used_at > _LAST_USED_EVERY:
-            row.last_used_at = now
-        return Principal(row.scope, row.id, person)
+    if found is None:
+        return None
+    key_id, scope, last_used, person = found
+    now = utcnow()
+    if (last_used is None or now - last_used > _LAST_USED_EVERY) and key_id not in _TOUCHING:
+        _TOUCHING.add(key_id)
+        threading.Thread(target=_touch, args=(db, key_id, now), name="threadkeep-key-touch",
+                         daemon=True).start()
+    return Principal(scope, key_id, person)
 
-    return db.write(run)
+
+_TOUCHING: set[str] = set()  # key ids with a last_used_at write under way (one at a time each)
+
+
+def _touch(db: Database, key_id: str, now: Any) -> None:
+    """Record that a key was used (a hint for operators); a busy database skips it."""
+    try:
+        db.write(lambda s: s.execute(
+            update(ApiKey).where(ApiKey.id == key_id,
+                                 (ApiKey.last_used_at.is_(None)) | (ApiKey.last_used_at < now - _LAST_USED_EVERY))
+            .values(last_used_at=now)))
+    except (OperationalError, SAIntegrityError):
+        pass  # locked for longer than the retries: the next use within minutes tries again
+    except Exception as e:  # the engine was disposed (shutdown): nothing to record
+        log.debug("last_used_at of key %s not recorded: %s", key_id, e)
+    finally:
+        _TOUCHING.discard(key_id)
 
 
 def key_principal(db: Database, key_id: str) -> Principal | None:
     """Re-check the key behind a web session: a revoked key ends its sessions."""
-    def run(s: Session) -> Principal | None:
+    with db.reading() as s:
         found = s.execute(
-            select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            select(ApiKey.scope, User.name).outerjoin(User, User.id == ApiKey.user_id)
             .where(ApiKey.id == key_id, ApiKey.revoked_at.is_(None))
         ).first()
-        return None if found is None else Principal(found[0].scope, found[0].id, found[1], "session")
-
-    return db.write(run)
+    return None if found is None else Principal(found[0], key_id, found[1], "session")
 
 
 # -- settings and the session secret -----------------------------------------------------
 def get_setting(db: Database, key: str, default: Any = None) -> Any:
-    def run(s: Session) -> Any:
+    with db.reading() as s:
         row = s.get(Setting, key)
         return default if row is None else row.value
-
-    return db.write(run)
 
 
 def put_setting(db: Database, key: str, value: Any) -> None:
@@ -272,31 +294,3 @@ def visitor_name(visitor_id: str | None) -> str:
     if visitor_id is None or not _VISITOR_ID.match(visitor_id):
         visitor_id = secrets.token_urlsafe(18)
     return VISITOR_PREFIX + visitor_id
-
-
-# -- rate limits ---------------------------------------------------------------------------
-class TokenBuckets:
-    """In-process token buckets, one per key. Per replica: N replicas allow N times the rate."""
-
-    def __init__(self, *, per_minute: float, burst: int) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = float(burst)
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def take(self, bucket: str) -> float:
-        """Take one token; returns 0 when allowed, else the seconds until a token is free."""
-        if self.rate <= 0:
-            return 0.0
-        now = time.monotonic()
-        with self._lock:
-            if len(self._buckets) > 100_000:
-                # Forgetting buckets only ever refills them: a bound on memory, not on rate.
-                self._buckets.clear()
-            tokens, last = self._buckets.get(bucket, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens >= 1.0:
-                self._buckets[bucket] = (tokens - 1.0, now)
-                return 0.0
-            self._buckets[bucket] = (tokens, now)
-            return (1.0 - tokens) / self.rate

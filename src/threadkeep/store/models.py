@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -198,3 +199,14 @@ class Setting(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[Any] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class RateBucket(Base):
+    """One shared rate-limit bucket (api.ratelimit.DatabaseLimiter): tokens left at ``stamp``."""
+
+    __tablename__ = "rate_buckets"
+
+    bucket: Mapped[str] = mapped_column(String(200), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    stamp: Mapped[float] = mapped_column(Float)  # unix seconds of the last update
+    allowed: Mapped[bool] = mapped_column(Boolean, default=True)  # the last take's decision

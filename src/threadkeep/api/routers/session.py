@@ -13,7 +13,14 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from threadkeep.api.auth import VISITOR_PREFIX, authenticate_key, visitor_name
-from threadkeep.api.deps import StateDep, principal_from_session, session_cookie
+from threadkeep.api.deps import (
+    StateDep,
+    count_failure,
+    failure_buckets,
+    principal_from_session,
+    refuse_after_failures,
+    session_cookie,
+)
 from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
@@ -32,11 +39,11 @@ class VisitorIn(BaseModel):
                                    description="The id the browser kept from an earlier visit; omit for a new visitor.")
 
 
-def _limit(state: ServiceState, request: Request) -> None:
+async def _limit(state: ServiceState, request: Request) -> None:
     # Login attempts are limited per client address: keys are not guessable, but trying
     # costs a database read each time.
-    host = request.client.host if request.client else "unknown"
-    wait = state.buckets.take(f"login:{host}")
+    wait = await state.limit(failure_buckets(request, None)[0].replace("authfail:", "login:", 1),
+                             state.request_rate)
     if wait > 0:
         retry = max(1, int(wait + 0.999))
         raise ApiError(429, f"too many attempts; retry in {retry} s", headers={"Retry-After": str(retry)})
@@ -60,9 +67,12 @@ async def session_info(state: StateDep, token: Annotated[str | None, Depends(ses
 @router.post("")
 async def login(body: LoginIn, state: StateDep, request: Request, response: Response) -> dict[str, Any]:
     """Exchange a person key for a session cookie (the key is not kept in the browser)."""
-    _limit(state, request)
+    await _limit(state, request)
+    buckets = failure_buckets(request, body.key)
+    await refuse_after_failures(state, buckets)
     principal = await asyncio.to_thread(authenticate_key, state.memory.db, body.key)
     if principal is None:
+        await count_failure(state, buckets)
         raise ApiError(401, "unknown or revoked API key")
     if principal.scope != "person" or principal.key_id is None:
         raise ApiError(403, "log in to the web app with a person key")
@@ -83,7 +93,7 @@ async def visitor(body: VisitorIn, state: StateDep, request: Request, response: 
     """Start (or resume) an anonymous visitor session for a public widget, when allowed."""
     if not await state.setting(ANONYMOUS_SETTING, False):
         raise ApiError(403, "anonymous visitors are not enabled on this server")
-    _limit(state, request)
+    await _limit(state, request)
     name = visitor_name(body.visitor_id)
     _set_cookie(state, response, (await state.signer()).sign({"v": name}))
     return {"person": name, "visitor_id": name[len(VISITOR_PREFIX):], "via": "visitor"}

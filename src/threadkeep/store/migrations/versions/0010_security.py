@@ -1,4 +1,4 @@
-"""security: keyed call-log fingerprints
+"""security: keyed call-log fingerprints, shared rate-limit buckets
 
 Revision ID: 0010_security
 Revises: 0007_fold_adoption
@@ -13,6 +13,7 @@ cost, miss cause, divergence — the cache report is unchanged), their ``fingerp
 next turn logs a keyed fingerprint.
 """
 
+import sqlalchemy as sa
 from alembic import op
 
 revision = "0010_security"
@@ -23,8 +24,16 @@ depends_on = None
 
 def upgrade() -> None:
     op.execute("UPDATE model_calls SET fingerprints = '{}'")
+    op.create_table(
+        "rate_buckets",
+        sa.Column("bucket", sa.String(200), primary_key=True),
+        sa.Column("tokens", sa.Float(), nullable=False),
+        sa.Column("stamp", sa.Float(), nullable=False),
+        sa.Column("allowed", sa.Boolean(), nullable=False, server_default=sa.true()),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("rate_buckets")
     # Keyed fingerprints are unreadable to older code (format version 2): it sees none.
     pass
