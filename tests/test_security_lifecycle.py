@@ -14,10 +14,10 @@ import threading
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, inspect, select, text
 
 from tests.conftest_api import start_harness, stop_harness
-from tests.helpers import open_memory, unique_user
+from tests.helpers import all_table_bytes, open_memory, unique_user
 from threadkeep.api import auth
 from threadkeep.api.config import ServiceSettings
 from threadkeep.cache.fingerprint import fingerprint
@@ -25,7 +25,7 @@ from threadkeep.cache.tables import ModelCall
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.store.models import User
+from threadkeep.store.models import Job, Message, User, UserKey
 
 
 def _recording(seen: list) -> ScriptedModel:  # type: ignore[type-arg]
@@ -130,3 +130,117 @@ def test_failed_authentication_is_limited_per_address_and_per_key_prefix(guarded
     login = httpx.Client(base_url=h.url, timeout=20, transport=httpx.HTTPTransport(local_address="127.0.0.1"))
     h.clients.append(login)
     assert login.post("/v1/session", json={"key": "tk_p_" + "z" * 43}).status_code == 429
+
+
+# -- 3. a deletion is final; 4. shredding leaves nothing readable ---------------------------
+def _session_of(m, user: str) -> tuple[str, set[str], bytes, list[bytes]]:  # type: ignore[no-untyped-def]
+    """(person id, ids of their rows, wrapped data key, their ciphertexts) before deletion."""
+    with m.db.reading() as s:
+        uid = s.scalar(select(User.id).where(User.name == user))
+        wrapped = s.get(UserKey, uid).wrapped_key
+    ids = {uid}
+    blobs: list[bytes] = []
+    insp = inspect(m.db.engine)  # before connecting: SQLite has one writer
+    schema = {t: [col["name"] for col in insp.get_columns(t)] for t in insp.get_table_names()}
+    with m.db.engine.connect() as c:
+        for table, cols in schema.items():
+            if "user_id" not in cols or "id" not in cols:
+                continue
+            for row in c.execute(text(f'SELECT * FROM "{table}" WHERE user_id = :u'), {"u": uid}):
+                data = dict(zip(cols, row, strict=True))
+                ids.add(str(data["id"]))
+                blobs += [bytes(v) for k, v in data.items() if k.endswith("_ct") and v is not None]
+    return uid, ids, bytes(wrapped), blobs
+
+
+async def _talk_and_fold(m, user: str) -> None:  # type: ignore[no-untyped-def]
+    r = await m.send("I live in Wibblethorpe and my PIN is 4821.", user=user)
+    for i in range(18):
+        await m.send(f"turn {i} about the Zorbitanium plan", user=user, conversation_id=r.conversation_id)
+    while await m.drain_jobs():
+        pass
+
+
+async def test_no_row_in_any_table_names_a_deleted_person(backend, settings) -> None:
+    url, key = backend
+    m = open_memory(url, key, settings, _recording([]))
+    victim, other = unique_user(), unique_user()
+    await _talk_and_fold(m, victim)
+    await m.send("someone else", user=other)
+    uid, ids, _wrapped, _blobs = _session_of(m, victim)
+    with m.db.reading() as s:
+        assert s.scalar(select(func.count()).select_from(Job)) > 0
+    await m.delete_user(victim)
+    raw = all_table_bytes(m)
+    named = sorted(i for i in ids if i.encode() in raw)
+    assert not named, f"{len(named)} ids of the deleted person are still stored (e.g. {named[:3]})"
+    assert victim.encode() not in raw
+    assert other.encode() in raw  # the other person is untouched
+    await m.close()
+
+
+async def test_shredding_leaves_no_key_or_ciphertext_in_the_sqlite_file_or_wal(tmp_path, settings) -> None:
+    url = f"sqlite:///{tmp_path / 'tk.db'}"
+    m = open_memory(url, MasterKey(os.urandom(32), "t"), settings, _recording([]))
+    victim = unique_user()
+    await _talk_and_fold(m, victim)
+    await m.send("a bystander's words", user=unique_user())
+    _uid, _ids, wrapped, blobs = _session_of(m, victim)
+    assert len(blobs) > 30
+
+    def found() -> list[str]:
+        raw = b"".join(p.read_bytes() for p in tmp_path.glob("tk.db*"))
+        hits = ["wrapped key"] if wrapped[13:45] in raw else []
+        return hits + [f"ciphertext {i}" for i, b in enumerate(blobs) if len(b) >= 45 and b[13:45] in raw]
+
+    assert found(), "the search must see the person's bytes before the deletion"
+    await m.delete_user(victim)
+    assert not found(), "right after the deletion"
+    await m.close()
+    assert not found(), "after a clean stop"
+
+
+@pytest.mark.postgres
+async def test_shredding_on_postgres_leaves_no_wrapped_key_in_the_heap(pg_url, pg_master_key, settings) -> None:
+    m = open_memory(pg_url, pg_master_key, settings, _recording([]))
+    victim = unique_user()
+    await m.send("hello", user=victim)
+    _uid, _ids, wrapped, _blobs = _session_of(m, victim)
+
+    def heap() -> bytes:
+        with m.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+            c.exec_driver_sql("CHECKPOINT")  # shared buffers to the relation file
+            return bytes(c.execute(text(
+                "SELECT pg_read_binary_file(pg_relation_filepath('user_keys'))")).scalar_one())
+
+    assert wrapped[13:45] in heap()
+    await m.delete_user(victim)
+    assert wrapped[13:45] not in heap()
+    await m.close()
+
+
+def test_a_request_after_a_deletion_on_another_replica_re_creates_nothing(backend, settings) -> None:
+    """Replica B trusted the person's key a moment ago (its auth cache); A deletes the person."""
+    url, key = backend
+    a = start_harness(url, key, settings)
+    b = start_harness(url, key, settings)
+    try:
+        person_key, name = a.person_key()
+        on_a, on_b = a.client(person_key), b.client(person_key)
+        first = on_b.post("/v1/messages", json={"text": "remember: Quokkavance"})
+        assert first.status_code == 200, first.text
+        assert on_a.delete("/v1/me").status_code == 204
+        late = on_b.post("/v1/messages", json={"text": "and Snarkleberry"})
+        assert late.status_code in (401, 404, 410), late.text
+        assert on_b.get("/v1/conversations").status_code in (200, 401, 404, 410)
+        with a.memory.db.reading() as s:
+            assert s.scalar(select(func.count()).select_from(User).where(User.name == name)) == 0
+        raw = all_table_bytes(a.memory)
+        assert name.encode() not in raw
+        # An administrator may admit the name again: a new, empty person.
+        auth.create_key(a.memory.db, a.memory.vault, scope="person", person=name)
+        with a.memory.db.reading() as s:
+            assert s.scalar(select(func.count()).select_from(User).where(User.name == name)) == 1
+    finally:
+        stop_harness(b)
+        stop_harness(a)

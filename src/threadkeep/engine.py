@@ -217,6 +217,7 @@ class Memory:
             return uid
 
         uid = await asyncio.to_thread(self.db.write, run)
+        await asyncio.to_thread(self.db.settle_deletion)  # no copy left in the WAL or dead rows
         # Decrypted memory held in process goes with the person.
         from threadkeep.memory.fact_search import clear_fact_cache
         from threadkeep.memory.recall import clear_recall_cache

@@ -124,7 +124,7 @@ def create_key(db: Database, vault: Vault, *, scope: str, person: str | None = N
     def run(s: Session) -> KeyInfo:
         uid = None
         if person:
-            uid = repo.get_or_create_user(s, vault, name=check_person_name(person)).id
+            uid = repo.get_or_create_user(s, vault, name=check_person_name(person), revive=True).id
         row = ApiKey(key_hash=hash_key(key), prefix=key[:12], scope=scope, user_id=uid, name=name)
         s.add(row)
         s.flush()

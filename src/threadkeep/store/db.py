@@ -116,6 +116,31 @@ class Database:
         cfg.attributes["engine"] = self.engine
         return cfg
 
+    def settle_deletion(self) -> None:
+        """After a person's deletion, leave no readable copy of what was deleted behind.
+
+        SQLite (``secure_delete`` is on, so the deleted cells were zeroed in the new page
+        images): checkpoint the WAL into the file and truncate it, so neither the old pages in
+        the WAL nor the old page images remain. A checkpoint blocked by a long reader is
+        retried briefly; what it could not copy is copied by the next one.
+        PostgreSQL: ``VACUUM user_keys`` prunes the dead row versions that still held the
+        wrapped key (an UPDATE or DELETE only marks them dead). Dead versions in other tables
+        hold ciphertext whose key is gone; autovacuum reclaims them (docs/RELIABILITY.md).
+        """
+        if self.dialect == "sqlite":
+            for attempt in range(5):
+                raw = self.engine.raw_connection()  # outside any transaction (autocommit)
+                try:
+                    busy = raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                finally:
+                    raw.close()
+                if busy is None or not busy[0]:
+                    return
+                time.sleep(0.05 * (2**attempt))
+            return
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+            c.exec_driver_sql("VACUUM FULL user_keys")
+
     def is_empty(self) -> bool:
         return "users" not in inspect(self.engine).get_table_names()
 
@@ -145,4 +170,7 @@ def _sqlite_pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
     cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
+    # Deleted content is overwritten with zeros, not left in free space: shredding a person
+    # must not leave their wrapped key readable in the file (see Database.settle_deletion).
+    cur.execute("PRAGMA secure_delete=ON")
     cur.close()

@@ -210,3 +210,16 @@ class RateBucket(Base):
     tokens: Mapped[float] = mapped_column(Float)
     stamp: Mapped[float] = mapped_column(Float)  # unix seconds of the last update
     allowed: Mapped[bool] = mapped_column(Boolean, default=True)  # the last take's decision
+
+
+class DeletedPerson(Base):
+    """A tombstone: a deleted person's handle stays deleted (no request re-creates it).
+
+    Only a keyed hash of the handle is kept (:meth:`threadkeep.store.vault.Vault.tombstone`):
+    without the master key the row cannot be matched against a guessed name.
+    """
+
+    __tablename__ = "deleted_people"
+
+    name_mac: Mapped[str] = mapped_column(String(64), primary_key=True)
+    deleted_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

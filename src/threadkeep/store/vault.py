@@ -7,6 +7,9 @@ same way everywhere.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
@@ -118,6 +121,16 @@ class Vault:
         master key rotation (the data key does) and dies with the person's data key.
         """
         return crypto.derive_key(self.data_key(session, user_id), b"threadkeep:fingerprints:v1")
+
+    def tombstone(self, session: Session, name: str) -> str:
+        """The keyed hash a deleted person's handle is remembered by.
+
+        Keyed with a subkey of the deployment's own data key (re-wrapped, never changed, by a
+        master key rotation), so it stays stable across rotations and means nothing to
+        someone holding the database alone.
+        """
+        key = crypto.derive_key(self.data_key(session, self.system_user_id(session)), b"threadkeep:tombstones:v1")
+        return hmac.new(key, name.encode("utf-8"), hashlib.sha256).hexdigest()
 
     def forget(self, user_id: str) -> None:
         """Drop a person's key from memory (after crypto-shredding)."""

@@ -1,4 +1,4 @@
-"""security: keyed call-log fingerprints, shared rate-limit buckets
+"""security: keyed call-log fingerprints, shared rate-limit buckets, tombstones
 
 Revision ID: 0010_security
 Revises: 0007_fold_adoption
@@ -16,6 +16,8 @@ next turn logs a keyed fingerprint.
 import sqlalchemy as sa
 from alembic import op
 
+from threadkeep.store.base import UtcDateTime
+
 revision = "0010_security"
 down_revision = "0007_fold_adoption"
 branch_labels = None
@@ -25,15 +27,23 @@ depends_on = None
 def upgrade() -> None:
     op.execute("UPDATE model_calls SET fingerprints = '{}'")
     op.create_table(
+        "deleted_people",
+        sa.Column("name_mac", sa.String(64), nullable=False),
+        sa.Column("deleted_at", UtcDateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("name_mac", name=op.f("pk_deleted_people")),
+    )
+    op.create_table(
         "rate_buckets",
-        sa.Column("bucket", sa.String(200), primary_key=True),
+        sa.Column("bucket", sa.String(200), nullable=False),
         sa.Column("tokens", sa.Float(), nullable=False),
         sa.Column("stamp", sa.Float(), nullable=False),
         sa.Column("allowed", sa.Boolean(), nullable=False, server_default=sa.true()),
+        sa.PrimaryKeyConstraint("bucket", name=op.f("pk_rate_buckets")),
     )
 
 
 def downgrade() -> None:
     op.drop_table("rate_buckets")
+    op.drop_table("deleted_people")
     # Keyed fingerprints are unreadable to older code (format version 2): it sees none.
     pass
