@@ -16,7 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import func, inspect, select, text
 
-from tests.conftest_api import start_harness, stop_harness
+from tests.conftest_api import api, start_harness, stop_harness  # noqa: F401
 from tests.helpers import all_table_bytes, open_memory, unique_user
 from threadkeep.api import auth
 from threadkeep.api.config import ServiceSettings
@@ -244,3 +244,47 @@ def test_a_request_after_a_deletion_on_another_replica_re_creates_nothing(backen
     finally:
         stop_harness(b)
         stop_harness(a)
+
+
+# -- 5. visitor ids: made by the server, stored hashed, never listed -------------------------
+def test_visitor_ids_are_server_made_hashed_and_unlisted(api) -> None:  # type: ignore[no-untyped-def]
+    admin = api.client(api.admin_key)
+    admin.put("/v1/admin/anonymous-visitors", json={"enabled": True})
+    chosen = api.client().post("/v1/session/visitor", json={"visitor_id": "my-own-chosen-id-1234"})
+    assert chosen.status_code == 403 and "made by the server" in chosen.json()["error"]["message"]
+    visitor = api.client()
+    started = visitor.post("/v1/session/visitor", json={}).json()
+    vid = started["visitor_id"]
+    assert visitor.post("/v1/messages", json={"text": "hello widget"}).status_code == 200
+    people = admin.get("/v1/admin/people").json()["people"]
+    assert not [p for p in people if p.startswith("visitor:")]
+    assert vid.encode() not in all_table_bytes(api.memory)  # only a hash of it is stored
+    back = api.client()
+    again = back.post("/v1/session/visitor", json={"visitor_id": vid}).json()
+    assert again["person"] == started["person"]
+    assert len(back.get("/v1/conversations").json()["conversations"]) == 1
+    # A tampered id (one character changed) is refused.
+    flipped = vid[:-1] + ("A" if vid[-1] != "A" else "B")
+    assert api.client().post("/v1/session/visitor", json={"visitor_id": flipped}).status_code == 403
+
+
+def test_migration_hashes_existing_visitor_names(tmp_path, settings) -> None:
+    from alembic import command
+
+    from threadkeep.api.auth import visitor_person
+    from threadkeep.store.db import Database
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    db = Database(url)
+    command.upgrade(db.alembic_config(), "0007_fold_adoption")
+    with db.engine.begin() as c:
+        c.execute(text("INSERT INTO users (id, name, created_at) VALUES ('u1', 'visitor:OldBrowserId12345678', "
+                       "'2026-11-01 00:00:00')"))
+        c.execute(text("INSERT INTO identities (id, user_id, channel, external_id, created_at) VALUES "
+                       "('i1', 'u1', 'local', 'visitor:OldBrowserId12345678', '2026-11-01 00:00:00')"))
+    db.upgrade()
+    with db.engine.connect() as c:
+        assert c.execute(text("SELECT name FROM users")).scalar_one() == visitor_person("OldBrowserId12345678")
+        assert c.execute(text("SELECT external_id FROM identities")).scalar_one() == visitor_person(
+            "OldBrowserId12345678")
+    db.dispose()

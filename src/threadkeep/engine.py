@@ -474,7 +474,9 @@ class Memory:
 
     async def people(self) -> list[str]:
         def run(s: Session) -> list[str]:
-            return [u for u in s.scalars(select(User.name).order_by(User.name)) if not u.startswith("__")]
+            # Anonymous visitors are not listed: their names are hashes of a bearer credential.
+            return [u for u in s.scalars(select(User.name).order_by(User.name))
+                    if not u.startswith(("__", "visitor:"))]
         return await asyncio.to_thread(self._read, run)
 
 

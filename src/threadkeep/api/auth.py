@@ -52,14 +52,17 @@ __all__ = [
     "session_secret",
     "get_setting",
     "put_setting",
-    "visitor_name",
+    "visitor_person",
     "check_person_name",
 ]
 
 log = logging.getLogger("threadkeep.auth")
 SCOPES = ("admin", "surface", "person")
 VISITOR_PREFIX = "visitor:"
-_VISITOR_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+# A visitor id is 24 random characters and 22 of an HMAC over them: made by the server only.
+_VISITOR_RANDOM = 24
+_VISITOR_MAC = 22
+_VISITOR_ID = re.compile(r"^[A-Za-z0-9_-]{46}$")
 # last_used_at is a hint for operators, not an audit log: writing it on every request would
 # turn every read into a write (and serialise SQLite), so it is refreshed at most this often.
 _LAST_USED_EVERY = timedelta(minutes=5)
@@ -267,6 +270,22 @@ class SessionSigner:
                           separators=(",", ":"), sort_keys=True).encode()
         return f"{_b64(body)}.{_b64(self._mac(body))}"
 
+    def _visitor_mac(self, random_part: str) -> str:
+        mac = hmac.new(self._secret, b"threadkeep-visitor-id\x00" + random_part.encode(), hashlib.sha256)
+        return _b64(mac.digest())[:_VISITOR_MAC]
+
+    def new_visitor_id(self) -> str:
+        """A fresh visitor id: random, with the server's MAC (a self-chosen id fails it)."""
+        random_part = secrets.token_urlsafe(18)[:_VISITOR_RANDOM]
+        return random_part + self._visitor_mac(random_part)
+
+    def is_visitor_id(self, visitor_id: str) -> bool:
+        """Whether ``visitor_id`` was made by this deployment (by :meth:`new_visitor_id`)."""
+        if not _VISITOR_ID.match(visitor_id):
+            return False
+        random_part, mac = visitor_id[:_VISITOR_RANDOM], visitor_id[_VISITOR_RANDOM:]
+        return hmac.compare_digest(self._visitor_mac(random_part), mac)
+
     def load(self, token: str) -> dict[str, Any] | None:
         try:
             body_b64, mac_b64 = token.split(".", 1)
@@ -289,8 +308,6 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def visitor_name(visitor_id: str | None) -> str:
-    """The person name of an anonymous visitor; a new random id when none (or a bad one) is given."""
-    if visitor_id is None or not _VISITOR_ID.match(visitor_id):
-        visitor_id = secrets.token_urlsafe(18)
-    return VISITOR_PREFIX + visitor_id
+def visitor_person(visitor_id: str) -> str:
+    """The person name of a visitor id: a hash, so the stored name is no bearer credential."""
+    return VISITOR_PREFIX + hashlib.sha256(b"threadkeep-visitor\x00" + visitor_id.encode()).hexdigest()

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api.auth import VISITOR_PREFIX, authenticate_key, visitor_name
+from threadkeep.api.auth import authenticate_key, visitor_person
 from threadkeep.api.deps import (
     StateDep,
     count_failure,
@@ -23,6 +23,7 @@ from threadkeep.api.deps import (
 )
 from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
+from threadkeep.store import repo
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
 
 router = APIRouter(prefix="/v1/session", tags=["session"], responses=ERRORS)
@@ -36,7 +37,8 @@ class LoginIn(BaseModel):
 class VisitorIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     visitor_id: str | None = Field(default=None, max_length=64,
-                                   description="The id the browser kept from an earlier visit; omit for a new visitor.")
+                                   description="The id the server gave this browser on an earlier visit; omit for a "
+                                               "new visitor. Ids are made by the server only: any other is refused.")
 
 
 async def _limit(state: ServiceState, request: Request) -> None:
@@ -94,6 +96,24 @@ async def visitor(body: VisitorIn, state: StateDep, request: Request, response: 
     if not await state.setting(ANONYMOUS_SETTING, False):
         raise ApiError(403, "anonymous visitors are not enabled on this server")
     await _limit(state, request)
-    name = visitor_name(body.visitor_id)
-    _set_cookie(state, response, (await state.signer()).sign({"v": name}))
-    return {"person": name, "visitor_id": name[len(VISITOR_PREFIX):], "via": "visitor"}
+    signer = await state.signer()
+    visitor_id = body.visitor_id
+    if visitor_id is None:
+        visitor_id = signer.new_visitor_id()
+    elif not signer.is_visitor_id(visitor_id) and not await asyncio.to_thread(
+            _known_visitor, state, visitor_person(visitor_id)):
+        # Failures count like wrong keys: guessing visitor ids is guessing credentials.
+        buckets = failure_buckets(request, None)
+        await refuse_after_failures(state, buckets)
+        await count_failure(state, buckets)
+        raise ApiError(403, "unknown visitor id: visitor ids are made by the server; start a new "
+                       "visit without one")
+    name = visitor_person(visitor_id)
+    _set_cookie(state, response, signer.sign({"v": name}))
+    return {"person": name, "visitor_id": visitor_id, "via": "visitor"}
+
+
+def _known_visitor(state: ServiceState, name: str) -> bool:
+    """A visitor from before server-made ids (migration 0010 hashed their names) may come back."""
+    with state.memory.db.reading() as s:
+        return repo.find_user(s, name=name) is not None

@@ -1,4 +1,5 @@
-"""security: keyed call-log fingerprints, shared rate-limit buckets, tombstones
+"""security: keyed call-log fingerprints, shared rate-limit buckets, tombstones, hashed
+visitor names
 
 Revision ID: 0010_security
 Revises: 0007_fold_adoption
@@ -11,7 +12,14 @@ cost, miss cause, divergence — the cache report is unchanged), their ``fingerp
 ``{}``. The next call of each such conversation has no previous fingerprint to compare with
 (no divergence for that one call), and keep-warm leaves such a conversation cool until its
 next turn logs a keyed fingerprint.
+
+Anonymous visitors were named ``visitor:<their id>`` — the id is the credential that brings
+the visitor back, so it was readable by anyone with the database (and listed by
+``GET /v1/admin/people``). Their names (and local identities) become ``visitor:<sha256>`` of
+the id; the browser still holds the id, and the server accepts it while that person exists.
 """
+
+import hashlib
 
 import sqlalchemy as sa
 from alembic import op
@@ -24,8 +32,24 @@ branch_labels = None
 depends_on = None
 
 
+def _visitor_person(visitor_id: str) -> str:
+    # Same as threadkeep.api.auth.visitor_person (copied: a migration must not change later).
+    return "visitor:" + hashlib.sha256(b"threadkeep-visitor\x00" + visitor_id.encode()).hexdigest()
+
+
 def upgrade() -> None:
     op.execute("UPDATE model_calls SET fingerprints = '{}'")
+    conn = op.get_bind()
+    users = sa.table("users", sa.column("id", sa.String), sa.column("name", sa.String))
+    idents = sa.table("identities", sa.column("channel", sa.String), sa.column("external_id", sa.String))
+    for uid, name in conn.execute(sa.select(users.c.id, users.c.name).where(users.c.name.like("visitor:%"))).all():
+        raw = name[len("visitor:"):]
+        if len(raw) == 64 and all(ch in "0123456789abcdef" for ch in raw):
+            continue  # already hashed
+        hashed = _visitor_person(raw)
+        conn.execute(sa.update(users).where(users.c.id == uid).values(name=hashed))
+        conn.execute(sa.update(idents).where(idents.c.channel == "local", idents.c.external_id == name)
+                     .values(external_id=hashed))
     op.create_table(
         "deleted_people",
         sa.Column("name_mac", sa.String(64), nullable=False),
