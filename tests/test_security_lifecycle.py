@@ -25,7 +25,7 @@ from threadkeep.cache.tables import ModelCall
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.store.models import Job, Message, User, UserKey
+from threadkeep.store.models import Job, Message, User, UserKey, WebSession
 
 
 def _recording(seen: list) -> ScriptedModel:  # type: ignore[type-arg]
@@ -247,7 +247,7 @@ def test_a_request_after_a_deletion_on_another_replica_re_creates_nothing(backen
 
 
 # -- 5. visitor ids: made by the server, stored hashed, never listed -------------------------
-def test_visitor_ids_are_server_made_hashed_and_unlisted(api) -> None:  # type: ignore[no-untyped-def]
+def test_visitor_ids_are_server_made_hashed_and_unlisted(api) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     admin = api.client(api.admin_key)
     admin.put("/v1/admin/anonymous-visitors", json={"enabled": True})
     chosen = api.client().post("/v1/session/visitor", json={"visitor_id": "my-own-chosen-id-1234"})
@@ -288,3 +288,53 @@ def test_migration_hashes_existing_visitor_names(tmp_path, settings) -> None:
         assert c.execute(text("SELECT external_id FROM identities")).scalar_one() == visitor_person(
             "OldBrowserId12345678")
     db.dispose()
+
+
+# -- 6. sessions revoked by logout; security headers; 413 for every oversized body -----------
+def test_logout_revokes_the_session_on_the_server(api) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    key, _name = api.person_key()
+    browser = api.client()
+    assert browser.post("/v1/session", json={"key": key}).status_code == 200
+    copied = api.client()
+    copied.cookies.set("tk_session", browser.cookies["tk_session"])
+    assert copied.get("/v1/conversations").status_code == 200
+    assert browser.delete("/v1/session").status_code == 204
+    assert copied.get("/v1/conversations").status_code == 401  # the copy died with the session
+    with api.memory.db.reading() as s:
+        assert s.scalar(select(func.count()).select_from(WebSession)) == 0
+
+
+def test_security_headers_on_pages_and_api(api) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    c = api.client(api.admin_key)
+    for path in ("/", "/admin", "/web/app.js", "/v1/conversations"):
+        r = c.get(path, headers={"X-Threadkeep-User": unique_user()})
+        csp = r.headers.get("content-security-policy", "")
+        assert "default-src 'self'" in csp and "script-src 'self';" in csp and "object-src 'none'" in csp, path
+        assert "unsafe-inline" not in csp
+        assert r.headers["x-content-type-options"] == "nosniff", path
+        assert r.headers["referrer-policy"] == "no-referrer", path
+    assert c.get("/admin").headers["x-frame-options"] == "DENY"  # the page's own stricter value stays
+
+
+def test_every_oversized_body_is_413_chunked_or_not(tmp_path, settings) -> None:
+    service = ServiceSettings(rate_per_minute=0, max_body_bytes=4096, _env_file=None)  # type: ignore[call-arg]
+    h = start_harness(f"sqlite:///{tmp_path / 'b.db'}", MasterKey(os.urandom(32), "t"), settings, service=service)
+    try:
+        c = h.client(h.person_key()[0])
+        big = json.dumps({"text": "x" * 10_000}).encode()
+
+        def chunks():  # type: ignore[no-untyped-def]
+            for i in range(0, len(big), 1000):
+                yield big[i:i + 1000]
+
+        declared = c.post("/v1/messages", content=big, headers={"Content-Type": "application/json"})
+        chunked = c.post("/v1/messages", content=chunks(), headers={"Content-Type": "application/json"})
+        assert declared.status_code == 413 and chunked.status_code == 413, chunked.text
+        assert chunked.json()["error"]["type"] == "request_too_large"
+        small = json.dumps({"text": "hello"}).encode()
+        ok = c.post("/v1/messages", content=iter([small[:5], small[5:]]), headers={"Content-Type": "application/json"})
+        assert ok.status_code == 200, ok.text  # a small chunked body still arrives whole
+        with h.memory.db.reading() as s:
+            assert s.scalar(select(func.count()).select_from(Message)) == 2
+    finally:
+        stop_harness(h)

@@ -7,9 +7,10 @@ Keys are random tokens shown once; only their SHA-256 lives in ``api_keys``. Sco
   named in ``X-Threadkeep-User`` on every request;
 - ``person``  — bound to one person; sees only that person's data.
 
-Web sessions are HMAC-signed cookies (secret kept in the ``settings`` table, so every replica
-verifies every cookie) that point back at the key they were opened with: revoking the key ends
-its sessions. Rate limits live in :mod:`threadkeep.api.ratelimit`.
+Web sessions are server side (``web_sessions``, one row per session, only a hash of its id
+stored); the cookie is the id, HMAC-signed (secret kept in the ``settings`` table, so every
+replica verifies every cookie). Logging out deletes the row, so a copied cookie stops working;
+revoking the key a session was opened with ends it too. Rate limits live in :mod:`threadkeep.api.ratelimit`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ import base64
 import hashlib
 import hmac
 import json
-import re
 import logging
+import re
 import secrets
 import threading
 import time
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
@@ -36,7 +37,7 @@ from threadkeep.errors import InputError, NotFound
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.models import ApiKey, Setting, User
+from threadkeep.store.models import ApiKey, Setting, User, WebSession
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = [
@@ -54,6 +55,9 @@ __all__ = [
     "put_setting",
     "visitor_person",
     "check_person_name",
+    "open_session",
+    "session_principal",
+    "close_session",
 ]
 
 log = logging.getLogger("threadkeep.auth")
@@ -298,6 +302,43 @@ class SessionSigner:
         if not isinstance(data, dict) or int(data.get("exp", 0)) < time.time():
             return None
         return data
+
+
+# -- server-side web sessions ---------------------------------------------------------------
+def open_session(db: Database, *, max_age_s: int, key_id: str | None = None,
+                 person: str | None = None) -> str:
+    """Store a new web session (for a key, or an anonymous visitor); returns its id.
+
+    The id goes into the signed cookie; only its hash is stored, so the table alone logs
+    nobody in. Expired sessions are swept here, on the way.
+    """
+    sid = secrets.token_urlsafe(32)
+    now = utcnow()
+
+    def run(s: Session) -> None:
+        s.execute(delete(WebSession).where(WebSession.expires_at < now))
+        s.add(WebSession(id_hash=hash_key(sid), key_id=key_id, person=person, created_at=now,
+                         expires_at=now + timedelta(seconds=max_age_s)))
+
+    db.write(run)
+    return sid
+
+
+def session_principal(db: Database, sid: str) -> Principal | None:
+    """The principal of a live web session: None once logged out, expired, or its key revoked."""
+    with db.reading() as s:
+        row = s.get(WebSession, hash_key(sid))
+        if row is None or row.expires_at < utcnow():
+            return None
+        key_id, person = row.key_id, row.person
+    if key_id is not None:
+        return key_principal(db, key_id)
+    return Principal("visitor", None, person, "visitor") if person else None
+
+
+def close_session(db: Database, sid: str) -> None:
+    """Log out: the session row goes, so a copy of the cookie stops working too."""
+    db.write(lambda s: s.execute(delete(WebSession).where(WebSession.id_hash == hash_key(sid))))
 
 
 def _b64(raw: bytes) -> str:

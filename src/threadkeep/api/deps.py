@@ -21,7 +21,7 @@ from threadkeep.api.auth import (
     authenticate_key,
     check_person_name,
     hash_key,
-    key_principal,
+    session_principal,
 )
 from threadkeep.api.errors import ApiError
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
@@ -49,18 +49,15 @@ MemoryDep = Annotated[Memory, Depends(get_memory)]
 
 
 async def principal_from_session(state: ServiceState, token: str) -> Principal | None:
+    """The caller behind a session cookie: a signed session id, looked up server side."""
     data = (await state.signer()).load(token)
-    if data is None:
-        return None
-    if "v" in data:
-        # Anonymous visitors exist only while an administrator allows them.
-        if not await state.setting(ANONYMOUS_SETTING, False):
-            return None
-        return Principal("visitor", None, str(data["v"]), "visitor")
-    if "k" in data:
-        key_id = str(data["k"])
-        return await state.principal(f"id:{key_id}", lambda: key_principal(state.memory.db, key_id))
-    return None
+    if data is None or not isinstance(data.get("s"), str):
+        return None  # forged, expired, or a cookie from before server-side sessions
+    sid = data["s"]
+    principal = await state.principal(f"sess:{hash_key(sid)}", lambda: session_principal(state.memory.db, sid))
+    if principal is not None and principal.via == "visitor" and not await state.setting(ANONYMOUS_SETTING, False):
+        return None  # anonymous visitors exist only while an administrator allows them
+    return principal
 
 
 def client_address(request: Request) -> str:

@@ -107,6 +107,10 @@ class ServiceState:
             self._principals.pop(cache_key, None)
         return found
 
+    def forget_principal(self, cache_key: str) -> None:
+        """Drop one remembered credential (a session just closed on this replica)."""
+        self._principals.pop(cache_key, None)
+
     def forget_principals(self) -> None:
         """Drop remembered keys (after a revocation or a deleted person on this replica)."""
         self._principals.clear()

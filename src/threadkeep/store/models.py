@@ -223,3 +223,21 @@ class DeletedPerson(Base):
 
     name_mac: Mapped[str] = mapped_column(String(64), primary_key=True)
     deleted_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class WebSession(Base):
+    """A web session, server side: the cookie carries its id, logging out deletes the row.
+
+    Only a hash of the id is stored (the cookie is the credential). A key session dies with
+    its key (and the key with its person); a visitor session names the visitor's hashed
+    person name and is deleted with that person.
+    """
+
+    __tablename__ = "web_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key_id: Mapped[str | None] = mapped_column(ID, ForeignKey("api_keys.id", ondelete="CASCADE"),
+                                               nullable=True, index=True)
+    person: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)

@@ -26,6 +26,7 @@ from threadkeep.store.models import (
     SummaryVersion,
     User,
     UserKey,
+    WebSession,
 )
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
@@ -112,6 +113,7 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
     session.flush()
     session.execute(delete(UserKey).where(UserKey.user_id == user_id))
     _drop_jobs_naming(session, ids, user.name)
+    session.execute(delete(WebSession).where(WebSession.person == user.name))  # visitor sessions
     if user.name != SYSTEM_USER:
         stone = vault.tombstone(session, user.name)
         if session.get(DeletedPerson, stone) is None:

@@ -12,7 +12,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api.auth import authenticate_key, visitor_person
+from threadkeep.api.auth import (
+    authenticate_key,
+    close_session,
+    hash_key,
+    open_session,
+    visitor_person,
+)
 from threadkeep.api.deps import (
     StateDep,
     count_failure,
@@ -23,8 +29,8 @@ from threadkeep.api.deps import (
 )
 from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
-from threadkeep.store import repo
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
+from threadkeep.store import repo
 
 router = APIRouter(prefix="/v1/session", tags=["session"], responses=ERRORS)
 
@@ -78,13 +84,26 @@ async def login(body: LoginIn, state: StateDep, request: Request, response: Resp
         raise ApiError(401, "unknown or revoked API key")
     if principal.scope != "person" or principal.key_id is None:
         raise ApiError(403, "log in to the web app with a person key")
-    _set_cookie(state, response, (await state.signer()).sign({"k": principal.key_id}))
+    await start_session(state, response, key_id=principal.key_id)
     return {"person": principal.person, "via": "session"}
 
 
+async def start_session(state: ServiceState, response: Response, *, key_id: str | None = None,
+                        person: str | None = None) -> None:
+    """Open a server-side session and set its signed id as the cookie."""
+    max_age = state.service.session_days * 86400
+    sid = await asyncio.to_thread(open_session, state.memory.db, max_age_s=max_age, key_id=key_id, person=person)
+    _set_cookie(state, response, (await state.signer()).sign({"s": sid}))
+
+
 @router.delete("", status_code=204)
-async def logout() -> Response:
-    """Forget the session cookie in this browser."""
+async def logout(state: StateDep, token: Annotated[str | None, Depends(session_cookie)]) -> Response:
+    """End the session: deleted on the server, so a copy of the cookie stops working too."""
+    data = (await state.signer()).load(token) if token else None
+    sid = data.get("s") if data else None
+    if isinstance(sid, str):
+        await asyncio.to_thread(close_session, state.memory.db, sid)
+        state.forget_principal(f"sess:{hash_key(sid)}")
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
@@ -109,7 +128,7 @@ async def visitor(body: VisitorIn, state: StateDep, request: Request, response: 
         raise ApiError(403, "unknown visitor id: visitor ids are made by the server; start a new "
                        "visit without one")
     name = visitor_person(visitor_id)
-    _set_cookie(state, response, signer.sign({"v": name}))
+    await start_session(state, response, person=name)
     return {"person": name, "visitor_id": visitor_id, "via": "visitor"}
 
 

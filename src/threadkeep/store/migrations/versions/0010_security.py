@@ -1,5 +1,5 @@
 """security: keyed call-log fingerprints, shared rate-limit buckets, tombstones, hashed
-visitor names
+visitor names, server-side web sessions
 
 Revision ID: 0010_security
 Revises: 0007_fold_adoption
@@ -57,6 +57,20 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("name_mac", name=op.f("pk_deleted_people")),
     )
     op.create_table(
+        "web_sessions",
+        sa.Column("id_hash", sa.String(64), nullable=False),
+        sa.Column("key_id", sa.String(36), nullable=True),
+        sa.Column("person", sa.String(200), nullable=True),
+        sa.Column("created_at", UtcDateTime(timezone=True), nullable=False),
+        sa.Column("expires_at", UtcDateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["key_id"], ["api_keys.id"], name=op.f("fk_web_sessions_key_id_api_keys"),
+                                ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id_hash", name=op.f("pk_web_sessions")),
+    )
+    op.create_index(op.f("ix_web_sessions_key_id"), "web_sessions", ["key_id"])
+    op.create_index(op.f("ix_web_sessions_person"), "web_sessions", ["person"])
+    op.create_index(op.f("ix_web_sessions_expires_at"), "web_sessions", ["expires_at"])
+    op.create_table(
         "rate_buckets",
         sa.Column("bucket", sa.String(200), nullable=False),
         sa.Column("tokens", sa.Float(), nullable=False),
@@ -69,5 +83,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("rate_buckets")
     op.drop_table("deleted_people")
+    op.drop_table("web_sessions")
     # Keyed fingerprints are unreadable to older code (format version 2): it sees none.
     pass
