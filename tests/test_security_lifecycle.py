@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 
 import httpx
 import pytest
@@ -24,8 +25,9 @@ from threadkeep.cache.fingerprint import fingerprint
 from threadkeep.cache.tables import ModelCall
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
+from threadkeep.errors import MasterKeyError
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.store.models import Job, Message, User, UserKey, WebSession
+from threadkeep.store.models import Job, KeyringMeta, Message, Setting, User, UserKey, WebSession
 
 
 def _recording(seen: list) -> ScriptedModel:  # type: ignore[type-arg]
@@ -338,3 +340,141 @@ def test_every_oversized_body_is_413_chunked_or_not(tmp_path, settings) -> None:
             assert s.scalar(select(func.count()).select_from(Message)) == 2
     finally:
         stop_harness(h)
+
+
+# -- 7. the master keyring: online, resumable rotation ---------------------------------------
+def _serve(url: str, settings) -> tuple:  # type: ignore[no-untyped-def, type-arg]
+    from tests.conftest_api import LiveServer, echo_responder
+    from threadkeep.api.app import create_app
+    from threadkeep.engine import Memory
+
+    memory = Memory.open(url, settings=settings, model=ScriptedModel(responder=echo_responder()))
+    service = ServiceSettings(rate_per_minute=0, auth_cache_s=0, _env_file=None)  # type: ignore[call-arg]
+    return memory, LiveServer(create_app(memory, settings, service=service)).start()
+
+
+def test_rotating_the_master_key_while_a_server_runs_loses_nothing(tmp_path, settings) -> None:
+    from threadkeep.crypto import generate_master_key_file, load_keyring
+    from threadkeep.engine import Memory
+
+    key_file = tmp_path / "master.key"
+    old = generate_master_key_file(key_file)
+    settings.master_key_file = key_file
+    url = f"sqlite:///{tmp_path / 'rot.db'}"
+    operator = Memory.open(url, settings=settings)  # the CLI's process
+    admin, _ = auth.create_key(operator.db, operator.vault, scope="admin")
+    before: dict[str, str] = {}
+    for i in range(6):  # people the server has never seen: their data keys are not in its memory
+        name = unique_user()
+        before[name] = asyncio.run(operator.send(f"before rotation {i}", user=name)).conversation_id
+    memory, server = _serve(url, settings)
+    statuses: list[int] = []
+    during: list[str] = []
+    stop = threading.Event()
+
+    def traffic() -> None:
+        with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {admin}"}, timeout=30) as c:
+            while not stop.is_set():
+                for name, cid in before.items():
+                    statuses.append(c.get(f"/v1/conversations/{cid}", headers={"X-Threadkeep-User": name}).status_code)
+                new_person = unique_user()  # a person created during the rotation
+                r = c.post("/v1/messages", json={"text": "made during the rotation"},
+                           headers={"X-Threadkeep-User": new_person})
+                statuses.append(r.status_code)
+                if r.status_code == 200:
+                    during.append(new_person)
+
+    t = threading.Thread(target=traffic, daemon=True)
+    t.start()
+    try:
+        while len(statuses) < 20:
+            time.sleep(0.05)
+        new = MasterKey(os.urandom(32), "new")
+        assert asyncio.run(operator.rotate_master_key(new)) >= 6
+        seen = len(statuses)
+        while len(statuses) < seen + 20:  # the server keeps serving after it, on the new key
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        t.join(timeout=60)
+        server.stop()
+        memory.db.dispose()
+    assert statuses and set(statuses) == {200}, sorted(set(statuses))
+    assert during
+    ring = load_keyring(key_file)
+    assert [k.key_id for k in ring.keys] == [new.key_id]  # the old key is gone from the file
+    with operator.db.reading() as s:
+        assert set(s.scalars(select(UserKey.master_key_id))) == {new.key_id}
+        assert list(s.scalars(select(KeyringMeta.key_id))) == [new.key_id]
+    asyncio.run(operator.close())
+    after = open_memory(url, new, settings)  # the new key alone reads everyone
+    for name, cid in before.items():
+        assert asyncio.run(after.get_conversation(cid, user=name)).messages[0].text.startswith("before rotation")
+    for name in during:
+        assert asyncio.run(after.list_conversations(user=name))
+    asyncio.run(after.close())
+    with pytest.raises(MasterKeyError):
+        open_memory(url, old, settings)
+
+
+def test_an_interrupted_rotation_is_finished_by_running_the_command_again(tmp_path, settings) -> None:
+    from click.testing import CliRunner
+
+    from threadkeep.cli import main
+    from threadkeep.crypto import generate_master_key_file, load_keyring, write_keyring
+    from threadkeep.engine import Memory
+
+    key_file = tmp_path / "master.key"
+    old = generate_master_key_file(key_file)
+    settings.master_key_file = key_file
+    url = f"sqlite:///{tmp_path / 'int.db'}"
+    m = Memory.open(url, settings=settings)
+    names = [unique_user() for _ in range(3)]
+    for name in names:
+        asyncio.run(m.send(f"hello {name}", user=name))
+    new = MasterKey(os.urandom(32), "new")
+    # What a rotation killed after its first re-wrapped person leaves behind:
+    write_keyring(key_file, [new, old])
+    m.db.write(lambda s: m.vault.begin_rotation(s, new))
+    assert m.db.write(lambda s: m.vault.rewrap_batch(s, new, limit=1)) == 1
+    asyncio.run(m.close())
+    result = CliRunner().invoke(main, ["keys", "rotate-master", "--db", url],
+                                env={"THREADKEEP_MASTER_KEY_FILE": str(key_file), "THREADKEEP_HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert "re-wrapped 2 data keys" in result.output and "old key is gone" in result.output
+    assert [k.key_id for k in load_keyring(key_file).keys] == [new.key_id]
+    after = open_memory(url, new, settings)
+    for name in names:
+        convs = asyncio.run(after.list_conversations(user=name))
+        assert asyncio.run(after.get_conversation(convs[0].id, user=name)).messages[0].text == f"hello {name}"
+    asyncio.run(after.close())
+
+
+def test_rotation_is_refused_while_a_server_holds_its_key_in_the_environment(tmp_path, settings) -> None:
+    url = f"sqlite:///{tmp_path / 'env.db'}"
+    old = MasterKey(os.urandom(32), "$THREADKEEP_MASTER_KEY")
+    server = open_memory(url, old, settings)  # a key from the environment: it cannot re-read it
+    operator = open_memory(url, old, settings)
+    asyncio.run(operator.send("hello", user=unique_user()))
+
+    async def scenario() -> str:
+        server.start_background(keep_warm=False)
+        try:
+            for _ in range(200):  # the serving process announces what it holds
+                with server.db.reading() as s:
+                    if s.scalar(select(func.count()).select_from(Setting).where(Setting.key.like("keyholder:%"))):
+                        break
+                await asyncio.sleep(0.05)
+            with pytest.raises(MasterKeyError) as refused:
+                await operator.rotate_master_key(MasterKey(os.urandom(32), "new"))
+            return str(refused.value)
+        finally:
+            await server.stop_background()
+
+    message = asyncio.run(scenario())
+    assert "cannot pick up a new one" in message and "THREADKEEP_MASTER_KEY=NEW,OLD" in message
+    with operator.db.reading() as s:  # nothing was changed
+        assert set(s.scalars(select(UserKey.master_key_id))) == {old.key_id}
+        assert s.scalar(select(func.count()).select_from(Setting).where(Setting.key.like("keyholder:%"))) == 0
+    asyncio.run(operator.close())
+    asyncio.run(server.close())

@@ -22,12 +22,12 @@ from typing import Any, TypeVar
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from threadkeep import errors, jobs
+from threadkeep import errors, jobs, rotation
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.request import ModelRequest, Segment
-from threadkeep.crypto import MasterKey, load_master_key
+from threadkeep.crypto import MasterKey, load_keyring
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
@@ -44,7 +44,7 @@ from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
 from threadkeep.messages import ChatMessage, TextPart, ToolCallPart, ToolResultPart
 from threadkeep.store import repo
-from threadkeep.store.base import utcnow
+from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
@@ -94,6 +94,7 @@ class Memory:
         self._warmer: Any = None
         self._sweeper: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
+        self.keyholder: str | None = None
 
     @property
     def knowledge(self) -> Any:
@@ -122,8 +123,10 @@ class Memory:
         if master_key is None:
             with db.session() as s:
                 has_data = s.scalar(select(KeyringMeta.key_id).limit(1)) is not None
-            master_key = load_master_key(settings.key_file(), create=not has_data)
-        vault = Vault(master_key)
+            # A key file may hold the current key and, during a rotation, the previous ones.
+            vault = Vault.from_keyring(load_keyring(settings.key_file(), create=not has_data))
+        else:
+            vault = Vault(master_key)
         db.write(vault.check_master)
         with db.session() as s:
             repo.mark_stale_pending(s, older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s))
@@ -147,6 +150,7 @@ class Memory:
             self._workers = [asyncio.create_task(self.runner.run_forever(stop=self._stop))
                              for _ in range(self.settings.job_workers)]
         if self._sweeper is None:
+            self.keyholder = new_id()[:12]  # announced with the sweep (threadkeep.rotation)
             self._sweeper = asyncio.create_task(self._sweep_stale_turns())
         if keep_warm and self._warmer is None:
             from threadkeep.cache.keepwarm import KeepWarmScheduler
@@ -163,6 +167,7 @@ class Memory:
             try:
                 cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
                 await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
+                await asyncio.to_thread(rotation.announce, self, self.keyholder)
             except Exception as e:  # the database may still be away: try again later
                 log.warning("stale-turn sweep failed: %s", e)
             try:
@@ -180,6 +185,12 @@ class Memory:
                 if task is not None:
                     await task
             self._workers, self._sweeper = [], None
+            if self.keyholder is not None:
+                try:
+                    await asyncio.to_thread(rotation.withdraw, self, self.keyholder)
+                except Exception as e:  # the database is gone: the announcement just goes stale
+                    log.warning("could not withdraw the key holder announcement: %s", e)
+                self.keyholder = None
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""
@@ -469,8 +480,11 @@ class Memory:
         await asyncio.to_thread(self.db.write, run)
 
     async def rotate_master_key(self, new: MasterKey) -> int:
-        """Re-wrap every data key under ``new``; returns how many were re-wrapped."""
-        return await asyncio.to_thread(self.db.write, lambda s: self.vault.rotate_master(s, new))
+        """Re-wrap every data key under ``new``, online and resumably (:mod:`threadkeep.rotation`);
+        returns how many were re-wrapped."""
+        from threadkeep import rotation
+
+        return await asyncio.to_thread(rotation.rotate, self, new)
 
     async def people(self) -> list[str]:
         def run(s: Session) -> list[str]:
