@@ -6,6 +6,7 @@ SQLite runs in WAL mode with a busy timeout, and writes retry a bounded number o
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from threadkeep.errors import ConfigError, InvalidText
 __all__ = ["Database", "normalise_url"]
 
 T = TypeVar("T")
+log = logging.getLogger("threadkeep.db")
 _MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 LOCKED_RETRIES = 5
@@ -139,7 +141,16 @@ class Database:
                 time.sleep(0.05 * (2**attempt))
             return
         with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
-            c.exec_driver_sql("VACUUM FULL user_keys")
+            # VACUUM FULL rewrites the (small) table without the dead versions; it waits for
+            # an exclusive lock, so it gives up after 5 s behind long transactions and leaves
+            # the dead versions to the next deletion's rewrite (or autovacuum).
+            c.exec_driver_sql("SET lock_timeout = '5s'")
+            try:
+                c.exec_driver_sql("VACUUM FULL user_keys")
+            except OperationalError as e:
+                log.warning("VACUUM FULL user_keys after a deletion did not get its lock: %s", e)
+            finally:
+                c.exec_driver_sql("RESET lock_timeout")
 
     def is_empty(self) -> bool:
         return "users" not in inspect(self.engine).get_table_names()
