@@ -4,6 +4,7 @@ simulator's manual clock."""
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -19,7 +20,7 @@ from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, User
 
-__all__ = ["SYSTEM", "TOOLS", "STARTUP", "EPOCH", "Convo", "dt_clock", "open_db", "add_conversation"]
+__all__ = ["SYSTEM", "TOOLS", "STARTUP", "EPOCH", "Convo", "dt_clock", "open_db", "add_conversation", "fp_key"]
 
 SYSTEM = " ".join(f"Rule {i}: answer from memory, cite sources, keep it short." for i in range(150))
 STARTUP = "Conversation started on 2026-11-02 (UTC), channel: web. Profile: Ada, project lead."
@@ -83,6 +84,11 @@ def open_db(url: str) -> Database:
     db = Database(url)
     db.upgrade()
     return db
+
+
+def fp_key(user_id: str) -> bytes:
+    """A fingerprint key per test person (the engine derives it from the person's data key)."""
+    return hashlib.sha256(b"test fingerprint key:" + user_id.encode()).digest()
 
 
 def add_conversation(db: Database, *, keep_warm: bool = False) -> tuple[str, str]:

@@ -7,7 +7,7 @@ import dataclasses
 
 from sqlalchemy import delete, select
 
-from tests.test_cache_helpers import Convo, add_conversation, dt_clock, open_db
+from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, open_db
 from threadkeep.cache.log import record_call
 from threadkeep.cache.tables import ModelCall
 from threadkeep.llm.base import complete
@@ -32,7 +32,8 @@ class Harness:
         with self.db.session() as s:
             return record_call(s, conversation_id=self.cid, user_id=self.user_id, kind=kind,  # type: ignore[arg-type]
                                model=self.sim.name, request=request, usage=result.usage,
-                               started_at=started, capabilities=self.sim.capabilities)
+                               started_at=started, capabilities=self.sim.capabilities,
+                               key=fp_key(self.user_id))
 
     async def turn(self, text: str, *, answer: str = "Noted.") -> ModelCall:
         row = await self.send(self.conv.request(text))
@@ -120,7 +121,8 @@ async def test_a_provider_without_a_cache_has_no_misses(tmp_path) -> None:  # ty
     with db.session() as s:
         row = record_call(s, conversation_id=cid, user_id=uid, kind="turn", model="local",
                           request=conv.request("hi"), usage=Usage(3000, 20),
-                          started_at=datetime(2026, 11, 2, tzinfo=UTC), capabilities=Capabilities())
+                          started_at=datetime(2026, 11, 2, tzinfo=UTC), capabilities=Capabilities(),
+                          key=fp_key(uid))
         assert row.miss_cause == "no_cache" and row.ttl_s is None and row.cost is not None
     db.dispose()
 

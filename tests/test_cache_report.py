@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from tests.test_cache_helpers import Convo, add_conversation, dt_clock, open_db
+from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, open_db
 from threadkeep.cache.bench import BenchConfig, run_bench
 from threadkeep.cache.log import record_call
 from threadkeep.cache.report import CallRow, summarise
@@ -45,7 +45,7 @@ async def _log_a_day(url: str) -> None:
             with db.session() as s:
                 record_call(s, conversation_id=cid, user_id=uid, kind="turn", model=sim.name,
                             request=req, usage=result.usage, started_at=started,
-                            capabilities=sim.capabilities)
+                            capabilities=sim.capabilities, key=fp_key(uid))
     db.dispose()
 
 

@@ -7,7 +7,7 @@ from datetime import time
 
 from sqlalchemy import select
 
-from tests.test_cache_helpers import Convo, add_conversation, dt_clock, open_db
+from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, open_db
 from threadkeep.cache.keepwarm import KeepWarmScheduler, mark_keep_warm, warm_status
 from threadkeep.cache.log import record_call
 from threadkeep.cache.tables import ModelCall, WarmState
@@ -55,12 +55,13 @@ class World:
         with self.db.session() as s:
             return record_call(s, conversation_id=cid, user_id=self.users[cid], kind="turn",
                                model=self.sim.name, request=request, usage=result.usage,
-                               started_at=started, capabilities=self.sim.capabilities)
+                               started_at=started, capabilities=self.sim.capabilities,
+                               key=fp_key(self.users[cid]))
 
     def scheduler(self, settings: KeepWarmSettings | None = ON, **kw: object) -> KeepWarmScheduler:
         return KeepWarmScheduler(self.db, model=self.sim, now=self.now, settings=settings,
                                  ping_request=lambda cid: self.convs[cid].ping_request(cid),
-                                 **kw)  # type: ignore[arg-type]
+                                 fingerprint_key=lambda _s, uid: fp_key(uid), **kw)  # type: ignore[arg-type]
 
     async def idle(self, sched: KeepWarmScheduler, minutes: float, step: float = 30) -> list:  # type: ignore[type-arg]
         outcomes = []
@@ -262,7 +263,8 @@ async def test_a_provider_that_refuses_max_tokens_0_is_pinged_with_1(tmp_path) -
     await w.turn(cid)
     model = _RefusesZero(w.sim)
     sched = KeepWarmScheduler(w.db, model=model, now=w.now, settings=ON,  # type: ignore[arg-type]
-                              ping_request=lambda c: w.convs[c].ping_request(c))
+                              ping_request=lambda c: w.convs[c].ping_request(c),
+                              fingerprint_key=lambda _s, uid: fp_key(uid))
     outcomes = await w.idle(sched, 12)
     pings = [o for o in outcomes if o.action == "pinged"]
     assert len(pings) >= 2 and all(o.cache_read_tokens > 2000 and o.cache_write_tokens == 0 for o in pings)

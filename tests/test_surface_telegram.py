@@ -102,3 +102,17 @@ def test_thumbs_buttons_become_feedback(site: ApiHarness, fake: FakePlatform) ->
                         "text": "Thanks for the feedback"}
     with site.memory.db.reading() as s:
         assert s.get(Message, aid).rating == "down"  # type: ignore[union-attr]
+
+
+def test_a_deleted_person_writing_again_is_acknowledged_and_nothing_is_kept(site: ApiHarness, fake: FakePlatform) -> None:
+    """Issue 18: a deletion is final; the platform gets 200 (no retries), nothing is stored."""
+    import asyncio
+
+    assert send(site, update(20, "remember me", user=77, chat=77)).status_code == 200
+    fake.wait_for("sendMessage")
+    wait_idle(site)
+    asyncio.run(site.memory.delete_user("telegram:77"))
+    assert send(site, update(21, "I am back", user=77, chat=77)).status_code == 200
+    assert stored_events(site, "21") == []
+    with site.memory.db.reading() as s:
+        assert s.query(Message).count() == 0

@@ -257,26 +257,42 @@ def keys_generate_master(out: Path) -> None:
 
 @keys.command("rotate-master")
 @db_option
-@click.option("--new-key-file", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True)
-def keys_rotate_master(db_url: str | None, new_key_file: Path) -> None:
-    """Re-wrap every data key under a new master key (data is not re-encrypted).
+@click.option("--new-key-file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="The new key (from `keys generate-master`). Omit to finish an interrupted rotation.")
+def keys_rotate_master(db_url: str | None, new_key_file: Path | None) -> None:
+    """Re-wrap every data key under a new master key, while servers keep running.
 
     The current key is read as usual ($THREADKEEP_MASTER_KEY, $THREADKEEP_MASTER_KEY_FILE or
-    the data directory); afterwards point the configuration at the new file.
+    the data directory). With a key file, the file first holds the new key and then the old
+    one (running servers re-read it and follow), and the new key alone when every data key
+    is re-wrapped. Interrupted? Run `threadkeep keys rotate-master` again (no option): it
+    finishes the rotation the database has begun. Refused while a server holds its key in
+    $THREADKEEP_MASTER_KEY without the new one (see docs/ARCHITECTURE.md).
     """
-    from threadkeep.crypto import MasterKey, _decode_key
+    from threadkeep.crypto import MasterKey, _parse_keyring
+    from threadkeep.errors import MasterKeyError
 
-    new = MasterKey(_decode_key(new_key_file.read_bytes(), str(new_key_file)), str(new_key_file))
-
-    async def run() -> int:
+    async def run() -> tuple[int, MasterKey, Path | None]:
         memory = _open(db_url)
         try:
-            return await memory.rotate_master_key(new)
+            if new_key_file is not None:
+                new = _parse_keyring(new_key_file.read_bytes(), str(new_key_file))[0]
+            else:
+                active = await asyncio.to_thread(memory._read, memory.vault.active_key_id)
+                held = {k.key_id: k for k in memory.vault.held()}
+                if active is None or active not in held:
+                    raise MasterKeyError(
+                        "No rotation to finish with the keys given: pass --new-key-file, or put the "
+                        f"database's current key ({active}) first in the key file.")
+                new = held[active]
+            return await memory.rotate_master_key(new), new, memory.vault.path
         finally:
             await memory.close()
 
-    n = _run(run)
-    click.echo(f"re-wrapped {n} data keys under key id {new.key_id}; now use {new_key_file} as the master key")
+    n, new, path = _run(run)
+    where = (f"{path} now holds only the new key; the old key is gone from it" if path is not None
+             else "set THREADKEEP_MASTER_KEY to the new key alone")
+    click.echo(f"re-wrapped {n} data keys under key id {new.key_id}; {where}")
 
 
 # -- facts -------------------------------------------------------------------------------

@@ -23,13 +23,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from threadkeep.errors import IntegrityError, MasterKeyError
 
 __all__ = [
     "MasterKey",
     "load_master_key",
+    "Keyring",
+    "load_keyring",
+    "write_keyring",
     "generate_master_key_file",
     "new_data_key",
     "wrap_data_key",
@@ -38,6 +43,7 @@ __all__ = [
     "open_sealed",
     "field_aad",
     "DataKeyCache",
+    "derive_key",
 ]
 
 _VERSION = b"\x01"
@@ -76,17 +82,61 @@ def _decode_key(raw: bytes, source: str) -> bytes:
     )
 
 
-def load_master_key(key_file: Path | None, *, create: bool = False) -> MasterKey:
-    """Load the master key from ``THREADKEEP_MASTER_KEY`` or a key file.
+@dataclass(frozen=True)
+class Keyring:
+    """The master keys a process holds: the current one, and previous ones during a rotation.
+
+    ``path`` is the key file they came from (None for the environment variable): a process
+    with a file re-reads it when it meets a data key wrapped under a key it does not hold,
+    which is how a running server picks up a rotation.
+    """
+
+    current: MasterKey
+    previous: tuple[MasterKey, ...] = ()
+    path: Path | None = None
+
+    @property
+    def keys(self) -> tuple[MasterKey, ...]:
+        return (self.current, *self.previous)
+
+
+def _parse_keyring(raw: bytes, source: str) -> list[MasterKey]:
+    """A key file: one key per line (base64 or hex), the current one first; ``#`` comments.
+
+    A file holding one key in the format before keyrings (raw 32 bytes included) still reads.
+    """
+    try:
+        text = raw.decode("ascii")
+    except UnicodeDecodeError:
+        return [MasterKey(_decode_key(raw, source), source)]  # raw binary key
+    if not text.isprintable() and not all(ch.isprintable() or ch in "\r\n\t" for ch in text):
+        return [MasterKey(_decode_key(raw, source), source)]
+    lines = [ln.strip() for ln in text.splitlines()]
+    keys = [MasterKey(_decode_key(ln.encode(), source), source) for ln in lines if ln and not ln.startswith("#")]
+    if not keys:
+        raise MasterKeyError(f"The master key file {source} holds no key.")
+    return keys
+
+
+def _key_path(key_file: Path | None) -> Path | None:
+    env_file = os.environ.get(KEY_FILE_ENV)
+    return Path(env_file) if env_file else key_file
+
+
+def load_keyring(key_file: Path | None, *, create: bool = False) -> Keyring:
+    """The master keys from ``THREADKEEP_MASTER_KEY`` (``NEW`` or ``NEW,OLD``) or a key file.
 
     ``create`` makes a new key file when it is missing — only for the embedded default, and
     only when the caller has checked there is no encrypted data a new key could orphan.
     """
     env = os.environ.get(KEY_ENV)
     if env:
-        return MasterKey(_decode_key(env.encode(), f"${KEY_ENV}"), f"${KEY_ENV}")
-    env_file = os.environ.get(KEY_FILE_ENV)
-    path = Path(env_file) if env_file else key_file
+        keys = [MasterKey(_decode_key(part.encode(), f"${KEY_ENV}"), f"${KEY_ENV}")
+                for part in env.split(",") if part.strip()]
+        if not keys:
+            raise MasterKeyError(f"${KEY_ENV} is set but holds no key.")
+        return Keyring(keys[0], tuple(keys[1:]))
+    path = _key_path(key_file)
     if path is None:
         raise MasterKeyError(f"No master key: set {KEY_ENV} or {KEY_FILE_ENV}.")
     if not path.exists():
@@ -96,12 +146,39 @@ def load_master_key(key_file: Path | None, *, create: bool = False) -> MasterKey
                 f"encrypted data. Restore that file (or set {KEY_ENV}); a new key would make "
                 "the old data unreadable, so none was made."
             )
-        return generate_master_key_file(path)
+        return Keyring(generate_master_key_file(path), (), path)
     try:
         raw = path.read_bytes()
     except OSError as e:
         raise MasterKeyError(f"Cannot read the master key file {path}: {e.strerror}.") from e
-    return MasterKey(_decode_key(raw, str(path)), str(path))
+    keys = _parse_keyring(raw, str(path))
+    return Keyring(keys[0], tuple(keys[1:]), path)
+
+
+def load_master_key(key_file: Path | None, *, create: bool = False) -> MasterKey:
+    """The current master key (see :func:`load_keyring`)."""
+    return load_keyring(key_file, create=create).current
+
+
+def write_keyring(path: Path, keys: list[MasterKey]) -> None:
+    """Replace the key file with ``keys`` (current first), atomically, owner-only.
+
+    Written to a temporary file in the same directory, synced and renamed over the old one:
+    a reader sees the old file or the new one, never half of either. Keys left out are gone
+    from the file (the old file's blocks may persist on the disk itself).
+    """
+    body = b"".join(base64.urlsafe_b64encode(k.key) + b"\n" for k in keys)
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(b"# threadkeep master keyring: the current key first, then keys still being retired\n" + body)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def generate_master_key_file(path: Path) -> MasterKey:
@@ -141,6 +218,11 @@ def unwrap_data_key(master: MasterKey, user_id: str, wrapped: bytes) -> bytes:
             f"The master key from {master.source} does not open the data key of person "
             f"{user_id}: the key is wrong for this database (or the row was tampered with)."
         ) from e
+
+
+def derive_key(key: bytes, label: bytes) -> bytes:
+    """A 32-byte subkey of ``key`` for one purpose (HKDF-SHA256, ``label`` as info)."""
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=label).derive(key)
 
 
 def field_aad(table: str, column: str, row_id: str) -> bytes:

@@ -23,7 +23,7 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
-from threadkeep import errors, idempotency, jobs
+from threadkeep import errors, idempotency, jobs, rotation
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
@@ -35,7 +35,7 @@ from threadkeep.context.budget import (
     message_tokens,
     request_tokens,
 )
-from threadkeep.crypto import MasterKey, load_master_key
+from threadkeep.crypto import MasterKey, load_keyring
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
@@ -59,7 +59,7 @@ from threadkeep.messages import (
     ToolResultPart,
 )
 from threadkeep.store import repo
-from threadkeep.store.base import utcnow
+from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
@@ -111,6 +111,7 @@ class Memory:
         self._background: BackgroundThread | None = None
         # This process's turn lease: every pending turn it starts names it as its owner.
         self.lease = TurnLeaseHolder(db, self.settings.turn_lease_s)
+        self.keyholder: str | None = None
 
     @property
     def knowledge(self) -> Any:
@@ -139,8 +140,10 @@ class Memory:
         if master_key is None:
             with db.session() as s:
                 has_data = s.scalar(select(KeyringMeta.key_id).limit(1)) is not None
-            master_key = load_master_key(settings.key_file(), create=not has_data)
-        vault = Vault(master_key)
+            # A key file may hold the current key and, during a rotation, the previous ones.
+            vault = Vault.from_keyring(load_keyring(settings.key_file(), create=not has_data))
+        else:
+            vault = Vault(master_key)
         db.write(vault.check_master)
         # db.write: retried on a locked SQLite (a busy server next to a CLI command).
         db.write(partial(repo.mark_stale_pending,
@@ -166,6 +169,7 @@ class Memory:
         delays other background work, never a request (see :mod:`threadkeep.worker`).
         """
         if self._background is None or not self._background.running:
+            self.keyholder = new_id()[:12]  # announced with the sweep (threadkeep.rotation)
             self._background = BackgroundThread(partial(self._run_background, keep_warm=keep_warm))
             self._background.start()
 
@@ -182,7 +186,8 @@ class Memory:
             from threadkeep.cache.keepwarm import KeepWarmScheduler
 
             # Off until an administrator enables it; the scheduler reads the settings each tick.
-            warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request)
+            warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request,
+                                       fingerprint_key=self.vault.fingerprint_key)
             warmer.start()
         try:
             await stop.wait()
@@ -198,6 +203,7 @@ class Memory:
             try:
                 cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
                 await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
+                await asyncio.to_thread(rotation.announce, self, self.keyholder)
             except Exception as e:  # the database may still be away: try again later
                 log.warning("stale-turn sweep failed: %s", e)
             try:
@@ -213,6 +219,12 @@ class Memory:
             background.request_stop()
             if not await asyncio.to_thread(background.join, grace_s):
                 log.warning("background work still running after %.0f s; leaving it to its lease", grace_s)
+        if self.keyholder is not None:
+            try:
+                await asyncio.to_thread(rotation.withdraw, self, self.keyholder)
+            except Exception as e:  # the database is gone: the announcement just goes stale
+                log.warning("could not withdraw the key holder announcement: %s", e)
+            self.keyholder = None
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""
@@ -250,6 +262,7 @@ class Memory:
             return uid
 
         uid = await asyncio.to_thread(self.db.write, run)
+        await asyncio.to_thread(self.db.settle_deletion)  # no copy left in the WAL or dead rows
         # Decrypted memory held in process goes with the person.
         from threadkeep.memory.fact_search import clear_fact_cache
         from threadkeep.memory.recall import clear_recall_cache
@@ -551,7 +564,8 @@ class Memory:
             logged = record_call(s, conversation_id=cid, user_id=conv.user_id, kind="turn",
                                  model=self.model.name, request=call.request, usage=call.usage,
                                  started_at=call.started_at, capabilities=self.model.capabilities,
-                                 counter=self.builder.counter)
+                                 counter=self.builder.counter,
+                                 key=self.vault.fingerprint_key(s, conv.user_id))
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
         self.builder.after_turn(s, conv, user_msg)
@@ -632,12 +646,17 @@ class Memory:
         await asyncio.to_thread(self.db.write, run)
 
     async def rotate_master_key(self, new: MasterKey) -> int:
-        """Re-wrap every data key under ``new``; returns how many were re-wrapped."""
-        return await asyncio.to_thread(self.db.write, lambda s: self.vault.rotate_master(s, new))
+        """Re-wrap every data key under ``new``, online and resumably (:mod:`threadkeep.rotation`);
+        returns how many were re-wrapped."""
+        from threadkeep import rotation
+
+        return await asyncio.to_thread(rotation.rotate, self, new)
 
     async def people(self) -> list[str]:
         def run(s: Session) -> list[str]:
-            return [u for u in s.scalars(select(User.name).order_by(User.name)) if not u.startswith("__")]
+            # Anonymous visitors are not listed: their names are hashes of a bearer credential.
+            return [u for u in s.scalars(select(User.name).order_by(User.name))
+                    if not u.startswith(("__", "visitor:"))]
         return await asyncio.to_thread(self._read, run)
 
 

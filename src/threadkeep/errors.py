@@ -35,6 +35,7 @@ __all__ = [
     "InvalidText",
     "ContextOverflow",
     "NotFound",
+    "Gone",
     "Conflict",
     "IntegrityError",
     "ProviderError",
@@ -91,6 +92,12 @@ class NotFound(ThreadkeepError):
     """The id is unknown, or belongs to someone else (never distinguished)."""
 
     status_code = 404
+
+
+class Gone(ThreadkeepError):
+    """The person was deleted, and a deletion is final."""
+
+    status_code = 410
 
 
 class Conflict(ThreadkeepError):

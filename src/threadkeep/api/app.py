@@ -2,7 +2,7 @@
 
 The app holds no conversation state of its own — sessions are signed cookies checked against
 the database, settings live in the database — so several replicas can serve one PostgreSQL.
-Only rate-limit buckets are per process.
+Rate limits are shared through the database or Redis (``api.ratelimit``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from fastapi import FastAPI
 from threadkeep import insights
 from threadkeep.api.config import ServiceSettings
 from threadkeep.api.errors import install_error_handlers
+from threadkeep.api.headers import SecurityHeaders
 from threadkeep.api.limits import BodyLimit
 from threadkeep.api.routers import (
     admin,
@@ -96,4 +97,5 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job
     mount_mcp(app)  # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
     app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
+    app.add_middleware(SecurityHeaders, hsts=service.cookie_secure)
     return app

@@ -7,9 +7,10 @@ Keys are random tokens shown once; only their SHA-256 lives in ``api_keys``. Sco
   named in ``X-Threadkeep-User`` on every request;
 - ``person``  — bound to one person; sees only that person's data.
 
-Web sessions are HMAC-signed cookies (secret kept in the ``settings`` table, so every replica
-verifies every cookie) that point back at the key they were opened with: revoking the key ends
-its sessions. Nothing here is held per process except the rate-limit buckets.
+Web sessions are server side (``web_sessions``, one row per session, only a hash of its id
+stored); the cookie is the id, HMAC-signed (secret kept in the ``settings`` table, so every
+replica verifies every cookie). Logging out deletes the row, so a copied cookie stops working;
+revoking the key a session was opened with ends it too. Rate limits live in :mod:`threadkeep.api.ratelimit`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import re
 import secrets
 import threading
@@ -26,15 +28,16 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import InputError, NotFound
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.models import ApiKey, Setting, User
+from threadkeep.store.models import ApiKey, Setting, User, WebSession
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = [
@@ -50,14 +53,20 @@ __all__ = [
     "session_secret",
     "get_setting",
     "put_setting",
-    "visitor_name",
+    "visitor_person",
     "check_person_name",
-    "TokenBuckets",
+    "open_session",
+    "session_principal",
+    "close_session",
 ]
 
+log = logging.getLogger("threadkeep.auth")
 SCOPES = ("admin", "surface", "person")
 VISITOR_PREFIX = "visitor:"
-_VISITOR_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+# A visitor id is 24 random characters and 22 of an HMAC over them: made by the server only.
+_VISITOR_RANDOM = 24
+_VISITOR_MAC = 22
+_VISITOR_ID = re.compile(r"^[A-Za-z0-9_-]{46}$")
 # last_used_at is a hint for operators, not an audit log: writing it on every request would
 # turn every read into a write (and serialise SQLite), so it is refreshed at most this often.
 _LAST_USED_EVERY = timedelta(minutes=5)
@@ -122,7 +131,7 @@ def create_key(db: Database, vault: Vault, *, scope: str, person: str | None = N
     def run(s: Session) -> KeyInfo:
         uid = None
         if person:
-            uid = repo.get_or_create_user(s, vault, name=check_person_name(person)).id
+            uid = repo.get_or_create_user(s, vault, name=check_person_name(person), revive=True).id
         row = ApiKey(key_hash=hash_key(key), prefix=key[:12], scope=scope, user_id=uid, name=name)
         s.add(row)
         s.flush()
@@ -165,44 +174,64 @@ def revoke_key(db: Database, ident: str) -> KeyInfo:
 
 
 def authenticate_key(db: Database, key: str) -> Principal | None:
-    """The principal of a live key, or None (unknown or revoked: never say which)."""
-    digest = hash_key(key)
+    """The principal of a live key, or None (unknown or revoked: never say which).
 
-    def run(s: Session) -> Principal | None:
+    A read transaction only: on SQLite it never takes (or waits for) the write lock, so a
+    flood of wrong keys cannot slow turns down, and a wrong key never queues behind a turn.
+    ``last_used_at`` is refreshed at most every few minutes, in a write of its own on a
+    background thread: the request never waits for it.
+    """
+    digest = hash_key(key)
+    with db.reading() as s:
         found = s.execute(
-            select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            select(ApiKey.id, ApiKey.scope, ApiKey.last_used_at, User.name)
+            .outerjoin(User, User.id == ApiKey.user_id)
             .where(ApiKey.key_hash == digest, ApiKey.revoked_at.is_(None))
         ).first()
-        if found is None:
-            return None
-        row, person = found
-        now = utcnow()
-        if row.last_used_at is None or now - row.last_used_at > _LAST_USED_EVERY:
-            row.last_used_at = now
-        return Principal(row.scope, row.id, person)
+    if found is None:
+        return None
+    key_id, scope, last_used, person = found
+    now = utcnow()
+    if (last_used is None or now - last_used > _LAST_USED_EVERY) and key_id not in _TOUCHING:
+        _TOUCHING.add(key_id)
+        threading.Thread(target=_touch, args=(db, key_id, now), name="threadkeep-key-touch",
+                         daemon=True).start()
+    return Principal(scope, key_id, person)
 
-    return db.write(run)
+
+_TOUCHING: set[str] = set()  # key ids with a last_used_at write under way (one at a time each)
+
+
+def _touch(db: Database, key_id: str, now: Any) -> None:
+    """Record that a key was used (a hint for operators); a busy database skips it."""
+    try:
+        db.write(lambda s: s.execute(
+            update(ApiKey).where(ApiKey.id == key_id,
+                                 (ApiKey.last_used_at.is_(None)) | (ApiKey.last_used_at < now - _LAST_USED_EVERY))
+            .values(last_used_at=now)))
+    except (OperationalError, SAIntegrityError):
+        pass  # locked for longer than the retries: the next use within minutes tries again
+    except Exception as e:  # the engine was disposed (shutdown): nothing to record
+        log.debug("last_used_at of key %s not recorded: %s", key_id, e)
+    finally:
+        _TOUCHING.discard(key_id)
 
 
 def key_principal(db: Database, key_id: str) -> Principal | None:
     """Re-check the key behind a web session: a revoked key ends its sessions."""
-    def run(s: Session) -> Principal | None:
+    with db.reading() as s:
         found = s.execute(
-            select(ApiKey, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            select(ApiKey.scope, User.name).outerjoin(User, User.id == ApiKey.user_id)
             .where(ApiKey.id == key_id, ApiKey.revoked_at.is_(None))
         ).first()
-        return None if found is None else Principal(found[0].scope, found[0].id, found[1], "session")
-
-    return db.write(run)
+    return None if found is None else Principal(found[0], key_id, found[1], "session")
 
 
 # -- settings and the session secret -----------------------------------------------------
 def get_setting(db: Database, key: str, default: Any = None) -> Any:
-    def run(s: Session) -> Any:
+    with db.reading() as s:
         row = s.get(Setting, key)
         return default if row is None else row.value
-
-    return db.write(run)
 
 
 def put_setting(db: Database, key: str, value: Any) -> None:
@@ -245,6 +274,22 @@ class SessionSigner:
                           separators=(",", ":"), sort_keys=True).encode()
         return f"{_b64(body)}.{_b64(self._mac(body))}"
 
+    def _visitor_mac(self, random_part: str) -> str:
+        mac = hmac.new(self._secret, b"threadkeep-visitor-id\x00" + random_part.encode(), hashlib.sha256)
+        return _b64(mac.digest())[:_VISITOR_MAC]
+
+    def new_visitor_id(self) -> str:
+        """A fresh visitor id: random, with the server's MAC (a self-chosen id fails it)."""
+        random_part = secrets.token_urlsafe(18)[:_VISITOR_RANDOM]
+        return random_part + self._visitor_mac(random_part)
+
+    def is_visitor_id(self, visitor_id: str) -> bool:
+        """Whether ``visitor_id`` was made by this deployment (by :meth:`new_visitor_id`)."""
+        if not _VISITOR_ID.match(visitor_id):
+            return False
+        random_part, mac = visitor_id[:_VISITOR_RANDOM], visitor_id[_VISITOR_RANDOM:]
+        return hmac.compare_digest(self._visitor_mac(random_part), mac)
+
     def load(self, token: str) -> dict[str, Any] | None:
         try:
             body_b64, mac_b64 = token.split(".", 1)
@@ -259,6 +304,43 @@ class SessionSigner:
         return data
 
 
+# -- server-side web sessions ---------------------------------------------------------------
+def open_session(db: Database, *, max_age_s: int, key_id: str | None = None,
+                 person: str | None = None) -> str:
+    """Store a new web session (for a key, or an anonymous visitor); returns its id.
+
+    The id goes into the signed cookie; only its hash is stored, so the table alone logs
+    nobody in. Expired sessions are swept here, on the way.
+    """
+    sid = secrets.token_urlsafe(32)
+    now = utcnow()
+
+    def run(s: Session) -> None:
+        s.execute(delete(WebSession).where(WebSession.expires_at < now))
+        s.add(WebSession(id_hash=hash_key(sid), key_id=key_id, person=person, created_at=now,
+                         expires_at=now + timedelta(seconds=max_age_s)))
+
+    db.write(run)
+    return sid
+
+
+def session_principal(db: Database, sid: str) -> Principal | None:
+    """The principal of a live web session: None once logged out, expired, or its key revoked."""
+    with db.reading() as s:
+        row = s.get(WebSession, hash_key(sid))
+        if row is None or row.expires_at < utcnow():
+            return None
+        key_id, person = row.key_id, row.person
+    if key_id is not None:
+        return key_principal(db, key_id)
+    return Principal("visitor", None, person, "visitor") if person else None
+
+
+def close_session(db: Database, sid: str) -> None:
+    """Log out: the session row goes, so a copy of the cookie stops working too."""
+    db.write(lambda s: s.execute(delete(WebSession).where(WebSession.id_hash == hash_key(sid))))
+
+
 def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
@@ -267,36 +349,6 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def visitor_name(visitor_id: str | None) -> str:
-    """The person name of an anonymous visitor; a new random id when none (or a bad one) is given."""
-    if visitor_id is None or not _VISITOR_ID.match(visitor_id):
-        visitor_id = secrets.token_urlsafe(18)
-    return VISITOR_PREFIX + visitor_id
-
-
-# -- rate limits ---------------------------------------------------------------------------
-class TokenBuckets:
-    """In-process token buckets, one per key. Per replica: N replicas allow N times the rate."""
-
-    def __init__(self, *, per_minute: float, burst: int) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = float(burst)
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def take(self, bucket: str) -> float:
-        """Take one token; returns 0 when allowed, else the seconds until a token is free."""
-        if self.rate <= 0:
-            return 0.0
-        now = time.monotonic()
-        with self._lock:
-            if len(self._buckets) > 100_000:
-                # Forgetting buckets only ever refills them: a bound on memory, not on rate.
-                self._buckets.clear()
-            tokens, last = self._buckets.get(bucket, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens >= 1.0:
-                self._buckets[bucket] = (tokens - 1.0, now)
-                return 0.0
-            self._buckets[bucket] = (tokens, now)
-            return (1.0 - tokens) / self.rate
+def visitor_person(visitor_id: str) -> str:
+    """The person name of a visitor id: a hash, so the stored name is no bearer credential."""
+    return VISITOR_PREFIX + hashlib.sha256(b"threadkeep-visitor\x00" + visitor_id.encode()).hexdigest()

@@ -13,8 +13,17 @@ class ServiceSettings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="THREADKEEP_API_", extra="ignore")
 
-    rate_per_minute: float = Field(default=120.0, ge=0, description="Requests per minute per key (0: no limit); per replica.")
+    rate_per_minute: float = Field(default=120.0, ge=0, description="Requests per minute per key (0: no limit); "
+                                   "shared by the replicas unless the rate backend is local.")
     rate_burst: int = Field(default=60, ge=1, description="Requests a key may make at once before the rate applies.")
+    rate_backend: str = Field(default="auto", pattern="^(auto|local|database|redis)$", description=
+                              "Where rate-limit buckets live: auto (Redis when redis_url is set, the database on "
+                              "PostgreSQL, in process on SQLite), local, database or redis.")
+    redis_url: str | None = Field(default=None, description="Redis for shared rate limits, e.g. redis://127.0.0.1:6379/0.")
+    auth_failures_per_minute: float = Field(default=10.0, ge=0, description="Failed authentications allowed per "
+                                            "minute per client address and per key prefix (0: no limit).")
+    auth_failure_burst: int = Field(default=20, ge=1, description="Failed authentications allowed at once "
+                                    "before auth_failures_per_minute applies; then 429 with Retry-After.")
     max_body_bytes: int = Field(default=1_000_000, ge=1024, description="Largest request body; larger is refused with 413.")
     session_days: int = Field(default=30, ge=1, description="How long a web session cookie lives.")
     cookie_secure: bool = Field(default=False, description="Mark cookies Secure (set behind HTTPS).")

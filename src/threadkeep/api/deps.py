@@ -2,10 +2,14 @@
 
 A request is authenticated by ``Authorization: Bearer <key>`` or, for the web app, by the
 ``tk_session`` cookie. Every authenticated request takes a token from its key's rate bucket.
+Failed key checks are limited too, per client address and per key prefix: past
+``auth_failure_burst`` failures (refilled at ``auth_failures_per_minute``) further attempts
+get 429 with ``Retry-After`` before any lookup.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
@@ -17,7 +21,7 @@ from threadkeep.api.auth import (
     authenticate_key,
     check_person_name,
     hash_key,
-    key_principal,
+    session_principal,
 )
 from threadkeep.api.errors import ApiError
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
@@ -45,21 +49,49 @@ MemoryDep = Annotated[Memory, Depends(get_memory)]
 
 
 async def principal_from_session(state: ServiceState, token: str) -> Principal | None:
+    """The caller behind a session cookie: a signed session id, looked up server side."""
     data = (await state.signer()).load(token)
-    if data is None:
-        return None
-    if "v" in data:
-        # Anonymous visitors exist only while an administrator allows them.
-        if not await state.setting(ANONYMOUS_SETTING, False):
-            return None
-        return Principal("visitor", None, str(data["v"]), "visitor")
-    if "k" in data:
-        key_id = str(data["k"])
-        return await state.principal(f"id:{key_id}", lambda: key_principal(state.memory.db, key_id))
-    return None
+    if data is None or not isinstance(data.get("s"), str):
+        return None  # forged, expired, or a cookie from before server-side sessions
+    sid = data["s"]
+    principal = await state.principal(f"sess:{hash_key(sid)}", lambda: session_principal(state.memory.db, sid))
+    if principal is not None and principal.via == "visitor" and not await state.setting(ANONYMOUS_SETTING, False):
+        return None  # anonymous visitors exist only while an administrator allows them
+    return principal
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def failure_buckets(request: Request, key: str | None) -> list[str]:
+    """Failed-authentication buckets of a request: its client address and its key's prefix
+    (hashed: neither an address nor a key fragment is written to a shared store)."""
+    def name(kind: str, value: str) -> str:
+        return f"authfail:{kind}:" + hashlib.sha256(f"{kind}\x00{value}".encode()).hexdigest()[:32]
+
+    out = [name("addr", client_address(request))]
+    if key:
+        out.append(name("prefix", key[:12]))
+    return out
+
+
+async def refuse_after_failures(state: ServiceState, buckets: list[str]) -> None:
+    """429 with Retry-After when the address or the key prefix used up its failures."""
+    wait = max([await state.limit(b, state.failure_rate, take=False) for b in buckets])
+    if wait > 0:
+        retry = max(1, int(wait + 0.999))
+        raise ApiError(429, f"too many failed authentications from this address or for this key; "
+                       f"retry in {retry} s", headers={"Retry-After": str(retry)})
+
+
+async def count_failure(state: ServiceState, buckets: list[str]) -> None:
+    for b in buckets:
+        await state.limit(b, state.failure_rate)
 
 
 async def get_principal(
+    request: Request,
     state: StateDep,
     bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
     session: Annotated[str | None, Depends(session_cookie)],
@@ -68,15 +100,18 @@ async def get_principal(
     principal: Principal | None = None
     if bearer is not None:
         key = bearer.credentials
+        buckets = failure_buckets(request, key)
+        await refuse_after_failures(state, buckets)
         principal = await state.principal(f"key:{hash_key(key)}", lambda: authenticate_key(state.memory.db, key))
         if principal is None:
+            await count_failure(state, buckets)
             raise ApiError(401, "unknown or revoked API key", headers={"WWW-Authenticate": "Bearer"})
     elif session:
         principal = await principal_from_session(state, session)
     if principal is None:
         raise ApiError(401, "authentication required: send 'Authorization: Bearer <key>' or log in",
                        headers={"WWW-Authenticate": "Bearer"})
-    wait = state.buckets.take(principal.bucket)
+    wait = await state.limit(principal.bucket, state.request_rate)
     if wait > 0:
         retry = max(1, int(wait + 0.999))
         raise ApiError(429, f"rate limit exceeded for this key; retry in {retry} s",

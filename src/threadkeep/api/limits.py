@@ -1,7 +1,9 @@
 """Request body size limit as plain ASGI middleware, so an oversized upload is refused early.
 
-A declared ``Content-Length`` over the limit is refused before reading; a chunked body is
-counted as it arrives and refused as soon as it passes the limit.
+A declared ``Content-Length`` over the limit is refused before reading. A body without one
+(``Transfer-Encoding: chunked``) is read here first, at most ``max_bytes`` of it, and refused
+with the same 413 as soon as it passes the limit — before the app sees any of it (an error
+raised while the app was parsing surfaced as a 400); under the limit it is handed on whole.
 """
 
 from __future__ import annotations
@@ -10,10 +12,6 @@ import json
 from typing import Any
 
 __all__ = ["BodyLimit"]
-
-
-class _TooLarge(Exception):
-    pass
 
 
 class BodyLimit:
@@ -34,29 +32,30 @@ class BodyLimit:
                 if declared > self.max_bytes:
                     await self._refuse(send, declared)
                     return
-        seen = 0
-        started = False
+        if not any(name == b"content-length" for name, _ in scope.get("headers", ())):
+            body = bytearray()
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return  # the client went away
+                body += message.get("body", b"")
+                if len(body) > self.max_bytes:
+                    await self._refuse(send, len(body))
+                    return
+                if not message.get("more_body", False):
+                    break
+            replayed = False
 
-        async def counting_receive() -> dict[str, Any]:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    raise _TooLarge
-            return message
+            async def replay() -> dict[str, Any]:
+                nonlocal replayed
+                if not replayed:
+                    replayed = True
+                    return {"type": "http.request", "body": bytes(body), "more_body": False}
+                return await receive()
 
-        async def tracking_send(message: dict[str, Any]) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, tracking_send)
-        except _TooLarge:
-            if not started:
-                await self._refuse(send, seen)
+            await self.app(scope, replay, send)
+            return
+        await self.app(scope, receive, send)
 
     async def _refuse(self, send: Any, size: int) -> None:
         body = json.dumps({"error": {"type": "request_too_large", "message":

@@ -1,4 +1,4 @@
-"""What one service process holds: the memory, settings, session signer, rate buckets."""
+"""What one service process holds: the memory, settings, session signer, the rate limiter."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from threadkeep.api.auth import (
     Principal,
     SessionSigner,
-    TokenBuckets,
     get_setting,
     put_setting,
     session_secret,
 )
 from threadkeep.api.config import ServiceSettings
+from threadkeep.api.ratelimit import Limiter, Rate, make_limiter
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
 from threadkeep.events import TurnEvent
@@ -35,7 +35,7 @@ class ServiceState:
     memory: Memory
     settings: Settings
     service: ServiceSettings
-    buckets: TokenBuckets
+    limiter: Limiter
     knowledge_base: KnowledgeBase | None = None
     _signer: SessionSigner | None = None
     _cache: dict[str, tuple[float, Any]] = field(default_factory=dict)
@@ -45,8 +45,23 @@ class ServiceState:
     @classmethod
     def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
               knowledge: KnowledgeBase | None = None) -> ServiceState:
-        buckets = TokenBuckets(per_minute=service.rate_per_minute, burst=service.rate_burst)
-        return cls(memory, settings, service, buckets, knowledge)
+        limiter = make_limiter(service.rate_backend, memory.db, service.redis_url)
+        return cls(memory, settings, service, limiter, knowledge)
+
+    @property
+    def request_rate(self) -> Rate:
+        return Rate(self.service.rate_per_minute, self.service.rate_burst)
+
+    @property
+    def failure_rate(self) -> Rate:
+        return Rate(self.service.auth_failures_per_minute, self.service.auth_failure_burst)
+
+    async def limit(self, bucket: str, rate: Rate, *, take: bool = True) -> float:
+        """Take a token from ``bucket`` (or only look, ``take=False``): 0, or seconds to wait."""
+        fn = self.limiter.take if take else self.limiter.peek
+        if self.limiter.blocking:
+            return await asyncio.to_thread(fn, bucket, rate)
+        return fn(bucket, rate)
 
     async def admitted(self, events: AsyncIterator[TurnEvent]) -> AsyncIterator[TurnEvent]:
         """The turn's events, once one of ``max_concurrent_turns`` slots is free.
@@ -91,6 +106,10 @@ class ServiceState:
         else:
             self._principals.pop(cache_key, None)
         return found
+
+    def forget_principal(self, cache_key: str) -> None:
+        """Drop one remembered credential (a session just closed on this replica)."""
+        self._principals.pop(cache_key, None)
 
     def forget_principals(self) -> None:
         """Drop remembered keys (after a revocation or a deleted person on this replica)."""

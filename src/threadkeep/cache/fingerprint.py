@@ -1,9 +1,17 @@
 """Per-segment fingerprints of a request, and where two consecutive requests diverge.
 
-Every model call is logged with a SHA-256 per segment over its canonical bytes
+Every model call is logged with a keyed hash per segment over its canonical bytes
 (:func:`threadkeep.context.canonical.segment_bytes`), the cumulative prefix hash through each
 segment and an estimate of the tokens up to there. Only hashes and counts are kept — never
 text — so the call log can say *where* a prefix broke without holding what the person said.
+
+Every hash is an HMAC-SHA256 under a key derived from the person's data key
+(:meth:`threadkeep.store.vault.Vault.fingerprint_key`): a plain hash of a message could be
+checked against guesses (a four-digit PIN takes 10,000 of them), a keyed one cannot be
+without the key — and shredding the person's data key makes their fingerprints meaningless
+too. Comparisons only ever happen between fingerprints made under the same key (one
+conversation, one person), so divergence detection is unchanged. ``key=b""`` (the default)
+is for fingerprints that are never stored (planning, the offline benchmark).
 
 The history is append-only from one turn to the next (the previous new message and its answer
 join it), so a changed history hash alone is not a divergence: the history also carries a short
@@ -17,6 +25,7 @@ naive sliding window) it stays a change of the ``history``.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +37,9 @@ from threadkeep.tokens import TokenCounter
 
 __all__ = ["Fingerprints", "fingerprint", "divergence", "segment_rank"]
 
-FORMAT_VERSION = 1
+# 2: keyed (HMAC) hashes. Version 1 held plain SHA-256 and is no longer read (migration 0010
+# drops those values).
+FORMAT_VERSION = 2
 # 64 bits per history message are plenty to tell one message from another in one conversation,
 # and keep a 30-message list under 600 bytes in the log.
 _CHAIN_HEX = 16
@@ -104,30 +115,36 @@ class Fingerprints:
                    dict(data.get("extra", {})))
 
 
-def _sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def fingerprint(request: ModelRequest, counter: TokenCounter | None = None, *,
+                key: bytes = b"") -> Fingerprints:
+    """Fingerprints of ``request`` under ``key``; token estimates use ``counter`` (o200k by default).
 
-
-def fingerprint(request: ModelRequest, counter: TokenCounter | None = None) -> Fingerprints:
-    """Fingerprints of ``request``; token estimates use ``counter`` (o200k by default)."""
+    Stored fingerprints must be made with the person's fingerprint key; two fingerprints are
+    comparable only when made under the same key.
+    """
     tc = _counter(counter)
+
+    def mac(data: bytes) -> str:
+        return hmac.new(key, data, hashlib.sha256).hexdigest()
+
     order: list[str] = []
     segments: dict[str, str] = {}
     prefix: dict[str, str] = {}
     tokens: dict[str, int] = {}
     chain: list[str] = []
-    running_hash = _sha(b"threadkeep-prefix")
+    running_hash = mac(b"threadkeep-prefix")
     running_tokens = 0
     for name, items in segment_bytes(request):
         digest = hashlib.sha256()
         for item in items:
-            digest.update(_sha(item).encode())
+            item_mac = mac(item)
+            digest.update(item_mac.encode())
             text = item.decode("utf-8")
             running_tokens += tc.count(text) + (MESSAGE_OVERHEAD if name not in ("tools", "system") else 0)
             if name == "history":
-                chain.append(_sha(item)[:_CHAIN_HEX])
+                chain.append(item_mac[:_CHAIN_HEX])
         seg_hash = digest.hexdigest()
-        running_hash = _sha(f"{running_hash}|{name}|{seg_hash}".encode())
+        running_hash = mac(f"{running_hash}|{name}|{seg_hash}".encode())
         order.append(name)
         segments[name] = seg_hash
         prefix[name] = running_hash

@@ -66,12 +66,13 @@ class PingOutcome:
     cache_write_tokens: int = 0
 
 
-def trim_to_cached(request: ModelRequest, cached: Fingerprints) -> ModelRequest | None:
+def trim_to_cached(request: ModelRequest, cached: Fingerprints, *, key: bytes = b"") -> ModelRequest | None:
     """``request`` cut back to the prefix ``cached`` describes, or ``None`` if it is not one.
 
     The ping must read what the last call cached and write nothing, so it ends exactly where
     that call's last breakpoint was: later segments are dropped, the history is cut to the
-    number of messages that call had, and the result is checked by prefix hash.
+    number of messages that call had, and the result is checked by prefix hash (made under
+    ``key``, the key ``cached`` was made with).
     """
     through = cached.cached_through
     if through is None and not request.breakpoints and "history" in cached.order:
@@ -97,7 +98,7 @@ def trim_to_cached(request: ModelRequest, cached: Fingerprints) -> ModelRequest 
     if request.breakpoints and (not breakpoints or max(bp.segment for bp in breakpoints) != last):
         return None  # explicit caching: the ping must mark the same end as the cached call
     trimmed = dataclasses.replace(request, segments=tuple(segments), breakpoints=breakpoints)
-    prints = fingerprint(trimmed)
+    prints = fingerprint(trimmed, key=key)
     if prints.prefix.get(through) != cached.prefix.get(through):
         return None
     return trimmed
@@ -153,8 +154,11 @@ class KeepWarmScheduler:
         interval_seconds: float = 15.0,
         settings: KeepWarmSettings | None = None,
         prices: Pricing | None = None,
+        fingerprint_key: Callable[[Session, str], bytes],
     ) -> None:
         self.db = db
+        # (session, person id) -> the person's fingerprint key (Vault.fingerprint_key).
+        self.fingerprint_key = fingerprint_key
         self.model = model
         self.ping_request = ping_request
         self.now = now
@@ -281,13 +285,22 @@ class KeepWarmScheduler:
             active.add(c.conversation_id)
         return await self._ping(c, cfg, now)
 
+    def _key_of(self, user_id: str) -> bytes:
+        with self.db.reading() as s:
+            return self.fingerprint_key(s, user_id)
+
     async def _ping(self, c: _Candidate, cfg: KeepWarmSettings, now: datetime) -> PingOutcome | None:
         cached = Fingerprints.from_json(c.last_touch.fingerprints)
+        if cached is None or c.user_id is None:
+            # Logged before fingerprints were keyed (migration 0010 dropped those): nothing
+            # to compare a ping with; the next turn logs a keyed one.
+            return self._cool(c, now, "no keyed fingerprint of the cached prefix yet")
+        key = await asyncio.to_thread(self._key_of, c.user_id)
         built = self.ping_request(c.conversation_id)
         request = await built if inspect.isawaitable(built) else built
-        trimmed = trim_to_cached(request, cached) if cached is not None else None
+        trimmed = trim_to_cached(request, cached, key=key)
         if trimmed is None:
-            where = divergence(cached, fingerprint(request)) if cached is not None else None
+            where = divergence(cached, fingerprint(request, key=key))
             if where == "summary":
                 # A fold since the last turn: the next turn rebuilds from the summary on, and
                 # the old prefix is worth nothing — not a fault of the ping, nothing to warm.
@@ -318,7 +331,7 @@ class KeepWarmScheduler:
             row = record_call(s, conversation_id=c.conversation_id, user_id=c.user_id, kind="ping",
                               model=self.model.name, request=trimmed, usage=usage,
                               started_at=now, capabilities=self.model.capabilities,
-                              prices=self.prices)
+                              prices=self.prices, key=key)
             return row.miss_cause or ""
 
         cause = await asyncio.to_thread(self.db.write, log_it)

@@ -192,16 +192,19 @@ def record_call(
     ttl_seconds: int | None = None,
     prices: Pricing | None = None,
     counter: TokenCounter | None = None,
+    key: bytes,
 ) -> ModelCall:
     """Log one model call and return its row (added to ``session``, flushed).
 
     ``request`` is the request as sent (with its breakpoints); ``started_at`` is when the call
     started (TTLs run from the start of a request). ``ttl_seconds`` defaults to the TTL of the
-    request's last breakpoint. ``prices`` default to :func:`default_prices`.
+    request's last breakpoint. ``prices`` default to :func:`default_prices`. ``key`` is the
+    person's fingerprint key (:meth:`threadkeep.store.vault.Vault.fingerprint_key`): every
+    stored hash is keyed, so none can be checked against a guessed message without it.
     """
     if started_at.tzinfo is None:
         raise ValueError("started_at must be timezone-aware (UTC)")
-    prints = fingerprint(request, counter)
+    prints = fingerprint(request, counter, key=key)
     prev = previous_call(session, conversation_id, kind=kind)
     found = diagnose(prev=prev, cur=prints, usage=usage, started_at=started_at,
                      capabilities=capabilities)

@@ -6,6 +6,7 @@ SQLite runs in WAL mode with a busy timeout, and writes retry a bounded number o
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from threadkeep.errors import ConfigError, InvalidText
 __all__ = ["Database", "normalise_url"]
 
 T = TypeVar("T")
+log = logging.getLogger("threadkeep.db")
 _MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 LOCKED_RETRIES = 5
@@ -116,6 +118,40 @@ class Database:
         cfg.attributes["engine"] = self.engine
         return cfg
 
+    def settle_deletion(self) -> None:
+        """After a person's deletion, leave no readable copy of what was deleted behind.
+
+        SQLite (``secure_delete`` is on, so the deleted cells were zeroed in the new page
+        images): checkpoint the WAL into the file and truncate it, so neither the old pages in
+        the WAL nor the old page images remain. A checkpoint blocked by a long reader is
+        retried briefly; what it could not copy is copied by the next one.
+        PostgreSQL: ``VACUUM user_keys`` prunes the dead row versions that still held the
+        wrapped key (an UPDATE or DELETE only marks them dead). Dead versions in other tables
+        hold ciphertext whose key is gone; autovacuum reclaims them (docs/RELIABILITY.md).
+        """
+        if self.dialect == "sqlite":
+            for attempt in range(5):
+                raw = self.engine.raw_connection()  # outside any transaction (autocommit)
+                try:
+                    busy = raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                finally:
+                    raw.close()
+                if busy is None or not busy[0]:
+                    return
+                time.sleep(0.05 * (2**attempt))
+            return
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+            # VACUUM FULL rewrites the (small) table without the dead versions; it waits for
+            # an exclusive lock, so it gives up after 5 s behind long transactions and leaves
+            # the dead versions to the next deletion's rewrite (or autovacuum).
+            c.exec_driver_sql("SET lock_timeout = '5s'")
+            try:
+                c.exec_driver_sql("VACUUM FULL user_keys")
+            except OperationalError as e:
+                log.warning("VACUUM FULL user_keys after a deletion did not get its lock: %s", e)
+            finally:
+                c.exec_driver_sql("RESET lock_timeout")
+
     def is_empty(self) -> bool:
         return "users" not in inspect(self.engine).get_table_names()
 
@@ -145,4 +181,7 @@ def _sqlite_pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
     cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
+    # Deleted content is overwritten with zeros, not left in free space: shredding a person
+    # must not leave their wrapped key readable in the file (see Database.settle_deletion).
+    cur.execute("PRAGMA secure_delete=ON")
     cur.close()

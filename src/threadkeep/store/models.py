@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -244,3 +245,45 @@ class Setting(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[Any] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class RateBucket(Base):
+    """One shared rate-limit bucket (api.ratelimit.DatabaseLimiter): tokens left at ``stamp``."""
+
+    __tablename__ = "rate_buckets"
+
+    bucket: Mapped[str] = mapped_column(String(200), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    stamp: Mapped[float] = mapped_column(Float)  # unix seconds of the last update
+    allowed: Mapped[bool] = mapped_column(Boolean, default=True)  # the last take's decision
+
+
+class DeletedPerson(Base):
+    """A tombstone: a deleted person's handle stays deleted (no request re-creates it).
+
+    Only a keyed hash of the handle is kept (:meth:`threadkeep.store.vault.Vault.tombstone`):
+    without the master key the row cannot be matched against a guessed name.
+    """
+
+    __tablename__ = "deleted_people"
+
+    name_mac: Mapped[str] = mapped_column(String(64), primary_key=True)
+    deleted_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class WebSession(Base):
+    """A web session, server side: the cookie carries its id, logging out deletes the row.
+
+    Only a hash of the id is stored (the cookie is the credential). A key session dies with
+    its key (and the key with its person); a visitor session names the visitor's hashed
+    person name and is deleted with that person.
+    """
+
+    __tablename__ = "web_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key_id: Mapped[str | None] = mapped_column(ID, ForeignKey("api_keys.id", ondelete="CASCADE"),
+                                               nullable=True, index=True)
+    person: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)

@@ -6,16 +6,28 @@ conversation of someone else exactly like an unknown one: ``NotFound``.
 
 from __future__ import annotations
 
+import re
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, inspect, or_, select, text, update
 from sqlalchemy.orm import Session
 
-from threadkeep.errors import NotFound
+from threadkeep.errors import Gone, NotFound
 from threadkeep.store.base import new_id, utcnow
-from threadkeep.store.models import Conversation, Identity, Message, SummaryVersion, User, UserKey
+from threadkeep.store.models import (
+    Conversation,
+    DeletedPerson,
+    Identity,
+    Job,
+    Message,
+    SummaryVersion,
+    User,
+    UserKey,
+    WebSession,
+)
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = [
@@ -56,12 +68,25 @@ def find_user(session: Session, *, name: str) -> User | None:
     return session.scalar(select(User).where(User.name == name))
 
 
-def get_or_create_user(session: Session, vault: Vault, *, name: str) -> User:
-    """The person with this handle, made (with a fresh data key) on first use."""
+def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: bool = False) -> User:
+    """The person with this handle, made (with a fresh data key) on first use.
+
+    A deleted handle stays deleted: a request still holding a credential of the deleted
+    person (a cached key, a session, a surface retrying) gets :class:`Gone` and nothing is
+    stored. Only an administrator's explicit act (``revive``: making a person key for the
+    handle) lifts the tombstone and starts a new, empty person.
+    """
     if name == SYSTEM_USER:
         raise NotFound("that name is reserved")
     user = find_user(session, name=name)
     if user is None:
+        any_stone = session.scalar(select(DeletedPerson.name_mac).limit(1)) is not None
+        stone = session.get(DeletedPerson, vault.tombstone(session, name)) if any_stone else None
+        if stone is not None:
+            if not revive:
+                raise Gone(f"person {name!r} was deleted, and a deletion is final; an administrator "
+                           "can admit the name again by creating a person key for it")
+            session.delete(stone)
         user = User(id=new_id(), name=name)
         session.add(user)
         session.flush()
@@ -71,10 +96,76 @@ def get_or_create_user(session: Session, vault: Vault, *, name: str) -> User:
 
 
 def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
-    """Delete a person: their data key first (crypto-shredding), then every row of theirs."""
+    """Delete a person: their data key first (crypto-shredding), then every row of theirs.
+
+    The wrapped key is overwritten with random bytes before its row is deleted (on SQLite
+    with ``secure_delete`` the freed space is zeroed; on PostgreSQL the overwrite is a new row
+    version and the old one stays in the heap until VACUUM — see docs/RELIABILITY.md). Jobs
+    that name the person (payload, dedupe key) go too, and the handle gets a tombstone so no
+    request can re-create the person.
+    """
+    user = session.get(User, user_id)
+    if user is None:
+        return
+    ids = _owned_ids(session, user_id)
+    session.execute(update(UserKey).where(UserKey.user_id == user_id)
+                    .values(wrapped_key=secrets.token_bytes(60), master_key_id="shredded"))
+    session.flush()
     session.execute(delete(UserKey).where(UserKey.user_id == user_id))
+    _drop_jobs_naming(session, ids, user.name)
+    session.execute(delete(WebSession).where(WebSession.person == user.name))  # visitor sessions
+    if user.name != SYSTEM_USER:
+        stone = vault.tombstone(session, user.name)
+        if session.get(DeletedPerson, stone) is None:
+            session.add(DeletedPerson(name_mac=stone, deleted_at=utcnow()))
     session.execute(delete(User).where(User.id == user_id))
     vault.forget(user_id)
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _owned_ids(session: Session, user_id: str) -> set[str]:
+    """The person's id and the ids of every row that carries their ``user_id``."""
+    ids = {user_id}
+    insp = inspect(session.connection())
+    for table in insp.get_table_names():
+        cols = {c["name"] for c in insp.get_columns(table)}
+        if "user_id" in cols and "id" in cols:
+            q = text(f'SELECT id FROM "{table}" WHERE user_id = :u')
+            ids.update(str(r[0]) for r in session.execute(q, {"u": user_id}))
+    return ids
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _drop_jobs_naming(session: Session, ids: set[str], name: str) -> None:
+    """Delete every job whose payload or dedupe key names the person (finished ones too);
+    clear an error message that does."""
+    doomed: list[str] = []
+    cleared: list[str] = []
+    for job_id, payload, dedupe, error in session.execute(
+            select(Job.id, Job.payload, Job.dedupe_key, Job.last_error)):
+        tokens = _strings(payload)
+        if dedupe:
+            tokens |= set(dedupe.split(":")) | {dedupe}
+        tokens |= set(_UUID.findall(" ".join(tokens)))
+        if tokens & ids or name in tokens:
+            doomed.append(job_id)
+        elif error and (name in error or set(_UUID.findall(error)) & ids):
+            cleared.append(job_id)
+    for chunk in range(0, len(doomed), 500):
+        session.execute(delete(Job).where(Job.id.in_(doomed[chunk:chunk + 500])))
+    if cleared:
+        session.execute(update(Job).where(Job.id.in_(cleared)).values(last_error=None))
 
 
 def get_conversation(session: Session, *, user_id: str, conversation_id: str, lock: bool = False) -> Conversation:

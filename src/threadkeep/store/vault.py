@@ -7,11 +7,15 @@ same way everywhere.
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+import hashlib
+import hmac
+import threading
+
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import crypto
-from threadkeep.crypto import DataKeyCache, MasterKey
+from threadkeep.crypto import DataKeyCache, Keyring, MasterKey
 from threadkeep.errors import MasterKeyError, NotFound
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import KeyringMeta, User, UserKey
@@ -26,11 +30,47 @@ _CHECK = b"threadkeep master key check"
 class Vault:
     """Seals and opens fields with the owning person's data key."""
 
-    def __init__(self, master: MasterKey, *, previous: list[MasterKey] | None = None) -> None:
+    def __init__(self, master: MasterKey, *, previous: list[MasterKey] | None = None,
+                 keyring: Keyring | None = None) -> None:
         self.master = master
         # Older master keys still accepted while a rotation is under way.
         self._keys = {master.key_id: master} | {k.key_id: k for k in (previous or [])}
         self._cache = DataKeyCache()
+        # The key file the keys came from: re-read when a data key is wrapped under a key this
+        # process does not hold (a rotation by another process).
+        self.path = keyring.path if keyring is not None else None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_keyring(cls, ring: Keyring) -> Vault:
+        return cls(ring.current, previous=list(ring.previous), keyring=ring)
+
+    @property
+    def reloadable(self) -> bool:
+        """Whether this process can pick up a new master key without a restart."""
+        return self.path is not None
+
+    @property
+    def key_ids(self) -> list[str]:
+        return sorted(self._keys)
+
+    def held(self) -> list[MasterKey]:
+        """Every master key this process holds, the current one first."""
+        return [self.master, *(k for i, k in sorted(self._keys.items()) if i != self.master.key_id)]
+
+    def _key(self, key_id: str) -> MasterKey | None:
+        """The master key with this id: held, or found by re-reading the key file."""
+        key = self._keys.get(key_id)
+        if key is not None or self.path is None:
+            return key
+        with self._lock:
+            try:
+                ring = crypto.load_keyring(self.path)
+            except MasterKeyError:
+                return None
+            for k in ring.keys:
+                self._keys.setdefault(k.key_id, k)
+        return self._keys.get(key_id)
 
     # -- master key ---------------------------------------------------------------------
     def check_master(self, session: Session) -> None:
@@ -57,40 +97,94 @@ class Vault:
     def _check_blob(self, key: MasterKey) -> bytes:
         return crypto._seal_raw(key.key, _CHECK, b"keyring-check")
 
-    def rotate_master(self, session: Session, new: MasterKey) -> int:
-        """Re-wrap every data key under ``new``; the data itself is untouched. Returns a count."""
+    @staticmethod
+    def active_key_id(session: Session) -> str | None:
+        """The master key new data keys are wrapped under (the newest active one)."""
+        return session.scalar(select(KeyringMeta.key_id).where(KeyringMeta.active)
+                              .order_by(KeyringMeta.created_at.desc()).limit(1))
+
+    def _wrapping_key(self, session: Session) -> MasterKey:
+        active = self.active_key_id(session)
+        if active is None or active == self.master.key_id:
+            return self.master
+        key = self._key(active)
+        if key is None:
+            raise MasterKeyError(
+                f"The database's current master key is {active}, but this process holds "
+                f"{', '.join(self.key_ids)}: a rotation is under way. Give it the new key (the key "
+                "file rewritten by `threadkeep keys rotate-master`, or THREADKEEP_MASTER_KEY=NEW,OLD).")
+        self.master = key  # the rotation made it current: new people are wrapped under it
+        return key
+
+    # -- rotation (docs/ARCHITECTURE.md, "Rotating the master key") ----------------------
+    def begin_rotation(self, session: Session, new: MasterKey) -> None:
+        """Make ``new`` the key new data keys are wrapped under; older keys still open theirs."""
+        self._keys[new.key_id] = new
+        session.execute(update(KeyringMeta).where(KeyringMeta.key_id != new.key_id).values(active=False))
+        existing = session.get(KeyringMeta, new.key_id)
+        if existing is None:
+            session.add(KeyringMeta(key_id=new.key_id, check_ct=self._check_blob(new), active=True,
+                                    created_at=utcnow()))
+        else:
+            existing.active = True
+        self.master = new
+
+    def rewrap_batch(self, session: Session, new: MasterKey, *, limit: int = 200) -> int:
+        """Re-wrap up to ``limit`` data keys still under an older key; returns how many."""
+        stmt = select(UserKey).where(UserKey.master_key_id != new.key_id).limit(limit)
+        if session.bind is not None and session.bind.dialect.name == "postgresql":
+            stmt = stmt.with_for_update(skip_locked=True)
         count = 0
-        for row in session.scalars(select(UserKey)).all():
-            old = self._keys.get(row.master_key_id)
+        for row in session.scalars(stmt).all():
+            old = self._key(row.master_key_id)
             if old is None:
                 raise MasterKeyError(
                     f"Data key of {row.user_id} is wrapped by master key {row.master_key_id}, "
-                    "which was not given: pass it as the current or a previous key."
+                    "which was not given: put it in the key file after the current key (one key "
+                    "per line) or in THREADKEEP_MASTER_KEY as NEW,OLD, then run the rotation again."
                 )
             dk = crypto.unwrap_data_key(old, row.user_id, row.wrapped_key)
             row.wrapped_key = crypto.wrap_data_key(new, row.user_id, dk)
             row.master_key_id = new.key_id
             row.rotated_at = utcnow()
             count += 1
-        session.execute(update(KeyringMeta).values(active=False))
-        existing = session.get(KeyringMeta, new.key_id)
-        if existing is None:
-            session.add(KeyringMeta(key_id=new.key_id, check_ct=self._check_blob(new), active=True))
-        else:
-            existing.active = True
+        return count
+
+    def pending_rewrap(self, session: Session, new: MasterKey) -> int:
+        return int(session.scalar(select(func.count()).select_from(UserKey)
+                                  .where(UserKey.master_key_id != new.key_id)) or 0)
+
+    def finish_rotation(self, session: Session, new: MasterKey) -> list[str]:
+        """Forget every other master key once no data key needs it; returns their ids."""
+        if self.pending_rewrap(session, new):
+            raise MasterKeyError("the rotation is not finished: data keys are still wrapped under an older key")
+        retired = [k for k in session.scalars(select(KeyringMeta.key_id).where(KeyringMeta.key_id != new.key_id))]
+        session.execute(delete(KeyringMeta).where(KeyringMeta.key_id != new.key_id))
+        for key_id in retired:
+            self._keys.pop(key_id, None)
         self._keys[new.key_id] = new
         self.master = new
-        self._cache.clear()
+        return retired
+
+    def rotate_master(self, session: Session, new: MasterKey) -> int:
+        """The whole rotation in one transaction (small databases, tests). Returns a count."""
+        self.begin_rotation(session, new)
+        count = 0
+        while n := self.rewrap_batch(session, new, limit=1000):
+            count += n
+            session.flush()
+        self.finish_rotation(session, new)
         return count
 
     # -- data keys ----------------------------------------------------------------------
     def create_key(self, session: Session, user_id: str) -> None:
         """Give a new person a data key (called once, when the person row is made)."""
         dk = crypto.new_data_key()
+        master = self._wrapping_key(session)
         session.add(UserKey(
             user_id=user_id,
-            wrapped_key=crypto.wrap_data_key(self.master, user_id, dk),
-            master_key_id=self.master.key_id,
+            wrapped_key=crypto.wrap_data_key(master, user_id, dk),
+            master_key_id=master.key_id,
         ))
         self._cache.put(user_id, dk)
 
@@ -101,15 +195,33 @@ class Vault:
         row = session.get(UserKey, user_id)
         if row is None:
             raise NotFound(f"no data key for person {user_id} (deleted?)")
-        key = self._keys.get(row.master_key_id)
+        key = self._key(row.master_key_id)
         if key is None:
             raise MasterKeyError(
                 f"The data key of person {user_id} is wrapped by master key {row.master_key_id}, "
-                f"but the configured key is {self.master.key_id}."
+                f"but this process holds {', '.join(self.key_ids)}."
             )
         dk = crypto.unwrap_data_key(key, user_id, row.wrapped_key)
         self._cache.put(user_id, dk)
         return dk
+
+    def fingerprint_key(self, session: Session, user_id: str) -> bytes:
+        """The key of a person's call-log fingerprints: derived from their data key.
+
+        HKDF with its own label, so it can never open or forge a sealed field; it outlives a
+        master key rotation (the data key does) and dies with the person's data key.
+        """
+        return crypto.derive_key(self.data_key(session, user_id), b"threadkeep:fingerprints:v1")
+
+    def tombstone(self, session: Session, name: str) -> str:
+        """The keyed hash a deleted person's handle is remembered by.
+
+        Keyed with a subkey of the deployment's own data key (re-wrapped, never changed, by a
+        master key rotation), so it stays stable across rotations and means nothing to
+        someone holding the database alone.
+        """
+        key = crypto.derive_key(self.data_key(session, self.system_user_id(session)), b"threadkeep:tombstones:v1")
+        return hmac.new(key, name.encode("utf-8"), hashlib.sha256).hexdigest()
 
     def forget(self, user_id: str) -> None:
         """Drop a person's key from memory (after crypto-shredding)."""

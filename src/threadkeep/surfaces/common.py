@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.engine import Memory
-from threadkeep.errors import InputError, NotFound, ProviderError
+from threadkeep.errors import Gone, InputError, NotFound, ProviderError
 from threadkeep.events import AnswerDelta, ConversationOpened, MessageStored, TurnDone, TurnFailed
 from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
 from threadkeep.store import repo
@@ -147,11 +147,15 @@ def store_inbound(memory: Memory, *, channel: str, external_id: str, event_key: 
 
     Text the engine would refuse is acknowledged and dropped (see :func:`acceptable_text`).
     The sender is their person, made on first sight and named ``<channel>:<external id>``. A
-    command (``kind`` other than ``message``, e.g. Telegram's ``/new``) keeps no text.
+    command (``kind`` other than ``message``, e.g. Telegram's ``/new``) keeps no text. A
+    person who was deleted stays deleted: their messages are acknowledged and dropped.
     """
     if acceptable_text(memory, text) is None:
         return None
-    uid, _ = person_for(memory, channel=channel, external_id=external_id, handle=f"{channel}:{external_id}")
+    try:
+        uid, _ = person_for(memory, channel=channel, external_id=external_id, handle=f"{channel}:{external_id}")
+    except Gone:
+        return None  # the person deleted themselves: acknowledged (no platform retries), nothing kept
     return record_event(memory, channel=channel, event_key=event_key, user_id=uid, thread_key=thread_key,
                         text=text if kind == "message" else None, target=target, kind=kind)
 

@@ -341,7 +341,7 @@ class _HttpEndpoint:
         bearer: HTTPAuthorizationCredentials | None = await bearer_scheme(request)
         # No session cookie: a browser page must not be able to ride a logged-in web session
         # into a tool call. Raises ApiError (401/429), rendered by the app's error handlers.
-        principal = await get_principal(state, bearer, None)
+        principal = await get_principal(request, state, bearer, None)
         caller = caller_of(principal, request.headers.get("x-threadkeep-groups"))
         await self.manager.handle_request({**scope, _CALLER_SCOPE_KEY: caller}, receive, send)
 

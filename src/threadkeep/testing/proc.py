@@ -88,9 +88,9 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> ServerProcess:
         self.starts += 1
-        log = self.log_file.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "threadkeep.testing.server", *self.args],
-                                     env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        with self.log_file.open("ab") as log:  # the child has its own copy of the descriptor
+            self.proc = subprocess.Popen([sys.executable, "-m", "threadkeep.testing.server", *self.args],
+                                         env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -68,6 +68,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--keys-out", required=True, help="where to write {\"admin\": key}")
     p.add_argument("--home", default=None, help="THREADKEEP_HOME for this server")
     p.add_argument("--log-level", default="warning")
+    p.add_argument("--rate-per-minute", type=float, default=0.0, help="per-key rate limit (0: none)")
+    p.add_argument("--rate-burst", type=int, default=60, help="per-key burst")
     args = p.parse_args(argv)
 
     import uvicorn
@@ -93,8 +95,10 @@ def main(argv: list[str] | None = None) -> None:
     if not keys_path.exists():
         admin, _ = auth.create_key(memory.db, memory.vault, scope="admin", name="load admin")
         keys_path.write_text(json.dumps({"admin": admin}))
-    # No per-key rate limit: the load generator is one client hammering many conversations.
-    service = ServiceSettings(rate_per_minute=0, max_concurrent_turns=256, _env_file=None)  # type: ignore[call-arg]
+    # No per-key rate limit by default: the load generator is one client hammering many
+    # conversations. The replica test sets one (shared through the database or Redis).
+    service = ServiceSettings(rate_per_minute=args.rate_per_minute, rate_burst=args.rate_burst,
+                              max_concurrent_turns=256, _env_file=None)  # type: ignore[call-arg]
     app = create_app(memory, settings, service=service)
     try:
         uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level,

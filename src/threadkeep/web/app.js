@@ -96,7 +96,14 @@ async function boot() {
 async function startVisitor() {
   // The visitor id lives in this browser only; it is what brings the guest back to their chat.
   const kept = localStorage.getItem("tk_visitor") || undefined;
-  const res = await api("POST", "/v1/session/visitor", kept ? { visitor_id: kept } : {});
+  let res;
+  try {
+    res = await api("POST", "/v1/session/visitor", kept ? { visitor_id: kept } : {});
+  } catch (e) {
+    if (!kept) throw e;
+    // The server no longer knows this id (or never made it): start a new visit.
+    res = await api("POST", "/v1/session/visitor", {});
+  }
   localStorage.setItem("tk_visitor", res.visitor_id);
   await showApp(res.person, "visitor");
   const list = await api("GET", "/v1/conversations?limit=1");

@@ -23,7 +23,6 @@ from threadkeep.api.deps import AdminDep, MemoryDep, PersonDep, StateDep
 from threadkeep.api.errors import ApiError
 from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
-from threadkeep.api.state import SESSION_COOKIE
 from threadkeep.cache.keepwarm import warm_status
 from threadkeep.errors import NotFound
 from threadkeep.insights import digest, feedback, reask, retention
@@ -87,9 +86,9 @@ async def admin_script() -> Response:
 @router.post("/v1/admin/session", tags=["admin"])
 async def admin_login(principal: AdminDep, state: StateDep, response: Response) -> dict[str, Any]:
     """Exchange the admin key sent as Bearer for a session cookie (HttpOnly, SameSite=Strict)."""
-    token = (await state.signer()).sign({"k": principal.key_id})
-    response.set_cookie(SESSION_COOKIE, token, max_age=state.service.session_days * 86400, httponly=True,
-                        samesite="strict", secure=state.service.cookie_secure, path="/")
+    from threadkeep.api.routers.session import start_session
+
+    await start_session(state, response, key_id=principal.key_id)
     return {"scope": "admin", "via": "session"}
 
 
