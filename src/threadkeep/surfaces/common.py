@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any, Protocol
 
 from pydantic import Field, SecretStr
@@ -24,8 +26,15 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.engine import Memory
-from threadkeep.errors import Gone, InputError, NotFound, ProviderError
-from threadkeep.events import AnswerDelta, ConversationOpened, MessageStored, TurnDone, TurnFailed
+from threadkeep.errors import Conflict, Gone, InputError, NotFound, ProviderError
+from threadkeep.events import (
+    AnswerDelta,
+    ConversationOpened,
+    MessageStored,
+    TurnDone,
+    TurnEvent,
+    TurnFailed,
+)
 from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
@@ -37,6 +46,8 @@ __all__ = [
     "SurfaceSettings", "Poster", "StoredEvent", "JOB_KIND", "person_for", "record_event",
     "answer_event", "split_text", "acceptable_text", "secret_equals", "note_error", "post_owner", "surface_status",
 ]
+# A turn still answered by a live run is looked at again this much later.
+IN_FLIGHT_RECHECK_S = 5.0
 
 JOB_KIND = "surface.answer"
 _SEAL = {"table": "surface_events", "column": "text"}
@@ -364,8 +375,10 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
             await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=done[0], status="answered",
                                     answered_at=utcnow())
             return done
-        # The last run died mid-turn: its message is reused, not stored twice.
-        await asyncio.to_thread(_mark_failed, memory, ev.user_message_id)
+        # An earlier run left the message: it is reused, not stored twice. The engine takes a
+        # pending turn over only when the process answering it is dead; one still answered by
+        # a live process (this job's earlier run, whose lease lapsed on a busy machine) is
+        # waited for instead of answered a second time.
         events = memory.retry(ev.user_message_id, user=ev.person)
     else:
         cid = await asyncio.to_thread(_thread_conversation, memory, channel=ev.channel,
@@ -373,21 +386,24 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
         if cid is not None and not await asyncio.to_thread(_conversation_exists, memory, cid, ev.user_id):
             cid = None  # deleted on another surface: this thread starts afresh
         events = memory.stream(ev.text, user=ev.person, conversation_id=cid, channel=ev.channel)
-    async for item in events:
-        if isinstance(item, AnswerDelta):
-            await progress.delta(item.text)
-        elif isinstance(item, ConversationOpened) and item.created:
-            await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
-                                    user_id=ev.user_id, conversation_id=item.conversation_id)
-        elif isinstance(item, MessageStored):
-            await asyncio.to_thread(_set, memory, ev.id, user_message_id=item.message_id)
-        elif isinstance(item, TurnDone):
-            await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=item.assistant_message_id,
-                                    status="answered", answered_at=utcnow())
-            return item.assistant_message_id, item.text
-        elif isinstance(item, TurnFailed):
-            # Raising hands the event back to the job queue, which retries with backoff.
-            raise ProviderError(f"the turn failed: {item.error}")
+    try:
+        async for item in _in_flight_deferred(events):
+            if isinstance(item, AnswerDelta):
+                await progress.delta(item.text)
+            elif isinstance(item, ConversationOpened) and item.created:
+                await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
+                                        user_id=ev.user_id, conversation_id=item.conversation_id)
+            elif isinstance(item, MessageStored):
+                await asyncio.to_thread(_set, memory, ev.id, user_message_id=item.message_id)
+            elif isinstance(item, TurnDone):
+                await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=item.assistant_message_id,
+                                        status="answered", answered_at=utcnow())
+                return item.assistant_message_id, item.text
+            elif isinstance(item, TurnFailed):
+                # Raising hands the event back to the job queue, which retries with backoff.
+                raise ProviderError(f"the turn failed: {item.error}")
+    finally:
+        await events.aclose()  # type: ignore[attr-defined]
     raise RuntimeError("the turn ended without an answer")
 
 
@@ -409,11 +425,13 @@ def _message_text(memory: Memory, message_id: str) -> str:
         return repo.open_message_text(s, memory.vault, msg) if msg is not None else ""
 
 
-def _mark_failed(memory: Memory, message_id: str) -> None:
-    def run(s: Session) -> None:
-        s.execute(update(Message).where(Message.id == message_id, Message.status == "pending")
-                  .values(status="failed", error="the surface worker stopped during the turn"))
-    memory.db.write(run)
+async def _in_flight_deferred(events: AsyncIterator[TurnEvent]) -> AsyncIterator[TurnEvent]:
+    """The turn's events; a turn another live run is still answering defers this job."""
+    try:
+        async for item in events:
+            yield item
+    except Conflict as e:
+        raise jobs.Defer(utcnow() + timedelta(seconds=IN_FLIGHT_RECHECK_S)) from e
 
 
 def _conversation_exists(memory: Memory, conversation_id: str, user_id: str) -> bool:
