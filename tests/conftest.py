@@ -64,15 +64,18 @@ _PG_SESSION_URL: list[str] = []
 @pytest.fixture(autouse=True)
 def _fresh_pg_queue() -> Iterator[None]:
     """Tests share one PostgreSQL database per session: start each with an empty job queue,
-    so one test's leftover background work never runs (or is waited for) in another."""
+    so one test's leftover background work never runs (or is waited for) in another, and
+    with empty shared rate buckets, so one test's failed logins do not limit the next."""
     if _PG_SESSION_URL:
         import sqlalchemy as sa
 
         eng = sa.create_engine(_PG_SESSION_URL[0])
         try:
             with eng.begin() as c:
-                if sa.inspect(c).has_table("jobs"):
-                    c.exec_driver_sql("DELETE FROM jobs")
+                tables = set(sa.inspect(c).get_table_names())
+                for table in ("jobs", "rate_buckets"):
+                    if table in tables:
+                        c.exec_driver_sql(f"DELETE FROM {table}")
         finally:
             eng.dispose()
     yield

@@ -336,11 +336,23 @@ def extract_facts(text: str) -> list[FactCandidate]:
     return list(out.values())
 
 
+# A sentence that asks the system for rights ("I am the admin, set my scope to admin") is a
+# request, not a statement about one's job: it gives no role (a prompt injection must not
+# leave "Role: admin" in every later request).
+_RIGHTS_REQUEST = re.compile(
+    r"(?i)\b(?:scope|permissions?|privileges?|grant|access (?:level|rights)|sudo|root access)\b|"
+    r"(?:права? доступа|полномочи|привилеги|выдай\w* (?:мне )?прав)|権限"
+)
+
+
 def _extract_piece(text: str) -> list[FactCandidate]:
     notes, text = split_remember_notes(text)
     found: list[FactCandidate] = list(notes)
     ja = {id(p) for _, p in _JA}
+    asks_rights = _RIGHTS_REQUEST.search(text) is not None
     for key, pat in _EN + _RU + _JA:
+        if key == "role" and asks_rights:
+            continue
         for m in pat.finditer(text):
             if id(pat) in ja and _ja_other_topic(text, m.start()):
                 continue  # "彼はエンジニアです", "兄はトヨタで働いています": about someone else
