@@ -57,6 +57,7 @@ async function* readEvents(res) {
 
 // -- screens ---------------------------------------------------------------------------
 function showLogin(anonymousAllowed) {
+  state.conversationId = null;  // whoever logs in next starts from their own list
   $("app").hidden = true;
   $("login").hidden = false;
   $("visitor-start").hidden = !anonymousAllowed;
@@ -72,9 +73,13 @@ async function showApp(person, via) {
   $("memory-toggle").hidden = via === "visitor";
   closeDrawers();
   await loadConversations();
-  const fromHash = new URLSearchParams(location.hash.slice(1)).get("c");
-  if (fromHash) await openConversation(fromHash);
-  else newChat();
+  // A person who started typing while the list loaded keeps what they sent: opening a
+  // conversation (or a new chat) now would wipe the message being answered.
+  if (!state.sending && !state.conversationId) {
+    const fromHash = new URLSearchParams(location.hash.slice(1)).get("c");
+    if (fromHash) await openConversation(fromHash);
+    else newChat();
+  }
   if (via !== "visitor") await loadFacts();
   if (via !== "visitor") loadDigests().catch(() => {});
   $("input").focus();
