@@ -41,10 +41,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from threadkeep.context.assemble import TurnInputs, assemble
-from threadkeep.context.request import ModelRequest
 from threadkeep.memory.brief import BriefSummary, brief_fold
 from threadkeep.memory.folding import FoldPolicy, fold_range
 from threadkeep.memory.summary import DEFAULT_CAP_TOKENS, SourceMessage
+from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "stale_kept", "METRICS"]
