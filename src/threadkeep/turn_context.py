@@ -40,7 +40,17 @@ from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
-from threadkeep.memory.recall import RecalledBlock, index_pending, recall, render_recalled
+from threadkeep.memory.recall import RecalledBlock, RecallHit, index_pending, recall, render_recalled
+from threadkeep.memory.recall_floor import MIN_DENSE, MIN_LEXICAL, Relevance, clears, relevance
+from threadkeep.memory.recall_notes import (
+    StoredNote,
+    hit_key,
+    new_hits,
+    notes_for,
+    placed,
+    render_note,
+    store_note,
+)
 from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     Item,
@@ -96,12 +106,23 @@ class _Loaded:
     rebuilding: bool = False   # the request is expected to write its cache anew
     adopted: bool = False      # this request switched to a newer summary version
     seqs: tuple[int, ...] = ()  # the sequence number of each history message
+    # Recall notes of the window (placed in ``history`` before their turn's message) and the
+    # current message's sequence number (where this turn's note would go).
+    notes: tuple[StoredNote, ...] = ()
+    message_seq: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class _Retrieved:
     facts: tuple[FactHit, ...]
     recalled: tuple[RecalledBlock, ...]
+    relevance: Relevance | None = None  # the best recalled hit's evidence (None: recall off)
+    fired: bool = False                 # recall cleared the relevance floor
+    repeated: int = 0                   # hits skipped: already in a note of the window
+
+
+def _note_entry(note: StoredNote) -> SourceMessage:
+    return SourceMessage(note.id, "user", note.text)
 
 
 def _in_history(m: repo.StoredMessage) -> bool:
@@ -211,6 +232,7 @@ class TurnBuilder:
         state = self.summary_state(s, conv, version=conv.adopted_version)
         window = repo.read_messages(s, vault, conv=conv, after_seq=conv.adopted_cursor)
         current = next((m.text for m in window if m.id == message_id), None)
+        message_seq = next((m.seq for m in window if m.id == message_id), 0)
         if current is None:
             # A failed turn retried after a fold passed it: it is answered from its stored
             # text, after everything still in the window.
@@ -218,14 +240,31 @@ class TurnBuilder:
             if row is None or row.conversation_id != conv.id or row.role != "user":
                 raise NotFound(f"message {message_id} not found")
             current = repo.open_message_text(s, vault, row)
+            message_seq = row.seq
         # Failed turns (and the answers they never got) and other turns still being answered
         # stay out; a ping replays the whole window (the last answer included) as the next
         # turn's history.
         kept = [m for m in window if (whole_window or m.id != message_id) and _in_history(m)]
-        history = tuple(SourceMessage(m.id, m.role, m.text) for m in kept)
-        return _Loaded(system, startup, state, history, current, conv.adopted_cursor,
+        notes = self._window_notes(s, conv, message_id)
+        entries, origin = placed([SourceMessage(m.id, m.role, m.text) for m in kept],
+                                 [m.id for m in kept], notes, _note_entry)
+        # A note stands before its message: up to it, the messages before that one.
+        seqs = [kept[i].seq - (entries[j][0] != kept[i].id) for j, i in enumerate(origin)]
+        current_note = next((n for n in notes if n.message_id == message_id and not whole_window), None)
+        if current_note is not None:  # a retried turn: its note is where it was
+            entries.append(_note_entry(current_note))
+            seqs.append(message_seq - 1)
+        return _Loaded(system, startup, state, tuple(entries), current, conv.adopted_cursor,
                        conv.keep_warm, rebuilding=rebuilding, adopted=adopted,
-                       seqs=tuple(m.seq for m in kept))
+                       seqs=tuple(seqs), notes=tuple(notes), message_seq=message_seq)
+
+    def _window_notes(self, s: Session, conv: Conversation, message_id: str) -> list[StoredNote]:
+        """Recall notes whose turn is verbatim (after the adopted cursor). A note dies with its
+        turn: when a fold passes it, it is left behind (see threadkeep.memory.recall_notes)."""
+        if not self.m.settings.memory_retrieval:
+            return []
+        return notes_for(s, self.m.vault, conversation_id=conv.id, user_id=conv.user_id,
+                         after_seq=conv.adopted_cursor)
 
     def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded,
                   recall_after: int | None = None) -> _Retrieved:
@@ -255,7 +294,7 @@ class TurnBuilder:
         # neighbours, the person's own words lifted (what they ask about is mostly themselves),
         # and are rendered one dated block per earlier conversation.
         fact_cost = sum(self.counter.count(h.text) + 3 for h in facts)
-        recalled = recall(
+        hits = recall(
             self.m.db, self.m.vault, user_id=user_id, query=loaded.new_message,
             exclude_conversation_seq_gt=(conversation_id, loaded.cursor if recall_after is None else recall_after),
             k=64,
@@ -263,7 +302,33 @@ class TurnBuilder:
             embedder=embedder or False, counter=self.counter, query_vector=vector, item_overhead=3,
             labels=RECALL_LABELS, prefer_roles=("user",),
         )
-        return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)))
+        return self._recall_kept(tuple(facts), hits, loaded)
+
+    def _recall_kept(self, facts: tuple[FactHit, ...], hits: Sequence[RecallHit], loaded: _Loaded) -> _Retrieved:
+        """What of recall reaches the request: nothing under the relevance floor, and only
+        hits no recall note of the window carries yet."""
+        found = relevance(hits)
+        st = self.m.settings
+        floor_lex = MIN_LEXICAL if st.recall_min_lexical is None else st.recall_min_lexical
+        floor_dense = MIN_DENSE if st.recall_min_dense is None else st.recall_min_dense
+        if not hits or not clears(found, min_lexical=floor_lex, min_dense=floor_dense):
+            return _Retrieved(facts, (), found, fired=False)
+        fresh, repeated = new_hits(hits, loaded.notes)
+        return _Retrieved(facts, tuple(render_recalled(fresh, RECALL_LABELS)), found, fired=True,
+                          repeated=repeated)
+
+    def _noted(self, user_id: str, conversation_id: str, message_id: str, loaded: _Loaded,
+               blocks: Sequence[RecalledBlock]) -> StoredNote:
+        """Store this turn's recall note (sealed, once per turn) and return it."""
+        text = render_note([b.text for b in blocks])
+        sources = [hit_key(h) for b in blocks for h in b.hits]
+
+        def run(s: Session) -> StoredNote:
+            return store_note(s, self.m.vault, conversation_id=conversation_id, user_id=user_id,
+                              message_id=message_id, seq=loaded.message_seq, text=text,
+                              sources=sources, tokens=self.counter.count(text))
+
+        return self.m.db.write(run)
 
     def tool_reserve(self, offered: bool) -> int:
         """Tokens held back from assembly for a tool round's calls and results (when offered)."""
@@ -312,8 +377,19 @@ class TurnBuilder:
         compacted = probe.report.compaction.messages if probe and probe.report.compaction else 0
         found = self._retrieve(user_id, conversation_id, loaded,
                                loaded.seqs[compacted - 1] if compacted else None)
+        # Recalled blocks the conversation has not seen become this turn's recall note: a
+        # history message before the new one, inside the cached prefix from now on. A retried
+        # turn keeps the note it has (already at the end of its history); anything new beyond
+        # it rides in the per-turn context.
+        note: StoredNote | None = None
+        per_turn: tuple[RecalledBlock, ...] = found.recalled
+        has_note = any(n.message_id == message_id for n in loaded.notes)
+        if found.recalled and not has_note:
+            note = self._noted(user_id, conversation_id, message_id, loaded, found.recalled)
+            bare = replace(bare, history=(*bare.history, _note_entry(note)))
+            per_turn = ()
         inputs = replace(bare, facts=tuple(h.text for h in found.facts),
-                         recalled=tuple(b.text for b in found.recalled))
+                         recalled=tuple(b.text for b in per_turn))
         built: Assembly = assembly(inputs)
         request = self._plan(built.request, loaded)
         report = built.report.to_dict()
@@ -325,12 +401,18 @@ class TurnBuilder:
         report["summary_items"] = len(loaded.state.items)
         report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
                            for h in found.facts[: built.report.facts_used]]
+        shown = found.recalled if note is not None else per_turn[: built.report.recalled_used]
         report["recall"] = [
             {"conversation_id": c, "message_id": mid, "seq": seq, "date": at.isoformat(),
              "this_conversation": c == conversation_id}
-            for block in found.recalled[: built.report.recalled_used]
+            for block in shown
             for (c, mid, seq, at) in (h.source for h in block.hits)
         ]
+        report["recall_note"] = {
+            "fired": found.fired, "note_id": note.id if note is not None else None,
+            "repeated": found.repeated, "notes_in_window": len(loaded.notes) + (note is not None),
+            "relevance": found.relevance.to_dict() if found.relevance is not None else None,
+        }
         report["trace"] = {}
         return request, report
 

@@ -104,6 +104,11 @@ class RecallHit:
     score: float
     text: str
     tokens: int
+    # The evidence of a direct hit (None for a neighbour brought in by one): the IDF of the
+    # query words it holds, in units of the IDF of a word said once, and its dense similarity
+    # to the query — what the relevance floor reads.
+    lexical: float | None = None
+    dense: float | None = None
 
     @property
     def source(self) -> tuple[str, str, int, datetime]:
@@ -200,8 +205,13 @@ def rank_items(
     heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
             for n, r in enumerate(ranked)]
     heapq.heapify(heap)
+    evidence = {r.pos: r for r in ranked}
+    # A direct hit's lexical evidence: the IDF of the query words it holds, in units of the
+    # IDF of a word said once (1.0: one word as rare as can be, or a few rarer-than-common).
+    idf = index.bm25.idf(terms := tokenize(query))
+    rare = idf.get("", 1.0) or 1.0
     tick = len(heap)
-    terms = set(tokenize(query))
+    terms_set = set(terms)
     chosen: dict[int, RecallHit] = {}
     convs: set[str] = set()
     used = misfits = 0
@@ -212,7 +222,7 @@ def rank_items(
         item = items[pos]
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
         # Whole turns by default; past the cap, whole sentences nearest the query.
-        text, n = trim_to_query(item.text, terms, min(cap or max_item_tokens, max_item_tokens), tc)
+        text, n = trim_to_query(item.text, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(labels.get(item.role, item.role)) + 2
         if item.conversation_id not in convs:
@@ -225,7 +235,10 @@ def rank_items(
                 break
             continue
         misfits = 0
-        chosen[pos] = RecallHit(item, -neg, text, n)
+        seen = evidence[pos] if not hop else None
+        matched = sum(idf.get(t, 0.0) for t in set(terms) & set(tokenize(item.text))) if seen else 0.0
+        chosen[pos] = RecallHit(item, -neg, text, n, matched / rare if seen else None,
+                                seen.dense if seen else None)
         convs.add(item.conversation_id)
         used += cost
         if neighbours > 0 and hop < NEIGHBOUR_CHAIN:

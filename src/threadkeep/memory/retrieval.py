@@ -247,6 +247,23 @@ class Bm25Index:
                 self._n_alive -= 1
                 self._total_len -= int(self._lengths[pos])
 
+    def idf(self, tokens: Sequence[str]) -> dict[str, float]:
+        """The IDF of each of ``tokens`` that occurs in the index, and under ``""`` the IDF of
+        a word said once (the highest there is: the scale for how rare a match was)."""
+        out: dict[str, float] = {}
+        if not self._n_alive:
+            return out
+        n = self._n_alive
+        out[""] = math.log(1 + (n - 0.5) / 1.5)
+        for tok in set(tokens):
+            post = self._post.get(tok)
+            if post is None:
+                continue
+            df = int(self._alive[np.asarray(post[0], dtype=np.int64)].sum())
+            if df:
+                out[tok] = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        return out
+
     def scores(self, query_tokens: Sequence[str]) -> np.ndarray:
         """A score per position (0 where no query token occurs, and for removed documents)."""
         out = np.zeros(self.n, dtype=np.float32)

@@ -1,0 +1,59 @@
+"""The relevance floor: recall runs into a request only when it is likely to help (issue 16).
+
+Recall ranks by reciprocal-rank fusion, and a fused score says only where an item ranked, not
+whether anything matched: the best of an irrelevant lot scores the same as the best of a
+relevant one. The floor therefore reads the evidence behind the best *direct* hit (neighbours
+brought in by a hit do not count): its BM25 score and, with embeddings, its e5 cosine
+similarity to the message. Recall is kept when either side clears its floor:
+
+- ``lexical`` ≥ :data:`MIN_LEXICAL` — the IDF of the message's words the hit holds, in units
+  of the IDF of a word said once in the person's history (1.0: one such rare word, or a few
+  less rare ones; a shared "ok" or "thanks" said everywhere adds almost nothing);
+- ``dense`` ≥ :data:`MIN_DENSE` — close in meaning (e5-small puts unrelated chat turns of one
+  person at 0.70–0.80).
+
+Both numbers were measured on the LoCoMo dev conversations and on ordinary non-question
+turns (docs/BENCHMARKS.md, "Recall that caches"); ``THREADKEEP_RECALL_MIN_LEXICAL`` and
+``THREADKEEP_RECALL_MIN_DENSE`` override them (0 on either side: recall always runs, as before the floor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from threadkeep.memory.recall import RecallHit
+
+__all__ = ["MIN_LEXICAL", "MIN_DENSE", "Relevance", "relevance", "clears"]
+
+MIN_LEXICAL = 1.0
+MIN_DENSE = 0.84
+
+
+@dataclass(frozen=True, slots=True)
+class Relevance:
+    """The best direct hit's evidence (0 / None when there is no direct hit)."""
+
+    lexical: float
+    dense: float | None
+
+    def to_dict(self) -> dict[str, float | None]:
+        return {"lexical": round(self.lexical, 3),
+                "dense": None if self.dense is None else round(self.dense, 4)}
+
+
+def relevance(hits: Sequence[RecallHit]) -> Relevance:
+    """The strongest lexical and dense evidence among ``hits``' direct hits."""
+    lexical = max((h.lexical for h in hits if h.lexical is not None), default=0.0)
+    dense = max((h.dense for h in hits if h.dense is not None), default=None)
+    return Relevance(lexical, dense)
+
+
+def clears(found: Relevance, *, min_lexical: float = MIN_LEXICAL, min_dense: float = MIN_DENSE) -> bool:
+    """Whether recall is likely to help: either side at or over its floor (a floor of 0 or
+    less is off and always clears)."""
+    if min_lexical <= 0 or min_dense <= 0:
+        return True
+    if found.lexical >= min_lexical:
+        return True
+    return found.dense is not None and found.dense >= min_dense

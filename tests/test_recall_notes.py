@@ -1,0 +1,155 @@
+"""Issue 16, recall that caches: recalled blocks become a note in the cached history, once."""
+
+from __future__ import annotations
+
+import os
+
+from sqlalchemy import select
+
+from threadkeep.context.canonical import segment_bytes
+from threadkeep.crypto import MasterKey
+from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.memory.recall import RecallHit, RecallItem
+from threadkeep.memory.recall_floor import Relevance, clears, relevance
+from threadkeep.memory.recall_notes import NOTE_OPEN, RecallNote, notes_for
+from threadkeep.store.models import Conversation
+
+from .helpers import open_memory, unique_user
+
+SECRET = "My sister Marguerite breeds Suri alpacas on a farm near Valparaiso."
+
+
+def _memory(tmp_path, settings, sim, **changes):  # type: ignore[no-untyped-def]
+    settings.system_prompt = "You are a careful assistant who keeps long threads in order. " * 120
+    settings.embeddings = False  # lexical recall: fast and deterministic
+    for k, v in changes.items():
+        setattr(settings, k, v)
+    return open_memory(f"sqlite:///{tmp_path / 'n.db'}", MasterKey(os.urandom(32), "t"), settings, sim)
+
+
+def _history(request) -> list[bytes]:  # type: ignore[no-untyped-def]
+    return next((items for name, items in segment_bytes(request) if name == "history"), [])
+
+
+def first_note_user(s, cid: str) -> str:  # type: ignore[no-untyped-def]
+    return s.get(Conversation, cid).user_id
+
+
+async def _earlier(m, user: str) -> None:  # type: ignore[no-untyped-def]
+    """An earlier conversation holding the detail, indexed for recall."""
+    r = await m.send(SECRET, user=user)
+    await m.send("We also talked about the weather in Lisbon, nothing more.", user=user,
+                 conversation_id=r.conversation_id)
+    await m.drain_jobs()
+
+
+async def test_recalled_blocks_become_one_note_in_the_cached_history(tmp_path, settings) -> None:
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock, responder=lambda r: "I remember that.")
+    m = _memory(tmp_path, settings, sim)
+    user = unique_user()
+    await _earlier(m, user)
+    first = await m.send("How are Marguerite's alpacas in Valparaiso doing?", user=user)
+    note = first.report["recall_note"]
+    assert note["fired"] and note["note_id"], note
+    req1 = sim.requests[-1]
+    hist1 = _history(req1)
+    # The note is the last history message, before the new message, inside the cached prefix.
+    assert NOTE_OPEN.encode() in hist1[-1] and b"Suri alpacas" in hist1[-1]
+    turn_ctx = [m_.text for s in req1.segments if s.name == "turn_context" for m_ in s.messages]
+    assert not any("Suri alpacas" in t for t in turn_ctx)
+    assert req1.breakpoints and req1.segments[max(b.segment for b in req1.breakpoints)].name == "history"
+
+    cid = first.conversation_id
+    clock.advance(30)
+    second = await m.send("Does Marguerite sell the Suri alpacas' wool?", user=user, conversation_id=cid)
+    assert second.report["recall_note"]["note_id"] is None  # nothing new: no second note
+    assert second.report["recall_note"]["repeated"] >= 1
+    hist2 = _history(sim.requests[-1])
+    clock.advance(30)
+    await m.send("And what about her farm near Valparaiso?", user=user, conversation_id=cid)
+    hist3 = _history(sim.requests[-1])
+    # Byte-stable: each turn's history starts with the previous turn's history, note included.
+    assert hist2[: len(hist1)] == hist1
+    assert hist3[: len(hist2)] == hist2
+    # Appended once, never repeated: the detail is in one history item, and no source is in
+    # two notes (a later note carries only what no earlier one did).
+    assert sum(b"Suri alpacas" in item for item in hist3 if NOTE_OPEN.encode() in item) == 1
+    assert all("Suri alpacas" not in t for s in sim.requests[-1].segments if s.name == "turn_context"
+               for t in (x.text for x in s.messages))
+    # The note's prefix is read from the cache on the next turns.
+    assert sim.records[-1].cache_read_tokens > 0 and sim.records[-2].cache_read_tokens > 0
+    with m.db.session() as s:
+        rows = s.scalars(select(RecallNote).where(RecallNote.conversation_id == cid)
+                         .order_by(RecallNote.seq)).all()
+    assert rows[0].message_id == first.user_message_id
+    keys = [k for r in rows for k in r.sources]
+    assert len(keys) == len(set(keys))
+    # Sealed: the note's text is not in the database in plaintext.
+    assert b"Suri alpacas" not in rows[0].text_ct
+    # The ping (keep-warm) rebuilds the same history, note included.
+    ping = m.ping_request(cid)
+    assert _history(ping)[: len(hist3)] == hist3
+    await m.close()
+
+
+async def test_a_folded_turn_takes_its_note_with_it(tmp_path, settings) -> None:
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock, responder=lambda r: "Noted.")
+    m = _memory(tmp_path, settings, sim, fold_threshold=14, fold_tail=12, fold_adoption="eager")
+    user = unique_user()
+    await _earlier(m, user)
+    first = await m.send("Remind me where Marguerite's Suri alpacas live?", user=user)
+    cid = first.conversation_id
+    assert first.report["recall_note"]["note_id"]
+    for i in range(10):
+        clock.advance(20)
+        await m.send(f"Plain update number {i}: the spreadsheet is renamed.", user=user, conversation_id=cid)
+        await m.drain_jobs()
+    last = sim.requests[-1]
+    summary = [x.text for s in last.segments if s.name == "summary" for x in s.messages]
+    assert summary, "a fold happened and was adopted"
+    # The folded turn's note is gone from the history and was not folded into the summary.
+    with m.db.session() as s:
+        notes = notes_for(s, m.vault, conversation_id=cid, user_id=first_note_user(s, cid), after_seq=0)
+    first_note = next(n for n in notes if n.message_id == first.user_message_id)
+    texts = [x.text for seg in last.segments if seg.name == "history" for x in seg.messages]
+    assert not any(first_note.text in t for t in texts)
+    before = [x.text for seg in sim.requests[1 + 2].segments if seg.name == "history" for x in seg.messages]
+    assert any(first_note.text in t for t in before)  # it was there before the fold
+    assert not any(NOTE_OPEN in t for t in summary)
+    # Needed again after the fold: recall finds it again and makes a new note at this turn.
+    again = await m.send("What do Marguerite's Suri alpacas eat?", user=user, conversation_id=cid)
+    assert again.report["recall_note"]["note_id"] not in (None, first.report["recall_note"]["note_id"])
+    await m.close()
+
+
+async def test_the_floor_skips_recall_for_an_irrelevant_message(tmp_path, settings) -> None:
+    clock = ManualClock()
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock, responder=lambda r: "Sure.")
+    m = _memory(tmp_path, settings, sim)
+    user = unique_user()
+    await _earlier(m, user)
+    r = await m.send("ok thanks, sounds good to me", user=user)
+    assert r.report["recall_note"]["fired"] is False
+    assert r.report["recall_note"]["note_id"] is None and r.report["recall"] == []
+    with m.db.session() as s:
+        assert s.scalar(select(RecallNote).where(RecallNote.conversation_id == r.conversation_id)) is None
+    # With the floor off, the same message recalls whatever ranks first.
+    m.settings.recall_min_lexical = 0
+    r2 = await m.send("ok thanks, sounds good to me", user=user)
+    assert r2.report["recall_note"]["fired"] is True
+    await m.close()
+
+
+def test_floor_reads_direct_hits_only() -> None:
+    from datetime import UTC, datetime
+
+    item = RecallItem("m1", "c1", 1, "user", "x", datetime(2026, 1, 1, tzinfo=UTC))
+    weak = RecallHit(item, 0.03, "x", 1, lexical=0.4, dense=0.76)
+    neighbour = RecallHit(item, 0.9, "x", 1)  # no evidence of its own
+    assert relevance([weak, neighbour]) == Relevance(0.4, 0.76)
+    assert not clears(relevance([weak, neighbour]), min_lexical=1.0, min_dense=0.84)
+    assert clears(Relevance(1.5, None), min_lexical=1.0, min_dense=0.84)
+    assert clears(Relevance(0.0, 0.85), min_lexical=1.0, min_dense=0.84)
+    assert clears(Relevance(0.0, None), min_lexical=0, min_dense=0.84)  # floor off
