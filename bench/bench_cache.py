@@ -1,6 +1,7 @@
 """Prompt-cache benchmark: threadkeep vs a naive assembler vs threadkeep with keep-warm.
 
-A thin wrapper over :mod:`threadkeep.cache.bench`, the code behind ``threadkeep bench cache``:
+A thin wrapper over :mod:`threadkeep.evals.cache_bench` (the real engine) and
+:mod:`threadkeep.cache.bench` (workload, naive policy), the code behind ``threadkeep bench cache``:
 
     .venv/bin/python bench/bench_cache.py                 # table
     .venv/bin/python bench/bench_cache.py --json          # the JSON the CLI prints
@@ -12,7 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from threadkeep.cache.bench import BenchConfig, render_results, run_bench
+from threadkeep.cache.bench import BenchConfig, render_results
+from threadkeep.evals.cache_bench import run_bench
 
 
 def main() -> None:

@@ -80,8 +80,9 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
               help="Number of synthetic sessions (default: the recorded workload's).")
 @click.option("--seed", default=None, type=int, help="Random seed of the workload.")
 def bench_cache(as_json: bool, sessions: int | None, seed: int | None) -> None:
-    """Replay a synthetic workload through the cache simulator: threadkeep vs naive vs warm."""
-    from threadkeep.cache.bench import BenchConfig, render_results, run_bench
+    """Replay a synthetic workload through the engine and the cache simulator: threadkeep vs naive vs warm."""
+    from threadkeep.cache.bench import BenchConfig, render_results
+    from threadkeep.evals.cache_bench import run_bench
 
     cfg = BenchConfig()
     if sessions is not None:

@@ -40,7 +40,13 @@ from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
-from threadkeep.memory.recall import RecalledBlock, RecallHit, index_pending, recall, render_recalled
+from threadkeep.memory.recall import (
+    RecalledBlock,
+    RecallHit,
+    index_pending,
+    recall,
+    render_recalled,
+)
 from threadkeep.memory.recall_floor import MIN_DENSE, MIN_LEXICAL, Relevance, clears, relevance
 from threadkeep.memory.recall_notes import (
     StoredNote,

@@ -1,30 +1,3 @@
-"""``threadkeep bench cache``: a synthetic workload replayed through the cache simulator.
-
-Many sessions, each a run of turns separated by pauses drawn from a mix that looks like
-people at work — seconds while typing, minutes while thinking, interruptions, lunch (45–75
-min), afternoon gaps and next-day returns — all seeded. The same workload runs three times
-through an Anthropic-like simulator (5-minute and 1-hour TTLs, its prices):
-
-- ``threadkeep``: the real assembler (:func:`threadkeep.context.assemble.assemble`) and the
-  planner, with the engine's fold policy: folds computed every 30 messages by the extractive
-  summariser, adopted when the cache is cold or past the hard limit, idle folds down to the
-  tail once the cache has expired, and the history TTL of the setting (1 hour by default) —
-  all through :mod:`threadkeep.cache.adoption`, the functions the engine uses;
-- ``naive``: :class:`~threadkeep.cache.naive.NaiveAssembler` (timestamp in the system prompt,
-  sliding window);
-- ``threadkeep_warm``: threadkeep with every session marked warm: 1-hour history entries and
-  pings timed and built the way :class:`~threadkeep.cache.keepwarm.KeepWarmScheduler` does
-  (last cache touch + TTL − margin, the cached prefix trimmed and checked by fingerprint,
-  ``max_tokens`` 0, a ping that writes flags the session), within the same limits.
-
-Beside them (``extras``): ``threadkeep_eager_fold`` — every fold adopted at once, 5-minute
-history, no idle folds (the design's first policy) — and ``threadkeep_ttl_5m`` /
-``threadkeep_ttl_auto`` (the engine's policy with the other history TTL settings).
-
-Every call becomes a :class:`~threadkeep.cache.report.CallRow`, and the figures come from the
-same :func:`~threadkeep.cache.report.summarise` as ``threadkeep cache-report``.
-"""
-
 from __future__ import annotations
 
 import asyncio
@@ -35,32 +8,20 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from threadkeep.cache.adoption import (
-    IDLE_FOLD_MARGIN_S,
-    AdoptionPolicy,
-    HistoryTTL,
-    history_ttl,
-    idle_fold_policy,
-    is_cold,
-    should_adopt,
-)
 from threadkeep.cache.fingerprint import fingerprint
-from threadkeep.cache.keepwarm import trim_to_cached
 from threadkeep.cache.log import diagnose
 from threadkeep.cache.naive import NaiveAssembler
-from threadkeep.cache.plan import plan_breakpoints, prefix_ttl
+from threadkeep.cache.plan import prefix_ttl
 from threadkeep.cache.report import CallRow, summarise
 from threadkeep.cache.tables import ModelCall
 from threadkeep.cache.warm_settings import KeepWarmSettings, QuietHours
-from threadkeep.context.assemble import TurnInputs, assemble
-from threadkeep.llm.base import Capabilities, complete
-from threadkeep.llm.simulator import CallRecord, ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.folding import FoldPolicy, fold_range, fold_summary
-from threadkeep.memory.summary import SourceMessage, SummaryState, render_summary
-from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.llm.base import complete
+from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.memory.summary import SourceMessage
+from threadkeep.messages import ToolSpec
 
-__all__ = ["PAUSE_MIX", "BenchConfig", "make_workload", "run_bench", "render_results"]
+__all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",
+           "system_prompt", "bench_tools", "naive_result", "render_results", "VARIANTS", "EXTRA_VARIANTS"]
 
 EPOCH = datetime(2026, 11, 2, tzinfo=UTC)  # a Monday, 00:00 UTC: the simulator's clock 0
 # (kind, probability, shortest, longest pause in seconds) between two turns of a session.
@@ -72,34 +33,26 @@ PAUSE_MIX: tuple[tuple[str, float, float, float], ...] = (
     ("afternoon", 0.04, 5_400, 14_400),
     ("next_day", 0.03, 50_400, 72_000),
 )
-_VARIANTS = ("threadkeep", "naive", "threadkeep_warm")
+VARIANTS = ("threadkeep", "naive", "threadkeep_warm")
 # Measured beside the contract's three: the first fold policy, and the other TTL settings.
-_EXTRA_VARIANTS = ("threadkeep_eager_fold", "threadkeep_ttl_5m", "threadkeep_ttl_auto")
-
-
-@dataclass(frozen=True, slots=True)
-class _Policy:
-    adoption: str          # cold | eager
-    idle_folds: bool
-    history_ttl: HistoryTTL
-    warm: bool = False
-
-
-def _policy(variant: str, cfg: BenchConfig) -> _Policy:
-    if variant == "threadkeep_eager_fold":
-        return _Policy("eager", False, "5m")
-    ttl: HistoryTTL = {"threadkeep_ttl_5m": "5m", "threadkeep_ttl_auto": "auto"}.get(variant, cfg.history_ttl)  # type: ignore[assignment]
-    return _Policy(cfg.fold_adoption, cfg.fold_adoption == "cold", ttl, warm=variant == "threadkeep_warm")
+EXTRA_VARIANTS = ("threadkeep_eager_fold", "threadkeep_ttl_5m", "threadkeep_ttl_auto")
+# About one turn in five (after a session's first few) refers back to an earlier detail.
+REFER_BACK = 0.2
 
 
 @dataclass(frozen=True, slots=True)
 class BenchConfig:
-    """The workload and the keep-warm limits of the run."""
+    """The workload and the keep-warm limits of the run.
+
+    The default size (8 sessions of 16–40 turns, ~220 turns; it was 40 sessions of 20–70
+    before the replay drove the engine) keeps a run of all five engine variants to minutes:
+    each turn goes through the whole engine and its background jobs.
+    """
 
     seed: int = 7
-    sessions: int = 40
-    min_turns: int = 20
-    max_turns: int = 70
+    sessions: int = 8
+    min_turns: int = 16
+    max_turns: int = 40
     model: str = "claude-sonnet-4-5"
     naive_window: int = 20
     # The engine's settings (THREADKEEP_FOLD_ADOPTION, _FOLD_HARD_LIMIT, _CACHE_HISTORY_TTL).
@@ -107,6 +60,7 @@ class BenchConfig:
     fold_hard_limit: int = 80
     history_ttl: str = "1h"
     extras: bool = True         # also run the extra variants
+    refer_back: float = REFER_BACK
     warm: KeepWarmSettings = field(default_factory=lambda: KeepWarmSettings(
         enabled=True, max_sessions=1_000, max_warm_minutes=240, pings_per_idle_span=3,
         quiet_hours=QuietHours(time(20, 0), time(7, 0), "UTC")))
@@ -122,7 +76,8 @@ class Turn:
     gap: str           # the pause kind before this turn ("start" for the first)
     user: str
     assistant: str
-    facts: tuple[str, ...]
+    facts: tuple[str, ...] = ()
+    refers_back: bool = False  # the person asks about a detail they gave earlier
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +85,7 @@ class Session:
     sid: str
     startup: str
     turns: tuple[Turn, ...]
+    person: str = "p0000"
 
 
 # ----------------------------------------------------------------------------- workload
@@ -148,25 +104,38 @@ def _vocabulary(rng: random.Random) -> list[str]:
 
 _NAMES = ("Ada", "Bob", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana")
 _CUES = (
-    "We decided to move the {d} to {date}.",
-    "{n} will send the {d} by {date}.",
-    "The {d} is {num} euros, agreed with {n}.",
-    "Open question: who owns the {d} after {date}?",
-    "Next step: {n} reviews the {d} and reports back.",
+    "We decided to move the {d} of project {p} to {date}.",
+    "{n} will send the {d} for {p} by {date}.",
+    "The {d} of {p} is {num} euros, agreed with {n}.",
+    "Open question: who owns the {d} of {p} after {date}?",
+    "Next step: {n} reviews the {d} of {p} and reports back.",
+)
+_ASKS = (
+    "Going back to project {p}: what did we settle about the {d}, and who was on it?",
+    "Remind me about the {d} of project {p} that I mentioned before — the numbers and dates?",
+    "What was the plan for {p} again? I mean the {d} we talked about.",
 )
 
 
-def _cue(rng: random.Random) -> str:
-    """A sentence of the kind a summary keeps: a decision, a number, a date, a next step."""
-    return rng.choice(_CUES).format(d=rng.choice(_DOMAIN), n=rng.choice(_NAMES),
+def _cue(rng: random.Random, vocab: list[str]) -> tuple[str, str, str]:
+    """A sentence of the kind a summary keeps — a decision, a number, a date, a next step —
+    about a named project; returns (sentence, project, domain word)."""
+    project = rng.choice(vocab).capitalize()
+    domain = rng.choice(_DOMAIN)
+    text = rng.choice(_CUES).format(d=domain, p=project, n=rng.choice(_NAMES),
                                     num=rng.randint(2, 90) * 1000,
                                     date=f"2026-{rng.randint(11, 12)}-{rng.randint(1, 28):02d}")
+    return text, project, domain
 
 
-def _text(rng: random.Random, vocab: list[str], words: int) -> str:
+def _text(rng: random.Random, vocab: list[str], words: int,
+          cues: list[tuple[str, str]] | None = None) -> str:
     out: list[str] = []
     if words >= 10 and rng.random() < 0.5:
-        out.append(_cue(rng))
+        sentence, project, domain = _cue(rng, vocab)
+        out.append(sentence)
+        if cues is not None:
+            cues.append((project, domain))
     while len(out) < words:
         sentence = [rng.choice(vocab) for _ in range(rng.randint(6, 16))]
         out.append(" ".join(sentence).capitalize() + rng.choice((".", ".", "?", "!")))
@@ -185,35 +154,46 @@ def _pause(rng: random.Random) -> tuple[str, float]:
 
 
 def make_workload(cfg: BenchConfig) -> list[Session]:
-    """The seeded sessions: start times on the first day's working hours, then pauses."""
+    """The seeded sessions: start times on the first day's working hours, then pauses.
+
+    Session ``i`` belongs to person ``i // 2``; a person's cues (named projects with a
+    decision, number or date) can be asked about again in a later turn of either session.
+    """
     rng = random.Random(cfg.seed)
     vocab = _vocabulary(rng)
     sessions: list[Session] = []
+    said: dict[str, list[tuple[str, str]]] = {}
     for i in range(cfg.sessions):
+        person = f"p{i // 2:04d}"
+        cues = said.setdefault(person, [])
         at = rng.uniform(8 * 3600, 16 * 3600)
         turns: list[Turn] = []
         gap = "start"
-        for _ in range(rng.randint(cfg.min_turns, cfg.max_turns)):
+        for n in range(rng.randint(cfg.min_turns, cfg.max_turns)):
             long_paste = rng.random() < 0.03
-            user = _text(rng, vocab, rng.randint(350, 600) if long_paste else rng.randint(10, 60))
+            back = n >= 4 and len(cues) >= 2 and rng.random() < cfg.refer_back
+            if back:
+                project, domain = rng.choice(cues[:-1])
+                user = rng.choice(_ASKS).format(p=project, d=domain)
+            else:
+                user = _text(rng, vocab, rng.randint(350, 600) if long_paste else rng.randint(10, 60), cues)
             answer = _text(rng, vocab, rng.randint(40, 220))
-            facts = tuple(_text(rng, vocab, 10) for _ in range(rng.randint(0, 3)))
-            turns.append(Turn(at, gap, user, answer, facts))
+            turns.append(Turn(at, gap, user, answer, (), back))
             gap, seconds = _pause(rng)
             at += seconds
         startup = (f"Conversation started on {(EPOCH + timedelta(seconds=turns[0].at)):%Y-%m-%d} "
                    f"(UTC), channel: web. Profile: {_text(rng, vocab, 30)}")
-        sessions.append(Session(f"s{i:04d}", startup, tuple(turns)))
+        sessions.append(Session(f"s{i:04d}", startup, tuple(turns), person))
     return sessions
 
 
-def _system(rng: random.Random) -> str:
+def system_prompt(rng: random.Random) -> str:
     vocab = _vocabulary(rng)
     rules = [f"Rule {n}: {_text(rng, vocab, 24)}" for n in range(1, 61)]
     return "You are the team's assistant. Follow the rules below.\n" + "\n".join(rules)
 
 
-def _tools() -> tuple[ToolSpec, ...]:
+def bench_tools() -> tuple[ToolSpec, ...]:
     query = {"type": "string", "description": "A standalone query: resolve pronouns first."}
     return (
         ToolSpec("search_knowledge", "Search the company knowledge base; cite the chunk keys.",
@@ -225,174 +205,80 @@ def _tools() -> tuple[ToolSpec, ...]:
     )
 
 
-# ----------------------------------------------------------------------------- replay
+# ----------------------------------------------------------------------------- naive
 
 
-@dataclass
-class _State:
-    """One session as threadkeep stores it: messages, the newest summary version and the
-    adopted one (what requests use), and what the cache last saw."""
-
-    messages: list[SourceMessage] = field(default_factory=list)
-    latest: SummaryState = field(default_factory=SummaryState)
-    latest_cursor: int = 0
-    summary: SummaryState = field(default_factory=SummaryState)   # adopted
-    cursor: int = 0                                               # adopted
-    last_touch: ModelRequest | None = None
-    touched_at: float = 0.0
-    touched_ttl: int = 0
-    flagged: bool = False
-
-    def fold(self, policy: FoldPolicy) -> None:
-        """Fold every range that is due under ``policy`` into the newest version (§5)."""
-        while (span := fold_range(len(self.messages), self.latest_cursor, policy)) is not None:
-            batch = self.messages[span.first - 1: span.last]
-            self.latest = fold_summary(self.latest, batch, summariser=ExtractiveSummariser()).state
-            self.latest_cursor = span.last
-
-    def adopt(self) -> None:
-        self.summary, self.cursor = self.latest, self.latest_cursor
-
-    def cold_at(self, at: float, capabilities: Capabilities, margin: float = 0.0) -> bool:
-        """The engine's judgement (:func:`~threadkeep.cache.adoption.is_cold`) at ``at``."""
-        touched = None if self.last_touch is None else EPOCH + timedelta(seconds=self.touched_at)
-        return is_cold(now=EPOCH + timedelta(seconds=at - margin), last_touch_at=touched,
-                       last_ttl_s=self.touched_ttl, capabilities=capabilities)
+def ping_times(cfg: BenchConfig, turn_at: float, touched_at: float, ttl: int, until: float) -> list[float]:
+    """When the keep-warm scheduler would consider a session idle since ``touched_at``: each
+    entry's expiry less the margin, within the warm limits, never in quiet hours."""
+    warm = cfg.warm
+    out: list[float] = []
+    start = touched_at
+    while len(out) < warm.pings_per_idle_span:
+        at = start + ttl - warm.margin_seconds
+        if at >= until or at - turn_at >= warm.max_warm_minutes * 60:
+            break
+        if warm.quiet_hours is not None and warm.quiet_hours.contains(EPOCH + timedelta(seconds=at)):
+            break  # no ping in quiet hours: the entry expires
+        out.append(at)
+        start = at
+    return out
 
 
-class _Replay:
-    def __init__(self, cfg: BenchConfig, variant: str, system: str,
-                 tools: tuple[ToolSpec, ...]) -> None:
-        self.cfg, self.variant = cfg, variant
+class _NaiveReplay:
+    """The naive assembler (a policy, not the engine) through the same simulator."""
+
+    def __init__(self, cfg: BenchConfig, system: str, tools: tuple[ToolSpec, ...]) -> None:
+        self.cfg = cfg
         self.clock = ManualClock()
         self.answer = ""
         self.sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=self.clock,
                                   responder=lambda _req: self.answer)
-        self.system, self.tools = system, tools
         self.naive = NaiveAssembler(system, tools, window=cfg.naive_window)
         self.rows: list[CallRow] = []
         self.turn_hits: list[tuple[str, bool]] = []
-        self.flagged = 0
         self.last_row: dict[str, ModelCall] = {}
-        self.policy = _policy(variant, cfg)
-        self.adoption = AdoptionPolicy(mode=self.policy.adoption,  # type: ignore[arg-type]
-                                       hard_limit=cfg.fold_hard_limit)
-        self.folds = FoldPolicy()
-        self.idle_folds = idle_fold_policy(self.folds)
-
-    def _request(self, session: Session, state: _State, new: str, at: float,
-                 facts: tuple[str, ...], *, rebuilding: bool = False) -> ModelRequest:
-        now = f"{EPOCH + timedelta(seconds=at):%Y-%m-%d %H:%M}"
-        if self.variant == "naive":
-            return self.naive.request(state.messages, new, now=now, conversation_id=session.sid)
-        inputs = TurnInputs(system=self.system, new_message=new, tools=self.tools,
-                            startup=session.startup, summary=render_summary(state.summary),
-                            history=tuple(state.messages[state.cursor:]), now=now, facts=facts)
-        request = assemble(inputs, ceiling=180_000, cache_key=session.sid).request
-        ttl = history_ttl(self.policy.history_ttl, self.sim.capabilities, keep_warm=self.policy.warm,
-                          rebuilding=rebuilding)
-        return plan_breakpoints(request, self.sim.capabilities, history_ttl=ttl)
-
-    async def _call(self, session: Session, kind: str, request: ModelRequest) -> CallRecord:
-        result = await complete(self.sim, request)
-        rec = self.sim.last
-        # The miss cause comes from the call log's own diagnosis (fingerprints, usage, pause),
-        # so the benchmark and ``cache-report`` classify calls the same way.
-        started = EPOCH + timedelta(seconds=rec.started_at)
-        found = diagnose(prev=self.last_row.get(session.sid), cur=fingerprint(request),
-                         usage=result.usage, started_at=started,
-                         capabilities=self.sim.capabilities)
-        ttl = prefix_ttl(request)
-        self.last_row[session.sid] = ModelCall(
-            started_at=started, ttl_s=ttl, cache_read_tokens=rec.cache_read_tokens,
-            cache_write_tokens=rec.cache_write_tokens,
-            fingerprints=fingerprint(request).to_json())
-        self.rows.append(CallRow(session.sid, kind, rec.started_at, found.pause_s, ttl,
-                                 rec.uncached_tokens, rec.cache_read_tokens,
-                                 rec.cache_write_tokens, rec.output_tokens, found.miss_cause,
-                                 rec.cost, rec.cost_without_cache))
-        return rec
-
-    def _ping_times(self, turn_at: float, touched_at: float, ttl: int, until: float) -> list[float]:
-        warm = self.cfg.warm
-        out: list[float] = []
-        start = touched_at
-        while len(out) < warm.pings_per_idle_span:
-            at = start + ttl - warm.margin_seconds
-            if at >= until or at - turn_at >= warm.max_warm_minutes * 60:
-                break
-            if warm.quiet_hours is not None and warm.quiet_hours.contains(EPOCH + timedelta(seconds=at)):
-                break  # no ping in quiet hours: the entry expires
-            out.append(at)
-            start = at
-        return out
 
     async def run(self, sessions: list[Session]) -> None:
-        states = {s.sid: _State() for s in sessions}
-        by_id = {s.sid: s for s in sessions}
-        events: list[tuple[float, int, str, int]] = []  # (time, order, sid, turn index | -1 ping)
+        messages: dict[str, list[SourceMessage]] = {s.sid: [] for s in sessions}
+        events: list[tuple[float, int, str, int]] = []
         for s in sessions:
             heapq.heappush(events, (s.turns[0].at, 0, s.sid, 0))
+        by_id = {s.sid: s for s in sessions}
         order = 1
         while events:
             at, _o, sid, index = heapq.heappop(events)
             self.clock.now = at
-            session, state = by_id[sid], states[sid]
-            if index < 0:
-                await self._ping(session, state)
-                continue
-            turn = session.turns[index]
-            if self.policy.idle_folds and state.last_touch is not None and state.cold_at(
-                    turn.at, self.sim.capabilities, IDLE_FOLD_MARGIN_S):
-                state.fold(self.idle_folds)  # the engine's idle-fold job ran during the pause
-            cold = state.cold_at(turn.at, self.sim.capabilities)
-            adopt = should_adopt(self.adoption, cold=cold,
-                                 verbatim=len(state.messages) + 1 - state.cursor,
-                                 newer_available=state.latest_cursor > state.cursor)
-            if adopt:
-                state.adopt()
-            request = self._request(session, state, turn.user, turn.at, turn.facts,
-                                    rebuilding=cold or adopt)
+            turn = by_id[sid].turns[index]
+            now = f"{EPOCH + timedelta(seconds=at):%Y-%m-%d %H:%M}"
+            request = self.naive.request(messages[sid], turn.user, now=now, conversation_id=sid)
             self.answer = turn.assistant
-            rec = await self._call(session, "turn", request)
-            self.turn_hits.append((turn.gap, self.rows[-1].miss_cause == "hit"))
-            if rec.cache_read_tokens + rec.cache_write_tokens > 0:
-                state.last_touch = request
-                state.touched_at, state.touched_ttl = turn.at, prefix_ttl(request) or 300
-            n = len(state.messages)
-            state.messages += [SourceMessage(f"{sid}-{n + 1}", "user", turn.user),
-                               SourceMessage(f"{sid}-{n + 2}", "assistant", turn.assistant)]
-            if self.variant != "naive":
-                state.fold(self.folds)  # the background fold job after the turn
-            if index + 1 < len(session.turns):
-                nxt = session.turns[index + 1].at
-                heapq.heappush(events, (nxt, order, sid, index + 1))
+            result = await complete(self.sim, request)
+            rec = self.sim.last
+            started = EPOCH + timedelta(seconds=rec.started_at)
+            found = diagnose(prev=self.last_row.get(sid), cur=fingerprint(request), usage=result.usage,
+                             started_at=started, capabilities=self.sim.capabilities)
+            ttl = prefix_ttl(request)
+            self.last_row[sid] = ModelCall(started_at=started, ttl_s=ttl, cache_read_tokens=rec.cache_read_tokens,
+                                           cache_write_tokens=rec.cache_write_tokens,
+                                           fingerprints=fingerprint(request).to_json())
+            self.rows.append(CallRow(sid, "turn", rec.started_at, found.pause_s, ttl, rec.uncached_tokens,
+                                     rec.cache_read_tokens, rec.cache_write_tokens, rec.output_tokens,
+                                     found.miss_cause, rec.cost, rec.cost_without_cache))
+            self.turn_hits.append((turn.gap, found.miss_cause == "hit"))
+            n = len(messages[sid])
+            messages[sid] += [SourceMessage(f"{sid}-{n + 1}", "user", turn.user),
+                              SourceMessage(f"{sid}-{n + 2}", "assistant", turn.assistant)]
+            if index + 1 < len(by_id[sid].turns):
+                heapq.heappush(events, (by_id[sid].turns[index + 1].at, order, sid, index + 1))
                 order += 1
-                if self.policy.warm and not state.flagged:
-                    ttl = prefix_ttl(request) or 300
-                    for ping_at in self._ping_times(turn.at, turn.at, ttl, nxt):
-                        heapq.heappush(events, (ping_at, order, sid, -1))
-                        order += 1
-
-    async def _ping(self, session: Session, state: _State) -> None:
-        if state.flagged or state.last_touch is None:
-            return
-        # What the engine's ping_request gives: the next turn's prefix, then trimmed and
-        # checked against the cached prefix exactly as the scheduler does.
-        upcoming = self._request(session, state, "(next)", self.clock.now, ())
-        ping = trim_to_cached(upcoming, fingerprint(state.last_touch))
-        if ping is None:
-            return  # a fold rebuilt the prefix: nothing to keep warm
-        rec = await self._call(session, "ping", dataclasses.replace(ping, max_tokens=0))
-        if rec.cache_read_tokens == 0 or rec.cache_write_tokens > self.cfg.warm.write_tolerance_tokens:
-            state.flagged = True
-            self.flagged += 1
-        else:
-            state.last_touch = ping
-            state.touched_at = self.clock.now
 
 
-def _variant_result(replay: _Replay) -> dict[str, Any]:
+def naive_result(cfg: BenchConfig, sessions: list[Session], system: str,
+                 tools: tuple[ToolSpec, ...] | None = None) -> dict[str, Any]:
+    """The ``naive`` variant's figures on ``sessions``."""
+    replay = _NaiveReplay(cfg, system, tools if tools is not None else bench_tools())
+    asyncio.run(replay.run(sessions))
     report = summarise(replay.rows)
     after_lunch = [hit for gap, hit in replay.turn_hits if gap == "lunch"]
     return {
@@ -408,47 +294,14 @@ def _variant_result(replay: _Replay) -> dict[str, Any]:
         "lunch_rewrites": sum(1 for hit in after_lunch if not hit),
         "turns": report.turns,
         "pings": report.pings,
-        "flagged": replay.flagged,
+        "flagged": 0,
         "cost": round(report.cost, 4),
         "cost_without_cache": round(report.cost_without_cache, 4),
         "keep_warm_spend": round(report.keep_warm_spend, 4),
         "keep_warm_savings": round(report.keep_warm_savings, 4),
         "causes": report.causes,
+        "driver": "policy",
     }
-
-
-def run_bench(cfg: BenchConfig | None = None) -> dict[str, Any]:
-    """Run all three variants on one workload; the JSON of ``threadkeep bench cache``."""
-    cfg = cfg or BenchConfig()
-    sessions = make_workload(cfg)
-    system, tools = _system(random.Random(cfg.seed + 1)), _tools()
-    out: dict[str, Any] = {}
-    for variant in _VARIANTS + (_EXTRA_VARIANTS if cfg.extras else ()):
-        replay = _Replay(cfg, variant, system, tools)
-        asyncio.run(replay.run(sessions))
-        out[variant] = _variant_result(replay)
-    gaps: dict[str, int] = {}
-    for s in sessions:
-        for t in s.turns[1:]:
-            gaps[t.gap] = gaps.get(t.gap, 0) + 1
-    out["workload"] = {"seed": cfg.seed, "sessions": len(sessions),
-                       "turns": sum(len(s.turns) for s in sessions), "pauses": gaps,
-                       "model": cfg.model, "keep_warm": cfg.warm.to_json()}
-    tk, warm = out["threadkeep"], out["threadkeep_warm"]
-    # Pings are not keep-warm's only price: warm sessions write 1-hour entries (2x instead of
-    # 1.25x) on every turn. The net effect on the whole bill is shown beside the ping balance.
-    # Every other variant's bill against threadkeep's (USD; positive: threadkeep is cheaper).
-    out["net"] = {"warm_saving": round(tk["cost"] - warm["cost"], 4)}
-    if cfg.extras:
-        for variant in _EXTRA_VARIANTS:
-            out["net"][f"{variant}_extra_cost"] = round(out[variant]["cost"] - tk["cost"], 4)
-    out["targets"] = {
-        "threadkeep_no_prefix_rewrites_under_ttl": tk["rewrites_under_ttl_prefix"] == 0,
-        "threadkeep_cached_share_at_least_0_9": tk["cached_share"] >= 0.9,
-        "warm_fewer_rewrites_after_lunch": warm["lunch_rewrites"] < tk["lunch_rewrites"],
-        "warm_ping_cost_below_savings": warm["keep_warm_spend"] < warm["keep_warm_savings"],
-    }
-    return out
 
 
 def render_results(results: dict[str, Any]) -> str:
@@ -457,7 +310,7 @@ def render_results(results: dict[str, Any]) -> str:
             "resumptions", "rewrites_after_resumption", "lunch_rewrites", "pings", "cost",
             "cost_without_cache", "keep_warm_spend", "keep_warm_savings")
     width = max(len(k) for k in keys)
-    variants = [v for v in (*_VARIANTS, *_EXTRA_VARIANTS) if v in results]
+    variants = [v for v in (*VARIANTS, *EXTRA_VARIANTS) if v in results]
     lines = [" " * width + "".join(f"{v:>23}" for v in variants)]
     for key in keys:
         lines.append(key.ljust(width) + "".join(f"{results[v][key]!s:>23}" for v in variants))

