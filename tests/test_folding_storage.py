@@ -62,7 +62,9 @@ async def test_folds_advance_cursor_keep_tail_and_keep_versions(backend, setting
     summary_text = next(seg for seg in request.segments if seg.name == "summary").messages[0].text
     assert "PostgreSQL" in summary_text
     history = next(seg for seg in request.segments if seg.name == "history").messages
-    assert len(history) == conv.message_count - conv.summary_cursor
+    # Every message after the cursor, and recall notes of those turns (docs/CACHE.md §9).
+    said = [x for x in history if not x.text.startswith("<recalled_note>")]
+    assert len(said) == conv.message_count - conv.summary_cursor
     assert last.report["summary_cursor"] == conv.summary_cursor
     await m.close()
 

@@ -30,7 +30,9 @@ async def test_new_conversation_has_no_history_but_facts_and_profile(backend, se
     second = await m.send("Where do I work these days?", user=user)
     assert second.created and second.conversation_id != first.conversation_id
     request = model.calls[-1]
-    assert all(not s.messages for s in request.segments if s.name == "history")
+    # No verbatim history: at most this turn's recall note (docs/CACHE.md §9).
+    history = [x.text for s in request.segments if s.name == "history" for x in s.messages]
+    assert all(t.startswith("<recalled_note>") for t in history) and len(history) <= 1
     assert not any(s.name == "summary" for s in request.segments)
     assert "Zephyrcorp" in _context_text(request)
     startup = next(s for s in request.segments if s.name == "startup").messages[0].text

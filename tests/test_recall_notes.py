@@ -149,7 +149,7 @@ def test_floor_reads_direct_hits_only() -> None:
     weak = RecallHit(item, 0.03, "x", 1, lexical=0.4, dense=0.76)
     neighbour = RecallHit(item, 0.9, "x", 1)  # no evidence of its own
     assert relevance([weak, neighbour]) == Relevance(0.4, 0.76)
-    assert not clears(relevance([weak, neighbour]), min_lexical=1.0, min_dense=0.84)
-    assert clears(Relevance(1.5, None), min_lexical=1.0, min_dense=0.84)
-    assert clears(Relevance(0.0, 0.85), min_lexical=1.0, min_dense=0.84)
-    assert clears(Relevance(0.0, None), min_lexical=0, min_dense=0.84)  # floor off
+    assert not clears(relevance([weak, neighbour]), min_lexical=1.0, min_dense=0.83)
+    assert clears(Relevance(1.5, None), min_lexical=1.0, min_dense=0.83)
+    assert clears(Relevance(0.0, 0.85), min_lexical=1.0, min_dense=0.83)
+    assert clears(Relevance(0.0, None), min_lexical=0, min_dense=0.83)  # floor off

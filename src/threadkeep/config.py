@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     facts_top_k: int = Field(default=8, ge=0)
     memory_retrieval: bool = Field(default=True, description="Bring relevant facts and recalled messages into each turn.")
     recall_tokens: int = Field(default=1_200, ge=0, description="Most tokens of recalled earlier messages per turn.")
+    recall_notes: bool = Field(default=True, description=(
+        "Keep recalled blocks as a note in the conversation's cached history (once per turn that first "
+        "needs them) instead of re-sending them uncached in every turn's context."))
     recall_min_lexical: float | None = Field(default=None, ge=0, description=(
         "Relevance floor: recall runs when its best hit's BM25 score reaches this (or the dense floor); "
         "default threadkeep.memory.recall_floor.MIN_LEXICAL, 0 = recall always runs."))

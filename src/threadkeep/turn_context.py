@@ -267,7 +267,7 @@ class TurnBuilder:
     def _window_notes(self, s: Session, conv: Conversation, message_id: str) -> list[StoredNote]:
         """Recall notes whose turn is verbatim (after the adopted cursor). A note dies with its
         turn: when a fold passes it, it is left behind (see threadkeep.memory.recall_notes)."""
-        if not self.m.settings.memory_retrieval:
+        if not (self.m.settings.memory_retrieval and self.m.settings.recall_notes):
             return []
         return notes_for(s, self.m.vault, conversation_id=conv.id, user_id=conv.user_id,
                          after_seq=conv.adopted_cursor)
@@ -390,7 +390,7 @@ class TurnBuilder:
         note: StoredNote | None = None
         per_turn: tuple[RecalledBlock, ...] = found.recalled
         has_note = any(n.message_id == message_id for n in loaded.notes)
-        if found.recalled and not has_note:
+        if found.recalled and not has_note and self.m.settings.recall_notes:
             note = self._noted(user_id, conversation_id, message_id, loaded, found.recalled)
             bare = replace(bare, history=(*bare.history, _note_entry(note)))
             per_turn = ()

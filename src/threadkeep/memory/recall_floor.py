@@ -27,7 +27,7 @@ from threadkeep.memory.recall import RecallHit
 __all__ = ["MIN_LEXICAL", "MIN_DENSE", "Relevance", "relevance", "clears"]
 
 MIN_LEXICAL = 1.0
-MIN_DENSE = 0.84
+MIN_DENSE = 0.83
 
 
 @dataclass(frozen=True, slots=True)
