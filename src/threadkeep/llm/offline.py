@@ -95,8 +95,8 @@ def _turn_context(text: str) -> list[tuple[str, str]]:
         stripped = line.strip()
         if not stripped or _TAG_LINE.match(line) or stripped.startswith("Current time:"):
             continue
-        if stripped in ("Relevant facts:", "Recalled:"):
-            section = stripped
+        if stripped in ("Relevant facts:", "Recalled:", "Recalled from earlier conversations:"):
+            section = "Recalled:" if stripped.startswith("Recalled") else stripped
             continue
         if stripped.startswith("Earlier messages ") and stripped.endswith("compacted here:"):
             section = "compacted"
@@ -121,8 +121,10 @@ def _turn_context(text: str) -> list[tuple[str, str]]:
 def _memories(seg: Segment) -> list[tuple[str, str]]:
     """(label, sentence) a segment offers as memory; what the assistant said is never one."""
     if seg.name == "history":
-        return [(THIS_CONVERSATION, s) for m in seg.messages if m.role == "user"
-                for s in _sentences(m.text, statements_only=True)]
+        # A recall note (docs/CACHE.md §9) reads like the per-turn context's "Recalled:".
+        return [item for m in seg.messages if m.role == "user"
+                for item in (_turn_context(m.text) if m.text.startswith("<recalled_note>")
+                             else [(THIS_CONVERSATION, s) for s in _sentences(m.text, statements_only=True)])]
     if seg.name == "turn_context":
         return [item for m in seg.messages for item in _turn_context(m.text)]
     if seg.name in ("summary", "startup"):
