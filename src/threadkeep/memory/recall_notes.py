@@ -37,7 +37,7 @@ from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
 from threadkeep.store.vault import Vault
 
 __all__ = ["RecallNote", "StoredNote", "NOTE_OPEN", "NOTE_CLOSE", "render_note", "hit_key",
-           "new_hits", "notes_for", "store_note"]
+           "new_hits", "split_recurring", "notes_for", "store_note", "placed"]
 
 ID = String(36)
 NOTE_OPEN = "<recalled_note>"
@@ -61,6 +61,9 @@ class RecallNote(Base):
     text_ct: Mapped[bytes] = mapped_column(LargeBinary)
     # What the note carries: "<message id>#<chunk>" keys (ids only, no content).
     sources: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # What the turn showed in its per-turn context only (recalled for the first time, with
+    # ``recall_note_after`` 2): a later turn that recalls it again makes it a note.
+    shown: Mapped[list[str]] = mapped_column(JSON, default=list)
     tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
@@ -72,8 +75,9 @@ class StoredNote:
     id: str
     message_id: str
     seq: int
-    text: str
+    text: str  # empty: the turn made no note (it only showed material in its context)
     sources: frozenset[str]
+    shown: frozenset[str] = frozenset()
 
 
 def hit_key(hit: RecallHit) -> str:
@@ -88,6 +92,15 @@ def new_hits(hits: Sequence[RecallHit], notes: Iterable[StoredNote]) -> tuple[li
         seen |= note.sources
     fresh = [h for h in hits if hit_key(h) not in seen]
     return fresh, len(hits) - len(fresh)
+
+
+def split_recurring(hits: Sequence[RecallHit], notes: Iterable[StoredNote]) -> tuple[list[RecallHit], list[RecallHit]]:
+    """(hits an earlier turn of the window already showed in its context, hits never shown)."""
+    shown: set[str] = set()
+    for note in notes:
+        shown |= note.shown
+    again = [h for h in hits if hit_key(h) in shown]
+    return again, [h for h in hits if hit_key(h) not in shown]
 
 
 def render_note(blocks: Sequence[str]) -> str:
@@ -106,25 +119,27 @@ def notes_for(s: Session, vault: Vault, *, conversation_id: str, user_id: str,
                      .order_by(RecallNote.seq)).all()
     return [StoredNote(r.id, r.message_id, r.seq,
                        vault.open_text(s, user_id, r.text_ct, table=_TABLE, column=_COLUMN, row_id=r.id),
-                       frozenset(r.sources or ()))
+                       frozenset(r.sources or ()), frozenset(r.shown or ()))
             for r in rows]
 
 
 def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, message_id: str,
-               seq: int, text: str, sources: Sequence[str], tokens: int) -> StoredNote:
-    """Seal and store the note of ``message_id``'s turn; the existing one if it has one."""
+               seq: int, text: str, sources: Sequence[str], tokens: int,
+               shown: Sequence[str] = ()) -> StoredNote:
+    """Seal and store the note of ``message_id``'s turn (``text`` empty: no note, only what the
+    turn ``shown`` in its context); the existing one if the turn has one."""
     found = s.scalar(select(RecallNote).where(RecallNote.message_id == message_id))
     if found is not None:
         return StoredNote(found.id, found.message_id, found.seq,
                           vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN,
                                           row_id=found.id),
-                          frozenset(found.sources or ()))
+                          frozenset(found.sources or ()), frozenset(found.shown or ()))
     row = RecallNote(conversation_id=conversation_id, user_id=user_id, message_id=message_id, seq=seq,
-                     text_ct=b"", sources=sorted(set(sources)), tokens=tokens)
+                     text_ct=b"", sources=sorted(set(sources)), shown=sorted(set(shown)), tokens=tokens)
     s.add(row)
     s.flush()
     row.text_ct = vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=row.id)
-    return StoredNote(row.id, message_id, seq, text, frozenset(row.sources))
+    return StoredNote(row.id, message_id, seq, text, frozenset(row.sources), frozenset(row.shown))
 
 
 def placed(history: Sequence[Any], message_ids: Sequence[str], notes: Sequence[StoredNote],
@@ -133,7 +148,7 @@ def placed(history: Sequence[Any], message_ids: Sequence[str], notes: Sequence[S
     for each entry, the index of the original message it stands with (a note: the one after
     it). Notes whose message is not in ``message_ids`` are left out here (the caller places
     the current turn's note at the end). ``make(note)`` builds a note's history entry."""
-    by_message: Mapping[str, StoredNote] = {n.message_id: n for n in notes}
+    by_message: Mapping[str, StoredNote] = {n.message_id: n for n in notes if n.text}
     out: list[Any] = []
     origin: list[int] = []
     for i, (entry, mid) in enumerate(zip(history, message_ids, strict=True)):

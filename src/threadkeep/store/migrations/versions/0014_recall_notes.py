@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column('seq', sa.Integer(), nullable=False),
         sa.Column('text_ct', sa.LargeBinary(), nullable=False),
         sa.Column('sources', sa.JSON(), nullable=False),
+        sa.Column('shown', sa.JSON(), nullable=False),
         sa.Column('tokens', sa.Integer(), nullable=False),
         sa.Column('created_at', threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(['conversation_id'], ['conversations.id'],
