@@ -15,7 +15,7 @@ from threadkeep.memory import facts as store
 from threadkeep.memory.fact_search import clear_fact_cache
 
 if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+    from threadkeep.engine.turn import Memory
 
 __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact"]
 

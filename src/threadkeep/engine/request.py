@@ -57,7 +57,7 @@ from threadkeep.store.models import Conversation, Message, SummaryVersion
 from threadkeep.tokens import counter_for
 
 if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+    from threadkeep.engine.turn import Memory
 
 __all__ = ["TurnBuilder"]
 
