@@ -539,7 +539,11 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
 
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
-    from threadkeep import cli_cache, cli_chat, cli_import, cli_mcp, cli_service
+    from threadkeep.cli import cache as cli_cache
+    from threadkeep.cli import chat as cli_chat
+    from threadkeep.cli import imports as cli_import
+    from threadkeep.cli import mcp as cli_mcp
+    from threadkeep.cli import service as cli_service
 
     cli_chat.register(main)
     cli_service.register(main, keys)
