@@ -79,7 +79,7 @@ def main() -> None:
     """threadkeep: conversation memory that outlives the model's context."""
 
 
-# -- chat: cli_chat.py --------------------------------------------------------------
+# -- chat: cli/chat.py -------------------------------------------------------------
 @main.command()
 @db_option
 @user_option
