@@ -58,7 +58,6 @@ from threadkeep.memory.recall_notes import (
     split_recurring,
     store_note,
 )
-from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     Item,
     SourceMessage,
@@ -68,13 +67,14 @@ from threadkeep.memory.summary import (
     summary_to_json,
 )
 from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.retrieval.hybrid import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion
 from threadkeep.tokens import counter_for
 
 if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+    from threadkeep.engine.turn import Memory
 
 __all__ = ["TurnBuilder"]
 
