@@ -62,7 +62,8 @@ def main() -> None:
             lines = L.request_lines([(m["role"], m["text"]) for m in q["request"]])
             aic = scored and L.answer_in_lines(str(q["answer"]), int(q["category"]), lines)
             rows.append({"category": q["category"], "scored": scored, "aic": aic,
-                         "lexical": rec.get("lexical", 0.0), "dense": rec.get("dense")})
+                         "lexical": rec.get("lexical", 0.0), "dense": rec.get("dense"),
+                         "margin": rec.get("dense_margin")})
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.writelines(json.dumps(r) + "\n" for r in rows)
@@ -70,14 +71,22 @@ def main() -> None:
     report(rows)
 
 
+LEXICAL = (0.6, 0.8, 1.0, 1.25)
+MARGINS = (0.04, 0.06, 0.08, 0.10, 0.12, 9.0)  # 9.0: the dense side off
+
+
+def _fires(r: dict[str, Any], lex: float, margin: float) -> bool:
+    return r["lexical"] >= lex or (r.get("margin") or -1.0) >= margin
+
+
 def report(rows: list[dict[str, Any]]) -> None:
     n = len(rows)
     answered = [r for r in rows if r["aic"]]
-    for lex in (0.5, 0.75, 1.0, 1.25, 1.5):
-        for dense in (0.80, 0.82, 0.84, 0.86):
-            keep = [r for r in rows if r["lexical"] >= lex or (r["dense"] or 0) >= dense]
-            lost = [r for r in answered if not (r["lexical"] >= lex or (r["dense"] or 0) >= dense)]
-            print(f"lexical>={lex:<5} dense>={dense:<5} questions recalling {len(keep)}/{n}, "
+    for lex in LEXICAL:
+        for margin in MARGINS:
+            keep = [r for r in rows if _fires(r, lex, margin)]
+            lost = [r for r in answered if not _fires(r, lex, margin)]
+            print(f"lexical>={lex:<5} margin>={margin:<5} questions recalling {len(keep)}/{n}, "
                   f"answered questions losing recall {len(lost)}/{len(answered)}")
 
 
@@ -85,7 +94,7 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
     from datetime import UTC, datetime
 
     from threadkeep.memory.recall import clear_recall_cache, index_pending
-    from threadkeep.memory.recall_floor import MIN_DENSE, MIN_LEXICAL
+    from threadkeep.memory.recall_floor import MIN_DENSE_MARGIN, MIN_LEXICAL
     from threadkeep.retrieval.hybrid import default_embedder
     from threadkeep.store.db import Database
     from threadkeep.store.vault import Vault
@@ -122,12 +131,13 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
                                                                    else "statement"),
                              "question": text.rstrip().endswith(("?", "？")),
                              "lexical": ev.get("lexical", 0.0), "dense": ev.get("dense"),
+                             "margin": ev.get("dense_margin"),
                              "fired": rep["recall_note"]["fired"]})
         db.dispose()
     if out:
         with open(out, "w", encoding="utf-8") as f:
             f.writelines(json.dumps(r) + "\n" for r in rows)
-    fire_report(rows, MIN_LEXICAL, MIN_DENSE)
+    fire_report(rows, MIN_LEXICAL, MIN_DENSE_MARGIN)
 
 
 # Ordinary turns that carry nothing to recall (EN/RU/JA), posed after each dialog's half.
@@ -137,13 +147,14 @@ CHITCHAT = ("ok thanks, sounds good", "Great, talk to you tomorrow!", "hmm, let 
             "ありがとう、了解です。", "おはようございます！", "なるほど、いいですね。")
 
 
-def fire_report(rows: list[dict[str, Any]], lex0: float, dense0: float) -> None:
+def fire_report(rows: list[dict[str, Any]], lex0: float, margin0: float) -> None:
+    print(f"(defaults: lexical {lex0}, dense margin {margin0})")
     for kind in ("question", "statement", "chitchat"):
         part = [r for r in rows if r.get("kind") == kind]
-        for lex in (0.75, 1.0, lex0, 1.5, 2.0):
-            for dense in (0.82, 0.84, dense0, 0.86, 0.88):
-                fired = sum(1 for r in part if r["lexical"] >= lex or (r["dense"] or 0) >= dense)
-                print(f"{kind:<10} lexical>={lex:<5} dense>={dense:<5} fires {fired}/{len(part)}")
+        for lex in LEXICAL:
+            for margin in MARGINS:
+                fired = sum(1 for r in part if _fires(r, lex, margin))
+                print(f"{kind:<10} lexical>={lex:<5} margin>={margin:<5} fires {fired}/{len(part)}")
 
 
 if __name__ == "__main__":

@@ -159,10 +159,11 @@ def test_floor_reads_direct_hits_only() -> None:
     from datetime import UTC, datetime
 
     item = RecallItem("m1", "c1", 1, "user", "x", datetime(2026, 1, 1, tzinfo=UTC))
-    weak = RecallHit(item, 0.03, "x", 1, lexical=0.4, dense=0.76)
+    weak = RecallHit(item, 0.03, "x", 1, lexical=0.4, dense=0.91, dense_margin=0.02)
     neighbour = RecallHit(item, 0.9, "x", 1)  # no evidence of its own
-    assert relevance([weak, neighbour]) == Relevance(0.4, 0.76)
-    assert not clears(relevance([weak, neighbour]), min_lexical=1.0, min_dense=0.83)
-    assert clears(Relevance(1.5, None), min_lexical=1.0, min_dense=0.83)
-    assert clears(Relevance(0.0, 0.85), min_lexical=1.0, min_dense=0.83)
-    assert clears(Relevance(0.0, None), min_lexical=0, min_dense=0.83)  # floor off
+    assert relevance([weak, neighbour]) == Relevance(0.4, 0.91, 0.02)
+    # A high cosine alone is not evidence: short generic messages are close to everything.
+    assert not clears(relevance([weak, neighbour]), min_lexical=0.8, min_dense_margin=0.08)
+    assert clears(Relevance(0.9, None), min_lexical=0.8, min_dense_margin=0.08)
+    assert clears(Relevance(0.0, 0.86, 0.09), min_lexical=0.8, min_dense_margin=0.08)
+    assert clears(Relevance(0.0, None), min_lexical=0, min_dense_margin=0.08)  # floor off

@@ -47,7 +47,13 @@ from threadkeep.memory.recall import (
     recall,
     render_recalled,
 )
-from threadkeep.memory.recall_floor import MIN_DENSE, MIN_LEXICAL, Relevance, clears, relevance
+from threadkeep.memory.recall_floor import (
+    MIN_DENSE_MARGIN,
+    MIN_LEXICAL,
+    Relevance,
+    clears,
+    relevance,
+)
 from threadkeep.memory.recall_notes import (
     StoredNote,
     hit_key,
@@ -318,8 +324,8 @@ class TurnBuilder:
         found = relevance(hits)
         st = self.m.settings
         floor_lex = MIN_LEXICAL if st.recall_min_lexical is None else st.recall_min_lexical
-        floor_dense = MIN_DENSE if st.recall_min_dense is None else st.recall_min_dense
-        if not hits or not clears(found, min_lexical=floor_lex, min_dense=floor_dense):
+        floor_margin = MIN_DENSE_MARGIN if st.recall_min_dense_margin is None else st.recall_min_dense_margin
+        if not hits or not clears(found, min_lexical=floor_lex, min_dense_margin=floor_margin):
             return _Retrieved(facts, (), found, fired=False)
         fresh, repeated = new_hits(hits, loaded.notes)
         return _Retrieved(facts, tuple(render_recalled(fresh, RECALL_LABELS)), found, fired=True,

@@ -109,6 +109,10 @@ class RecallHit:
     # to the query — what the relevance floor reads.
     lexical: float | None = None
     dense: float | None = None
+    # How far its dense similarity stands above the median of the candidates': short generic
+    # messages are close to everything (cosine 0.85–0.95 for "ok thanks"), a real match
+    # stands out.
+    dense_margin: float | None = None
 
     @property
     def source(self) -> tuple[str, str, int, datetime]:
@@ -206,6 +210,8 @@ def rank_items(
             for n, r in enumerate(ranked)]
     heapq.heapify(heap)
     evidence = {r.pos: r for r in ranked}
+    dense_seen = [r.dense for r in ranked if r.dense is not None]
+    dense_mid = float(np.median(dense_seen)) if dense_seen else None
     # A direct hit's lexical evidence: the IDF of the query words it holds, in units of the
     # IDF of a word said once (1.0: one word as rare as can be, or a few rarer-than-common).
     idf = index.bm25.idf(terms := tokenize(query))
@@ -238,7 +244,9 @@ def rank_items(
         seen = evidence[pos] if not hop else None
         matched = sum(idf.get(t, 0.0) for t in set(terms) & set(tokenize(item.text))) if seen else 0.0
         chosen[pos] = RecallHit(item, -neg, text, n, matched / rare if seen else None,
-                                seen.dense if seen else None)
+                                seen.dense if seen else None,
+                                seen.dense - dense_mid if seen and seen.dense is not None
+                                and dense_mid is not None else None)
         convs.add(item.conversation_id)
         used += cost
         if neighbours > 0 and hop < NEIGHBOUR_CHAIN:
