@@ -30,7 +30,7 @@ from threadkeep.memory.recall import RecallHit
 __all__ = ["MIN_LEXICAL", "MIN_DENSE_MARGIN", "Relevance", "relevance", "clears"]
 
 MIN_LEXICAL = 0.8
-MIN_DENSE_MARGIN = 0.08
+MIN_DENSE_MARGIN = 0.10
 
 
 @dataclass(frozen=True, slots=True)
