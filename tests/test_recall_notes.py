@@ -155,6 +155,35 @@ async def test_the_floor_skips_recall_for_an_irrelevant_message(tmp_path, settin
     await m.close()
 
 
+EARLIER = ("My sister Marguerite breeds Suri alpacas on a farm near Valparaiso.",
+           "The quarterly budget review moved to the second week of March.",
+           "I started learning the cello again, mostly Bach suites.",
+           "Our team lead Ingrid wants the migration plan by Friday.",
+           "We adopted a rescue greyhound called Pepper last spring.")
+
+
+async def test_the_floor_with_embeddings_skips_chit_chat_in_any_language(tmp_path, settings) -> None:
+    # e5 puts chit-chat close to every short message (cosine ~0.88 here): the floor reads how
+    # far the best hit stands out, not the cosine.
+    settings.embeddings = True
+    sim = SimulatedModel(SimulatorConfig.anthropic(), now=ManualClock(),
+                         responder=lambda r: "Noted, thanks for telling me.")
+    m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"), settings, sim)
+    user = unique_user()
+    cid = None
+    for text in EARLIER:
+        cid = (await m.send(text, user=user, conversation_id=cid)).conversation_id
+    await m.drain_jobs()
+    for chat in ("ok thanks, sounds good", "Спасибо, понятно.", "ありがとう、了解です。"):
+        r = await m.send(chat, user=user)
+        assert r.report["recall_note"]["fired"] is False, (chat, r.report["recall_note"])
+    for ask in ("How are Marguerite's alpacas doing?", "what was the dog we adopted called again?"):
+        r = await m.send(ask, user=user)
+        assert r.report["recall_note"]["fired"] is True, (ask, r.report["recall_note"])
+        assert r.report["recall"]
+    await m.close()
+
+
 def test_floor_reads_direct_hits_only() -> None:
     from datetime import UTC, datetime
 
