@@ -11,7 +11,7 @@ similarity to the message. Recall is kept when either side clears its floor:
   less rare ones; a shared "ok" or "thanks" said everywhere adds almost nothing);
 - ``dense_margin`` ≥ :data:`MIN_DENSE_MARGIN` — how far the hit's e5 cosine stands above the
   median candidate's. The cosine itself is no floor: e5-small puts chit-chat ("ok thanks",
-  "Спасибо, понятно.") at 0.84–0.95 against a person's earlier short messages, above most
+  "Спасибо, понятно.") at 0.84–0.89 against a person's earlier short messages, above most
   LoCoMo questions' evidence (0.83–0.88); what marks a match is standing out from the rest.
 
 Both numbers were measured on the LoCoMo dev conversations and on ordinary turns
