@@ -38,7 +38,7 @@ from threadkeep.memory.fact_extract import extract_facts
 from threadkeep.memory.fact_model import aextract_and_store
 from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.facts import apply_candidates
-from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
+from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_message, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
 from threadkeep.memory.recall import RecalledBlock, index_pending, recall, render_recalled
 from threadkeep.memory.retrieval import default_embedder
@@ -451,7 +451,7 @@ class TurnBuilder:
                                       limit=span.count)
             return _FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
                               self.summary_state(s, conv),
-                              tuple(SourceMessage(m.id, m.role, m.text) for m in msgs
+                              tuple(fold_message(m.id, m.role, m.text, m.created_at) for m in msgs
                                     if m.status != "failed"))
 
     def _commit_fold(self, conversation_id: str, prep: _FoldInput, state: SummaryState,
