@@ -78,6 +78,9 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
+# Each further direct match from an already-drawn conversation competes at this × its score
+# (1.0: off). Issue 16's multi-hop questions have answers spread over sessions.
+SESSION_DIVERSITY = 1.0
 _MAX_MISFITS = 20
 _MIN_LINE = 8
 _BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
@@ -177,6 +180,7 @@ def rank_items(
     prefer_roles: tuple[str, ...] = (),
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
+    diversity: float = SESSION_DIVERSITY,
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
     ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
@@ -188,7 +192,9 @@ def rank_items(
     roles (a question about the person: their own words first). ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
-    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way.
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. ``diversity``
+    (< 1) discounts further direct matches from a conversation already drawn on
+    (:class:`_SessionSpread`); 1.0 turns it off.
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -197,19 +203,26 @@ def rank_items(
     ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
                           allowed=allowed, weights=FUSION_WEIGHTS)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
-    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
+    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0, 0)
             for n, r in enumerate(ranked)]
     heapq.heapify(heap)
     tick = len(heap)
     terms = set(tokenize(query))
     chosen: dict[int, RecallHit] = {}
     convs: set[str] = set()
+    spread = _SessionSpread(diversity)
     used = misfits = 0
     while heap and len(chosen) < k:
-        neg, _, pos, hop = heapq.heappop(heap)
+        neg, tiebreak, pos, hop, seen = heapq.heappop(heap)
         if pos in chosen:
             continue
         item = items[pos]
+        if not hop:
+            later = spread.rescore(neg, item.conversation_id, seen)
+            if later is not None:
+                new_neg, counted = later
+                heapq.heappush(heap, (new_neg, tiebreak, pos, hop, counted))
+                continue
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
         # Whole turns by default; past the cap, whole sentences nearest the query.
         text, n = trim_to_query(item.text, terms, min(cap or max_item_tokens, max_item_tokens), tc)
@@ -227,18 +240,44 @@ def rank_items(
         misfits = 0
         chosen[pos] = RecallHit(item, -neg, text, n)
         convs.add(item.conversation_id)
+        if not hop:
+            spread.took(item.conversation_id)
         used += cost
         if neighbours > 0 and hop < NEIGHBOUR_CHAIN:
             for step in (-1, 1):
                 npos = by_seq.get((item.conversation_id, item.seq + step))
                 if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
                     tick += 1
-                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1))
+                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1, 0))
     hits = sorted(chosen.values(), key=lambda h: -h.score)
     # The estimate ignores gap marks and token merges at joins: check the real rendering.
     while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
         hits.pop()
     return hits
+
+
+class _SessionSpread:
+    """Diversity across conversations (sessions), MMR-like: a direct match from a conversation
+    that already gave ``n`` direct matches competes at ``diversity ** n`` × its score, so a
+    list answer spread over many sessions ("what has she painted?") is not crowded out by one
+    session's near-duplicates. Neighbours are not discounted: they carry their match's answer.
+    Lazy greedy: a popped candidate whose discount is stale goes back with the new one."""
+
+    __slots__ = ("diversity", "taken")
+
+    def __init__(self, diversity: float) -> None:
+        self.diversity = diversity
+        self.taken: dict[str, int] = {}
+
+    def took(self, conversation_id: str) -> None:
+        self.taken[conversation_id] = self.taken.get(conversation_id, 0) + 1
+
+    def rescore(self, neg: float, conversation_id: str, seen: int) -> tuple[float, int] | None:
+        """(new negated score, matches counted) when the candidate must wait, else None."""
+        now = self.taken.get(conversation_id, 0)
+        if self.diversity >= 1.0 or now <= seen:
+            return None
+        return neg * self.diversity ** (now - seen), now
 
 
 def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tuple[str, int], int]:
@@ -569,13 +608,14 @@ def recall(
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
     trim_tokens: int | None = TRIM_TOKENS,
+    diversity: float = SESSION_DIVERSITY,
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
     ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that conversation's
     messages with ``seq > cursor`` — the ones still verbatim in the request. ``query_vector``
-    reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles`` and
-    ``item_overhead`` are as in :func:`rank_items`."""
+    reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles``,
+    ``item_overhead`` and ``diversity`` are as in :func:`rank_items`."""
     emb = _embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
@@ -595,4 +635,5 @@ def recall(
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
                           item_overhead=item_overhead, labels=labels, neighbours=neighbours,
-                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens)
+                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens,
+                          diversity=diversity)
