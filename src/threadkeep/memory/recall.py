@@ -35,6 +35,7 @@ from threadkeep.memory.retrieval import (
     Embedder,
     HybridIndex,
     PersonCache,
+    Ranked,
     default_embedder,
     token_counter,
     tokenize,
@@ -81,6 +82,10 @@ NEIGHBOUR_TRIM = 0.7
 # Each further direct match from an already-drawn conversation competes at this × its score
 # (1.0: off). Issue 16's multi-hop questions have answers spread over sessions.
 SESSION_DIVERSITY = 1.0
+# A second, dense pass seeded by the first hits joins at this weight (0: off); it starts
+# from the mean of the query and the top SEED_HITS hits.
+SEED_WEIGHT = 0.0
+SEED_HITS = 3
 _MAX_MISFITS = 20
 _MIN_LINE = 8
 _BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
@@ -181,6 +186,7 @@ def rank_items(
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
     diversity: float = SESSION_DIVERSITY,
+    seed_weight: float = SEED_WEIGHT,
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
     ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
@@ -194,7 +200,8 @@ def rank_items(
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
     (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. ``diversity``
     (< 1) discounts further direct matches from a conversation already drawn on
-    (:class:`_SessionSpread`); 1.0 turns it off.
+    (:class:`_SessionSpread`); 1.0 turns it off. ``seed_weight`` > 0 adds a second, dense
+    pass seeded by the first hits (:func:`seeded_pass`).
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -202,6 +209,7 @@ def rank_items(
         by_seq = _seq_map(items)
     ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
                           allowed=allowed, weights=FUSION_WEIGHTS)
+    ranked = seeded_pass(index, ranked, query, query_vector, allowed=allowed, weight=seed_weight)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
     heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0, 0)
             for n, r in enumerate(ranked)]
@@ -254,6 +262,41 @@ def rank_items(
     while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
         hits.pop()
     return hits
+
+
+def seeded_pass(
+    index: HybridIndex,
+    first: list[Ranked],
+    query: str,
+    query_vector: np.ndarray | None,
+    *,
+    allowed: np.ndarray | None = None,
+    weight: float = SEED_WEIGHT,
+    seeds: int = SEED_HITS,
+) -> list[Ranked]:
+    """A second recall pass seeded by the first (pseudo-relevance feedback, dense): the query
+    vector moved to the mean of it and the top ``seeds`` hits' vectors finds items like what
+    already matched — the other parts of a list answer ("what activities …": pottery found,
+    then camping and swimming) — which join the first ranking at ``weight`` × their
+    reciprocal-rank score. Without vectors, or at weight 0, the first ranking is returned."""
+    mat = index.vectors
+    if weight <= 0 or mat is None or query_vector is None or not first:
+        return first
+    q = np.asarray(query_vector, dtype=np.float32)
+    top = mat[[r.pos for r in first[:seeds]]]
+    moved = q + top.mean(axis=0)
+    norm = float(np.linalg.norm(moved))
+    if norm == 0.0:
+        return first
+    second = index.search(query, moved / norm, k=len(first), depth=SEARCH_DEPTH, allowed=allowed,
+                          weights=(0.0, 1.0))
+    score = {r.pos: r.score for r in first}
+    by_pos = {r.pos: r for r in first}
+    for r in second:
+        score[r.pos] = score.get(r.pos, 0.0) + weight * r.score
+        by_pos.setdefault(r.pos, r)
+    order = sorted(score, key=lambda p: (-score[p], p))
+    return [Ranked(p, score[p], by_pos[p].dense, by_pos[p].lexical) for p in order]
 
 
 class _SessionSpread:
