@@ -176,21 +176,6 @@ def test_neighbours_bring_the_answer_turn() -> None:
     assert "m1" in {h.item.message_id for h in hits}
 
 
-def test_session_diversity_spreads_direct_matches_over_conversations() -> None:
-    # One session talks about painting three times; another mentions it once, more weakly.
-    rows = [("c1", 1, "user", "I painted a sunset over the lake, painting is my outlet.", 1),
-            ("c1", 3, "user", "Painting sunsets again, I painted the lake sunset twice.", 1),
-            ("c1", 5, "user", "More painting: a painted sunset, lake painting.", 1),
-            ("c2", 1, "user", "Last week I painted a horse, among other things I did.", 9)]
-    items = _items(rows)
-    index = HybridIndex([it.text for it in items])
-    flat = rank_items(items, index, "What has she painted?", None, k=3, neighbours=0.0, diversity=1.0)
-    assert {h.item.conversation_id for h in flat} == {"c1"}
-    spread = rank_items(items, index, "What has she painted?", None, k=3, neighbours=0.0, diversity=0.5)
-    assert {h.item.conversation_id for h in spread} == {"c1", "c2"}
-    assert spread[0].item.message_id == flat[0].item.message_id  # the best match stays first
-
-
 def test_seeded_pass_brings_items_like_the_first_hits() -> None:
     import numpy as np
 

@@ -79,9 +79,6 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
-# Each further direct match from an already-drawn conversation competes at this × its score
-# (1.0: off). Issue 16's multi-hop questions have answers spread over sessions.
-SESSION_DIVERSITY = 1.0
 # A second, dense pass seeded by the first hits joins at this weight (0: off); it starts
 # from the mean of the query and the top SEED_HITS hits.
 SEED_WEIGHT = 0.0
@@ -185,7 +182,6 @@ def rank_items(
     prefer_roles: tuple[str, ...] = (),
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
-    diversity: float = SESSION_DIVERSITY,
     seed_weight: float = SEED_WEIGHT,
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
@@ -198,10 +194,8 @@ def rank_items(
     roles (a question about the person: their own words first). ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
-    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. ``diversity``
-    (< 1) discounts further direct matches from a conversation already drawn on
-    (:class:`_SessionSpread`); 1.0 turns it off. ``seed_weight`` > 0 adds a second, dense
-    pass seeded by the first hits (:func:`seeded_pass`).
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. ``seed_weight``
+    > 0 adds a second, dense pass seeded by the first hits (:func:`seeded_pass`).
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -211,26 +205,19 @@ def rank_items(
                           allowed=allowed, weights=FUSION_WEIGHTS)
     ranked = seeded_pass(index, ranked, query, query_vector, allowed=allowed, weight=seed_weight)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
-    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0, 0)
+    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
             for n, r in enumerate(ranked)]
     heapq.heapify(heap)
     tick = len(heap)
     terms = set(tokenize(query))
     chosen: dict[int, RecallHit] = {}
     convs: set[str] = set()
-    spread = _SessionSpread(diversity)
     used = misfits = 0
     while heap and len(chosen) < k:
-        neg, tiebreak, pos, hop, seen = heapq.heappop(heap)
+        neg, _, pos, hop = heapq.heappop(heap)
         if pos in chosen:
             continue
         item = items[pos]
-        if not hop:
-            later = spread.rescore(neg, item.conversation_id, seen)
-            if later is not None:
-                new_neg, counted = later
-                heapq.heappush(heap, (new_neg, tiebreak, pos, hop, counted))
-                continue
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
         # Whole turns by default; past the cap, whole sentences nearest the query.
         text, n = trim_to_query(item.text, terms, min(cap or max_item_tokens, max_item_tokens), tc)
@@ -248,15 +235,13 @@ def rank_items(
         misfits = 0
         chosen[pos] = RecallHit(item, -neg, text, n)
         convs.add(item.conversation_id)
-        if not hop:
-            spread.took(item.conversation_id)
         used += cost
         if neighbours > 0 and hop < NEIGHBOUR_CHAIN:
             for step in (-1, 1):
                 npos = by_seq.get((item.conversation_id, item.seq + step))
                 if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
                     tick += 1
-                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1, 0))
+                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1))
     hits = sorted(chosen.values(), key=lambda h: -h.score)
     # The estimate ignores gap marks and token merges at joins: check the real rendering.
     while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
@@ -297,30 +282,6 @@ def seeded_pass(
         by_pos.setdefault(r.pos, r)
     order = sorted(score, key=lambda p: (-score[p], p))
     return [Ranked(p, score[p], by_pos[p].dense, by_pos[p].lexical) for p in order]
-
-
-class _SessionSpread:
-    """Diversity across conversations (sessions), MMR-like: a direct match from a conversation
-    that already gave ``n`` direct matches competes at ``diversity ** n`` × its score, so a
-    list answer spread over many sessions ("what has she painted?") is not crowded out by one
-    session's near-duplicates. Neighbours are not discounted: they carry their match's answer.
-    Lazy greedy: a popped candidate whose discount is stale goes back with the new one."""
-
-    __slots__ = ("diversity", "taken")
-
-    def __init__(self, diversity: float) -> None:
-        self.diversity = diversity
-        self.taken: dict[str, int] = {}
-
-    def took(self, conversation_id: str) -> None:
-        self.taken[conversation_id] = self.taken.get(conversation_id, 0) + 1
-
-    def rescore(self, neg: float, conversation_id: str, seen: int) -> tuple[float, int] | None:
-        """(new negated score, matches counted) when the candidate must wait, else None."""
-        now = self.taken.get(conversation_id, 0)
-        if self.diversity >= 1.0 or now <= seen:
-            return None
-        return neg * self.diversity ** (now - seen), now
 
 
 def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tuple[str, int], int]:
@@ -651,14 +612,14 @@ def recall(
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
     trim_tokens: int | None = TRIM_TOKENS,
-    diversity: float = SESSION_DIVERSITY,
+    seed_weight: float = SEED_WEIGHT,
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
     ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that conversation's
     messages with ``seq > cursor`` — the ones still verbatim in the request. ``query_vector``
     reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles``,
-    ``item_overhead`` and ``diversity`` are as in :func:`rank_items`."""
+    ``item_overhead`` and ``seed_weight`` are as in :func:`rank_items`."""
     emb = _embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
@@ -679,4 +640,4 @@ def recall(
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
                           item_overhead=item_overhead, labels=labels, neighbours=neighbours,
                           prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens,
-                          diversity=diversity)
+                          seed_weight=seed_weight)
