@@ -122,3 +122,36 @@ def test_fold_message_leaves_text_without_dates_unchanged_and_marks_documents_on
     once = fold_message("d", "user", DOC, AT)
     assert once.text.startswith("[Document pasted 8 May 2023, ~900 words]\n# Atlas")
     assert fold_message("d", "user", once.text, AT).text == once.text
+
+
+async def test_engine_fold_writes_dates_and_a_dated_pointer(backend, settings) -> None:
+    """Through the engine on real storage: the fold job reads messages with their timestamps."""
+    import re
+
+    from threadkeep.llm.scripted import ScriptedModel as Model
+
+    from .helpers import open_memory, unique_user
+
+    url, key = backend
+    from threadkeep.store.models import Conversation
+
+    m = open_memory(url, key, settings, Model(responder=lambda r: "Noted."))
+    try:
+        user = unique_user()
+        r = await m.send("Yesterday Marina took over as tech lead on Borealis.", user=user)
+        cid = r.conversation_id
+        notes = "Borealis design notes\n\n" + "The ingest service writes every event to the queue first. " * 60
+        await m.send(notes, user=user, conversation_id=cid)
+        for i in range(30):
+            await m.send(f"small talk number {i}", user=user, conversation_id=cid)
+            await m.drain_jobs()
+        with m.db.session() as s:
+            conv = s.get(Conversation, cid)
+            assert conv.summary_cursor >= 4
+            text = render_summary(m.builder.summary_state(s, conv))
+    finally:
+        await m.close()
+    assert re.search(r"Yesterday \(\d{1,2} [A-Z][a-z]+ \d{4}\) Marina took over", text), text
+    assert re.search(r"Document pasted \d{1,2} [A-Z][a-z]+ \d{4}: Borealis design notes, ~600 words "
+                     r"— indexed, ask to recall it", text), text
+    assert "queue first" not in text
