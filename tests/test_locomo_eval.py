@@ -176,27 +176,6 @@ def test_neighbours_bring_the_answer_turn() -> None:
     assert "m1" in {h.item.message_id for h in hits}
 
 
-def test_seeded_pass_brings_items_like_the_first_hits() -> None:
-    import numpy as np
-
-    from threadkeep.memory.recall import seeded_pass
-
-    def unit(*v: float) -> np.ndarray:
-        a = np.array(v, dtype=np.float32)
-        return a / np.linalg.norm(a)
-
-    # A matches the query; B is like A but not like the query; C is half-like the query only.
-    vectors = np.stack([unit(0.8, 0.6, 0), unit(0.3, 0.95, 0), unit(0.5, 0, 0.866)])
-    index = HybridIndex(["alpha", "beta", "gamma"], vectors)
-    q = unit(1, 0, 0)
-    first = index.search("zzz", q, k=3, depth=3)
-    assert [r.pos for r in first] == [0, 2, 1]
-    assert seeded_pass(index, first, "zzz", q, weight=0.0) == first
-    again = seeded_pass(index, first, "zzz", q, weight=2.0, seeds=1)
-    assert [r.pos for r in again] == [0, 1, 2]
-    assert seeded_pass(index, first, "zzz", None, weight=2.0) == first  # lexical only: no pass
-
-
 def test_prefer_roles_puts_the_persons_own_words_first() -> None:
     items = _items(ROWS)
     index = HybridIndex([it.text for it in items])

@@ -35,7 +35,6 @@ from threadkeep.retrieval.hybrid import (
     Embedder,
     HybridIndex,
     PersonCache,
-    Ranked,
     default_embedder,
     token_counter,
     tokenize,
@@ -79,10 +78,6 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
-# A second, dense pass seeded by the first hits joins at this weight (0: off); it starts
-# from the mean of the query and the top SEED_HITS hits.
-SEED_WEIGHT = 0.0
-SEED_HITS = 3
 _MAX_MISFITS = 20
 _MIN_LINE = 8
 _BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
@@ -182,7 +177,6 @@ def rank_items(
     prefer_roles: tuple[str, ...] = (),
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
-    seed_weight: float = SEED_WEIGHT,
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
     ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
@@ -194,8 +188,7 @@ def rank_items(
     roles (a question about the person: their own words first). ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
-    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. ``seed_weight``
-    > 0 adds a second, dense pass seeded by the first hits (:func:`seeded_pass`).
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way.
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -203,7 +196,6 @@ def rank_items(
         by_seq = _seq_map(items)
     ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
                           allowed=allowed, weights=FUSION_WEIGHTS)
-    ranked = seeded_pass(index, ranked, query, query_vector, allowed=allowed, weight=seed_weight)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
     heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
             for n, r in enumerate(ranked)]
@@ -247,41 +239,6 @@ def rank_items(
     while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
         hits.pop()
     return hits
-
-
-def seeded_pass(
-    index: HybridIndex,
-    first: list[Ranked],
-    query: str,
-    query_vector: np.ndarray | None,
-    *,
-    allowed: np.ndarray | None = None,
-    weight: float = SEED_WEIGHT,
-    seeds: int = SEED_HITS,
-) -> list[Ranked]:
-    """A second recall pass seeded by the first (pseudo-relevance feedback, dense): the query
-    vector moved to the mean of it and the top ``seeds`` hits' vectors finds items like what
-    already matched — the other parts of a list answer ("what activities …": pottery found,
-    then camping and swimming) — which join the first ranking at ``weight`` × their
-    reciprocal-rank score. Without vectors, or at weight 0, the first ranking is returned."""
-    mat = index.vectors
-    if weight <= 0 or mat is None or query_vector is None or not first:
-        return first
-    q = np.asarray(query_vector, dtype=np.float32)
-    top = mat[[r.pos for r in first[:seeds]]]
-    moved = q + top.mean(axis=0)
-    norm = float(np.linalg.norm(moved))
-    if norm == 0.0:
-        return first
-    second = index.search(query, moved / norm, k=len(first), depth=SEARCH_DEPTH, allowed=allowed,
-                          weights=(0.0, 1.0))
-    score = {r.pos: r.score for r in first}
-    by_pos = {r.pos: r for r in first}
-    for r in second:
-        score[r.pos] = score.get(r.pos, 0.0) + weight * r.score
-        by_pos.setdefault(r.pos, r)
-    order = sorted(score, key=lambda p: (-score[p], p))
-    return [Ranked(p, score[p], by_pos[p].dense, by_pos[p].lexical) for p in order]
 
 
 def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tuple[str, int], int]:
@@ -612,14 +569,13 @@ def recall(
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
     trim_tokens: int | None = TRIM_TOKENS,
-    seed_weight: float = SEED_WEIGHT,
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
     ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that conversation's
     messages with ``seq > cursor`` — the ones still verbatim in the request. ``query_vector``
-    reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles``,
-    ``item_overhead`` and ``seed_weight`` are as in :func:`rank_items`."""
+    reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles`` and
+    ``item_overhead`` are as in :func:`rank_items`."""
     emb = _embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
@@ -639,5 +595,4 @@ def recall(
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
                           item_overhead=item_overhead, labels=labels, neighbours=neighbours,
-                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens,
-                          seed_weight=seed_weight)
+                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens)
