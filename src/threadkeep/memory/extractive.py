@@ -19,7 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from threadkeep.memory.pasted import DOCUMENT_CHARS, POINTER_PRIORITY, is_document, is_pointer, pointer_op
+from threadkeep.memory.pasted import (
+    DOCUMENT_CHARS,
+    POINTER_PRIORITY,
+    is_document,
+    is_pointer,
+    pointer_op,
+)
 from threadkeep.memory.summary import (
     AddItem,
     FieldName,
