@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from threadkeep.api.auth import Principal
+from threadkeep.engine.access import Principal
 from threadkeep.engine.tools import MIN_DENSE_SIMILARITY, MIN_DENSE_WITH_WORD
 from threadkeep.errors import ConfigError
 

@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api.auth import Principal
 from threadkeep.api.deps import AdminDep, PrincipalDep, StateDep
 from threadkeep.api.schemas import ERRORS
+from threadkeep.engine.access import Principal
 from threadkeep.knowledge.results import DocumentInfo
 
 router = APIRouter(tags=["knowledge"], responses=ERRORS)

@@ -37,12 +37,11 @@ from threadkeep.api.errors import ApiError, error_body, error_type, snake, statu
 from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS, start_turn
-from threadkeep.engine import Memory
+from threadkeep.engine import Memory, openai_threads
+from threadkeep.engine.openai_threads import Recognised, Turn
 from threadkeep.errors import ThreadkeepError
 from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
 from threadkeep.store import repo
-from threadkeep.surfaces import openai_threads
-from threadkeep.surfaces.openai_threads import Recognised, Turn
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
 
