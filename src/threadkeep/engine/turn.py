@@ -446,6 +446,7 @@ class Memory:
                 first = next((t for role, t in earlier if role == "user"), text)
                 repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
             asked: str | None = None
+            learn: list[jobs.JobSpec] = []
             for role, said in earlier:
                 stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
                                              status="answered" if role == "user" else "ok",
@@ -453,8 +454,8 @@ class Memory:
                 if role == "user":
                     asked = stored.id
                     # The person's own words, as if said here: facts are learnt from them too.
-                    jobs.enqueue(s, kind="facts", payload={"message_id": stored.id},
-                                 dedupe_key=f"facts:{stored.id}")
+                    learn.append(jobs.JobSpec("facts", {"message_id": stored.id}, f"facts:{stored.id}"))
+            jobs.enqueue_many(s, learn)
             msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
             msg.owner = self.lease.id
             self.lease.ensure(s)
