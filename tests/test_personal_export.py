@@ -1,0 +1,166 @@
+"""Issue 20: the personal export (`threadkeep users export`, `GET /v1/me/export`) and reading it
+back (`threadkeep import threadkeep`) — on SQLite and PostgreSQL, through the real engine."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest_api import ApiHarness, api  # noqa: F401
+from threadkeep import facts_api
+from threadkeep.crypto import MasterKey
+from threadkeep.errors import NotFound
+from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.personal_export import FORMAT, FORMAT_VERSION, write_personal_export
+
+from .helpers import open_memory, unique_user
+from .test_cli import tk
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+OTHER_MARKER = "bob-private-7f3a"
+
+
+def _entries(data: bytes | Path) -> dict[str, str]:
+    with zipfile.ZipFile(io.BytesIO(data) if isinstance(data, bytes) else data) as zf:
+        return {n: zf.read(n).decode("utf-8") for n in zf.namelist()}
+
+
+async def _history(memory, user: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """Three conversations (one renamed, one rated answer, Russian and Japanese text), facts
+    with a superseded value, a profile. Returns the conversation ids."""
+    first = await memory.send("I work at Acme. My cat is called Pixel.", user=user)
+    await memory.send("Привет! Я живу в Лиссабоне.", user=user, conversation_id=first.conversation_id)
+    second = await memory.send("今日は良い天気ですね。", user=user)
+    await memory.rename(second.conversation_id, "Погода 天気", user=user)
+    await memory.drain_jobs()
+    third = await memory.send("I work at Globex now.", user=user)
+    answer = await memory.send("What is my cat called?", user=user, conversation_id=third.conversation_id)
+    await memory.set_feedback(answer.assistant_message_id, "up", user=user)
+    await memory.drain_jobs()
+    return [first.conversation_id, second.conversation_id, third.conversation_id]
+
+
+async def test_export_holds_the_person_and_nobody_else(backend, settings, tmp_path) -> None:
+    url, key = backend
+    settings.profile_every = 1
+    memory = open_memory(url, key, settings, ScriptedModel(responder=lambda r: "Noted."))
+    ann, bob = unique_user(), unique_user()
+    try:
+        ids = await _history(memory, ann)
+        await memory.send(f"My password hint is {OTHER_MARKER}. I work at Initech.", user=bob)
+        await memory.drain_jobs()
+        out = tmp_path / "ann.zip"
+        done = write_personal_export(memory.db, memory.vault, user=ann, out=out)
+        with pytest.raises(NotFound):
+            write_personal_export(memory.db, memory.vault, user="nobody-" + ann, out=tmp_path / "x.zip")
+    finally:
+        await memory.close()
+    assert not (tmp_path / "x.zip").exists() and [p.name for p in tmp_path.glob(".threadkeep-export-*")] == []
+    files = _entries(out)
+    manifest = json.loads(files["manifest.json"])
+    assert manifest["format"] == FORMAT and manifest["format_version"] == FORMAT_VERSION
+    assert manifest["person"] == ann and manifest["counts"] == done.counts
+    assert done.counts["conversations"] == 3 and done.counts["messages"] == 10
+    assert {f"conversations/{i}.{ext}" for i in ids for ext in ("json", "md")} <= set(files)
+    # Nothing of the other person, anywhere in the archive.
+    everything = "".join(files.values())
+    assert OTHER_MARKER not in everything and "Initech" not in everything and bob not in everything
+    second = json.loads(files[f"conversations/{ids[1]}.json"])
+    assert second["title"] == "Погода 天気" and second["messages"][0]["text"] == "今日は良い天気ですね。"
+    assert "今日は良い天気ですね。" in files[f"conversations/{ids[1]}.md"]
+    third = json.loads(files[f"conversations/{ids[2]}.json"])
+    rated = [m for m in third["messages"] if m["rating"] == "up"]
+    assert len(rated) == 1 and rated[0]["role"] == "assistant" and rated[0]["rated_at"]
+    assert json.loads(files["feedback.json"])["feedback"] == [
+        {"message_id": rated[0]["id"], "conversation_id": ids[2], "rating": "up", "rated_at": rated[0]["rated_at"]}]
+    facts = json.loads(files["facts.json"])["facts"]
+    (employer,) = [f for f in facts if f["key"] == "employer"]
+    assert employer["value"] == "Globex" and employer["status"] == "current"
+    assert [(v["op"], v["old_value"], v["new_value"]) for v in employer["history"]] == [
+        ("add", None, "Acme"), ("update", "Acme", "Globex")]
+    assert "Acme → Globex" in files["facts.md"]
+    profile = json.loads(files["profile.json"])
+    assert profile["profile"] and profile["profile"] in files["profile.md"]
+    person = json.loads(files["person.json"])
+    assert person["name"] == ann and "api_keys" in person and "identities" in person
+
+
+def test_cli_export_writes_the_zip(tmp_path) -> None:
+    home = tmp_path / "home"
+    tk(home, "chat", "--user", "cleo", stdin="I work at Acme.\nI live in Oslo.\n")
+    out = tmp_path / "cleo.zip"
+    proc = tk(home, "users", "export", "--user", "cleo", "--out", str(out))
+    assert f"wrote {out}: 1 conversations, 4 messages" in proc.stdout
+    files = _entries(out)
+    assert json.loads(files["manifest.json"])["counts"]["messages"] == 4
+    missing = tk(home, "users", "export", "--user", "nobody", "--out", str(tmp_path / "n.zip"), check=False)
+    assert missing.returncode == 1 and "person 'nobody' not found" in missing.stderr
+    assert not (tmp_path / "n.zip").exists()
+
+
+def test_http_export_for_the_person_only(api: ApiHarness) -> None:  # noqa: F811
+    a, ann = api.person()
+    b, bob = api.person()
+    cid = a.post("/v1/messages", json={"text": "Ann's note: Mañana Привет"}).json()["conversation_id"]
+    b.post("/v1/messages", json={"text": f"Bob says {OTHER_MARKER}"})
+    r = a.get("/v1/me/export")
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/zip"
+    assert "attachment" in r.headers["content-disposition"]
+    assert "threadkeep-export-" in r.headers["content-disposition"] and ".zip" in r.headers["content-disposition"]
+    files = _entries(r.content)
+    assert json.loads(files["manifest.json"])["person"] == ann
+    assert json.loads(files[f"conversations/{cid}.json"])["messages"][0]["text"] == "Ann's note: Mañana Привет"
+    assert OTHER_MARKER not in "".join(files.values())
+    # Naming another person changes nothing for a person key: it is still Ann's archive.
+    again = _entries(a.get("/v1/me/export", headers={"X-Threadkeep-User": bob}).content)
+    assert json.loads(again["manifest.json"])["person"] == ann
+    # The admin may act for a person; a surface key may not take a history away.
+    admin = api.client(api.admin_key)
+    assert json.loads(_entries(admin.get("/v1/me/export", headers={"X-Threadkeep-User": bob}).content)
+                      ["manifest.json"])["person"] == bob
+    surface = api.client(api.key("surface"))
+    refused = surface.get("/v1/me/export", headers={"X-Threadkeep-User": ann})
+    assert refused.status_code == 403 and "surface key" in refused.json()["error"]["message"]
+    assert api.client().get("/v1/me/export").status_code == 401
+    # A person with a key but nothing stored yet gets an archive saying so.
+    c, _ = api.person()
+    empty = json.loads(_entries(c.get("/v1/me/export").content)["manifest.json"])
+    assert empty["counts"]["conversations"] == 0 and empty["counts"]["facts"] == 0
+
+
+def test_export_reads_one_conversation_at_a_time(tmp_path, settings) -> None:
+    """The session holds no rows of earlier conversations while the next one is written."""
+    import asyncio
+
+    from sqlalchemy import event
+
+    key = MasterKey(os.urandom(32), "t")
+    memory = open_memory(f"sqlite:///{tmp_path / 'm.db'}", key, settings,
+                         ScriptedModel(responder=lambda r: "ok"))
+    user = unique_user()
+
+    async def fill() -> None:
+        for i in range(4):
+            await memory.send(f"conversation {i}", user=user)
+
+    asyncio.run(fill())
+    held: list[int] = []
+    from sqlalchemy.orm import Session
+
+    def count(session, instance) -> None:  # type: ignore[no-untyped-def]
+        held.append(len(session.identity_map))
+
+    event.listen(Session, "loaded_as_persistent", count)
+    try:
+        write_personal_export(memory.db, memory.vault, user=user, out=tmp_path / "o.zip")
+    finally:
+        event.remove(Session, "loaded_as_persistent", count)
+        asyncio.run(memory.close())
+    assert held and max(held) < 12  # one conversation's rows (and a few others), never all four
