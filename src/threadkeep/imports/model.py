@@ -5,10 +5,11 @@ turns an export into a lazy stream of :class:`ImportedConversation`; the one wri
 :func:`threadkeep.imports.store.store_conversations`, seals and stores them. Readers never
 touch the database; the writer never parses a file.
 
-Source ids make an import repeatable: a conversation's ``source_id`` is unique for the
-person (``chatgpt:<conversation id>``), a message's ``source_id`` is unique within its
-conversation (``<node id>``). Importing the same file again adds nothing; importing a later
-export of the same history adds only what is new.
+Source ids make an import repeatable. Both a conversation's and a message's ``source_id``
+are unique for the person on their own, prefixed by the format
+(``chatgpt:<conversation id>``, ``chatgpt:<conversation id>:<node id>``,
+``telegram:<chat id>:<message id>``). Importing the same file again adds nothing; importing a
+later export of the same history adds only what is new.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class ImportedMessage:
 
     ``role`` is ``user`` (the person) or ``assistant`` (the other side). ``created_at`` is
     the original, timezone-aware time the message was written. ``source_id`` is stable across
-    exports of the same history and unique within the conversation.
+    exports of the same history and unique for the person (prefixed by the format).
     """
 
     role: str

@@ -210,10 +210,7 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
     stored = s.get(Conversation, mapped.conversation_id) if mapped is not None else None
     if stored is not None and stored.user_id != uid:  # cannot happen: the map is per person
         stored = None
-    known: set[str] = set()
-    if stored is not None:
-        known = set(s.scalars(select(ImportSource.source_id).where(
-            ImportSource.conversation_id == stored.id, ImportSource.message_id.is_not(None))))
+    known = _known(s, uid, [_message_key(conv, m) for m in conv.messages])
     fresh: list[ImportedMessage] = []
     for m in conv.messages:
         key = _message_key(conv, m)
@@ -249,11 +246,18 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
 
 
 def _message_key(conv: ImportedConversation, m: ImportedMessage) -> str:
-    key = f"{conv.source_id}/{m.source_id}"
-    if len(key) > MAX_SOURCE_ID:
-        raise InputError(f"{conv.where or 'a conversation'}: message id {m.source_id[:40]!r}… is too long "
-                         f"(conversation and message ids together must fit {MAX_SOURCE_ID} characters)")
-    return key
+    if len(m.source_id) > MAX_SOURCE_ID:
+        raise InputError(f"{conv.where or 'a conversation'}: a message id is longer than {MAX_SOURCE_ID} characters")
+    return m.source_id
+
+
+def _known(s: Session, uid: str, keys: list[str]) -> set[str]:
+    """Which of these source ids the person already imported (any conversation)."""
+    found: set[str] = set()
+    for i in range(0, len(keys), 500):
+        found.update(s.scalars(select(ImportSource.source_id).where(
+            ImportSource.user_id == uid, ImportSource.source_id.in_(keys[i:i + 500]))))
+    return found
 
 
 def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConversation,
