@@ -164,3 +164,142 @@ def test_export_reads_one_conversation_at_a_time(tmp_path, settings) -> None:
         event.remove(Session, "loaded_as_persistent", count)
         asyncio.run(memory.close())
     assert held and max(held) < 12  # one conversation's rows (and a few others), never all four
+
+
+# -- reading it back ---------------------------------------------------------------------------
+def _conversations(memory, user: str):  # type: ignore[no-untyped-def]
+    """{title: [(role, text, created_at)]} of the person's conversations."""
+    import asyncio as _  # noqa: F401
+
+    async def run():  # type: ignore[no-untyped-def]
+        views = await memory.list_conversations(user=user, limit=1000)
+        full = [await memory.get_conversation(v.id, user=user) for v in views]
+        return {v.title: [(m.role, m.text, m.created_at) for m in v.messages] for v in full}
+
+    return run()
+
+
+async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> None:
+    import asyncio
+
+    from threadkeep.imports import jobs as import_jobs
+    from threadkeep.imports.threadkeep_archive import import_archive
+
+    url, key = backend
+    settings.profile_every = 1
+    source = open_memory(url, key, settings, ScriptedModel(responder=lambda r: "Noted."))
+    ann, bob = unique_user(), unique_user()
+    try:
+        await _history(source, ann)
+        await source.send(f"Bob's words {OTHER_MARKER}", user=bob)
+        await source.drain_jobs()
+        before = await _conversations(source, ann)
+        facts_before = await facts_api.list_facts(source, user=ann, include_retired=True)
+        out = tmp_path / "ann.zip"
+        write_personal_export(source.db, source.vault, user=ann, out=out)
+    finally:
+        await source.close()
+    assert len(before) == 3 and sum(map(len, before.values())) == 10
+
+    fresh = open_memory(f"sqlite:///{tmp_path / 'fresh.db'}", MasterKey(os.urandom(32), "fresh"), settings,
+                        ScriptedModel(responder=lambda r: "Noted."))
+    try:
+        import_jobs.install(fresh)
+        done = await asyncio.to_thread(import_archive, fresh, out, user=ann)
+        assert done.counts.conversations == 3 and done.counts.messages == 10 and done.facts_added == len(facts_before)
+        assert done.profile_restored
+        await fresh.drain_jobs()  # the import's background work must not re-derive the facts
+        after = await _conversations(fresh, ann)
+        # Every message: same text, role, timestamp, in the same conversation title.
+        assert after == before
+        facts_after = await facts_api.list_facts(fresh, user=ann, include_retired=True)
+        assert ({(f["key"], f["value"], f["status"], f["times_seen"]) for f in facts_after}
+                == {(f["key"], f["value"], f["status"], f["times_seen"]) for f in facts_before})
+        (employer,) = [f for f in facts_after if f["key"] == "employer"]
+        history = await facts_api.fact_history(fresh, employer["id"], user=ann)
+        assert [(v["op"], v["old_value"], v["new_value"]) for v in history] == [
+            ("add", None, "Acme"), ("update", "Acme", "Globex")]
+        assert employer["source_message_id"] is not None  # re-linked to the imported message
+        assert await fresh.people() == [ann]
+        # Reading the same archive again adds nothing.
+        again = await asyncio.to_thread(import_archive, fresh, out, user=ann)
+        assert again.counts.messages == 0 and again.facts_added == 0 and again.counts.skipped_messages == 10
+        assert await _conversations(fresh, ann) == before
+    finally:
+        await fresh.close()
+
+
+def _rezip(src: Path, dst: Path, *, drop: str = "", change: dict[str, bytes] | None = None,
+           stored: bool = False) -> Path:
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(
+            dst, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as zout:
+        for name in zin.namelist():
+            if name == drop:
+                continue
+            zout.writestr(name, (change or {}).get(name, zin.read(name)))
+    return dst
+
+
+def test_bad_archives_are_refused_naming_the_place(tmp_path, settings) -> None:
+    import asyncio
+
+    from threadkeep.imports.model import ImportFormatError
+    from threadkeep.imports.threadkeep_archive import import_archive
+
+    key = MasterKey(os.urandom(32), "t")
+    memory = open_memory(f"sqlite:///{tmp_path / 'src.db'}", key, settings, ScriptedModel(responder=lambda r: "ok"))
+    user = unique_user()
+    cid = asyncio.run(memory.send("a message to keep", user=user)).conversation_id
+    good = write_personal_export(memory.db, memory.vault, user=user, out=tmp_path / "good.zip").path
+    asyncio.run(memory.close())
+    conv = f"conversations/{cid}.json"
+    body = json.loads(_entries(good)[conv])
+    body["messages"][1]["created_at"] = "yesterday"
+    manifest = json.loads(_entries(good)["manifest.json"])
+    raw = good.read_bytes()
+    (tmp_path / "cut.zip").write_bytes(raw[: len(raw) // 2])
+    (tmp_path / "text.zip").write_text("not a zip at all")
+    damaged = _rezip(good, tmp_path / "stored.zip", stored=True).read_bytes()
+    at = damaged.index(b"a message to keep")
+    (tmp_path / "crc.zip").write_bytes(damaged[:at] + b"A" + damaged[at + 1:])
+    cases = {
+        "cut.zip": "not a zip archive, or a truncated one",
+        "text.zip": "not a zip archive",
+        "crc.zip": f"{conv} is damaged or truncated",
+        "nomanifest.zip": "no manifest.json: not a threadkeep personal export",
+        "newer.zip": "format version 99 is not one this threadkeep reads",
+        "badfield.zip": f"{conv}: messages → 1 → created_at",
+        "missing.zip": "manifest.json counts 1 conversations but the archive holds 0",
+        "badjson.zip": f"{conv} is damaged or truncated",
+    }
+    _rezip(good, tmp_path / "nomanifest.zip", drop="manifest.json")
+    _rezip(good, tmp_path / "newer.zip", change={"manifest.json": json.dumps(manifest | {"format_version": 99}).encode()})
+    _rezip(good, tmp_path / "badfield.zip", change={conv: json.dumps(body).encode()})
+    _rezip(good, tmp_path / "missing.zip", drop=conv)
+    _rezip(good, tmp_path / "badjson.zip", change={conv: b'{"id": "x", "messages": ['})
+    target = open_memory(f"sqlite:///{tmp_path / 'target.db'}", MasterKey(os.urandom(32), "t2"), settings,
+                         ScriptedModel(responder=lambda r: "ok"))
+    try:
+        for name, expected in cases.items():
+            with pytest.raises(ImportFormatError) as e:
+                import_archive(target, tmp_path / name, user=user)
+            assert expected in str(e.value), (name, str(e.value))
+            assert str(tmp_path / name) in str(e.value)
+        # Nothing half-imported: not even the person exists.
+        assert asyncio.run(target.people()) == []
+    finally:
+        asyncio.run(target.close())
+
+
+def test_cli_import_threadkeep_round_trip_and_error(tmp_path) -> None:
+    home, other = tmp_path / "home", tmp_path / "other"
+    tk(home, "chat", "--user", "dora", stdin="I work at Acme.\nI work at Globex now.\n")
+    out = tmp_path / "dora.zip"
+    tk(home, "users", "export", "--user", "dora", "--out", str(out))
+    proc = tk(other, "import", "threadkeep", str(out), "--user", "dora")
+    assert "imported 1 conversations, 4 messages" in proc.stdout and "1 facts" in proc.stdout
+    facts = json.loads(tk(other, "facts", "list", "--user", "dora", "--json").stdout)
+    assert [(f["key"], f["value"]) for f in facts] == [("employer", "Globex")]
+    (tmp_path / "bad.zip").write_bytes(out.read_bytes()[:100])
+    bad = tk(other, "import", "threadkeep", str(tmp_path / "bad.zip"), "--user", "dora", check=False)
+    assert bad.returncode == 1 and "truncated" in bad.stderr and "Traceback" not in bad.stderr

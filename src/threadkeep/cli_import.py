@@ -17,4 +17,7 @@ def import_group() -> None:
 
 
 def register(main: click.Group) -> None:
+    from threadkeep.cli_import_threadkeep import import_threadkeep
+
+    import_group.add_command(import_threadkeep)
     main.add_command(import_group)

@@ -7,7 +7,7 @@ archive is refused with an error naming the entry and field, and nothing is writ
 
 Then conversations go through the one writer of imported history
 (:func:`threadkeep.imports.store.store_conversations`) with source ids made of the archive's
-own ids (``threadkeep:<conversation id>`` / ``<message id>``), so reading the same archive
+own ids (``threadkeep:<conversation id>`` and ``threadkeep:<conversation id>:<message id>``), so reading the same archive
 again adds nothing. The archive's facts arrive with their history
 (:func:`threadkeep.memory.fact_restore.restore_facts`) — the imported messages are marked as
 mined, so the import's background work does not re-derive (and re-order) them — and the
@@ -239,8 +239,8 @@ class ThreadkeepArchive:
 def _imported(name: str, conv: _Conversation) -> ImportedConversation:
     return ImportedConversation(
         source_id=SOURCE_PREFIX + conv.id, title=conv.title, created_at=conv.created_at, where=name,
-        messages=tuple(ImportedMessage(role=m.role, text=m.text, created_at=m.created_at, source_id=m.id)
-                       for m in conv.messages))
+        messages=tuple(ImportedMessage(role=m.role, text=m.text, created_at=m.created_at,
+                                       source_id=f"{SOURCE_PREFIX}{conv.id}:{m.id}") for m in conv.messages))
 
 
 # -- the import -------------------------------------------------------------------------------
@@ -257,14 +257,20 @@ class ArchiveImport:
 
 
 def import_archive(memory: Memory, path: Path | str, *, user: str,
+                   on_checked: Callable[[dict[str, int]], None] | None = None,
                    on_conversation: Callable[[ImportCounts], None] | None = None) -> ArchiveImport:
     """Read a personal export back into ``user``'s memory (blocking: call it from a thread).
 
-    Conversations that still exist here under their archived id (the archive came from this
-    database) are kept as they are rather than stored twice.
+    ``on_checked`` gets the counts found once the whole archive is checked (before anything
+    is stored); ``on_conversation`` is called after each stored conversation. Conversations
+    that still exist here under their archived id (the archive came from this database) are
+    kept as they are rather than stored twice. The import's background work (facts of other
+    formats, folds, recall, profile) is queued as jobs of :mod:`threadkeep.imports.jobs`.
     """
     with ThreadkeepArchive(path) as archive:
         found = archive.check()  # the whole archive is sound before anything is written
+        if on_checked is not None:
+            on_checked(found)
         uid = memory.db.write(lambda s: repo.get_or_create_user(s, memory.vault, name=user).id)
         originals: list[str] = []
 
@@ -310,7 +316,7 @@ def _message_map(s: Session, uid: str, wanted: set[str | None]) -> dict[str, str
         ImportSource.message_id.is_not(None)))
     out: dict[str, str] = {}
     for source, mid in rows:
-        archived = source.rsplit("/", 1)[1]
+        archived = source.rsplit(":", 1)[1]
         if archived in wanted:
             out[archived] = str(mid)
     return out

@@ -74,7 +74,7 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
     added = 0
     for f in facts:
         slot, value_hash = _hash(blind, "slot", f.key), _hash(blind, "value", f.key, comparison_key(f.value))
-        held = session.scalars(select(Fact.value_hash, Fact.status)
+        held = session.execute(select(Fact.value_hash, Fact.status)
                                .where(Fact.user_id == user_id, Fact.slot_hash == slot)).all()
         if any(h == value_hash for h, _ in held):
             continue
