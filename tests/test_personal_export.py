@@ -169,8 +169,6 @@ def test_export_reads_one_conversation_at_a_time(tmp_path, settings) -> None:
 # -- reading it back ---------------------------------------------------------------------------
 def _conversations(memory, user: str):  # type: ignore[no-untyped-def]
     """{title: [(role, text, created_at)]} of the person's conversations."""
-    import asyncio as _  # noqa: F401
-
     async def run():  # type: ignore[no-untyped-def]
         views = await memory.list_conversations(user=user, limit=1000)
         full = [await memory.get_conversation(v.id, user=user) for v in views]

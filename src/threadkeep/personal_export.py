@@ -19,7 +19,7 @@ import tempfile
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -263,7 +263,7 @@ def write_personal_export(db: Database, vault: Vault, *, user: str, out: Path | 
 
 def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
                    missing_ok: bool) -> ExportSummary:
-    now = datetime.now().astimezone()
+    now = datetime.now(UTC)
     row = repo.find_user(s, name=user)
     if row is None and not missing_ok:
         raise NotFound(f"person {user!r} not found")

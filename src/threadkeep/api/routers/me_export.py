@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+import threading
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
-from starlette.background import BackgroundTask
+from fastapi.responses import StreamingResponse
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep
 from threadkeep.api.errors import ApiError
@@ -16,8 +17,21 @@ from threadkeep.personal_export import archive_filename, export_to_temp
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
 
+# Exports this process builds at once: each holds a worker thread, a database reader and a
+# temporary file the size of a person's history. More are asked to retry shortly.
+MAX_CONCURRENT_EXPORTS = 2
+_building = threading.BoundedSemaphore(MAX_CONCURRENT_EXPORTS)
 
-@router.get("/export", response_class=FileResponse,
+
+def _chunks(f: BinaryIO, size: int = 1 << 16) -> Iterator[bytes]:
+    try:
+        while chunk := f.read(size):
+            yield chunk
+    finally:
+        f.close()
+
+
+@router.get("/export", response_class=StreamingResponse,
             responses={200: {"content": {"application/zip": {}},
                              "description": "A zip archive: manifest.json, person.json, conversations/, "
                                             "facts, profile, digests, feedback (docs/EXPORT.md)."}})
@@ -27,8 +41,19 @@ async def export_me(memory: MemoryDep, principal: PrincipalDep, person: PersonDe
         # A chat surface relays messages; it never takes a person's whole history away.
         raise ApiError(403, "a surface key cannot export a person's data: use the person's own key "
                             "or an admin key")
-    # Built in a temporary file by a worker thread (never on the event loop), then streamed.
-    done = await export_to_temp(memory.db, memory.vault, user=person)
-    return FileResponse(done.path, media_type="application/zip",
-                        filename=archive_filename(person, done.exported_at),
-                        background=BackgroundTask(os.unlink, done.path))
+    if not _building.acquire(blocking=False):
+        raise ApiError(503, f"{MAX_CONCURRENT_EXPORTS} exports are being built already: try again in a minute",
+                       type="export_busy", headers={"Retry-After": "30"})
+    try:
+        # Built in a temporary file by a worker thread (never on the event loop) ...
+        done = await export_to_temp(memory.db, memory.vault, user=person)
+    finally:
+        _building.release()
+    # ... opened and unlinked at once: the decrypted archive has no name on disk while it is
+    # sent, and its space is freed when the stream ends or the client goes away.
+    f = open(done.path, "rb")  # noqa: SIM115 (closed by the stream)
+    os.unlink(done.path)
+    size = os.fstat(f.fileno()).st_size
+    name = archive_filename(person, done.exported_at)
+    return StreamingResponse(_chunks(f), media_type="application/zip", headers={
+        "Content-Disposition": f'attachment; filename="{name}"', "Content-Length": str(size)})
