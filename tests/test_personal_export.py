@@ -168,11 +168,11 @@ def test_export_reads_one_conversation_at_a_time(tmp_path, settings) -> None:
 
 # -- reading it back ---------------------------------------------------------------------------
 def _conversations(memory, user: str):  # type: ignore[no-untyped-def]
-    """{title: [(role, text, created_at)]} of the person's conversations."""
+    """{title: [(role, text, created_at, rating)]} of the person's conversations."""
     async def run():  # type: ignore[no-untyped-def]
         views = await memory.list_conversations(user=user, limit=1000)
         full = [await memory.get_conversation(v.id, user=user) for v in views]
-        return {v.title: [(m.role, m.text, m.created_at) for m in v.messages] for v in full}
+        return {v.title: [(m.role, m.text, m.created_at, m.rating) for m in v.messages] for v in full}
 
     return run()
 
@@ -208,8 +208,9 @@ async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> 
         assert done.profile_restored
         await fresh.drain_jobs()  # the import's background work must not re-derive the facts
         after = await _conversations(fresh, ann)
-        # Every message: same text, role, timestamp, in the same conversation title.
+        # Every message: same text, role, timestamp and rating, in the same conversation title.
         assert after == before
+        assert sum(m[3] == "up" for msgs in after.values() for m in msgs) == 1
         facts_after = await facts_api.list_facts(fresh, user=ann, include_retired=True)
         assert ({(f["key"], f["value"], f["status"], f["times_seen"]) for f in facts_after}
                 == {(f["key"], f["value"], f["status"], f["times_seen"]) for f in facts_before})

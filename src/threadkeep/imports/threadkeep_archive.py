@@ -20,6 +20,7 @@ import json
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -71,6 +72,8 @@ class _Message(_Model):
     role: Literal["user", "assistant"]
     text: str
     created_at: AwareDatetime
+    rating: Literal["up", "down"] | None = None
+    rated_at: AwareDatetime | None = None
 
 
 class _Conversation(_Model):
@@ -239,7 +242,11 @@ def _imported(name: str, conv: _Conversation) -> ImportedConversation:
     return ImportedConversation(
         source_id=SOURCE_PREFIX + conv.id, title=conv.title, created_at=conv.created_at, where=name,
         messages=tuple(ImportedMessage(role=m.role, text=m.text, created_at=m.created_at,
-                                       source_id=f"{SOURCE_PREFIX}{conv.id}:{m.id}") for m in conv.messages))
+                                       source_id=_source(conv.id, m.id)) for m in conv.messages))
+
+
+def _source(conversation_id: str, message_id: str) -> str:
+    return f"{SOURCE_PREFIX}{conversation_id}:{message_id}"
 
 
 # -- the import -------------------------------------------------------------------------------
@@ -272,6 +279,7 @@ def import_archive(memory: Memory, path: Path | str, *, user: str,
             on_checked(found)
         uid = memory.db.write(lambda s: repo.get_or_create_user(s, memory.vault, name=user).id)
         originals: list[str] = []
+        rated: list[tuple[str, str, datetime | None]] = []  # (source id, rating, rated at)
 
         def fresh() -> Iterator[ImportedConversation]:
             for name, conv in archive.conversations():
@@ -280,6 +288,7 @@ def import_archive(memory: Memory, path: Path | str, *, user: str,
                 if original:
                     originals.append(conv.id)
                     continue
+                rated.extend((_source(conv.id, m.id), m.rating, m.rated_at) for m in conv.messages if m.rating)
                 yield _imported(name, conv)
 
         stored = store_conversations(memory, fresh(), user=user, format="threadkeep",
@@ -292,6 +301,7 @@ def import_archive(memory: Memory, path: Path | str, *, user: str,
         ids = _message_map(s, uid, wanted - {None})
         ids.update({mid: mid for mid in _original_message_ids(s, uid, originals)})
         _mark_mined(s, uid)
+        _restore_ratings(s, uid, rated)
         added = restore_facts(s, memory.vault, user_id=uid, facts=facts, message_ids=ids)
         restored = profile is not None and profile.profile is not None and restore_profile(
             s, memory.vault, user_id=uid, text=profile.profile, method=profile.method,
@@ -301,6 +311,15 @@ def import_archive(memory: Memory, path: Path | str, *, user: str,
     added, restored = memory.db.write(finish)
     clear_fact_cache(uid)
     return ArchiveImport(stored.import_id, stored.counts, found, len(originals), added, restored)
+
+
+def _restore_ratings(s: Session, uid: str, rated: list[tuple[str, str, datetime | None]]) -> None:
+    """Thumbs on assistant messages, as the archive has them (a rating given here stays)."""
+    for source, rating, at in rated:
+        link = s.get(ImportSource, (uid, source))
+        msg = s.get(Message, link.message_id) if link is not None and link.message_id else None
+        if msg is not None and msg.user_id == uid and msg.role == "assistant" and msg.rating is None:
+            msg.rating, msg.rated_at = rating, at or utcnow()
 
 
 def _is_original(s: Session, uid: str, conversation_id: str) -> bool:
