@@ -12,7 +12,7 @@ from fastapi.responses import StreamingResponse
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep
 from threadkeep.api.errors import ApiError
-from threadkeep.api.schemas import ERRORS
+from threadkeep.api.schemas import ERRORS, ErrorBody
 from threadkeep.personal_export import archive_filename, export_to_temp
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
@@ -34,7 +34,9 @@ def _chunks(f: BinaryIO, size: int = 1 << 16) -> Iterator[bytes]:
 @router.get("/export", response_class=StreamingResponse,
             responses={200: {"content": {"application/zip": {}},
                              "description": "A zip archive: manifest.json, person.json, conversations/, "
-                                            "facts, profile, digests, feedback (docs/EXPORT.md)."}})
+                                            "facts, profile, digests, feedback (docs/EXPORT.md)."},
+                       403: {"model": ErrorBody, "description": "A surface key (relays never export)"},
+                       503: {"model": ErrorBody, "description": "Exports are being built already: retry"}})
 async def export_me(memory: MemoryDep, principal: PrincipalDep, person: PersonDep) -> Any:
     """Everything threadkeep holds about the person, decrypted for them only (admin or the person)."""
     if principal.scope == "surface":
