@@ -135,35 +135,36 @@ def test_http_export_for_the_person_only(api: ApiHarness) -> None:  # noqa: F811
     assert empty["counts"]["conversations"] == 0 and empty["counts"]["facts"] == 0
 
 
-def test_export_reads_one_conversation_at_a_time(tmp_path, settings) -> None:
-    """The session holds no rows of earlier conversations while the next one is written."""
-    import asyncio
+def test_export_memory_is_one_conversation_not_the_history(tmp_path) -> None:
+    """20 conversations of 10 messages of 40 KB (8 MB of text): the export's heap peak stays
+    near one conversation's worth, far below the history."""
+    import tracemalloc
 
-    from sqlalchemy import event
+    from threadkeep.store import repo
+    from threadkeep.store.db import Database
+    from threadkeep.store.vault import Vault
 
-    key = MasterKey(os.urandom(32), "t")
-    memory = open_memory(f"sqlite:///{tmp_path / 'm.db'}", key, settings,
-                         ScriptedModel(responder=lambda r: "ok"))
-    user = unique_user()
-
-    async def fill() -> None:
-        for i in range(4):
-            await memory.send(f"conversation {i}", user=user)
-
-    asyncio.run(fill())
-    held: list[int] = []
-    from sqlalchemy.orm import Session
-
-    def count(session, instance) -> None:  # type: ignore[no-untyped-def]
-        held.append(len(session.identity_map))
-
-    event.listen(Session, "loaded_as_persistent", count)
+    db = Database(f"sqlite:///{tmp_path / 'm.db'}")
+    db.upgrade()
+    vault = Vault(MasterKey(os.urandom(32), "t"))
+    with db.session() as s:
+        uid = repo.get_or_create_user(s, vault, name="mem").id
+    for _ in range(20):
+        with db.session() as s:
+            conv = repo.create_conversation(s, vault, user_id=uid, channel="api", system_prompt="p", startup="s")
+            for i in range(10):
+                repo.append_message(s, vault, conv=conv, role="user" if i % 2 == 0 else "assistant",
+                                    text=os.urandom(20_000).hex(), status="ok")
+    write_personal_export(db, vault, user="mem", out=tmp_path / "warm.zip")  # imports and caches warm
+    tracemalloc.start()
     try:
-        write_personal_export(memory.db, memory.vault, user=user, out=tmp_path / "o.zip")
+        done = write_personal_export(db, vault, user="mem", out=tmp_path / "o.zip")
+        peak = tracemalloc.get_traced_memory()[1]
     finally:
-        event.remove(Session, "loaded_as_persistent", count)
-        asyncio.run(memory.close())
-    assert held and max(held) < 12  # one conversation's rows (and a few others), never all four
+        tracemalloc.stop()
+        db.dispose()
+    assert done.counts["messages"] == 200
+    assert peak < 5_000_000, f"export heap peak {peak / 1e6:.1f} MB for 8 MB of history"
 
 
 # -- reading it back ---------------------------------------------------------------------------
