@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +67,7 @@ class ImportCounts:
     skipped_messages: int = 0  # already imported before
     cut_messages: int = 0  # longer than the message limit: stored cut, with a note
     jobs: int = 0  # background jobs queued
+    left_out: dict[str, int] = field(default_factory=dict)  # what the readers skipped, by reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ def start_import(memory: Memory, *, user: str, format: str, bytes_total: int | N
         uid = repo.get_or_create_user(s, memory.vault, name=user).id
         row = ImportRun(id=new_id(), user_id=uid, format=format, status=status, bytes_total=bytes_total,
                         bytes_read=0, conversations=0, messages=0, skipped_conversations=0,
-                        skipped_messages=0, jobs_total=0)
+                        skipped_messages=0, jobs_total=0, left_out={})
         s.add(row)
         return row.id
 
@@ -210,6 +211,12 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
     stored = s.get(Conversation, mapped.conversation_id) if mapped is not None else None
     if stored is not None and stored.user_id != uid:  # cannot happen: the map is per person
         stored = None
+    if conv.skipped:
+        merged = dict(run.left_out or {})
+        for reason, n in conv.skipped.items():
+            counts.left_out[reason] = counts.left_out.get(reason, 0) + n
+            merged[reason] = merged.get(reason, 0) + n
+        run.left_out = merged
     known = _known(s, uid, [_message_key(conv, m) for m in conv.messages])
     fresh: list[ImportedMessage] = []
     for m in conv.messages:
@@ -338,6 +345,7 @@ def _status(s: Session, run: ImportRun) -> dict[str, Any]:
         "counts": {"conversations": run.conversations, "messages": run.messages,
                    "skipped_conversations": run.skipped_conversations,
                    "skipped_messages": run.skipped_messages},
+        "left_out": dict(run.left_out or {}),
         "error": run.error,
         "created_at": run.created_at.isoformat(),
         "finished_at": run.finished_at.isoformat() if run.finished_at else None,
