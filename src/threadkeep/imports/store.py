@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, insert, select, update
@@ -49,10 +49,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("threadkeep.imports")
 
 __all__ = ["ImportCounts", "ImportResult", "store_conversations", "start_import", "fail_import",
-           "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left"]
+           "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left", "begin_storing",
+           "note_received", "running_imports", "STALE_AFTER"]
 
 # The channel imported conversations are stored under (shown in conversation listings).
 CHANNEL = "import"
+# A run receiving or storing with no progress for this long is taken for dead.
+STALE_AFTER = timedelta(minutes=5)
 FORMATS = ("chatgpt", "claude", "telegram", "threadkeep")
 _CUT = "\n[… cut by the import: the message was longer than {limit} bytes]"
 
@@ -67,6 +70,7 @@ class ImportCounts:
     skipped_messages: int = 0  # already imported before
     cut_messages: int = 0  # longer than the message limit: stored cut, with a note
     jobs: int = 0  # background jobs queued
+    left_out: dict[str, int] = field(default_factory=dict)  # what the readers skipped, by reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +82,14 @@ class ImportResult:
 def start_import(memory: Memory, *, user: str, format: str, bytes_total: int | None = None,
                  status: str = "storing") -> str:
     """Record a new import run for the person (made on first use, like a first turn); its id."""
-    if format not in FORMATS:
+    if format not in FORMATS and not (status == "receiving" and format == "upload"):
         raise InputError(f"unknown import format {format!r}; use one of {', '.join(FORMATS)}")
 
     def run(s: Session) -> str:
         uid = repo.get_or_create_user(s, memory.vault, name=user).id
         row = ImportRun(id=new_id(), user_id=uid, format=format, status=status, bytes_total=bytes_total,
                         bytes_read=0, conversations=0, messages=0, skipped_conversations=0,
-                        skipped_messages=0, jobs_total=0)
+                        skipped_messages=0, jobs_total=0, left_out={})
         s.add(row)
         return row.id
 
@@ -141,7 +145,7 @@ def store_conversations(
                               f"import:{import_id}:profile")] if counts.messages else []
 
         def finish(s: Session) -> None:
-            added = jobs.enqueue_many(s, specs)
+            added = _enqueue(s, specs)
             counts.jobs += added
             run = s.get(ImportRun, import_id)
             assert run is not None
@@ -161,6 +165,51 @@ def store_conversations(
             log.warning("could not record the failure of import %s", import_id)
         raise
     return ImportResult(import_id, counts)
+
+
+def begin_storing(memory: Memory, import_id: str, *, format: str, bytes_total: int | None) -> None:
+    """An upload has arrived whole: its format and size are known; storing starts."""
+    if format not in FORMATS:
+        raise InputError(f"unknown import format {format!r}; use one of {', '.join(FORMATS)}")
+
+    def run(s: Session) -> None:
+        s.execute(update(ImportRun).where(ImportRun.id == import_id).values(
+            format=format, bytes_total=bytes_total, status="storing", updated_at=utcnow()))
+
+    memory.db.write(run)
+
+
+def note_received(memory: Memory, import_id: str, received: int) -> None:
+    """An upload still arriving: how much so far (it also shows the upload is alive)."""
+    def run(s: Session) -> None:
+        s.execute(update(ImportRun).where(ImportRun.id == import_id, ImportRun.status == "receiving")
+                  .values(bytes_read=received, updated_at=utcnow()))
+
+    memory.db.write(run)
+
+
+def running_imports(memory: Memory, *, user: str) -> int:
+    """The person's imports still receiving or storing (stale ones are marked failed first)."""
+    def run(s: Session) -> int:
+        found = repo.find_user(s, name=user)
+        if found is None:
+            return 0
+        rows = s.scalars(select(ImportRun).where(ImportRun.user_id == found.id,
+                                                 ImportRun.status.in_(("receiving", "storing")))).all()
+        return sum(1 for r in rows if not _stale(r))
+
+    return memory.db.write(run)
+
+
+def _stale(run: ImportRun) -> bool:
+    """A run receiving or storing that has shown no progress for STALE_AFTER: its process
+    stopped (a restart). It is marked failed; importing the file again resumes it."""
+    if run.status not in ("receiving", "storing") or run.updated_at > utcnow() - STALE_AFTER:
+        return False
+    run.status, run.finished_at = "failed", utcnow()
+    run.error = (f"the import stopped making progress (no news for {int(STALE_AFTER.total_seconds())} s: "
+                 "the server was restarted?); import the file again: what was stored is skipped")
+    return True
 
 
 def _run_owner(s: Session, import_id: str) -> str:
@@ -210,6 +259,12 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
     stored = s.get(Conversation, mapped.conversation_id) if mapped is not None else None
     if stored is not None and stored.user_id != uid:  # cannot happen: the map is per person
         stored = None
+    if conv.skipped:
+        merged = dict(run.left_out or {})
+        for reason, n in conv.skipped.items():
+            counts.left_out[reason] = counts.left_out.get(reason, 0) + n
+            merged[reason] = merged.get(reason, 0) + n
+        run.left_out = merged
     known = _known(s, uid, [_message_key(conv, m) for m in conv.messages])
     fresh: list[ImportedMessage] = []
     for m in conv.messages:
@@ -238,11 +293,21 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
     counts.messages += len(fresh)
     run.conversations += 1
     run.messages += len(fresh)
-    added = jobs.enqueue_many(s, [jobs.JobSpec(
+    added = _enqueue(s, [jobs.JobSpec(
         "import_conversation", {"conversation_id": stored.id, "import_id": import_id},
         f"import:{import_id}:conv:{stored.id}")])
     counts.jobs += added
     run.jobs_total += added
+
+
+def _enqueue(s: Session, specs: list[jobs.JobSpec]) -> int:
+    """Queue jobs whose dedupe keys are not queued yet; how many were added. (Counted here:
+    a driver may not report the rows an INSERT … ON CONFLICT DO NOTHING wrote.)"""
+    keys = [j.dedupe_key for j in specs if j.dedupe_key]
+    live = set(s.scalars(select(Job.dedupe_key).where(Job.dedupe_key.in_(keys)))) if keys else set()
+    fresh = [j for j in specs if j.dedupe_key not in live]
+    jobs.enqueue_many(s, fresh)
+    return len(fresh)
 
 
 def _message_key(conv: ImportedConversation, m: ImportedMessage) -> str:
@@ -312,6 +377,7 @@ def background_left(s: Session, import_id: str) -> int:
 
 
 def _status(s: Session, run: ImportRun) -> dict[str, Any]:
+    _stale(run)
     left = background_left(s, run.id) if run.status in ("indexing", "done") else run.jobs_total
     if run.status == "indexing" and left == 0:
         run.status, run.finished_at = "done", utcnow()
@@ -338,6 +404,7 @@ def _status(s: Session, run: ImportRun) -> dict[str, Any]:
         "counts": {"conversations": run.conversations, "messages": run.messages,
                    "skipped_conversations": run.skipped_conversations,
                    "skipped_messages": run.skipped_messages},
+        "left_out": dict(run.left_out or {}),
         "error": run.error,
         "created_at": run.created_at.isoformat(),
         "finished_at": run.finished_at.isoformat() if run.finished_at else None,

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, Text
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
@@ -43,6 +45,8 @@ class ImportRun(Base):
     skipped_conversations: Mapped[int] = mapped_column(Integer, default=0)
     skipped_messages: Mapped[int] = mapped_column(Integer, default=0)
     jobs_total: Mapped[int] = mapped_column(Integer, default=0)
+    # What the readers left out of the export, by reason (``{"system messages": 3}``).
+    left_out: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)

@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.Column("skipped_conversations", sa.Integer(), nullable=False),
         sa.Column("skipped_messages", sa.Integer(), nullable=False),
         sa.Column("jobs_total", sa.Integer(), nullable=False),
+        sa.Column("left_out", sa.JSON(), nullable=False),
         sa.Column("created_at", UtcDateTime(timezone=True), nullable=False),
         sa.Column("updated_at", UtcDateTime(timezone=True), nullable=False),
         sa.Column("finished_at", UtcDateTime(timezone=True), nullable=True),
