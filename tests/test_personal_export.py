@@ -7,6 +7,7 @@ import io
 import json
 import os
 import zipfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from tests.conftest_api import ApiHarness, api  # noqa: F401
 from threadkeep import facts_api
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
+from threadkeep.insights.digest import period_bounds, write_digest
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.personal_export import FORMAT, FORMAT_VERSION, write_personal_export
 
@@ -55,6 +57,11 @@ async def test_export_holds_the_person_and_nobody_else(backend, settings, tmp_pa
         ids = await _history(memory, ann)
         await memory.send(f"My password hint is {OTHER_MARKER}. I work at Initech.", user=bob)
         await memory.drain_jobs()
+        uid, bob_id = await memory.user_id(ann), await memory.user_id(bob)
+        week = period_bounds("week", datetime.now(UTC).date())
+        for who in (uid, bob_id):
+            assert memory.db.write(lambda s, who=who: write_digest(s, memory.vault, user_id=who, period="week",
+                                                                   start=week[0], end=week[1]))
         out = tmp_path / "ann.zip"
         done = write_personal_export(memory.db, memory.vault, user=ann, out=out)
         with pytest.raises(NotFound):
@@ -85,6 +92,9 @@ async def test_export_holds_the_person_and_nobody_else(backend, settings, tmp_pa
     assert [(v["op"], v["old_value"], v["new_value"]) for v in employer["history"]] == [
         ("add", None, "Acme"), ("update", "Acme", "Globex")]
     assert "Acme → Globex" in files["facts.md"]
+    (digest,) = json.loads(files["digests.json"])["digests"]
+    assert digest["period"] == "week" and digest["start"] == week[0].isoformat() and done.counts["digests"] == 1
+    assert f"week {week[0].isoformat()}" in files["digests.md"]
     profile = json.loads(files["profile.json"])
     assert profile["profile"] and profile["profile"] in files["profile.md"]
     person = json.loads(files["person.json"])
