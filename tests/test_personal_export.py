@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest_api import ApiHarness, api  # noqa: F401
-from threadkeep import facts_api
 from threadkeep.crypto import MasterKey
+from threadkeep.engine import people as facts_api
 from threadkeep.errors import NotFound
 from threadkeep.insights.digest import period_bounds, write_digest
 from threadkeep.llm.scripted import ScriptedModel

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -40,6 +40,9 @@ from threadkeep.store.db import Database
 from threadkeep.store.models import ApiKey, Conversation, Identity, Message, User
 from threadkeep.store.vault import Vault
 from threadkeep.surfaces.tables import SurfaceThread
+
+if TYPE_CHECKING:
+    from threadkeep.engine import Memory
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "ExportSummary", "write_personal_export", "export_person",
            "export_to_temp", "archive_filename"]
@@ -322,18 +325,20 @@ def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
     return ExportSummary(path=Path(), person=user, exported_at=now, counts=counts)
 
 
-async def export_person(db: Database, vault: Vault, *, user: str, out: Path | str,
-                        missing_ok: bool = False) -> ExportSummary:
-    """:func:`write_personal_export` in a worker thread, off the caller's event loop."""
-    return await asyncio.to_thread(write_personal_export, db, vault, user=user, out=out, missing_ok=missing_ok)
+async def export_person(memory: Memory, *, user: str, out: Path | str, missing_ok: bool = False) -> ExportSummary:
+    """:func:`write_personal_export` of ``memory``'s database in a worker thread, off the
+    caller's event loop (what ``threadkeep users export`` calls)."""
+    return await asyncio.to_thread(write_personal_export, memory.db, memory.vault, user=user, out=out,
+                                   missing_ok=missing_ok)
 
 
-async def export_to_temp(db: Database, vault: Vault, *, user: str, missing_ok: bool = True) -> ExportSummary:
-    """The archive in a new temporary file (the caller deletes it after sending it)."""
+async def export_to_temp(memory: Memory, *, user: str, missing_ok: bool = True) -> ExportSummary:
+    """The archive in a new temporary file; the caller deletes it after sending it (what
+    ``GET /v1/me/export`` calls)."""
     fd, name = tempfile.mkstemp(prefix="threadkeep-export-", suffix=".zip")
     os.close(fd)
     try:
-        return await export_person(db, vault, user=user, out=name, missing_ok=missing_ok)
+        return await export_person(memory, user=user, out=name, missing_ok=missing_ok)
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise

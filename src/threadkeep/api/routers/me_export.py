@@ -48,7 +48,7 @@ async def export_me(memory: MemoryDep, principal: PrincipalDep, person: PersonDe
                        type="export_busy", headers={"Retry-After": "30"})
     try:
         # Built in a temporary file by a worker thread (never on the event loop) ...
-        done = await export_to_temp(memory.db, memory.vault, user=person)
+        done = await export_to_temp(memory, user=person)
     finally:
         _building.release()
     # ... opened and unlinked at once: the decrypted archive has no name on disk while it is
