@@ -4,7 +4,7 @@ The **last message with role ``user``** in ``messages`` is the new turn. The con
 comes from the ``X-Threadkeep-Conversation`` header or the ``conversation_id`` field (the
 header wins). Without either, threadkeep recognises the conversation from the history a
 standard client resends (a keyed fingerprint of the earlier user and assistant messages, see
-``surfaces/openai_threads.py``): earlier messages it has not seen are stored before the new
+``engine/openai_threads.py``): earlier messages it has not seen are stored before the new
 one, and a history it does not know opens a new conversation with that history stored. The
 model always answers from threadkeep's copy of the conversation, never the client's. Every
 response carries the conversation id in the ``X-Threadkeep-Conversation`` header (and in a
