@@ -1,0 +1,230 @@
+"""Issue 20: merging people — linking an identity that already has its own history.
+
+A Slack user writes as a person of their own (through the engine, facts by the offline
+extractor); linking their identity to an existing person merges the two (pending); undo puts
+both back exactly; confirm makes it final. On SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import LargeBinary, select
+
+from threadkeep.config import Settings
+from threadkeep.engine import Memory
+from threadkeep.errors import Conflict, InputError, NotFound
+from threadkeep.llm.scripted import ScriptedModel, Step
+from threadkeep.memory import people_merge
+from threadkeep.memory.facts import fact_history, load_facts
+from threadkeep.memory.identities import link_or_merge, resolve_identity
+from threadkeep.store.base import Base
+from threadkeep.store.models import Message, User, UserKey
+from threadkeep.store.people_tables import AuditEntry, PersonMerge
+from threadkeep.store.tables import metadata
+from threadkeep.surfaces.common import person_for
+
+from .helpers import open_memory, unique_user
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+DETAIL = "heron-42"
+
+
+@pytest.fixture
+def memory(backend, tmp_path):  # type: ignore[no-untyped-def]
+    url, key = backend
+    settings = Settings(home=tmp_path / "home", embeddings=False)
+    m = open_memory(url, key, settings, ScriptedModel(responder=lambda r: "noted"))
+    try:
+        yield m
+    finally:
+        asyncio.run(m.close())
+
+
+async def _say(m: Memory, user: str, lines: list[str], *, channel: str = "api") -> str:
+    cid = None
+    for text in lines:
+        cid = (await m.send(text, user=user, conversation_id=cid, channel=channel)).conversation_id
+    await m.drain_jobs()
+    assert cid is not None
+    return cid
+
+
+def _facts(m: Memory, uid: str) -> list[tuple[Any, ...]]:
+    with m.db.session() as s:
+        rows = load_facts(s, m.vault, user_id=uid, include_retired=True)
+        return sorted((f.key, f.value, f.status, f.times_seen,
+                       tuple((v.op, v.old_value, v.new_value) for v in fact_history(s, m.vault, user_id=uid,
+                                                                                     fact_id=f.id)))
+                      for f in rows)
+
+
+async def _conversations(m: Memory, user: str) -> dict[str, list[tuple[str, str]]]:
+    out = {}
+    for c in await m.list_conversations(user=user, limit=100):
+        view = await m.get_conversation(c.id, user=user)
+        out[c.id] = [(msg.role, msg.text) for msg in view.messages]
+    return out
+
+
+def _request_text(model: ScriptedModel) -> str:
+    req = model.calls[-1]
+    return req.system + "".join(msg.text for seg in req.segments for msg in seg.messages)
+
+
+async def _two_people(m: Memory) -> tuple[str, str, str, str, str]:
+    """Person A with their own history, then a Slack user B who writes before being linked."""
+    a_name, ext = unique_user(), unique_user()
+    await _say(m, a_name, ["I work at Initech.", "My manager is Dana."])
+    b_id, b_name = person_for(m, channel="slack", external_id=ext, handle=f"slack:{ext}")
+    await _say(m, b_name, ["I moved to Globex, a much bigger company.", "My manager is Dana.",
+                           "I live in Porto.", f"The wifi password of the Lisbon office is {DETAIL}."],
+               channel="slack")
+    return a_name, await m.user_id(a_name), b_name, b_id, ext
+
+
+async def test_link_merges_undo_restores_confirm_is_final(memory: Memory) -> None:
+    m = memory
+    a_name, a_id, b_name, b_id, ext = await _two_people(m)
+    a_facts, b_facts = _facts(m, a_id), _facts(m, b_id)
+    a_convs, b_convs = await _conversations(m, a_name), await _conversations(m, b_name)
+    assert ("employer", "Initech") in {(k, v) for k, v, *_ in a_facts}
+
+    # Linking B's Slack identity to A merges B into A (pending) instead of refusing.
+    linked = await asyncio.to_thread(link_or_merge, m.db, m.vault, user_id=a_id, channel="slack",
+                                     external_id=ext, actor="test-admin")
+    merge = linked.merge
+    assert merge is not None and merge.status == "pending" and merge.target == a_name
+    assert merge.counts["conversations"] == 1 and merge.counts["messages"] == 8
+    assert resolve_identity(m.db, channel="slack", external_id=ext) == a_id
+    merged = await _conversations(m, a_name)
+    assert set(merged) == set(a_convs) | set(b_convs)
+    assert merged[next(iter(b_convs))] == b_convs[next(iter(b_convs))]  # readable by A, same words
+    facts = {(k, v): (st, n, hist) for k, v, st, n, hist in _facts(m, a_id)}
+    # The same fact once, counted twice; a conflict kept as a version; a new fact added.
+    assert [n for (k, v), (_, n, _) in facts.items() if k == "manager"] == [2]
+    assert facts[("employer", "Globex")][0] == "current"
+    assert ("merge", "Initech", "Globex") in facts[("employer", "Globex")][2]
+    assert ("city", "Porto") in facts
+    assert merge.counts["facts_deduplicated"] >= 1 and merge.counts["facts_conflicts"] == 1
+    # B is hidden while the merge is pending: not listed, not reachable by name.
+    assert b_name not in await m.people()
+    with pytest.raises(Conflict, match="merged into"):
+        await m.send("hello again", user=b_name)
+
+    # A's new conversation recalls a detail only B had said.
+    await m.drain_jobs()
+    turn = await m.send("What is the wifi password of the Lisbon office?", user=a_name)
+    assert DETAIL in _request_text(m.model)  # type: ignore[arg-type]
+    assert any(b_msg in str(turn.report.get("recall")) for b_msg in
+               [r[0] for r in _message_ids(m, next(iter(b_convs)))])
+
+    # Undo: both people exactly as they were (A keeps the conversation A opened since).
+    undone = await asyncio.to_thread(people_merge.undo_merge, m.db, m.vault, merge_id=merge.id, actor="test-admin")
+    assert undone.status == "undone"
+    assert _facts(m, a_id) == a_facts and _facts(m, b_id) == b_facts
+    assert await _conversations(m, b_name) == b_convs
+    after = await _conversations(m, a_name)
+    assert set(after) == set(a_convs) | {turn.conversation_id}
+    assert {c: after[c] for c in a_convs} == a_convs
+    assert resolve_identity(m.db, channel="slack", external_id=ext) == b_id
+    with pytest.raises(Conflict, match="already undone"):
+        people_merge.confirm_merge(m.db, m.vault, merge_id=merge.id, actor="test-admin")
+
+    # Merge again, confirm: final. B's key is shredded, the undo is refused clearly.
+    again = link_or_merge(m.db, m.vault, user_id=a_id, channel="slack", external_id=ext, actor="test-admin").merge
+    assert again is not None
+    done = people_merge.confirm_merge(m.db, m.vault, merge_id=again.id, actor="test-admin")
+    assert done.status == "confirmed"
+    with pytest.raises(Conflict, match="already confirmed"):
+        people_merge.undo_merge(m.db, m.vault, merge_id=again.id, actor="test-admin")
+    with m.db.session() as s:
+        assert s.get(User, b_id) is None and s.get(UserKey, b_id) is None
+        assert s.get(PersonMerge, again.id).undo_ct is None
+        actions = [a for a, in s.execute(select(AuditEntry.action).where(
+            AuditEntry.subject.in_([merge.id, again.id])).order_by(AuditEntry.at))]
+        details = [d for d, in s.execute(select(AuditEntry.details).where(AuditEntry.subject == merge.id))]
+    assert actions == ["merge.start", "merge.undo", "merge.start", "merge.confirm"]
+    assert all(DETAIL not in str(d) and "Porto" not in str(d) for d in details)  # ids and counts only
+    final = await _conversations(m, a_name)
+    assert set(b_convs) <= set(final) and final[next(iter(b_convs))] == b_convs[next(iter(b_convs))]
+    with pytest.raises(NotFound):
+        await m.get_conversation(next(iter(b_convs)), user=b_name)
+
+
+def _message_ids(m: Memory, cid: str) -> list[tuple[str]]:
+    with m.db.session() as s:
+        return [(r,) for r in s.scalars(select(Message.id).where(Message.conversation_id == cid))]
+
+
+async def test_link_during_a_turn_in_progress_is_refused_and_loses_nothing(memory: Memory) -> None:
+    m = memory
+    a_name, ext = unique_user(), unique_user()
+    a_id = await m.user_id(a_name, create=True)
+    b_id, b_name = person_for(m, channel="slack", external_id=ext, handle=f"slack:{ext}")
+    cid = await _say(m, b_name, ["First words."], channel="slack")
+    m.model.add(Step("a slow answer", delay=1.5))  # type: ignore[attr-defined]
+    turn = asyncio.create_task(m.send("Second words, answered slowly.", user=b_name, conversation_id=cid))
+    for _ in range(200):
+        with m.db.session() as s:
+            if s.scalar(select(Message.id).where(Message.user_id == b_id, Message.status == "pending")):
+                break
+        await asyncio.sleep(0.02)
+    with pytest.raises(Conflict, match="turn in progress"):
+        await asyncio.to_thread(link_or_merge, m.db, m.vault, user_id=a_id, channel="slack",
+                                external_id=ext, actor="t")
+    assert resolve_identity(m.db, channel="slack", external_id=ext) == b_id  # nothing changed
+    await turn
+    merged = link_or_merge(m.db, m.vault, user_id=a_id, channel="slack", external_id=ext, actor="t").merge
+    assert merged is not None and merged.counts["messages"] == 4
+    view = await m.get_conversation(cid, user=a_name)
+    assert [x.text for x in view.messages] == ["First words.", "noted", "Second words, answered slowly.",
+                                               "a slow answer"]
+
+
+async def test_direct_merge_by_handle_and_errors(memory: Memory) -> None:
+    m = memory
+    a, b = unique_user(), unique_user()
+    await _say(m, a, ["I live in Lyon."])
+    await _say(m, b, ["I live in Lyon."])
+    info = people_merge.start_merge(m.db, m.vault, source=b, into=a, actor="cli")
+    assert info.counts["facts_deduplicated"] == 1 and info.counts["facts_added"] == 0
+    assert [x.id for x in people_merge.list_merges(m.db)].count(info.id) == 1
+    with pytest.raises(InputError, match="themselves"):
+        people_merge.start_merge(m.db, m.vault, source=a, into=a, actor="cli")
+    with pytest.raises(NotFound):
+        people_merge.undo_merge(m.db, m.vault, merge_id="nope", actor="cli")
+    with pytest.raises(Conflict, match="merged into"):
+        await m.user_id(b, create=True)
+    people_merge.undo_merge(m.db, m.vault, merge_id=info.id, actor="cli")
+    assert (await m.send("back again", user=b)).text == "noted"
+
+
+def test_every_personal_table_has_a_merge_rule() -> None:
+    """A new table with a ``user_id`` must say whether it moves or stays; a new sealed column
+    of a moving table must be re-sealed (else it would stay under the wrong key)."""
+    moving = {"conversations", *people_merge.MOVED_WITH_CONVERSATION, *people_merge.MOVED_WITH_MESSAGE,
+              *people_merge.MOVED_WITH_PERSON}
+    personal = {name for name, t in metadata.tables.items() if "user_id" in t.c}
+    assert personal == moving | set(people_merge.KEPT_WITH_SOURCE)
+    for name in moving:
+        blobs = {c.name for c in metadata.tables[name].c if isinstance(c.type, LargeBinary)}
+        assert blobs == set(people_merge.SEALED.get(name, {})), name
+
+
+def test_migrated_merge_tables_match_the_models(backend) -> None:  # type: ignore[no-untyped-def]
+    from threadkeep.store.db import Database
+
+    url, _ = backend
+    db = Database(url)
+    db.upgrade()
+    with db.engine.connect() as conn:
+        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), Base.metadata)
+    db.dispose()
+    ours = [d for d in diffs if "person_merges" in str(d) or "audit_log" in str(d)]
+    assert ours == []
