@@ -1,3 +1,4 @@
+# ruff: noqa: F811  -- the api fixture imported from tests.conftest_api is a parameter name here
 """Issue 20: merging people — linking an identity that already has its own history.
 
 A Slack user writes as a person of their own (through the engine, facts by the offline
@@ -15,6 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import LargeBinary, select
 
+from tests.conftest_api import api  # noqa: F401  (fixture)
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
 from threadkeep.errors import Conflict, InputError, NotFound
@@ -228,3 +230,35 @@ def test_migrated_merge_tables_match_the_models(backend) -> None:  # type: ignor
     db.dispose()
     ours = [d for d in diffs if "person_merges" in str(d) or "audit_log" in str(d)]
     assert ours == []
+
+
+def test_http_routes_link_merge_undo_confirm_and_audit(api) -> None:  # type: ignore[no-untyped-def]
+    admin = api.client(api.admin_key)
+    person_a, a = api.person()
+    person_b, b = api.person()
+    assert person_b.post("/v1/messages", json={"text": "I live in Oslo."}).status_code == 200
+    linked = admin.post("/v1/admin/identities", json={"person": b, "channel": "telegram", "external_id": "77"})
+    assert linked.status_code == 201 and linked.json()["merge"] is None  # a fresh identity: no merge
+    merged = admin.post("/v1/admin/identities", json={"person": a, "channel": "telegram", "external_id": "77"})
+    assert merged.status_code == 201, merged.text
+    merge = merged.json()["merge"]
+    assert merge["status"] == "pending" and merge["into"] == a and merge["via"] == "telegram:77"
+    assert merge["counts"]["messages"] == 2 and merge["counts"]["keys_suspended"] == 1
+    assert [m["id"] for m in admin.get("/v1/admin/merges").json()["merges"]] == [merge["id"]]
+    assert person_b.get("/v1/conversations").status_code == 401  # B's own key is suspended
+    assert len(person_a.get("/v1/conversations").json()["conversations"]) == 1
+    assert person_a.get("/v1/conversations").status_code == 200
+    assert admin.post("/v1/admin/merges/nope/undo").status_code == 404
+    assert admin.post(f"/v1/admin/merges/{merge['id']}/undo").json()["status"] == "undone"
+    assert len(person_b.get("/v1/conversations").json()["conversations"]) == 1  # B's key works again
+    again = admin.post("/v1/admin/merges", json={"source": b, "into": a})
+    assert again.status_code == 201, again.text
+    confirmed = admin.post(f"/v1/admin/merges/{again.json()['id']}/confirm")
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "confirmed"
+    late = admin.post(f"/v1/admin/merges/{again.json()['id']}/undo")
+    assert late.status_code == 409 and "already confirmed" in late.text
+    assert admin.get(f"/v1/admin/merges/{again.json()['id']}").json()["status"] == "confirmed"
+    actions = [e["action"] for e in admin.get(f"/v1/admin/audit?subject={merge['id']}").json()["entries"]]
+    assert sorted(actions) == ["merge.start", "merge.undo"]
+    assert person_a.get("/v1/admin/merges").status_code == 403
+    assert b not in admin.get("/v1/admin/people").json()["people"]

@@ -539,13 +539,14 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
 
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
-    from threadkeep import cli_cache, cli_chat, cli_import, cli_mcp, cli_service
+    from threadkeep import cli_cache, cli_chat, cli_import, cli_mcp, cli_people, cli_service
 
     cli_chat.register(main)
     cli_service.register(main, keys)
     cli_cache.register(main)
     cli_mcp.register(main)
     cli_import.register(main)
+    cli_people.register(main, users)
 
 
 try:

@@ -27,6 +27,7 @@ from threadkeep.api.routers import (
     conversations,
     feedback,
     me,
+    merges,
     messages,
     openai_compat,
     session,
@@ -90,7 +91,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
     insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, me, session, admin, admin_cache, admin_console,
+    for module in (messages, feedback, conversations, me, session, admin, merges, admin_cache, admin_console,
                    knowledge_routes,
                    openai_compat, web):
         app.include_router(module.router)
