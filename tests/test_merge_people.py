@@ -254,6 +254,25 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
         await m.close()
 
 
+async def test_an_event_stored_for_the_source_after_the_merge_survives_the_confirm(memory: Memory) -> None:
+    from threadkeep.surfaces.common import _load, record_event
+
+    m = memory
+    a, ext = unique_user(), unique_user()
+    a_id = await m.user_id(a, create=True)
+    b_id, b_name = person_for(m, channel="telegram", external_id=ext, handle=f"telegram:{ext}")
+    await _say(m, b_name, ["Before."], channel="telegram")
+    info = link_or_merge(m.db, m.vault, user_id=a_id, channel="telegram", external_id=ext, actor="t").merge
+    assert info is not None
+    # A webhook that resolved B just before the merge stores its event just after it.
+    eid = record_event(m, channel="telegram", event_key=f"late-{ext}", user_id=b_id, thread_key="t1",
+                       text="Сообщение, пришедшее поздно", target={"chat_id": 1})
+    assert eid is not None
+    people_merge.confirm_merge(m.db, m.vault, merge_id=info.id, actor="t")
+    late = _load(m, eid)
+    assert late is not None and late.user_id == a_id and late.text == "Сообщение, пришедшее поздно"
+
+
 async def test_deleting_the_target_of_a_pending_merge_deletes_the_hidden_source(memory: Memory) -> None:
     m = memory
     a, b = unique_user(), unique_user()

@@ -396,6 +396,11 @@ def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> M
         merge.status, merge.finished_at, merge.undo_ct = "confirmed", utcnow(), None
         merge.source_name = None
         if src is not None:
+            # Anything that reached the hidden source after the merge (an event a webhook was
+            # storing at that moment) goes to the target rather than down with the source.
+            late = list(s.scalars(select(Conversation.id).where(Conversation.user_id == src.id)))
+            _move_conversations(s, vault, late, merge.target_user_id)
+            _move_person_rows(s, vault, src.id, merge.target_user_id)
             if name is not None and repo.find_user(s, name=name) is None:
                 src.name = name  # the handle is tombstoned like any deleted person's
                 s.flush()
