@@ -206,6 +206,10 @@ async def test_direct_merge_by_handle_and_errors(memory: Memory) -> None:
         people_merge.undo_merge(m.db, m.vault, merge_id="nope", actor="cli")
     with pytest.raises(Conflict, match="merged into"):
         await m.user_id(b, create=True)
+    c = unique_user()
+    await m.user_id(c, create=True)
+    with pytest.raises(Conflict, match="target of pending merge"):
+        people_merge.start_merge(m.db, m.vault, source=a, into=c, actor="cli")
     people_merge.undo_merge(m.db, m.vault, merge_id=info.id, actor="cli")
     assert (await m.send("back again", user=b)).text == "noted"
 

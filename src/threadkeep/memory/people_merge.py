@@ -283,13 +283,19 @@ def start_merge_in(s: Session, vault: Vault, *, source: str, target: str, actor:
     """Merge person ``source`` into person ``target`` (ids) in the caller's transaction."""
     if source == target:
         raise InputError("a person cannot be merged into themselves")
-    tgt = _lock_person(s, target)
-    src = _lock_person(s, source)
+    # Locked in id order, so two merges of the same two people cannot deadlock each other.
+    locked = {uid: _lock_person(s, uid) for uid in sorted((source, target))}
+    tgt, src = locked[target], locked[source]
     if tgt is None or src is None:
         raise NotFound("no such person")
     for who in (src, tgt):
         if who.name == SYSTEM_USER or who.name.startswith(MERGED_PREFIX):
             raise Conflict(f"person {who.name!r} cannot take part in a merge")
+    waiting = s.scalar(select(PersonMerge.id).where(PersonMerge.target_user_id == source,
+                                                    PersonMerge.status == "pending").limit(1))
+    if waiting is not None:
+        raise Conflict(f"person {src.name!r} is the target of pending merge {waiting}: confirm or undo "
+                       "it before merging them into someone else")
     busy = s.scalar(select(func.count()).select_from(Message)
                     .where(Message.user_id == source, Message.status == "pending"))
     if busy:
@@ -350,8 +356,8 @@ def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> Merg
     def run(s: Session) -> MergeInfo:
         merge = _pending(s, merge_id)
         source, target = merge.source_user_id, merge.target_user_id
-        _lock_person(s, target)
-        src = _lock_person(s, source)
+        locked = {uid: _lock_person(s, uid) for uid in sorted((source, target))}
+        src = locked[source]
         assert src is not None  # a pending merge's source is deleted only by its confirmation
         busy = s.scalar(select(func.count()).select_from(Message).join(
             Conversation, Conversation.id == Message.conversation_id)
