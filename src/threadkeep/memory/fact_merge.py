@@ -30,7 +30,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from threadkeep.memory import facts as _facts
-from threadkeep.memory.fact_extract import FactCandidate, category_of, comparison_key
+from threadkeep.memory.fact_extract import category_of, comparison_key, is_single_valued
 from threadkeep.memory.fact_tables import Fact, FactVersion
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.vault import Vault
@@ -72,10 +72,33 @@ def _reseal_vector(s: Session, vault: Vault, src: Fact, dst: Fact) -> None:
     dst.vector_ct = vault.seal(s, dst.user_id, raw, table="facts", column="vector", row_id=dst.id)
 
 
+def _add_version(s: Session, vault: Vault, fact: Fact, *, version: int, op: str, old: str | None,
+                 new: str, old_status: str | None, source: str | None, at: datetime) -> str:
+    """A version row of ``fact`` (sealed like :func:`threadkeep.memory.facts._version`); its id."""
+    vid = new_id()
+
+    def seal(v: str | None, col: str) -> bytes | None:
+        return None if v is None else vault.seal(s, fact.user_id, v, table="fact_versions", column=col, row_id=vid)
+
+    s.add(FactVersion(id=vid, fact_id=fact.id, user_id=fact.user_id, version=version, op=op,
+                      old_ct=seal(old, "old"), new_ct=seal(new, "new"), old_status=old_status,
+                      new_status="current", source_message_id=source, at=at))
+    return vid
+
+
 def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[dict[str, Any], dict[str, int]]:
-    """Merge the source person's current facts into the target's; returns ``(undo, counts)``."""
+    """Merge the source person's current facts into the target's; returns ``(undo, counts)``.
+
+    The target's rows are read once and matched in memory through their blind index (the
+    same hashes :func:`threadkeep.memory.facts.apply_candidates` looks up), so the cost is
+    one decryption per source fact and per matched target fact, with a single flush.
+    """
     at = utcnow()
     state = _facts._lock_state(s, target)
+    blind = _facts._blind_key(s, vault, target)
+    by_slot: dict[str, list[Fact]] = {}
+    for row in s.scalars(select(Fact).where(Fact.user_id == target)):
+        by_slot.setdefault(row.slot_hash, []).append(row)
     rows = s.scalars(select(Fact).where(Fact.user_id == source, Fact.status == "current")
                      .order_by(Fact.last_seen, Fact.id)).all()
     added: list[str] = []
@@ -83,7 +106,12 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     counts = {"facts_added": 0, "facts_deduplicated": 0, "facts_conflicts": 0, "facts_skipped": 0}
     for src in rows:
         rec = _facts.open_fact(vault, s, src)
-        match = _facts._find_match(s, vault, target, FactCandidate(rec.key, rec.value))
+        slot = _facts._hash(blind, "slot", rec.key)
+        found = by_slot.get(slot, [])
+        if not is_single_valued(rec.key):
+            value = _facts._hash(blind, "value", rec.key, comparison_key(rec.value))
+            found = [r for r in found if r.value_hash == value]
+        match = min(found, key=lambda r: (r.status != "current", r.first_seen), default=None)
         if match is None:
             fact = Fact(id=new_id(), user_id=target, category=category_of(rec.key), status="current",
                         method=src.method, times_seen=src.times_seen, changed_gen=state.generation + 1,
@@ -92,9 +120,9 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             _facts.seal_fact(s, vault, fact, rec.key, rec.value, None)
             _reseal_vector(s, vault, src, fact)
             s.add(fact)
-            s.flush()
-            _facts._version(s, vault, fact, op="add", old=None, new=rec.value, old_status=None,
-                            new_status="current", source=src.source_message_id, at=at)
+            _add_version(s, vault, fact, version=1, op="add", old=None, new=rec.value, old_status=None,
+                         source=src.source_message_id, at=at)
+            by_slot.setdefault(slot, []).append(fact)
             added.append(fact.id)
             counts["facts_added"] += 1
             continue
@@ -102,7 +130,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
                 match.status == "retired" and src.last_seen <= match.updated_at):
             counts["facts_skipped"] += 1  # forgotten or undone by the target, or retired later
             continue
-        if match.id not in touched:
+        if match.id not in touched and match.id not in added:
             touched[match.id] = {"row": _snapshot(match), "versions": []}
         mine = _facts.open_fact(vault, s, match)
         same = comparison_key(mine.value) == comparison_key(rec.value)
@@ -115,13 +143,11 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             continue
         source_newer = src.last_seen > match.last_seen or match.status == "retired"
         winner, loser = (rec.value, mine.value) if source_newer else (mine.value, rec.value)
-        vid_before = set(s.scalars(select(FactVersion.id).where(FactVersion.fact_id == match.id)))
-        _facts._version(s, vault, match, op="merge", old=loser, new=winner, old_status=match.status,
-                        new_status="current", source=src.source_message_id, at=at)
-        s.flush()
-        touched[match.id]["versions"] += [v for v in s.scalars(select(FactVersion.id)
-                                                              .where(FactVersion.fact_id == match.id))
-                                          if v not in vid_before]
+        version = _facts._next_version(s, match.id)
+        vid = _add_version(s, vault, match, version=version, op="merge", old=loser, new=winner,
+                           old_status=match.status, source=src.source_message_id, at=at)
+        if match.id in touched:
+            touched[match.id]["versions"].append(vid)
         if source_newer and not same:
             _facts.seal_fact(s, vault, match, mine.key, rec.value, None)
             _reseal_vector(s, vault, src, match)
