@@ -171,24 +171,23 @@ def unmerge_facts(s: Session, *, target: str, undo: dict[str, Any]) -> dict[str,
     target changed again after the merge, left as they are)."""
     state = _facts._lock_state(s, target)
     removed = kept = restored = 0
-    for fid in undo.get("added", []):
-        row = s.get(Fact, fid)
-        if row is None or row.user_id != target:
-            continue
-        s.execute(delete(FactVersion).where(FactVersion.fact_id == fid))
-        s.delete(row)
-        removed += 1
-    for item in undo.get("touched", []):
-        snap = item["row"]
-        row = s.get(Fact, snap["id"])
-        if row is None or row.user_id != target:
-            continue
+    added = list(undo.get("added", []))
+    for i in range(0, len(added), 500):
+        batch = added[i:i + 500]
+        mine = select(Fact.id).where(Fact.id.in_(batch), Fact.user_id == target)
+        s.execute(delete(FactVersion).where(FactVersion.fact_id.in_(mine.scalar_subquery())))
+        removed += int(s.execute(delete(Fact).where(Fact.id.in_(batch), Fact.user_id == target)
+                                 .execution_options(synchronize_session=False)).rowcount or 0)  # type: ignore[attr-defined]
+    items = {item["row"]["id"]: item for item in undo.get("touched", [])}
+    rows = s.scalars(select(Fact).where(Fact.id.in_(list(items)), Fact.user_id == target)).all() if items else []
+    for row in rows:
+        item = items[row.id]
         if row.changed_gen > int(undo.get("generation", 0)):
             kept += 1  # the target changed it after the merge: their later change stands
             continue
         if item["versions"]:
             s.execute(delete(FactVersion).where(FactVersion.id.in_(item["versions"])))
-        _restore(row, snap)
+        _restore(row, item["row"])
         _facts._touch(row, state)
         restored += 1
     _facts._bump(state, utcnow(), deleted=True)

@@ -351,6 +351,13 @@ def _pending(s: Session, merge_id: str) -> PersonMerge:
     return merge
 
 
+def _still_owned(s: Session, name: str, ids: list[str], owner: str) -> list[str]:
+    """Those of ``ids`` that still exist in table ``name`` and still belong to ``owner``."""
+    t = _table(name)
+    return [i for batch in _chunks(ids)
+            for i in s.scalars(select(t.c.id).where(t.c.id.in_(batch), t.c.user_id == owner))]
+
+
 def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> MergeInfo:
     """Put both people back as they were before the merge (a pending merge only)."""
     def run(s: Session) -> MergeInfo:
@@ -365,11 +372,9 @@ def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> Merg
         if busy:
             raise Conflict("a turn is in progress for the merged person; try the undo again in a moment")
         undo = _open_undo(s, vault, merge)
-        still = list(s.scalars(select(Conversation.id).where(Conversation.id.in_(undo["conversations"]),
-                                                             Conversation.user_id == target)))
+        still = _still_owned(s, "conversations", undo["conversations"], target)
         counts = _move_conversations(s, vault, still, source)
-        moved = {name: list(s.scalars(select(_table(name).c.id).where(
-            _table(name).c.id.in_(ids), _table(name).c.user_id == target))) for name, ids in undo["moved"].items()}
+        moved = {name: _still_owned(s, name, ids, target) for name, ids in undo["moved"].items()}
         _move_listed(s, vault, moved, source)
         counts |= fact_merge.unmerge_facts(s, target=target, undo=undo["facts"])
         _restore_profile(s, target, undo["profile"])
