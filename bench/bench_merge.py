@@ -9,7 +9,7 @@ start, ``confirm_merge`` (B deleted, key shredded, WAL settled). Median of ``--r
 per size, on fresh databases.
 
     .venv/bin/python bench/bench_merge.py [--sizes 1000,5000,20000] [--repeat 3]
-        [--db URL | --pg ADMIN_URL]   # --pg: a throwaway database created beside ADMIN_URL
+        [--db URL | --pg]   # --pg: a throwaway database on $THREADKEEP_TEST_PG_URL (default: the local `test`)
 """
 
 from __future__ import annotations
@@ -102,7 +102,8 @@ def main() -> None:
     ap.add_argument("--facts", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--db", help="Database URL (default: a temp SQLite file per run).")
-    ap.add_argument("--pg", help="PostgreSQL admin URL: a throwaway database per run.")
+    ap.add_argument("--pg", action="store_true",
+                    help="A throwaway PostgreSQL database per run, beside $THREADKEEP_TEST_PG_URL.")
     args = ap.parse_args()
     rng = random.Random(7)
     rows = []
