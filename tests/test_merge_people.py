@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import LargeBinary, func, select
+from sqlalchemy import LargeBinary, func, inspect, select, text
 
 from tests.conftest_api import api  # noqa: F401  (fixture)
 from threadkeep.config import Settings
@@ -53,8 +53,8 @@ def memory(backend, tmp_path):  # type: ignore[no-untyped-def]
 
 async def _say(m: Memory, user: str, lines: list[str], *, channel: str = "api") -> str:
     cid = None
-    for text in lines:
-        cid = (await m.send(text, user=user, conversation_id=cid, channel=channel)).conversation_id
+    for line in lines:
+        cid = (await m.send(line, user=user, conversation_id=cid, channel=channel)).conversation_id
     await m.drain_jobs()
     assert cid is not None
     return cid
@@ -155,6 +155,12 @@ async def test_link_merges_undo_restores_confirm_is_final(memory: Memory) -> Non
             AuditEntry.subject.in_([merge.id, again.id])).order_by(AuditEntry.at))]
         details = [d for d, in s.execute(select(AuditEntry.details).where(AuditEntry.subject == merge.id))]
     assert actions == ["merge.start", "merge.undo", "merge.start", "merge.confirm"]
+    # As with any deletion, no row holds B's id any more (the records say "erased").
+    tables = inspect(m.db.engine).get_table_names()
+    with m.db.engine.connect() as c:
+        for table in tables:
+            for row in c.execute(text(f'SELECT * FROM "{table}"')):
+                assert not any(b_id in str(v) for v in row if v is not None), f"{table} still holds {b_id}"
     assert all(DETAIL not in str(d) and "Porto" not in str(d) for d in details)  # ids and counts only
     final = await _conversations(m, a_name)
     assert set(b_convs) <= set(final) and final[next(iter(b_convs))] == b_convs[next(iter(b_convs))]

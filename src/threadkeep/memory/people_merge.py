@@ -406,6 +406,9 @@ def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> M
         info = _info(s, merge)
         merge.status, merge.finished_at, merge.undo_ct = "confirmed", utcnow(), None
         merge.source_name = None
+        record_audit(s, actor=actor, action="merge.confirm", subject=merge.id,
+                     details={"merge": merge.id, "target": merge.target_user_id,
+                              "source": merge.source_user_id, "source_deleted": src is not None})
         if src is not None:
             # Anything that reached the hidden source after the merge (an event a webhook was
             # storing at that moment) goes to the target rather than down with the source.
@@ -416,9 +419,6 @@ def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> M
                 src.name = name  # the handle is tombstoned like any deleted person's
                 s.flush()
             repo.delete_user(s, vault, user_id=src.id)
-        record_audit(s, actor=actor, action="merge.confirm", subject=merge.id,
-                     details={"merge": merge.id, "target": merge.target_user_id,
-                              "source": merge.source_user_id, "source_deleted": src is not None})
         return replace(info, status="confirmed", finished_at=merge.finished_at)
 
     info = db.write(run)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, inspect, or_, select, text, update
+from sqlalchemy import String, cast, delete, inspect, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import Conflict, Gone, NotFound
@@ -28,7 +28,7 @@ from threadkeep.store.models import (
     UserKey,
     WebSession,
 )
-from threadkeep.store.people_tables import MERGED_PREFIX, PersonMerge
+from threadkeep.store.people_tables import MERGED_PREFIX, AuditEntry, PersonMerge
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = [
@@ -136,6 +136,7 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
                 hidden.name = merge.source_name
                 session.flush()
             delete_user(session, vault, user_id=hidden.id)
+    _erase_from_merges(session, user_id)
     ids = _owned_ids(session, user_id)
     session.execute(update(UserKey).where(UserKey.user_id == user_id)
                     .values(wrapped_key=secrets.token_bytes(60), master_key_id="shredded"))
@@ -149,6 +150,28 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
             session.add(DeletedPerson(name_mac=stone, deleted_at=utcnow()))
     session.execute(delete(User).where(User.id == user_id))
     vault.forget(user_id)
+
+
+ERASED = "erased"
+
+
+def _erase_from_merges(session: Session, user_id: str) -> None:
+    """A deleted person's id leaves the merge records and the audit log (which keep the
+    acts and counts: "erased" stands where the id was)."""
+    session.execute(update(PersonMerge).where(PersonMerge.source_user_id == user_id)
+                    .values(source_user_id=ERASED))
+    for entry in session.scalars(select(AuditEntry).where(cast(AuditEntry.details, String).like(f"%{user_id}%"))):
+        entry.details = _replace_strings(entry.details, user_id, ERASED)
+
+
+def _replace_strings(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, dict):
+        return {k: _replace_strings(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_strings(v, old, new) for v in value]
+    return value
 
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
