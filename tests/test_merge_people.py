@@ -28,9 +28,9 @@ from threadkeep.memory.fact_tables import MessageChunk, MessageVector
 from threadkeep.memory.facts import fact_history, load_facts
 from threadkeep.memory.identities import link_or_merge, resolve_identity
 from threadkeep.store.base import Base
+from threadkeep.store.migrations.tables import metadata
 from threadkeep.store.models import Message, User, UserKey
 from threadkeep.store.people_tables import AuditEntry, PersonMerge
-from threadkeep.store.tables import metadata
 from threadkeep.surfaces.common import person_for
 
 from .helpers import open_memory, unique_user
@@ -224,7 +224,7 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
     """With embeddings on: the source's message vectors and chunk vectors are sealed again for
     the target (recall opens them with the target's key), and back again by an undo."""
     from threadkeep.memory.recall import CHUNK_CHARS, clear_recall_cache, recall
-    from threadkeep.memory.retrieval import default_embedder
+    from threadkeep.retrieval.hybrid import default_embedder
 
     emb = default_embedder()
     if emb is None:

@@ -31,13 +31,14 @@ transaction that is inserting rows for them.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, func, select, update
+from sqlalchemy import TableClause, and_, bindparam, column, func, select, table, update
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
@@ -49,7 +50,6 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import ApiKey, Conversation, Identity, Message, User
 from threadkeep.store.people_tables import MERGED_PREFIX, AuditEntry, PersonMerge
-from threadkeep.store.tables import metadata
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = [
@@ -96,6 +96,20 @@ MOVED_WITH_PERSON = ("surface_threads", "surface_events", "surface_posts", "iden
 KEPT_WITH_SOURCE = ("user_keys", "facts", "fact_versions", "facts_state", "profiles", "digests",
                     "idempotency_keys", "api_keys")
 _BATCH = 500
+# Primary key and the other columns a move reads or filters on, per moving table (besides
+# ``user_id`` and the sealed columns). Lightweight table constructs: this module reaches the
+# surfaces' and insights' tables by name, without importing those layers.
+_KEYS: dict[str, tuple[str, ...]] = {
+    "conversations": ("id",), "messages": ("id", "conversation_id"), "summary_versions": ("id", "conversation_id"),
+    "message_vectors": ("message_id", "conversation_id"), "reask_marks": ("message_id", "conversation_id"),
+    "model_calls": ("id", "conversation_id"), "openai_threads": ("conversation_id",),
+    "message_chunks": ("message_id", "chunk"), "fact_extractions": ("message_id",),
+    "surface_threads": ("id", "channel", "thread_key"), "surface_events": ("id",), "surface_posts": ("id",),
+    "identities": ("id",),
+}
+_PRIMARY = {"message_vectors": ("message_id",), "reask_marks": ("message_id",),
+            "openai_threads": ("conversation_id",), "message_chunks": ("message_id", "chunk"),
+            "fact_extractions": ("message_id",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +156,15 @@ def audit_entries(db: Database, *, subject: str | None = None, limit: int = 100)
 
 
 # -- moving rows ----------------------------------------------------------------------------
-def _table(name: str) -> Table:
-    return metadata.tables[name]
+@functools.cache
+def _table(name: str) -> TableClause:
+    """One construct per table (a statement must use the same one in its columns and filters)."""
+    cols = dict.fromkeys([*_KEYS[name], "user_id", *SEALED.get(name, {})])
+    return table(name, *(column(c) for c in cols))
+
+
+def _primary(name: str) -> tuple[str, ...]:
+    return _PRIMARY.get(name, ("id",))
 
 
 def _chunks(ids: list[str]) -> Iterable[list[str]]:
@@ -158,7 +179,7 @@ def _reseal_rows(s: Session, vault: Vault, name: str, where: Any, to_user: str) 
     sealed = SEALED.get(name, {})
     if not sealed:
         return int(s.execute(update(t).where(where).values(user_id=to_user)).rowcount or 0)  # type: ignore[attr-defined]
-    pk = [c.name for c in t.primary_key.columns]
+    pk = list(_primary(name))
     cols = [t.c[c] for c in dict.fromkeys([*pk, "user_id", *sealed])]
     rows = [dict(r._mapping) for r in s.execute(select(*cols).where(where))]
     params = []

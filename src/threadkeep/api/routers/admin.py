@@ -13,8 +13,9 @@ from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.routers import merges
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING
+from threadkeep.engine import merges as merge_service
+from threadkeep.engine import people as people_service
 from threadkeep.errors import NotFound
-from threadkeep.memory import identities
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"],
                    responses={**ERRORS, 403: {"description": "Needs an admin key"}})
@@ -85,7 +86,7 @@ async def people(_: AdminDep, memory: MemoryDep) -> dict[str, list[str]]:
 async def list_identities(person: str, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """The channel identities linked to a person."""
     uid = await memory.user_id(person)
-    pairs = await asyncio.to_thread(identities.identities_of, memory.db, user_id=uid)
+    pairs = await people_service.identities_of(memory, user_id=uid)
     return {"person": person, "identities": [{"channel": c, "external_id": e} for c, e in pairs]}
 
 
@@ -99,9 +100,8 @@ async def link_identity(body: IdentityIn, principal: AdminDep, memory: MemoryDep
     ``POST /v1/admin/merges/{id}/undo`` takes back and ``.../confirm`` makes final.
     """
     uid = await memory.user_id(body.person)
-    linked = await asyncio.to_thread(identities.link_or_merge, memory.db, memory.vault, user_id=uid,
-                                     channel=body.channel, external_id=body.external_id,
-                                     actor=merges.actor_of(principal))
+    linked = await merge_service.link_or_merge(memory, user_id=uid, channel=body.channel,
+                                               external_id=body.external_id, actor=merges.actor_of(principal))
     if linked.merge is not None:
         state.forget_principals()  # the merged person's own keys are suspended
     return {"id": linked.identity_id, "person": body.person, "channel": body.channel,
@@ -112,6 +112,6 @@ async def link_identity(body: IdentityIn, principal: AdminDep, memory: MemoryDep
 @router.delete("/identities/{channel}/{external_id}", status_code=204)
 async def unlink_identity(channel: str, external_id: str, _: AdminDep, memory: MemoryDep) -> Response:
     """Remove a link; 404 when there was none."""
-    if not await asyncio.to_thread(identities.unlink_identity, memory.db, channel=channel, external_id=external_id):
+    if not await people_service.unlink_identity(memory, channel=channel, external_id=external_id):
         raise NotFound(f"{channel}:{external_id} is not linked")
     return Response(status_code=204)

@@ -7,7 +7,6 @@ confirmed. See docs/ARCHITECTURE.md, "Merging people".
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter
@@ -16,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from threadkeep.api.auth import Principal
 from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.schemas import ERRORS
-from threadkeep.memory import people_merge
+from threadkeep.engine import merges as service
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"],
                    responses={**ERRORS, 403: {"description": "Needs an admin key"}})
@@ -36,15 +35,14 @@ def actor_of(principal: Principal) -> str:
 @router.get("/merges")
 async def list_merges(_: AdminDep, memory: MemoryDep, all: bool = False) -> dict[str, Any]:  # noqa: A002
     """Pending merges (``all=true``: confirmed and undone ones too), newest first."""
-    found = await asyncio.to_thread(people_merge.list_merges, memory.db, include_finished=all)
+    found = await service.list_merges(memory, include_finished=all)
     return {"merges": [m.as_dict() for m in found]}
 
 
 @router.post("/merges", status_code=201)
 async def start_merge(body: MergeIn, principal: AdminDep, memory: MemoryDep, state: StateDep) -> dict[str, Any]:
     """Merge person ``source`` into person ``into`` (pending until confirmed)."""
-    info = await asyncio.to_thread(people_merge.start_merge, memory.db, memory.vault, source=body.source,
-                                   into=body.into, actor=actor_of(principal))
+    info = await service.start_merge(memory, source=body.source, into=body.into, actor=actor_of(principal))
     state.forget_principals()  # the source's person keys are suspended
     return info.as_dict()
 
@@ -52,14 +50,13 @@ async def start_merge(body: MergeIn, principal: AdminDep, memory: MemoryDep, sta
 @router.get("/merges/{merge_id}")
 async def get_merge(merge_id: str, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """One merge: who into whom, status, counts."""
-    return (await asyncio.to_thread(people_merge.get_merge, memory.db, merge_id=merge_id)).as_dict()
+    return (await service.get_merge(memory, merge_id=merge_id)).as_dict()
 
 
 @router.post("/merges/{merge_id}/undo")
 async def undo_merge(merge_id: str, principal: AdminDep, memory: MemoryDep, state: StateDep) -> dict[str, Any]:
     """Put both people back as they were (409 once the merge is confirmed or undone)."""
-    info = await asyncio.to_thread(people_merge.undo_merge, memory.db, memory.vault, merge_id=merge_id,
-                                   actor=actor_of(principal))
+    info = await service.undo_merge(memory, merge_id=merge_id, actor=actor_of(principal))
     state.forget_principals()
     return info.as_dict()
 
@@ -67,8 +64,7 @@ async def undo_merge(merge_id: str, principal: AdminDep, memory: MemoryDep, stat
 @router.post("/merges/{merge_id}/confirm")
 async def confirm_merge(merge_id: str, principal: AdminDep, memory: MemoryDep, state: StateDep) -> dict[str, Any]:
     """Make the merge final: the merged-away person is deleted (their key shredded)."""
-    info = await asyncio.to_thread(people_merge.confirm_merge, memory.db, memory.vault, merge_id=merge_id,
-                                   actor=actor_of(principal))
+    info = await service.confirm_merge(memory, merge_id=merge_id, actor=actor_of(principal))
     state.forget_principals()
     return info.as_dict()
 
@@ -76,5 +72,5 @@ async def confirm_merge(merge_id: str, principal: AdminDep, memory: MemoryDep, s
 @router.get("/audit")
 async def audit(_: AdminDep, memory: MemoryDep, subject: str | None = None, limit: int = 100) -> dict[str, Any]:
     """The newest audit entries (of one merge id with ``subject``): who, when, what, counts."""
-    rows = await asyncio.to_thread(people_merge.audit_entries, memory.db, subject=subject, limit=limit)
+    rows = await service.audit_entries(memory, subject=subject, limit=limit)
     return {"entries": rows}

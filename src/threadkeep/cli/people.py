@@ -2,7 +2,7 @@
 
 Linking an identity that belongs to another person merges that person into this one, as a
 pending merge: ``users merge undo ID`` takes it back, ``users merge confirm ID`` makes it final
-(the merged-away person is deleted, their key shredded). The lead's ``cli.py`` owns the
+(the merged-away person is deleted, their key shredded). The lead's ``cli/main.py`` owns the
 groups; :func:`register` attaches these commands.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import getpass
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import click
@@ -35,19 +35,21 @@ def _actor() -> str:
         return "cli"
 
 
-def _with_memory(db_url: str | None, fn: Callable[[Any], T]) -> T:
+def _with_memory(db_url: str | None, fn: Callable[[Any], Awaitable[T]]) -> T:
+    """Open the memory, await ``fn(memory)``, close; threadkeep errors become one clear line."""
     from threadkeep.engine import Memory
 
-    try:
+    async def run() -> T:
         memory = Memory.open(db_url, settings=Settings())
-    except ThreadkeepError as e:
-        raise click.ClickException(str(e)) from e
+        try:
+            return await fn(memory)
+        finally:
+            await memory.close()
+
     try:
-        return fn(memory)
+        return asyncio.run(run())
     except ThreadkeepError as e:
         raise click.ClickException(str(e)) from e
-    finally:
-        asyncio.run(memory.close())
 
 
 def _show(info: Any, as_json: bool) -> None:
@@ -80,12 +82,11 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
 
     If the identity belongs to another person, that person is merged into this one (pending).
     """
-    from threadkeep.memory import identities as ident
+    from threadkeep.engine import merges
 
-    def run(memory: Any) -> Any:
-        uid = asyncio.run(memory.user_id(user))
-        return ident.link_or_merge(memory.db, memory.vault, user_id=uid, channel=channel,
-                                   external_id=external_id, actor=_actor())
+    async def run(memory: Any) -> Any:
+        return await merges.link_or_merge(memory, user_id=await memory.user_id(user), channel=channel,
+                                          external_id=external_id, actor=_actor())
 
     linked = _with_memory(db_url, run)
     if as_json:
@@ -103,11 +104,10 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
 @click.option("--user", "user", required=True, help="The person.")
 def identities_list(db_url: str | None, user: str) -> None:
     """The identities linked to a person."""
-    from threadkeep.memory import identities as ident
+    from threadkeep.engine import people
 
-    def run(memory: Any) -> list[tuple[str, str]]:
-        uid = asyncio.run(memory.user_id(user))
-        return ident.identities_of(memory.db, user_id=uid)
+    async def run(memory: Any) -> list[tuple[str, str]]:
+        return await people.identities_of(memory, user_id=await memory.user_id(user))
 
     for channel, external in _with_memory(db_url, run):
         click.echo(f"{channel}\t{external}")
@@ -119,9 +119,9 @@ def identities_list(db_url: str | None, user: str) -> None:
 @click.argument("external_id")
 def identities_unlink(db_url: str | None, channel: str, external_id: str) -> None:
     """Remove the link of CHANNEL EXTERNAL_ID (the person keeps their conversations)."""
-    from threadkeep.memory import identities as ident
+    from threadkeep.engine import people
 
-    if not _with_memory(db_url, lambda m: ident.unlink_identity(m.db, channel=channel, external_id=external_id)):
+    if not _with_memory(db_url, lambda m: people.unlink_identity(m, channel=channel, external_id=external_id)):
         raise click.ClickException(f"{channel}:{external_id} is not linked")
     click.echo(f"unlinked {channel}:{external_id}")
 
@@ -139,10 +139,9 @@ def merge() -> None:
 @click.argument("source")
 def merge_start(db_url: str | None, into: str, as_json: bool, source: str) -> None:
     """Merge person SOURCE into another (pending until confirmed)."""
-    from threadkeep.memory import people_merge
+    from threadkeep.engine import merges
 
-    info = _with_memory(db_url, lambda m: people_merge.start_merge(m.db, m.vault, source=source, into=into,
-                                                                   actor=_actor()))
+    info = _with_memory(db_url, lambda m: merges.start_merge(m, source=source, into=into, actor=_actor()))
     _show(info, as_json)
 
 
@@ -152,9 +151,9 @@ def merge_start(db_url: str | None, into: str, as_json: bool, source: str) -> No
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def merge_list(db_url: str | None, include_finished: bool, as_json: bool) -> None:
     """Pending merges, newest first."""
-    from threadkeep.memory import people_merge
+    from threadkeep.engine import merges
 
-    found = _with_memory(db_url, lambda m: people_merge.list_merges(m.db, include_finished=include_finished))
+    found = _with_memory(db_url, lambda m: merges.list_merges(m, include_finished=include_finished))
     if as_json:
         click.echo(json.dumps([i.as_dict() for i in found], ensure_ascii=False))
         return
@@ -169,10 +168,10 @@ def merge_list(db_url: str | None, include_finished: bool, as_json: bool) -> Non
 @click.argument("merge_id")
 def merge_show(db_url: str | None, merge_id: str) -> None:
     """One merge and its audit trail."""
-    from threadkeep.memory import people_merge
+    from threadkeep.engine import merges
 
-    def run(m: Any) -> tuple[Any, list[dict[str, Any]]]:
-        return people_merge.get_merge(m.db, merge_id=merge_id), people_merge.audit_entries(m.db, subject=merge_id)
+    async def run(m: Any) -> tuple[Any, list[dict[str, Any]]]:
+        return await merges.get_merge(m, merge_id=merge_id), await merges.audit_entries(m, subject=merge_id)
 
     info, trail = _with_memory(db_url, run)
     _show(info, False)
@@ -185,10 +184,9 @@ def merge_show(db_url: str | None, merge_id: str) -> None:
 @click.argument("merge_id")
 def merge_undo(db_url: str | None, merge_id: str) -> None:
     """Put both people back as they were before the merge."""
-    from threadkeep.memory import people_merge
+    from threadkeep.engine import merges
 
-    _show(_with_memory(db_url, lambda m: people_merge.undo_merge(m.db, m.vault, merge_id=merge_id,
-                                                                 actor=_actor())), False)
+    _show(_with_memory(db_url, lambda m: merges.undo_merge(m, merge_id=merge_id, actor=_actor())), False)
 
 
 @merge.command("confirm")
@@ -197,12 +195,11 @@ def merge_undo(db_url: str | None, merge_id: str) -> None:
 @click.argument("merge_id")
 def merge_confirm(db_url: str | None, yes: bool, merge_id: str) -> None:
     """Make a merge final: the merged-away person is deleted (their key shredded); no undo after."""
-    from threadkeep.memory import people_merge
+    from threadkeep.engine import merges
 
     if not yes:
         click.confirm(f"Confirm merge {merge_id}? It cannot be undone afterwards.", abort=True)
-    _show(_with_memory(db_url, lambda m: people_merge.confirm_merge(m.db, m.vault, merge_id=merge_id,
-                                                                    actor=_actor())), False)
+    _show(_with_memory(db_url, lambda m: merges.confirm_merge(m, merge_id=merge_id, actor=_actor())), False)
 
 
 def register(main: click.Group, users: click.Group) -> None:
