@@ -121,6 +121,9 @@ async def test_link_merges_undo_restores_confirm_is_final(memory: Memory) -> Non
     assert b_name not in await m.people()
     with pytest.raises(Conflict, match="merged into"):
         await m.send("hello again", user=b_name)
+    with pytest.raises(Conflict, match="merged into"):
+        await m.user_id(b_name)
+    assert await m.list_conversations(user=b_name) == []
 
     # A's new conversation recalls a detail only B had said.
     await m.drain_jobs()

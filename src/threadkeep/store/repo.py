@@ -36,6 +36,7 @@ __all__ = [
     "get_or_create_user",
     "find_user",
     "delete_user",
+    "refuse_merged",
     "get_conversation",
     "create_conversation",
     "append_message",
@@ -81,7 +82,7 @@ def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: boo
         raise NotFound("that name is reserved")
     user = find_user(session, name=name)
     if user is None or user.name.startswith(MERGED_PREFIX):
-        _refuse_merged(session, name)
+        refuse_merged(session, name)
     if user is None:
         any_stone = session.scalar(select(DeletedPerson.name_mac).limit(1)) is not None
         stone = session.get(DeletedPerson, vault.tombstone(session, name)) if any_stone else None
@@ -98,7 +99,7 @@ def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: boo
     return user
 
 
-def _refuse_merged(session: Session, name: str) -> None:
+def refuse_merged(session: Session, name: str) -> None:
     """A person merged into another is unreachable by name until the merge is confirmed
     (then the handle is deleted) or undone (then the person is back)."""
     if name.startswith(MERGED_PREFIX):
