@@ -202,7 +202,7 @@ def _write_file(path: Path, text: str) -> None:
 # -- people and keys ---------------------------------------------------------------------
 @main.group()
 def users() -> None:
-    """People: list and delete (crypto-shredding)."""
+    """People: list, export and delete (crypto-shredding)."""
 
 
 @users.command("list")
@@ -236,6 +236,28 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
             await memory.close()
 
     _run(run)
+
+
+@users.command("export")
+@db_option
+@click.option("--user", "user", required=True, help="The person whose data to export.")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Where to write the zip archive.")
+def users_export(db_url: str | None, user: str, out: Path) -> None:
+    """Export everything threadkeep holds about a person as one zip archive (JSON and Markdown)."""
+    async def run() -> Any:
+        from threadkeep.personal_export import export_person
+
+        memory = _open(db_url)
+        try:
+            return await export_person(memory, user=user, out=out)
+        finally:
+            await memory.close()
+
+    done = _run(run)
+    c = done.counts
+    click.echo(f"wrote {out}: {c['conversations']} conversations, {c['messages']} messages, "
+               f"{c['facts']} facts ({c['fact_versions']} versions), {c['digests']} digests")
 
 
 @main.group()

@@ -88,13 +88,13 @@ _ROW_ID = {
 }
 # Which rows follow a moved conversation, a moved message, or the person themselves.
 MOVED_WITH_CONVERSATION = ("messages", "summary_versions", "message_vectors", "reask_marks",
-                           "model_calls", "openai_threads")
+                           "model_calls", "openai_threads", "import_sources")
 MOVED_WITH_MESSAGE = ("message_chunks", "fact_extractions")
 MOVED_WITH_PERSON = ("surface_threads", "surface_events", "surface_posts", "identities")
 # Rows that stay with the source (merged copies go to the target, or they are the source's
 # own credentials and bookkeeping) and are deleted with the source when the merge is confirmed.
 KEPT_WITH_SOURCE = ("user_keys", "facts", "fact_versions", "facts_state", "profiles", "digests",
-                    "idempotency_keys", "api_keys")
+                    "idempotency_keys", "api_keys", "imports")
 _BATCH = 500
 # Primary key and the other columns a move reads or filters on, per moving table (besides
 # ``user_id`` and the sealed columns). Lightweight table constructs: this module reaches the
@@ -105,7 +105,7 @@ _KEYS: dict[str, tuple[str, ...]] = {
     "model_calls": ("id", "conversation_id"), "openai_threads": ("conversation_id",),
     "message_chunks": ("message_id", "chunk"), "fact_extractions": ("message_id",),
     "surface_threads": ("id", "channel", "thread_key"), "surface_events": ("id",), "surface_posts": ("id",),
-    "identities": ("id",),
+    "identities": ("id",), "import_sources": ("source_id", "conversation_id"),
 }
 _PRIMARY = {"message_vectors": ("message_id",), "reask_marks": ("message_id",),
             "openai_threads": ("conversation_id",), "message_chunks": ("message_id", "chunk"),
@@ -210,7 +210,12 @@ def _move_conversations(s: Session, vault: Vault, conv_ids: list[str], to_user: 
         counts["conversations"] += _reseal_rows(s, vault, "conversations", conv_t.c.id.in_(batch), to_user)
         for name in MOVED_WITH_CONVERSATION:
             t = _table(name)
-            n = _reseal_rows(s, vault, name, t.c.conversation_id.in_(batch), to_user)
+            where = t.c.conversation_id.in_(batch)
+            if name == "import_sources":
+                # Both imported the same export: the receiver's row stands, so a re-import
+                # still adds nothing twice; the other stays behind (and goes with its owner).
+                where = where & t.c.source_id.not_in(select(t.c.source_id).where(t.c.user_id == to_user))
+            n = _reseal_rows(s, vault, name, where, to_user)
             if name == "messages":
                 counts["messages"] += n
         in_msgs = select(msg_t.c.id).where(msg_t.c.conversation_id.in_(batch)).scalar_subquery()
@@ -322,6 +327,11 @@ def start_merge_in(s: Session, vault: Vault, *, source: str, target: str, actor:
     if busy:
         raise Conflict(f"person {src.name!r} has a turn in progress; try the link again in a moment "
                        "(nothing was changed)")
+    imports = table("imports", column("user_id"), column("status"))
+    if s.scalar(select(func.count()).select_from(imports)
+                .where(imports.c.user_id == source, imports.c.status.in_(("receiving", "storing")))):
+        raise Conflict(f"person {src.name!r} has an import in progress; merge once it has stored its "
+                       "conversations (nothing was changed)")
     mid = new_id()
     merge = PersonMerge(id=mid, target_user_id=target, source_user_id=source, source_name=src.name,
                         via=via, status="pending", counts={}, actor=actor[:200], created_at=utcnow())

@@ -1,7 +1,7 @@
 """merges: pending/confirmed merges of two people, and an audit log of such acts
 
 Revision ID: 0013_merges
-Revises: 0010_security
+Revises: 0012_imports
 Create Date: 2026-12-01 00:30:00
 """
 
@@ -11,7 +11,7 @@ from alembic import op
 from threadkeep.store.base import UtcDateTime
 
 revision = "0013_merges"
-down_revision = "0010_security"
+down_revision = "0012_imports"
 branch_labels = None
 depends_on = None
 
