@@ -300,6 +300,31 @@ async def test_deleting_the_target_of_a_pending_merge_deletes_the_hidden_source(
         await m.user_id(b, create=True)  # the merged-away handle was deleted with them
 
 
+async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: Memory, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.import_exports import chatgpt_simple, write_json
+    from threadkeep.imports.service import import_file
+    from threadkeep.imports.store import start_import
+
+    m = memory
+    a, b = unique_user(), unique_user()
+    await m.user_id(a, create=True)
+    path = write_json(tmp_path / "conversations.json", [chatgpt_simple(
+        "c0ffee00-0000-4000-8000-0000000000aa", "Kiln notes", [("The kiln reaches 1280 degrees.", "Noted.")])])
+    assert (await asyncio.to_thread(import_file, m, path, user=b, format="chatgpt")).counts.messages == 2
+    running = start_import(m, user=b, format="chatgpt")  # another import still storing
+    with pytest.raises(Conflict, match="import in progress"):
+        people_merge.start_merge(m.db, m.vault, source=b, into=a, actor="t")
+    from threadkeep.imports.tables import ImportRun
+
+    m.db.write(lambda s: setattr(s.get(ImportRun, running), "status", "done"))
+    info = people_merge.start_merge(m.db, m.vault, source=b, into=a, actor="t")
+    assert info.counts["messages"] == 2
+    again = await asyncio.to_thread(import_file, m, path, user=a, format="chatgpt")
+    assert again.counts.messages == 0 and again.counts.skipped_conversations == 1
+    people_merge.undo_merge(m.db, m.vault, merge_id=info.id, actor="t")
+    assert (await asyncio.to_thread(import_file, m, path, user=b, format="chatgpt")).counts.messages == 0
+
+
 def test_every_personal_table_has_a_merge_rule() -> None:
     """A new table with a ``user_id`` must say whether it moves or stays; a new sealed column
     of a moving table must be re-sealed (else it would stay under the wrong key)."""
