@@ -30,6 +30,7 @@ from threadkeep.api.routers import (
     imports,
     me,
     me_export,
+    merges,
     messages,
     openai_compat,
     session,
@@ -95,7 +96,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     import_jobs.install(memory)  # facts, folds, recall and profile after an import
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, admin_cache,
+    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, merges, admin_cache,
                    admin_console,
                    knowledge_routes,
                    openai_compat, web):

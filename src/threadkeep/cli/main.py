@@ -576,6 +576,7 @@ def _register_extensions() -> None:
     from threadkeep.cli import chat as cli_chat
     from threadkeep.cli import imports as cli_import
     from threadkeep.cli import mcp as cli_mcp
+    from threadkeep.cli import people as cli_people
     from threadkeep.cli import service as cli_service
 
     cli_chat.register(main)
@@ -583,6 +584,7 @@ def _register_extensions() -> None:
     cli_cache.register(main)
     cli_mcp.register(main)
     cli_import.register(main)
+    cli_people.register(main, users)
 
 
 try:

@@ -427,7 +427,8 @@ class TurnBuilder:
 
     async def _profile_job(self, payload: dict[str, Any]) -> None:
         uid = str(payload["user_id"])
-        await arefresh_profile(self.m.db, self.m.vault, user_id=uid,
+        # ``force``: a merge of two people changed the facts the profile is built from.
+        await arefresh_profile(self.m.db, self.m.vault, user_id=uid, force=bool(payload.get("force")),
                                every=self.m.settings.profile_every, model=self.m.fold_model)
 
     # -- folding ------------------------------------------------------------------------

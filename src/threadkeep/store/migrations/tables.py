@@ -7,6 +7,7 @@ from threadkeep.insights import tables as _insights  # noqa: F401
 from threadkeep.knowledge import tables as _knowledge  # noqa: F401
 from threadkeep.memory import fact_tables as _facts  # noqa: F401
 from threadkeep.store import models  # noqa: F401
+from threadkeep.store import people_tables as _people  # noqa: F401
 from threadkeep.store.base import Base
 from threadkeep.surfaces import tables as _surfaces  # noqa: F401
 
