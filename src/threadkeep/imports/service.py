@@ -67,7 +67,8 @@ def import_file(memory: Memory, path: Path, *, user: str, format: str, person: s
             on_conversation(counts, position(), readers[0].total if readers else None)
 
     return store_conversations(memory, convs, user=user, format=format, import_id=import_id,
-                               bytes_read=position, on_conversation=tick)
+                               bytes_read=position, on_conversation=tick,
+                               bytes_total=lambda: readers[0].total if readers else None)
 
 
 async def run_background(memory: Memory, import_id: str, *, user: str,

@@ -139,8 +139,8 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
     if ctype != b"multipart/form-data" or not boundary:
         raise ApiError(415, "send the export as multipart/form-data with a 'file' part and a 'format' field")
     length = request.headers.get("content-length")
-    if length is None:
-        raise ApiError(411, "an import upload needs a Content-Length header")
+    if length is None or not length.strip().isdigit():
+        raise ApiError(411, "an import upload needs a Content-Length header (a number of bytes)")
     limit = state.service.max_import_bytes
     if int(length) > limit:
         raise ApiError(413, f"the upload is {int(length)} bytes; the limit is {limit} bytes "
