@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.fact_tables import Profile
 from threadkeep.memory.facts import FactRecord, load_facts
-from threadkeep.memory.retrieval import token_counter
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
+from threadkeep.retrieval.hybrid import token_counter
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message

@@ -41,7 +41,6 @@ from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
 from threadkeep.memory.recall import RecalledBlock, index_pending, recall, render_recalled
-from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     Item,
     SourceMessage,
@@ -51,13 +50,14 @@ from threadkeep.memory.summary import (
     summary_to_json,
 )
 from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.retrieval.hybrid import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion
 from threadkeep.tokens import counter_for
 
 if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+    from threadkeep.engine.turn import Memory
 
 __all__ = ["TurnBuilder"]
 
