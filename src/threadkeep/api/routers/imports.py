@@ -128,7 +128,19 @@ async def _receive(request: Request, upload: _Upload, boundary: bytes, memory: M
     await asyncio.to_thread(upload.file.close)
 
 
-@router.post("", status_code=202)
+_UPLOAD_SCHEMA = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file", "format"],
+    "properties": {
+        "file": {"type": "string", "format": "binary",
+                 "description": "conversations.json (ChatGPT, Claude), result.json (Telegram), or the export's .zip"},
+        "format": {"type": "string", "enum": list(import_service.READERS)},
+        "as": {"type": "string", "description": "Telegram: which member you are (display name or from_id)"},
+        "chat": {"type": "array", "items": {"type": "string"},
+                 "description": "Telegram account export: the chats to import (names or ids)"},
+    }}}}}}
+
+
+@router.post("", status_code=202, openapi_extra=_UPLOAD_SCHEMA)
 async def create_import(request: Request, memory: MemoryDep, person: PersonDep, principal: PrincipalDep,
                         state: StateDep, response: Response) -> dict[str, Any]:
     """Upload an export (multipart: ``file``, ``format``; for Telegram ``as``, ``chat``); the
