@@ -20,7 +20,13 @@ from threadkeep.errors import InputError
 from threadkeep.imports import jobs as import_jobs
 from threadkeep.imports.model import ImportedConversation
 from threadkeep.imports.reading import CountingReader
-from threadkeep.imports.store import ImportCounts, ImportResult, background_left, import_status, store_conversations
+from threadkeep.imports.store import (
+    ImportCounts,
+    ImportResult,
+    background_left,
+    import_status,
+    store_conversations,
+)
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
