@@ -29,6 +29,7 @@ from threadkeep.api.routers import (
     feedback,
     imports,
     me,
+    me_export,
     messages,
     openai_compat,
     session,
@@ -94,7 +95,8 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     import_jobs.install(memory)  # facts, folds, recall and profile after an import
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, imports, me, session, admin, admin_cache, admin_console,
+    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, admin_cache,
+                   admin_console,
                    knowledge_routes,
                    openai_compat, web):
         app.include_router(module.router)

@@ -154,5 +154,52 @@ async def _background(memory: Any, import_id: str, user: str, wait: bool) -> dic
     return status
 
 
+@import_group.command("threadkeep")
+@click.argument("archive", type=click.Path(dir_okay=False, path_type=Path))
+@user_option
+@db_option
+@wait_option
+@json_option
+def import_threadkeep(archive: Path, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
+    """A personal export of `threadkeep users export` (zip): conversations with their times
+    and titles, facts with their history, the profile. The whole archive is checked first."""
+    from threadkeep.engine import Memory
+    from threadkeep.imports.threadkeep_archive import import_archive
+
+    memory = Memory.open(db_url, settings=Settings())
+    try:
+        bar: list[Any] = []
+
+        def checked(found: dict[str, int]) -> None:
+            click.echo(f"{archive}: {found['conversations']} conversations, {found['messages']} messages, "
+                       f"{found['facts']} facts — checked", err=True)
+            bar.append(click.progressbar(length=max(found["conversations"], 1), label="storing   ",
+                                         file=sys.stderr, show_pos=True))
+            bar[0].__enter__()
+
+        try:
+            done = import_archive(memory, archive, user=user, on_checked=checked,
+                                  on_conversation=lambda _: bar[0].update(1))
+        finally:
+            if bar:
+                bar[0].__exit__(None, None, None)
+        c = done.counts
+        click.echo(f"stored {c.messages} messages in {c.conversations} conversations"
+                   + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
+                   + (f"; kept in place (still in this database): {done.originals_kept} conversations"
+                      if done.originals_kept else "")
+                   + f"; facts added: {done.facts_added}"
+                   + ("; profile restored" if done.profile_restored else ""), err=True)
+        status = asyncio.run(_background(memory, done.import_id, user, not no_wait)) if done.import_id else {}
+    finally:
+        asyncio.run(memory.close())
+    if as_json:
+        click.echo(json.dumps(status | {"facts_added": done.facts_added,
+                                        "profile_restored": done.profile_restored}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"import {status.get('id')}: {status.get('status')}; {c.messages} messages, "
+                   f"{done.facts_added} facts")
+
+
 def register(main: click.Group) -> None:
     main.add_command(import_group)

@@ -8,10 +8,10 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api import auth
 from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING
+from threadkeep.engine import access as auth
 from threadkeep.engine import people as people_service
 from threadkeep.errors import NotFound
 
