@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from threadkeep import insights
-from threadkeep.imports import jobs as import_jobs
 from threadkeep.api.config import ServiceSettings
 from threadkeep.api.errors import install_error_handlers
 from threadkeep.api.headers import SecurityHeaders
@@ -43,6 +42,7 @@ from threadkeep.api.routers import surfaces as surface_routes
 from threadkeep.api.state import ServiceState
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
+from threadkeep.imports import jobs as import_jobs
 from threadkeep.surfaces.mcp import mount_mcp
 
 if TYPE_CHECKING:

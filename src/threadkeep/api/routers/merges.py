@@ -12,10 +12,10 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.engine.access import Principal
 from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.engine import merges as service
+from threadkeep.engine.access import Principal
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"],
                    responses={**ERRORS, 403: {"description": "Needs an admin key"}})
