@@ -1,6 +1,6 @@
 """Prompt-cache benchmark: threadkeep vs a naive assembler vs threadkeep with keep-warm.
 
-A thin wrapper over :mod:`threadkeep.evals.cache_bench` (the real engine) and
+A thin wrapper over ``evals/cache_bench.py`` (the real engine) and
 :mod:`threadkeep.cache.bench` (workload, naive policy), the code behind ``threadkeep bench cache``:
 
     .venv/bin/python bench/bench_cache.py                 # table
@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
 
 from threadkeep.cache.bench import BenchConfig, render_results
-from threadkeep.evals.cache_bench import run_bench
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
+from evals.cache_bench import run_bench  # noqa: E402
 
 
 def main() -> None:

@@ -29,11 +29,13 @@ import json
 import os
 import sys
 import tempfile
+from pathlib import Path
 from typing import Any
 
 os.environ["THREADKEEP_RECALL_MIN_LEXICAL"] = "0"  # floor off: record every question's evidence
 
-from threadkeep.evals import locomo as L  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
+from evals import locomo as L  # noqa: E402
 
 RECORDED: list[dict[str, Any]] = []
 

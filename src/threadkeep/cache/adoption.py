@@ -21,7 +21,7 @@ every other one at 1 hour (the first request after a rebuild extends it to 1 hou
 price of the new messages only). docs/CACHE.md §8 has the measurements behind the defaults.
 
 Everything here is pure; the engine (:mod:`threadkeep.engine.request`) and the benchmark
-(:mod:`threadkeep.evals.cache_bench`, which runs the engine itself) decide through these functions.
+(``evals/cache_bench.py``, which runs the engine itself) decide through these functions.
 """
 
 from __future__ import annotations

@@ -82,7 +82,9 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
 def bench_cache(as_json: bool, sessions: int | None, seed: int | None) -> None:
     """Replay a synthetic workload through the engine and the cache simulator: threadkeep vs naive vs warm."""
     from threadkeep.cache.bench import BenchConfig, render_results
-    from threadkeep.evals.cache_bench import run_bench
+    from threadkeep.cli.main import _evaluation
+
+    run_bench = _evaluation("cache_bench").run_bench  # evals/ of the checkout: drives the engine
 
     cfg = BenchConfig()
     if sessions is not None:

@@ -202,7 +202,7 @@ def _write_file(path: Path, text: str) -> None:
 # -- people and keys ---------------------------------------------------------------------
 @main.group()
 def users() -> None:
-    """People: list and delete (crypto-shredding)."""
+    """People: list, export and delete (crypto-shredding)."""
 
 
 @users.command("list")
@@ -236,6 +236,28 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
             await memory.close()
 
     _run(run)
+
+
+@users.command("export")
+@db_option
+@click.option("--user", "user", required=True, help="The person whose data to export.")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Where to write the zip archive.")
+def users_export(db_url: str | None, user: str, out: Path) -> None:
+    """Export everything threadkeep holds about a person as one zip archive (JSON and Markdown)."""
+    async def run() -> Any:
+        from threadkeep.personal_export import export_person
+
+        memory = _open(db_url)
+        try:
+            return await export_person(memory, user=user, out=out)
+        finally:
+            await memory.close()
+
+    done = _run(run)
+    c = done.counts
+    click.echo(f"wrote {out}: {c['conversations']} conversations, {c['messages']} messages, "
+               f"{c['facts']} facts ({c['fact_versions']} versions), {c['digests']} digests")
 
 
 @main.group()
@@ -479,6 +501,21 @@ def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_jso
 
 
 # -- evaluation --------------------------------------------------------------------------
+def _evaluation(name: str) -> Any:
+    """``evals.<name>`` of the source checkout: the evaluations are not installed with threadkeep."""
+    import importlib
+
+    root = Path(__file__).resolve().parents[3]  # src/threadkeep/cli/main.py -> the checkout
+    if not (root / "evals" / "__init__.py").is_file():
+        raise click.ClickException(
+            "threadkeep eval runs from a source checkout: the evaluations live in evals/ beside "
+            "src/ and are not part of the installed package. Clone the repository and run it "
+            "there (pip install -e . in the clone, or PYTHONPATH=src python -m threadkeep eval ...).")
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    return importlib.import_module(f"evals.{name}")
+
+
 @main.group("eval")
 def eval_group() -> None:
     """Evaluations of what the memory keeps (data files are given by path)."""
@@ -494,9 +531,7 @@ def eval_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
-    from threadkeep.evals.five_questions import run_five_questions
-
-    result = run_five_questions(data, budget=budget, baseline=baseline)
+    result = _evaluation("five_questions").run_five_questions(data, budget=budget, baseline=baseline)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -520,9 +555,7 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
               help="Write one JSON line per question (sample_id, question, category, request as sent).")
 def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None) -> None:
     """Answer in context: the share of questions whose answer is in the request the engine builds."""
-    from threadkeep.evals.locomo import run_locomo
-
-    result = run_locomo(data, budget=budget, limit=limit, dump=dump,
+    result = _evaluation("locomo").run_locomo(data, budget=budget, limit=limit, dump=dump,
                         progress=None if as_json else (lambda line: click.echo(line, err=True)))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
@@ -543,6 +576,7 @@ def _register_extensions() -> None:
     from threadkeep.cli import chat as cli_chat
     from threadkeep.cli import imports as cli_import
     from threadkeep.cli import mcp as cli_mcp
+    from threadkeep.cli import people as cli_people
     from threadkeep.cli import service as cli_service
 
     cli_chat.register(main)
@@ -550,6 +584,7 @@ def _register_extensions() -> None:
     cli_cache.register(main)
     cli_mcp.register(main)
     cli_import.register(main)
+    cli_people.register(main, users)
 
 
 try:

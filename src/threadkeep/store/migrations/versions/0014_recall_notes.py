@@ -1,7 +1,7 @@
 """recall notes: recalled blocks kept in the conversation's cached history (issue 16)
 
 Revision ID: 0014_recall_notes
-Revises: 0010_security
+Revises: 0013_merges
 Create Date: 2026-12-01 00:30:00
 """
 
@@ -11,7 +11,7 @@ from alembic import op
 import threadkeep.store.base
 
 revision = "0014_recall_notes"
-down_revision = "0010_security"
+down_revision = "0013_merges"
 branch_labels = None
 depends_on = None
 
