@@ -22,11 +22,11 @@ import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from threadkeep.memory import dates as dates_mod
@@ -461,6 +461,11 @@ class _PersonIndex:
     by_seq: dict[tuple[str, int], int] = field(default_factory=dict)
     index: HybridIndex | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # Incremental sync: the newest creation time seen, the messages seen pending or failed
+    # (they may be answered later), and those indexed before their vector was stored.
+    mark: datetime | None = None
+    waiting: set[str] = field(default_factory=set)
+    unvectored: set[str] = field(default_factory=set)
 
 
 _cache: PersonCache[_PersonIndex] = PersonCache(lambda name: _PersonIndex(embedder=name), _CACHE_SIZE)
@@ -476,6 +481,7 @@ def _entry(user_id: str, name: str | None) -> _PersonIndex:
 
 
 def _state(s: Session, user_id: str) -> tuple[object, ...]:
+    # A covering range of ix_messages_user_created: no table row is read.
     msgs = s.execute(select(func.count(Message.id), func.max(Message.created_at))
                      .where(Message.user_id == user_id)).one()
     return (msgs[0], msgs[1])
@@ -485,20 +491,54 @@ def _vector(s: Session, vault: Vault, user_id: str, blob: bytes, table: str, row
     return vector_from_bytes(vault.open_bytes(s, user_id, blob, table=table, column="vector", row_id=row_id))
 
 
+# Rows committed a little after their creation time (a turn's transaction, another replica's
+# clock) are still caught: the incremental read starts this far before the newest time seen.
+SYNC_SLACK = timedelta(seconds=120)
+
+
+def _changes(s: Session, person: _PersonIndex, user_id: str, count: int) -> list[Any] | None:
+    """The id and status of the person's messages created since the last look (and of those
+    seen waiting), or None when that cannot account for every message (some were deleted or
+    moved in from elsewhere): the caller then reads them all."""
+    if person.mark is None or person.index is None:
+        return None
+    cond = Message.created_at >= person.mark - SYNC_SLACK
+    if person.waiting:
+        cond = or_(cond, Message.id.in_(sorted(person.waiting)))
+    rows = s.execute(select(Message.id, Message.status, Message.created_at)
+                     .where(Message.user_id == user_id, cond)
+                     .order_by(Message.created_at, Message.seq)).all()
+    known = person.items.keys() | person.waiting
+    fresh = sum(1 for r in rows if r.id not in known)
+    # Every message is held (live) or waiting, once: new ones must make up the difference.
+    if len(person.items) + len(person.waiting) + fresh != count:
+        return None
+    return rows
+
+
 def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None) -> None:
     """Add new messages to the index and drop deleted ones; nothing already held is decrypted
-    again. Vectors and resolved dates come from ``message_vectors``/``message_chunks`` when
-    stored, else are computed in memory (and not stored from the turn path)."""
+    again, and a turn reads only what changed since the last (messages created since then and
+    the ones seen pending), not every message of the person. Vectors and resolved dates come
+    from ``message_vectors``/``message_chunks``; the turn path never embeds a stored message:
+    one not indexed yet is searched lexically until the background indexer has stored its
+    vector, which a later sync swaps in."""
+    if person.unvectored and emb is not None and person.index is not None:
+        _swap_vectors(s, vault, person, user_id, emb)
     state = _state(s, user_id)
     if state == person.state:
         return
-    rows = s.execute(
-        select(Message.id, Message.status).where(Message.user_id == user_id)
-        .order_by(Message.created_at, Message.seq)
-    ).all()
-    live = [r.id for r in rows if r.status not in _SKIP_STATUS]
-    keep = set(live)
-    gone = [i for i in person.items if i not in keep]
+    rows = _changes(s, person, user_id, int(state[0]))  # type: ignore[call-overload]
+    if rows is None:
+        rows = s.execute(
+            select(Message.id, Message.status, Message.created_at).where(Message.user_id == user_id)
+            .order_by(Message.created_at, Message.seq)
+        ).all()
+        keep = {r.id for r in rows if r.status not in _SKIP_STATUS}
+        gone = [i for i in person.items if i not in keep]
+        person.waiting = set()
+    else:
+        gone = [r.id for r in rows if r.status in _SKIP_STATUS and r.id in person.items]
     if gone and person.index is not None:
         person.index.remove(p for i in gone for p in person.pos_of[i])
     for i in gone:
@@ -506,48 +546,106 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
             person.item_at.pop(p, None)
         it = person.items.pop(i)
         person.by_seq.pop((it.conversation_id, it.seq), None)
-    new_ids = [i for i in live if i not in person.items]
+        person.unvectored.discard(i)
+    for r in rows:
+        if r.status in _SKIP_STATUS:
+            person.waiting.add(r.id)
+        else:
+            person.waiting.discard(r.id)
+    new_ids = [r.id for r in rows if r.status not in _SKIP_STATUS and r.id not in person.items]
     for start in range(0, len(new_ids), 500):
-        batch = new_ids[start : start + 500]
-        msgs = {m.id: m for m in s.scalars(select(Message).where(Message.id.in_(batch)))}
-        stored = {v.message_id: v for v in s.scalars(select(MessageVector).where(MessageVector.message_id.in_(batch)))}
-        items: list[RecallItem] = []
-        for mid in batch:
-            m = msgs[mid]
-            text = _open_message(s, vault, m)
-            v = stored.get(mid)
-            if v is not None and v.dates_ct is not None:
-                found = dates_mod.from_json(vault.open_text(s, user_id, v.dates_ct, table=_T, column="dates", row_id=mid))
-            else:
-                found = dates_mod.resolve(text, m.created_at)
-            for i, _, _, piece in _pieces(text, found) or [(0, 0, 0, "")]:
-                items.append(RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i))
-        matrix = None
-        if emb is not None:
-            vectors: dict[tuple[str, int], np.ndarray] = {}
-            for mid, v in stored.items():
-                if v.model == emb.name:
-                    vectors[(mid, 0)] = _vector(s, vault, user_id, v.vector_ct, _T, mid)
-            chunked = sorted({it.message_id for it in items if it.chunk > 0})
-            if chunked:
-                for c in s.scalars(select(MessageChunk).where(MessageChunk.message_id.in_(chunked))):
-                    if c.model == emb.name:
-                        vectors[(c.message_id, c.chunk)] = _vector(s, vault, user_id, c.vector_ct, _CT,
-                                                                    f"{c.message_id}:{c.chunk}")
-            lacking = [it for it in items if (it.message_id, it.chunk) not in vectors]
-            if lacking:
-                fresh = emb.passages([it.text[:_EMBED_CHARS] for it in lacking])
-                vectors.update(zip(((it.message_id, it.chunk) for it in lacking), fresh, strict=True))
-            matrix = np.vstack([vectors[(it.message_id, it.chunk)] for it in items]).astype(np.float32)
-        if person.index is None:
-            person.index = HybridIndex([], None, dim=None if matrix is None else matrix.shape[1])
-        for it, pos in zip(items, person.index.add([it.text for it in items], matrix), strict=True):
-            person.item_at[pos] = it
-            person.pos_of.setdefault(it.message_id, []).append(pos)
-            if it.chunk == 0:
-                person.items[it.message_id] = it
-                person.by_seq[(it.conversation_id, it.seq)] = pos
+        _add(s, vault, person, user_id, emb, new_ids[start : start + 500])
     person.state = state
+    person.mark = state[1]  # type: ignore[assignment]
+
+
+def _add(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None,
+         batch: Sequence[str]) -> None:
+    msgs = {m.id: m for m in s.scalars(select(Message).where(Message.id.in_(batch)))}
+    stored = {v.message_id: v for v in s.scalars(select(MessageVector).where(MessageVector.message_id.in_(batch)))}
+    items: list[RecallItem] = []
+    for mid in batch:
+        m = msgs[mid]
+        text = _open_message(s, vault, m)
+        v = stored.get(mid)
+        if v is not None and v.dates_ct is not None:
+            found = dates_mod.from_json(vault.open_text(s, user_id, v.dates_ct, table=_T, column="dates", row_id=mid))
+        else:
+            found = dates_mod.resolve(text, m.created_at)
+        for i, _, _, piece in _pieces(text, found) or [(0, 0, 0, "")]:
+            items.append(RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i))
+    matrix = None
+    if emb is not None:
+        vectors = _stored_vectors(s, vault, user_id, emb, stored, items)
+        lacking = [it for it in items if (it.message_id, it.chunk) not in vectors]
+        dim = _dim(person, vectors)
+        if lacking and dim is None:
+            # Nothing of the person's is indexed yet, so the vectors' size is not known:
+            # embed these in memory (once per process; never stored from here).
+            vectors.update(zip(((it.message_id, it.chunk) for it in lacking),
+                               emb.passages([it.text[:_EMBED_CHARS] for it in lacking]), strict=True))
+            lacking, dim = [], len(next(iter(vectors.values())))
+        person.unvectored |= {it.message_id for it in lacking}
+        matrix = np.zeros((len(items), dim or 0), np.float32)
+        for n, it in enumerate(items):
+            vec = vectors.get((it.message_id, it.chunk))
+            if vec is not None:
+                matrix[n] = vec
+    _place(person, items, matrix)
+
+
+def _dim(person: _PersonIndex, vectors: Mapping[Any, np.ndarray]) -> int | None:
+    if person.index is not None and person.index.vectors is not None:
+        return int(person.index.vectors.shape[1])
+    return len(next(iter(vectors.values()))) if vectors else None
+
+
+def _stored_vectors(s: Session, vault: Vault, user_id: str, emb: Embedder, stored: Mapping[str, Any],
+                    items: Sequence[RecallItem]) -> dict[tuple[str, int], np.ndarray]:
+    vectors: dict[tuple[str, int], np.ndarray] = {}
+    for mid, v in stored.items():
+        if v.model == emb.name:
+            vectors[(mid, 0)] = _vector(s, vault, user_id, v.vector_ct, _T, mid)
+    chunked = sorted({it.message_id for it in items if it.chunk > 0})
+    if chunked:
+        for c in s.scalars(select(MessageChunk).where(MessageChunk.message_id.in_(chunked))):
+            if c.model == emb.name:
+                vectors[(c.message_id, c.chunk)] = _vector(s, vault, user_id, c.vector_ct, _CT,
+                                                            f"{c.message_id}:{c.chunk}")
+    return vectors
+
+
+def _place(person: _PersonIndex, items: Sequence[RecallItem], matrix: np.ndarray | None) -> None:
+    if person.index is None:
+        person.index = HybridIndex([], None, dim=None if matrix is None else matrix.shape[1])
+    for it, pos in zip(items, person.index.add([it.text for it in items], matrix), strict=True):
+        person.item_at[pos] = it
+        person.pos_of.setdefault(it.message_id, []).append(pos)
+        if it.chunk == 0:
+            person.items[it.message_id] = it
+            person.by_seq[(it.conversation_id, it.seq)] = pos
+
+
+def _swap_vectors(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder) -> None:
+    """Messages indexed lexically (no vector stored yet) whose vector the background indexer
+    has stored since: re-placed with it (a few rows: the indexer's lag)."""
+    ids = sorted(person.unvectored)
+    done = set(s.scalars(select(MessageVector.message_id).where(MessageVector.message_id.in_(ids),
+                                                                MessageVector.model == emb.name)))
+    if not done:
+        return
+    redo = [i for i in ids if i in done and i in person.items]
+    person.unvectored -= done
+    if not redo:
+        return
+    assert person.index is not None
+    person.index.remove(p for i in redo for p in person.pos_of[i])
+    for i in redo:
+        for p in person.pos_of.pop(i):
+            person.item_at.pop(p, None)
+        it = person.items.pop(i)
+        person.by_seq.pop((it.conversation_id, it.seq), None)
+    _add(s, vault, person, user_id, emb, redo)
 
 
 def recall(
