@@ -65,6 +65,7 @@ from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
 from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
+from threadkeep.memory.recall import NewMessageVector
 from threadkeep.turn_context import TurnBuilder
 from threadkeep.validate import clean_text, clean_title
 from threadkeep.worker import BackgroundThread
@@ -482,8 +483,9 @@ class Memory:
         try:
             offered = await asyncio.to_thread(self.tools.offered, groups)
             tools = offered if self.model.capabilities.supports_tools else ()
-            request, report = await self.builder.abuild(uid, cid, mid, tools=tools, context=context,
-                                                        offered=bool(offered))
+            built = await self.builder.abuild_turn(uid, cid, mid, tools=tools, context=context,
+                                                   offered=bool(offered))
+            request, report = built.request, built.report
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise
@@ -521,7 +523,8 @@ class Memory:
                 yield Citations(cited)
             report["trace"] = trace_json(runs, cited)
             report["tools_offered"] = [t.name for t in offered]
-            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report, made))
+            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report, made,
+                                                                                  built.vector))
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
         except ProviderError as e:
@@ -545,7 +548,7 @@ class Memory:
         self.db.write(run)
 
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
-                  report: dict[str, Any], made: Sequence[_Call] = ()) -> str:
+                  report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
         conv = s.get(Conversation, cid, with_for_update=True)
         user_msg = s.get(Message, mid)
@@ -568,7 +571,7 @@ class Memory:
                                  key=self.vault.fingerprint_key(s, conv.user_id))
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
-        self.builder.after_turn(s, conv, user_msg)
+        self.builder.after_turn(s, conv, user_msg, vector)
         return answer.id
 
     # -- conversations -----------------------------------------------------------------

@@ -40,7 +40,15 @@ from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
-from threadkeep.memory.recall import RecalledBlock, index_pending, recall, render_recalled
+from threadkeep.memory.recall import (
+    NewMessageVector,
+    RecalledBlock,
+    embed_new_message,
+    index_pending,
+    recall,
+    render_recalled,
+    store_indexed,
+)
 from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     Item,
@@ -59,7 +67,7 @@ from threadkeep.tokens import counter_for
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
 
-__all__ = ["TurnBuilder"]
+__all__ = ["TurnBuilder", "BuiltTurn"]
 
 log = logging.getLogger("threadkeep.turn")
 # How recalled messages are labelled for the model (the person is the "user" role).
@@ -96,12 +104,25 @@ class _Loaded:
     rebuilding: bool = False   # the request is expected to write its cache anew
     adopted: bool = False      # this request switched to a newer summary version
     seqs: tuple[int, ...] = ()  # the sequence number of each history message
+    new_seq: int = 0            # the new message's sequence number and time (for its index row)
+    new_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class _Retrieved:
     facts: tuple[FactHit, ...]
     recalled: tuple[RecalledBlock, ...]
+    vector: NewMessageVector | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltTurn:
+    """A turn's request, its report, and the new message's one embedding (None without
+    embeddings): the engine stores that with the answer, so it is never computed twice."""
+
+    request: ModelRequest
+    report: dict[str, Any]
+    vector: NewMessageVector | None = None
 
 
 def _in_history(m: repo.StoredMessage) -> bool:
@@ -210,14 +231,17 @@ class TurnBuilder:
                                   column="startup", row_id=conv.id)
         state = self.summary_state(s, conv, version=conv.adopted_version)
         window = repo.read_messages(s, vault, conv=conv, after_seq=conv.adopted_cursor)
-        current = next((m.text for m in window if m.id == message_id), None)
-        if current is None:
+        here = next((m for m in window if m.id == message_id), None)
+        if here is not None:
+            current, new_seq, new_at = here.text, here.seq, here.created_at
+        else:
             # A failed turn retried after a fold passed it: it is answered from its stored
             # text, after everything still in the window.
             row = s.get(Message, message_id)
             if row is None or row.conversation_id != conv.id or row.role != "user":
                 raise NotFound(f"message {message_id} not found")
             current = repo.open_message_text(s, vault, row)
+            new_seq, new_at = row.seq, row.created_at
         # Failed turns (and the answers they never got) and other turns still being answered
         # stay out; a ping replays the whole window (the last answer included) as the next
         # turn's history.
@@ -225,22 +249,27 @@ class TurnBuilder:
         history = tuple(SourceMessage(m.id, m.role, m.text) for m in kept)
         return _Loaded(system, startup, state, history, current, conv.adopted_cursor,
                        conv.keep_warm, rebuilding=rebuilding, adopted=adopted,
-                       seqs=tuple(m.seq for m in kept))
+                       seqs=tuple(m.seq for m in kept), new_seq=new_seq, new_at=new_at)
 
-    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded,
+    def _retrieve(self, user_id: str, conversation_id: str, message_id: str, loaded: _Loaded,
                   recall_after: int | None = None) -> _Retrieved:
         """Facts and recalled messages relevant to the new message (never in the cached prefix).
 
         Recall leaves out this conversation's messages after ``recall_after`` (default: the
-        summary cursor) — the ones the request shows verbatim.
+        summary cursor) — the ones the request shows verbatim. The new message is embedded
+        once (:func:`embed_new_message`): the same vector searches facts and recall and is
+        stored as the message's index vector with the answer.
         """
         if not self.m.settings.memory_retrieval:
             return _Retrieved((), ())
         embedder = self.embedder()
-        vector = None
+        new_vector = vector = None
         if embedder is not None:
             try:
-                vector = embedder.query(loaded.new_message)
+                new_vector = embed_new_message(
+                    embedder, message_id=message_id, user_id=user_id, conversation_id=conversation_id,
+                    seq=loaded.new_seq, created_at=loaded.new_at or utcnow(), text=loaded.new_message)
+                vector = new_vector.vector
             except Exception as e:  # a broken embedder degrades to lexical retrieval
                 log.warning("query embedding failed, lexical retrieval only: %s", e)
                 embedder = None
@@ -263,7 +292,7 @@ class TurnBuilder:
             embedder=embedder or False, counter=self.counter, query_vector=vector, item_overhead=3,
             labels=RECALL_LABELS, prefer_roles=("user",),
         )
-        return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)))
+        return _Retrieved(tuple(facts), tuple(render_recalled(recalled, RECALL_LABELS)), new_vector)
 
     def tool_reserve(self, offered: bool) -> int:
         """Tokens held back from assembly for a tool round's calls and results (when offered)."""
@@ -288,6 +317,13 @@ class TurnBuilder:
               offered: bool = False) -> tuple[ModelRequest, dict[str, Any]]:
         """The request of the turn answering ``message_id``, and its report. ``offered``: a
         tool round may follow (the engine may search even for a model without tool use)."""
+        built = self.build_turn(user_id, conversation_id, message_id, tools, context, offered)
+        return built.request, built.report
+
+    def build_turn(self, user_id: str, conversation_id: str, message_id: str,
+                   tools: tuple[ToolSpec, ...] = (), context: str | None = None,
+                   offered: bool = False) -> BuiltTurn:
+        """:meth:`build`, with the new message's one embedding for the engine to store."""
         loaded = self._load(user_id, conversation_id, message_id)
         # One-turn context rides with the new message, inside a tag the facts layer never
         # mines; only the message itself is stored.
@@ -310,7 +346,7 @@ class TurnBuilder:
         # paste two turns back) are not shown verbatim: recall may bring back their passages.
         probe = assembly(bare) if loaded.history else None
         compacted = probe.report.compaction.messages if probe and probe.report.compaction else 0
-        found = self._retrieve(user_id, conversation_id, loaded,
+        found = self._retrieve(user_id, conversation_id, message_id, loaded,
                                loaded.seqs[compacted - 1] if compacted else None)
         inputs = replace(bare, facts=tuple(h.text for h in found.facts),
                          recalled=tuple(b.text for b in found.recalled))
@@ -332,13 +368,19 @@ class TurnBuilder:
             for (c, mid, seq, at) in (h.source for h in block.hits)
         ]
         report["trace"] = {}
-        return request, report
+        return BuiltTurn(request, report, found.vector)
 
     async def abuild(self, user_id: str, conversation_id: str, message_id: str,
                      tools: tuple[ToolSpec, ...] = (), context: str | None = None,
                      offered: bool = False) -> tuple[ModelRequest, dict[str, Any]]:
         return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools, context,
                                        offered)
+
+    async def abuild_turn(self, user_id: str, conversation_id: str, message_id: str,
+                          tools: tuple[ToolSpec, ...] = (), context: str | None = None,
+                          offered: bool = False) -> BuiltTurn:
+        return await asyncio.to_thread(self.build_turn, user_id, conversation_id, message_id, tools,
+                                       context, offered)
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """The request the next real turn would send, up to its cache breakpoints.
@@ -378,9 +420,14 @@ class TurnBuilder:
         return default_embedder()
 
     # -- after the turn -----------------------------------------------------------------
-    def after_turn(self, s: Session, conv: Conversation, user_msg: Message) -> None:
+    def after_turn(self, s: Session, conv: Conversation, user_msg: Message,
+                   vector: NewMessageVector | None = None) -> None:
         """Queue the background work a completed turn leaves (inside the turn's transaction,
-        with one statement)."""
+        with one statement), and store the new message's index vector computed while the
+        request was built (sealing only: the model ran before the transaction began)."""
+        emb = self.embedder() if vector is not None else None
+        if emb is not None:
+            store_indexed(s, self.m.vault, vector, emb.name)
         work: list[jobs.JobSpec] = []
         if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
             work.append(jobs.JobSpec("fold", {"conversation_id": conv.id}, f"fold:{conv.id}"))

@@ -57,6 +57,9 @@ __all__ = [
     "RecalledBlock",
     "render_recalled",
     "chunk_spans",
+    "NewMessageVector",
+    "embed_new_message",
+    "store_indexed",
 ]
 
 _T = "message_vectors"
@@ -406,6 +409,41 @@ def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> in
                                                                      table=_CT, column="vector", row_id=row_id)))
         written += 1
     return written
+
+
+@dataclass(frozen=True, slots=True)
+class NewMessageVector:
+    """The turn's one embedding of the new message (:func:`embed_new_message`): ``vector`` is
+    what recall and facts search with; ``indexed``, when set, is what the index stores for the
+    message (written with the turn's answer by :func:`store_indexed`, so the background indexer
+    does not embed it again)."""
+
+    vector: np.ndarray
+    indexed: _Indexed | None
+
+
+def embed_new_message(emb: Embedder, *, message_id: str, user_id: str, conversation_id: str, seq: int,
+                      created_at: datetime, text: str) -> NewMessageVector:
+    """Embed the person's new message once, on the request path, outside any transaction.
+
+    A message the index keeps whole (up to ``CHUNK_OVER`` characters: nearly every chat turn)
+    is embedded as the passage the index stores — the text with its resolved dates, as
+    :func:`index_pending` would embed it — and that vector is also the query: e5's passage
+    side searches as well as its query side here (docs/BENCHMARKS.md, "Embedding the new
+    message once"). A longer message (a pasted document) is searched with a query embedding
+    of its head and tail, and its chunks are left to the background indexer."""
+    if len(chunk_spans(text)) > 1:
+        return NewMessageVector(emb.query(text), None)
+    done = _compute([(message_id, user_id, conversation_id, seq, created_at, text)], emb)[0]
+    return NewMessageVector(done.parts[0][3], done)
+
+
+def store_indexed(s: Session, vault: Vault, new: NewMessageVector | None, model: str) -> bool:
+    """Store the vector :func:`embed_new_message` computed, in the caller's (the turn's)
+    transaction; False when there is none or the message is indexed already."""
+    if new is None or new.indexed is None:
+        return False
+    return _store(s, vault, [new.indexed], model) == 1
 
 
 def _read_rows(db: Database, vault: Vault, query: Any) -> list[tuple[str, str, str, int, datetime, str]]:
