@@ -580,7 +580,8 @@ def ratios(results: dict[str, dict[str, Any]]) -> None:
             if mine is None:
                 continue
             r["x_floor"] = round(mine / floor, 1) if floor else None
-            r["x_threadkeep"] = round(mine / tk, 3) if tk else None
+            # Three significant figures: the floor is thousands of times below threadkeep.
+            r["x_threadkeep"] = float(f"{mine / tk:.3g}") if tk else None
 
 
 def growth(results: dict[str, dict[str, Any]]) -> dict[str, float | None]:

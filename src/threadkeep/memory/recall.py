@@ -538,13 +538,18 @@ def _entry(user_id: str, name: str | None) -> _PersonIndex:
     return _cache.get(user_id, name)
 
 
-def _state(s: Session, user_id: str) -> tuple[int, datetime | None]:
-    """(how many messages the person has, when one was last added), from their conversations'
-    counters: one row per conversation read, not one per message."""
-    row = s.execute(select(func.coalesce(func.sum(Conversation.message_count), 0),
-                           func.max(Conversation.last_activity_at))
-                    .where(Conversation.user_id == user_id)).one()
-    return (int(row[0]), row[1])
+def _state(s: Session, user_id: str) -> tuple[int, datetime | None, datetime | None]:
+    """(how many messages the person has, when one was last added to a conversation, the
+    newest message's time): the count from their conversations' counters (one row per
+    conversation, not one per message), the newest time from ix_messages_user_created (one
+    index probe). Either changing means something may be new."""
+    counted = (select(func.coalesce(func.sum(Conversation.message_count), 0))
+               .where(Conversation.user_id == user_id).scalar_subquery())
+    active = (select(func.max(Conversation.last_activity_at))
+              .where(Conversation.user_id == user_id).scalar_subquery())
+    newest = select(func.max(Message.created_at)).where(Message.user_id == user_id).scalar_subquery()
+    row = s.execute(select(counted, active, newest)).one()
+    return (int(row[0]), row[1], row[2])
 
 
 def _vector(s: Session, vault: Vault, user_id: str, blob: bytes, table: str, row_id: str) -> np.ndarray:
@@ -620,7 +625,7 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
     for start in range(0, len(new_ids), 500):
         _add(s, vault, person, user_id, emb, new_ids[start : start + 500])
     person.state = state
-    person.mark = state[1]
+    person.mark = max((t for t in state[1:] if t is not None), default=None)
 
 
 def _add(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None,
