@@ -455,8 +455,8 @@ class Memory:
                     # The person's own words, as if said here: facts are learnt from them too.
                     jobs.enqueue(s, kind="facts", payload={"message_id": stored.id},
                                  dedupe_key=f"facts:{stored.id}")
-            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
-            msg.owner = self.lease.id
+            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending",
+                                      owner=self.lease.id)
             self.lease.ensure(s)
             begun = _Begun(uid, conv.id, created, msg.id)
         if key is not None:

@@ -212,8 +212,10 @@ def append_message(
     model: str | None = None,
     usage: dict[str, Any] | None = None,
     trace: str | None = None,
+    owner: str | None = None,
 ) -> Message:
-    """Append one message at the next sequence number of the conversation."""
+    """Append one message at the next sequence number of the conversation (``owner``: the
+    turn lease of the process answering it, set in the same INSERT)."""
     mid = new_id()
     conv.message_count += 1
     now = utcnow()
@@ -229,6 +231,7 @@ def append_message(
         model=model,
         usage=usage,
         created_at=now,
+        owner=owner,
         text_ct=vault.seal(session, conv.user_id, text, table="messages", column="text", row_id=mid),
     )
     if trace is not None:
