@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 from threadkeep.memory import dates as dates_mod
@@ -538,17 +538,36 @@ def _entry(user_id: str, name: str | None) -> _PersonIndex:
     return _cache.get(user_id, name)
 
 
+def _state_statement() -> Any:
+    uid = bindparam("uid")
+    counted = (select(func.coalesce(func.sum(Conversation.message_count), 0))
+               .where(Conversation.user_id == uid).scalar_subquery())
+    active = select(func.max(Conversation.last_activity_at)).where(Conversation.user_id == uid).scalar_subquery()
+    newest = select(func.max(Message.created_at)).where(Message.user_id == uid).scalar_subquery()
+    return select(counted, active, newest)
+
+
+# The per-turn statements are built once: building a SQLAlchemy expression costs more CPU
+# than SQLite takes to run it.
+_STATE = _state_statement()
+_SINCE = (select(Message.id, Message.status)
+          .where(Message.user_id == bindparam("uid"), Message.created_at >= bindparam("since"))
+          .order_by(Message.created_at, Message.seq))
+_SINCE_OR_WAITING = (select(Message.id, Message.status)
+                     .where(Message.user_id == bindparam("uid"),
+                            or_(Message.created_at >= bindparam("since"),
+                                Message.id.in_(bindparam("waiting", expanding=True))))
+                     .order_by(Message.created_at, Message.seq))
+_MESSAGES = select(Message).where(Message.id.in_(bindparam("ids", expanding=True)))
+_VECTORS = select(MessageVector).where(MessageVector.message_id.in_(bindparam("ids", expanding=True)))
+
+
 def _state(s: Session, user_id: str) -> tuple[int, datetime | None, datetime | None]:
     """(how many messages the person has, when one was last added to a conversation, the
     newest message's time): the count from their conversations' counters (one row per
     conversation, not one per message), the newest time from ix_messages_user_created (one
     index probe). Either changing means something may be new."""
-    counted = (select(func.coalesce(func.sum(Conversation.message_count), 0))
-               .where(Conversation.user_id == user_id).scalar_subquery())
-    active = (select(func.max(Conversation.last_activity_at))
-              .where(Conversation.user_id == user_id).scalar_subquery())
-    newest = select(func.max(Message.created_at)).where(Message.user_id == user_id).scalar_subquery()
-    row = s.execute(select(counted, active, newest)).one()
+    row = s.execute(_STATE, {"uid": user_id}).one()
     return (int(row[0]), row[1], row[2])
 
 
@@ -569,12 +588,12 @@ def _changes(s: Session, person: _PersonIndex, user_id: str, count: int) -> list
     moved in from elsewhere): the caller then reads them all."""
     if person.mark is None or person.index is None:
         return None
-    cond = Message.created_at >= person.mark - SYNC_SLACK
+    since = person.mark - SYNC_SLACK
     if person.waiting:
-        cond = or_(cond, Message.id.in_(sorted(person.waiting)))
-    rows = s.execute(select(Message.id, Message.status)
-                     .where(Message.user_id == user_id, cond)
-                     .order_by(Message.created_at, Message.seq)).all()
+        rows = s.execute(_SINCE_OR_WAITING, {"uid": user_id, "since": since,
+                                             "waiting": sorted(person.waiting)}).all()
+    else:
+        rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
     known = person.items.keys() | person.waiting
     fresh = sum(1 for r in rows if r.id not in known)
     # Every message is held (live) or waiting, once: new ones must make up the difference.
@@ -630,8 +649,8 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
 
 def _add(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None,
          batch: Sequence[str]) -> None:
-    msgs = {m.id: m for m in s.scalars(select(Message).where(Message.id.in_(batch)))}
-    stored = {v.message_id: v for v in s.scalars(select(MessageVector).where(MessageVector.message_id.in_(batch)))}
+    msgs = {m.id: m for m in s.scalars(_MESSAGES, {"ids": list(batch)})}
+    stored = {v.message_id: v for v in s.scalars(_VECTORS, {"ids": list(batch)})}
     items: list[RecallItem] = []
     for mid in batch:
         m = msgs[mid]
