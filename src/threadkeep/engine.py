@@ -50,6 +50,7 @@ from threadkeep.events import (
 from threadkeep.export import ConversationView, to_json, to_markdown
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.memory.recall import NewMessageVector
 from threadkeep.messages import (
     ChatMessage,
     ModelRequest,
@@ -65,7 +66,6 @@ from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
 from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
-from threadkeep.memory.recall import NewMessageVector
 from threadkeep.turn_context import TurnBuilder
 from threadkeep.validate import clean_text, clean_title
 from threadkeep.worker import BackgroundThread
