@@ -33,7 +33,7 @@ from datetime import timedelta
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall import clear_recall_cache, index_pending, recall, render_recalled
-from threadkeep.memory.retrieval import default_embedder
+from threadkeep.retrieval.hybrid import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database

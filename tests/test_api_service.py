@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from tests.conftest_api import start_harness, stop_harness
 from threadkeep.api.config import ServiceSettings
-from threadkeep.cli_service import register
+from threadkeep.cli.service import register
 
 
 def test_rate_limit_is_per_key_with_retry_after(tmp_path, settings) -> None:  # type: ignore[no-untyped-def]
@@ -87,13 +87,13 @@ def test_serve_runs_the_app_and_keeps_idle_connections(tmp_path) -> None:  # typ
     import sys
     import time
 
-    from threadkeep.cli_service import KEEP_ALIVE_S
+    from threadkeep.cli.service import KEEP_ALIVE_S
 
     assert KEEP_ALIVE_S >= 3600
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    code = "from threadkeep.cli_service import serve; serve()"
+    code = "from threadkeep.cli.service import serve; serve()"
     log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed in finally
     proc = subprocess.Popen([sys.executable, "-c", code, "--db", f"sqlite:///{tmp_path / 's.db'}",
                              "--port", str(port), "--log-level", "warning"],

@@ -14,7 +14,7 @@ from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, 
 from threadkeep.cache.bench import BenchConfig, run_bench
 from threadkeep.cache.log import record_call
 from threadkeep.cache.report import CallRow, summarise
-from threadkeep.cli_cache import register
+from threadkeep.cli.cache import register
 from threadkeep.llm.base import complete
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 

@@ -43,3 +43,33 @@ def test_offline_mode_answers_from_the_role_fact_and_builds_a_profile(tmp_path: 
     assert "data engineer" in answer, answer
     assert {"Role (job): data engineer", "Manager: Dana", "Employer: Globex", "Team: payments"} <= set(facts)
     assert profile and "data engineer" in profile and "Globex" in profile, profile
+
+
+def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Path) -> None:
+    """A client that resends its own history (the OpenAI drop-in): the person's earlier words
+    are stored once and facts are learnt from each of them — one queued job per message,
+    none for the assistant's."""
+    settings = Settings(home=tmp_path / "home", embeddings=False)
+    memory = open_memory(f"sqlite:///{tmp_path / 'd.db'}", MasterKey(os.urandom(32), "t"), settings)
+
+    async def run() -> tuple[int, list[str]]:
+        earlier = [("user", "My manager is Dana."), ("assistant", "Noted: Dana is your manager."),
+                   ("user", "These days I work as a data engineer.")]
+        async for _ in memory.stream("Thanks!", user="ana", earlier=earlier):
+            pass
+        from sqlalchemy import func, select
+
+        from threadkeep.store.models import Job
+
+        with memory.db.reading() as s:
+            queued = s.scalar(select(func.count()).select_from(Job).where(Job.kind == "facts")) or 0
+        await memory.drain_jobs()
+        uid = await memory.user_id("ana")
+        with memory.db.session() as s:
+            facts = [f.text for f in load_facts(s, memory.vault, user_id=uid)]
+        await memory.close()
+        return queued, facts
+
+    queued, facts = asyncio.run(run())
+    assert queued == 3  # two earlier user messages and the new one
+    assert {"Manager: Dana", "Role (job): data engineer"} <= set(facts)

@@ -13,7 +13,6 @@ from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
 from threadkeep.memory import fact_search as S
 from threadkeep.memory import facts as F
-from threadkeep.memory import retrieval as R
 from threadkeep.memory.identities import (
     IdentityConflict,
     identities_of,
@@ -21,6 +20,7 @@ from threadkeep.memory.identities import (
     resolve_identity,
     unlink_identity,
 )
+from threadkeep.retrieval import hybrid as R
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

@@ -73,7 +73,7 @@ async def test_failed_fold_leaves_cursor_and_is_retried(backend, settings, monke
     user = unique_user()
     r = await m.send("Decision: we ship on Friday.", user=user)
     cid = r.conversation_id
-    import threadkeep.turn_context as tc
+    import threadkeep.engine.request as tc
 
     real = tc.afold_summary
     calls = {"n": 0}
@@ -203,7 +203,7 @@ async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) 
         item = Item("i1", "context", "I work at Vandelay Industries.", (r.user_message_id,), 1, 1, 1)
         answer_item = Item("i2", "context", "I work at Initech too.", (r.assistant_message_id,), 1, 2, 2)
         assert m.builder._promote(s, uid, [item, answer_item]) == 1
-    from threadkeep import facts_api
+    from threadkeep.engine import people as facts_api
 
     facts = await facts_api.list_facts(m, user=user)
     assert [(f["key"], f["value"]) for f in facts if f["key"] == "employer"] == [("employer", "Vandelay Industries")]

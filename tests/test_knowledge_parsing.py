@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from threadkeep.knowledge.chunking import ChunkingOptions, chunk_text
-from threadkeep.knowledge.dense import DenseIndex
-from threadkeep.knowledge.embeddings import bytes_to_vector, default_embedder, vector_to_bytes
 from threadkeep.knowledge.ingest import parse_bytes, parse_file
-from threadkeep.knowledge.lexical import BM25Index, tokenize
+from threadkeep.retrieval.dense import DenseIndex
+from threadkeep.retrieval.embeddings import bytes_to_vector, default_embedder, vector_to_bytes
+from threadkeep.retrieval.lexical import BM25Index, tokenize
 from threadkeep.tokens import default_counter
 
 # bpe-openai (token counting) still calls a deprecated importlib.resources function.

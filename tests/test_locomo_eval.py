@@ -21,7 +21,7 @@ from threadkeep.evals.locomo import (
 )
 from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.recall import RecallItem, rank_items, render_recalled, trim_to_query
-from threadkeep.memory.retrieval import HybridIndex, tokenize
+from threadkeep.retrieval.hybrid import HybridIndex, tokenize
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
@@ -192,7 +192,7 @@ def test_blocks_group_by_conversation_with_date_and_fit_budget() -> None:
     blocks = render_recalled(hits, labels)
     assert blocks[0].text.startswith("[2023-05-0")
     assert all(b.message_ids for b in blocks) and len({b.conversation_id for b in blocks}) == len(blocks)
-    from threadkeep.memory.retrieval import token_counter
+    from threadkeep.retrieval.hybrid import token_counter
 
     tc = token_counter()
     assert sum(tc.count(b.text) + 3 for b in blocks) <= 60
@@ -205,7 +205,7 @@ def _rank_all(items: list[RecallItem], index: HybridIndex) -> list:  # type: ign
 
 
 def test_trim_keeps_matching_sentences_in_order() -> None:
-    from threadkeep.memory.retrieval import token_counter
+    from threadkeep.retrieval.hybrid import token_counter
 
     text = ("Hey, good to see you! Things are busy with the kids. Last Friday I ran a half "
             "marathon in Porto. Anyway, how have you been lately? Talk soon, take care!")

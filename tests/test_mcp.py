@@ -163,7 +163,7 @@ def _stdio(site: ApiHarness, tmp_path: Path, key: str, errlog: Any) -> Client:
     from threadkeep import cli
 
     # `threadkeep mcp` once the lead registers it; the module itself until then.
-    args = ["-m", "threadkeep.cli", "mcp"] if "mcp" in cli.main.commands else ["-m", "threadkeep.cli_mcp"]
+    args = ["-m", "threadkeep.cli", "mcp"] if "mcp" in cli.main.commands else ["-m", "threadkeep.cli.mcp"]
     env = {
         "THREADKEEP_HOME": str(tmp_path / "home"),
         "THREADKEEP_DB": str(site.memory.db.engine.url),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import os
 
-from threadkeep import facts_api
 from threadkeep.crypto import MasterKey
+from threadkeep.engine import people as facts_api
 from threadkeep.llm.scripted import ScriptedModel
 
 from .helpers import all_table_bytes, open_memory, unique_user

@@ -19,8 +19,8 @@ from threadkeep.insights.reask import question_slots, stated_slots
 from threadkeep.memory.extractive import ExtractiveSummariser, split_sentences
 from threadkeep.memory.fact_extract import extract_facts, split_remember_notes, strip_injected
 from threadkeep.memory.recall import trim_to_query
-from threadkeep.memory.retrieval import tokenize
 from threadkeep.memory.summary import SourceMessage, SummaryState, is_grounded
+from threadkeep.retrieval.hybrid import tokenize
 from threadkeep.tokens import default_counter
 
 SMALL, BIG = 1_000, 100_000

@@ -18,7 +18,8 @@ from threadkeep.config import Settings
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, request_tokens
 from threadkeep.crypto import MasterKey
-from threadkeep.engine import _with_tool_round
+from threadkeep.engine.tools import ToolRun
+from threadkeep.engine.turn import _with_tool_round
 from threadkeep.errors import ProviderServerError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ToolCall
@@ -27,7 +28,6 @@ from threadkeep.memory.recall import recall
 from threadkeep.memory.summary import SourceMessage
 from threadkeep.store import repo
 from threadkeep.tokens import counter_for
-from threadkeep.tools import ToolRun
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

@@ -75,7 +75,7 @@ class Serve:
     def __init__(self, db: str, home: Path, provider_url: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.cmd = [sys.executable, "-c", "from threadkeep.cli_service import serve; serve()", "--db", db,
+        self.cmd = [sys.executable, "-c", "from threadkeep.cli.service import serve; serve()", "--db", db,
                     "--port", str(self.port), "--log-level", "warning",
                     "--model", f"openai-compatible:fake@{provider_url}/v1"]
         self.env = {**os.environ, "THREADKEEP_HOME": str(home), "THREADKEEP_EMBEDDINGS": "false"}

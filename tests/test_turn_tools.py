@@ -14,13 +14,13 @@ import pytest
 from sqlalchemy import select
 
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.tools import TOOLS_SETTING
 from threadkeep.events import Citations, ToolActivity, TurnDone
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.simulator import SimulatedModel
 from threadkeep.store.models import Message, Setting
-from threadkeep.tools import TOOLS_SETTING
 
 from .helpers import all_table_bytes, open_memory, unique_user
 

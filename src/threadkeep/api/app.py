@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from threadkeep import insights
+from threadkeep.imports import jobs as import_jobs
 from threadkeep.api.config import ServiceSettings
 from threadkeep.api.errors import install_error_handlers
 from threadkeep.api.headers import SecurityHeaders
@@ -26,7 +27,9 @@ from threadkeep.api.routers import (
     admin_console,
     conversations,
     feedback,
+    imports,
     me,
+    me_export,
     messages,
     openai_compat,
     session,
@@ -52,6 +55,7 @@ def install_jobs(memory: Memory) -> None:
     replicas and a separate ``threadkeep worker`` run the same background work."""
     insights.install(memory)
     surface_routes.install_job(memory)
+    import_jobs.install(memory)
 
 
 def create_app(memory: Memory, settings: Settings | None = None, *,
@@ -89,13 +93,16 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     )
     app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
     insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
+    import_jobs.install(memory)  # facts, folds, recall and profile after an import
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, me, session, admin, admin_cache, admin_console,
+    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, admin_cache,
+                   admin_console,
                    knowledge_routes,
                    openai_compat, web):
         app.include_router(module.router)
     surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job
     mount_mcp(app)  # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
-    app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes,
+                       streamed={imports.IMPORT_PATH: service.max_import_bytes})
     app.add_middleware(SecurityHeaders, hsts=service.cookie_secure)
     return app

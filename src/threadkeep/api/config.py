@@ -25,6 +25,10 @@ class ServiceSettings(BaseSettings):
     auth_failure_burst: int = Field(default=20, ge=1, description="Failed authentications allowed at once "
                                     "before auth_failures_per_minute applies; then 429 with Retry-After.")
     max_body_bytes: int = Field(default=1_000_000, ge=1024, description="Largest request body; larger is refused with 413.")
+    max_import_bytes: int = Field(default=2_000_000_000, ge=1024, description="Largest upload to POST /v1/me/imports "
+                                  "(streamed to a temporary file, never held in memory); larger is refused with 413.")
+    max_running_imports: int = Field(default=1, ge=1, description="Imports of one person being received or stored "
+                                     "at once; another is refused with 409 until one is stored.")
     session_days: int = Field(default=30, ge=1, description="How long a web session cookie lives.")
     cookie_secure: bool = Field(default=False, description="Mark cookies Secure (set behind HTTPS).")
     sse_ping_s: float = Field(default=15.0, gt=0, description="Keep-alive comment on quiet SSE streams (tool calls).")

@@ -15,23 +15,30 @@ __all__ = ["BodyLimit"]
 
 
 class BodyLimit:
-    def __init__(self, app: Any, *, max_bytes: int) -> None:
+    def __init__(self, app: Any, *, max_bytes: int, streamed: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        # Paths whose route streams the body itself (an import upload), with their own limit:
+        # a declared length over it is refused here; the body is never buffered here.
+        self.streamed = streamed or {}
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        own = self.streamed.get(scope.get("path", "")) if scope.get("method") == "POST" else None
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
                     declared = 0
-                if declared > self.max_bytes:
-                    await self._refuse(send, declared)
+                if declared > (own or self.max_bytes):
+                    await self._refuse(send, declared, own or self.max_bytes)
                     return
+        if own is not None:
+            await self.app(scope, receive, send)  # the route needs Content-Length and streams
+            return
         if not any(name == b"content-length" for name, _ in scope.get("headers", ())):
             body = bytearray()
             while True:
@@ -57,9 +64,9 @@ class BodyLimit:
             return
         await self.app(scope, receive, send)
 
-    async def _refuse(self, send: Any, size: int) -> None:
+    async def _refuse(self, send: Any, size: int, limit: int | None = None) -> None:
         body = json.dumps({"error": {"type": "request_too_large", "message":
-                          f"the request body is at least {size} bytes; the limit is {self.max_bytes} bytes"}}).encode()
+                          f"the request body is at least {size} bytes; the limit is {limit or self.max_bytes} bytes"}}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})

@@ -20,7 +20,7 @@ it after five minutes, ``auto`` writes a request that rebuilds its cache at 5 mi
 every other one at 1 hour (the first request after a rebuild extends it to 1 hour for the
 price of the new messages only). docs/CACHE.md §8 has the measurements behind the defaults.
 
-Everything here is pure; the engine (:mod:`threadkeep.turn_context`) and the benchmark
+Everything here is pure; the engine (:mod:`threadkeep.engine.request`) and the benchmark
 (:mod:`threadkeep.cache.bench`) make the same decisions through these functions.
 """
 

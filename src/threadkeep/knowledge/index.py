@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from threadkeep.knowledge.dense import EXACT_THRESHOLD, DenseIndex
-from threadkeep.knowledge.lexical import BM25Index
+from threadkeep.retrieval.dense import EXACT_THRESHOLD, DenseIndex
+from threadkeep.retrieval.lexical import BM25Index
 
 __all__ = ["IndexedDocument", "KnowledgeIndex", "Candidate", "RRF_K"]
 

@@ -25,13 +25,6 @@ from sqlalchemy.orm import Session
 
 from threadkeep.errors import ConfigError, InputError, NotFound
 from threadkeep.knowledge.chunking import Chunk, ChunkingOptions, chunk_text
-from threadkeep.knowledge.dense import EXACT_THRESHOLD
-from threadkeep.knowledge.embeddings import (
-    Embedder,
-    bytes_to_vector,
-    default_embedder,
-    vector_to_bytes,
-)
 from threadkeep.knowledge.index import IndexedDocument, KnowledgeIndex
 from threadkeep.knowledge.ingest import ParsedDocument, normalise_text, parse_file
 from threadkeep.knowledge.results import DocumentInfo, Hit, IngestProgress
@@ -40,6 +33,13 @@ from threadkeep.knowledge.tables import (
     KnowledgeChunk,
     KnowledgeDocument,
     KnowledgeState,
+)
+from threadkeep.retrieval.dense import EXACT_THRESHOLD
+from threadkeep.retrieval.embeddings import (
+    Embedder,
+    bytes_to_vector,
+    default_embedder,
+    vector_to_bytes,
 )
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database

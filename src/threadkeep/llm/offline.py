@@ -11,8 +11,8 @@ import re
 from collections.abc import AsyncIterator
 
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
-from threadkeep.memory.retrieval import tokenize
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
+from threadkeep.retrieval.hybrid import tokenize
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
 

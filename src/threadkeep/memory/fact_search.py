@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.memory.fact_tables import Fact
 from threadkeep.memory.facts import FactRecord, facts_state, open_fact
-from threadkeep.memory.retrieval import (
+from threadkeep.retrieval.hybrid import (
     Embedder,
     HybridIndex,
     PersonCache,

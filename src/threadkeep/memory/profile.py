@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.fact_tables import Profile
 from threadkeep.memory.facts import FactRecord, load_facts
-from threadkeep.memory.retrieval import token_counter
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
+from threadkeep.retrieval.hybrid import token_counter
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
@@ -38,6 +38,7 @@ __all__ = [
     "profile_due",
     "arefresh_profile",
     "refresh_profile",
+    "restore_profile",
 ]
 
 DEFAULT_REFRESH_EVERY = 20
@@ -199,3 +200,16 @@ def refresh_profile(db: Database, vault: Vault, *, user_id: str, every: int = DE
                     model: ChatModel | None = None, force: bool = False) -> ProfileRecord | None:
     """Synchronous wrapper of :func:`arefresh_profile`."""
     return asyncio.run(arefresh_profile(db, vault, user_id=user_id, every=every, model=model, force=force))
+
+
+def restore_profile(s: Session, vault: Vault, *, user_id: str, text: str, method: str,
+                    built_at: datetime) -> bool:
+    """Keep a profile read back from a personal export, unless the person has one already
+    (a profile is rebuilt from facts anyway). Its refresh clock starts at the messages the
+    person has now, so the next refresh comes after ``every`` new ones."""
+    if s.get(Profile, user_id) is not None:
+        return False
+    s.add(Profile(user_id=user_id, version=1, method=method, built_at=built_at,
+                  messages_at_build=_person_messages(s, user_id),
+                  text_ct=vault.seal(s, user_id, text, table=_T, column="text", row_id=user_id)))
+    return True

@@ -2,7 +2,7 @@
 
 Candidates are every message of the person's conversations (what they said and what they
 were answered) except those still verbatim in the current request. Ranking is the shared
-hybrid index (BM25 + e5, reciprocal-rank fusion) of :mod:`threadkeep.memory.retrieval`.
+hybrid index (BM25 + e5, reciprocal-rank fusion) of :mod:`threadkeep.retrieval.hybrid`.
 
 Message texts are sealed, so the index lives in memory: per person, decrypted once and kept
 in process; when the person's messages change only the new ones are decrypted and appended
@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.memory import dates as dates_mod
 from threadkeep.memory.fact_tables import MessageChunk, MessageVector
-from threadkeep.memory.retrieval import (
+from threadkeep.retrieval.hybrid import (
     Embedder,
     HybridIndex,
     PersonCache,

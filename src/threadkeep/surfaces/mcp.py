@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, Field
 
 from threadkeep.api.auth import Principal
+from threadkeep.engine.tools import MIN_DENSE_SIMILARITY, MIN_DENSE_WITH_WORD
 from threadkeep.errors import ConfigError
-from threadkeep.tools import MIN_DENSE_SIMILARITY, MIN_DENSE_WITH_WORD
 
 if TYPE_CHECKING:
     from fastapi import FastAPI

@@ -12,8 +12,8 @@ from threadkeep.api import auth
 from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING
+from threadkeep.engine import people as people_service
 from threadkeep.errors import NotFound
-from threadkeep.memory import identities
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"],
                    responses={**ERRORS, 403: {"description": "Needs an admin key"}})
@@ -84,7 +84,7 @@ async def people(_: AdminDep, memory: MemoryDep) -> dict[str, list[str]]:
 async def list_identities(person: str, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """The channel identities linked to a person."""
     uid = await memory.user_id(person)
-    pairs = await asyncio.to_thread(identities.identities_of, memory.db, user_id=uid)
+    pairs = await people_service.identities_of(memory, user_id=uid)
     return {"person": person, "identities": [{"channel": c, "external_id": e} for c, e in pairs]}
 
 
@@ -92,14 +92,14 @@ async def list_identities(person: str, _: AdminDep, memory: MemoryDep) -> dict[s
 async def link_identity(body: IdentityIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Link a channel identity to a person (409 when it belongs to someone else)."""
     uid = await memory.user_id(body.person)
-    ident = await asyncio.to_thread(identities.link_identity, memory.db, user_id=uid,
-                                    channel=body.channel, external_id=body.external_id)
+    ident = await people_service.link_identity(memory, user_id=uid, channel=body.channel,
+                                               external_id=body.external_id)
     return {"id": ident, "person": body.person, "channel": body.channel, "external_id": body.external_id}
 
 
 @router.delete("/identities/{channel}/{external_id}", status_code=204)
 async def unlink_identity(channel: str, external_id: str, _: AdminDep, memory: MemoryDep) -> Response:
     """Remove a link; 404 when there was none."""
-    if not await asyncio.to_thread(identities.unlink_identity, memory.db, channel=channel, external_id=external_id):
+    if not await people_service.unlink_identity(memory, channel=channel, external_id=external_id):
         raise NotFound(f"{channel}:{external_id} is not linked")
     return Response(status_code=204)

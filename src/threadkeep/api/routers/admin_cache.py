@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse, Response
-from sqlalchemy.orm import Session
 
 from threadkeep.api.deps import AdminDep, MemoryDep
 from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
 from threadkeep.cache import report as cache_report
 from threadkeep.cache import warm_settings
+from threadkeep.engine import admin
 from threadkeep.errors import ConfigError
 
 router = APIRouter(prefix="/v1/admin", tags=["admin"],
@@ -24,7 +23,7 @@ router = APIRouter(prefix="/v1/admin", tags=["admin"],
 @router.get("/keep-warm")
 async def get_keep_warm(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Keep-warm limits (off by default): sessions, warm duration, quiet hours, pings per idle span."""
-    settings = await asyncio.to_thread(memory.db.write, warm_settings.load_settings)
+    settings = await admin.keep_warm_settings(memory)
     return settings.to_json()
 
 
@@ -36,11 +35,7 @@ async def put_keep_warm(body: dict[str, Any], _: AdminDep, memory: MemoryDep) ->
     except (ConfigError, TypeError, AttributeError) as e:
         # A bad value sent by a caller is a 400, not a server configuration error.
         raise ApiError(400, str(e) or "invalid keep-warm settings") from e
-
-    def save(s: Session) -> None:
-        warm_settings.save_settings(s, parsed)
-
-    await asyncio.to_thread(memory.db.write, save)
+    await admin.save_keep_warm_settings(memory, parsed)
     return parsed.to_json()
 
 
@@ -54,11 +49,7 @@ async def get_cache_report(
     """Resumptions, cache rewrites (and those under the TTL), tokens rewritten for nothing, cost."""
     if since is not None and since.tzinfo is None:
         raise ApiError(400, "since must carry its UTC offset, e.g. 2026-11-01T00:00:00+00:00")
-
-    def build(s: Session) -> cache_report.CacheReport:
-        return cache_report.build_report(s, since=since)
-
-    report = await asyncio.to_thread(memory.db.write, build)
+    report = await admin.cache_report_since(memory, since=since)
     if format == "text":
         return PlainTextResponse(cache_report.render_table(report))
     return report.to_dict()

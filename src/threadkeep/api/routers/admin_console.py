@@ -24,13 +24,13 @@ from threadkeep.api.errors import ApiError
 from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
 from threadkeep.cache.keepwarm import warm_status
+from threadkeep.engine.tools import TOOLS_SETTING, default_tool_settings
 from threadkeep.errors import NotFound
 from threadkeep.insights import digest, feedback, reask, retention
 from threadkeep.insights.jobs import enqueue_digests
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import ApiKey, Conversation, Setting, User
-from threadkeep.tools import TOOLS_SETTING, default_tool_settings
 
 router = APIRouter(responses={**ERRORS, 403: {"description": "Needs an admin key"}})
 ADMIN = ["admin"]

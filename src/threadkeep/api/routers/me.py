@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.orm import Session
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import SESSION_COOKIE
-from threadkeep.engine import Memory
+from threadkeep.engine import people
 from threadkeep.errors import NotFound
 from threadkeep.memory import facts
-from threadkeep.memory import profile as profiles
-from threadkeep.store import repo
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
 
@@ -50,25 +46,10 @@ def _fact(f: facts.FactRecord) -> dict[str, Any]:
             "updated_at": f.updated_at.isoformat(), "source_message_id": f.source_message_id}
 
 
-async def _as_person(memory: Memory, person: str, fn: Any, *, missing: Any) -> Any:
-    """Run ``fn(session, user_id)`` for the person; ``missing`` when they have no row yet."""
-    def run(s: Session) -> Any:
-        user = repo.find_user(s, name=person)
-        return missing if user is None else fn(s, user.id)
-
-    return await asyncio.to_thread(memory.db.write, run)
-
-
 @router.get("/profile")
 async def profile(memory: MemoryDep, person: PersonDep) -> dict[str, Any]:
     """The short standing description of the person; null before its first refresh."""
-    def run(s: Session) -> Any:
-        user = repo.find_user(s, name=person)
-        return None if user is None else user.id
-
-    uid = await asyncio.to_thread(memory.db.write, run)
-    rec = None if uid is None else await asyncio.to_thread(
-        profiles.current_profile, memory.db, memory.vault, user_id=uid)
+    rec = await people.current_profile(memory, user=person)
     if rec is None:
         return {"profile": None}
     return {"profile": rec.text, "version": rec.version, "method": rec.method,
@@ -78,16 +59,14 @@ async def profile(memory: MemoryDep, person: PersonDep) -> dict[str, Any]:
 @router.get("/facts")
 async def list_facts(memory: MemoryDep, person: PersonDep, include_retired: bool = False) -> dict[str, Any]:
     """What threadkeep holds as facts about the person (retired ones on request)."""
-    rows = await _as_person(memory, person, lambda s, uid: facts.load_facts(
-        s, memory.vault, user_id=uid, include_retired=include_retired), missing=[])
+    rows = await people.fact_records(memory, user=person, include_retired=include_retired)
     return {"facts": [_fact(f) for f in rows]}
 
 
 @router.get("/facts/{fact_id}/history")
 async def fact_history(fact_id: str, memory: MemoryDep, person: PersonDep) -> dict[str, Any]:
     """Every version of one fact, oldest first."""
-    rows = await _as_person(memory, person, lambda s, uid: facts.fact_history(
-        s, memory.vault, user_id=uid, fact_id=fact_id), missing=[])
+    rows = await people.fact_version_records(memory, fact_id, user=person)
     if not rows:
         raise NotFound(f"fact {fact_id} not found")
     return {"fact_id": fact_id, "versions": [
@@ -100,8 +79,7 @@ async def fact_history(fact_id: str, memory: MemoryDep, person: PersonDep) -> di
 async def undo_fact_change(memory: MemoryDep, person: PersonDep, body: UndoIn | None = None) -> dict[str, Any]:
     """Undo the newest change (of one fact, or of any); ``undone`` is null when nothing was left."""
     fact_id = body.fact_id if body else None
-    change = await _as_person(memory, person, lambda s, uid: facts.undo_last_change(
-        s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
+    change = await people.undo_change_record(memory, user=person, fact_id=fact_id)
     if change is None:
         return {"undone": None}
     return {"undone": {"fact_id": change.fact_id, "key": change.key, "value": change.value,
@@ -112,8 +90,7 @@ async def undo_fact_change(memory: MemoryDep, person: PersonDep, body: UndoIn | 
 async def delete_fact(fact_id: str, memory: MemoryDep, person: PersonDep) -> Response:
     """Forget one fact: gone from every list and turn, kept in its history, and brought back
     by ``POST /v1/me/facts/undo`` (``DELETE /v1/me/facts`` erases everything for good)."""
-    done = await _as_person(memory, person, lambda s, uid: facts.forget_fact(
-        s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
+    done = await people.forget_fact_record(memory, fact_id, user=person)
     if done is None:
         raise NotFound(f"fact {fact_id} not found")
     return Response(status_code=204)
@@ -122,5 +99,5 @@ async def delete_fact(fact_id: str, memory: MemoryDep, person: PersonDep) -> Res
 @router.delete("/facts")
 async def delete_all_facts(memory: MemoryDep, person: PersonDep) -> dict[str, int]:
     """Forget every fact about the person."""
-    n = await _as_person(memory, person, lambda s, uid: facts.delete_all_facts(s, user_id=uid), missing=0)
+    n = await people.forget_all_facts(memory, user=person)
     return {"deleted": n}

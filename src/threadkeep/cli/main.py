@@ -79,7 +79,7 @@ def main() -> None:
     """threadkeep: conversation memory that outlives the model's context."""
 
 
-# -- chat: cli_chat.py --------------------------------------------------------------
+# -- chat: cli/chat.py -------------------------------------------------------------
 @main.command()
 @db_option
 @user_option
@@ -202,7 +202,7 @@ def _write_file(path: Path, text: str) -> None:
 # -- people and keys ---------------------------------------------------------------------
 @main.group()
 def users() -> None:
-    """People: list and delete (crypto-shredding)."""
+    """People: list, export and delete (crypto-shredding)."""
 
 
 @users.command("list")
@@ -236,6 +236,28 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
             await memory.close()
 
     _run(run)
+
+
+@users.command("export")
+@db_option
+@click.option("--user", "user", required=True, help="The person whose data to export.")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, writable=True, path_type=Path),
+              help="Where to write the zip archive.")
+def users_export(db_url: str | None, user: str, out: Path) -> None:
+    """Export everything threadkeep holds about a person as one zip archive (JSON and Markdown)."""
+    async def run() -> Any:
+        from threadkeep.personal_export import export_person
+
+        memory = _open(db_url)
+        try:
+            return await export_person(memory, user=user, out=out)
+        finally:
+            await memory.close()
+
+    done = _run(run)
+    c = done.counts
+    click.echo(f"wrote {out}: {c['conversations']} conversations, {c['messages']} messages, "
+               f"{c['facts']} facts ({c['fact_versions']} versions), {c['digests']} digests")
 
 
 @main.group()
@@ -318,7 +340,7 @@ def _facts_call(db_url: str | None, fn: Any) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bool) -> None:
     """The person's facts."""
-    from threadkeep import facts_api
+    from threadkeep.engine import people as facts_api
 
     rows = _facts_call(db_url, lambda m: facts_api.list_facts(m, user=user, include_retired=include_retired))
     if as_json:
@@ -336,7 +358,7 @@ def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bo
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) -> None:
     """Every version of one fact, oldest first."""
-    from threadkeep import facts_api
+    from threadkeep.engine import people as facts_api
 
     rows = _facts_call(db_url, lambda m: facts_api.fact_history(m, fact_id, user=user))
     if as_json:
@@ -352,7 +374,7 @@ def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) ->
 @click.argument("fact_id", required=False)
 def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
     """Undo the last change (of one fact, or of any fact of the person)."""
-    from threadkeep import facts_api
+    from threadkeep.engine import people as facts_api
 
     change = _facts_call(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
     if change is None:
@@ -369,7 +391,7 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
 @click.argument("fact_id")
 def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     """Erase a fact and its whole history for good (the web app's "forget" is undoable)."""
-    from threadkeep import facts_api
+    from threadkeep.engine import people as facts_api
 
     _facts_call(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
     click.echo(f"deleted fact {fact_id}")
@@ -539,7 +561,11 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
 
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
-    from threadkeep import cli_cache, cli_chat, cli_import, cli_mcp, cli_service
+    from threadkeep.cli import cache as cli_cache
+    from threadkeep.cli import chat as cli_chat
+    from threadkeep.cli import imports as cli_import
+    from threadkeep.cli import mcp as cli_mcp
+    from threadkeep.cli import service as cli_service
 
     cli_chat.register(main)
     cli_service.register(main, keys)

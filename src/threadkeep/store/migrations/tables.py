@@ -1,6 +1,7 @@
 """Every table module, imported so the metadata is complete (for Alembic and tests)."""
 
 from threadkeep.cache import tables as _cache  # noqa: F401
+from threadkeep.imports import tables as _imports  # noqa: F401
 from threadkeep.insights import tables as _insights  # noqa: F401
 from threadkeep.knowledge import tables as _knowledge  # noqa: F401
 from threadkeep.memory import fact_tables as _facts  # noqa: F401

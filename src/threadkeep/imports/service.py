@@ -1,0 +1,96 @@
+"""Importing a file, end to end: what the CLI and the API call.
+
+:func:`import_file` reads an export with the format's streaming reader and hands its
+conversations to :func:`threadkeep.imports.store.store_conversations` (blocking: run it in a
+thread). :func:`run_background` then works through the import's background jobs in the
+caller's process — the CLI does, so an import is complete when the command returns even
+with no server running; a server's own workers take the same jobs when one runs (claims are
+exclusive, so both can work at once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from threadkeep import jobs
+from threadkeep.errors import InputError
+from threadkeep.imports import jobs as import_jobs
+from threadkeep.imports.model import ImportedConversation
+from threadkeep.imports.reading import CountingReader
+from threadkeep.imports.store import ImportCounts, ImportResult, background_left, import_status, store_conversations
+
+if TYPE_CHECKING:
+    from threadkeep.engine import Memory
+
+__all__ = ["READERS", "read_export", "import_file", "run_background"]
+
+READERS = ("chatgpt", "claude", "telegram")
+
+
+def read_export(format: str, path: Path, *, person: str | None = None, chats: Sequence[str] = (),
+                reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
+    """The conversations of an export of ``format``, lazily."""
+    if format != "telegram" and (person or chats):
+        raise InputError("--as and --chat apply to Telegram exports only")
+    if format == "chatgpt":
+        from threadkeep.imports.chatgpt import read_chatgpt
+
+        return read_chatgpt(path, reader_out=reader_out)
+    if format == "claude":
+        from threadkeep.imports.claude import read_claude
+
+        return read_claude(path, reader_out=reader_out)
+    if format == "telegram":
+        from threadkeep.imports.telegram import read_telegram
+
+        return read_telegram(path, person=person, chats=chats, reader_out=reader_out)
+    raise InputError(f"unknown export format {format!r}; use one of {', '.join(READERS)}")
+
+
+def import_file(memory: Memory, path: Path, *, user: str, format: str, person: str | None = None,
+                chats: Sequence[str] = (), import_id: str | None = None,
+                on_conversation: Callable[[ImportCounts, int, int | None], None] | None = None) -> ImportResult:
+    """Store an export file's conversations for ``user`` (blocking). ``on_conversation`` gets
+    the counts so far, the bytes read and the file's size after each conversation."""
+    import_jobs.install(memory)
+    readers: list[CountingReader] = []
+    convs = read_export(format, Path(path), person=person, chats=chats, reader_out=readers)
+
+    def position() -> int:
+        return readers[0].read_bytes if readers else 0
+
+    def tick(counts: ImportCounts) -> None:
+        if on_conversation is not None:
+            on_conversation(counts, position(), readers[0].total if readers else None)
+
+    return store_conversations(memory, convs, user=user, format=format, import_id=import_id,
+                               bytes_read=position, on_conversation=tick)
+
+
+async def run_background(memory: Memory, import_id: str, *, user: str,
+                         on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Run the import's background jobs here until none is left; the final status.
+
+    Only the import job kinds are claimed (other queued work is left to the server). Between
+    batches ``on_progress`` gets the status (its ``progress.background``)."""
+    import_jobs.install(memory)
+    runner = jobs.JobRunner(memory.db, {k: memory.runner.handlers[k] for k in import_jobs.KINDS},
+                            time_limit_s=memory.settings.job_time_limit_s)
+    while True:
+        status = await asyncio.to_thread(import_status, memory, import_id, user=user)
+        if on_progress is not None:
+            on_progress(status)
+        left = await asyncio.to_thread(_left, memory, import_id)
+        if status["status"] in ("done", "failed") or not left:
+            return await asyncio.to_thread(import_status, memory, import_id, user=user)
+        if not await runner.run_once(batch=1):
+            # Held by another worker (a running server), or deferred a moment: wait for it.
+            await asyncio.sleep(0.5)
+
+
+def _left(memory: Memory, import_id: str) -> int:
+    with memory.db.reading() as s:
+        return background_left(s, import_id)

@@ -1,0 +1,437 @@
+"""The one writer of imported history: :func:`store_conversations`.
+
+Every face (``threadkeep import …``, ``POST /v1/me/imports``) and every format (ChatGPT,
+Claude, Telegram, a threadkeep archive) hands its conversations to this function, which
+
+* writes each conversation in ONE transaction: its row (title sealed, original start time),
+  its messages (text sealed under the person's key, original ``created_at``, in order), the
+  source ids it used, the import run's counts and the conversation's background job — so a
+  conversation is either wholly there or not at all;
+* skips what an earlier import already stored (source ids, per person), so importing the
+  same file twice adds nothing, and a later export of the same history adds only the new
+  messages (appended to the conversation they belong to);
+* queues the background work with :func:`threadkeep.jobs.enqueue_many` under dedupe keys
+  ``import:<import id>:…``: one job per conversation (facts from the person's messages, then
+  folds), then one for the recall index and one for the profile of the person
+  (:mod:`threadkeep.imports.jobs`).
+
+A file that breaks halfway (malformed, truncated) stops the import with an error naming the
+place; the conversations before it stay stored, complete, and running the import again with
+a good file resumes: what is already there is skipped (docs/IMPORT.md, "Errors and resuming").
+
+It is synchronous and does blocking I/O: call it from a thread (``asyncio.to_thread``), never
+on an event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.orm import Session
+
+from threadkeep import jobs
+from threadkeep.errors import InputError, NotFound
+from threadkeep.imports.model import MAX_SOURCE_ID, ImportedConversation, ImportedMessage
+from threadkeep.imports.tables import ImportRun, ImportSource
+from threadkeep.store import repo
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.models import Conversation, Job, Message
+from threadkeep.validate import MAX_TITLE_CHARS
+
+if TYPE_CHECKING:
+    from threadkeep.engine import Memory
+
+log = logging.getLogger("threadkeep.imports")
+
+__all__ = ["ImportCounts", "ImportResult", "store_conversations", "start_import", "fail_import",
+           "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left", "begin_storing",
+           "note_received", "running_imports", "STALE_AFTER"]
+
+# The channel imported conversations are stored under (shown in conversation listings).
+CHANNEL = "import"
+# A run receiving or storing with no progress for this long is taken for dead.
+STALE_AFTER = timedelta(minutes=5)
+FORMATS = ("chatgpt", "claude", "telegram", "threadkeep")
+_CUT = "\n[… cut by the import: the message was longer than {limit} bytes]"
+
+
+@dataclass(slots=True)
+class ImportCounts:
+    """What an import did so far."""
+
+    conversations: int = 0  # conversations that got new messages (made, or continued)
+    messages: int = 0  # messages stored
+    skipped_conversations: int = 0  # already imported in full: nothing new in them
+    skipped_messages: int = 0  # already imported before
+    cut_messages: int = 0  # longer than the message limit: stored cut, with a note
+    jobs: int = 0  # background jobs queued
+    left_out: dict[str, int] = field(default_factory=dict)  # what the readers skipped, by reason
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    import_id: str
+    counts: ImportCounts
+
+
+def start_import(memory: Memory, *, user: str, format: str, bytes_total: int | None = None,
+                 status: str = "storing") -> str:
+    """Record a new import run for the person (made on first use, like a first turn); its id."""
+    if format not in FORMATS and not (status == "receiving" and format == "upload"):
+        raise InputError(f"unknown import format {format!r}; use one of {', '.join(FORMATS)}")
+
+    def run(s: Session) -> str:
+        uid = repo.get_or_create_user(s, memory.vault, name=user).id
+        row = ImportRun(id=new_id(), user_id=uid, format=format, status=status, bytes_total=bytes_total,
+                        bytes_read=0, conversations=0, messages=0, skipped_conversations=0,
+                        skipped_messages=0, jobs_total=0, left_out={})
+        s.add(row)
+        return row.id
+
+    return memory.db.write(run)
+
+
+def fail_import(memory: Memory, import_id: str, error: BaseException | str) -> None:
+    """Mark the run failed with an error message (a place in the file, never its content)."""
+    text = error if isinstance(error, str) else (str(error) if isinstance(error, InputError)
+                                                  else f"{type(error).__name__}: {error}")
+
+    def run(s: Session) -> None:
+        s.execute(update(ImportRun).where(ImportRun.id == import_id)
+                  .values(status="failed", error=text[:2000], updated_at=utcnow(), finished_at=utcnow()))
+
+    memory.db.write(run)
+
+
+def store_conversations(
+    memory: Memory,
+    conversations: Iterable[ImportedConversation],
+    *,
+    user: str,
+    format: str,
+    import_id: str | None = None,
+    bytes_read: Callable[[], int] | None = None,
+    on_conversation: Callable[[ImportCounts], None] | None = None,
+) -> ImportResult:
+    """Store imported conversations for ``user`` (made on first use); see the module docstring.
+
+    ``conversations`` is consumed lazily, one at a time: a reader that raises (a malformed
+    file) stops the import there; the run is marked ``failed`` with the reader's message and
+    the error is raised again. ``import_id``: an existing run (from :func:`start_import`, e.g.
+    an upload) to record progress in; by default a new run is made. ``bytes_read`` reports how
+    far the reader got in the file (recorded with each conversation); ``on_conversation`` is
+    called after each stored conversation (a CLI progress bar).
+    """
+    if import_id is None:
+        import_id = start_import(memory, user=user, format=format)
+    counts = ImportCounts()
+    uid = memory.db.write(lambda s: _run_owner(s, import_id))
+    memory.db.write(lambda s: _set_status(s, import_id, "storing"))
+    limit = memory.settings.max_message_bytes
+    try:
+        for conv in conversations:
+            position = bytes_read() if bytes_read is not None else None
+            memory.db.write(lambda s, c=conv, p=position: _store_one(s, memory, uid, import_id, c, counts, limit, p))
+            if on_conversation is not None:
+                on_conversation(counts)
+        # The person-level work, once, after every conversation's own job.
+        specs = [jobs.JobSpec("import_recall", {"user_id": uid, "import_id": import_id}, f"import:{import_id}:recall"),
+                 jobs.JobSpec("import_profile", {"user_id": uid, "import_id": import_id},
+                              f"import:{import_id}:profile")] if counts.messages else []
+
+        def finish(s: Session) -> None:
+            added = _enqueue(s, specs)
+            counts.jobs += added
+            run = s.get(ImportRun, import_id)
+            assert run is not None
+            run.jobs_total += added
+            if bytes_read is not None:
+                run.bytes_read = bytes_read()
+            run.status = "indexing" if run.jobs_total else "done"
+            run.updated_at = utcnow()
+            if not run.jobs_total:
+                run.finished_at = utcnow()
+
+        memory.db.write(finish)
+    except BaseException as e:
+        try:
+            fail_import(memory, import_id, e if isinstance(e, Exception) else "the import was interrupted")
+        except Exception:  # the database is away: the original error matters more
+            log.warning("could not record the failure of import %s", import_id)
+        raise
+    return ImportResult(import_id, counts)
+
+
+def begin_storing(memory: Memory, import_id: str, *, format: str, bytes_total: int | None) -> None:
+    """An upload has arrived whole: its format and size are known; storing starts."""
+    if format not in FORMATS:
+        raise InputError(f"unknown import format {format!r}; use one of {', '.join(FORMATS)}")
+
+    def run(s: Session) -> None:
+        s.execute(update(ImportRun).where(ImportRun.id == import_id).values(
+            format=format, bytes_total=bytes_total, status="storing", updated_at=utcnow()))
+
+    memory.db.write(run)
+
+
+def note_received(memory: Memory, import_id: str, received: int) -> None:
+    """An upload still arriving: how much so far (it also shows the upload is alive)."""
+    def run(s: Session) -> None:
+        s.execute(update(ImportRun).where(ImportRun.id == import_id, ImportRun.status == "receiving")
+                  .values(bytes_read=received, updated_at=utcnow()))
+
+    memory.db.write(run)
+
+
+def running_imports(memory: Memory, *, user: str) -> int:
+    """The person's imports still receiving or storing (stale ones are marked failed first)."""
+    def run(s: Session) -> int:
+        found = repo.find_user(s, name=user)
+        if found is None:
+            return 0
+        rows = s.scalars(select(ImportRun).where(ImportRun.user_id == found.id,
+                                                 ImportRun.status.in_(("receiving", "storing")))).all()
+        return sum(1 for r in rows if not _stale(r))
+
+    return memory.db.write(run)
+
+
+def _stale(run: ImportRun) -> bool:
+    """A run receiving or storing that has shown no progress for STALE_AFTER: its process
+    stopped (a restart). It is marked failed; importing the file again resumes it."""
+    if run.status not in ("receiving", "storing") or run.updated_at > utcnow() - STALE_AFTER:
+        return False
+    run.status, run.finished_at = "failed", utcnow()
+    run.error = (f"the import stopped making progress (no news for {int(STALE_AFTER.total_seconds())} s: "
+                 "the server was restarted?); import the file again: what was stored is skipped")
+    return True
+
+
+def _run_owner(s: Session, import_id: str) -> str:
+    run = s.get(ImportRun, import_id)
+    if run is None:
+        raise NotFound(f"import {import_id} not found")
+    return run.user_id
+
+
+def _set_status(s: Session, import_id: str, status: str) -> None:
+    s.execute(update(ImportRun).where(ImportRun.id == import_id).values(status=status, updated_at=utcnow()))
+
+
+def _clean(text: str, limit: int, counts: ImportCounts) -> str:
+    """Text as it can be stored: NUL bytes and lone surrogates replaced, cut at the limit."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\ufffd")
+    raw = text.encode("utf-8", "replace") if not text.isascii() else text.encode()
+    if len(raw) > limit:
+        counts.cut_messages += 1
+        note = _CUT.format(limit=limit)
+        raw = raw[:limit - len(note.encode())]
+        return raw.decode("utf-8", "ignore") + note
+    return raw.decode("utf-8") if not text.isascii() else text
+
+
+def _title(conv: ImportedConversation) -> str | None:
+    title = " ".join((conv.title or "").replace("\x00", "").split())
+    if not title:
+        first = next((m.text for m in conv.messages if m.role == "user"), "")
+        title = " ".join(first.replace("\x00", "").split())
+    if not title:
+        return None
+    title = title.encode("utf-8", "replace").decode("utf-8")
+    return title if len(title) <= MAX_TITLE_CHARS else title[:MAX_TITLE_CHARS - 1].rstrip() + "…"
+
+
+def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: ImportedConversation,
+               counts: ImportCounts, limit: int, position: int | None) -> None:
+    """One conversation, in the caller's (one) transaction."""
+    run = s.get(ImportRun, import_id)
+    if run is None:
+        raise NotFound(f"import {import_id} was deleted while it ran")
+    if len(conv.source_id) > MAX_SOURCE_ID:
+        raise InputError(f"{conv.where or 'a conversation'}: its id is longer than {MAX_SOURCE_ID} characters")
+    mapped = s.get(ImportSource, (uid, conv.source_id))
+    stored = s.get(Conversation, mapped.conversation_id) if mapped is not None else None
+    if stored is not None and stored.user_id != uid:  # cannot happen: the map is per person
+        stored = None
+    if conv.skipped:
+        merged = dict(run.left_out or {})
+        for reason, n in conv.skipped.items():
+            counts.left_out[reason] = counts.left_out.get(reason, 0) + n
+            merged[reason] = merged.get(reason, 0) + n
+        run.left_out = merged
+    known = _known(s, uid, [_message_key(conv, m) for m in conv.messages])
+    fresh: list[ImportedMessage] = []
+    for m in conv.messages:
+        key = _message_key(conv, m)
+        if key in known:
+            counts.skipped_messages += 1
+            run.skipped_messages += 1
+            continue
+        known.add(key)  # a duplicate id within the file is stored once
+        fresh.append(m)
+    if position is not None:
+        run.bytes_read = position
+    run.updated_at = utcnow()
+    if not fresh:
+        counts.skipped_conversations += 1
+        run.skipped_conversations += 1
+        return
+    if stored is None:
+        if mapped is not None:  # the conversation was deleted since: import it again
+            s.delete(mapped)
+            s.flush()
+        stored = _new_conversation(s, memory, uid, conv, fresh[0].created_at)
+        s.add(ImportSource(user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None))
+    _append(s, memory, stored, conv, fresh, limit, counts)
+    counts.conversations += 1
+    counts.messages += len(fresh)
+    run.conversations += 1
+    run.messages += len(fresh)
+    added = _enqueue(s, [jobs.JobSpec(
+        "import_conversation", {"conversation_id": stored.id, "import_id": import_id},
+        f"import:{import_id}:conv:{stored.id}")])
+    counts.jobs += added
+    run.jobs_total += added
+
+
+def _enqueue(s: Session, specs: list[jobs.JobSpec]) -> int:
+    """Queue jobs whose dedupe keys are not queued yet; how many were added. (Counted here:
+    a driver may not report the rows an INSERT … ON CONFLICT DO NOTHING wrote.)"""
+    keys = [j.dedupe_key for j in specs if j.dedupe_key]
+    live = set(s.scalars(select(Job.dedupe_key).where(Job.dedupe_key.in_(keys)))) if keys else set()
+    fresh = [j for j in specs if j.dedupe_key not in live]
+    jobs.enqueue_many(s, fresh)
+    return len(fresh)
+
+
+def _message_key(conv: ImportedConversation, m: ImportedMessage) -> str:
+    if len(m.source_id) > MAX_SOURCE_ID:
+        raise InputError(f"{conv.where or 'a conversation'}: a message id is longer than {MAX_SOURCE_ID} characters")
+    return m.source_id
+
+
+def _known(s: Session, uid: str, keys: list[str]) -> set[str]:
+    """Which of these source ids the person already imported (any conversation)."""
+    found: set[str] = set()
+    for i in range(0, len(keys), 500):
+        found.update(s.scalars(select(ImportSource.source_id).where(
+            ImportSource.user_id == uid, ImportSource.source_id.in_(keys[i:i + 500]))))
+    return found
+
+
+def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConversation,
+                      first_at: datetime) -> Conversation:
+    started = conv.created_at or first_at
+    source = conv.source_id.split(":", 1)[0]
+    startup = (f"Conversation started on {started:%Y-%m-%d} (UTC), imported from {source}.")
+    row = repo.create_conversation(s, memory.vault, user_id=uid, channel=CHANNEL,
+                                   system_prompt=memory.settings.system_prompt, startup=startup)
+    row.created_at = started
+    row.last_activity_at = started
+    title = _title(conv)
+    if title:
+        repo.set_title(s, memory.vault, conv=row, title=title)
+    return row
+
+
+def _append(s: Session, memory: Memory, conv_row: Conversation, conv: ImportedConversation,
+            fresh: list[ImportedMessage], limit: int, counts: ImportCounts) -> None:
+    """Insert the messages with one statement each for messages and source ids."""
+    vault, uid = memory.vault, conv_row.user_id
+    rows: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+    seq = conv_row.message_count
+    asked: str | None = None
+    newest = conv_row.last_activity_at
+    for m in fresh:
+        mid = new_id()
+        seq += 1
+        rows.append({
+            "id": mid, "conversation_id": conv_row.id, "user_id": uid, "seq": seq, "role": m.role,
+            "status": "answered" if m.role == "user" else "ok",
+            "reply_to": asked if m.role == "assistant" else None,
+            "created_at": m.created_at,
+            "text_ct": vault.seal(s, uid, _clean(m.text, limit, counts), table="messages", column="text", row_id=mid),
+        })
+        if m.role == "user":
+            asked = mid
+        sources.append({"user_id": uid, "source_id": _message_key(conv, m), "conversation_id": conv_row.id,
+                        "message_id": mid})
+        newest = max(newest, m.created_at)
+    s.execute(insert(Message), rows)
+    s.execute(insert(ImportSource), sources)
+    conv_row.message_count = seq
+    conv_row.last_activity_at = newest
+
+
+def background_left(s: Session, import_id: str) -> int:
+    """Background jobs of the import still queued or running."""
+    return int(s.scalar(select(func.count()).select_from(Job)
+                        .where(Job.dedupe_key.like(f"import:{import_id}:%"))) or 0)
+
+
+def _status(s: Session, run: ImportRun) -> dict[str, Any]:
+    _stale(run)
+    left = background_left(s, run.id) if run.status in ("indexing", "done") else run.jobs_total
+    if run.status == "indexing" and left == 0:
+        run.status, run.finished_at = "done", utcnow()
+    stored_frac = (min(1.0, run.bytes_read / run.bytes_total) if run.bytes_total
+                   else (1.0 if run.status in ("indexing", "done") else 0.0))
+    if run.status in ("indexing", "done"):
+        stored_frac = 1.0
+    bg_done = max(0, run.jobs_total - left)
+    bg_frac = (bg_done / run.jobs_total) if run.jobs_total else (1.0 if run.status == "done" else 0.0)
+    return {
+        "id": run.id,
+        "format": run.format,
+        "status": run.status,
+        "progress": {
+            "stage": {"receiving": "receiving", "storing": "storing", "indexing": "background",
+                      "done": "done", "failed": "failed"}.get(run.status, run.status),
+            "storing": round(stored_frac, 4),
+            "background": round(bg_frac, 4),
+            "bytes_read": run.bytes_read,
+            "bytes_total": run.bytes_total,
+            "jobs_total": run.jobs_total,
+            "jobs_done": bg_done,
+        },
+        "counts": {"conversations": run.conversations, "messages": run.messages,
+                   "skipped_conversations": run.skipped_conversations,
+                   "skipped_messages": run.skipped_messages},
+        "left_out": dict(run.left_out or {}),
+        "error": run.error,
+        "created_at": run.created_at.isoformat(),
+        "finished_at": run.finished_at.isoformat() if run.finished_at else None,
+    }
+
+
+def import_status(memory: Memory, import_id: str, *, user: str) -> dict[str, Any]:
+    """The run's status, progress of both stages (storing, background work), counts, error.
+
+    Someone else's import is NotFound, as an unknown one."""
+    def run(s: Session) -> dict[str, Any]:
+        found = repo.find_user(s, name=user)
+        row = s.get(ImportRun, import_id)
+        if found is None or row is None or row.user_id != found.id:
+            raise NotFound(f"import {import_id} not found")
+        return _status(s, row)
+
+    return memory.db.write(run)
+
+
+def list_imports(memory: Memory, *, user: str, limit: int = 20) -> list[dict[str, Any]]:
+    def run(s: Session) -> list[dict[str, Any]]:
+        found = repo.find_user(s, name=user)
+        if found is None:
+            return []
+        rows = s.scalars(select(ImportRun).where(ImportRun.user_id == found.id)
+                         .order_by(ImportRun.created_at.desc()).limit(limit)).all()
+        return [_status(s, r) for r in rows]
+
+    return memory.db.write(run)
