@@ -5,6 +5,7 @@
 - Statements per turn are few and do not grow with the conversation.
 - Recall's per-person index follows messages written elsewhere (another replica, an import,
   a deletion) although a turn reads only what changed since the last.
+- SQLite writers of one process queue on an in-process lock, not on SQLite's busy handler.
 """
 
 from __future__ import annotations
@@ -211,3 +212,49 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
     assert any("boiler" in t for t in found("boiler code"))
     await writer.close()
     await reader.close()
+
+
+def test_sqlite_writers_of_one_process_queue_without_errors(tmp_path, monkeypatch) -> None:
+    """Writers of one process take turns on an in-process lock (store/db.py): many threads
+    writing at once, each holding its transaction a while, all commit — even with SQLite's own
+    busy wait cut to 1 ms and no retry, which leaves "database is locked" to anything that
+    reaches SQLite's lock while another thread of the process holds it."""
+    import threading
+
+    from sqlalchemy import text
+
+    from threadkeep.store import db as db_mod
+
+    monkeypatch.setattr(db_mod, "SQLITE_BUSY_TIMEOUT_MS", 1)
+    monkeypatch.setattr(db_mod, "LOCKED_RETRIES", 0)
+    db = db_mod.Database(f"sqlite:///{tmp_path / 'w.db'}")
+    db.write(lambda s: s.execute(text("CREATE TABLE tally (n INTEGER)")))
+    db.write(lambda s: s.execute(text("INSERT INTO tally VALUES (0)")))
+    errors: list[BaseException] = []
+    inside = threading.Semaphore(1)  # proves no two transactions of the process overlap
+
+    def bump(s: Any) -> None:
+        assert inside.acquire(blocking=False), "two write transactions at once"
+        try:
+            n = s.execute(text("SELECT n FROM tally")).scalar_one()
+            threading.Event().wait(0.005)
+            s.execute(text("UPDATE tally SET n = :n"), {"n": n + 1})
+        finally:
+            inside.release()
+
+    def worker() -> None:
+        try:
+            for _ in range(10):
+                db.write(bump)
+        except BaseException as e:  # noqa: BLE001 - collected and asserted below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors, errors
+    with db.reading() as s:
+        assert s.execute(text("SELECT n FROM tally")).scalar_one() == 120
+    db.dispose()
