@@ -35,11 +35,11 @@ def serve(db_url: str, port: int, delay: float) -> None:
     """Run the service with a scripted model; print a surface key on the first line."""
     import uvicorn
 
-    from threadkeep.api import auth
     from threadkeep.api.app import create_app
     from threadkeep.api.config import ServiceSettings
     from threadkeep.config import Settings
     from threadkeep.engine import Memory
+    from threadkeep.engine import access as auth
     from threadkeep.llm.scripted import ScriptedModel, Step
 
     answer = "Noted. Here is a short answer of about the size a chat reply has, in a few deltas."

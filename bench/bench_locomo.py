@@ -10,7 +10,7 @@ once per turn and passed in as ``query_vector``; its embedding time is reported 
 - warm: every later turn (state check, BM25 + dense + fusion, neighbours, packing whole turns
   into dated blocks at the recall budget).
 
-With ``--data`` the LoCoMo evaluation (:func:`threadkeep.evals.locomo.run_locomo`: answer in
+With ``--data`` the LoCoMo evaluation (:func:`evals.locomo.run_locomo`: answer in
 context of the request the engine builds, with BM25, fusion and whole-conversation figures
 beside it) runs too, at each ``--budget``, and its JSON is printed (without the per-question
 misses); ``--dump PATH`` writes the requests of the first budget as JSON lines.
@@ -26,10 +26,12 @@ import json
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 import warnings
 from datetime import timedelta
+from pathlib import Path
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall import clear_recall_cache, index_pending, recall, render_recalled
@@ -145,7 +147,8 @@ def main() -> None:
     args = ap.parse_args()
     print(json.dumps({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, indent=1))
     if args.data:
-        from threadkeep.evals.locomo import run_locomo
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
+        from evals.locomo import run_locomo
 
         for n, budget in enumerate(args.budget or [2000]):
             t = time.perf_counter()

@@ -19,12 +19,12 @@ import pytest
 import uvicorn
 
 from tests.helpers import unique_user
-from threadkeep.api import auth
 from threadkeep.api.app import create_app
 from threadkeep.api.config import ServiceSettings
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
+from threadkeep.engine import access as auth
 from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.messages import ModelRequest
 

@@ -113,7 +113,7 @@ def test_long_pasted_content_becomes_one_pointer_item() -> None:
     doc = "Clause 1 of the Atlas contract says 30 days. " * 200
     state = fold_summary(SummaryState(), [SourceMessage("m1", "user", doc)],
                          summariser=ExtractiveSummariser()).state
-    assert len(state.items) == 1 and state.items[0].text.startswith("(pasted document")
+    assert len(state.items) == 1 and state.items[0].text.startswith("Document pasted: Clause 1 of the Atlas contract")
 
 
 def test_sentence_split_handles_three_scripts() -> None:

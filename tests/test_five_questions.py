@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from threadkeep.evals import run_five_questions
-from threadkeep.evals.five_questions import contains_token, stale_kept
+from evals import run_five_questions
+from evals.five_questions import contains_token, stale_kept
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

@@ -312,3 +312,18 @@ async def _facts(memory: Memory, user: str) -> list[str]:
     uid = await memory.user_id(user)
     with memory.db.reading() as s:
         return [f.text for f in load_facts(s, memory.vault, user_id=uid)]
+
+
+def test_deleting_the_person_leaves_no_import_rows_or_jobs(memory: Memory, tmp_path: Path) -> None:
+    from threadkeep.imports.tables import ImportRun
+    from threadkeep.store.models import Job
+
+    user = unique_user()
+    result = import_file(memory, write_json(tmp_path / "c.json", [chatgpt_branching()]), user=user, format="chatgpt")
+    uid = asyncio.run(memory.user_id(user))
+    asyncio.run(memory.delete_user(user))
+    with memory.db.reading() as s:
+        assert s.scalar(select(func.count()).select_from(ImportRun).where(ImportRun.user_id == uid)) == 0
+        assert s.scalar(select(func.count()).select_from(ImportSource).where(ImportSource.user_id == uid)) == 0
+        assert s.scalar(select(func.count()).select_from(Job)
+                        .where(Job.dedupe_key.like(f"import:{result.import_id}:%"))) == 0

@@ -6,6 +6,7 @@ The layers and the few upward imports still left are declared in pyproject.toml
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,3 +29,28 @@ def test_no_import_cycles() -> None:
                      for b in graph.find_modules_directly_imported_by(a)
                      if graph.find_shortest_chain(importer=b, imported=a)})
     assert not cycles, f"modules that import each other (directly or through others): {cycles}"
+
+
+# Faces (HTTP API, surfaces, insights, CLI) call engine services instead of opening sessions on
+# `memory.db` or sealing with `memory.vault` themselves. The uses still left are listed here
+# with their count; the list may only shrink (issue 14: faces hold no storage access).
+FACES = ("api", "surfaces", "insights", "cli")
+STORAGE_USES_LEFT = {
+    "api/deps.py": 2, "api/routers/admin.py": 4, "api/routers/admin_console.py": 4,
+    "api/routers/session.py": 4, "api/routers/surfaces.py": 1, "api/state.py": 6,
+    "cli/main.py": 3, "cli/mcp.py": 2, "cli/service.py": 8, "insights/jobs.py": 2,
+    "surfaces/common.py": 22, "surfaces/digests.py": 3,
+}
+
+
+def test_faces_do_not_add_storage_access() -> None:
+    pkg = ROOT / "src" / "threadkeep"
+    found: dict[str, int] = {}
+    for face in FACES:
+        for path in sorted((pkg / face).rglob("*.py")):
+            n = len(re.findall(r"memory\.(?:db|vault)\b", path.read_text(encoding="utf-8")))
+            if n:
+                found[path.relative_to(pkg).as_posix()] = n
+    grown = {f: n for f, n in found.items() if n > STORAGE_USES_LEFT.get(f, 0)}
+    assert not grown, (f"faces reach into memory.db/memory.vault more than before: {grown}; "
+                       "put the storage work in an engine service (e.g. engine/people.py) and call it")

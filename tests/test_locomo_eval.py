@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from threadkeep.evals.locomo import (
+from evals.locomo import (
     answer_in_lines,
     asked_person,
     evidence_in_request,

@@ -26,9 +26,9 @@ from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
 
 from tests.conftest_api import ApiHarness, start_harness, stop_harness  # noqa: E402
-from threadkeep.api import auth  # noqa: E402
 from threadkeep.config import Settings  # noqa: E402
 from threadkeep.crypto import MasterKey  # noqa: E402
+from threadkeep.engine import access as auth  # noqa: E402
 from threadkeep.surfaces.mcp import MAX_K, SOURCES_URI  # noqa: E402
 
 REFUND = "Refunds are paid within 14 days of the returned item arriving at the warehouse."

@@ -13,11 +13,11 @@ from sqlalchemy import select
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.openai_threads import OpenAIThread
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.scripted import Step
 from threadkeep.store.models import Conversation, User
-from threadkeep.surfaces.openai_threads import OpenAIThread
 
 
 @pytest.fixture

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from datetime import datetime
 
 import pytest
 
 from threadkeep.insights.reask import question_slots, stated_slots
 from threadkeep.memory.extractive import ExtractiveSummariser, split_sentences
 from threadkeep.memory.fact_extract import extract_facts, split_remember_notes, strip_injected
+from threadkeep.memory.pasted import fold_message, pointer_text
 from threadkeep.memory.recall import trim_to_query
 from threadkeep.memory.summary import SourceMessage, SummaryState, is_grounded
 from threadkeep.retrieval.hybrid import tokenize
@@ -47,6 +49,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
 }
 
 _summariser = ExtractiveSummariser()
+_AT = datetime(2023, 5, 8)
 _counter = default_counter()
 
 EXTRACTORS: dict[str, Callable[[str], object]] = {
@@ -55,6 +58,7 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "strip_injected": strip_injected,
     "extractive_summary": lambda s: _summariser.propose(SummaryState(), [SourceMessage("m1", "user", s)]),
     "split_sentences": split_sentences,
+    "document_pointer": lambda s: pointer_text(fold_message("m1", "user", s, _AT).text),
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,
     "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),

@@ -19,12 +19,12 @@ from sqlalchemy import func, inspect, select, text
 
 from tests.conftest_api import api, start_harness, stop_harness  # noqa: F401
 from tests.helpers import all_table_bytes, open_memory, unique_user
-from threadkeep.api import auth
 from threadkeep.api.config import ServiceSettings
 from threadkeep.cache.fingerprint import fingerprint
 from threadkeep.cache.tables import ModelCall
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
+from threadkeep.engine import access as auth
 from threadkeep.errors import MasterKeyError
 from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.store.models import Job, KeyringMeta, Message, Setting, User, UserKey, WebSession
@@ -274,7 +274,7 @@ def test_visitor_ids_are_server_made_hashed_and_unlisted(api) -> None:  # type: 
 def test_migration_hashes_existing_visitor_names(tmp_path, settings) -> None:
     from alembic import command
 
-    from threadkeep.api.auth import visitor_person
+    from threadkeep.engine.access import visitor_person
     from threadkeep.store.db import Database
 
     url = f"sqlite:///{tmp_path / 'old.db'}"

@@ -31,10 +31,10 @@ from starlette.routing import Route
 
 from tests.conftest_api import LiveServer
 from tests.helpers import open_memory, unique_user
-from threadkeep.api import auth
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
+from threadkeep.engine import access as auth
 from threadkeep.errors import Conflict, ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.store import repo

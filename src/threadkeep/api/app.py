@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from threadkeep import insights
-from threadkeep.imports import jobs as import_jobs
 from threadkeep.api.config import ServiceSettings
 from threadkeep.api.errors import install_error_handlers
 from threadkeep.api.headers import SecurityHeaders
@@ -30,6 +29,7 @@ from threadkeep.api.routers import (
     imports,
     me,
     me_export,
+    merges,
     messages,
     openai_compat,
     session,
@@ -42,6 +42,7 @@ from threadkeep.api.routers import surfaces as surface_routes
 from threadkeep.api.state import ServiceState
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
+from threadkeep.imports import jobs as import_jobs
 from threadkeep.surfaces.mcp import mount_mcp
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     import_jobs.install(memory)  # facts, folds, recall and profile after an import
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, admin_cache,
+    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, merges, admin_cache,
                    admin_console,
                    knowledge_routes,
                    openai_compat, web):

@@ -15,7 +15,10 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
 
-from threadkeep.api.auth import (
+from threadkeep.api.errors import ApiError
+from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
+from threadkeep.engine import Memory
+from threadkeep.engine.access import (
     VISITOR_PREFIX,
     Principal,
     authenticate_key,
@@ -23,9 +26,6 @@ from threadkeep.api.auth import (
     hash_key,
     session_principal,
 )
-from threadkeep.api.errors import ApiError
-from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
-from threadkeep.engine import Memory
 
 __all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AdminDep", "get_principal", "person_of"]
 

@@ -8,17 +8,17 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from threadkeep.api.auth import (
+from threadkeep.api.config import ServiceSettings
+from threadkeep.api.ratelimit import Limiter, Rate, make_limiter
+from threadkeep.config import Settings
+from threadkeep.engine import Memory
+from threadkeep.engine.access import (
     Principal,
     SessionSigner,
     get_setting,
     put_setting,
     session_secret,
 )
-from threadkeep.api.config import ServiceSettings
-from threadkeep.api.ratelimit import Limiter, Rate, make_limiter
-from threadkeep.config import Settings
-from threadkeep.engine import Memory
 from threadkeep.events import TurnEvent
 
 if TYPE_CHECKING:

@@ -501,6 +501,21 @@ def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_jso
 
 
 # -- evaluation --------------------------------------------------------------------------
+def _evaluation(name: str) -> Any:
+    """``evals.<name>`` of the source checkout: the evaluations are not installed with threadkeep."""
+    import importlib
+
+    root = Path(__file__).resolve().parents[3]  # src/threadkeep/cli/main.py -> the checkout
+    if not (root / "evals" / "__init__.py").is_file():
+        raise click.ClickException(
+            "threadkeep eval runs from a source checkout: the evaluations live in evals/ beside "
+            "src/ and are not part of the installed package. Clone the repository and run it "
+            "there (pip install -e . in the clone, or PYTHONPATH=src python -m threadkeep eval ...).")
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    return importlib.import_module(f"evals.{name}")
+
+
 @main.group("eval")
 def eval_group() -> None:
     """Evaluations of what the memory keeps (data files are given by path)."""
@@ -516,9 +531,7 @@ def eval_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
-    from threadkeep.evals.five_questions import run_five_questions
-
-    result = run_five_questions(data, budget=budget, baseline=baseline)
+    result = _evaluation("five_questions").run_five_questions(data, budget=budget, baseline=baseline)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -542,9 +555,7 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
               help="Write one JSON line per question (sample_id, question, category, request as sent).")
 def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None) -> None:
     """Answer in context: the share of questions whose answer is in the request the engine builds."""
-    from threadkeep.evals.locomo import run_locomo
-
-    result = run_locomo(data, budget=budget, limit=limit, dump=dump,
+    result = _evaluation("locomo").run_locomo(data, budget=budget, limit=limit, dump=dump,
                         progress=None if as_json else (lambda line: click.echo(line, err=True)))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
@@ -565,6 +576,7 @@ def _register_extensions() -> None:
     from threadkeep.cli import chat as cli_chat
     from threadkeep.cli import imports as cli_import
     from threadkeep.cli import mcp as cli_mcp
+    from threadkeep.cli import people as cli_people
     from threadkeep.cli import service as cli_service
 
     cli_chat.register(main)
@@ -572,6 +584,7 @@ def _register_extensions() -> None:
     cli_cache.register(main)
     cli_mcp.register(main)
     cli_import.register(main)
+    cli_people.register(main, users)
 
 
 try:

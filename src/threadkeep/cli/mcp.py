@@ -34,8 +34,8 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
     if not key:
         raise click.UsageError("an API key is needed: --key KEY or $THREADKEEP_API_KEY (threadkeep keys create)")
 
-    from threadkeep.api.auth import authenticate_key
     from threadkeep.engine import Memory
+    from threadkeep.engine.access import authenticate_key
     from threadkeep.surfaces.mcp import Caller, caller_of, serve_stdio
 
     try:

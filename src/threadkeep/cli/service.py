@@ -38,7 +38,7 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
     The key is printed once on stderr (only its hash is stored), like a notebook server's
     token; administrators make further keys with ``threadkeep keys create``.
     """
-    from threadkeep.api import auth
+    from threadkeep.engine import access as auth
 
     if auth.list_keys(memory.db, include_revoked=True):
         return
@@ -116,7 +116,7 @@ def worker(db_url: str | None, model: str | None) -> None:
 @click.option("--name", default=None, help="A label for operators.")
 def keys_create(db_url: str | None, scope: str, user: str | None, name: str | None) -> None:
     """Print a new API key (shown only this once; only its hash is stored)."""
-    from threadkeep.api import auth
+    from threadkeep.engine import access as auth
 
     memory = _memory(db_url)
     try:
@@ -136,7 +136,7 @@ def keys_create(db_url: str | None, scope: str, user: str | None, name: str | No
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
     """List API keys (prefix, scope, person; never the key)."""
-    from threadkeep.api import auth
+    from threadkeep.engine import access as auth
 
     memory = _memory(db_url)
     try:
@@ -156,7 +156,7 @@ def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
 @click.argument("key")
 def keys_revoke(db_url: str | None, key: str) -> None:
     """Revoke an API key by its id or prefix; its web sessions end with it."""
-    from threadkeep.api import auth
+    from threadkeep.engine import access as auth
 
     memory = _memory(db_url)
     try:

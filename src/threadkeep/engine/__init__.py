@@ -6,6 +6,21 @@ tools a turn may offer, ``idempotency`` the repeated-request rules and ``people`
 facts as the faces see them. ``from threadkeep.engine import Memory`` is the library's entry.
 """
 
-from threadkeep.engine.turn import Memory, TurnResult
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from threadkeep.engine.turn import Memory, TurnResult
 
 __all__ = ["Memory", "TurnResult"]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use: a service module of the engine (access, people, openai_threads, a
+    # table the migrations gather) imports without loading the whole turn and its models.
+    if name in __all__:
+        from threadkeep.engine import turn
+
+        return getattr(turn, name)
+    raise AttributeError(f"module 'threadkeep.engine' has no attribute {name!r}")

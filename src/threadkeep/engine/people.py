@@ -19,6 +19,7 @@ from threadkeep.memory import identities
 from threadkeep.memory import profile as profiles
 from threadkeep.memory.fact_search import clear_fact_cache
 from threadkeep.store import repo
+from threadkeep.store.models import User
 
 if TYPE_CHECKING:
     from threadkeep.engine.turn import Memory
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact",
            "fact_records", "fact_version_records", "undo_change_record", "forget_fact_record",
            "forget_all_facts", "current_profile", "identities_of", "link_identity",
-           "unlink_identity"]
+           "unlink_identity", "handle_of_identity"]
 
 
 def _row(f: store.FactRecord) -> dict[str, Any]:
@@ -155,3 +156,14 @@ async def unlink_identity(memory: Memory, *, channel: str, external_id: str) -> 
     """Remove a link; False when there was none."""
     return await asyncio.to_thread(identities.unlink_identity, memory.db, channel=channel,
                                    external_id=external_id)
+
+
+def handle_of_identity(memory: Memory, *, channel: str, external_id: str) -> str | None:
+    """The handle of the person a channel identity is linked to, or None when it is not linked
+    (looking up never creates a person). Blocking: run it off the event loop."""
+    uid = identities.resolve_identity(memory.db, channel=channel, external_id=external_id)
+    if uid is None:
+        return None
+    with memory.db.reading() as s:
+        user = s.get(User, uid)
+        return user.name if user is not None else None

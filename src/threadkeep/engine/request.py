@@ -38,7 +38,7 @@ from threadkeep.memory.fact_extract import extract_facts
 from threadkeep.memory.fact_model import aextract_and_store
 from threadkeep.memory.fact_search import FactHit, relevant_facts
 from threadkeep.memory.facts import apply_candidates
-from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_range
+from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_message, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
 from threadkeep.memory.recall import (
     NewMessageVector,
@@ -480,7 +480,8 @@ class TurnBuilder:
 
     async def _profile_job(self, payload: dict[str, Any]) -> None:
         uid = str(payload["user_id"])
-        await arefresh_profile(self.m.db, self.m.vault, user_id=uid,
+        # ``force``: a merge of two people changed the facts the profile is built from.
+        await arefresh_profile(self.m.db, self.m.vault, user_id=uid, force=bool(payload.get("force")),
                                every=self.m.settings.profile_every, model=self.m.fold_model)
 
     # -- folding ------------------------------------------------------------------------
@@ -504,7 +505,7 @@ class TurnBuilder:
                                       limit=span.count)
             return _FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
                               self.summary_state(s, conv),
-                              tuple(SourceMessage(m.id, m.role, m.text) for m in msgs
+                              tuple(fold_message(m.id, m.role, m.text, m.created_at) for m in msgs
                                     if m.status != "failed"))
 
     def _commit_fold(self, conversation_id: str, prep: _FoldInput, state: SummaryState,

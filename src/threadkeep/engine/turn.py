@@ -67,6 +67,7 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, KeyringMeta, Message, User
+from threadkeep.store.people_tables import MERGED_PREFIX
 from threadkeep.store.vault import Vault
 from threadkeep.validate import clean_text, clean_title
 from threadkeep.worker import BackgroundThread
@@ -249,7 +250,8 @@ class Memory:
         if create:
             return repo.get_or_create_user(s, self.vault, name=user).id
         found = repo.find_user(s, name=user)
-        if found is None:
+        if found is None or found.name.startswith(MERGED_PREFIX):
+            repo.refuse_merged(s, user)  # merged into someone else: say so, not "not found"
             raise NotFound(f"person {user!r} not found")
         return found.id
 

@@ -22,8 +22,19 @@ from typing import Any
 
 import ijson
 
-from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError, from_epoch
-from threadkeep.imports.reading import CountingReader, expect_start, is_json_error, json_error, open_export
+from threadkeep.imports.model import (
+    ImportedConversation,
+    ImportedMessage,
+    ImportFormatError,
+    from_epoch,
+)
+from threadkeep.imports.reading import (
+    CountingReader,
+    expect_start,
+    is_json_error,
+    json_error,
+    open_export,
+)
 
 __all__ = ["read_chatgpt", "conversation_from_json"]
 

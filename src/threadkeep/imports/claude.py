@@ -24,7 +24,13 @@ from typing import Any
 import ijson
 
 from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError
-from threadkeep.imports.reading import CountingReader, expect_start, is_json_error, json_error, open_export
+from threadkeep.imports.reading import (
+    CountingReader,
+    expect_start,
+    is_json_error,
+    json_error,
+    open_export,
+)
 
 __all__ = ["read_claude", "conversation_from_json", "parse_time"]
 

@@ -21,10 +21,13 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from threadkeep import jobs
+from threadkeep.memory.fact_extract import extract_facts, strip_injected
 from threadkeep.memory.fact_model import aextract_and_store
 from threadkeep.memory.fact_tables import FactExtraction
+from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.profile import arefresh_profile
 from threadkeep.memory.recall import index_pending
 from threadkeep.store import repo
@@ -37,8 +40,9 @@ if TYPE_CHECKING:
 __all__ = ["install", "KINDS", "budget_s"]
 
 KINDS = ("import_conversation", "import_recall", "import_profile")
-# Messages decrypted and mined per read.
-_BATCH = 200
+# Messages decrypted and mined per read (and per transaction with the offline extractor).
+_BATCH = 50
+_RECALL_BATCH = 16
 
 
 def budget_s(memory: Memory) -> float:
@@ -71,11 +75,31 @@ def _unmined(memory: Memory, cid: str, after_seq: int) -> tuple[str, list[tuple[
         return conv.user_id, [(m.id, m.seq, repo.open_message_text(s, memory.vault, m)) for m in rows]
 
 
+def _mine_by_rules(memory: Memory, uid: str, batch: list[tuple[str, int, str]], emb: Any) -> None:
+    """The offline extractor over a batch of the person's messages, in ONE transaction: the
+    same rules and records as :func:`aextract_and_store` without a model (idempotent per
+    message), without two transactions per message."""
+    found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
+
+    def write(s: Session) -> None:
+        done = set(s.scalars(select(FactExtraction.message_id).where(
+            FactExtraction.message_id.in_([mid for mid, _ in found]))))
+        for mid, candidates in found:
+            if mid in done:
+                continue
+            changes = apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid,
+                                       embedder=emb) if candidates else []
+            s.add(FactExtraction(message_id=mid, user_id=uid, method="rule",
+                                 changes=sum(c.op != "seen" for c in changes)))
+
+    memory.db.write(write)
+
+
 async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     cid = str(payload["conversation_id"])
     started = time.monotonic()
     budget = budget_s(memory)
-    emb = memory.builder.embedder() or False
+    emb = memory.builder.embedder() or None
     after = 0
     while True:
         found = await asyncio.to_thread(_unmined, memory, cid, after)
@@ -84,12 +108,18 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
         uid, batch = found
         if not batch:
             break
-        for mid, seq, text in batch:
-            await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=mid, text=text,
-                                     model=memory.fold_model, role="user", embedder=emb)
-            after = seq
-            if time.monotonic() - started > budget:
-                raise _again()
+        if memory.fold_model is None:
+            await asyncio.to_thread(_mine_by_rules, memory, uid, batch, emb)
+            after = batch[-1][1]
+        else:
+            for mid, seq, text in batch:
+                await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=mid, text=text,
+                                         model=memory.fold_model, role="user", embedder=emb or False)
+                after = seq
+                if time.monotonic() - started > budget:
+                    raise _again()
+        if time.monotonic() - started > budget:
+            raise _again()
     while await memory.builder.fold_once(cid):
         if time.monotonic() - started > budget:
             raise _again()
@@ -99,7 +129,10 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     uid = str(payload["user_id"])
     emb = memory.builder.embedder() or False
     started = time.monotonic()
-    while await asyncio.to_thread(index_pending, memory.db, memory.vault, user_id=uid, embedder=emb):
+    # Small batches: on a loaded host one passage embedding can take a second or more, and a
+    # batch must end well inside the job time limit.
+    while await asyncio.to_thread(index_pending, memory.db, memory.vault, user_id=uid, embedder=emb,
+                                  limit=_RECALL_BATCH):
         if time.monotonic() - started > budget_s(memory):
             raise _again()
 

@@ -20,7 +20,13 @@ from threadkeep.errors import InputError
 from threadkeep.imports import jobs as import_jobs
 from threadkeep.imports.model import ImportedConversation
 from threadkeep.imports.reading import CountingReader
-from threadkeep.imports.store import ImportCounts, ImportResult, background_left, import_status, store_conversations
+from threadkeep.imports.store import (
+    ImportCounts,
+    ImportResult,
+    background_left,
+    import_status,
+    store_conversations,
+)
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
@@ -67,7 +73,8 @@ def import_file(memory: Memory, path: Path, *, user: str, format: str, person: s
             on_conversation(counts, position(), readers[0].total if readers else None)
 
     return store_conversations(memory, convs, user=user, format=format, import_id=import_id,
-                               bytes_read=position, on_conversation=tick)
+                               bytes_read=position, on_conversation=tick,
+                               bytes_total=lambda: readers[0].total if readers else None)
 
 
 async def run_background(memory: Memory, import_id: str, *, user: str,

@@ -117,6 +117,7 @@ def store_conversations(
     import_id: str | None = None,
     bytes_read: Callable[[], int] | None = None,
     on_conversation: Callable[[ImportCounts], None] | None = None,
+    bytes_total: Callable[[], int | None] | None = None,
 ) -> ImportResult:
     """Store imported conversations for ``user`` (made on first use); see the module docstring.
 
@@ -124,8 +125,9 @@ def store_conversations(
     file) stops the import there; the run is marked ``failed`` with the reader's message and
     the error is raised again. ``import_id``: an existing run (from :func:`start_import`, e.g.
     an upload) to record progress in; by default a new run is made. ``bytes_read`` reports how
-    far the reader got in the file (recorded with each conversation); ``on_conversation`` is
-    called after each stored conversation (a CLI progress bar).
+    far the reader got in the file (recorded with each conversation), ``bytes_total`` how
+    much it will read (a zip member's size, not the zip's); ``on_conversation`` is called
+    after each stored conversation (a CLI progress bar).
     """
     if import_id is None:
         import_id = start_import(memory, user=user, format=format)
@@ -135,7 +137,8 @@ def store_conversations(
     limit = memory.settings.max_message_bytes
     try:
         for conv in conversations:
-            position = bytes_read() if bytes_read is not None else None
+            position = ((bytes_read(), bytes_total() if bytes_total is not None else None)
+                        if bytes_read is not None else None)
             memory.db.write(lambda s, c=conv, p=position: _store_one(s, memory, uid, import_id, c, counts, limit, p))
             if on_conversation is not None:
                 on_conversation(counts)
@@ -248,7 +251,7 @@ def _title(conv: ImportedConversation) -> str | None:
 
 
 def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: ImportedConversation,
-               counts: ImportCounts, limit: int, position: int | None) -> None:
+               counts: ImportCounts, limit: int, position: tuple[int, int | None] | None) -> None:
     """One conversation, in the caller's (one) transaction."""
     run = s.get(ImportRun, import_id)
     if run is None:
@@ -276,7 +279,9 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
         known.add(key)  # a duplicate id within the file is stored once
         fresh.append(m)
     if position is not None:
-        run.bytes_read = position
+        run.bytes_read = position[0]
+        if position[1] is not None:
+            run.bytes_total = position[1]
     run.updated_at = utcnow()
     if not fresh:
         counts.skipped_conversations += 1
@@ -414,15 +419,26 @@ def _status(s: Session, run: ImportRun) -> dict[str, Any]:
 def import_status(memory: Memory, import_id: str, *, user: str) -> dict[str, Any]:
     """The run's status, progress of both stages (storing, background work), counts, error.
 
-    Someone else's import is NotFound, as an unknown one."""
-    def run(s: Session) -> dict[str, Any]:
+    Someone else's import is NotFound, as an unknown one. Read without the write lock; a run
+    whose background work just ended (or whose process died) is updated in a short write.
+    """
+    def find(s: Session) -> ImportRun:
         found = repo.find_user(s, name=user)
         row = s.get(ImportRun, import_id)
         if found is None or row is None or row.user_id != found.id:
             raise NotFound(f"import {import_id} not found")
-        return _status(s, row)
+        return row
 
-    return memory.db.write(run)
+    with memory.db.reading() as s:
+        row = find(s)
+        settled = not (_would_go_stale(row) or (row.status == "indexing" and not background_left(s, row.id)))
+        if settled:
+            return _status(s, row)
+    return memory.db.write(lambda s: _status(s, find(s)))
+
+
+def _would_go_stale(run: ImportRun) -> bool:
+    return run.status in ("receiving", "storing") and run.updated_at <= utcnow() - STALE_AFTER
 
 
 def list_imports(memory: Memory, *, user: str, limit: int = 20) -> list[dict[str, Any]]:

@@ -8,7 +8,6 @@ the file (an index, an id, a byte offset), never its content.
 from __future__ import annotations
 
 from datetime import datetime
-
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, Text

@@ -44,8 +44,19 @@ from typing import Any
 import ijson
 from ijson.common import ObjectBuilder
 
-from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError, from_epoch
-from threadkeep.imports.reading import CountingReader, expect_start, is_json_error, json_error, open_export
+from threadkeep.imports.model import (
+    ImportedConversation,
+    ImportedMessage,
+    ImportFormatError,
+    from_epoch,
+)
+from threadkeep.imports.reading import (
+    CountingReader,
+    expect_start,
+    is_json_error,
+    json_error,
+    open_export,
+)
 
 __all__ = ["read_telegram", "GAP", "MAX_MESSAGES", "PRIVATE_TYPES"]
 

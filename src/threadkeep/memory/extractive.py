@@ -19,6 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from threadkeep.memory.pasted import (
+    DOCUMENT_CHARS,
+    POINTER_PRIORITY,
+    is_document,
+    is_pointer,
+    pointer_op,
+)
 from threadkeep.memory.summary import (
     AddItem,
     FieldName,
@@ -32,8 +39,9 @@ from threadkeep.memory.summary import (
 __all__ = ["ExtractiveSummariser", "extract_ops", "split_sentences", "LONG_MESSAGE_CHARS"]
 
 # A message longer than this is pasted content: it belongs to the recall index, and the
-# summary keeps one pointer item (ARCHITECTURE §5). It also bounds the work per message.
-LONG_MESSAGE_CHARS = 2_000
+# summary keeps one pointer item (ARCHITECTURE §5, :mod:`threadkeep.memory.pasted`). It also
+# bounds the work per message.
+LONG_MESSAGE_CHARS = DOCUMENT_CHARS
 # Longer sentences are cut at a word boundary so one item cannot eat the cap.
 MAX_ITEM_CHARS = 280
 
@@ -347,8 +355,8 @@ def _find_target(s: _Sentence, fld: FieldName, work: list[_Work], correcting: bo
     best: tuple[float, int, _Work] | None = None
     stems = _name_stems(s)
     for w in work:
-        if w.field != fld:
-            continue
+        if w.field != fld or is_pointer(w.text):
+            continue  # a document's pointer is never restated or corrected by chat
         a = w.analysis
         shared = len(stems & _name_stems(a))
         if a.key == s.key and set(a.names) == set(s.names):
@@ -402,14 +410,12 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
     next_order = len(work)
     for msg in messages:
         msg_id, role, text = msg[0], msg[1], msg[2]
-        if len(text) > LONG_MESSAGE_CHARS:
-            first = split_sentences(text[:LONG_MESSAGE_CHARS])[:1]
-            if first:
-                # Lower-case and number-free wrapper: it must pass the grounding check too.
-                pointer = f"(pasted document, kept in recall) {_clip(first[0])}"
-                work.append(_Work("context", pointer, [msg_id], 2, _analyse(pointer),
-                                  order=next_order))
-                next_order += 1
+        if is_document(text):
+            # Indexed for recall, not summarised: one pointer item (memory/pasted.py).
+            op = pointer_op(msg)
+            work.append(_Work(op.field, op.text, [msg_id], POINTER_PRIORITY, _analyse(op.text),
+                              order=next_order))
+            next_order += 1
             continue
         for sentence in _with_reasons(split_sentences(text)):
             s = _analyse(sentence)

@@ -17,6 +17,7 @@ from typing import Any
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.extractive import LONG_MESSAGE_CHARS, ExtractiveSummariser
+from threadkeep.memory.pasted import PREVIEW_CHARS, is_document, with_document_pointers
 from threadkeep.memory.summary import (
     FIELD_TITLES,
     FIELDS,
@@ -52,7 +53,11 @@ FOLD_SYSTEM_PROMPT = (
     "Keep what matters later: roles, decisions and refusals with their reasons, amounts, "
     "dates, commitments (who does what), open questions. Skip small talk. Use only names, "
     "numbers and dates that appear in the cited messages. Cite only the new messages. "
-    "Priority 5 for roles, decisions, deadlines and approved amounts; 1 for background."
+    "Priority 5 for roles, decisions, deadlines and approved amounts; 1 for background. "
+    "A message that starts with \"[Document pasted …]\" is a document pasted into the "
+    "conversation: it is indexed for recall and code keeps a pointer item for it, so do not "
+    "summarise its body or cite it alone. Dates in parentheses after words such as "
+    "\"yesterday (7 May 2023)\" are resolved from the message's date: keep them in items."
 )
 
 
@@ -113,12 +118,14 @@ def build_fold_request(
     state: SummaryState, messages: Sequence[SourceMessage], *, temperature: float = 0.1,
     max_tokens: int = 800,
 ) -> ModelRequest:
-    """The fold request: old items as canonical JSON, then the new messages, clipped."""
+    """The fold request: old items as canonical JSON, then the new messages, clipped (a
+    pasted document to its header and opening, :data:`~threadkeep.memory.pasted.PREVIEW_CHARS`)."""
     items = [{"id": i.id, "field": i.field, "text": i.text, "priority": i.priority,
               "resolved": i.resolved} for i in state.items]
     lines = []
     for m in messages:
-        text = m[2] if len(m[2]) <= LONG_MESSAGE_CHARS else m[2][:LONG_MESSAGE_CHARS] + " […]"
+        limit = PREVIEW_CHARS if is_document(m[2]) else LONG_MESSAGE_CHARS
+        text = m[2] if len(m[2]) <= limit else m[2][:limit] + " […]"
         lines.append(f"[{m[0]}] {m[1]}: {text}")
     prompt = ("Current summary items:\n" + canonical_json(items) + "\n\nNew messages:\n"
               + "\n".join(lines) + "\n\nAnswer with {\"ops\": [...]} only.")
@@ -190,4 +197,5 @@ class ModelSummariser:
             self.last_fallback = f"invalid answer: {exc}"
             return self.fallback.propose(state, messages)
         self.last_fallback = None
-        return ops
+        # Documents are indexed, not summarised: whatever the model said of one, its pointer.
+        return with_document_pointers(ops, messages)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from threadkeep.errors import ConfigError
+from threadkeep.memory.pasted import fold_message, is_document
 from threadkeep.memory.summary import (
     DEFAULT_CAP_TOKENS,
     EvictHook,
@@ -43,6 +44,7 @@ __all__ = [
     "FoldResult",
     "fold_summary",
     "afold_summary",
+    "fold_message",
 ]
 
 DEFAULT_THRESHOLD = 30
@@ -150,6 +152,12 @@ def _merge(
     return FoldResult(capped.state, merged.rejected, merged.evicted + capped.evicted, name)
 
 
+def _marked(messages: Sequence[SourceMessage]) -> tuple[SourceMessage, ...]:
+    """Documents given without their header (callers that did not use :func:`fold_message`)
+    get it here, so the summariser and the grounding check read the same text."""
+    return tuple(fold_message(str(m[0]), m[1], m[2]) if is_document(m[2]) else m for m in messages)
+
+
 def fold_summary(
     old_state: SummaryState,
     new_messages: Sequence[SourceMessage],
@@ -161,9 +169,11 @@ def fold_summary(
 ) -> FoldResult:
     """New summary = merge(old summary, summariser's ops for ``new_messages``), then the cap.
 
-    ``new_messages`` are ``(id, role, text)`` values of the folded range only. Items leaving
+    ``new_messages`` are ``(id, role, text)`` values of the folded range only, best made by
+    :func:`fold_message` (resolved dates written in, documents marked with their paste date). Items leaving
     the summary (removed by an op or squeezed out by the cap) go through ``on_evict`` first.
     """
+    new_messages = _marked(new_messages)
     ops = list(summariser.propose(old_state, new_messages))
     return _merge(old_state, ops, new_messages, cap=cap, counter=counter, on_evict=on_evict,
                   name=summariser.name)
@@ -179,6 +189,7 @@ async def afold_summary(
     on_evict: EvictHook | None = None,
 ) -> FoldResult:
     """:func:`fold_summary` for summarisers that call a model (``apropose``)."""
+    new_messages = _marked(new_messages)
     apropose = getattr(summariser, "apropose", None)
     if apropose is not None and inspect.iscoroutinefunction(apropose):
         ops = list(await apropose(old_state, new_messages))

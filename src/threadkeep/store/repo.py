@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, inspect, or_, select, text, update
+from sqlalchemy import String, bindparam, cast, delete, inspect, or_, select, text, update
 from sqlalchemy.orm import Session
 
-from threadkeep.errors import Gone, NotFound
+from threadkeep.errors import Conflict, Gone, NotFound
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.models import (
     Conversation,
@@ -28,6 +28,7 @@ from threadkeep.store.models import (
     UserKey,
     WebSession,
 )
+from threadkeep.store.people_tables import MERGED_PREFIX, AuditEntry, PersonMerge
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "get_or_create_user",
     "find_user",
     "delete_user",
+    "refuse_merged",
     "get_conversation",
     "create_conversation",
     "append_message",
@@ -79,6 +81,8 @@ def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: boo
     if name == SYSTEM_USER:
         raise NotFound("that name is reserved")
     user = find_user(session, name=name)
+    if user is None or user.name.startswith(MERGED_PREFIX):
+        refuse_merged(session, name)
     if user is None:
         any_stone = session.scalar(select(DeletedPerson.name_mac).limit(1)) is not None
         stone = session.get(DeletedPerson, vault.tombstone(session, name)) if any_stone else None
@@ -95,6 +99,22 @@ def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: boo
     return user
 
 
+def refuse_merged(session: Session, name: str) -> None:
+    """A person merged into another is unreachable by name until the merge is confirmed
+    (then the handle is deleted) or undone (then the person is back)."""
+    if name.startswith(MERGED_PREFIX):
+        raise Conflict("that person was merged into another; confirm or undo the merge "
+                       "(`threadkeep users merge list`)")
+    merged = session.execute(select(PersonMerge.id, User.name)
+                             .join(User, User.id == PersonMerge.target_user_id)
+                             .where(PersonMerge.source_name == name, PersonMerge.status == "pending")).first()
+    if merged is not None:
+        raise Conflict(f"person {name!r} was merged into {merged[1]!r} (merge {merged[0]}, pending): "
+                       f"their conversations are {merged[1]!r}'s now. Confirm the merge "
+                       f"(`threadkeep users merge confirm {merged[0]}`) or undo it "
+                       f"(`threadkeep users merge undo {merged[0]}`) first.")
+
+
 def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
     """Delete a person: their data key first (crypto-shredding), then every row of theirs.
 
@@ -107,6 +127,17 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
     user = session.get(User, user_id)
     if user is None:
         return
+    # People merged into this one and not yet confirmed go with them (their conversations
+    # already did); their handles are tombstoned like this one's.
+    for merge in session.scalars(select(PersonMerge).where(PersonMerge.target_user_id == user_id,
+                                                           PersonMerge.status == "pending")).all():
+        hidden = session.get(User, merge.source_user_id)
+        if hidden is not None:
+            if merge.source_name and find_user(session, name=merge.source_name) is None:
+                hidden.name = merge.source_name
+                session.flush()
+            delete_user(session, vault, user_id=hidden.id)
+    _erase_from_merges(session, user_id)
     ids = _owned_ids(session, user_id)
     session.execute(update(UserKey).where(UserKey.user_id == user_id)
                     .values(wrapped_key=secrets.token_bytes(60), master_key_id="shredded"))
@@ -120,6 +151,28 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
             session.add(DeletedPerson(name_mac=stone, deleted_at=utcnow()))
     session.execute(delete(User).where(User.id == user_id))
     vault.forget(user_id)
+
+
+ERASED = "erased"
+
+
+def _erase_from_merges(session: Session, user_id: str) -> None:
+    """A deleted person's id leaves the merge records and the audit log (which keep the
+    acts and counts: "erased" stands where the id was)."""
+    session.execute(update(PersonMerge).where(PersonMerge.source_user_id == user_id)
+                    .values(source_user_id=ERASED))
+    for entry in session.scalars(select(AuditEntry).where(cast(AuditEntry.details, String).like(f"%{user_id}%"))):
+        entry.details = _replace_strings(entry.details, user_id, ERASED)
+
+
+def _replace_strings(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, dict):
+        return {k: _replace_strings(v, old, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replace_strings(v, old, new) for v in value]
+    return value
 
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from threadkeep.api.auth import Principal
+from threadkeep.engine.access import Principal, caller_groups
 from threadkeep.engine.tools import MIN_DENSE_SIMILARITY, MIN_DENSE_WITH_WORD
 from threadkeep.errors import ConfigError
 
@@ -81,10 +81,8 @@ class Caller:
 
 def caller_of(principal: Principal, groups_header: str | None) -> Caller:
     """The caller's visibility, decided by the same rule as the knowledge routes."""
-    # Imported, not restated: MCP must never drift from the API's permission rule.
-    from threadkeep.api.routers.knowledge import _groups
-
-    groups = _groups(principal, groups_header)
+    # The engine's rule, not restated: MCP must never drift from the knowledge routes.
+    groups = caller_groups(principal, groups_header)
     return Caller(principal, None if groups is None else frozenset(groups))
 
 

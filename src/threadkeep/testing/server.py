@@ -75,12 +75,12 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn
 
     from threadkeep import jobs
-    from threadkeep.api import auth
     from threadkeep.api.app import create_app
     from threadkeep.api.config import ServiceSettings
     from threadkeep.config import Settings
     from threadkeep.crypto import MasterKey
     from threadkeep.engine import Memory
+    from threadkeep.engine import access as auth
 
     if args.lease is not None:
         jobs.LEASE_SECONDS = args.lease  # read at claim time; a dead worker's job returns sooner

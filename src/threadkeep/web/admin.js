@@ -188,9 +188,12 @@ async function showIdentities() {
 }
 
 async function linkIdentity() {
-  await call("POST", "/v1/admin/identities", { person: $("identity-person").value.trim(),
+  const linked = await call("POST", "/v1/admin/identities", { person: $("identity-person").value.trim(),
     channel: $("identity-channel").value, external_id: $("identity-external").value.trim() });
-  say("Linked.");
+  // An identity that had its own person merges that person into this one (pending).
+  const m = linked && linked.merge;
+  say(m ? `Linked. ${m.source} was merged into ${m.into} (${m.counts.conversations || 0} conversations); `
+        + `merge ${m.id} is pending: POST /v1/admin/merges/${m.id}/undo or /confirm.` : "Linked.");
   await showIdentities();
 }
 

@@ -8,10 +8,12 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api import auth
 from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
+from threadkeep.api.routers import merges
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING
+from threadkeep.engine import access as auth
+from threadkeep.engine import merges as merge_service
 from threadkeep.engine import people as people_service
 from threadkeep.errors import NotFound
 
@@ -89,12 +91,22 @@ async def list_identities(person: str, _: AdminDep, memory: MemoryDep) -> dict[s
 
 
 @router.post("/identities", status_code=201)
-async def link_identity(body: IdentityIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
-    """Link a channel identity to a person (409 when it belongs to someone else)."""
+async def link_identity(body: IdentityIn, principal: AdminDep, memory: MemoryDep,
+                        state: StateDep) -> dict[str, Any]:
+    """Link a channel identity to a person.
+
+    When the identity belongs to another person, that person is merged into this one
+    (conversations, facts, profile, identities): ``merge`` describes the pending merge, which
+    ``POST /v1/admin/merges/{id}/undo`` takes back and ``.../confirm`` makes final.
+    """
     uid = await memory.user_id(body.person)
-    ident = await people_service.link_identity(memory, user_id=uid, channel=body.channel,
-                                               external_id=body.external_id)
-    return {"id": ident, "person": body.person, "channel": body.channel, "external_id": body.external_id}
+    linked = await merge_service.link_or_merge(memory, user_id=uid, channel=body.channel,
+                                               external_id=body.external_id, actor=merges.actor_of(principal))
+    if linked.merge is not None:
+        state.forget_principals()  # the merged person's own keys are suspended
+    return {"id": linked.identity_id, "person": body.person, "channel": body.channel,
+            "external_id": body.external_id,
+            "merge": linked.merge.as_dict() if linked.merge is not None else None}
 
 
 @router.delete("/identities/{channel}/{external_id}", status_code=204)

@@ -128,7 +128,19 @@ async def _receive(request: Request, upload: _Upload, boundary: bytes, memory: M
     await asyncio.to_thread(upload.file.close)
 
 
-@router.post("", status_code=202)
+_UPLOAD_SCHEMA = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file", "format"],
+    "properties": {
+        "file": {"type": "string", "format": "binary",
+                 "description": "conversations.json (ChatGPT, Claude), result.json (Telegram), or the export's .zip"},
+        "format": {"type": "string", "enum": list(import_service.READERS)},
+        "as": {"type": "string", "description": "Telegram: which member you are (display name or from_id)"},
+        "chat": {"type": "array", "items": {"type": "string"},
+                 "description": "Telegram account export: the chats to import (names or ids)"},
+    }}}}}}
+
+
+@router.post("", status_code=202, openapi_extra=_UPLOAD_SCHEMA)
 async def create_import(request: Request, memory: MemoryDep, person: PersonDep, principal: PrincipalDep,
                         state: StateDep, response: Response) -> dict[str, Any]:
     """Upload an export (multipart: ``file``, ``format``; for Telegram ``as``, ``chat``); the
@@ -139,8 +151,8 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
     if ctype != b"multipart/form-data" or not boundary:
         raise ApiError(415, "send the export as multipart/form-data with a 'file' part and a 'format' field")
     length = request.headers.get("content-length")
-    if length is None:
-        raise ApiError(411, "an import upload needs a Content-Length header")
+    if length is None or not length.strip().isdigit():
+        raise ApiError(411, "an import upload needs a Content-Length header (a number of bytes)")
     limit = state.service.max_import_bytes
     if int(length) > limit:
         raise ApiError(413, f"the upload is {int(length)} bytes; the limit is {limit} bytes "

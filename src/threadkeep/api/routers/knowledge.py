@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api.auth import Principal
 from threadkeep.api.deps import AdminDep, PrincipalDep, StateDep
 from threadkeep.api.schemas import ERRORS
+from threadkeep.engine.access import caller_groups
 from threadkeep.knowledge.results import DocumentInfo
 
 router = APIRouter(tags=["knowledge"], responses=ERRORS)
@@ -52,15 +52,6 @@ def _doc(d: DocumentInfo) -> dict[str, Any]:
             "token_count": d.token_count, "created_at": d.created_at.isoformat(), "duplicate": d.duplicate}
 
 
-def _groups(principal: Principal, header: str | None) -> list[str] | None:
-    """The caller's groups; None means every document (admin)."""
-    if principal.scope == "admin":
-        return None
-    if principal.scope == "surface" and header:
-        return [g.strip() for g in header.split(",") if g.strip()]
-    return []
-
-
 GroupsHeader = Annotated[str | None, Header(
     description="Surface keys: the groups of the person acted for, comma-separated.")]
 
@@ -69,7 +60,7 @@ GroupsHeader = Annotated[str | None, Header(
 async def list_documents(principal: PrincipalDep, state: StateDep,
                          x_threadkeep_groups: GroupsHeader = None) -> dict[str, Any]:
     """Documents the caller may see."""
-    docs = await asyncio.to_thread(state.knowledge().list_documents, _groups(principal, x_threadkeep_groups))
+    docs = await asyncio.to_thread(state.knowledge().list_documents, caller_groups(principal, x_threadkeep_groups))
     return {"documents": [_doc(d) for d in docs]}
 
 
@@ -78,7 +69,7 @@ async def search(body: SearchIn, principal: PrincipalDep, state: StateDep,
                  x_threadkeep_groups: GroupsHeader = None) -> dict[str, Any]:
     """The best passages for a query among the documents the caller may see."""
     kb = state.knowledge()
-    groups = _groups(principal, x_threadkeep_groups)
+    groups = caller_groups(principal, x_threadkeep_groups)
     if groups is None:  # admin: every group that any document has
         groups = sorted({g for d in await asyncio.to_thread(kb.list_documents) for g in d.groups})
     hits = await asyncio.to_thread(kb.search, body.query, groups=groups, k=body.k)

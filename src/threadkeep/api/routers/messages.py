@@ -9,9 +9,10 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
-from threadkeep.api.routers.knowledge import GroupsHeader, _groups
+from threadkeep.api.routers.knowledge import GroupsHeader
 from threadkeep.api.schemas import ERRORS, SendMessage, TurnAnswer
 from threadkeep.api.sse import json_turn, sse_turn, start_turn, wants_stream
+from threadkeep.engine.access import caller_groups
 
 router = APIRouter(prefix="/v1/messages", tags=["messages"])
 
@@ -47,7 +48,7 @@ async def send_message(
         existing = await memory.list_conversations(user=person, limit=1)
         conversation_id = existing[0].id if existing else None
     # The knowledge a turn may search: the same rule as /v1/knowledge (admin: everything).
-    groups = _groups(principal, x_threadkeep_groups)
+    groups = caller_groups(principal, x_threadkeep_groups)
     if groups is None:  # admin: every group that any document has
         groups = sorted({g for d in await asyncio.to_thread(memory.knowledge.list_documents) for g in d.groups})
     turn = await start_turn(state.admitted(memory.stream(

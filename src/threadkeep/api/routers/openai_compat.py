@@ -4,7 +4,7 @@ The **last message with role ``user``** in ``messages`` is the new turn. The con
 comes from the ``X-Threadkeep-Conversation`` header or the ``conversation_id`` field (the
 header wins). Without either, threadkeep recognises the conversation from the history a
 standard client resends (a keyed fingerprint of the earlier user and assistant messages, see
-``surfaces/openai_threads.py``): earlier messages it has not seen are stored before the new
+``engine/openai_threads.py``): earlier messages it has not seen are stored before the new
 one, and a history it does not know opens a new conversation with that history stored. The
 model always answers from threadkeep's copy of the conversation, never the client's. Every
 response carries the conversation id in the ``X-Threadkeep-Conversation`` header (and in a
@@ -29,7 +29,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.exc import IntegrityError
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
@@ -37,12 +36,10 @@ from threadkeep.api.errors import ApiError, error_body, error_type, snake, statu
 from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS, start_turn
-from threadkeep.engine import Memory
+from threadkeep.engine import openai_threads
+from threadkeep.engine.openai_threads import Recognised, Turn
 from threadkeep.errors import ThreadkeepError
 from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
-from threadkeep.store import repo
-from threadkeep.surfaces import openai_threads
-from threadkeep.surfaces.openai_threads import Recognised, Turn
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
 
@@ -105,26 +102,6 @@ def _split(body: ChatCompletionIn) -> tuple[list[Turn], str]:
     return [(role, text) for role, text in history if openai_threads.normalise(text)], _text(body.messages[last])
 
 
-def _recognise(memory: Memory, person: str, history: list[Turn], text: str) -> Recognised:
-    with memory.db.reading() as s:
-        user = repo.find_user(s, name=person)
-        if user is None:
-            return Recognised(None, tuple(history))
-        return openai_threads.recognise(s, memory.vault, user_id=user.id, history=history, new_text=text)
-
-
-def _remember(memory: Memory, person: str, cid: str, turns: list[Turn]) -> None:
-    def run(s: Any) -> None:
-        user = repo.find_user(s, name=person)
-        if user is not None:
-            openai_threads.remember(s, memory.vault, user_id=user.id, conversation_id=cid, turns=turns)
-
-    try:
-        memory.db.write(run)
-    except IntegrityError:
-        memory.db.write(run)  # another request added the row first: now it is an update
-
-
 def _usage(usage: dict[str, int]) -> dict[str, Any]:
     prompt = usage.get("input_tokens", 0) + usage.get("cache_read_tokens", 0) + usage.get("cache_write_tokens", 0)
     out = usage.get("output_tokens", 0)
@@ -147,7 +124,8 @@ async def chat_completions(
     history, text = _split(body)
     cid = x_threadkeep_conversation or body.conversation_id
     if cid is None and history:
-        found = await asyncio.to_thread(_recognise, memory, person, history, text)
+        found = await asyncio.to_thread(openai_threads.recognise_for, memory, person=person,
+                                        history=history, new_text=text)
     else:
         found = Recognised(cid, ())
     if found.retry_message_id is not None:
@@ -167,7 +145,8 @@ async def chat_completions(
     async def answered(ev: TurnDone) -> None:
         # What the client holds now: its history, its message and this answer.
         turns = [*history, ("user", text), ("assistant", ev.text)]
-        await asyncio.to_thread(_remember, memory, person, cid, turns)
+        await asyncio.to_thread(openai_threads.remember_for, memory, person=person,
+                                conversation_id=cid, turns=turns)
 
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)

@@ -12,13 +12,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from threadkeep.api.auth import (
-    authenticate_key,
-    close_session,
-    hash_key,
-    open_session,
-    visitor_person,
-)
 from threadkeep.api.deps import (
     StateDep,
     count_failure,
@@ -30,6 +23,13 @@ from threadkeep.api.deps import (
 from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
+from threadkeep.engine.access import (
+    authenticate_key,
+    close_session,
+    hash_key,
+    open_session,
+    visitor_person,
+)
 from threadkeep.store import repo
 
 router = APIRouter(prefix="/v1/session", tags=["session"], responses=ERRORS)

@@ -21,11 +21,9 @@ from fastapi.responses import JSONResponse
 
 from threadkeep.api.deps import AdminDep, MemoryDep
 from threadkeep.api.errors import ApiError
-from threadkeep.engine import Memory
+from threadkeep.engine import Memory, people
 from threadkeep.errors import Conflict, NotFound
 from threadkeep.insights.jobs import DELIVER_KIND
-from threadkeep.memory.identities import resolve_identity
-from threadkeep.store.models import User
 from threadkeep.surfaces import common, digests, mattermost, slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings
 
@@ -94,12 +92,7 @@ def _settings(request: Request) -> SurfaceSettings:
 
 def _person_name(memory: Memory, channel: str, external_id: str) -> str | None:
     """The handle of an already known platform user (feedback never creates a person)."""
-    uid = resolve_identity(memory.db, channel=channel, external_id=external_id)
-    if uid is None:
-        return None
-    with memory.db.reading() as s:
-        user = s.get(User, uid)
-        return user.name if user is not None else None
+    return people.handle_of_identity(memory, channel=channel, external_id=external_id)
 
 
 async def _feedback(memory: Memory, person: str | None, message_id: str, rating: str | None) -> bool:

@@ -1,7 +1,7 @@
 """perf: the person's messages by time, so recall follows new messages without a scan
 
 Revision ID: 0017_perf
-Revises: 0012_imports (after merging main; assigned: 0010_security)
+Revises: 0013_merges (after merging main; assigned: 0010_security)
 Create Date: 2026-12-01 00:30:00
 
 Recall keeps each person's messages indexed in process and, per turn, reads only what is new
@@ -14,7 +14,7 @@ id and status of every message of the person each turn.
 from alembic import op
 
 revision = "0017_perf"
-down_revision = "0012_imports"
+down_revision = "0013_merges"
 branch_labels = None
 depends_on = None
 

@@ -22,15 +22,21 @@ import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import ForeignKey, Index, String, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from threadkeep.store.base import Base, UtcDateTime, utcnow
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 
-__all__ = ["OpenAIThread", "Recognised", "Turn", "fingerprint", "normalise", "recognise", "remember"]
+if TYPE_CHECKING:
+    from threadkeep.engine.turn import Memory
+
+__all__ = ["OpenAIThread", "Recognised", "Turn", "fingerprint", "normalise", "recognise", "remember",
+           "recognise_for", "remember_for"]
 
 Turn = tuple[str, str]  # (role, text): role is "user" or "assistant"
 ROLES = ("user", "assistant")
@@ -133,3 +139,31 @@ def remember(session: Session, vault: Vault, *, user_id: str, conversation_id: s
         session.add(OpenAIThread(conversation_id=conversation_id, user_id=user_id, head=head))
     else:
         row.head, row.updated_at = head, utcnow()
+
+
+def recognise_for(memory: Memory, *, person: str, history: Sequence[Turn], new_text: str) -> Recognised:
+    """:func:`recognise` for the person with handle ``person`` (nothing known of a person not
+    seen yet); blocking, run it off the event loop."""
+    from threadkeep.store import repo
+
+    with memory.db.reading() as s:
+        user = repo.find_user(s, name=person)
+        if user is None:
+            return Recognised(None, tuple(history))
+        return recognise(s, memory.vault, user_id=user.id, history=history, new_text=new_text)
+
+
+def remember_for(memory: Memory, *, person: str, conversation_id: str, turns: Sequence[Turn]) -> None:
+    """:func:`remember` for the person with handle ``person``, in its own transaction;
+    blocking, run it off the event loop."""
+    from threadkeep.store import repo
+
+    def run(s: Session) -> None:
+        user = repo.find_user(s, name=person)
+        if user is not None:
+            remember(s, memory.vault, user_id=user.id, conversation_id=conversation_id, turns=turns)
+
+    try:
+        memory.db.write(run)
+    except IntegrityError:
+        memory.db.write(run)  # another request added the row first: now it is an update

@@ -54,6 +54,7 @@ __all__ = [
     "get_setting",
     "put_setting",
     "visitor_person",
+    "caller_groups",
     "check_person_name",
     "open_session",
     "session_principal",
@@ -347,6 +348,17 @@ def _b64(raw: bytes) -> str:
 
 def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def caller_groups(principal: Principal, header: str | None) -> list[str] | None:
+    """The knowledge groups a caller may read; None means every document (admin). A surface
+    key names the groups of the person it acts for (``X-Threadkeep-Groups``, comma-separated);
+    anyone else reads public documents only. The knowledge routes and MCP share this rule."""
+    if principal.scope == "admin":
+        return None
+    if principal.scope == "surface" and header:
+        return [g.strip() for g in header.split(",") if g.strip()]
+    return []
 
 
 def visitor_person(visitor_id: str) -> str:

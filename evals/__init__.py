@@ -1,5 +1,5 @@
 """Evaluations of the memory: run from the CLI or from tests, never from request paths."""
 
-from threadkeep.evals.five_questions import run_five_questions
+from evals.five_questions import run_five_questions
 
 __all__ = ["run_five_questions"]
