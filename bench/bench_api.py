@@ -103,17 +103,38 @@ async def _level(url: str, key: str, concurrency: int, turns: int, pid: int) -> 
         latencies: list[float] = []
         errors: dict[int, int] = {}
         rss_start = _rss_mb(pid)
+        # RSS against turns done: is memory flat once warmed up (a fifth of the turns)?
+        samples: list[tuple[int, float]] = []
+
+        async def sample() -> None:
+            while True:
+                rss = _rss_mb(pid)
+                if rss is not None:
+                    samples.append((len(latencies), rss))
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.create_task(sample())
         t0 = time.perf_counter()
         await asyncio.gather(*(_turns(client, p, c, turns, latencies, errors)
                                for p, c in zip(people, cids, strict=True)))
         wall = time.perf_counter() - t0
+        sampler.cancel()
     latencies.sort()
     p50 = 1000 * statistics.median(latencies)
     p99 = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     return {"concurrency": concurrency, "turns": len(latencies), "turns_per_s": len(latencies) / wall,
             "p50_ms": p50, "p99_ms": p99, "p99_over_p50": p99 / p50,
             "errors": sum(errors.values()), "error_statuses": {str(k): v for k, v in sorted(errors.items())},
-            "rss_start_mb": rss_start, "rss_end_mb": _rss_mb(pid)}
+            "rss_start_mb": rss_start, "rss_end_mb": _rss_mb(pid), **_rss_after_warmup(samples, len(latencies))}
+
+
+def _rss_after_warmup(samples: list[tuple[int, float]], total: int) -> dict[str, Any]:
+    """RSS when a fifth of the turns were done, its peak after that, and the growth between."""
+    warm = [rss for done, rss in samples if done >= total // 5]
+    if not warm:
+        return {}
+    return {"rss_warm_mb": warm[0], "rss_peak_after_warm_mb": max(warm),
+            "rss_growth_after_warm_mb": round(max(warm) - warm[0], 1)}
 
 
 async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
@@ -168,7 +189,8 @@ def bench_backend(label: str, db_url: str, args: argparse.Namespace, embeddings:
             rows.append({"db": label, "embeddings": embeddings, **row})
             print(f"{label:<20} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
                   f"p99 {row['p99_ms']:7.1f} ms  errors {row['errors']}  RSS {row['rss_start_mb']} -> "
-                  f"{row['rss_end_mb']} MB", file=sys.stderr)
+                  f"{row['rss_end_mb']} MB (warm {row.get('rss_warm_mb')}, +{row.get('rss_growth_after_warm_mb')} after)",
+                  file=sys.stderr)
         ttfb = asyncio.run(_ttfb(url, key, args.sse_samples))
         rows.append({"db": label, "sse": True, **ttfb})
         print(f"{label:<10} SSE first byte p50 {ttfb['first_byte_p50_ms']:.1f} ms, first delta p50 "
@@ -213,13 +235,14 @@ def main() -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation; "
           f"{os.cpu_count()} CPUs, load average at the end {load}\n")
-    print("| database | concurrent conversations | turns/s | p50 latency | p99 latency | p99/p50 | errors | server RSS |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    print("| database | concurrent conversations | turns/s | p50 latency | p99 latency | p99/p50 | errors "
+          "| server RSS | RSS growth after warm-up |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
     for r in rows:
         if "concurrency" in r:
             print(f"| {r['db']} | {r['concurrency']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | "
                   f"{r['p99_ms']:.0f} ms | {r['p99_over_p50']:.1f} | {r['errors']} | "
-                  f"{r['rss_start_mb']} → {r['rss_end_mb']} MB |")
+                  f"{r['rss_start_mb']} → {r['rss_end_mb']} MB | {r.get('rss_growth_after_warm_mb')} MB |")
     print("\n| database | SSE first byte (p50) | first text delta (p50) |")
     print("|---|---:|---:|")
     for r in rows:

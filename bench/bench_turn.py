@@ -580,7 +580,8 @@ def ratios(results: dict[str, dict[str, Any]]) -> None:
             if mine is None:
                 continue
             r["x_floor"] = round(mine / floor, 1) if floor else None
-            r["x_threadkeep"] = round(mine / tk, 3) if tk else None
+            # Three significant figures: the floor is thousands of times below threadkeep.
+            r["x_threadkeep"] = float(f"{mine / tk:.3g}") if tk else None
 
 
 def growth(results: dict[str, dict[str, Any]]) -> dict[str, float | None]:
@@ -731,6 +732,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="lengths 100,1000; 2 rounds of 3 turns")
     ap.add_argument("--profile", action="store_true", help="also profile threadkeep at 100 messages")
     ap.add_argument("--profile-turns", type=int, default=10)
+    ap.add_argument("--profile-length", type=int, default=100, help="stored messages when profiling")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
     args = ap.parse_args(argv)
     if args.quick:
@@ -778,8 +780,9 @@ def main(argv: list[str] | None = None) -> int:
         ratios(report["results"])
         report["growth"] = growth(report["results"])
         if args.profile:
-            log("profiling threadkeep at 100 messages")
-            report["profile"] = asyncio.run(profile_turn(100, args.profile_turns, root))
+            log(f"profiling threadkeep at {args.profile_length} messages")
+            report["profile"] = asyncio.run(profile_turn(args.profile_length, args.profile_turns, root))
+            report["profile_length"] = args.profile_length
     finally:
         shutil.rmtree(root, ignore_errors=True)
     report["machine"]["load_avg_end"] = [round(x, 1) for x in os.getloadavg()]
@@ -790,9 +793,12 @@ def main(argv: list[str] | None = None) -> int:
         print(table(report))
         if "profile" in report:
             for part, prof in report["profile"].items():
-                print(f"\nprofile ({part}, 100 messages, embeddings off): "
+                print(f"\nprofile ({part}, {report['profile_length']} messages, embeddings off): "
                       f"{prof['total_ms_per_turn']} ms self time per turn")
                 for row in prof["top"]:
+                    print(f"  {row['ms_per_turn']:>8.3f} ms {row['share']:>6.1%}  {row['function']}")
+                print("  threadkeep's functions, inclusive:")
+                for row in prof["top_inclusive_threadkeep"]:
                     print(f"  {row['ms_per_turn']:>8.3f} ms {row['share']:>6.1%}  {row['function']}")
         print(f"\nelapsed {report['elapsed_s']} s", file=sys.stderr)
     return 0

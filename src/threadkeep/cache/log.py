@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint, segment_rank
@@ -157,11 +157,13 @@ _LANES: dict[str, tuple[str, ...]] = {"turn": ("turn", "ping"), "ping": ("turn",
 
 def previous_call(session: Session, conversation_id: str, *, kind: str = "turn") -> ModelCall | None:
     """The latest logged call of a conversation in the same lane as ``kind``."""
-    return session.scalars(
-        select(ModelCall).where(ModelCall.conversation_id == conversation_id,
-                                ModelCall.kind.in_(_LANES.get(kind, (kind,))))
-        .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1)
-    ).first()
+    return session.scalars(_PREVIOUS, {"cid": conversation_id, "kinds": list(_LANES.get(kind, (kind,)))}).first()
+
+
+# Built once: every turn logs its call after looking up the previous one.
+_PREVIOUS = (select(ModelCall).where(ModelCall.conversation_id == bindparam("cid"),
+                                     ModelCall.kind.in_(bindparam("kinds", expanding=True)))
+             .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1))
 
 
 def last_cache_touch(session: Session, conversation_id: str, capabilities: Capabilities) -> ModelCall | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import InputError
@@ -85,12 +85,16 @@ def recent_failed(s: Session, vault: Vault, *, user_id: str, conversation: Conve
                                 .order_by(Conversation.last_activity_at.desc()).limit(1))
         if conversation is None or conversation.message_count != 1:
             return None
-    last = s.scalar(select(Message).where(Message.conversation_id == conversation.id)
-                    .order_by(Message.seq.desc()).limit(1))
+    last = s.scalar(_LAST_MESSAGE, {"cid": conversation.id})
     if (last is None or last.role != "user" or last.status != "failed" or last.failed_at is None
             or last.failed_at < now - timedelta(seconds=window_s)):
         return None
     return last if repo.open_message_text(s, vault, last) == text else None
+
+
+# Built once: every turn checks whether it resends a failed one.
+_LAST_MESSAGE = (select(Message).where(Message.conversation_id == bindparam("cid"))
+                 .order_by(Message.seq.desc()).limit(1))
 
 
 @dataclass(frozen=True, slots=True)

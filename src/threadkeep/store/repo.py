@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, cast, delete, inspect, or_, select, text, update
+from sqlalchemy import String, bindparam, cast, delete, inspect, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import Conflict, Gone, NotFound
@@ -265,8 +265,10 @@ def append_message(
     model: str | None = None,
     usage: dict[str, Any] | None = None,
     trace: str | None = None,
+    owner: str | None = None,
 ) -> Message:
-    """Append one message at the next sequence number of the conversation."""
+    """Append one message at the next sequence number of the conversation (``owner``: the
+    turn lease of the process answering it, set in the same INSERT)."""
     mid = new_id()
     conv.message_count += 1
     now = utcnow()
@@ -282,6 +284,7 @@ def append_message(
         model=model,
         usage=usage,
         created_at=now,
+        owner=owner,
         text_ct=vault.seal(session, conv.user_id, text, table="messages", column="text", row_id=mid),
     )
     if trace is not None:
@@ -299,20 +302,23 @@ def read_messages(
     session: Session, vault: Vault, *, conv: Conversation, after_seq: int = 0, limit: int | None = None
 ) -> list[StoredMessage]:
     """Decrypted messages with ``seq > after_seq``, in order."""
-    stmt = (
-        select(Message)
-        .where(Message.conversation_id == conv.id, Message.seq > after_seq)
-        .order_by(Message.seq)
-    )
+    params: dict[str, Any] = {"cid": conv.id, "after": after_seq}
     if limit is not None:
-        stmt = stmt.limit(limit)
+        params["limit"] = limit
     return [
         StoredMessage(
             id=m.id, seq=m.seq, role=m.role, text=open_message_text(session, vault, m), status=m.status,
             created_at=m.created_at, rating=m.rating, error=m.error, reply_to=m.reply_to,
         )
-        for m in session.scalars(stmt)
+        for m in session.scalars(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
     ]
+
+
+# Every turn reads its window: the statement is built once (building it cost more CPU than
+# running it).
+_AFTER_SEQ = (select(Message).where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
+              .order_by(Message.seq))
+_AFTER_SEQ_LIMIT = _AFTER_SEQ.limit(bindparam("limit"))
 
 
 def conversation_title(session: Session, vault: Vault, conv: Conversation) -> str | None:
