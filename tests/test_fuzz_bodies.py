@@ -56,7 +56,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiHarness]:
     mp.setenv("THREADKEEP_SLACK_SIGNING_SECRET", SLACK)
     mp.setenv("THREADKEEP_TELEGRAM_SECRET", TELEGRAM)
     mp.setenv("THREADKEEP_MATTERMOST_TOKEN", MATTERMOST)
-    service = ServiceSettings(rate_per_minute=0, max_body_bytes=LIMIT, _env_file=None)  # type: ignore[call-arg]
+    # The import upload has its own (streamed) limit; here it is the same as every body's.
+    service = ServiceSettings(rate_per_minute=0, max_body_bytes=LIMIT, max_import_bytes=LIMIT,  # type: ignore[call-arg]
+                              _env_file=None)
     h = start_harness(f"sqlite:///{home / 'b.db'}", MasterKey(os.urandom(32), "b"),
                       Settings(home=home), service=service)
     try:

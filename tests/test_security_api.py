@@ -58,8 +58,13 @@ def _victim(h: ApiHarness) -> dict[str, str]:
     alice, name = h.person()
     a = alice.post("/v1/messages", json={"text": f"I work at Okapicorp. {SECRET}"}).json()
     fact = _wait_for_facts(alice)[0]
+    # An import of her own (an empty Claude export): its id must be hers alone too.
+    imported = alice.post("/v1/me/imports", files={"file": ("conversations.json", b"[]", "application/json")},
+                          data={"format": "claude"})
+    assert imported.status_code == 202, imported.text
     return {"conversation_id": a["conversation_id"], "message_id": a["assistant_message_id"],
-            "user_message_id": a["user_message_id"], "fact_id": fact["id"], "person": name}
+            "user_message_id": a["user_message_id"], "fact_id": fact["id"], "person": name,
+            "import_id": imported.json()["id"]}
 
 
 BODIES = {"/v1/messages/{message_id}/feedback": {"rating": "down"},
@@ -76,7 +81,7 @@ def test_every_person_route_with_an_id_is_404_for_someone_else(site: ApiHarness)
             # names the deployment's model, nothing of a person's
             continue
         url = path
-        for name in ("conversation_id", "message_id", "fact_id"):
+        for name in ("conversation_id", "message_id", "fact_id", "import_id"):
             url = url.replace("{" + name + "}", ids[name])
         assert "{" not in url, f"no id to try for {method} {path}: add one to this test"
         r = bob.request(method, url, json=BODIES.get(path, {}))
@@ -140,7 +145,7 @@ def test_a_nul_byte_in_an_id_is_a_404_not_a_500(site: ApiHarness, request: pytes
         if "{" not in path or path.startswith(("/v1/admin", "/web", "/admin")):
             continue
         url = path
-        for name in ("conversation_id", "message_id", "fact_id"):
+        for name in ("conversation_id", "message_id", "fact_id", "import_id"):
             url = url.replace("{" + name + "}", "ab%00cd")
         r = bob.request(method, url, json=BODIES.get(path, {}))
         if r.status_code >= 500:
@@ -174,6 +179,8 @@ def test_every_webhook_refuses_a_wrong_signature_and_stores_nothing(site: ApiHar
         "type": "message", "user": "U1", "text": f"hello {SECRET}", "channel": "D1", "channel_type": "im",
         "ts": "1.1"}, "event_id": "Ev1"}).encode()
     people_before = site.client(site.admin_key).get("/v1/admin/people").json()["people"]
+    # On PostgreSQL the database is shared by the session's tests: count what this test adds.
+    events_before = _surface_rows(site)
     hooks = [route for _m, route in _routes(site) if route.startswith("/surfaces/") and _m == "POST"]
     assert {"/surfaces/slack/events", "/surfaces/telegram/webhook", "/surfaces/mattermost/webhook"} <= set(hooks)
     refused = {
@@ -211,7 +218,7 @@ def test_every_webhook_refuses_a_wrong_signature_and_stores_nothing(site: ApiHar
         for r in responses:
             assert r.status_code == 401, (route, r.status_code, r.text)
             assert r.json()["error"]["type"] == "bad_signature"
-    assert _surface_rows(site) == 0
+    assert _surface_rows(site) == events_before
     assert site.client(site.admin_key).get("/v1/admin/people").json()["people"] == people_before
     # The right signature is accepted, so the refusals above were about the signature.
     ok = anon.post("/surfaces/slack/events", content=slack_body, headers=_signed_slack(slack_body, SLACK_SECRET))

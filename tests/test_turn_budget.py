@@ -95,8 +95,14 @@ def test_three_large_pastes_in_a_16k_window_keep_answering(tmp_path, settings: S
         assert r.status_code == 200, r.text[:300]
         report = r.json()["report"]
         assert report["compaction"] is not None
-        assert pasted[0][0] in [x["message_id"] for x in report["recall"] if x["this_conversation"]]
-        assert "ALPHA-7" in h.model.calls[-1].segments[-2].messages[0].text  # in the turn context
+        # Recall found the passage: shown this turn, or already in a recall note of the window
+        # (an earlier "What does document 1 say?" recalled it; issue 16's notes keep it cached).
+        shown = pasted[0][0] in [x["message_id"] for x in report["recall"] if x["this_conversation"]]
+        assert shown or report["recall_note"]["repeated"] > 0, report["recall_note"]
+        sent = h.model.calls[-1]
+        recalled_text = [m.text for seg in sent.segments if seg.name in ("history", "turn_context")
+                         for m in seg.messages if "<recalled_note>" in m.text or "<turn_context>" in m.text]
+        assert any("ALPHA-7" in t for t in recalled_text)
 
         counted = [request_tokens(call, counter) for call in h.model.calls]
         assert max(counted) <= ceiling, (counted, ceiling)
