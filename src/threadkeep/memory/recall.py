@@ -64,6 +64,8 @@ __all__ = [
 
 _T = "message_vectors"
 _CT = "message_chunks"
+# Items a turn may embed in memory when none of the person's messages is indexed yet.
+_INLINE_EMBED = 32
 _EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
 _SKIP_STATUS = ("failed", "pending")
 _CACHE_SIZE = 64
@@ -689,11 +691,16 @@ def _add(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embe
         lacking = [it for it in items if (it.message_id, it.chunk) not in vectors]
         dim = _dim(person, vectors)
         if lacking and dim is None:
-            # Nothing of the person's is indexed yet, so the vectors' size is not known:
-            # embed these in memory (once per process; never stored from here).
-            vectors.update(zip(((it.message_id, it.chunk) for it in lacking),
-                               emb.passages([it.text[:_EMBED_CHARS] for it in lacking]), strict=True))
-            lacking, dim = [], len(next(iter(vectors.values())))
+            # Nothing of the person's is indexed yet, so the vectors' size is not known: embed
+            # the newest few in memory (once per process; never stored from here). At most
+            # _INLINE_EMBED of them — after a large import whose index is still being built,
+            # embedding every message here would hold the turn for hours; the rest are
+            # searched lexically until the indexer has stored their vectors.
+            newest = sorted(lacking, key=lambda it: it.created_at, reverse=True)[:_INLINE_EMBED]
+            vectors.update(zip(((it.message_id, it.chunk) for it in newest),
+                               emb.passages([it.text[:_EMBED_CHARS] for it in newest]), strict=True))
+            lacking = [it for it in lacking if (it.message_id, it.chunk) not in vectors]
+            dim = len(next(iter(vectors.values())))
         person.unvectored |= {it.message_id for it in lacking}
         matrix = np.zeros((len(items), dim or 0), np.float32)
         for n, it in enumerate(items):
