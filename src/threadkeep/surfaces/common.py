@@ -25,8 +25,8 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.engine import Memory
-from threadkeep.errors import Conflict, Gone, InputError, NotFound, ProviderError
+from threadkeep.engine import Memory, conversations, people
+from threadkeep.errors import Conflict, Gone, InputError, ProviderError
 from threadkeep.events import (
     AnswerDelta,
     ConversationOpened,
@@ -35,10 +35,8 @@ from threadkeep.events import (
     TurnEvent,
     TurnFailed,
 )
-from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
-from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
-from threadkeep.store.models import Message, User
+from threadkeep.store.models import User
 from threadkeep.surfaces.tables import SurfaceEvent, SurfacePost, SurfaceStatus, SurfaceThread
 from threadkeep.validate import clean_text
 
@@ -112,20 +110,7 @@ def person_for(memory: Memory, *, channel: str, external_id: str, handle: str) -
     identity. Joining them to an existing person is an explicit admin act (re-linking),
     never a guess from display names.
     """
-    for _ in range(3):
-        uid = resolve_identity(memory.db, channel=channel, external_id=external_id)
-        if uid is not None:
-            with memory.db.reading() as s:
-                name = s.scalar(select(User.name).where(User.id == uid))
-            if name is not None:
-                return uid, name
-        try:
-            made = memory.db.write(lambda s: repo.get_or_create_user(s, memory.vault, name=handle).id)
-            link_identity(memory.db, user_id=made, channel=channel, external_id=external_id)
-            return made, handle
-        except (SAIntegrityError, IdentityConflict):
-            continue  # another request made the same person at the same moment: look again
-    raise NotFound(f"could not resolve {channel}:{external_id}")
+    return people.person_for_identity(memory, channel=channel, external_id=external_id, handle=handle)
 
 
 # -- events ------------------------------------------------------------------------------
@@ -314,7 +299,7 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
         shown = progress.key
     else:
         aid, shown = ev.assistant_message_id, ev.target.get("progress")
-        answer = await asyncio.to_thread(_message_text, memory, aid)
+        answer = await asyncio.to_thread(conversations.message_text, memory, aid)
     parts = split_text(answer or "…", poster.limit)
     posted = list(ev.posted)
     replace_shown = getattr(poster, "replace", None)
@@ -370,7 +355,7 @@ class _Progress:
 async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tuple[str, str]:
     """The answer's (assistant message id, text): a turn run now, or the one already stored."""
     if ev.user_message_id is not None:
-        done = await asyncio.to_thread(_answered, memory, ev.user_message_id)
+        done = await asyncio.to_thread(conversations.answer_to, memory, ev.user_message_id)
         if done is not None:
             await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=done[0], status="answered",
                                     answered_at=utcnow())
@@ -383,7 +368,7 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
     else:
         cid = await asyncio.to_thread(_thread_conversation, memory, channel=ev.channel,
                                       thread_key=ev.thread_key, user_id=ev.user_id)
-        if cid is not None and not await asyncio.to_thread(_conversation_exists, memory, cid, ev.user_id):
+        if cid is not None and not await asyncio.to_thread(conversations.conversation_exists, memory, cid, ev.user_id):
             cid = None  # deleted on another surface: this thread starts afresh
         events = memory.stream(ev.text, user=ev.person, conversation_id=cid, channel=ev.channel)
     try:
@@ -407,24 +392,6 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
     raise RuntimeError("the turn ended without an answer")
 
 
-def _answered(memory: Memory, user_message_id: str) -> tuple[str, str] | None:
-    with memory.db.reading() as s:
-        msg = s.get(Message, user_message_id)
-        if msg is None or msg.status != "answered":
-            return None
-        answer = s.scalar(select(Message).where(Message.reply_to == user_message_id,
-                                                Message.role == "assistant"))
-        if answer is None:
-            return None
-        return answer.id, repo.open_message_text(s, memory.vault, answer)
-
-
-def _message_text(memory: Memory, message_id: str) -> str:
-    with memory.db.reading() as s:
-        msg = s.get(Message, message_id)
-        return repo.open_message_text(s, memory.vault, msg) if msg is not None else ""
-
-
 async def _in_flight_deferred(events: AsyncIterator[TurnEvent]) -> AsyncIterator[TurnEvent]:
     """The turn's events; a turn another live run is still answering defers this job."""
     try:
@@ -432,15 +399,6 @@ async def _in_flight_deferred(events: AsyncIterator[TurnEvent]) -> AsyncIterator
             yield item
     except Conflict as e:
         raise jobs.Defer(utcnow() + timedelta(seconds=IN_FLIGHT_RECHECK_S)) from e
-
-
-def _conversation_exists(memory: Memory, conversation_id: str, user_id: str) -> bool:
-    try:
-        with memory.db.reading() as s:
-            repo.get_conversation(s, user_id=user_id, conversation_id=conversation_id)
-        return True
-    except NotFound:
-        return False
 
 
 def _record_post(memory: Memory, ev: StoredEvent, post_id: str, aid: str, posted: list[str]) -> None:
