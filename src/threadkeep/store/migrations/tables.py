@@ -9,7 +9,7 @@ from threadkeep.memory import fact_tables as _facts  # noqa: F401
 from threadkeep.memory import recall_notes as _recall_notes  # noqa: F401
 from threadkeep.store import models  # noqa: F401
 from threadkeep.store import people_tables as _people  # noqa: F401
+from threadkeep.store import surface_tables as _surfaces  # noqa: F401
 from threadkeep.store.base import Base
-from threadkeep.surfaces import tables as _surfaces  # noqa: F401
 
 metadata = Base.metadata
