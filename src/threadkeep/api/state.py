@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from threadkeep.api.config import ServiceSettings
-from threadkeep.api.ratelimit import Limiter, Rate, make_limiter
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
 from threadkeep.engine.access import Principal, SessionSigner
+from threadkeep.engine.ratelimit import Limiter, Rate
 from threadkeep.events import TurnEvent
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class ServiceState:
     @classmethod
     def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
               knowledge: KnowledgeBase | None = None) -> ServiceState:
-        limiter = make_limiter(service.rate_backend, memory.db, service.redis_url)
+        limiter = memory.access.rate_limiter(service.rate_backend, service.redis_url)
         return cls(memory, settings, service, limiter, knowledge)
 
     @property

@@ -10,7 +10,7 @@ Keys are random tokens shown once; only their SHA-256 lives in ``api_keys``. Sco
 Web sessions are server side (``web_sessions``, one row per session, only a hash of its id
 stored); the cookie is the id, HMAC-signed (secret kept in the ``settings`` table, so every
 replica verifies every cookie). Logging out deletes the row, so a copied cookie stops working;
-revoking the key a session was opened with ends it too. Rate limits live in :mod:`threadkeep.api.ratelimit`.
+revoking the key a session was opened with ends it too. Rate limits live in :mod:`threadkeep.engine.ratelimit`.
 
 The faces (API, CLI, MCP) call these checks through :class:`Access` (``memory.access``), bound
 to one memory's database and vault, so none of them holds the database itself.
@@ -36,6 +36,7 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from threadkeep.engine.ratelimit import Limiter, make_limiter
 from threadkeep.errors import InputError, NotFound
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
@@ -411,6 +412,10 @@ class Access:
 
     def put_setting(self, key: str, value: Any) -> None:
         put_setting(self._db, key, value)
+
+    def rate_limiter(self, backend: str, redis_url: str | None) -> Limiter:
+        """The rate limiter ``backend`` names (see :func:`threadkeep.engine.ratelimit.make_limiter`)."""
+        return make_limiter(backend, self._db, redis_url)
 
     def person_exists(self, name: str) -> bool:
         """Whether a person with this handle has a row (a returning visitor, say)."""
