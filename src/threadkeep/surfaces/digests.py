@@ -19,11 +19,8 @@ from datetime import date, timedelta
 from typing import Any
 
 import httpx
-from sqlalchemy import select
 
-from threadkeep.engine import Memory, conversations, people
-from threadkeep.insights import digest
-from threadkeep.insights.tables import Digest
+from threadkeep.engine import Memory, conversations, digest, people
 from threadkeep.surfaces import slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings, note_error, split_text
 
@@ -47,12 +44,9 @@ def delivery_for(memory: Memory, *, user_id: str, period: str, start: date) -> D
     latest = conversations.latest_channel(memory, user_id)
     if latest not in CHANNELS:
         return None
-    with memory.db.reading() as s:
-        row = s.scalar(select(Digest).where(Digest.user_id == user_id, Digest.period == period,
-                                            Digest.start == start.isoformat()))
-        if row is None:
-            return None
-        view = digest.open_digest(s, memory.vault, row)
+    view = digest.digest_of(memory, user_id=user_id, period=period, start=start)
+    if view is None:
+        return None
     ids = [ext for channel, ext in people.channel_identities(memory, user_id=user_id) if channel == latest]
     if not ids:
         return None

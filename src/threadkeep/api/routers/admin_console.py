@@ -25,11 +25,11 @@ from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
 from threadkeep.cache.keepwarm import warm_status
 from threadkeep.engine import admin as admin_service
+from threadkeep.engine import digest
 from threadkeep.engine.tools import TOOLS_SETTING, default_tool_settings
 from threadkeep.errors import NotFound
-from threadkeep.insights import digest, reask, retention
+from threadkeep.insights import reask, retention
 from threadkeep.insights.jobs import enqueue_digests
-from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import ApiKey, Conversation, Setting, User
 
@@ -286,14 +286,8 @@ async def my_digests(memory: MemoryDep, person: PersonDep,
                      period: Literal["week", "month"] | None = None,
                      limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
     """The person's weekly and monthly digests, newest first: recurring topics, decisions, open items."""
-    def run(s: Session) -> list[dict[str, Any]]:
-        user = repo.find_user(s, name=person)
-        if user is None:
-            return []
-        return [d.to_dict() for d in digest.list_digests(s, memory.vault, user_id=user.id,
-                                                         period=period, limit=limit)]
-
-    return {"digests": await _write(memory, run)}
+    found = await asyncio.to_thread(digest.digests_of, memory, person=person, period=period, limit=limit)
+    return {"digests": [d.to_dict() for d in found]}
 
 
 __all__ = ["router"]
