@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.helpers import open_memory, unique_user
-from threadkeep.insights import digest, install
+from threadkeep.engine import digest
+from threadkeep.insights import install
 from threadkeep.insights.jobs import enqueue_digests
 from threadkeep.insights.tables import Digest
 from threadkeep.jobs import JobRunner

@@ -2,7 +2,7 @@
 
 The app holds no conversation state of its own — sessions are signed cookies checked against
 the database, settings live in the database — so several replicas can serve one PostgreSQL.
-Rate limits are shared through the database or Redis (``api.ratelimit``).
+Rate limits are shared through the database or Redis (``engine.ratelimit``).
 """
 
 from __future__ import annotations

@@ -21,10 +21,8 @@ from threadkeep.engine import Memory
 from threadkeep.engine.access import (
     VISITOR_PREFIX,
     Principal,
-    authenticate_key,
     check_person_name,
     hash_key,
-    session_principal,
 )
 
 __all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AdminDep", "get_principal", "person_of"]
@@ -54,7 +52,7 @@ async def principal_from_session(state: ServiceState, token: str) -> Principal |
     if data is None or not isinstance(data.get("s"), str):
         return None  # forged, expired, or a cookie from before server-side sessions
     sid = data["s"]
-    principal = await state.principal(f"sess:{hash_key(sid)}", lambda: session_principal(state.memory.db, sid))
+    principal = await state.principal(f"sess:{hash_key(sid)}", lambda: state.memory.access.session_principal(sid))
     if principal is not None and principal.via == "visitor" and not await state.setting(ANONYMOUS_SETTING, False):
         return None  # anonymous visitors exist only while an administrator allows them
     return principal
@@ -102,7 +100,7 @@ async def get_principal(
         key = bearer.credentials
         buckets = failure_buckets(request, key)
         await refuse_after_failures(state, buckets)
-        principal = await state.principal(f"key:{hash_key(key)}", lambda: authenticate_key(state.memory.db, key))
+        principal = await state.principal(f"key:{hash_key(key)}", lambda: state.memory.access.authenticate_key(key))
         if principal is None:
             await count_failure(state, buckets)
             raise ApiError(401, "unknown or revoked API key", headers={"WWW-Authenticate": "Bearer"})

@@ -9,16 +9,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from threadkeep.api.config import ServiceSettings
-from threadkeep.api.ratelimit import Limiter, Rate, make_limiter
 from threadkeep.config import Settings
 from threadkeep.engine import Memory
-from threadkeep.engine.access import (
-    Principal,
-    SessionSigner,
-    get_setting,
-    put_setting,
-    session_secret,
-)
+from threadkeep.engine.access import Principal, SessionSigner
+from threadkeep.engine.ratelimit import Limiter, Rate
 from threadkeep.events import TurnEvent
 
 if TYPE_CHECKING:
@@ -45,7 +39,7 @@ class ServiceState:
     @classmethod
     def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
               knowledge: KnowledgeBase | None = None) -> ServiceState:
-        limiter = make_limiter(service.rate_backend, memory.db, service.redis_url)
+        limiter = memory.access.rate_limiter(service.rate_backend, service.redis_url)
         return cls(memory, settings, service, limiter, knowledge)
 
     @property
@@ -79,13 +73,9 @@ class ServiceState:
                 await events.aclose()  # type: ignore[attr-defined]
 
     def knowledge(self) -> KnowledgeBase:
-        """The knowledge base: the engine's own when it has one, else one for this process."""
+        """The knowledge base: the one given to the app, else the engine's own."""
         if self.knowledge_base is None:
-            from threadkeep.knowledge.service import KnowledgeBase
-
-            engine_kb = getattr(self.memory, "knowledge", None)
-            self.knowledge_base = engine_kb if engine_kb is not None else KnowledgeBase(
-                self.memory.db, self.memory.vault)
+            self.knowledge_base = self.memory.knowledge
         return self.knowledge_base
 
     async def principal(self, cache_key: str, lookup: Callable[[], Principal | None]) -> Principal | None:
@@ -117,7 +107,7 @@ class ServiceState:
 
     async def signer(self) -> SessionSigner:
         if self._signer is None:
-            secret = await asyncio.to_thread(session_secret, self.memory.db)
+            secret = await asyncio.to_thread(self.memory.access.session_secret)
             self._signer = SessionSigner(secret, max_age_s=self.service.session_days * 86400)
         return self._signer
 
@@ -127,10 +117,10 @@ class ServiceState:
         now = time.monotonic()
         if hit is not None and now - hit[0] < self.service.settings_cache_s:
             return hit[1]
-        value = await asyncio.to_thread(get_setting, self.memory.db, key, default)
+        value = await asyncio.to_thread(self.memory.access.get_setting, key, default)
         self._cache[key] = (now, value)
         return value
 
     async def put_setting(self, key: str, value: Any) -> None:
-        await asyncio.to_thread(put_setting, self.memory.db, key, value)
+        await asyncio.to_thread(self.memory.access.put_setting, key, value)
         self._cache.pop(key, None)

@@ -292,7 +292,7 @@ def keys_rotate_master(db_url: str | None, new_key_file: Path | None) -> None:
     $THREADKEEP_MASTER_KEY without the new one (see docs/ARCHITECTURE.md).
     """
     from threadkeep.crypto import MasterKey, _parse_keyring
-    from threadkeep.errors import MasterKeyError
+    from threadkeep.engine import admin
 
     async def run() -> tuple[int, MasterKey, Path | None]:
         memory = _open(db_url)
@@ -300,14 +300,8 @@ def keys_rotate_master(db_url: str | None, new_key_file: Path | None) -> None:
             if new_key_file is not None:
                 new = _parse_keyring(new_key_file.read_bytes(), str(new_key_file))[0]
             else:
-                active = await asyncio.to_thread(memory._read, memory.vault.active_key_id)
-                held = {k.key_id: k for k in memory.vault.held()}
-                if active is None or active not in held:
-                    raise MasterKeyError(
-                        "No rotation to finish with the keys given: pass --new-key-file, or put the "
-                        f"database's current key ({active}) first in the key file.")
-                new = held[active]
-            return await memory.rotate_master_key(new), new, memory.vault.path
+                new = await admin.rotation_to_finish(memory)
+            return await memory.rotate_master_key(new), new, admin.key_file(memory)
         finally:
             await memory.close()
 

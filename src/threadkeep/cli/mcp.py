@@ -35,7 +35,6 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
         raise click.UsageError("an API key is needed: --key KEY or $THREADKEEP_API_KEY (threadkeep keys create)")
 
     from threadkeep.engine import Memory
-    from threadkeep.engine.access import authenticate_key
     from threadkeep.surfaces.mcp import Caller, caller_of, serve_stdio
 
     try:
@@ -44,7 +43,7 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
     except ThreadkeepError as e:
         raise click.ClickException(str(e)) from e
     def authenticate() -> Caller | None:
-        principal = authenticate_key(memory.db, key)
+        principal = memory.access.authenticate_key(key)
         return None if principal is None else caller_of(principal, groups)
 
     try:
@@ -56,7 +55,7 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
         except ThreadkeepError as e:
             raise click.ClickException(str(e)) from e
     finally:
-        memory.db.dispose()
+        memory.dispose()
 
 
 def register(main_group: click.Group) -> None:

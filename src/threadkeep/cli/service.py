@@ -38,12 +38,10 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
     The key is printed once on stderr (only its hash is stored), like a notebook server's
     token; administrators make further keys with ``threadkeep keys create``.
     """
-    from threadkeep.engine import access as auth
-
-    if auth.list_keys(memory.db, include_revoked=True):
+    if memory.access.list_keys(include_revoked=True):
         return
     person = default_user()
-    key, _ = auth.create_key(memory.db, memory.vault, scope="person", person=person, name="first run")
+    key, _ = memory.access.create_key(scope="person", person=person, name="first run")
     click.echo(f"threadkeep: first run — a key for person {person!r} (shown once, keep it):\n  {key}\n"
                "Paste it into the web app's login. More keys: threadkeep keys create --scope admin|person",
                err=True)
@@ -78,7 +76,7 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
         uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_keep_alive=KEEP_ALIVE_S,
                     proxy_headers=True, lifespan="on")
     finally:
-        memory.db.dispose()
+        memory.dispose()
 
 
 @click.command()
@@ -116,11 +114,9 @@ def worker(db_url: str | None, model: str | None) -> None:
 @click.option("--name", default=None, help="A label for operators.")
 def keys_create(db_url: str | None, scope: str, user: str | None, name: str | None) -> None:
     """Print a new API key (shown only this once; only its hash is stored)."""
-    from threadkeep.engine import access as auth
-
     memory = _memory(db_url)
     try:
-        key, info = auth.create_key(memory.db, memory.vault, scope=scope, person=user, name=name)
+        key, info = memory.access.create_key(scope=scope, person=user, name=name)
     except ThreadkeepError as e:
         raise click.ClickException(str(e)) from e
     finally:
@@ -136,11 +132,9 @@ def keys_create(db_url: str | None, scope: str, user: str | None, name: str | No
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
     """List API keys (prefix, scope, person; never the key)."""
-    from threadkeep.engine import access as auth
-
     memory = _memory(db_url)
     try:
-        keys = auth.list_keys(memory.db, include_revoked=include_revoked)
+        keys = memory.access.list_keys(include_revoked=include_revoked)
     finally:
         asyncio.run(memory.close())
     if as_json:
@@ -156,11 +150,9 @@ def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
 @click.argument("key")
 def keys_revoke(db_url: str | None, key: str) -> None:
     """Revoke an API key by its id or prefix; its web sessions end with it."""
-    from threadkeep.engine import access as auth
-
     memory = _memory(db_url)
     try:
-        info = auth.revoke_key(memory.db, key)
+        info = memory.access.revoke_key(key)
     except ThreadkeepError as e:
         raise click.ClickException(str(e)) from e
     finally:

@@ -10,7 +10,10 @@ Keys are random tokens shown once; only their SHA-256 lives in ``api_keys``. Sco
 Web sessions are server side (``web_sessions``, one row per session, only a hash of its id
 stored); the cookie is the id, HMAC-signed (secret kept in the ``settings`` table, so every
 replica verifies every cookie). Logging out deletes the row, so a copied cookie stops working;
-revoking the key a session was opened with ends it too. Rate limits live in :mod:`threadkeep.api.ratelimit`.
+revoking the key a session was opened with ends it too. Rate limits live in :mod:`threadkeep.engine.ratelimit`.
+
+The faces (API, CLI, MCP) call these checks through :class:`Access` (``memory.access``), bound
+to one memory's database and vault, so none of them holds the database itself.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from threadkeep.engine.ratelimit import Limiter, make_limiter
 from threadkeep.errors import InputError, NotFound
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
@@ -59,6 +63,7 @@ __all__ = [
     "open_session",
     "session_principal",
     "close_session",
+    "Access",
 ]
 
 log = logging.getLogger("threadkeep.auth")
@@ -364,3 +369,55 @@ def caller_groups(principal: Principal, header: str | None) -> list[str] | None:
 def visitor_person(visitor_id: str) -> str:
     """The person name of a visitor id: a hash, so the stored name is no bearer credential."""
     return VISITOR_PREFIX + hashlib.sha256(b"threadkeep-visitor\x00" + visitor_id.encode()).hexdigest()
+
+
+class Access:
+    """The key, session and settings checks of one memory, as the faces call them.
+
+    Each method is the module function of the same name on this memory's database (and vault);
+    they block, so async callers run them with ``asyncio.to_thread``.
+    """
+
+    def __init__(self, db: Database, vault: Vault) -> None:
+        self._db = db
+        self._vault = vault
+
+    def create_key(self, *, scope: str, person: str | None = None,
+                   name: str | None = None) -> tuple[str, KeyInfo]:
+        return create_key(self._db, self._vault, scope=scope, person=person, name=name)
+
+    def list_keys(self, *, include_revoked: bool = False) -> list[KeyInfo]:
+        return list_keys(self._db, include_revoked=include_revoked)
+
+    def revoke_key(self, ident: str) -> KeyInfo:
+        return revoke_key(self._db, ident)
+
+    def authenticate_key(self, key: str) -> Principal | None:
+        return authenticate_key(self._db, key)
+
+    def open_session(self, *, max_age_s: int, key_id: str | None = None, person: str | None = None) -> str:
+        return open_session(self._db, max_age_s=max_age_s, key_id=key_id, person=person)
+
+    def session_principal(self, sid: str) -> Principal | None:
+        return session_principal(self._db, sid)
+
+    def close_session(self, sid: str) -> None:
+        close_session(self._db, sid)
+
+    def session_secret(self) -> bytes:
+        return session_secret(self._db)
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        return get_setting(self._db, key, default)
+
+    def put_setting(self, key: str, value: Any) -> None:
+        put_setting(self._db, key, value)
+
+    def rate_limiter(self, backend: str, redis_url: str | None) -> Limiter:
+        """The rate limiter ``backend`` names (see :func:`threadkeep.engine.ratelimit.make_limiter`)."""
+        return make_limiter(backend, self._db, redis_url)
+
+    def person_exists(self, name: str) -> bool:
+        """Whether a person with this handle has a row (a returning visitor, say)."""
+        with self._db.reading() as s:
+            return repo.find_user(s, name=name) is not None

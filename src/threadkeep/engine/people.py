@@ -13,6 +13,9 @@ import asyncio
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError as SAIntegrityError
+
 from threadkeep.errors import NotFound
 from threadkeep.memory import facts as store
 from threadkeep.memory import identities
@@ -27,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact",
            "fact_records", "fact_version_records", "undo_change_record", "forget_fact_record",
            "forget_all_facts", "current_profile", "identities_of", "link_identity",
-           "unlink_identity", "handle_of_identity"]
+           "unlink_identity", "handle_of_identity", "person_for_identity", "channel_identities"]
 
 
 def _row(f: store.FactRecord) -> dict[str, Any]:
@@ -167,3 +170,27 @@ def handle_of_identity(memory: Memory, *, channel: str, external_id: str) -> str
     with memory.db.reading() as s:
         user = s.get(User, uid)
         return user.name if user is not None else None
+
+
+def person_for_identity(memory: Memory, *, channel: str, external_id: str, handle: str) -> tuple[str, str]:
+    """The person behind a platform user as ``(user_id, name)``; a new one (named ``handle``,
+    linked to this identity) is made on first sight. Blocking: run it off the event loop."""
+    for _ in range(3):
+        uid = identities.resolve_identity(memory.db, channel=channel, external_id=external_id)
+        if uid is not None:
+            with memory.db.reading() as s:
+                name = s.scalar(select(User.name).where(User.id == uid))
+            if name is not None:
+                return uid, name
+        try:
+            made = memory.db.write(lambda s: repo.get_or_create_user(s, memory.vault, name=handle).id)
+            identities.link_identity(memory.db, user_id=made, channel=channel, external_id=external_id)
+            return made, handle
+        except (SAIntegrityError, identities.IdentityConflict):
+            continue  # another request made the same person at the same moment: look again
+    raise NotFound(f"could not resolve {channel}:{external_id}")
+
+
+def channel_identities(memory: Memory, *, user_id: str) -> list[tuple[str, str]]:
+    """The (channel, external id) pairs linked to a person. Blocking (see :func:`identities_of`)."""
+    return identities.identities_of(memory.db, user_id=user_id)

@@ -37,6 +37,7 @@ from threadkeep.context.budget import (
 )
 from threadkeep.crypto import MasterKey, load_keyring
 from threadkeep.engine import idempotency
+from threadkeep.engine.access import Access
 from threadkeep.engine.request import TurnBuilder
 from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
@@ -115,6 +116,8 @@ class Memory:
         # This process's turn lease: every pending turn it starts names it as its owner.
         self.lease = TurnLeaseHolder(db, self.settings.turn_lease_s)
         self.keyholder: str | None = None
+        # Key, session and settings checks for the faces (they hold no database of their own).
+        self.access = Access(db, vault)
 
     @property
     def knowledge(self) -> Any:
@@ -162,6 +165,10 @@ class Memory:
     async def close(self) -> None:
         await self.stop_background()
         await asyncio.to_thread(self.lease.release)
+        self.db.dispose()
+
+    def dispose(self) -> None:
+        """Close the database's connections (a process that ran no background work is done)."""
         self.db.dispose()
 
     # -- background work ---------------------------------------------------------------

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.insights import digest, reask, retention
+from threadkeep.engine import digest
+from threadkeep.insights import reask, retention
 from threadkeep.store.base import utcnow
 
 if TYPE_CHECKING:

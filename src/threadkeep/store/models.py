@@ -250,7 +250,7 @@ class Setting(Base):
 
 
 class RateBucket(Base):
-    """One shared rate-limit bucket (api.ratelimit.DatabaseLimiter): tokens left at ``stamp``."""
+    """One shared rate-limit bucket (engine.ratelimit.DatabaseLimiter): tokens left at ``stamp``."""
 
     __tablename__ = "rate_buckets"
 

@@ -14,19 +14,26 @@ import asyncio
 import hmac
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any, Protocol
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError as SAIntegrityError
-from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.engine import Memory
-from threadkeep.errors import Conflict, Gone, InputError, NotFound, ProviderError
+from threadkeep.engine import Memory, conversations, people, surface_events
+from threadkeep.engine.surface_events import (
+    JOB_KIND,
+    StoredEvent,
+    note_error,
+    post_owner,
+    record_event,
+    set_thread,  # noqa: F401 (re-exported: surfaces and tests import it from here)
+    surface_status,
+)
+from threadkeep.engine.surface_events import load_event as _load  # noqa: F401 (the name tests use)
+from threadkeep.errors import Conflict, Gone, InputError, ProviderError
 from threadkeep.events import (
     AnswerDelta,
     ConversationOpened,
@@ -35,11 +42,7 @@ from threadkeep.events import (
     TurnEvent,
     TurnFailed,
 )
-from threadkeep.memory.identities import IdentityConflict, link_identity, resolve_identity
-from threadkeep.store import repo
-from threadkeep.store.base import new_id, utcnow
-from threadkeep.store.models import Message, User
-from threadkeep.surfaces.tables import SurfaceEvent, SurfacePost, SurfaceStatus, SurfaceThread
+from threadkeep.store.base import utcnow
 from threadkeep.validate import clean_text
 
 __all__ = [
@@ -49,8 +52,6 @@ __all__ = [
 # A turn still answered by a live run is looked at again this much later.
 IN_FLIGHT_RECHECK_S = 5.0
 
-JOB_KIND = "surface.answer"
-_SEAL = {"table": "surface_events", "column": "text"}
 # A slower answer is shown while it is written (where the surface can edit a message).
 PROGRESS_EVERY_S = 1.5
 
@@ -112,44 +113,7 @@ def person_for(memory: Memory, *, channel: str, external_id: str, handle: str) -
     identity. Joining them to an existing person is an explicit admin act (re-linking),
     never a guess from display names.
     """
-    for _ in range(3):
-        uid = resolve_identity(memory.db, channel=channel, external_id=external_id)
-        if uid is not None:
-            with memory.db.reading() as s:
-                name = s.scalar(select(User.name).where(User.id == uid))
-            if name is not None:
-                return uid, name
-        try:
-            made = memory.db.write(lambda s: repo.get_or_create_user(s, memory.vault, name=handle).id)
-            link_identity(memory.db, user_id=made, channel=channel, external_id=external_id)
-            return made, handle
-        except (SAIntegrityError, IdentityConflict):
-            continue  # another request made the same person at the same moment: look again
-    raise NotFound(f"could not resolve {channel}:{external_id}")
-
-
-# -- events ------------------------------------------------------------------------------
-def record_event(memory: Memory, *, channel: str, event_key: str, user_id: str, thread_key: str,
-                 text: str | None, target: dict[str, Any], kind: str = "message") -> str | None:
-    """Store an inbound event and queue its job in one transaction; None if already seen."""
-    def run(s: Session) -> str | None:
-        if s.scalar(select(SurfaceEvent.id).where(SurfaceEvent.channel == channel,
-                                                  SurfaceEvent.event_key == event_key)) is not None:
-            return None
-        eid = new_id()
-        sealed = (memory.vault.seal(s, user_id, text, row_id=eid, **_SEAL) if text is not None else None)
-        try:
-            with s.begin_nested():
-                s.add(SurfaceEvent(id=eid, channel=channel, event_key=event_key, user_id=user_id,
-                                   thread_key=thread_key, kind=kind, text_ct=sealed, target=target))
-                s.flush()
-        except SAIntegrityError:
-            return None  # a concurrent delivery of the same event won the unique key
-        jobs.enqueue(s, kind=JOB_KIND, payload={"event": eid}, dedupe_key=f"surface:{eid}")
-        _touch(s, channel, last_event_at=utcnow())
-        return eid
-
-    return memory.db.write(run)
+    return people.person_for_identity(memory, channel=channel, external_id=external_id, handle=handle)
 
 
 def store_inbound(memory: Memory, *, channel: str, external_id: str, event_key: str, thread_key: str,
@@ -169,55 +133,6 @@ def store_inbound(memory: Memory, *, channel: str, external_id: str, event_key: 
         return None  # the person deleted themselves: acknowledged (no platform retries), nothing kept
     return record_event(memory, channel=channel, event_key=event_key, user_id=uid, thread_key=thread_key,
                         text=text if kind == "message" else None, target=target, kind=kind)
-
-
-def _touch(s: Session, channel: str, **values: Any) -> None:
-    row = s.get(SurfaceStatus, channel)
-    if row is None:
-        row = SurfaceStatus(channel=channel)
-        s.add(row)
-    for k, v in values.items():
-        setattr(row, k, v)
-
-
-def note_error(memory: Memory, channel: str, error: str) -> None:
-    """Remember a surface's last failure for the status page."""
-    memory.db.write(lambda s: _touch(s, channel, last_error=error[:2000], last_error_at=utcnow()))
-
-
-def surface_status(memory: Memory) -> list[dict[str, Any]]:
-    """Per surface: last event, last answer, last error (for an admin status page)."""
-    with memory.db.reading() as s:
-        rows = s.scalars(select(SurfaceStatus).order_by(SurfaceStatus.channel)).all()
-        return [{"surface": r.channel, "last_event_at": r.last_event_at, "last_answer_at": r.last_answer_at,
-                 "last_error": r.last_error, "last_error_at": r.last_error_at} for r in rows]
-
-
-def post_owner(memory: Memory, *, channel: str, post_key: str) -> tuple[str, str] | None:
-    """``(person name, assistant message id)`` of a posted answer, or None."""
-    with memory.db.reading() as s:
-        row = s.execute(select(User.name, SurfacePost.assistant_message_id)
-                        .join(User, User.id == SurfacePost.user_id)
-                        .where(SurfacePost.channel == channel, SurfacePost.post_key == post_key)).first()
-    return (row[0], row[1]) if row else None
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """An event as the job sees it: decrypted text, where to answer, and its progress."""
-
-    id: str
-    channel: str
-    kind: str
-    user_id: str
-    person: str
-    thread_key: str
-    text: str
-    target: dict[str, Any]
-    status: str
-    user_message_id: str | None
-    assistant_message_id: str | None
-    posted: list[str]
 
 
 class Poster(Protocol):
@@ -244,65 +159,24 @@ class Poster(Protocol):
     #   async def replace(event, shown_key, text, *, last, assistant_message_id) -> post id
 
 
-def _load(memory: Memory, event_id: str) -> StoredEvent | None:
-    with memory.db.reading() as s:
-        row = s.get(SurfaceEvent, event_id)
-        if row is None:
-            return None
-        name = s.scalar(select(User.name).where(User.id == row.user_id)) or ""
-        text = (memory.vault.open_text(s, row.user_id, row.text_ct, row_id=row.id, **_SEAL)
-                if row.text_ct is not None else "")
-        return StoredEvent(row.id, row.channel, row.kind, row.user_id, name, row.thread_key, text,
-                           dict(row.target or {}), row.status, row.user_message_id,
-                           row.assistant_message_id, list(row.posted or []))
-
-
-def _set(memory: Memory, event_id: str, **values: Any) -> None:
-    memory.db.write(lambda s: s.execute(update(SurfaceEvent).where(SurfaceEvent.id == event_id).values(**values)))
-
-
-# -- threads -----------------------------------------------------------------------------
-def _thread_conversation(memory: Memory, *, channel: str, thread_key: str, user_id: str) -> str | None:
-    with memory.db.reading() as s:
-        return s.scalar(select(SurfaceThread.conversation_id).where(
-            SurfaceThread.channel == channel, SurfaceThread.thread_key == thread_key,
-            SurfaceThread.user_id == user_id))
-
-
-def set_thread(memory: Memory, *, channel: str, thread_key: str, user_id: str,
-               conversation_id: str | None) -> None:
-    """Map a platform thread to a conversation (None: the next message opens a new one)."""
-    def run(s: Session) -> None:
-        row = s.scalar(select(SurfaceThread).where(
-            SurfaceThread.channel == channel, SurfaceThread.thread_key == thread_key,
-            SurfaceThread.user_id == user_id))
-        if row is None:
-            s.add(SurfaceThread(channel=channel, thread_key=thread_key, user_id=user_id,
-                                conversation_id=conversation_id))
-        else:
-            row.conversation_id, row.updated_at = conversation_id, utcnow()
-
-    memory.db.write(run)
-
-
 # -- the job -----------------------------------------------------------------------------
 async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
     """Answer one stored event exactly once, continuing whatever an earlier run left undone."""
-    ev = await asyncio.to_thread(_load, memory, event_id)
+    ev = await asyncio.to_thread(surface_events.load_event, memory, event_id)
     if ev is None or ev.status in ("posted", "ignored"):
         return
     if ev.kind == "new":
-        await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
+        await asyncio.to_thread(surface_events.set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
                                 user_id=ev.user_id, conversation_id=None)
         if not ev.posted:
             pid = await poster.post(ev, "Started a new conversation.", index=0, last=True,
                                     assistant_message_id=None)
-            await asyncio.to_thread(_set, memory, ev.id, posted=[pid])
-        await asyncio.to_thread(_set, memory, ev.id, status="posted", posted_at=utcnow())
+            await asyncio.to_thread(surface_events.update_event, memory, ev.id, posted=[pid])
+        await asyncio.to_thread(surface_events.update_event, memory, ev.id, status="posted", posted_at=utcnow())
         return
     if not ev.thread_key:
         thread_key = await poster.resolve_thread(ev)
-        await asyncio.to_thread(_set, memory, ev.id, thread_key=thread_key)
+        await asyncio.to_thread(surface_events.update_event, memory, ev.id, thread_key=thread_key)
         ev = replace(ev, thread_key=thread_key)
     if ev.assistant_message_id is None:
         try:
@@ -314,7 +188,7 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
         shown = progress.key
     else:
         aid, shown = ev.assistant_message_id, ev.target.get("progress")
-        answer = await asyncio.to_thread(_message_text, memory, aid)
+        answer = await asyncio.to_thread(conversations.message_text, memory, aid)
     parts = split_text(answer or "…", poster.limit)
     posted = list(ev.posted)
     replace_shown = getattr(poster, "replace", None)
@@ -326,8 +200,8 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
         else:
             pid = await poster.post(ev, parts[i], index=i, last=last, assistant_message_id=aid)
         posted.append(pid)
-        await asyncio.to_thread(_record_post, memory, ev, pid, aid, posted)
-    await asyncio.to_thread(_finish, memory, ev.id, ev.channel)
+        await asyncio.to_thread(surface_events.record_post, memory, ev, pid, aid, posted)
+    await asyncio.to_thread(surface_events.finish_event, memory, ev.id, ev.channel)
     try:
         await poster.finished(ev)
     except Exception as e:  # the answer is out; a stale reaction is cosmetic
@@ -364,15 +238,15 @@ class _Progress:
         if key != self.key:
             self.key = key
             target = {**self.ev.target, "progress": key}
-            await asyncio.to_thread(_set, self.memory, self.ev.id, target=target)
+            await asyncio.to_thread(surface_events.update_event, self.memory, self.ev.id, target=target)
 
 
 async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tuple[str, str]:
     """The answer's (assistant message id, text): a turn run now, or the one already stored."""
     if ev.user_message_id is not None:
-        done = await asyncio.to_thread(_answered, memory, ev.user_message_id)
+        done = await asyncio.to_thread(conversations.answer_to, memory, ev.user_message_id)
         if done is not None:
-            await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=done[0], status="answered",
+            await asyncio.to_thread(surface_events.update_event, memory, ev.id, assistant_message_id=done[0], status="answered",
                                     answered_at=utcnow())
             return done
         # An earlier run left the message: it is reused, not stored twice. The engine takes a
@@ -381,9 +255,9 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
         # waited for instead of answered a second time.
         events = memory.retry(ev.user_message_id, user=ev.person)
     else:
-        cid = await asyncio.to_thread(_thread_conversation, memory, channel=ev.channel,
+        cid = await asyncio.to_thread(surface_events.thread_conversation, memory, channel=ev.channel,
                                       thread_key=ev.thread_key, user_id=ev.user_id)
-        if cid is not None and not await asyncio.to_thread(_conversation_exists, memory, cid, ev.user_id):
+        if cid is not None and not await asyncio.to_thread(conversations.conversation_exists, memory, cid, ev.user_id):
             cid = None  # deleted on another surface: this thread starts afresh
         events = memory.stream(ev.text, user=ev.person, conversation_id=cid, channel=ev.channel)
     try:
@@ -391,12 +265,12 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
             if isinstance(item, AnswerDelta):
                 await progress.delta(item.text)
             elif isinstance(item, ConversationOpened) and item.created:
-                await asyncio.to_thread(set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
+                await asyncio.to_thread(surface_events.set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
                                         user_id=ev.user_id, conversation_id=item.conversation_id)
             elif isinstance(item, MessageStored):
-                await asyncio.to_thread(_set, memory, ev.id, user_message_id=item.message_id)
+                await asyncio.to_thread(surface_events.update_event, memory, ev.id, user_message_id=item.message_id)
             elif isinstance(item, TurnDone):
-                await asyncio.to_thread(_set, memory, ev.id, assistant_message_id=item.assistant_message_id,
+                await asyncio.to_thread(surface_events.update_event, memory, ev.id, assistant_message_id=item.assistant_message_id,
                                         status="answered", answered_at=utcnow())
                 return item.assistant_message_id, item.text
             elif isinstance(item, TurnFailed):
@@ -407,24 +281,6 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
     raise RuntimeError("the turn ended without an answer")
 
 
-def _answered(memory: Memory, user_message_id: str) -> tuple[str, str] | None:
-    with memory.db.reading() as s:
-        msg = s.get(Message, user_message_id)
-        if msg is None or msg.status != "answered":
-            return None
-        answer = s.scalar(select(Message).where(Message.reply_to == user_message_id,
-                                                Message.role == "assistant"))
-        if answer is None:
-            return None
-        return answer.id, repo.open_message_text(s, memory.vault, answer)
-
-
-def _message_text(memory: Memory, message_id: str) -> str:
-    with memory.db.reading() as s:
-        msg = s.get(Message, message_id)
-        return repo.open_message_text(s, memory.vault, msg) if msg is not None else ""
-
-
 async def _in_flight_deferred(events: AsyncIterator[TurnEvent]) -> AsyncIterator[TurnEvent]:
     """The turn's events; a turn another live run is still answering defers this job."""
     try:
@@ -432,35 +288,6 @@ async def _in_flight_deferred(events: AsyncIterator[TurnEvent]) -> AsyncIterator
             yield item
     except Conflict as e:
         raise jobs.Defer(utcnow() + timedelta(seconds=IN_FLIGHT_RECHECK_S)) from e
-
-
-def _conversation_exists(memory: Memory, conversation_id: str, user_id: str) -> bool:
-    try:
-        with memory.db.reading() as s:
-            repo.get_conversation(s, user_id=user_id, conversation_id=conversation_id)
-        return True
-    except NotFound:
-        return False
-
-
-def _record_post(memory: Memory, ev: StoredEvent, post_id: str, aid: str, posted: list[str]) -> None:
-    def run(s: Session) -> None:
-        s.execute(update(SurfaceEvent).where(SurfaceEvent.id == ev.id).values(posted=list(posted)))
-        exists = s.scalar(select(SurfacePost.id).where(SurfacePost.channel == ev.channel,
-                                                       SurfacePost.post_key == post_id))
-        if exists is None:
-            s.add(SurfacePost(channel=ev.channel, post_key=post_id, user_id=ev.user_id,
-                              assistant_message_id=aid))
-    memory.db.write(run)
-
-
-def _finish(memory: Memory, event_id: str, channel: str) -> None:
-    def run(s: Session) -> None:
-        # The words live on as the stored message; the event no longer needs its copy.
-        s.execute(update(SurfaceEvent).where(SurfaceEvent.id == event_id)
-                  .values(status="posted", posted_at=utcnow(), text_ct=None))
-        _touch(s, channel, last_answer_at=utcnow())
-    memory.db.write(run)
 
 
 # -- text --------------------------------------------------------------------------------

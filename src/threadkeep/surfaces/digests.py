@@ -19,13 +19,8 @@ from datetime import date, timedelta
 from typing import Any
 
 import httpx
-from sqlalchemy import select
 
-from threadkeep.engine import Memory
-from threadkeep.insights import digest
-from threadkeep.insights.tables import Digest
-from threadkeep.memory.identities import identities_of
-from threadkeep.store.models import Conversation
+from threadkeep.engine import Memory, conversations, digest, people
 from threadkeep.surfaces import slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings, note_error, split_text
 
@@ -46,17 +41,13 @@ class Delivery:
 
 def delivery_for(memory: Memory, *, user_id: str, period: str, start: date) -> Delivery | None:
     """The delivery of a person's digest, or None (no such digest, or not a chat-surface user)."""
-    with memory.db.reading() as s:
-        latest = s.scalar(select(Conversation.channel).where(Conversation.user_id == user_id)
-                          .order_by(Conversation.last_activity_at.desc()).limit(1))
-        if latest not in CHANNELS:
-            return None
-        row = s.scalar(select(Digest).where(Digest.user_id == user_id, Digest.period == period,
-                                            Digest.start == start.isoformat()))
-        if row is None:
-            return None
-        view = digest.open_digest(s, memory.vault, row)
-    ids = [ext for channel, ext in identities_of(memory.db, user_id=user_id) if channel == latest]
+    latest = conversations.latest_channel(memory, user_id)
+    if latest not in CHANNELS:
+        return None
+    view = digest.digest_of(memory, user_id=user_id, period=period, start=start)
+    if view is None:
+        return None
+    ids = [ext for channel, ext in people.channel_identities(memory, user_id=user_id) if channel == latest]
     if not ids:
         return None
     # Slack identities are "<team>:<user>"; a DM is addressed to the user id.

@@ -12,7 +12,6 @@ from threadkeep.api.deps import AdminDep, MemoryDep, StateDep
 from threadkeep.api.routers import merges
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING
-from threadkeep.engine import access as auth
 from threadkeep.engine import merges as merge_service
 from threadkeep.engine import people as people_service
 from threadkeep.errors import NotFound
@@ -43,22 +42,22 @@ class Toggle(BaseModel):
 @router.get("/keys")
 async def list_keys(_: AdminDep, memory: MemoryDep, include_revoked: bool = False) -> dict[str, Any]:
     """Every API key (hash never shown; the prefix identifies it)."""
-    keys = await asyncio.to_thread(auth.list_keys, memory.db, include_revoked=include_revoked)
+    keys = await asyncio.to_thread(memory.access.list_keys, include_revoked=include_revoked)
     return {"keys": [k.as_dict() for k in keys]}
 
 
 @router.post("/keys", status_code=201)
 async def create_key(body: KeyIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Make a key; the response is the only time the key itself is shown."""
-    key, info = await asyncio.to_thread(auth.create_key, memory.db, memory.vault, scope=body.scope,
-                                        person=body.person, name=body.name)
+    key, info = await asyncio.to_thread(memory.access.create_key, scope=body.scope, person=body.person,
+                                        name=body.name)
     return {"key": key, **info.as_dict()}
 
 
 @router.delete("/keys/{key_id}", status_code=204)
 async def revoke_key(key_id: str, _: AdminDep, memory: MemoryDep, state: StateDep) -> Response:
     """Revoke a key (by id or prefix); its web sessions end with it."""
-    await asyncio.to_thread(auth.revoke_key, memory.db, key_id)
+    await asyncio.to_thread(memory.access.revoke_key, key_id)
     state.forget_principals()
     return Response(status_code=204)
 

@@ -24,11 +24,12 @@ from threadkeep.api.errors import ApiError
 from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
 from threadkeep.cache.keepwarm import warm_status
+from threadkeep.engine import admin as admin_service
+from threadkeep.engine import digest
 from threadkeep.engine.tools import TOOLS_SETTING, default_tool_settings
 from threadkeep.errors import NotFound
-from threadkeep.insights import digest, feedback, reask, retention
+from threadkeep.insights import reask, retention
 from threadkeep.insights.jobs import enqueue_digests
-from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import ApiKey, Conversation, Setting, User
 
@@ -165,12 +166,12 @@ async def put_retention(body: dict[str, Any], _: AdminDep, memory: MemoryDep) ->
 @router.get("/v1/admin/content-policy", tags=["admin"])
 async def get_content_policy(_: AdminDep, memory: MemoryDep) -> dict[str, bool]:
     """Whether admins may read rated conversations (off by default: counts only)."""
-    return {"enabled": await _write(memory, feedback.content_allowed)}
+    return {"enabled": await admin_service.content_policy(memory)}
 
 
 @router.put("/v1/admin/content-policy", tags=["admin"])
 async def put_content_policy(body: Toggle, _: AdminDep, memory: MemoryDep) -> dict[str, bool]:
-    await _write(memory, lambda s: feedback.set_content_allowed(s, body.enabled))
+    await admin_service.set_content_policy(memory, body.enabled)
     return {"enabled": body.enabled}
 
 
@@ -213,17 +214,13 @@ async def feedback_analytics(_: AdminDep, memory: MemoryDep, since: datetime | N
                              until: datetime | None = None) -> dict[str, Any]:
     """Thumbs up/down by day, by surface and by knowledge search, and the rated answers (no text)."""
     lo, hi = _aware(since, "since"), _aware(until, "until")
-    return await _write(memory, lambda s: feedback.feedback_report(s, memory.vault, since=lo, until=hi))
+    return await admin_service.feedback_report(memory, since=lo, until=hi)
 
 
 @router.get("/v1/admin/feedback/conversations/{conversation_id}", tags=["admin"])
 async def rated_conversation(conversation_id: str, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """A rated conversation: roles and ratings; its text only when the content policy allows."""
-    def run(s: Session) -> dict[str, Any] | None:
-        return feedback.rated_conversation(s, memory.vault, conversation_id=conversation_id,
-                                           with_text=feedback.content_allowed(s))
-
-    found = await _write(memory, run)
+    found = await admin_service.rated_conversation(memory, conversation_id)
     if found is None:
         raise NotFound(f"conversation {conversation_id} not found")
     return found
@@ -289,14 +286,8 @@ async def my_digests(memory: MemoryDep, person: PersonDep,
                      period: Literal["week", "month"] | None = None,
                      limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
     """The person's weekly and monthly digests, newest first: recurring topics, decisions, open items."""
-    def run(s: Session) -> list[dict[str, Any]]:
-        user = repo.find_user(s, name=person)
-        if user is None:
-            return []
-        return [d.to_dict() for d in digest.list_digests(s, memory.vault, user_id=user.id,
-                                                         period=period, limit=limit)]
-
-    return {"digests": await _write(memory, run)}
+    found = await asyncio.to_thread(digest.digests_of, memory, person=person, period=period, limit=limit)
+    return {"digests": [d.to_dict() for d in found]}
 
 
 __all__ = ["router"]

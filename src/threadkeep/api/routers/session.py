@@ -24,13 +24,9 @@ from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
 from threadkeep.engine.access import (
-    authenticate_key,
-    close_session,
     hash_key,
-    open_session,
     visitor_person,
 )
-from threadkeep.store import repo
 
 router = APIRouter(prefix="/v1/session", tags=["session"], responses=ERRORS)
 
@@ -78,7 +74,7 @@ async def login(body: LoginIn, state: StateDep, request: Request, response: Resp
     await _limit(state, request)
     buckets = failure_buckets(request, body.key)
     await refuse_after_failures(state, buckets)
-    principal = await asyncio.to_thread(authenticate_key, state.memory.db, body.key)
+    principal = await asyncio.to_thread(state.memory.access.authenticate_key, body.key)
     if principal is None:
         await count_failure(state, buckets)
         raise ApiError(401, "unknown or revoked API key")
@@ -92,7 +88,8 @@ async def start_session(state: ServiceState, response: Response, *, key_id: str 
                         person: str | None = None) -> None:
     """Open a server-side session and set its signed id as the cookie."""
     max_age = state.service.session_days * 86400
-    sid = await asyncio.to_thread(open_session, state.memory.db, max_age_s=max_age, key_id=key_id, person=person)
+    sid = await asyncio.to_thread(state.memory.access.open_session, max_age_s=max_age,
+                                key_id=key_id, person=person)
     _set_cookie(state, response, (await state.signer()).sign({"s": sid}))
 
 
@@ -102,7 +99,7 @@ async def logout(state: StateDep, token: Annotated[str | None, Depends(session_c
     data = (await state.signer()).load(token) if token else None
     sid = data.get("s") if data else None
     if isinstance(sid, str):
-        await asyncio.to_thread(close_session, state.memory.db, sid)
+        await asyncio.to_thread(state.memory.access.close_session, sid)
         state.forget_principal(f"sess:{hash_key(sid)}")
     response = Response(status_code=204)
     response.delete_cookie(SESSION_COOKIE, path="/")
@@ -134,5 +131,4 @@ async def visitor(body: VisitorIn, state: StateDep, request: Request, response: 
 
 def _known_visitor(state: ServiceState, name: str) -> bool:
     """A visitor from before server-made ids (migration 0010 hashed their names) may come back."""
-    with state.memory.db.reading() as s:
-        return repo.find_user(s, name=name) is not None
+    return state.memory.access.person_exists(name)

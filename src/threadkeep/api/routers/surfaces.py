@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 
 from threadkeep.api.deps import AdminDep, MemoryDep
 from threadkeep.api.errors import ApiError
-from threadkeep.engine import Memory, people
+from threadkeep.engine import Memory, people, surface_events
 from threadkeep.errors import Conflict, NotFound
 from threadkeep.insights.jobs import DELIVER_KIND
 from threadkeep.surfaces import common, digests, mattermost, slack, telegram
@@ -79,11 +79,7 @@ def _poster(channel: str, settings: SurfaceSettings, client: httpx.AsyncClient) 
 
 
 def _channel_of(memory: Memory, event_id: str) -> str | None:
-    from threadkeep.surfaces.tables import SurfaceEvent
-
-    with memory.db.reading() as s:
-        row = s.get(SurfaceEvent, event_id)
-        return row.channel if row is not None else None
+    return surface_events.event_channel(memory, event_id)
 
 
 def _settings(request: Request) -> SurfaceSettings:
