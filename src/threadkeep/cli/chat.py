@@ -9,7 +9,9 @@ gets exactly one reply line per message line.
 from __future__ import annotations
 
 import asyncio
+import queue
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, TypeVar
@@ -111,10 +113,59 @@ def _read_line(interactive: bool) -> str | None:
         line = sys.stdin.readline()
         return line.rstrip("\n") if line else None
     try:
-        return input("you> ")
+        return _prompt("you> ")
     except (EOFError, KeyboardInterrupt):
+        _restore_terminal()
         click.echo("")  # leave the terminal on a fresh line
         return None
+
+
+_TERMINAL: list[Any] = []  # the terminal's settings before the first prompt
+
+
+def _prompt(text: str) -> str:
+    """``input(text)`` read on a helper thread while this (the main) thread waits.
+
+    readline waits for a key in C and leaves a Ctrl-C pending until that wait returns, so one
+    that landed as the prompt was drawn took effect only after the next Enter. Waiting here in
+    Python instead, the main thread raises KeyboardInterrupt at once; the terminal settings
+    readline changed are put back (:func:`_restore_terminal`) and the reader thread, blocked
+    in the wait, ends with the process.
+    """
+    if not _TERMINAL:
+        try:
+            import termios
+
+            _TERMINAL.append(termios.tcgetattr(sys.stdin.fileno()))
+        except (ImportError, OSError, ValueError):
+            _TERMINAL.append(None)
+    box: queue.Queue[tuple[str | None, BaseException | None]] = queue.Queue(maxsize=1)
+
+    def read() -> None:
+        try:
+            box.put((input(text), None))
+        except BaseException as e:  # noqa: BLE001  # handed to the waiting thread
+            box.put((None, e))
+
+    threading.Thread(target=read, name="threadkeep-prompt", daemon=True).start()
+    while True:
+        try:
+            line, error = box.get(timeout=0.1)
+        except queue.Empty:
+            continue
+        if error is not None:
+            raise error
+        return line or ""
+
+
+def _restore_terminal() -> None:
+    if _TERMINAL and _TERMINAL[0] is not None:
+        try:
+            import termios
+
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, _TERMINAL[0])
+        except (ImportError, OSError, ValueError):
+            pass
 
 
 class _ChatSession:
