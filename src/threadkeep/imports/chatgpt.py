@@ -20,21 +20,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ijson
-
 from threadkeep.imports.model import (
     ImportedConversation,
     ImportedMessage,
     ImportFormatError,
     from_epoch,
 )
-from threadkeep.imports.reading import (
-    CountingReader,
-    expect_start,
-    is_json_error,
-    json_error,
-    open_export,
-)
+from threadkeep.imports.reading import CountingReader, read_conversation_list
 
 __all__ = ["read_chatgpt", "conversation_from_json"]
 
@@ -44,27 +36,7 @@ _WHAT = "a JSON list of conversations (conversations.json from ChatGPT's data ex
 def read_chatgpt(path: Path, *, reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
     """Conversations of a ChatGPT export (``conversations.json``, or the export's ``.zip``),
     one at a time. ``reader_out`` receives the byte stream (for progress)."""
-    name = Path(path).name
-    with open_export(Path(path), "conversations.json") as reader:
-        if reader_out is not None:
-            reader_out.append(reader)
-        expect_start(name, reader, b"[", _WHAT)
-        index, last_id = 0, None
-        items = ijson.items(reader, "item", use_float=True, buf_size=16 * 1024)
-        while True:
-            try:
-                raw = next(items)
-            except StopIteration:
-                return
-            except Exception as e:
-                if is_json_error(e):
-                    after = f" (after id {last_id})" if last_id else ""
-                    raise json_error(name, reader, f"in conversation #{index + 1}{after}", e) from None
-                raise
-            index += 1
-            conv = conversation_from_json(raw, index=index, name=name)
-            last_id = conv.source_id.split(":", 1)[1]
-            yield conv
+    return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out)
 
 
 def _fail(name: str, where: str, problem: str) -> ImportFormatError:

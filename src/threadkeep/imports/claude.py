@@ -21,16 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import ijson
-
 from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError
-from threadkeep.imports.reading import (
-    CountingReader,
-    expect_start,
-    is_json_error,
-    json_error,
-    open_export,
-)
+from threadkeep.imports.reading import CountingReader, read_conversation_list
 
 __all__ = ["read_claude", "conversation_from_json", "parse_time"]
 
@@ -40,27 +32,7 @@ _ROLES = {"human": "user", "user": "user", "assistant": "assistant"}
 
 def read_claude(path: Path, *, reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
     """Conversations of a Claude export (``conversations.json`` or the export's ``.zip``)."""
-    name = Path(path).name
-    with open_export(Path(path), "conversations.json") as reader:
-        if reader_out is not None:
-            reader_out.append(reader)
-        expect_start(name, reader, b"[", _WHAT)
-        items = ijson.items(reader, "item", use_float=True, buf_size=16 * 1024)
-        index, last_id = 0, None
-        while True:
-            try:
-                raw = next(items)
-            except StopIteration:
-                return
-            except Exception as e:
-                if is_json_error(e):
-                    after = f" (after id {last_id})" if last_id else ""
-                    raise json_error(name, reader, f"in conversation #{index + 1}{after}", e) from None
-                raise
-            index += 1
-            conv = conversation_from_json(raw, index=index, name=name)
-            last_id = conv.source_id.split(":", 1)[1]
-            yield conv
+    return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out)
 
 
 def parse_time(value: Any) -> datetime | None:

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import ijson
 
-from threadkeep.imports.model import ImportFormatError
+from threadkeep.imports.model import ImportedConversation, ImportFormatError
 
-__all__ = ["CountingReader", "open_export", "json_error", "is_json_error", "expect_start", "READ_CHUNK"]
+__all__ = ["CountingReader", "open_export", "json_error", "is_json_error", "expect_start", "read_conversation_list",
+           "READ_CHUNK"]
 
 # Bytes handed to the parser per read: the precision of an error's byte range.
 READ_CHUNK = 16 * 1024
@@ -113,3 +114,33 @@ def expect_start(name: str, reader: CountingReader, char: bytes, what: str) -> N
     if first in (b"[", b"{"):
         raise ImportFormatError(f"{name}: the JSON is {'a list' if first == b'[' else 'an object'}; expected {what}")
     raise ImportFormatError(f"{name}: not a JSON file (it starts with byte {first!r}); expected {what}")
+
+
+def read_conversation_list(path: Path, what: str,
+                           parse: Callable[..., ImportedConversation], *,
+                           reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
+    """The conversations of an export that is one JSON list (``conversations.json``, or the
+    export's ``.zip``), streamed one at a time through ``parse(raw, index=, name=)``. A JSON
+    error names the conversation it broke in. ``reader_out`` receives the byte stream (for
+    progress)."""
+    name = Path(path).name
+    with open_export(Path(path), "conversations.json") as reader:
+        if reader_out is not None:
+            reader_out.append(reader)
+        expect_start(name, reader, b"[", what)
+        items = ijson.items(reader, "item", use_float=True, buf_size=16 * 1024)
+        index, last_id = 0, None
+        while True:
+            try:
+                raw: Any = next(items)
+            except StopIteration:
+                return
+            except Exception as e:
+                if is_json_error(e):
+                    after = f" (after id {last_id})" if last_id else ""
+                    raise json_error(name, reader, f"in conversation #{index + 1}{after}", e) from None
+                raise
+            index += 1
+            conv = parse(raw, index=index, name=name)
+            last_id = conv.source_id.split(":", 1)[1]
+            yield conv
