@@ -43,6 +43,7 @@ from threadkeep.cache.bench import (
     VARIANTS,
     BenchConfig,
     Session,
+    call_log_figures,
     make_workload,
     naive_result,
     ping_times,
@@ -50,7 +51,7 @@ from threadkeep.cache.bench import (
 )
 from threadkeep.cache.keepwarm import KeepWarmScheduler
 from threadkeep.cache.plan import prefix_ttl
-from threadkeep.cache.report import CallRow, summarise
+from threadkeep.cache.report import CallRow
 from threadkeep.cache.tables import ModelCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
@@ -186,28 +187,9 @@ def _note_tokens(memory: Any) -> int:
 
 def variant_result(run: EngineRun) -> dict[str, Any]:
     """The variant's figures: the call log summarised as ``threadkeep cache-report`` does."""
-    report = summarise(run.rows)
-    after_lunch = [hit for gap, hit in run.turn_hits if gap == "lunch"]
     r = run.recall
     return {
-        "cached_share": round(report.cached_share, 4),
-        "rewrites_under_ttl": report.rewrites_under_ttl,
-        "rewrites_under_ttl_prefix": report.rewrites_under_ttl_prefix,
-        "rebuilds": report.rebuilds,
-        "resumptions": report.resumptions,
-        "rewrites_after_resumption": report.rewrites_after_resumption,
-        "rewrites": report.rewrites,
-        "full_rewrites": report.full_rewrites,
-        "lunch_returns": len(after_lunch),
-        "lunch_rewrites": sum(1 for hit in after_lunch if not hit),
-        "turns": report.turns,
-        "pings": report.pings,
-        "flagged": run.flagged,
-        "cost": round(report.cost, 4),
-        "cost_without_cache": round(report.cost_without_cache, 4),
-        "keep_warm_spend": round(report.keep_warm_spend, 4),
-        "keep_warm_savings": round(report.keep_warm_savings, 4),
-        "causes": report.causes,
+        **call_log_figures(run.rows, run.turn_hits, flagged=run.flagged),
         "driver": "engine",
         "recall": {**r,
                    "fired_share_refer_back": round(r["refer_back_fired"] / max(1, r["refer_back_turns"]), 4),

@@ -4,6 +4,7 @@ import asyncio
 import dataclasses
 import heapq
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
@@ -21,7 +22,7 @@ from threadkeep.memory.summary import SourceMessage
 from threadkeep.messages import ToolSpec
 
 __all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",
-           "system_prompt", "bench_tools", "naive_result", "render_results", "VARIANTS", "EXTRA_VARIANTS"]
+           "system_prompt", "bench_tools", "naive_result", "call_log_figures", "render_results", "VARIANTS", "EXTRA_VARIANTS"]
 
 EPOCH = datetime(2026, 11, 2, tzinfo=UTC)  # a Monday, 00:00 UTC: the simulator's clock 0
 # (kind, probability, shortest, longest pause in seconds) between two turns of a session.
@@ -283,8 +284,15 @@ def naive_result(cfg: BenchConfig, sessions: list[Session], system: str,
     """The ``naive`` variant's figures on ``sessions``."""
     replay = _NaiveReplay(cfg, system, tools if tools is not None else bench_tools())
     asyncio.run(replay.run(sessions))
-    report = summarise(replay.rows)
-    after_lunch = [hit for gap, hit in replay.turn_hits if gap == "lunch"]
+    return {**call_log_figures(replay.rows, replay.turn_hits, flagged=0), "driver": "policy"}
+
+
+def call_log_figures(rows: Sequence[Any], turn_hits: Sequence[tuple[str, bool]], *,
+                     flagged: int) -> dict[str, Any]:
+    """A variant's figures from its call log, summarised as ``threadkeep cache-report`` does;
+    ``turn_hits`` is (pause kind, whether the turn read the cache) per turn."""
+    report = summarise(rows)
+    after_lunch = [hit for gap, hit in turn_hits if gap == "lunch"]
     return {
         "cached_share": round(report.cached_share, 4),
         "rewrites_under_ttl": report.rewrites_under_ttl,
@@ -298,13 +306,12 @@ def naive_result(cfg: BenchConfig, sessions: list[Session], system: str,
         "lunch_rewrites": sum(1 for hit in after_lunch if not hit),
         "turns": report.turns,
         "pings": report.pings,
-        "flagged": 0,
+        "flagged": flagged,
         "cost": round(report.cost, 4),
         "cost_without_cache": round(report.cost_without_cache, 4),
         "keep_warm_spend": round(report.keep_warm_spend, 4),
         "keep_warm_savings": round(report.keep_warm_savings, 4),
         "causes": report.causes,
-        "driver": "policy",
     }
 
 
