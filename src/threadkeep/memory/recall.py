@@ -219,8 +219,11 @@ def rank_items(
     dense_mid = float(np.median(dense_seen)) if dense_seen else None
     # A direct hit's lexical evidence: the IDF of the query words it holds, in units of the
     # IDF of a word said once (1.0: one word as rare as can be, or a few rarer-than-common).
-    idf = index.bm25.idf(terms := tokenize(query))
-    rare = idf.get("", 1.0) or 1.0
+    terms = tokenize(query)
+    rare = index.bm25.idf(()).get("", 1.0) or 1.0
+    # What each position holds of the query's vocabulary, from the postings: no item is
+    # tokenised again to tell.
+    held = index.bm25.matched_idf(terms)
     tick = len(heap)
     terms_set = set(terms)
     chosen: dict[int, RecallHit] = {}
@@ -247,8 +250,7 @@ def rank_items(
             continue
         misfits = 0
         seen = evidence[pos] if not hop else None
-        matched = sum(idf.get(t, 0.0) for t in set(terms) & set(tokenize(item.text))) if seen else 0.0
-        chosen[pos] = RecallHit(item, -neg, text, n, matched / rare if seen else None,
+        chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
                                 seen.dense if seen else None,
                                 seen.dense - dense_mid if seen and seen.dense is not None
                                 and dense_mid is not None else None)
@@ -617,8 +619,8 @@ def _changes(s: Session, person: _PersonIndex, user_id: str, count: int) -> list
                                              "waiting": sorted(person.waiting)}).all()
     else:
         rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
-    known = person.items.keys() | person.waiting
-    fresh = sum(1 for r in rows if r.id not in known)
+    # Membership in the held maps, not a union of them: that would copy every id each turn.
+    fresh = sum(1 for r in rows if r.id not in person.items and r.id not in person.waiting)
     # Every message is held (live) or waiting, once: new ones must make up the difference.
     if len(person.items) + len(person.waiting) + fresh + person.uncounted != count:
         return None

@@ -194,12 +194,35 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+class _Postings:
+    """One token's postings: positions and term frequencies in arrays that grow by doubling,
+    so an added document appends in place and a query reads them without conversion."""
+
+    __slots__ = ("ids", "tfs", "n")
+
+    def __init__(self) -> None:
+        self.ids = np.zeros(2, dtype=np.int64)
+        self.tfs = np.zeros(2, dtype=np.float32)
+        self.n = 0
+
+    def append(self, pos: int, tf: int) -> None:
+        if self.n == self.ids.shape[0]:
+            self.ids = np.concatenate([self.ids, np.zeros(self.n, np.int64)])
+            self.tfs = np.concatenate([self.tfs, np.zeros(self.n, np.float32)])
+        self.ids[self.n] = pos
+        self.tfs[self.n] = tf
+        self.n += 1
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.ids[: self.n], self.tfs[: self.n]
+
+
 class Bm25Index:
     """Okapi BM25 that grows: documents are appended and removed (tombstoned) in place.
 
-    Postings are kept per token as appendable lists and turned into arrays lazily, per token,
-    when a query needs them; IDF and length normalisation are computed at query time, so an
-    added document costs O(its tokens), not a rebuild of the whole corpus.
+    Postings are per-token arrays that grow by doubling; IDF and length normalisation are
+    computed at query time, so an added document costs O(its tokens), not a rebuild of the
+    whole corpus, and a query costs O(the postings of its tokens).
     """
 
     def __init__(self, docs: Sequence[Sequence[str]] = (), *, k1: float = 1.2, b: float = 0.75) -> None:
@@ -210,8 +233,7 @@ class Bm25Index:
         self.n = 0
         self._n_alive = 0
         self._total_len = 0
-        self._post: dict[str, tuple[list[int], list[int]]] = {}
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._post: dict[str, _Postings] = {}
         self.add(docs)
 
     def _grow(self, need: int) -> None:
@@ -229,10 +251,10 @@ class Bm25Index:
             for tok in doc:
                 counts[tok] += 1
             for tok, tf in counts.items():
-                ids, tfs = self._post.setdefault(tok, ([], []))
-                ids.append(pos)
-                tfs.append(tf)
-                self._arrays.pop(tok, None)
+                post = self._post.get(tok)
+                if post is None:
+                    post = self._post[tok] = _Postings()
+                post.append(pos, tf)
             self._lengths[pos] = len(doc)
             self._alive[pos] = True
             self._n_alive += 1
@@ -248,21 +270,43 @@ class Bm25Index:
                 self._n_alive -= 1
                 self._total_len -= int(self._lengths[pos])
 
+    def _live(self, tok: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+        """(positions, term frequencies, which are alive, document frequency) of ``tok``."""
+        post = self._post.get(tok)
+        if post is None:
+            return None
+        ids, tfs = post.arrays()
+        live = self._alive[ids]
+        return ids, tfs, live, int(live.sum())
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + (self._n_alive - df + 0.5) / (df + 0.5))
+
     def idf(self, tokens: Sequence[str]) -> dict[str, float]:
         """The IDF of each of ``tokens`` that occurs in the index, and under ``""`` the IDF of
         a word said once (the highest there is: the scale for how rare a match was)."""
         out: dict[str, float] = {}
         if not self._n_alive:
             return out
-        n = self._n_alive
-        out[""] = math.log(1 + (n - 0.5) / 1.5)
+        out[""] = self._idf(1)
         for tok in set(tokens):
-            post = self._post.get(tok)
-            if post is None:
+            found = self._live(tok)
+            if found is not None and found[3]:
+                out[tok] = self._idf(found[3])
+        return out
+
+    def matched_idf(self, query_tokens: Sequence[str]) -> np.ndarray:
+        """Per position, the summed IDF of the distinct query tokens it holds (0 for removed
+        documents): how much of the query's rare vocabulary a document shares."""
+        out = np.zeros(self.n, dtype=np.float32)
+        if not self._n_alive:
+            return out
+        for tok in set(query_tokens):
+            found = self._live(tok)
+            if found is None or not found[3]:
                 continue
-            df = int(self._alive[np.asarray(post[0], dtype=np.int64)].sum())
-            if df:
-                out[tok] = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            ids, _, live, df = found
+            out[ids[live]] += self._idf(df)
         return out
 
     def scores(self, query_tokens: Sequence[str]) -> np.ndarray:
@@ -273,19 +317,11 @@ class Bm25Index:
         avg = max(self._total_len / self._n_alive, 1e-9)
         k1, b = self.k1, self.b
         for tok in set(query_tokens):
-            arr = self._arrays.get(tok)
-            if arr is None:
-                post = self._post.get(tok)
-                if post is None:
-                    continue
-                arr = (np.asarray(post[0], dtype=np.int64), np.asarray(post[1], dtype=np.float32))
-                self._arrays[tok] = arr
-            ids, tf = arr
-            live = self._alive[ids]
-            df = int(live.sum())
-            if not df:
+            found = self._live(tok)
+            if found is None or not found[3]:
                 continue
-            idf = math.log(1 + (self._n_alive - df + 0.5) / (df + 0.5))
+            ids, tf, live, df = found
+            idf = self._idf(df)
             norm = k1 * (1 - b + b * self._lengths[ids] / avg)
             out[ids] += np.where(live, idf * tf * (k1 + 1) / (tf + norm), 0.0).astype(np.float32)
         return out
