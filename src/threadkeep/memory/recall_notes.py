@@ -134,11 +134,13 @@ def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, 
                           vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN,
                                           row_id=found.id),
                           frozenset(found.sources or ()), frozenset(found.shown or ()))
-    row = RecallNote(conversation_id=conversation_id, user_id=user_id, message_id=message_id, seq=seq,
-                     text_ct=b"", sources=sorted(set(sources)), shown=sorted(set(shown)), tokens=tokens)
+    # The id is chosen first so the text is sealed to it before the one INSERT.
+    rid = new_id()
+    row = RecallNote(id=rid, conversation_id=conversation_id, user_id=user_id, message_id=message_id,
+                     seq=seq, text_ct=vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=rid),
+                     sources=sorted(set(sources)), shown=sorted(set(shown)), tokens=tokens)
     s.add(row)
     s.flush()
-    row.text_ct = vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=row.id)
     return StoredNote(row.id, message_id, seq, text, frozenset(row.sources), frozenset(row.shown))
 
 
