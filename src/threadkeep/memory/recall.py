@@ -601,30 +601,36 @@ def _vector(s: Session, vault: Vault, user_id: str, blob: bytes, table: str, row
 
 
 # Rows committed a little after their creation time (a turn's transaction, another replica's
-# clock) are still caught: the incremental read starts this far before the newest time seen.
-# Correctness does not rest on it: a row the read misses leaves the count unexplained, and the
-# sync then reads every id (as it would after a deletion).
+# clock) are still caught: when the read from the newest time seen leaves the count
+# unexplained, it is repeated from this far before it. Correctness does not rest on it: a row
+# both reads miss leaves the count unexplained, and the sync then reads every id (as it would
+# after a deletion).
 SYNC_SLACK = timedelta(seconds=5)
 
 
 def _changes(s: Session, person: _PersonIndex, user_id: str, count: int) -> list[Any] | None:
     """The id and status of the person's messages created since the last look (and of those
     seen waiting), or None when that cannot account for every message (some were deleted or
-    moved in from elsewhere): the caller then reads them all."""
+    moved in from elsewhere): the caller then reads them all.
+
+    The usual read starts at the newest creation time seen, so it returns the few messages
+    of the last turn, however fast turns follow each other; only when that does not account
+    for the count (a message committed after a newer one was seen) is the read widened by
+    :data:`SYNC_SLACK`."""
     if person.mark is None or person.index is None:
         return None
-    since = person.mark - SYNC_SLACK
-    if person.waiting:
-        rows = s.execute(_SINCE_OR_WAITING, {"uid": user_id, "since": since,
-                                             "waiting": sorted(person.waiting)}).all()
-    else:
-        rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
-    # Membership in the held maps, not a union of them: that would copy every id each turn.
-    fresh = sum(1 for r in rows if r.id not in person.items and r.id not in person.waiting)
-    # Every message is held (live) or waiting, once: new ones must make up the difference.
-    if len(person.items) + len(person.waiting) + fresh + person.uncounted != count:
-        return None
-    return rows
+    for since in (person.mark, person.mark - SYNC_SLACK):
+        if person.waiting:
+            rows = s.execute(_SINCE_OR_WAITING, {"uid": user_id, "since": since,
+                                                 "waiting": sorted(person.waiting)}).all()
+        else:
+            rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
+        # Membership in the held maps, not a union of them: that would copy every id each turn.
+        fresh = sum(1 for r in rows if r.id not in person.items and r.id not in person.waiting)
+        # Every message is held (live) or waiting, once: new ones must make up the difference.
+        if len(person.items) + len(person.waiting) + fresh + person.uncounted == count:
+            return rows
+    return None
 
 
 def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None) -> None:
