@@ -377,7 +377,7 @@ def _embedder(embedder: Embedder | None | bool) -> Embedder | None:
     return default_embedder() if embedder is True else (embedder or None)  # type: ignore[return-value]
 
 
-def _open_message(s: Session, vault: Vault, m: Message) -> str:
+def _open_message(s: Session, vault: Vault, m: Message | Any) -> str:
     return vault.open_text(s, m.user_id, m.text_ct, table="messages", column="text", row_id=m.id)
 
 
@@ -583,7 +583,10 @@ _SINCE_OR_WAITING = (select(Message.id, Message.status)
                             or_(Message.created_at >= bindparam("since"),
                                 Message.id.in_(bindparam("waiting", expanding=True))))
                      .order_by(Message.created_at, Message.seq))
-_MESSAGES = select(Message).where(Message.id.in_(bindparam("ids", expanding=True)))
+# The columns an index item needs, as plain rows (not ORM objects).
+_MESSAGES = (select(Message.id, Message.user_id, Message.conversation_id, Message.seq, Message.role,
+                    Message.text_ct, Message.created_at)
+             .where(Message.id.in_(bindparam("ids", expanding=True))))
 _VECTORS = select(MessageVector).where(MessageVector.message_id.in_(bindparam("ids", expanding=True)))
 
 
@@ -680,7 +683,7 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
 
 def _add(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None,
          batch: Sequence[str]) -> None:
-    msgs = {m.id: m for m in s.scalars(_MESSAGES, {"ids": list(batch)})}
+    msgs = {m.id: m for m in s.execute(_MESSAGES, {"ids": list(batch)})}
     stored = {v.message_id: v for v in s.scalars(_VECTORS, {"ids": list(batch)})}
     items: list[RecallItem] = []
     for mid in batch:
