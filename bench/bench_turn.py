@@ -301,7 +301,7 @@ class Threadkeep(System):
         t0 = time.perf_counter()
         emb: Any = False
         if self.embeddings:
-            from threadkeep.retrieval.hybrid import default_embedder
+            from threadkeep.retrieval.embedding import default_embedder
 
             emb = _MemoEmbedder(default_embedder())
             while index_pending(m.db, m.vault, user_id=self.uid, limit=1000, embedder=emb):

@@ -53,7 +53,10 @@ from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.fact_model import extract_and_store
 from threadkeep.memory.fact_search import clear_fact_cache
 from threadkeep.memory.recall import clear_recall_cache, index_pending
-from threadkeep.retrieval.hybrid import Bm25Index, Embedder, HybridIndex, default_embedder, tokenize
+from threadkeep.retrieval.bm25 import Bm25Index
+from threadkeep.retrieval.embedding import Embedder, default_embedder
+from threadkeep.retrieval.hybrid import HybridIndex
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message

@@ -20,7 +20,7 @@ from threadkeep.memory.recall import (
     recall,
     render_recalled,
 )
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store.base import utcnow
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

@@ -24,7 +24,7 @@ from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.memory.fact_tables import MessageVector
 from threadkeep.memory.recall import clear_recall_cache, recall
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message

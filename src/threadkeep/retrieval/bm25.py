@@ -1,0 +1,137 @@
+"""The one BM25: Okapi BM25 over token lists that grows and shrinks in place.
+
+Static BM25 libraries (bm25s) rebuild on every change; a person's messages arrive one at a
+time and a knowledge base changes a document at a time on several replicas, so documents are
+appended (they get the next position) and removed (tombstoned) without a rebuild. Document
+frequency, IDF and length normalisation are taken at query time from the live documents, so
+an added document costs O(its tokens). Scoring is vectorised per query term with numpy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+__all__ = ["Bm25Index"]
+
+
+class Bm25Index:
+    """Documents (token lists, see :func:`threadkeep.retrieval.tokenizer.tokenize`) at
+    positions ``0..n-1`` in the order they were added. Not thread-safe on its own."""
+
+    def __init__(self, docs: Sequence[Sequence[str]] = (), *, k1: float = 1.2, b: float = 0.75) -> None:
+        self.k1, self.b = k1, b
+        self.n = 0  # positions ever assigned (removed ones included)
+        self._live = 0
+        self._total_len = 0
+        # Growable arrays (capacity doubles): an append does not copy 10,000 entries.
+        self._lengths = np.zeros(16, dtype=np.float32)
+        self._alive = np.zeros(16, dtype=bool)
+        self._vocab: dict[str, int] = {}
+        self._post_ids: list[list[int]] = []
+        self._post_tfs: list[list[int]] = []
+        self._post_arrays: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        # term id -> (length-normalised tf weights, the average length they were made with)
+        self._weights: dict[int, tuple[np.ndarray, float]] = {}
+        self.add(docs)
+
+    def __len__(self) -> int:
+        """Live documents."""
+        return self._live
+
+    def add(self, docs: Sequence[Sequence[str]]) -> list[int]:
+        """Append documents; returns their positions."""
+        first = self.n
+        self._grow(first + len(docs))
+        for pos, doc in enumerate(docs, start=first):
+            for term, tf in Counter(doc).items():
+                tid = self._vocab.get(term)
+                if tid is None:
+                    tid = self._vocab[term] = len(self._post_ids)
+                    self._post_ids.append([])
+                    self._post_tfs.append([])
+                self._post_ids[tid].append(pos)
+                self._post_tfs[tid].append(tf)
+                self._post_arrays.pop(tid, None)
+            self._lengths[pos] = len(doc)
+            self._alive[pos] = True
+            self._live += 1
+            self._total_len += len(doc)
+        self.n = first + len(docs)
+        return list(range(first, self.n))
+
+    def remove(self, positions: Iterable[int]) -> None:
+        """Tombstone documents: they score 0 and leave the statistics (postings stay)."""
+        for pos in positions:
+            if self._alive[pos]:
+                self._alive[pos] = False
+                self._live -= 1
+                self._total_len -= int(self._lengths[pos])
+
+    def idf(self, tokens: Sequence[str]) -> dict[str, float]:
+        """The IDF of each of ``tokens`` that occurs in a live document, and under ``""`` the
+        IDF of a word said once (the highest there is: the scale for how rare a match was)."""
+        out: dict[str, float] = {}
+        if not self._live:
+            return out
+        out[""] = self._idf(1)
+        for term in set(tokens):
+            tid = self._vocab.get(term)
+            if tid is not None and (df := self._df(tid)):
+                out[term] = self._idf(df)
+        return out
+
+    def scores(self, query_tokens: Sequence[str], allowed: np.ndarray | None = None) -> np.ndarray:
+        """A score per position: 0 where no query token occurs, for removed documents and
+        where ``allowed`` (a bool per position, or longer) is False."""
+        out = np.zeros(self.n, dtype=np.float32)
+        if not self._live:
+            return out
+        avg = max(self._total_len / self._live, 1e-9)
+        for term in set(query_tokens):
+            tid = self._vocab.get(term)
+            if tid is None:
+                continue
+            ids, weights = self._postings(tid, avg)
+            df = int(np.count_nonzero(self._alive[ids]))
+            if df:
+                out[ids] += self._idf(df) * weights
+        mask = self._alive[: self.n] if allowed is None else self._alive[: self.n] & allowed[: self.n]
+        out[~mask] = 0.0
+        return out
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + (self._live - df + 0.5) / (df + 0.5))
+
+    def _df(self, tid: int) -> int:
+        """Live documents holding the term (removed ones keep their postings until a rebuild)."""
+        return int(np.count_nonzero(self._alive[self._arrays(tid)[0]]))
+
+    def _arrays(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        """A term's positions and term frequencies as arrays, kept until it gains a document."""
+        arrays = self._post_arrays.get(tid)
+        if arrays is None:
+            arrays = (np.asarray(self._post_ids[tid], dtype=np.int64),
+                      np.asarray(self._post_tfs[tid], dtype=np.float32))
+            self._post_arrays[tid] = arrays
+        return arrays
+
+    def _postings(self, tid: int, avg: float) -> tuple[np.ndarray, np.ndarray]:
+        """Positions of a term and their length-normalised tf weights, kept while the average
+        length stays put (a knowledge base between changes pays for them once)."""
+        ids, tf = self._arrays(tid)
+        cached = self._weights.get(tid)
+        if cached is None or cached[1] != avg or cached[0].shape[0] != ids.shape[0]:
+            norm = self.k1 * (1 - self.b + self.b * self._lengths[ids] / avg)
+            cached = ((tf * (self.k1 + 1) / (tf + norm)).astype(np.float32), avg)
+            self._weights[tid] = cached
+        return ids, cached[0]
+
+    def _grow(self, need: int) -> None:
+        if need > self._lengths.shape[0]:
+            cap = max(need, 2 * self._lengths.shape[0])
+            self._lengths = np.concatenate([self._lengths, np.zeros(cap - self._lengths.shape[0], np.float32)])
+            self._alive = np.concatenate([self._alive, np.zeros(cap - self._alive.shape[0], bool)])
