@@ -3,8 +3,8 @@
 Static BM25 libraries (bm25s) rebuild on every change; a person's messages arrive one at a
 time and a knowledge base changes a document at a time on several replicas, so documents are
 appended (they get the next position) and removed (tombstoned) without a rebuild. Document
-frequency, IDF and length normalisation are taken at query time from the live documents, so
-an added document costs O(its tokens). Scoring is vectorised per query term with numpy.
+frequency, IDF and length normalisation are taken at query time from the live documents (and
+kept per term until the next change), so an added document costs O(its tokens). Scoring is vectorised per query term with numpy.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ class Bm25Index:
         self._post_ids: list[list[int]] = []
         self._post_tfs: list[list[int]] = []
         self._post_arrays: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        # term id -> (length-normalised tf weights, the average length they were made with)
-        self._weights: dict[int, tuple[np.ndarray, float]] = {}
+        # term id -> (its postings' scores, the change count they were computed at)
+        self._weights: dict[int, tuple[np.ndarray, int]] = {}
+        self._changes = 0  # additions and removals so far
         self.add(docs)
 
     def __len__(self) -> int:
@@ -61,6 +62,7 @@ class Bm25Index:
             self._live += 1
             self._total_len += len(doc)
         self.n = first + len(docs)
+        self._changes += 1
         return list(range(first, self.n))
 
     def remove(self, positions: Iterable[int]) -> None:
@@ -70,6 +72,7 @@ class Bm25Index:
                 self._alive[pos] = False
                 self._live -= 1
                 self._total_len -= int(self._lengths[pos])
+                self._changes += 1
 
     def idf(self, tokens: Sequence[str]) -> dict[str, float]:
         """The IDF of each of ``tokens`` that occurs in a live document, and under ``""`` the
@@ -90,15 +93,11 @@ class Bm25Index:
         out = np.zeros(self.n, dtype=np.float32)
         if not self._live:
             return out
-        avg = max(self._total_len / self._live, 1e-9)
         for term in set(query_tokens):
             tid = self._vocab.get(term)
-            if tid is None:
-                continue
-            ids, weights = self._postings(tid, avg)
-            df = int(np.count_nonzero(self._alive[ids]))
-            if df:
-                out[ids] += self._idf(df) * weights
+            if tid is not None:
+                ids, weights = self._postings(tid)
+                out[ids] += weights
         mask = self._alive[: self.n] if allowed is None else self._alive[: self.n] & allowed[: self.n]
         out[~mask] = 0.0
         return out
@@ -119,14 +118,17 @@ class Bm25Index:
             self._post_arrays[tid] = arrays
         return arrays
 
-    def _postings(self, tid: int, avg: float) -> tuple[np.ndarray, np.ndarray]:
-        """Positions of a term and their length-normalised tf weights, kept while the average
-        length stays put (a knowledge base between changes pays for them once)."""
+    def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        """Positions of a term and their IDF-weighted, length-normalised scores, kept until
+        the index changes (a knowledge base between changes pays for them once)."""
         ids, tf = self._arrays(tid)
         cached = self._weights.get(tid)
-        if cached is None or cached[1] != avg or cached[0].shape[0] != ids.shape[0]:
+        if cached is None or cached[1] != self._changes:
+            df = int(np.count_nonzero(self._alive[ids]))
+            avg = max(self._total_len / self._live, 1e-9)
             norm = self.k1 * (1 - self.b + self.b * self._lengths[ids] / avg)
-            cached = ((tf * (self.k1 + 1) / (tf + norm)).astype(np.float32), avg)
+            weights = (self._idf(df) * tf * (self.k1 + 1) / (tf + norm)) if df else np.zeros_like(tf)
+            cached = (weights.astype(np.float32), self._changes)
             self._weights[tid] = cached
         return ids, cached[0]
 
