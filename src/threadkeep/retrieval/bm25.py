@@ -31,9 +31,12 @@ class Bm25Index:
         self._lengths = np.zeros(16, dtype=np.float32)
         self._alive = np.zeros(16, dtype=bool)
         self._vocab: dict[str, int] = {}
-        self._post_ids: list[list[int]] = []
-        self._post_tfs: list[list[int]] = []
-        self._post_arrays: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        # Per term id: its postings (positions and term frequencies) in arrays that grow by
+        # doubling, and how much of them is used. A query reads them as they are: adding a
+        # document never makes a term's postings be rebuilt.
+        self._ids: list[np.ndarray] = []
+        self._tfs: list[np.ndarray] = []
+        self._used: list[int] = []
         # term id -> (its postings' scores, the change count they were computed at)
         self._weights: dict[int, tuple[np.ndarray, int]] = {}
         self._changes = 0  # additions and removals so far
@@ -47,20 +50,32 @@ class Bm25Index:
         """Append documents; returns their positions."""
         first = self.n
         self._grow(first + len(docs))
+        postings: dict[int, tuple[list[int], list[int]]] = {}
         for pos, doc in enumerate(docs, start=first):
             for term, tf in Counter(doc).items():
                 tid = self._vocab.get(term)
                 if tid is None:
-                    tid = self._vocab[term] = len(self._post_ids)
-                    self._post_ids.append([])
-                    self._post_tfs.append([])
-                self._post_ids[tid].append(pos)
-                self._post_tfs[tid].append(tf)
-                self._post_arrays.pop(tid, None)
+                    tid = self._vocab[term] = len(self._ids)
+                    self._ids.append(np.empty(4, dtype=np.int64))
+                    self._tfs.append(np.empty(4, dtype=np.float32))
+                    self._used.append(0)
+                ids, tfs = postings.setdefault(tid, ([], []))
+                ids.append(pos)
+                tfs.append(tf)
             self._lengths[pos] = len(doc)
             self._alive[pos] = True
             self._live += 1
             self._total_len += len(doc)
+        for tid, (ids, tfs) in postings.items():
+            used = self._used[tid]
+            need = used + len(ids)
+            if need > self._ids[tid].shape[0]:
+                cap = max(need, 2 * self._ids[tid].shape[0])
+                self._ids[tid] = np.concatenate([self._ids[tid][:used], np.empty(cap - used, np.int64)])
+                self._tfs[tid] = np.concatenate([self._tfs[tid][:used], np.empty(cap - used, np.float32)])
+            self._ids[tid][used:need] = ids
+            self._tfs[tid][used:need] = tfs
+            self._used[tid] = need
         self.n = first + len(docs)
         self._changes += 1
         return list(range(first, self.n))
@@ -107,21 +122,13 @@ class Bm25Index:
 
     def _df(self, tid: int) -> int:
         """Live documents holding the term (removed ones keep their postings until a rebuild)."""
-        return int(np.count_nonzero(self._alive[self._arrays(tid)[0]]))
-
-    def _arrays(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
-        """A term's positions and term frequencies as arrays, kept until it gains a document."""
-        arrays = self._post_arrays.get(tid)
-        if arrays is None:
-            arrays = (np.asarray(self._post_ids[tid], dtype=np.int64),
-                      np.asarray(self._post_tfs[tid], dtype=np.float32))
-            self._post_arrays[tid] = arrays
-        return arrays
+        return int(np.count_nonzero(self._alive[self._ids[tid][: self._used[tid]]]))
 
     def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
         """Positions of a term and their IDF-weighted, length-normalised scores, kept until
         the index changes (a knowledge base between changes pays for them once)."""
-        ids, tf = self._arrays(tid)
+        used = self._used[tid]
+        ids, tf = self._ids[tid][:used], self._tfs[tid][:used]
         cached = self._weights.get(tid)
         if cached is None or cached[1] != self._changes:
             df = int(np.count_nonzero(self._alive[ids]))
