@@ -199,7 +199,7 @@ class _MemoEmbedder:
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
-        self.name = inner.name
+        self.name, self.dim = inner.name, inner.dim
 
     def query(self, text: str) -> Any:
         return self.inner.query(text)

@@ -115,7 +115,7 @@ class _MemoEmbedder:
     session text, and embedding it twice would only double the evaluation's run time."""
 
     def __init__(self, inner: Embedder) -> None:
-        self.inner, self.name = inner, inner.name
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self._seen: dict[str, np.ndarray] = {}
         self._asked: dict[str, np.ndarray] = {}
 

