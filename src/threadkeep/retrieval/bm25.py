@@ -4,7 +4,8 @@ Static BM25 libraries (bm25s) rebuild on every change; a person's messages arriv
 time and a knowledge base changes a document at a time on several replicas, so documents are
 appended (they get the next position) and removed (tombstoned) without a rebuild. Document
 frequency, IDF and length normalisation are taken at query time from the live documents (and
-kept per term until the next change), so an added document costs O(its tokens). Scoring is vectorised per query term with numpy.
+kept per term until the next change), so an added document costs O(its tokens). Scoring is
+vectorised per query term with numpy.
 """
 
 from __future__ import annotations
