@@ -53,7 +53,10 @@ from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.fact_model import extract_and_store
 from threadkeep.memory.fact_search import clear_fact_cache
 from threadkeep.memory.recall import clear_recall_cache, index_pending
-from threadkeep.retrieval.hybrid import Bm25Index, Embedder, HybridIndex, default_embedder, tokenize
+from threadkeep.retrieval.bm25 import Bm25Index
+from threadkeep.retrieval.embedding import Embedder, default_embedder
+from threadkeep.retrieval.hybrid import HybridIndex
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
@@ -112,7 +115,7 @@ class _MemoEmbedder:
     session text, and embedding it twice would only double the evaluation's run time."""
 
     def __init__(self, inner: Embedder) -> None:
-        self.inner, self.name = inner, inner.name
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self._seen: dict[str, np.ndarray] = {}
         self._asked: dict[str, np.ndarray] = {}
 

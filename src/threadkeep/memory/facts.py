@@ -34,7 +34,7 @@ from threadkeep.memory.fact_extract import (
     render_fact,
 )
 from threadkeep.memory.fact_tables import Fact, FactsState, FactVersion
-from threadkeep.retrieval.hybrid import Embedder, vector_to_bytes
+from threadkeep.retrieval.embedding import Embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.vault import Vault
 

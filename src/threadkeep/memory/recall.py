@@ -31,16 +31,14 @@ from sqlalchemy.orm import Session
 
 from threadkeep.memory import dates as dates_mod
 from threadkeep.memory.fact_tables import MessageChunk, MessageVector
-from threadkeep.retrieval.hybrid import (
+from threadkeep.retrieval.embedding import (
     Embedder,
-    HybridIndex,
-    PersonCache,
     default_embedder,
-    token_counter,
-    tokenize,
     vector_from_bytes,
     vector_to_bytes,
 )
+from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
