@@ -86,6 +86,17 @@ def test_bm25_removal_mask_and_growth_match_a_fresh_index() -> None:
     assert ix.idf(tokenize("cat")) == pytest.approx(fresh.idf(tokenize("cat")))
 
 
+def test_matched_idf_is_the_idf_of_the_query_words_each_document_holds() -> None:
+    ix = _index(DOCS)
+    ix.remove([0])
+    query = tokenize("cat bark Москва")
+    held = ix.matched_idf(query)
+    idf = ix.idf(query)
+    for pos, text in enumerate(DOCS):
+        want = 0.0 if pos == 0 else sum(idf.get(t, 0.0) for t in set(query) & set(tokenize(text)))
+        assert held[pos] == pytest.approx(want, rel=1e-6), text
+
+
 # -- the embedder and its lock ------------------------------------------------------------
 def test_vector_bytes_round_trip() -> None:
     v = np.linspace(-1, 1, 384, dtype=np.float32)

@@ -202,6 +202,18 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
     other = await writer.send("I visited the quokka sanctuary on Rottnest Island.", user=user)
     assert any("quokka" in t for t in found("quokka sanctuary"))
 
+    # A message committed after a newer one was seen (a slow transaction): stamped before
+    # the newest time the index knows, it is found by the widened read.
+    def late(s: Any) -> None:
+        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="api",
+                                        system_prompt="", startup="")
+        msg = repo.append_message(s, writer.vault, conv=conv, role="user",
+                                  text="The spare key is under the blue flowerpot.", status="answered")
+        msg.created_at = utcnow() - timedelta(seconds=2)
+
+    writer.db.write(late)
+    assert any("flowerpot" in t for t in found("spare key flowerpot"))
+
     # An import: messages stamped long ago, older than anything the index has seen.
     def imported(s: Any) -> None:
         conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="import",

@@ -38,7 +38,7 @@ from threadkeep.context.budget import (
 from threadkeep.crypto import MasterKey, load_keyring
 from threadkeep.engine import idempotency
 from threadkeep.engine.access import Access
-from threadkeep.engine.request import TurnBuilder
+from threadkeep.engine.request import BuiltTurn, TurnBuilder
 from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -62,6 +62,7 @@ from threadkeep.messages import (
     TextPart,
     ToolCallPart,
     ToolResultPart,
+    ToolSpec,
 )
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
@@ -492,10 +493,14 @@ class Memory:
     async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
                       context: str | None = None) -> AsyncIterator[TurnEvent]:
         try:
-            offered = await asyncio.to_thread(self.tools.offered, groups)
-            tools = offered if self.model.capabilities.supports_tools else ()
-            built = await self.builder.abuild_turn(uid, cid, mid, tools=tools, context=context,
-                                                   offered=bool(offered))
+            def build() -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
+                # The tools offered and the request, in one worker-thread hop.
+                offered = self.tools.offered(groups)
+                tools = offered if self.model.capabilities.supports_tools else ()
+                return offered, self.builder.build_turn(uid, cid, mid, tools=tools, context=context,
+                                                        offered=bool(offered))
+
+            offered, built = await asyncio.to_thread(build)
             request, report = built.request, built.report
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
@@ -506,7 +511,7 @@ class Memory:
         finished = False
         try:
             calls: list[ToolCall] = []
-            if offered and not tools:
+            if offered and not self.model.capabilities.supports_tools:
                 # A model without tool use (the offline default) still answers from the
                 # knowledge base: the engine searches with the person's own words.
                 calls = [ToolCall("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]

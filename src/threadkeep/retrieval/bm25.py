@@ -103,6 +103,23 @@ class Bm25Index:
                 out[term] = self._idf(df)
         return out
 
+    def matched_idf(self, query_tokens: Sequence[str]) -> np.ndarray:
+        """Per position, the summed IDF of the distinct query tokens it holds (0 for removed
+        documents): how much of the query's rare vocabulary a document shares, read from the
+        postings (no document is tokenised again)."""
+        out = np.zeros(self.n, dtype=np.float32)
+        if not self._live:
+            return out
+        for term in set(query_tokens):
+            tid = self._vocab.get(term)
+            if tid is None:
+                continue
+            ids = self._ids[tid][: self._used[tid]]
+            live = ids[self._alive[ids]]
+            if live.size:
+                out[live] += self._idf(int(live.size))
+        return out
+
     def scores(self, query_tokens: Sequence[str], allowed: np.ndarray | None = None) -> np.ndarray:
         """A score per position: 0 where no query token occurs, for removed documents and
         where ``allowed`` (a bool per position, or longer) is False."""

@@ -294,7 +294,8 @@ def append_message(
     return msg
 
 
-def open_message_text(session: Session, vault: Vault, msg: Message) -> str:
+def open_message_text(session: Session, vault: Vault, msg: Message | Any) -> str:
+    """The text of ``msg`` (a Message, or a row with its id, user_id and text_ct)."""
     return vault.open_text(session, msg.user_id, msg.text_ct, table="messages", column="text", row_id=msg.id)
 
 
@@ -310,13 +311,16 @@ def read_messages(
             id=m.id, seq=m.seq, role=m.role, text=open_message_text(session, vault, m), status=m.status,
             created_at=m.created_at, rating=m.rating, error=m.error, reply_to=m.reply_to,
         )
-        for m in session.scalars(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
+        for m in session.execute(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
     ]
 
 
 # Every turn reads its window: the statement is built once (building it cost more CPU than
-# running it).
-_AFTER_SEQ = (select(Message).where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
+# running it), and reads the columns a StoredMessage needs as plain rows (an ORM object per
+# message cost more than the row).
+_AFTER_SEQ = (select(Message.id, Message.user_id, Message.seq, Message.role, Message.text_ct, Message.status,
+                     Message.created_at, Message.rating, Message.error, Message.reply_to)
+              .where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
               .order_by(Message.seq))
 _AFTER_SEQ_LIMIT = _AFTER_SEQ.limit(bindparam("limit"))
 
