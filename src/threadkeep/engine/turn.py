@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import errors, jobs, rotation
@@ -89,6 +89,12 @@ class TurnResult:
     text: str
     usage: dict[str, int]
     report: dict[str, Any]
+
+
+# A turn's completion reads its conversation (locked on PostgreSQL) and message: built once.
+_TURN_ROWS = (select(Conversation, Message).join(Message, Message.conversation_id == Conversation.id)
+              .where(Conversation.id == bindparam("cid"), Message.id == bindparam("mid"))
+              .with_for_update(of=Conversation))
 
 
 class Memory:
@@ -566,10 +572,11 @@ class Memory:
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
                   report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
-        conv = s.get(Conversation, cid, with_for_update=True)
-        user_msg = s.get(Message, mid)
-        if conv is None or user_msg is None:
+        # The conversation and the person's message in one statement.
+        row = s.execute(_TURN_ROWS, {"cid": cid, "mid": mid}).first()
+        if row is None:
             raise NotFound("the conversation was deleted during the turn")
+        conv, user_msg = row
         if user_msg.status == "answered" or user_msg.owner not in (self.lease.id, None):
             # Taken for dead and retried elsewhere meanwhile: that attempt answers, not this one.
             raise Conflict("this turn was answered again by another attempt; its answer is kept")

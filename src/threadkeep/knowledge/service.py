@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -352,17 +353,17 @@ class KnowledgeBase:
                                 c.score, c.dense_score, c.lexical_score))
         return hits
 
-    def is_empty(self, groups: Iterable[str]) -> bool:
-        """True when a caller with ``groups`` may see no chunk at all (offer no search tool)."""
+    def is_empty(self, groups: Iterable[str], session: Session | None = None) -> bool:
+        """True when a caller with ``groups`` may see no chunk at all (offer no search tool).
+        ``session``: a read the caller has open (a turn's), used instead of a new one."""
         groups = frozenset(groups)
         with self._lock:
             if self._index is not None:
                 return not self._sync().allowed(groups).any()
         # Without a loaded index, ask the database: documents are few next to chunks, and
         # this keeps a turn from paying for a full index load just to decide on a tool.
-        with self.db.reading() as s:
-            rows = s.execute(select(KnowledgeDocument.groups, KnowledgeDocument.public).where(
-                KnowledgeDocument.chunk_count > 0)).all()
+        with nullcontext(session) if session is not None else self.db.reading() as s:
+            rows = s.execute(_VISIBLE_DOCUMENTS).all()
         return not any(public or groups & set(doc_groups) for doc_groups, public in rows)
 
     def refresh(self) -> int:
@@ -467,3 +468,8 @@ def _embedder_mismatch(stored: str, current: str) -> str:
         f"The knowledge base was embedded with {stored}, but the configured embedder is "
         f"{current}. Configure the same embedder, or remove and re-add the documents."
     )
+
+
+# Asked on every turn (is there a knowledge base this caller may search?): built once.
+_VISIBLE_DOCUMENTS = select(KnowledgeDocument.groups, KnowledgeDocument.public).where(
+    KnowledgeDocument.chunk_count > 0)
