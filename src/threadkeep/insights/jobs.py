@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.engine import digest
-from threadkeep.insights import reask, retention
+from threadkeep.engine import reask, retention
 from threadkeep.store.base import utcnow
 
 if TYPE_CHECKING:
