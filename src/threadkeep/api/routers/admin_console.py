@@ -29,7 +29,7 @@ from threadkeep.engine import digest
 from threadkeep.engine.tools import TOOLS_SETTING, default_tool_settings
 from threadkeep.errors import NotFound
 from threadkeep.engine import reask, retention
-from threadkeep.insights.jobs import enqueue_digests
+from threadkeep.engine.insight_jobs import enqueue_digests
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import ApiKey, Conversation, Setting, User
 
