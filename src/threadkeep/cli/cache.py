@@ -48,18 +48,12 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
                  input_price: float, output_price: float, write_5m: float, write_1h: float,
                  read_mult: float, resume_after: float) -> None:
     """What the prompt cache did: resumptions, rewrites (and those under the TTL), cost."""
-    from threadkeep.cache.report import build_report, render_table, write_png
-    from threadkeep.store.db import Database
+    from threadkeep.cache.report import render_table, write_png
+    from threadkeep.engine.admin import cache_report_at
 
     prices = Pricing(input_price, output_price, write_5m, write_1h, read_mult)
-    db = Database(db_url or Settings().database_url())
-    try:
-        db.upgrade()
-        with db.reading() as s:  # a report only reads: it never waits behind a busy server's writes
-            report = build_report(s, since=_since(since), prices=prices,
-                                  resume_after_s=resume_after)
-    finally:
-        db.dispose()
+    report = cache_report_at(db_url or Settings().database_url(), since=_since(since), prices=prices,
+                             resume_after_s=resume_after)
     if png:
         try:
             write_png(report, png)

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.engine import digest
-from threadkeep.engine import reask, retention
+from threadkeep.engine import digest, reask, retention
 from threadkeep.store.base import utcnow
 
 if TYPE_CHECKING:

@@ -34,11 +34,11 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.store.insights_tables import ReaskMark
 from threadkeep.memory.fact_extract import bounded_pieces
 from threadkeep.memory.facts import load_facts
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.insights_tables import ReaskMark
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 

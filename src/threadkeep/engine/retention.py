@@ -17,9 +17,9 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import InputError
-from threadkeep.store.insights_tables import ReaskMark
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.insights_tables import ReaskMark
 from threadkeep.store.models import Conversation, Setting
 
 __all__ = ["RETENTION_SETTING", "RetentionPolicy", "load_policy", "save_policy", "apply_retention"]
