@@ -26,8 +26,15 @@ from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter, tools_json
 from threadkeep.context.compaction import Compactor
 from threadkeep.context.excerpt import MIN_EXCERPT_TOKENS, excerpt
 from threadkeep.errors import ConfigError, ContextOverflow
-from threadkeep.memory.summary import SourceMessage
-from threadkeep.messages import ChatMessage, ModelRequest, Segment, SegmentName, TextPart, ToolSpec
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    SegmentName,
+    SourceMessage,
+    TextPart,
+    ToolSpec,
+)
 from threadkeep.tokens import TokenCounter
 
 __all__ = [
