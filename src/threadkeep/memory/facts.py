@@ -56,8 +56,6 @@ __all__ = [
     "LISTED_STATUSES",
     "delete_fact",
     "delete_all_facts",
-    "RestoredVersion",
-    "RestoredFact",
     "restore_facts",
 ]
 
@@ -66,8 +64,23 @@ _TV = "fact_versions"
 
 
 @dataclass(frozen=True, slots=True)
+class FactVersionRecord:
+    """One entry of a fact's history, decrypted."""
+
+    version: int
+    op: str
+    old_value: str | None
+    new_value: str | None
+    old_status: str | None
+    new_status: str | None
+    at: datetime
+    source_message_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class FactRecord:
-    """A decrypted fact."""
+    """A decrypted fact; ``history`` (oldest first) only where it was read with it, as a
+    personal export's facts are (:func:`fact_history` gives it for a stored fact)."""
 
     id: str
     key: str
@@ -79,6 +92,7 @@ class FactRecord:
     last_seen: datetime
     updated_at: datetime
     source_message_id: str | None
+    history: tuple[FactVersionRecord, ...] = ()
 
     @property
     def category(self) -> str:
@@ -100,20 +114,6 @@ class FactChange:
     key: str
     value: str | None
     old_value: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class FactVersionRecord:
-    """One entry of a fact's history, decrypted."""
-
-    version: int
-    op: str
-    old_value: str | None
-    new_value: str | None
-    old_status: str | None
-    new_status: str | None
-    at: datetime
-    source_message_id: str | None
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -453,37 +453,7 @@ def delete_all_facts(session: Session, *, user_id: str) -> int:
 
 
 # -- restoring from a personal export ------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RestoredVersion:
-    """One entry of an archived fact's history."""
-
-    version: int
-    op: str
-    old_value: str | None
-    new_value: str | None
-    old_status: str | None
-    new_status: str | None
-    at: datetime
-    source_message_id: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RestoredFact:
-    """An archived fact as the store keeps it."""
-
-    key: str
-    value: str
-    status: str
-    method: str
-    times_seen: int
-    first_seen: datetime
-    last_seen: datetime
-    updated_at: datetime
-    source_message_id: str | None
-    history: Sequence[RestoredVersion] = ()
-
-
-def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequence[RestoredFact],
+def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequence[FactRecord],
                   message_ids: Mapping[str, str] | None = None) -> int:
     """Store archived facts for the person; returns how many were new.
 
@@ -494,7 +464,7 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
     whose current value here differs arrives retired (with a ``retire`` version saying so): the
     value already held stays the one turns use.
 
-    ``message_ids`` maps the archive's message ids to the ids the messages have here (source
+    Each fact gets a new id here (the archive's is not reused). ``message_ids`` maps the archive's message ids to the ids the messages have here (source
     links to anything else are dropped). Vectors are not restored: lexical retrieval finds the
     facts at once, and the next extraction that touches one embeds it again.
     """
@@ -522,7 +492,7 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
         history = list(f.history)
         if demote:
             top = max((v.version for v in history), default=0)
-            history.append(RestoredVersion(top + 1, "retire", f.value, f.value, "current", "retired", now))
+            history.append(FactVersionRecord(top + 1, "retire", f.value, f.value, "current", "retired", now))
         for v in history:
             vid = new_id()
 
