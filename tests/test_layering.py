@@ -1,7 +1,8 @@
 """The layering rule holds: imports only point down, and no module imports itself in a circle.
 
-The layers and the few upward imports still left are declared in pyproject.toml
-(``[tool.importlinter]``); docs/ARCHITECTURE.md explains them.
+The layers are declared in pyproject.toml (``[tool.importlinter]``), with no exception;
+docs/ARCHITECTURE.md explains them. The faces (API, surfaces, insights, CLI) reach storage only
+through engine services.
 """
 
 from __future__ import annotations
