@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from threadkeep.engine.turn import Memory
     from threadkeep.knowledge.results import Hit
 
-__all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings",
+__all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
            "citations", "trace_json"]
 
 TOOLS_SETTING = "tools"
@@ -59,6 +59,17 @@ def default_tool_settings() -> dict[str, Any]:
     return {"web_search": {"enabled": False, "provider": "searxng", "url": None}}
 
 
+def tool_settings(session: Session) -> dict[str, Any]:
+    """The tool catalogue in force: the saved settings over the defaults (web search off)."""
+    row = session.get(Setting, TOOLS_SETTING)
+    value = row.value if row is not None and isinstance(row.value, dict) else {}
+    merged = default_tool_settings()
+    for name, conf in value.items():
+        if isinstance(conf, dict) and name in merged:
+            merged[name] = merged[name] | conf
+    return merged
+
+
 @dataclass
 class ToolRun:
     """One executed call: what the model gets back, and the references kept for the trace."""
@@ -81,13 +92,7 @@ class TurnTools:
         """The tools' settings (defaults under what an admin stored); ``session``: a read the
         caller has open."""
         with nullcontext(session) if session is not None else self.m.db.reading() as s:
-            row = s.get(Setting, TOOLS_SETTING)
-            value = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
-        merged = default_tool_settings()
-        for name, conf in value.items():
-            if isinstance(conf, dict) and name in merged:
-                merged[name] = merged[name] | conf
-        return merged
+            return tool_settings(s)
 
     def web_search(self, session: Session | None = None) -> WebSearch | None:
         conf = self.settings(session)["web_search"]
