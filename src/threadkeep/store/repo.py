@@ -67,7 +67,11 @@ class StoredMessage:
 
 
 def find_user(session: Session, *, name: str) -> User | None:
-    return session.scalar(select(User).where(User.name == name))
+    return session.scalar(_USER_BY_NAME, {"name": name})
+
+
+# Every turn looks its person and conversation up: the statements are built once.
+_USER_BY_NAME = select(User).where(User.name == bindparam("name"))
 
 
 def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: bool = False) -> User:
@@ -223,15 +227,18 @@ def _drop_jobs_naming(session: Session, ids: set[str], name: str) -> None:
 
 def get_conversation(session: Session, *, user_id: str, conversation_id: str, lock: bool = False) -> Conversation:
     """The caller's conversation; someone else's id is NotFound, never a leak."""
-    stmt = select(Conversation).where(Conversation.id == conversation_id, Conversation.user_id == user_id)
-    if lock:
-        # FOR UPDATE on PostgreSQL; SQLite has none and needs none (BEGIN IMMEDIATE).
-        stmt = stmt.with_for_update()
-    conv = session.scalar(stmt)
+    # FOR UPDATE on PostgreSQL when locking; SQLite has none and needs none (BEGIN IMMEDIATE).
+    conv = session.scalar(_OWN_CONVERSATION_LOCKED if lock else _OWN_CONVERSATION,
+                          {"cid": conversation_id, "uid": user_id})
     if conv is None:
         raise NotFound(f"conversation {conversation_id} not found")
     return conv
 
+
+
+_OWN_CONVERSATION = select(Conversation).where(Conversation.id == bindparam("cid"),
+                                               Conversation.user_id == bindparam("uid"))
+_OWN_CONVERSATION_LOCKED = _OWN_CONVERSATION.with_for_update()
 
 def create_conversation(
     session: Session,
