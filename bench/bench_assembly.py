@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
+from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.folding import FoldPolicy, fold_range, fold_summary
 from threadkeep.memory.summary import SourceMessage, SummaryState, render_summary
@@ -97,7 +98,8 @@ class _Case:
 def _cases_for(cp: int, turns: list[TurnInputs], roomy: int, counter: MemoCounter) -> list[_Case]:
     cases = []
     for inputs in turns:
-        need = assemble(inputs, ceiling=roomy, counter=counter).report.total_tokens
+        need = assemble(inputs, ceiling=roomy, counter=counter,
+                        compactor=extractive_compactor(counter=counter)).report.total_tokens
         # "tight": half of the older (compactable) history's tokens short, so it must compact.
         older = sum(counter.message(m[2]) for m in inputs.history[:-12])
         cases.append(_Case(cp, inputs, {"roomy": roomy, "tight": need - max(1, older // 2)}))
@@ -116,8 +118,10 @@ def _measure_interleaved(cases: list[_Case], repeats: int, warm_counter: MemoCou
         for _ in range(repeats):
             for case in cases:
                 for label, ceiling in case.ceilings.items():
+                    cold = MemoCounter()
                     t0 = time.perf_counter()
-                    assemble(case.inputs, ceiling=ceiling, counter=MemoCounter())
+                    assemble(case.inputs, ceiling=ceiling, counter=cold,
+                             compactor=extractive_compactor(counter=cold))
                     t1 = time.perf_counter()
                     assemble(case.inputs, ceiling=ceiling, counter=warm_counter,
                              compactor=warm_compactor)
@@ -158,7 +162,7 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
             cases += _cases_for(n, pending, roomy, warm_counter)
             pending = []
     del messages
-    warm_compactor = Compactor(counter=warm_counter)
+    warm_compactor = extractive_compactor(counter=warm_counter)
     _measure_interleaved(cases, repeats, warm_counter, warm_compactor)
     rows = []
     for cp in checkpoints:

@@ -2,7 +2,7 @@
 
 Each policy is measured in a fresh process (OpenMP reads its settings when it loads), with 0
 or N busy processes spinning beside it, as on a shared 2-core host. threadkeep sets
-``OMP_WAIT_POLICY=PASSIVE`` unless the operator set it (retrieval/hybrid.py).
+``OMP_WAIT_POLICY=PASSIVE`` unless the operator set it (retrieval/embedding.py).
 
     python bench/bench_embed.py [--hogs 2] [--runs 30] [--json]
 """

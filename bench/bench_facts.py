@@ -40,7 +40,7 @@ from threadkeep.memory import fact_search as S
 from threadkeep.memory import facts as F
 from threadkeep.memory.fact_extract import FactCandidate, render_fact
 from threadkeep.memory.fact_tables import Fact, FactsState
-from threadkeep.retrieval.hybrid import default_embedder, vector_to_bytes
+from threadkeep.retrieval.embedding import default_embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import User

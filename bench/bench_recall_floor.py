@@ -97,7 +97,7 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
 
     from threadkeep.memory.recall import clear_recall_cache, index_pending
     from threadkeep.memory.recall_floor import MIN_DENSE_MARGIN, MIN_LEXICAL
-    from threadkeep.retrieval.hybrid import default_embedder
+    from threadkeep.retrieval.embedding import default_embedder
     from threadkeep.store.db import Database
     from threadkeep.store.vault import Vault
 

@@ -199,7 +199,7 @@ class _MemoEmbedder:
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
-        self.name = inner.name
+        self.name, self.dim = inner.name, inner.dim
 
     def query(self, text: str) -> Any:
         return self.inner.query(text)
@@ -301,7 +301,7 @@ class Threadkeep(System):
         t0 = time.perf_counter()
         emb: Any = False
         if self.embeddings:
-            from threadkeep.retrieval.hybrid import default_embedder
+            from threadkeep.retrieval.embedding import default_embedder
 
             emb = _MemoEmbedder(default_embedder())
             while index_pending(m.db, m.vault, user_id=self.uid, limit=1000, embedder=emb):

@@ -42,6 +42,7 @@ from typing import Any, Literal
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.memory.brief import BriefSummary, brief_fold
+from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.folding import FoldPolicy, fold_range
 from threadkeep.memory.summary import DEFAULT_CAP_TOKENS, SourceMessage
 from threadkeep.messages import ModelRequest
@@ -171,7 +172,7 @@ def _brief_seen(dialog: dict[str, Any], *, budget: int, policy: FoldPolicy, cap:
         built = assemble(TurnInputs(
             system=EVAL_SYSTEM_PROMPT, startup=f"Conversation {dialog.get('id', '')}",
             summary=summary, history=window, now="(evaluation)", new_message=q["q"]),
-            ceiling=budget, counter=counter)
+            ceiling=budget, counter=counter, compactor=extractive_compactor(counter=counter))
         text = "\n".join([built.request.system, *(m.text for m in built.request.messages[:-1])])
         seen.append(_Seen(summary, text))
     return seen

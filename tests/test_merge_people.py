@@ -227,7 +227,7 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
     """With embeddings on: the source's message vectors and chunk vectors are sealed again for
     the target (recall opens them with the target's key), and back again by an undo."""
     from threadkeep.memory.recall import CHUNK_CHARS, clear_recall_cache, recall
-    from threadkeep.retrieval.hybrid import default_embedder
+    from threadkeep.retrieval.embedding import default_embedder
 
     emb = default_embedder()
     if emb is None:

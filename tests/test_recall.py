@@ -20,7 +20,7 @@ from threadkeep.memory.recall import (
     recall,
     render_recalled,
 )
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store.base import utcnow
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
@@ -162,7 +162,7 @@ def test_index_computes_outside_the_write_transaction(person: Person) -> None:
     """The embedder runs with no transaction open: here it writes to the same SQLite file
     itself, which would wait for the lock (and fail) inside one."""
     class Writing:
-        name = "writing-test"
+        name, dim = "writing-test", 4
 
         def query(self, text: str):  # type: ignore[no-untyped-def]
             raise AssertionError("not used")
@@ -185,7 +185,7 @@ def test_dates_are_resolved_stored_sealed_and_rendered(person: Person) -> None:
     conv, mid, _ = person.post("I went to the LGBTQ support group yesterday, it was powerful.", at=at)
 
     class Flat:
-        name = "flat-test"
+        name, dim = "flat-test", 4
 
         def query(self, text: str):  # type: ignore[no-untyped-def]
             import numpy as np

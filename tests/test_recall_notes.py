@@ -196,3 +196,33 @@ def test_floor_reads_direct_hits_only() -> None:
     assert clears(Relevance(0.9, None), min_lexical=0.8, min_dense_margin=0.08)
     assert clears(Relevance(0.0, 0.86, 0.09), min_lexical=0.8, min_dense_margin=0.08)
     assert clears(Relevance(0.0, None), min_lexical=0, min_dense_margin=0.08)  # floor off
+
+
+async def test_a_turn_keeps_its_first_note(backend, tmp_path) -> None:
+    """A second store for the same turn (a retry, a concurrent attempt) yields the stored note,
+    opened, and adds no row — on both databases (the INSERT yields on the unique message id)."""
+    from threadkeep.config import Settings
+    from threadkeep.llm.scripted import ScriptedModel
+    from threadkeep.memory.recall_notes import store_note
+
+    url, key = backend
+    m = open_memory(url, key, Settings(home=tmp_path, embeddings=False), ScriptedModel(responder=lambda r: "Ok."))
+    r = await m.send("Пример: 明日は雨です.", user=unique_user())
+
+    def store(text: str, sources: list[str]):  # type: ignore[no-untyped-def]
+        def run(s):  # type: ignore[no-untyped-def]
+            uid = first_note_user(s, r.conversation_id)
+            return store_note(s, m.vault, conversation_id=r.conversation_id, user_id=uid,
+                              message_id=r.user_message_id, seq=1, text=text, sources=sources, tokens=3)
+        return m.db.write(run)
+
+    first = store("Recalled: Marguerite's alpacas — 明日", ["a#0", "b#0"])
+    again = store("something else", ["c#0"])
+    assert (again.id, again.text, again.sources) == (first.id, "Recalled: Marguerite's alpacas — 明日",
+                                                     frozenset({"a#0", "b#0"}))
+    with m.db.reading() as s:
+        rows = s.scalars(select(RecallNote).where(RecallNote.message_id == r.user_message_id)).all()
+        assert len(rows) == 1
+        opened = notes_for(s, m.vault, conversation_id=r.conversation_id, user_id=rows[0].user_id, after_seq=0)
+    assert [n.text for n in opened] == ["Recalled: Marguerite's alpacas — 明日"]
+    await m.close()

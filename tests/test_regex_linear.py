@@ -22,7 +22,7 @@ from threadkeep.memory.fact_extract import extract_facts, split_remember_notes, 
 from threadkeep.memory.pasted import fold_message, pointer_text
 from threadkeep.memory.recall import trim_to_query
 from threadkeep.memory.summary import SourceMessage, SummaryState, is_grounded
-from threadkeep.retrieval.hybrid import tokenize
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import default_counter
 
 SMALL, BIG = 1_000, 100_000

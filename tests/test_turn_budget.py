@@ -24,6 +24,7 @@ from threadkeep.errors import ProviderServerError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
+from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.recall import recall
 from threadkeep.memory.summary import SourceMessage
 from threadkeep.store import repo
@@ -128,7 +129,7 @@ def test_tool_results_are_cut_to_what_the_ceiling_leaves() -> None:
     ceiling = 3000
     built = assemble(TurnInputs(system="You are Threadkeep.", new_message="What is in the manual?",
                                 history=history, tools=(SEARCH_KNOWLEDGE_TOOL,)),
-                     ceiling=ceiling - 300, counter=counter)
+                     ceiling=ceiling - 300, counter=counter, compactor=extractive_compactor(counter=counter))
     runs = [ToolRun(ToolCall(f"c{i}", "search_knowledge", {"query": "manual"}),
                     "\n".join(f"[{i}.{j}] passage about the manual, section {j}" for j in range(800)))
             for i in range(2)]

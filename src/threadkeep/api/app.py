@@ -17,6 +17,7 @@ from fastapi import FastAPI
 
 from threadkeep import insights
 from threadkeep.api.config import ServiceSettings
+from threadkeep.api.deps import bearer_principal
 from threadkeep.api.errors import install_error_handlers
 from threadkeep.api.headers import SecurityHeaders
 from threadkeep.api.limits import BodyLimit
@@ -102,7 +103,8 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
                    openai_compat, web):
         app.include_router(module.router)
     surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job
-    mount_mcp(app)  # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
+    # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
+    mount_mcp(app, knowledge=lambda: app.state.threadkeep.knowledge(), authenticate=bearer_principal)
     app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes,
                        streamed={imports.IMPORT_PATH: service.max_import_bytes})
     app.add_middleware(SecurityHeaders, hsts=service.cookie_secure)

@@ -25,7 +25,8 @@ from threadkeep.engine.access import (
     hash_key,
 )
 
-__all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AdminDep", "get_principal", "person_of"]
+__all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AdminDep", "get_principal", "bearer_principal",
+           "person_of"]
 
 bearer_scheme = HTTPBearer(auto_error=False, description="An API key: `threadkeep keys create`.")
 session_cookie = APIKeyCookie(name=SESSION_COOKIE, auto_error=False,
@@ -118,6 +119,13 @@ async def get_principal(
 
 
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+async def bearer_principal(request: Request) -> Principal:
+    """The caller of a request outside the routers (``/mcp``), by its bearer key alone and rate
+    limited as every API request is. No session cookie: a browser page must not be able to ride
+    a logged-in web session into a tool call."""
+    return await get_principal(request, get_state(request), await bearer_scheme(request), None)
 
 
 def person_of(principal: Principal, named: str | None) -> str:

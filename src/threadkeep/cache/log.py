@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
@@ -103,7 +103,7 @@ class Diagnosis:
 
 def diagnose(
     *,
-    prev: ModelCall | None,
+    prev: Any,
     cur: Fingerprints,
     usage: Usage,
     started_at: datetime,
@@ -155,13 +155,16 @@ _LANES: dict[str, tuple[str, ...]] = {"turn": ("turn", "ping"), "ping": ("turn",
                                       "fold": ("fold",)}
 
 
-def previous_call(session: Session, conversation_id: str, *, kind: str = "turn") -> ModelCall | None:
-    """The latest logged call of a conversation in the same lane as ``kind``."""
-    return session.scalars(_PREVIOUS, {"cid": conversation_id, "kinds": list(_LANES.get(kind, (kind,)))}).first()
+def previous_call(session: Session, conversation_id: str, *, kind: str = "turn") -> Any:
+    """The latest logged call of a conversation in the same lane as ``kind``: a row with what
+    :func:`diagnose` reads of it (fingerprints, started_at, ttl_s, cache token counts)."""
+    return session.execute(_PREVIOUS, {"cid": conversation_id, "kinds": list(_LANES.get(kind, (kind,)))}).first()
 
 
-# Built once: every turn logs its call after looking up the previous one.
-_PREVIOUS = (select(ModelCall).where(ModelCall.conversation_id == bindparam("cid"),
+# Built once: every turn logs its call after looking up the previous one — the columns the
+# diagnosis reads, not the whole row as an ORM object.
+_PREVIOUS = (select(ModelCall.fingerprints, ModelCall.started_at, ModelCall.ttl_s,
+                    ModelCall.cache_read_tokens, ModelCall.cache_write_tokens).where(ModelCall.conversation_id == bindparam("cid"),
                                      ModelCall.kind.in_(bindparam("kinds", expanding=True)))
              .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1))
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
 
 import click
 
+from threadkeep.cli.common import checkout_module, db_option
 from threadkeep.config import Settings
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
 
@@ -26,8 +26,7 @@ def _since(value: str | None) -> datetime | None:
 
 
 @click.command("cache-report")
-@click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-              help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+@db_option
 @click.option("--since", default=None, help="Only calls from this date (ISO, UTC if no zone).")
 @click.option("--png", "png", default=None, type=click.Path(dir_okay=False),
               help="Also draw a chart into this PNG file (needs matplotlib).")
@@ -48,18 +47,12 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
                  input_price: float, output_price: float, write_5m: float, write_1h: float,
                  read_mult: float, resume_after: float) -> None:
     """What the prompt cache did: resumptions, rewrites (and those under the TTL), cost."""
-    from threadkeep.cache.report import build_report, render_table, write_png
-    from threadkeep.store.db import Database
+    from threadkeep.cache.report import render_table, write_png
+    from threadkeep.engine.admin import cache_report_at
 
     prices = Pricing(input_price, output_price, write_5m, write_1h, read_mult)
-    db = Database(db_url or Settings().database_url())
-    try:
-        db.upgrade()
-        with db.reading() as s:  # a report only reads: it never waits behind a busy server's writes
-            report = build_report(s, since=_since(since), prices=prices,
-                                  resume_after_s=resume_after)
-    finally:
-        db.dispose()
+    report = cache_report_at(db_url or Settings().database_url(), since=_since(since), prices=prices,
+                             resume_after_s=resume_after)
     if png:
         try:
             write_png(report, png)
@@ -83,7 +76,7 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
 def bench_cache(as_json: bool, sessions: int | None, seed: int | None) -> None:
     """Replay a synthetic workload through the engine and the cache simulator: threadkeep vs naive vs warm."""
     from threadkeep.cache.bench import BenchConfig, render_results
-    run_bench = _cache_bench().run_bench
+    run_bench = checkout_module("cache_bench", command="bench cache").run_bench
 
     cfg = BenchConfig()
     if sessions is not None:
@@ -95,24 +88,6 @@ def bench_cache(as_json: bool, sessions: int | None, seed: int | None) -> None:
         click.echo(json.dumps(results, indent=2, sort_keys=True))
     else:
         click.echo(render_results(results))
-
-
-def _cache_bench() -> Any:
-    """``evals/cache_bench.py`` of the source checkout (it drives the engine; the evaluations are
-    not installed with threadkeep, as for ``threadkeep eval``)."""
-    import importlib
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[3]  # src/threadkeep/cli/cache.py -> the checkout
-    if not (root / "evals" / "cache_bench.py").is_file():
-        raise click.ClickException(
-            "threadkeep bench cache runs from a source checkout: it drives the engine from evals/ "
-            "beside src/, which is not part of the installed package. Clone the repository and run "
-            "it there (pip install -e . in the clone, or PYTHONPATH=src python -m threadkeep bench cache).")
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    return importlib.import_module("evals.cache_bench")
 
 
 def register(main_group: click.Group) -> None:

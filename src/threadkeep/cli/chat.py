@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
+from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
@@ -26,8 +27,6 @@ __all__ = ["chat", "register", "CHAT_HELP"]
 T = TypeVar("T")
 
 
-db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
 user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
                            help="The person (handle) whose memory to use.")
 

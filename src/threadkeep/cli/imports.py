@@ -19,13 +19,12 @@ from typing import Any
 
 import click
 
+from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
 __all__ = ["import_group", "register"]
 
-db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
 user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
                            help="The person (handle) whose memory receives the history.")
 wait_option = click.option("--no-wait", is_flag=True,

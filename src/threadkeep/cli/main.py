@@ -13,6 +13,7 @@ try:
 
     import click
 
+    from threadkeep.cli.common import checkout_module, db_option, with_memory
     from threadkeep.config import Settings, default_user
     from threadkeep.errors import NotFound, ThreadkeepError
 except KeyboardInterrupt:
@@ -27,8 +28,6 @@ T = TypeVar("T")
 _default_user = default_user
 
 
-db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
 user_option = click.option("--user", "user", default=_default_user, show_default="$THREADKEEP_USER or your login",
                            help="The person (handle) whose memory to use.")
 
@@ -317,16 +316,6 @@ def facts() -> None:
     """What threadkeep has learnt about a person: list, history, undo, delete."""
 
 
-def _facts_call(db_url: str | None, fn: Any) -> Any:
-    async def run() -> Any:
-        memory = _open(db_url)
-        try:
-            return await fn(memory)
-        finally:
-            await memory.close()
-    return _run(run)
-
-
 @facts.command("list")
 @db_option
 @user_option
@@ -336,7 +325,7 @@ def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bo
     """The person's facts."""
     from threadkeep.engine import people as facts_api
 
-    rows = _facts_call(db_url, lambda m: facts_api.list_facts(m, user=user, include_retired=include_retired))
+    rows = with_memory(db_url, lambda m: facts_api.list_facts(m, user=user, include_retired=include_retired))
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -354,7 +343,7 @@ def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) ->
     """Every version of one fact, oldest first."""
     from threadkeep.engine import people as facts_api
 
-    rows = _facts_call(db_url, lambda m: facts_api.fact_history(m, fact_id, user=user))
+    rows = with_memory(db_url, lambda m: facts_api.fact_history(m, fact_id, user=user))
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
@@ -370,7 +359,7 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
     """Undo the last change (of one fact, or of any fact of the person)."""
     from threadkeep.engine import people as facts_api
 
-    change = _facts_call(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
+    change = with_memory(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
     if change is None:
         raise click.ClickException("nothing to undo")
     if change["value"] is None:
@@ -387,7 +376,7 @@ def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     """Erase a fact and its whole history for good (the web app's "forget" is undoable)."""
     from threadkeep.engine import people as facts_api
 
-    _facts_call(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
+    with_memory(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
     click.echo(f"deleted fact {fact_id}")
 
 
@@ -398,13 +387,7 @@ def knowledge() -> None:
 
 
 def _kb_call(db_url: str | None, fn: Any) -> Any:
-    async def run() -> Any:
-        memory = _open(db_url)
-        try:
-            return await asyncio.to_thread(fn, memory.knowledge)
-        finally:
-            await memory.close()
-    return _run(run)
+    return with_memory(db_url, lambda memory: asyncio.to_thread(fn, memory.knowledge))
 
 
 groups_option = click.option("--group", "groups", multiple=True,
@@ -495,21 +478,6 @@ def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_jso
 
 
 # -- evaluation --------------------------------------------------------------------------
-def _evaluation(name: str) -> Any:
-    """``evals.<name>`` of the source checkout: the evaluations are not installed with threadkeep."""
-    import importlib
-
-    root = Path(__file__).resolve().parents[3]  # src/threadkeep/cli/main.py -> the checkout
-    if not (root / "evals" / "__init__.py").is_file():
-        raise click.ClickException(
-            "threadkeep eval runs from a source checkout: the evaluations live in evals/ beside "
-            "src/ and are not part of the installed package. Clone the repository and run it "
-            "there (pip install -e . in the clone, or PYTHONPATH=src python -m threadkeep eval ...).")
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    return importlib.import_module(f"evals.{name}")
-
-
 @main.group("eval")
 def eval_group() -> None:
     """Evaluations of what the memory keeps (data files are given by path)."""
@@ -525,7 +493,8 @@ def eval_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
-    result = _evaluation("five_questions").run_five_questions(data, budget=budget, baseline=baseline)
+    five = checkout_module("five_questions", command="eval five-questions")
+    result = five.run_five_questions(data, budget=budget, baseline=baseline)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -549,8 +518,9 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
               help="Write one JSON line per question (sample_id, question, category, request as sent).")
 def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None) -> None:
     """Answer in context: the share of questions whose answer is in the request the engine builds."""
-    result = _evaluation("locomo").run_locomo(data, budget=budget, limit=limit, dump=dump,
-                        progress=None if as_json else (lambda line: click.echo(line, err=True)))
+    locomo = checkout_module("locomo", command="eval locomo")
+    result = locomo.run_locomo(data, budget=budget, limit=limit, dump=dump,
+                               progress=None if as_json else (lambda line: click.echo(line, err=True)))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return

@@ -10,6 +10,7 @@ import asyncio
 
 import click
 
+from threadkeep.cli.common import db_option
 from threadkeep.config import Settings
 from threadkeep.errors import ThreadkeepError
 
@@ -23,8 +24,7 @@ __all__ = ["mcp_command", "register"]
 @click.option("--groups", envvar="THREADKEEP_GROUPS", default=None,
               help="Surface keys: the groups of the person acted for, comma-separated "
                    "(as X-Threadkeep-Groups on HTTP).")
-@click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-              help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+@db_option
 def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | None) -> None:
     """Serve the knowledge search to an MCP client (read-only: findings with sources)."""
     if not stdio:

@@ -8,23 +8,15 @@ groups; :func:`register` attaches these commands.
 
 from __future__ import annotations
 
-import asyncio
 import getpass
 import json
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from threadkeep.config import Settings
-from threadkeep.errors import ThreadkeepError
+from threadkeep.cli.common import db_option, with_memory
 
 __all__ = ["identities", "merge", "register"]
-
-T = TypeVar("T")
-
-_db = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-                   help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
 
 
 def _actor() -> str:
@@ -33,23 +25,6 @@ def _actor() -> str:
         return f"cli {getpass.getuser()}"
     except Exception:  # no login name (a container): still say where it came from
         return "cli"
-
-
-def _with_memory(db_url: str | None, fn: Callable[[Any], Awaitable[T]]) -> T:
-    """Open the memory, await ``fn(memory)``, close; threadkeep errors become one clear line."""
-    from threadkeep.engine import Memory
-
-    async def run() -> T:
-        memory = Memory.open(db_url, settings=Settings())
-        try:
-            return await fn(memory)
-        finally:
-            await memory.close()
-
-    try:
-        return asyncio.run(run())
-    except ThreadkeepError as e:
-        raise click.ClickException(str(e)) from e
 
 
 def _show(info: Any, as_json: bool) -> None:
@@ -72,7 +47,7 @@ def identities() -> None:
 
 
 @identities.command("link")
-@_db
+@db_option
 @click.option("--user", "user", required=True, help="The person the identity belongs to.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.argument("channel")
@@ -88,7 +63,7 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
         return await merges.link_or_merge(memory, user_id=await memory.user_id(user), channel=channel,
                                           external_id=external_id, actor=_actor())
 
-    linked = _with_memory(db_url, run)
+    linked = with_memory(db_url, run)
     if as_json:
         click.echo(json.dumps({"id": linked.identity_id, "person": user, "channel": channel,
                                "external_id": external_id,
@@ -100,7 +75,7 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
 
 
 @identities.command("list")
-@_db
+@db_option
 @click.option("--user", "user", required=True, help="The person.")
 def identities_list(db_url: str | None, user: str) -> None:
     """The identities linked to a person."""
@@ -109,19 +84,19 @@ def identities_list(db_url: str | None, user: str) -> None:
     async def run(memory: Any) -> list[tuple[str, str]]:
         return await people.identities_of(memory, user_id=await memory.user_id(user))
 
-    for channel, external in _with_memory(db_url, run):
+    for channel, external in with_memory(db_url, run):
         click.echo(f"{channel}\t{external}")
 
 
 @identities.command("unlink")
-@_db
+@db_option
 @click.argument("channel")
 @click.argument("external_id")
 def identities_unlink(db_url: str | None, channel: str, external_id: str) -> None:
     """Remove the link of CHANNEL EXTERNAL_ID (the person keeps their conversations)."""
     from threadkeep.engine import people
 
-    if not _with_memory(db_url, lambda m: people.unlink_identity(m, channel=channel, external_id=external_id)):
+    if not with_memory(db_url, lambda m: people.unlink_identity(m, channel=channel, external_id=external_id)):
         raise click.ClickException(f"{channel}:{external_id} is not linked")
     click.echo(f"unlinked {channel}:{external_id}")
 
@@ -133,7 +108,7 @@ def merge() -> None:
 
 
 @merge.command("start")
-@_db
+@db_option
 @click.option("--into", "into", required=True, help="The person who stays.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.argument("source")
@@ -141,19 +116,19 @@ def merge_start(db_url: str | None, into: str, as_json: bool, source: str) -> No
     """Merge person SOURCE into another (pending until confirmed)."""
     from threadkeep.engine import merges
 
-    info = _with_memory(db_url, lambda m: merges.start_merge(m, source=source, into=into, actor=_actor()))
+    info = with_memory(db_url, lambda m: merges.start_merge(m, source=source, into=into, actor=_actor()))
     _show(info, as_json)
 
 
 @merge.command("list")
-@_db
+@db_option
 @click.option("--all", "include_finished", is_flag=True, help="Confirmed and undone merges too.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def merge_list(db_url: str | None, include_finished: bool, as_json: bool) -> None:
     """Pending merges, newest first."""
     from threadkeep.engine import merges
 
-    found = _with_memory(db_url, lambda m: merges.list_merges(m, include_finished=include_finished))
+    found = with_memory(db_url, lambda m: merges.list_merges(m, include_finished=include_finished))
     if as_json:
         click.echo(json.dumps([i.as_dict() for i in found], ensure_ascii=False))
         return
@@ -164,7 +139,7 @@ def merge_list(db_url: str | None, include_finished: bool, as_json: bool) -> Non
 
 
 @merge.command("show")
-@_db
+@db_option
 @click.argument("merge_id")
 def merge_show(db_url: str | None, merge_id: str) -> None:
     """One merge and its audit trail."""
@@ -173,24 +148,24 @@ def merge_show(db_url: str | None, merge_id: str) -> None:
     async def run(m: Any) -> tuple[Any, list[dict[str, Any]]]:
         return await merges.get_merge(m, merge_id=merge_id), await merges.audit_entries(m, subject=merge_id)
 
-    info, trail = _with_memory(db_url, run)
+    info, trail = with_memory(db_url, run)
     _show(info, False)
     for e in reversed(trail):
         click.echo(f"  {e['at']}  {e['action']:14} by {e['actor']}")
 
 
 @merge.command("undo")
-@_db
+@db_option
 @click.argument("merge_id")
 def merge_undo(db_url: str | None, merge_id: str) -> None:
     """Put both people back as they were before the merge."""
     from threadkeep.engine import merges
 
-    _show(_with_memory(db_url, lambda m: merges.undo_merge(m, merge_id=merge_id, actor=_actor())), False)
+    _show(with_memory(db_url, lambda m: merges.undo_merge(m, merge_id=merge_id, actor=_actor())), False)
 
 
 @merge.command("confirm")
-@_db
+@db_option
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @click.argument("merge_id")
 def merge_confirm(db_url: str | None, yes: bool, merge_id: str) -> None:
@@ -199,7 +174,7 @@ def merge_confirm(db_url: str | None, yes: bool, merge_id: str) -> None:
 
     if not yes:
         click.confirm(f"Confirm merge {merge_id}? It cannot be undone afterwards.", abort=True)
-    _show(_with_memory(db_url, lambda m: merges.confirm_merge(m, merge_id=merge_id, actor=_actor())), False)
+    _show(with_memory(db_url, lambda m: merges.confirm_merge(m, merge_id=merge_id, actor=_actor())), False)
 
 
 def register(main: click.Group, users: click.Group) -> None:

@@ -10,6 +10,7 @@ import json
 
 import click
 
+from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 
@@ -19,8 +20,6 @@ __all__ = ["serve", "worker", "keys_create", "keys_list", "keys_revoke", "regist
 # pauses between turns keeps its connection, as the cache keeps its prefix.
 KEEP_ALIVE_S = 3900
 
-_db = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-                   help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
 
 
 def _memory(db_url: str | None, model: str | None = None):  # type: ignore[no-untyped-def]
@@ -48,7 +47,7 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
 
 
 @click.command()
-@_db
+@db_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
@@ -80,7 +79,7 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
 
 
 @click.command()
-@_db
+@db_option
 @click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
 def worker(db_url: str | None, model: str | None) -> None:
     """Run background jobs only (folds, facts, recall indexing, surface replies, keep-warm),
@@ -108,7 +107,7 @@ def worker(db_url: str | None, model: str | None) -> None:
 
 
 @click.command("create")
-@_db
+@db_option
 @click.option("--scope", type=click.Choice(["admin", "surface", "person"]), required=True)
 @click.option("--user", "user", default=None, help="The person a person key acts for (created if new).")
 @click.option("--name", default=None, help="A label for operators.")
@@ -127,7 +126,7 @@ def keys_create(db_url: str | None, scope: str, user: str | None, name: str | No
 
 
 @click.command("list")
-@_db
+@db_option
 @click.option("--all", "include_revoked", is_flag=True, help="Include revoked keys.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
@@ -146,7 +145,7 @@ def keys_list(db_url: str | None, include_revoked: bool, as_json: bool) -> None:
 
 
 @click.command("revoke")
-@_db
+@db_option
 @click.argument("key")
 def keys_revoke(db_url: str | None, key: str) -> None:
     """Revoke an API key by its id or prefix; its web sessions end with it."""

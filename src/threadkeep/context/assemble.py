@@ -26,8 +26,15 @@ from threadkeep.context.budget import MESSAGE_OVERHEAD, MemoCounter, tools_json
 from threadkeep.context.compaction import Compactor
 from threadkeep.context.excerpt import MIN_EXCERPT_TOKENS, excerpt
 from threadkeep.errors import ConfigError, ContextOverflow
-from threadkeep.memory.summary import SourceMessage
-from threadkeep.messages import ChatMessage, ModelRequest, Segment, SegmentName, TextPart, ToolSpec
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    SegmentName,
+    SourceMessage,
+    TextPart,
+    ToolSpec,
+)
 from threadkeep.tokens import TokenCounter
 
 __all__ = [
@@ -145,8 +152,8 @@ def assemble(
     inputs: TurnInputs,
     *,
     ceiling: int,
+    compactor: Compactor,
     counter: TokenCounter | None = None,
-    compactor: Compactor | None = None,
     retrieval_share: float = 0.25,
     compaction_step: int = 8,
     max_tokens: int = 1024,
@@ -156,13 +163,13 @@ def assemble(
 
     ``ceiling`` is the context window minus the answer reserve. When older history does not
     fit, the oldest messages leave in steps of ``compaction_step`` (so the compacted range —
-    and its block — stays the same over several turns) and become one compaction block.
+    and its block — stays the same over several turns) and become one block of ``compactor``
+    (the engine's says what memory's extractive summariser makes of them).
     """
     if isinstance(counter, MemoCounter):
         tc = counter
     else:
         tc = MemoCounter(counter) if counter is not None else MemoCounter()
-    compactor = compactor or Compactor(counter=tc)
     tools_text = tools_json(inputs.tools)
     fixed = tc.count(inputs.system) + tc.count(tools_text)
     if fixed > ceiling:

@@ -1,25 +1,28 @@
 """Per-turn compaction: the oldest verbatim messages that do not fit become one block.
 
-The block is made by the extractive summariser (fast, no model, deterministic) and memoised
-by message range, so the same range yields byte-identical text on every later turn — a block
-that changed each turn would break the provider's prefix cache every turn (§3).
+What the block says comes from a summariser passed in (the engine passes memory's extractive
+one: fast, no model, deterministic, :mod:`threadkeep.memory.compaction`); the block is framed
+and memoised here by message range, so the same range yields byte-identical text on every later
+turn — a block that changed each turn would break the provider's prefix cache every turn (§3).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.folding import fold_summary
-from threadkeep.memory.summary import SourceMessage, SummaryState, render_summary
+from threadkeep.messages import SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["DEFAULT_COMPACTION_CAP", "Compactor"]
+__all__ = ["DEFAULT_COMPACTION_CAP", "Compactor", "Summarise"]
 
 DEFAULT_COMPACTION_CAP = 300
+
+# What a block says about its messages (oldest first) within a token budget, counted with the
+# given counter; "" when nothing in them is notable. Must be deterministic.
+Summarise = Callable[[Sequence[SourceMessage], int, TokenCounter], str]
 
 
 def _digest(messages: Sequence[SourceMessage]) -> str:
@@ -38,6 +41,7 @@ class Compactor:
     One instance per conversation (or process) is enough; the memo is a bounded LRU.
     """
 
+    summarise: Summarise
     cap: int = DEFAULT_COMPACTION_CAP
     counter: TokenCounter = field(default_factory=default_counter)
     size: int = 256
@@ -65,7 +69,5 @@ class Compactor:
         head = (f"Earlier messages {messages[0][0]}–{messages[-1][0]} ({len(messages)}) "
                 "did not fit and are compacted here:")
         budget = max(0, self.cap - self.counter.count(head) - 2)
-        folded = fold_summary(SummaryState(), messages, summariser=ExtractiveSummariser(),
-                              cap=budget, counter=self.counter)
-        body = render_summary(folded.state)
+        body = self.summarise(messages, budget, self.counter)
         return f"{head}\n{body}" if body else f"{head}\n(nothing notable)"

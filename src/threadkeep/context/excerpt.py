@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from threadkeep.retrieval.hybrid import tokenize
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter
 
 __all__ = ["PASSAGE_TOKENS", "MIN_EXCERPT_TOKENS", "Excerpt", "excerpt"]

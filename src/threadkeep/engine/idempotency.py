@@ -85,15 +85,18 @@ def recent_failed(s: Session, vault: Vault, *, user_id: str, conversation: Conve
                                 .order_by(Conversation.last_activity_at.desc()).limit(1))
         if conversation is None or conversation.message_count != 1:
             return None
-    last = s.scalar(_LAST_MESSAGE, {"cid": conversation.id})
+    last = s.execute(_LAST_MESSAGE, {"cid": conversation.id}).first()
     if (last is None or last.role != "user" or last.status != "failed" or last.failed_at is None
             or last.failed_at < now - timedelta(seconds=window_s)):
         return None
-    return last if repo.open_message_text(s, vault, last) == text else None
+    return s.get(Message, last.id) if repo.open_message_text(s, vault, last) == text else None
 
 
-# Built once: every turn checks whether it resends a failed one.
-_LAST_MESSAGE = (select(Message).where(Message.conversation_id == bindparam("cid"))
+# Built once: every turn checks whether it resends a failed one (a few columns: the message
+# itself is loaded only when it is one).
+_LAST_MESSAGE = (select(Message.id, Message.user_id, Message.text_ct, Message.role, Message.status,
+                        Message.failed_at)
+                 .where(Message.conversation_id == bindparam("cid"))
                  .order_by(Message.seq.desc()).limit(1))
 
 

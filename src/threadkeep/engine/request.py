@@ -31,8 +31,8 @@ from threadkeep.cache.log import last_cache_touch
 from threadkeep.cache.plan import SHORT_TTL, plan_breakpoints
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
-from threadkeep.context.compaction import Compactor
 from threadkeep.errors import NotFound
+from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.extractive import ExtractiveSummariser
 from threadkeep.memory.fact_extract import extract_facts
 from threadkeep.memory.fact_model import aextract_and_store
@@ -76,7 +76,7 @@ from threadkeep.memory.summary import (
     summary_to_json,
 )
 from threadkeep.messages import ModelRequest, ToolSpec
-from threadkeep.retrieval.hybrid import default_embedder
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, SummaryVersion
@@ -176,7 +176,7 @@ class TurnBuilder:
         self.m = memory
         self.counter = MemoCounter(counter_for(_provider_family(memory.model.name)))
         # One memo for the process: the same compacted range gives the same bytes every turn.
-        self.compactor = Compactor(counter=self.counter)
+        self.compactor = extractive_compactor(counter=self.counter)
         self.policy = FoldPolicy(threshold=memory.settings.fold_threshold, tail=memory.settings.fold_tail)
         self.adoption = AdoptionPolicy(mode=memory.settings.fold_adoption,
                                        hard_limit=memory.settings.fold_hard_limit)

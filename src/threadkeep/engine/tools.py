@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +23,12 @@ from threadkeep.store.models import Setting
 from threadkeep.websearch import SearxngSearch, WebSearch
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from threadkeep.engine.turn import Memory
     from threadkeep.knowledge.results import Hit
 
-__all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings",
+__all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
            "citations", "trace_json"]
 
 TOOLS_SETTING = "tools"
@@ -56,6 +59,17 @@ def default_tool_settings() -> dict[str, Any]:
     return {"web_search": {"enabled": False, "provider": "searxng", "url": None}}
 
 
+def tool_settings(session: Session) -> dict[str, Any]:
+    """The tool catalogue in force: the saved settings over the defaults (web search off)."""
+    row = session.get(Setting, TOOLS_SETTING)
+    value = row.value if row is not None and isinstance(row.value, dict) else {}
+    merged = default_tool_settings()
+    for name, conf in value.items():
+        if isinstance(conf, dict) and name in merged:
+            merged[name] = merged[name] | conf
+    return merged
+
+
 @dataclass
 class ToolRun:
     """One executed call: what the model gets back, and the references kept for the trace."""
@@ -74,18 +88,14 @@ class TurnTools:
     def __init__(self, memory: Memory) -> None:
         self.m = memory
 
-    def settings(self) -> dict[str, Any]:
-        with self.m.db.reading() as s:
-            row = s.get(Setting, TOOLS_SETTING)
-            value = dict(row.value) if row is not None and isinstance(row.value, dict) else {}
-        merged = default_tool_settings()
-        for name, conf in value.items():
-            if isinstance(conf, dict) and name in merged:
-                merged[name] = merged[name] | conf
-        return merged
+    def settings(self, session: Session | None = None) -> dict[str, Any]:
+        """The tools' settings (defaults under what an admin stored); ``session``: a read the
+        caller has open."""
+        with nullcontext(session) if session is not None else self.m.db.reading() as s:
+            return tool_settings(s)
 
-    def web_search(self) -> WebSearch | None:
-        conf = self.settings()["web_search"]
+    def web_search(self, session: Session | None = None) -> WebSearch | None:
+        conf = self.settings(session)["web_search"]
         if not conf.get("enabled") or not conf.get("url"):
             return None
         return SearxngSearch(str(conf["url"]))
@@ -93,10 +103,11 @@ class TurnTools:
     def offered(self, groups: Sequence[str]) -> tuple[ToolSpec, ...]:
         """Tools for this caller, in a fixed order (the tools segment must stay byte-stable)."""
         tools: list[ToolSpec] = []
-        if not self.m.knowledge.is_empty(groups):
-            tools.append(SEARCH_KNOWLEDGE_TOOL)
-        if self.web_search() is not None:
-            tools.append(WEB_SEARCH_TOOL)
+        with self.m.db.reading() as s:  # one read for both questions
+            if not self.m.knowledge.is_empty(groups, s):
+                tools.append(SEARCH_KNOWLEDGE_TOOL)
+            if self.web_search(s) is not None:
+                tools.append(WEB_SEARCH_TOOL)
         return tuple(tools)
 
     async def run_all(self, calls: Sequence[ToolCall], groups: Sequence[str]) -> list[ToolRun]:

@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import errors, jobs, rotation
@@ -38,7 +38,7 @@ from threadkeep.context.budget import (
 from threadkeep.crypto import MasterKey, load_keyring
 from threadkeep.engine import idempotency
 from threadkeep.engine.access import Access
-from threadkeep.engine.request import TurnBuilder
+from threadkeep.engine.request import BuiltTurn, TurnBuilder
 from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -62,6 +62,7 @@ from threadkeep.messages import (
     TextPart,
     ToolCallPart,
     ToolResultPart,
+    ToolSpec,
 )
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
@@ -88,6 +89,12 @@ class TurnResult:
     text: str
     usage: dict[str, int]
     report: dict[str, Any]
+
+
+# A turn's completion reads its conversation (locked on PostgreSQL) and message: built once.
+_TURN_ROWS = (select(Conversation, Message).join(Message, Message.conversation_id == Conversation.id)
+              .where(Conversation.id == bindparam("cid"), Message.id == bindparam("mid"))
+              .with_for_update(of=Conversation))
 
 
 class Memory:
@@ -492,10 +499,14 @@ class Memory:
     async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
                       context: str | None = None) -> AsyncIterator[TurnEvent]:
         try:
-            offered = await asyncio.to_thread(self.tools.offered, groups)
-            tools = offered if self.model.capabilities.supports_tools else ()
-            built = await self.builder.abuild_turn(uid, cid, mid, tools=tools, context=context,
-                                                   offered=bool(offered))
+            def build() -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
+                # The tools offered and the request, in one worker-thread hop.
+                offered = self.tools.offered(groups)
+                tools = offered if self.model.capabilities.supports_tools else ()
+                return offered, self.builder.build_turn(uid, cid, mid, tools=tools, context=context,
+                                                        offered=bool(offered))
+
+            offered, built = await asyncio.to_thread(build)
             request, report = built.request, built.report
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
@@ -506,7 +517,7 @@ class Memory:
         finished = False
         try:
             calls: list[ToolCall] = []
-            if offered and not tools:
+            if offered and not self.model.capabilities.supports_tools:
                 # A model without tool use (the offline default) still answers from the
                 # knowledge base: the engine searches with the person's own words.
                 calls = [ToolCall("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
@@ -561,10 +572,11 @@ class Memory:
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
                   report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
-        conv = s.get(Conversation, cid, with_for_update=True)
-        user_msg = s.get(Message, mid)
-        if conv is None or user_msg is None:
+        # The conversation and the person's message in one statement.
+        row = s.execute(_TURN_ROWS, {"cid": cid, "mid": mid}).first()
+        if row is None:
             raise NotFound("the conversation was deleted during the turn")
+        conv, user_msg = row
         if user_msg.status == "answered" or user_msg.owner not in (self.lease.id, None):
             # Taken for dead and retried elsewhere meanwhile: that attempt answers, not this one.
             raise Conflict("this turn was answered again by another attempt; its answer is kept")

@@ -31,9 +31,10 @@ from sqlalchemy.orm import Session
 from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError
 from threadkeep.imports.store import ImportCounts, store_conversations
 from threadkeep.imports.tables import ImportSource
-from threadkeep.memory.fact_restore import RestoredFact, RestoredVersion, restore_facts
+from threadkeep.memory.fact_restore import restore_facts
 from threadkeep.memory.fact_search import clear_fact_cache
 from threadkeep.memory.fact_tables import FactExtraction
+from threadkeep.memory.facts import FactRecord, FactVersionRecord
 from threadkeep.memory.profile import restore_profile
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
@@ -105,6 +106,7 @@ class _Version(_Model):
 
 
 class _Fact(_Model):
+    id: str = ""  # the fact's id where it was exported (a restore gives it a new one)
     key: str
     value: str
     status: Literal["current", "retired", "forgotten", "undone"]
@@ -207,14 +209,14 @@ class ThreadkeepArchive:
         for name in self.conversation_entries:
             yield name, self._model(name, _Conversation)
 
-    def facts(self) -> list[RestoredFact]:
+    def facts(self) -> list[FactRecord]:
         parsed = self._model("facts.json", _Facts, required=False)
         if parsed is None:
             return []
-        return [RestoredFact(key=f.key, value=f.value, status=f.status, method=f.method,
-                             times_seen=f.times_seen, first_seen=f.first_seen, last_seen=f.last_seen,
-                             updated_at=f.updated_at, source_message_id=f.source_message_id,
-                             history=tuple(RestoredVersion(**v.model_dump()) for v in f.history))
+        return [FactRecord(id=f.id, key=f.key, value=f.value, status=f.status, method=f.method,
+                           times_seen=f.times_seen, first_seen=f.first_seen, last_seen=f.last_seen,
+                           updated_at=f.updated_at, source_message_id=f.source_message_id,
+                           history=tuple(FactVersionRecord(**v.model_dump()) for v in f.history))
                 for f in parsed.facts]
 
     def profile(self) -> _Profile | None:

@@ -16,6 +16,6 @@ __all__ = ["install"]
 
 def install(memory: Memory) -> None:
     """Register the insight jobs and make sure the daily job is queued (idempotent)."""
-    from threadkeep.insights import jobs as insight_jobs
+    from threadkeep.engine import insight_jobs
 
     insight_jobs.install(memory)

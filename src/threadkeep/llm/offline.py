@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
-from threadkeep.retrieval.hybrid import tokenize
+from threadkeep.retrieval.tokenizer import tokenize
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
 

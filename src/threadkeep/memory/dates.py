@@ -225,12 +225,21 @@ def _japanese(text: str, d: date) -> list[Resolved]:
     return out
 
 
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_KANA_KANJI = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+
+
 def resolve(text: str, at: datetime | date) -> list[Resolved]:
     """The relative time expressions of ``text`` resolved against ``at`` (the message's
     timestamp), in text order, never overlapping."""
     d = at.date() if isinstance(at, datetime) else at
     scan = text[:MAX_TEXT]
-    found = sorted([*_english(scan, d), *_russian(scan, d), *_japanese(scan, d)], key=lambda r: (r.start, -r.end))
+    # Every Russian or Japanese expression holds a letter of its script: a text without one
+    # skips that language's scan (most messages are in one language).
+    found = [*_english(scan, d),
+             *(_russian(scan, d) if _CYRILLIC.search(scan) else ()),
+             *(_japanese(scan, d) if _KANA_KANJI.search(scan) else ())]
+    found.sort(key=lambda r: (r.start, -r.end))
     out: list[Resolved] = []
     for r in found:
         if not out or r.start >= out[-1].end:

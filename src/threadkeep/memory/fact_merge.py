@@ -72,20 +72,6 @@ def _reseal_vector(s: Session, vault: Vault, src: Fact, dst: Fact) -> None:
     dst.vector_ct = vault.seal(s, dst.user_id, raw, table="facts", column="vector", row_id=dst.id)
 
 
-def _add_version(s: Session, vault: Vault, fact: Fact, *, version: int, op: str, old: str | None,
-                 new: str, old_status: str | None, source: str | None, at: datetime) -> str:
-    """A version row of ``fact`` (sealed like :func:`threadkeep.memory.facts._version`); its id."""
-    vid = new_id()
-
-    def seal(v: str | None, col: str) -> bytes | None:
-        return None if v is None else vault.seal(s, fact.user_id, v, table="fact_versions", column=col, row_id=vid)
-
-    s.add(FactVersion(id=vid, fact_id=fact.id, user_id=fact.user_id, version=version, op=op,
-                      old_ct=seal(old, "old"), new_ct=seal(new, "new"), old_status=old_status,
-                      new_status="current", source_message_id=source, at=at))
-    return vid
-
-
 def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[dict[str, Any], dict[str, int]]:
     """Merge the source person's current facts into the target's; returns ``(undo, counts)``.
 
@@ -94,8 +80,8 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     one decryption per source fact and per matched target fact, with a single flush.
     """
     at = utcnow()
-    state = _facts._lock_state(s, target)
-    blind = _facts._blind_key(s, vault, target)
+    state = _facts.lock_facts(s, target)
+    blind = _facts.BlindIndex.of(s, vault, target)
     by_slot: dict[str, list[Fact]] = {}
     for row in s.scalars(select(Fact).where(Fact.user_id == target)):
         by_slot.setdefault(row.slot_hash, []).append(row)
@@ -106,10 +92,10 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     counts = {"facts_added": 0, "facts_deduplicated": 0, "facts_conflicts": 0, "facts_skipped": 0}
     for src in rows:
         rec = _facts.open_fact(vault, s, src)
-        slot = _facts._hash(blind, "slot", rec.key)
+        slot = blind.slot(rec.key)
         found = by_slot.get(slot, [])
         if not is_single_valued(rec.key):
-            value = _facts._hash(blind, "value", rec.key, comparison_key(rec.value))
+            value = blind.value(rec.key, rec.value)
             found = [r for r in found if r.value_hash == value]
         match = min(found, key=lambda r: (r.status != "current", r.first_seen), default=None)
         if match is None:
@@ -120,8 +106,9 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             _facts.seal_fact(s, vault, fact, rec.key, rec.value, None)
             _reseal_vector(s, vault, src, fact)
             s.add(fact)
-            _add_version(s, vault, fact, version=1, op="add", old=None, new=rec.value, old_status=None,
-                         source=src.source_message_id, at=at)
+            _facts.add_fact_version(s, vault, fact, version=1, op="add", old=None, new=rec.value,
+                                    old_status=None, new_status="current",
+                                    source=src.source_message_id, at=at)
             by_slot.setdefault(slot, []).append(fact)
             added.append(fact.id)
             counts["facts_added"] += 1
@@ -134,7 +121,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             touched[match.id] = {"row": _snapshot(match), "versions": []}
         mine = _facts.open_fact(vault, s, match)
         same = comparison_key(mine.value) == comparison_key(rec.value)
-        _facts._touch(match, state)
+        _facts.touch_fact(match, state)
         if same and match.status == "current":
             match.times_seen += src.times_seen
             match.first_seen = min(match.first_seen, src.first_seen)
@@ -143,9 +130,9 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             continue
         source_newer = src.last_seen > match.last_seen or match.status == "retired"
         winner, loser = (rec.value, mine.value) if source_newer else (mine.value, rec.value)
-        version = _facts._next_version(s, match.id)
-        vid = _add_version(s, vault, match, version=version, op="merge", old=loser, new=winner,
-                           old_status=match.status, source=src.source_message_id, at=at)
+        vid = _facts.add_fact_version(s, vault, match, op="merge", old=loser, new=winner,
+                                      old_status=match.status, new_status="current",
+                                      source=src.source_message_id, at=at)
         if match.id in touched:
             touched[match.id]["versions"].append(vid)
         if source_newer and not same:
@@ -160,7 +147,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
         match.updated_at = at
         counts["facts_conflicts"] += 1
     if added or touched:
-        _facts._bump(state, at)
+        _facts.facts_changed(state, at)
     s.flush()
     undo = {"added": added, "touched": list(touched.values()), "generation": state.generation}
     return undo, counts
@@ -169,7 +156,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
 def unmerge_facts(s: Session, *, target: str, undo: dict[str, Any]) -> dict[str, int]:
     """Take a merge back on the target's side; returns counts (``facts_kept``: rows the
     target changed again after the merge, left as they are)."""
-    state = _facts._lock_state(s, target)
+    state = _facts.lock_facts(s, target)
     removed = kept = restored = 0
     added = list(undo.get("added", []))
     for i in range(0, len(added), 500):
@@ -188,8 +175,8 @@ def unmerge_facts(s: Session, *, target: str, undo: dict[str, Any]) -> dict[str,
         if item["versions"]:
             s.execute(delete(FactVersion).where(FactVersion.id.in_(item["versions"])))
         _restore(row, item["row"])
-        _facts._touch(row, state)
+        _facts.touch_fact(row, state)
         restored += 1
-    _facts._bump(state, utcnow(), deleted=True)
+    _facts.facts_changed(state, utcnow(), deleted=True)
     s.flush()
     return {"facts_removed": removed, "facts_restored": restored, "facts_kept": kept}

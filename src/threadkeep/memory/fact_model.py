@@ -39,7 +39,8 @@ from threadkeep.memory.fact_extract import (
 from threadkeep.memory.fact_search import relevant_facts
 from threadkeep.memory.fact_tables import FactExtraction
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
-from threadkeep.retrieval.hybrid import Embedder, default_embedder, tokenize
+from threadkeep.retrieval.embedding import Embedder, default_embedder
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 

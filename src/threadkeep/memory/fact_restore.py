@@ -5,75 +5,51 @@ keeps the one the archive carries: the same values, statuses, counters, times an
 list, sealed under the receiving person's key. A fact whose slot and value the person
 already has is skipped, so reading an archive twice adds nothing. An archived *current*
 value of a single-valued slot whose current value here differs arrives retired (with a
-``retire`` version saying so): the value already held stays the one turns use.
+``retire`` version saying so): the value already held stays the one turns use. It writes
+through the facts store's public write protocol (lock, blind index, versions, generation).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_extract import category_of, comparison_key, is_single_valued
-from threadkeep.memory.fact_tables import Fact, FactVersion
-from threadkeep.memory.facts import _blind_key, _bump, _hash, _lock_state, seal_fact
+from threadkeep.memory.fact_extract import category_of, is_single_valued
+from threadkeep.memory.fact_tables import Fact
+from threadkeep.memory.facts import (
+    BlindIndex,
+    FactRecord,
+    FactVersionRecord,
+    add_fact_version,
+    facts_changed,
+    lock_facts,
+    seal_fact,
+)
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.vault import Vault
 
-__all__ = ["RestoredVersion", "RestoredFact", "restore_facts"]
-
-_TV = "fact_versions"
+__all__ = ["restore_facts"]
 
 
-@dataclass(frozen=True, slots=True)
-class RestoredVersion:
-    """One entry of an archived fact's history."""
-
-    version: int
-    op: str
-    old_value: str | None
-    new_value: str | None
-    old_status: str | None
-    new_status: str | None
-    at: datetime
-    source_message_id: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RestoredFact:
-    """An archived fact as the store keeps it."""
-
-    key: str
-    value: str
-    status: str
-    method: str
-    times_seen: int
-    first_seen: datetime
-    last_seen: datetime
-    updated_at: datetime
-    source_message_id: str | None
-    history: Sequence[RestoredVersion] = ()
-
-
-def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequence[RestoredFact],
+def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequence[FactRecord],
                   message_ids: Mapping[str, str] | None = None) -> int:
     """Store archived facts for the person; returns how many were new.
 
-    ``message_ids`` maps the archive's message ids to the ids the messages have here (source
-    links to anything else are dropped). Vectors are not restored: lexical retrieval finds the
+    Each fact gets a new id here (the archive's is not reused). ``message_ids`` maps the
+    archive's message ids to the ids the messages have here (source links to anything else are
+    dropped). Vectors are not restored: lexical retrieval finds the
     facts at once, and the next extraction that touches one embeds it again.
     """
     if not facts:
         return 0
     ids = message_ids or {}
-    state = _lock_state(session, user_id)
-    blind = _blind_key(session, vault, user_id)
+    state = lock_facts(session, user_id)
+    blind = BlindIndex.of(session, vault, user_id)
     added = 0
     for f in facts:
-        slot, value_hash = _hash(blind, "slot", f.key), _hash(blind, "value", f.key, comparison_key(f.value))
+        slot, value_hash = blind.slot(f.key), blind.value(f.key, f.value)
         held = session.execute(select(Fact.value_hash, Fact.status)
                                .where(Fact.user_id == user_id, Fact.slot_hash == slot)).all()
         if any(h == value_hash for h, _ in held):
@@ -90,19 +66,12 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
         history = list(f.history)
         if demote:
             top = max((v.version for v in history), default=0)
-            history.append(RestoredVersion(top + 1, "retire", f.value, f.value, "current", "retired", now))
+            history.append(FactVersionRecord(top + 1, "retire", f.value, f.value, "current", "retired", now))
         for v in history:
-            vid = new_id()
-
-            def seal(text: str | None, column: str, vid: str = vid) -> bytes | None:
-                return None if text is None else vault.seal(session, user_id, text, table=_TV,
-                                                             column=column, row_id=vid)
-
-            session.add(FactVersion(id=vid, fact_id=fact.id, user_id=user_id, version=v.version, op=v.op,
-                                    old_ct=seal(v.old_value, "old"), new_ct=seal(v.new_value, "new"),
-                                    old_status=v.old_status, new_status=v.new_status,
-                                    source_message_id=ids.get(v.source_message_id or ""), at=v.at))
+            add_fact_version(session, vault, fact, op=v.op, old=v.old_value, new=v.new_value,
+                             old_status=v.old_status, new_status=v.new_status,
+                             source=ids.get(v.source_message_id or ""), at=v.at, version=v.version)
         added += 1
     if added:
-        _bump(state, utcnow())
+        facts_changed(state, utcnow())
     return added

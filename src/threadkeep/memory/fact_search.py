@@ -23,14 +23,8 @@ from sqlalchemy.orm import Session
 
 from threadkeep.memory.fact_tables import Fact
 from threadkeep.memory.facts import FactRecord, facts_state, open_fact
-from threadkeep.retrieval.hybrid import (
-    Embedder,
-    HybridIndex,
-    PersonCache,
-    default_embedder,
-    token_counter,
-    vector_from_bytes,
-)
+from threadkeep.retrieval.embedding import Embedder, default_embedder, vector_from_bytes
+from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter

@@ -8,7 +8,8 @@ deduplicated by normalised text.
 
 Every change writes a :class:`FactVersion` (add, update, retire, restore) carrying the old and
 new value sealed; undo pops the newest version and puts back what it replaced. Deleting a fact
-removes it and its versions for good.
+removes it and its versions for good. A personal export's facts come back with their own
+history through :func:`threadkeep.memory.fact_restore.restore_facts`.
 
 Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.fact_search`.
 """
@@ -34,7 +35,7 @@ from threadkeep.memory.fact_extract import (
     render_fact,
 )
 from threadkeep.memory.fact_tables import Fact, FactsState, FactVersion
-from threadkeep.retrieval.hybrid import Embedder, vector_to_bytes
+from threadkeep.retrieval.embedding import Embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.vault import Vault
 
@@ -55,6 +56,11 @@ __all__ = [
     "LISTED_STATUSES",
     "delete_fact",
     "delete_all_facts",
+    "BlindIndex",
+    "lock_facts",
+    "touch_fact",
+    "facts_changed",
+    "add_fact_version",
 ]
 
 _T = "facts"
@@ -62,8 +68,23 @@ _TV = "fact_versions"
 
 
 @dataclass(frozen=True, slots=True)
+class FactVersionRecord:
+    """One entry of a fact's history, decrypted."""
+
+    version: int
+    op: str
+    old_value: str | None
+    new_value: str | None
+    old_status: str | None
+    new_status: str | None
+    at: datetime
+    source_message_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class FactRecord:
-    """A decrypted fact."""
+    """A decrypted fact; ``history`` (oldest first) only where it was read with it, as a
+    personal export's facts are (:func:`fact_history` gives it for a stored fact)."""
 
     id: str
     key: str
@@ -75,6 +96,7 @@ class FactRecord:
     last_seen: datetime
     updated_at: datetime
     source_message_id: str | None
+    history: tuple[FactVersionRecord, ...] = ()
 
     @property
     def category(self) -> str:
@@ -96,20 +118,6 @@ class FactChange:
     key: str
     value: str | None
     old_value: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class FactVersionRecord:
-    """One entry of a fact's history, decrypted."""
-
-    version: int
-    op: str
-    old_value: str | None
-    new_value: str | None
-    old_status: str | None
-    new_status: str | None
-    at: datetime
-    source_message_id: str | None
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -153,7 +161,12 @@ def facts_state(session: Session, *, user_id: str) -> tuple[int, int]:
     return (row[0], row[1]) if row else (0, 0)
 
 
-def _lock_state(session: Session, user_id: str) -> FactsState:
+# -- the write protocol ---------------------------------------------------------------------
+# Every writer of a person's facts (here, fact_restore, fact_merge) calls lock_facts first,
+# stamps the rows it changes with touch_fact, and ends with facts_changed: that generation is
+# what the per-person retrieval caches compare to know they are stale.
+def lock_facts(session: Session, user_id: str) -> FactsState:
+    """Lock the person's facts state row for this transaction (created if missing)."""
     # Serialises concurrent extraction for one person (row lock on PostgreSQL; SQLite's
     # BEGIN IMMEDIATE already serialises writers), so two jobs cannot both add a slot. The
     # row is created with ON CONFLICT DO NOTHING first, so two first-ever writers for a
@@ -169,12 +182,13 @@ def _lock_state(session: Session, user_id: str) -> FactsState:
     ).one()
 
 
-def _touch(row: Fact, state: FactsState) -> None:
-    # Every row changed in this transaction carries the generation the transaction ends with.
+def touch_fact(row: Fact, state: FactsState) -> None:
+    """Stamp a row changed in this transaction with the generation the transaction ends with."""
     row.changed_gen = state.generation + 1
 
 
-def _bump(state: FactsState, at: datetime, *, deleted: bool = False) -> None:
+def facts_changed(state: FactsState, at: datetime, *, deleted: bool = False) -> None:
+    """End a write: a new generation (``deleted`` when rows left or stopped being current)."""
     state.generation += 1
     state.deletions += int(deleted)
     state.updated_at = at
@@ -186,41 +200,61 @@ def _next_version(session: Session, fact_id: str) -> int:
     return (top or 0) + 1
 
 
-def _version(session: Session, vault: Vault, fact: Fact, *, op: str, old: str | None,
-             new: str | None, old_status: str | None, new_status: str | None,
-             source: str | None, at: datetime) -> None:
+def add_fact_version(session: Session, vault: Vault, fact: Fact, *, op: str, old: str | None,
+                     new: str | None, old_status: str | None, new_status: str | None,
+                     source: str | None, at: datetime, version: int | None = None) -> str:
+    """Record one change of ``fact`` (old and new value sealed); its id. ``version`` defaults
+    to the next after the fact's newest."""
     vid = new_id()
     uid = fact.user_id
 
     def seal(v: str | None, col: str) -> bytes | None:
         return None if v is None else vault.seal(session, uid, v, table=_TV, column=col, row_id=vid)
 
+    if version is None:
+        version = _next_version(session, fact.id)
     session.add(FactVersion(
-        id=vid, fact_id=fact.id, user_id=uid, version=_next_version(session, fact.id), op=op,
+        id=vid, fact_id=fact.id, user_id=uid, version=version, op=op,
         old_ct=seal(old, "old"), new_ct=seal(new, "new"), old_status=old_status,
         new_status=new_status, source_message_id=source, at=at,
     ))
+    return vid
 
 
-def _blind_key(session: Session, vault: Vault, user_id: str) -> bytes:
-    # A subkey, so the data key itself is used for AES-GCM only.
-    return hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1",
-                    hashlib.sha256).digest()
+@dataclass(frozen=True, slots=True)
+class BlindIndex:
+    """The keyed hashes a person's facts are found by without decrypting them: the slot
+    (``slot_hash``) and the slot with its normalised value (``value_hash``)."""
 
+    key: bytes
 
-def _hash(key: bytes, *parts: str) -> str:
-    return hmac.new(key, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+    @classmethod
+    def of(cls, session: Session, vault: Vault, user_id: str) -> BlindIndex:
+        """The person's index: HMAC under a subkey, so the data key itself is used for
+        AES-GCM only."""
+        return cls(hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1",
+                            hashlib.sha256).digest())
+
+    def _hash(self, *parts: str) -> str:
+        return hmac.new(self.key, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+    def slot(self, key: str) -> str:
+        return self._hash("slot", key)
+
+    def value(self, key: str, value: str) -> str:
+        """The same for every wording :func:`comparison_key` takes as the same value."""
+        return self._hash("value", key, comparison_key(value))
 
 
 def seal_fact(session: Session, vault: Vault, fact: Fact, key: str, value: str,
               embedder: Embedder | None) -> None:
     """Set a fact row's sealed key, value and vector and its blind-index hashes."""
     uid = fact.user_id
-    blind = _blind_key(session, vault, uid)
+    blind = BlindIndex.of(session, vault, uid)
     fact.key_ct = vault.seal(session, uid, key, table=_T, column="key", row_id=fact.id)
     fact.value_ct = vault.seal(session, uid, value, table=_T, column="value", row_id=fact.id)
-    fact.slot_hash = _hash(blind, "slot", key)
-    fact.value_hash = _hash(blind, "value", key, comparison_key(value))
+    fact.slot_hash = blind.slot(key)
+    fact.value_hash = blind.value(key, value)
     fact.vector_ct = None
     if embedder is not None:
         vec = embedder.passages([render_fact(key, value)])[0]
@@ -232,10 +266,10 @@ def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidat
     """The row a candidate lands on: the slot's row for single-valued slots (current first; a
     retired one is revived rather than duplicated), the same normalised note otherwise. Found
     through the blind index, so only the matching row is ever decrypted."""
-    blind = _blind_key(session, vault, user_id)
-    q = select(Fact).where(Fact.user_id == user_id, Fact.slot_hash == _hash(blind, "slot", cand.key))
+    blind = BlindIndex.of(session, vault, user_id)
+    q = select(Fact).where(Fact.user_id == user_id, Fact.slot_hash == blind.slot(cand.key))
     if not is_single_valued(cand.key):
-        q = q.where(Fact.value_hash == _hash(blind, "value", cand.key, comparison_key(cand.value)))
+        q = q.where(Fact.value_hash == blind.value(cand.key, cand.value))
     rows = sorted(session.scalars(q).all(), key=lambda r: (r.status != "current", r.first_seen))
     return rows[0] if rows else None
 
@@ -261,7 +295,7 @@ def apply_candidates(
     candidates = list(candidates)
     if not candidates:
         return []
-    state = _lock_state(session, user_id)
+    state = lock_facts(session, user_id)
     changes: list[FactChange] = []
     for cand in candidates:
         row = _find_match(session, vault, user_id, cand)
@@ -273,13 +307,13 @@ def apply_candidates(
             seal_fact(session, vault, fact, cand.key, cand.value, embedder)
             session.add(fact)
             session.flush()
-            _version(session, vault, fact, op="add", old=None, new=cand.value, old_status=None,
+            add_fact_version(session, vault, fact, op="add", old=None, new=cand.value, old_status=None,
                      new_status="current", source=message_id, at=at)
             changes.append(FactChange("add", fact.id, cand.key, cand.value))
             continue
         rec = open_fact(vault, session, row)
         same = comparison_key(rec.value) == comparison_key(cand.value)
-        _touch(row, state)
+        touch_fact(row, state)
         if same and row.status == "current":
             row.times_seen += 1
             row.last_seen = at
@@ -288,7 +322,7 @@ def apply_candidates(
             continue
         new_value = rec.value if same else cand.value
         op = "restore" if same else "update"
-        _version(session, vault, row, op=op, old=rec.value, new=new_value,
+        add_fact_version(session, vault, row, op=op, old=rec.value, new=new_value,
                  old_status=row.status, new_status="current", source=message_id, at=at)
         if not same:
             seal_fact(session, vault, row, rec.key, new_value, embedder)
@@ -300,7 +334,7 @@ def apply_candidates(
         session.flush()
         changes.append(FactChange(op, row.id, rec.key, new_value, rec.value))
     # Even a pure "seen" moves last_seen, which cached hits carry: always a new generation.
-    _bump(state, at)
+    facts_changed(state, at)
     return changes
 
 
@@ -308,17 +342,17 @@ def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
                 message_id: str | None = None, at: datetime | None = None) -> FactChange | None:
     """Mark a fact as no longer true (kept in history, left out of retrieval)."""
     at = at or utcnow()
-    state = _lock_state(session, user_id)
+    state = lock_facts(session, user_id)
     row = session.get(Fact, fact_id)
     if row is None or row.user_id != user_id or row.status != "current":
         return None
     rec = open_fact(vault, session, row)
-    _version(session, vault, row, op="retire", old=rec.value, new=rec.value,
+    add_fact_version(session, vault, row, op="retire", old=rec.value, new=rec.value,
              old_status="current", new_status="retired", source=message_id, at=at)
     row.status = "retired"
     row.updated_at = at
-    _touch(row, state)
-    _bump(state, at)
+    touch_fact(row, state)
+    facts_changed(state, at)
     return FactChange("retire", row.id, rec.key, rec.value)
 
 
@@ -376,7 +410,7 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
     ``restore`` puts the status back. Repeated undos walk further back. Returns None when
     there is nothing left to undo.
     """
-    state = _lock_state(session, user_id)
+    state = lock_facts(session, user_id)
     last = _undo_target(session, user_id, fact_id)
     if last is None:
         return None
@@ -393,7 +427,7 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
             session, user_id, last.old_ct, table=_TV, column="old", row_id=last.id)
         restored_value = old if old is not None else rec.value
         restored_status = last.old_status or row.status
-    _version(session, vault, row, op="undo", old=rec.value, new=restored_value,
+    add_fact_version(session, vault, row, op="undo", old=rec.value, new=restored_value,
              old_status=before_status, new_status=restored_status, source=None, at=at)
     if restored_value != rec.value:
         # The vector is dropped with the value: re-embedding is the next extraction's job,
@@ -401,8 +435,8 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
         seal_fact(session, vault, row, rec.key, restored_value, None)
     row.status = restored_status
     row.updated_at = at
-    _touch(row, state)
-    _bump(state, at, deleted=restored_status != "current")
+    touch_fact(row, state)
+    facts_changed(state, at, deleted=restored_status != "current")
     return FactChange("undo", row.id, rec.key,
                       restored_value if restored_status == "current" else None, rec.value)
 
@@ -416,14 +450,14 @@ def forget_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
     row = session.get(Fact, fact_id)
     if row is None or row.user_id != user_id or row.status not in LISTED_STATUSES:
         return None
-    state = _lock_state(session, user_id)
+    state = lock_facts(session, user_id)
     rec = open_fact(vault, session, row)
-    _version(session, vault, row, op="forget", old=rec.value, new=None,
+    add_fact_version(session, vault, row, op="forget", old=rec.value, new=None,
              old_status=row.status, new_status="forgotten", source=None, at=at)
     row.status = "forgotten"
     row.updated_at = at
-    _touch(row, state)
-    _bump(state, at, deleted=True)
+    touch_fact(row, state)
+    facts_changed(state, at, deleted=True)
     return FactChange("forget", row.id, rec.key, None, rec.value)
 
 
@@ -432,17 +466,18 @@ def delete_fact(session: Session, *, user_id: str, fact_id: str) -> bool:
     row = session.get(Fact, fact_id)
     if row is None or row.user_id != user_id:
         return False
-    state = _lock_state(session, user_id)
+    state = lock_facts(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.fact_id == fact_id))
     session.delete(row)
-    _bump(state, utcnow(), deleted=True)
+    facts_changed(state, utcnow(), deleted=True)
     return True
 
 
 def delete_all_facts(session: Session, *, user_id: str) -> int:
     """Forget everything stored as facts about the person; returns how many facts went."""
-    state = _lock_state(session, user_id)
+    state = lock_facts(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.user_id == user_id))
     n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0  # type: ignore[attr-defined]
-    _bump(state, utcnow(), deleted=True)
+    facts_changed(state, utcnow(), deleted=True)
     return n
+

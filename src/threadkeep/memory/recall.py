@@ -31,16 +31,14 @@ from sqlalchemy.orm import Session
 
 from threadkeep.memory import dates as dates_mod
 from threadkeep.memory.fact_tables import MessageChunk, MessageVector
-from threadkeep.retrieval.hybrid import (
+from threadkeep.retrieval.embedding import (
     Embedder,
-    HybridIndex,
-    PersonCache,
     default_embedder,
-    token_counter,
-    tokenize,
     vector_from_bytes,
     vector_to_bytes,
 )
+from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
@@ -223,8 +221,11 @@ def rank_items(
     dense_mid = float(np.median(dense_seen)) if dense_seen else None
     # A direct hit's lexical evidence: the IDF of the query words it holds, in units of the
     # IDF of a word said once (1.0: one word as rare as can be, or a few rarer-than-common).
-    idf = index.bm25.idf(terms := tokenize(query))
-    rare = idf.get("", 1.0) or 1.0
+    terms = tokenize(query)
+    rare = index.bm25.idf(()).get("", 1.0) or 1.0
+    # What each position holds of the query's vocabulary, from the postings: no item is
+    # tokenised again to tell.
+    held = index.bm25.matched_idf(terms)
     tick = len(heap)
     terms_set = set(terms)
     chosen: dict[int, RecallHit] = {}
@@ -251,8 +252,7 @@ def rank_items(
             continue
         misfits = 0
         seen = evidence[pos] if not hop else None
-        matched = sum(idf.get(t, 0.0) for t in set(terms) & set(tokenize(item.text))) if seen else 0.0
-        chosen[pos] = RecallHit(item, -neg, text, n, matched / rare if seen else None,
+        chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
                                 seen.dense if seen else None,
                                 seen.dense - dense_mid if seen and seen.dense is not None
                                 and dense_mid is not None else None)
@@ -379,7 +379,7 @@ def _embedder(embedder: Embedder | None | bool) -> Embedder | None:
     return default_embedder() if embedder is True else (embedder or None)  # type: ignore[return-value]
 
 
-def _open_message(s: Session, vault: Vault, m: Message) -> str:
+def _open_message(s: Session, vault: Vault, m: Message | Any) -> str:
     return vault.open_text(s, m.user_id, m.text_ct, table="messages", column="text", row_id=m.id)
 
 
@@ -587,7 +587,10 @@ _SINCE_OR_WAITING = (select(Message.id, Message.status)
                             or_(Message.created_at >= bindparam("since"),
                                 Message.id.in_(bindparam("waiting", expanding=True))))
                      .order_by(Message.created_at, Message.seq))
-_MESSAGES = select(Message).where(Message.id.in_(bindparam("ids", expanding=True)))
+# The columns an index item needs, as plain rows (not ORM objects).
+_MESSAGES = (select(Message.id, Message.user_id, Message.conversation_id, Message.seq, Message.role,
+                    Message.text_ct, Message.created_at)
+             .where(Message.id.in_(bindparam("ids", expanding=True))))
 _VECTORS = select(MessageVector).where(MessageVector.message_id.in_(bindparam("ids", expanding=True)))
 
 
@@ -605,30 +608,36 @@ def _vector(s: Session, vault: Vault, user_id: str, blob: bytes, table: str, row
 
 
 # Rows committed a little after their creation time (a turn's transaction, another replica's
-# clock) are still caught: the incremental read starts this far before the newest time seen.
-# Correctness does not rest on it: a row the read misses leaves the count unexplained, and the
-# sync then reads every id (as it would after a deletion).
+# clock) are still caught: when the read from the newest time seen leaves the count
+# unexplained, it is repeated from this far before it. Correctness does not rest on it: a row
+# both reads miss leaves the count unexplained, and the sync then reads every id (as it would
+# after a deletion).
 SYNC_SLACK = timedelta(seconds=5)
 
 
 def _changes(s: Session, person: _PersonIndex, user_id: str, count: int) -> list[Any] | None:
     """The id and status of the person's messages created since the last look (and of those
     seen waiting), or None when that cannot account for every message (some were deleted or
-    moved in from elsewhere): the caller then reads them all."""
+    moved in from elsewhere): the caller then reads them all.
+
+    The usual read starts at the newest creation time seen, so it returns the few messages
+    of the last turn, however fast turns follow each other; only when that does not account
+    for the count (a message committed after a newer one was seen) is the read widened by
+    :data:`SYNC_SLACK`."""
     if person.mark is None or person.index is None:
         return None
-    since = person.mark - SYNC_SLACK
-    if person.waiting:
-        rows = s.execute(_SINCE_OR_WAITING, {"uid": user_id, "since": since,
-                                             "waiting": sorted(person.waiting)}).all()
-    else:
-        rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
-    known = person.items.keys() | person.waiting
-    fresh = sum(1 for r in rows if r.id not in known)
-    # Every message is held (live) or waiting, once: new ones must make up the difference.
-    if len(person.items) + len(person.waiting) + fresh + person.uncounted != count:
-        return None
-    return rows
+    for since in (person.mark, person.mark - SYNC_SLACK):
+        if person.waiting:
+            rows = s.execute(_SINCE_OR_WAITING, {"uid": user_id, "since": since,
+                                                 "waiting": sorted(person.waiting)}).all()
+        else:
+            rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
+        # Membership in the held maps, not a union of them: that would copy every id each turn.
+        fresh = sum(1 for r in rows if r.id not in person.items and r.id not in person.waiting)
+        # Every message is held (live) or waiting, once: new ones must make up the difference.
+        if len(person.items) + len(person.waiting) + fresh + person.uncounted == count:
+            return rows
+    return None
 
 
 def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None) -> None:
@@ -678,7 +687,7 @@ def _sync(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Emb
 
 def _add(s: Session, vault: Vault, person: _PersonIndex, user_id: str, emb: Embedder | None,
          batch: Sequence[str]) -> None:
-    msgs = {m.id: m for m in s.scalars(_MESSAGES, {"ids": list(batch)})}
+    msgs = {m.id: m for m in s.execute(_MESSAGES, {"ids": list(batch)})}
     stored = {v.message_id: v for v in s.scalars(_VECTORS, {"ids": list(batch)})}
     items: list[RecallItem] = []
     for mid in batch:

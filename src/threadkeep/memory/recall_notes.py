@@ -30,6 +30,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from threadkeep.memory.recall import RecallHit
@@ -127,19 +129,39 @@ def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, 
                seq: int, text: str, sources: Sequence[str], tokens: int,
                shown: Sequence[str] = ()) -> StoredNote:
     """Seal and store the note of ``message_id``'s turn (``text`` empty: no note, only what the
-    turn ``shown`` in its context); the existing one if the turn has one."""
-    found = s.scalar(select(RecallNote).where(RecallNote.message_id == message_id))
-    if found is not None:
-        return StoredNote(found.id, found.message_id, found.seq,
-                          vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN,
-                                          row_id=found.id),
-                          frozenset(found.sources or ()), frozenset(found.shown or ()))
-    row = RecallNote(conversation_id=conversation_id, user_id=user_id, message_id=message_id, seq=seq,
-                     text_ct=b"", sources=sorted(set(sources)), shown=sorted(set(shown)), tokens=tokens)
-    s.add(row)
-    s.flush()
-    row.text_ct = vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=row.id)
-    return StoredNote(row.id, message_id, seq, text, frozenset(row.sources), frozenset(row.shown))
+    turn ``shown`` in its context); the existing one if the turn has one.
+
+    One INSERT that yields to an existing note (a retried turn, or a concurrent attempt at the
+    same turn): the id is chosen first so the text is sealed to it; only when a note was
+    already there is it read back."""
+    rid = new_id()
+    row = {"id": rid, "conversation_id": conversation_id, "user_id": user_id, "message_id": message_id,
+           "seq": seq, "text_ct": vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=rid),
+           "sources": sorted(set(sources)), "shown": sorted(set(shown)), "tokens": tokens,
+           "created_at": utcnow()}
+    insert = _INSERT_NOTE.get(s.get_bind().dialect.name)
+    if insert is not None:
+        added = s.connection().execute(insert, row).first() is not None
+    else:  # other databases: look first
+        added = s.scalar(select(RecallNote.id).where(RecallNote.message_id == message_id)) is None
+        if added:
+            s.add(RecallNote(**row))
+            s.flush()
+    if added:
+        return StoredNote(rid, message_id, seq, text, frozenset(row["sources"]), frozenset(row["shown"]))
+    found = s.scalars(select(RecallNote).where(RecallNote.message_id == message_id)).one()
+    return StoredNote(found.id, found.message_id, found.seq,
+                      vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN,
+                                      row_id=found.id),
+                      frozenset(found.sources or ()), frozenset(found.shown or ()))
+
+
+_INSERT_NOTE = {
+    "sqlite": sqlite_insert(RecallNote).on_conflict_do_nothing(index_elements=["message_id"])
+    .returning(RecallNote.id),
+    "postgresql": pg_insert(RecallNote).on_conflict_do_nothing(index_elements=["message_id"])
+    .returning(RecallNote.id),
+}
 
 
 def placed(history: Sequence[Any], message_ids: Sequence[str], notes: Sequence[StoredNote],

@@ -19,8 +19,9 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
+from threadkeep.messages import SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = [
@@ -67,14 +68,6 @@ DEFAULT_CAP_TOKENS = 400
 DEFAULT_PRIORITY: dict[FieldName, int] = {
     "participants": 4, "decisions": 4, "numbers": 3, "questions": 3, "next_steps": 3, "context": 1,
 }
-
-
-class SourceMessage(NamedTuple):
-    """A message as the summariser sees it: storage id (a string), role and text."""
-
-    id: str
-    role: str
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

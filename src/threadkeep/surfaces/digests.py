@@ -2,7 +2,7 @@
 
 A person who uses threadkeep only through a chat surface never opens the web app, where
 digests are shown. When a digest is written for the first time (not when it is rebuilt), the
-insight job queues its delivery (:data:`threadkeep.insights.jobs.DELIVER_KIND`); this module
+insight job queues its delivery (:data:`threadkeep.engine.insight_jobs.DELIVER_KIND`); this module
 runs it. The digest goes to the surface of the person's most recent conversation when that is
 Slack or Telegram — as a direct message to their linked identity there (Slack: the bot's DM
 with the user; Telegram: the private chat with the bot). Someone whose latest conversation

@@ -39,6 +39,7 @@ from threadkeep.errors import ConfigError
 if TYPE_CHECKING:
     from fastapi import FastAPI
     from mcp.server.mcpserver import MCPServer
+    from starlette.requests import Request
     from starlette.types import Receive, Scope, Send
 
     from threadkeep.knowledge.results import DocumentInfo, Hit
@@ -323,23 +324,18 @@ class _SourceList(BaseModel):
 
 # -- streamable HTTP inside the service ------------------------------------------------------
 class _HttpEndpoint:
-    """``/mcp``: authenticate like the API, then hand the request to the SDK's transport."""
+    """``/mcp``: authenticate as the app says, then hand the request to the SDK's transport."""
 
-    def __init__(self, manager: Any) -> None:
+    def __init__(self, manager: Any, authenticate: Callable[[Request], Awaitable[Principal]]) -> None:
         self.manager = manager
+        self.authenticate = authenticate
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from fastapi.security.http import HTTPAuthorizationCredentials
         from starlette.requests import Request
 
-        from threadkeep.api.deps import bearer_scheme, get_principal
-
         request = Request(scope, receive)
-        state = scope["app"].state.threadkeep
-        bearer: HTTPAuthorizationCredentials | None = await bearer_scheme(request)
-        # No session cookie: a browser page must not be able to ride a logged-in web session
-        # into a tool call. Raises ApiError (401/429), rendered by the app's error handlers.
-        principal = await get_principal(request, state, bearer, None)
+        # Raises the app's own errors (401/429), rendered by the app's error handlers.
+        principal = await self.authenticate(request)
         caller = caller_of(principal, request.headers.get("x-threadkeep-groups"))
         await self.manager.handle_request({**scope, _CALLER_SCOPE_KEY: caller}, receive, send)
 
@@ -349,23 +345,26 @@ async def _caller_from_request(request: Any) -> Caller | None:
     return scope.get(_CALLER_SCOPE_KEY) if isinstance(scope, dict) else None
 
 
-def mount_mcp(app: FastAPI) -> bool:
-    """Serve MCP over streamable HTTP at ``/mcp``; False (and nothing mounted) without the SDK."""
+def mount_mcp(app: FastAPI, *, knowledge: Callable[[], KnowledgeBase],
+              authenticate: Callable[[Request], Awaitable[Principal]]) -> bool:
+    """Serve MCP over streamable HTTP at ``/mcp``; False (and nothing mounted) without the SDK.
+
+    ``knowledge()`` gives the knowledge base to search; ``authenticate(request)`` gives the
+    caller of each request or raises the error the app renders (the API passes its bearer-key
+    check, rate limits included, so ``/mcp`` authenticates exactly as the API does).
+    """
     try:
         import mcp.server.mcpserver  # noqa: F401
     except ImportError:
         return False
     from starlette.routing import Route
 
-    def knowledge() -> KnowledgeBase:
-        return app.state.threadkeep.knowledge()  # type: ignore[no-any-return]
-
     server = build_server(knowledge, caller=_caller_from_request)
     # Stateless: any replica answers any request, and each request is authenticated on its
     # own. No DNS-rebinding guard (host "0.0.0.0"): a bearer key, never a cookie, opens it.
     server.streamable_http_app(stateless_http=True, json_response=True, host="0.0.0.0")
     manager = server.session_manager
-    app.router.routes.append(Route("/mcp", endpoint=_HttpEndpoint(manager), methods=["GET", "POST", "DELETE"]))
+    app.router.routes.append(Route("/mcp", endpoint=_HttpEndpoint(manager, authenticate), methods=["GET", "POST", "DELETE"]))
 
     inner = app.router.lifespan_context
 

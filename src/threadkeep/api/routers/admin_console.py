@@ -16,22 +16,15 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import inspect, select
-from sqlalchemy.orm import Session
 
 from threadkeep.api.deps import AdminDep, MemoryDep, PersonDep, StateDep
 from threadkeep.api.errors import ApiError
 from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
-from threadkeep.cache.keepwarm import warm_status
 from threadkeep.engine import admin as admin_service
-from threadkeep.engine import digest
-from threadkeep.engine.tools import TOOLS_SETTING, default_tool_settings
+from threadkeep.engine import digest, retention
 from threadkeep.errors import NotFound
-from threadkeep.insights import reask, retention
-from threadkeep.insights.jobs import enqueue_digests
 from threadkeep.store.base import utcnow
-from threadkeep.store.models import ApiKey, Conversation, Setting, User
 
 router = APIRouter(responses={**ERRORS, 403: {"description": "Needs an admin key"}})
 ADMIN = ["admin"]
@@ -69,10 +62,6 @@ class DigestRunIn(BaseModel):
     person: str | None = Field(default=None, max_length=200)
 
 
-async def _write(memory: Any, fn: Any) -> Any:
-    return await asyncio.to_thread(memory.db.write, fn)
-
-
 # -- the admin page and its login ----------------------------------------------------------
 @router.get("/admin", include_in_schema=False)
 async def admin_page() -> Response:
@@ -100,20 +89,10 @@ async def admin_whoami(principal: AdminDep) -> dict[str, Any]:
 
 
 # -- tool catalogue --------------------------------------------------------------------------
-def _tools(s: Session) -> dict[str, Any]:
-    row = s.get(Setting, TOOLS_SETTING)
-    merged = default_tool_settings()
-    if row is not None and isinstance(row.value, dict):
-        for name, conf in row.value.items():
-            if name in merged and isinstance(conf, dict):
-                merged[name] = merged[name] | conf
-    return merged
-
-
 @router.get("/v1/admin/tools", tags=["admin"])
 async def get_tools(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """The tool catalogue: ``web_search`` on/off and its provider (off by default)."""
-    return await _write(memory, _tools)
+    return await admin_service.tools(memory)
 
 
 @router.put("/v1/admin/tools", tags=["admin"])
@@ -126,40 +105,21 @@ async def put_tools(body: ToolsIn, _: AdminDep, memory: MemoryDep) -> dict[str, 
     if ws.enabled and url is None:
         raise ApiError(400, "web search needs its provider URL to be enabled")
     value = {"web_search": {"enabled": ws.enabled, "provider": ws.provider, "url": url}}
-
-    def save(s: Session) -> dict[str, Any]:
-        row = s.get(Setting, TOOLS_SETTING)
-        if row is None:
-            s.add(Setting(key=TOOLS_SETTING, value=value, updated_at=utcnow()))
-        else:
-            row.value, row.updated_at = value, utcnow()
-        s.flush()
-        return _tools(s)
-
-    return await _write(memory, save)
+    return await admin_service.save_tools(memory, value)
 
 
 # -- retention and content policy ------------------------------------------------------------
 @router.get("/v1/admin/retention", tags=["admin"])
 async def get_retention(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Delete conversations idle longer than ``days`` (off by default)."""
-    return (await _write(memory, retention.load_policy)).to_json()
+    return (await admin_service.retention_policy(memory)).to_json()
 
 
 @router.put("/v1/admin/retention", tags=["admin"])
 async def put_retention(body: dict[str, Any], _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Set the policy; the daily background job applies it (``?apply`` runs it now, in the queue)."""
     policy = retention.RetentionPolicy.from_json(body)
-
-    def save(s: Session) -> None:
-        retention.save_policy(s, policy)
-        if policy.enabled:
-            from threadkeep import jobs
-
-            jobs.enqueue(s, kind="insights_daily", payload={"day": utcnow().date().isoformat()},
-                         dedupe_key=f"insights_daily:now:{utcnow().date().isoformat()}")
-
-    await _write(memory, save)
+    await admin_service.save_retention_policy(memory, policy)
     return policy.to_json()
 
 
@@ -179,19 +139,7 @@ async def put_content_policy(body: Toggle, _: AdminDep, memory: MemoryDep) -> di
 @router.get("/v1/admin/keep-warm/sessions", tags=["admin"])
 async def warm_sessions(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Conversations marked to keep warm, and their state: warm, cooled or flagged (with reason)."""
-    def run(s: Session) -> list[dict[str, Any]]:
-        rows = s.execute(select(Conversation, User.name).join(User, User.id == Conversation.user_id)
-                         .where(Conversation.keep_warm.is_(True))
-                         .order_by(Conversation.last_activity_at.desc()).limit(500)).all()
-        out = []
-        for conv, person in rows:
-            st = warm_status(s, conv.id) or {"state": "marked", "reason": None, "pings": 0,
-                                              "warm_since": None, "last_ping_at": None}
-            out.append({"conversation_id": conv.id, "person": person, "channel": conv.channel,
-                        "last_activity_at": conv.last_activity_at.isoformat(), **st})
-        return out
-
-    return {"sessions": await _write(memory, run)}
+    return {"sessions": await admin_service.warm_sessions(memory)}
 
 
 # -- re-asks and feedback ----------------------------------------------------------------------
@@ -199,8 +147,7 @@ async def warm_sessions(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
 async def reasks(_: AdminDep, memory: MemoryDep,
                  since: Annotated[date | None, Query(description="First day (UTC).")] = None) -> dict[str, Any]:
     """How often answers re-asked something known, per day and per configuration."""
-    day = since.isoformat() if since else None
-    return await _write(memory, lambda s: reask.reask_stats(s, since=day))
+    return await admin_service.reask_figures(memory, since=since)
 
 
 def _aware(value: datetime | None, name: str) -> datetime | None:
@@ -227,46 +174,24 @@ async def rated_conversation(conversation_id: str, _: AdminDep, memory: MemoryDe
 
 
 # -- surfaces --------------------------------------------------------------------------------
-def _surface_rows(s: Session) -> dict[str, dict[str, Any]]:
-    """Last event/answer/error per surface, from the surfaces' own table when it exists."""
-    try:
-        from threadkeep.surfaces.tables import SurfaceStatus
-    except ImportError:  # a build without the surfaces package: nothing heard, nothing to show
-        return {}
-    if SurfaceStatus.__tablename__ not in inspect(s.get_bind()).get_table_names():
-        return {}
-
-    def iso(v: datetime | None) -> str | None:
-        return v.isoformat() if v is not None else None
-
-    return {r.channel: {"last_event_at": iso(r.last_event_at), "last_answer_at": iso(r.last_answer_at),
-                        "last_error": r.last_error, "last_error_at": iso(r.last_error_at)}
-            for r in s.scalars(select(SurfaceStatus))}
-
-
 @router.get("/v1/admin/surfaces", tags=["admin"])
 async def surfaces(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Slack, Telegram, Mattermost, MCP: configured or not, and when each last heard anything."""
-    def run(s: Session) -> list[dict[str, Any]]:
-        seen = _surface_rows(s)
-        out = []
-        for name, names in SURFACE_ENV.items():
-            missing = [n for n in names if not os.environ.get(n)]
-            row = seen.get(name, {})
-            out.append({"surface": name, "configured": not missing, "missing": missing,
-                        "last_event_at": row.get("last_event_at"), "last_answer_at": row.get("last_answer_at"),
-                        "last_error": row.get("last_error")})
-        # MCP is a client of the API with its own key: configured when a live key is named for it.
-        mcp = s.execute(select(ApiKey.last_used_at).where(ApiKey.revoked_at.is_(None),
-                                                          ApiKey.name.ilike("%mcp%"))).all()
-        last = max((r[0] for r in mcp if r[0] is not None), default=None)
-        out.append({"surface": "mcp", "configured": bool(mcp),
-                    "missing": [] if mcp else ["an API key named 'mcp'"],
-                    "last_event_at": last.isoformat() if last else None, "last_answer_at": None,
-                    "last_error": None})
-        return out
-
-    return {"surfaces": await _write(memory, run)}
+    seen = await admin_service.surface_activity(memory)
+    out = []
+    for name, names in SURFACE_ENV.items():
+        missing = [n for n in names if not os.environ.get(n)]
+        row = seen.channels.get(name, {})
+        out.append({"surface": name, "configured": not missing, "missing": missing,
+                    "last_event_at": row.get("last_event_at"), "last_answer_at": row.get("last_answer_at"),
+                    "last_error": row.get("last_error")})
+    # MCP is a client of the API with its own key: configured when a live key is named for it.
+    last = seen.mcp_last_used
+    out.append({"surface": "mcp", "configured": bool(seen.mcp_keys),
+                "missing": [] if seen.mcp_keys else ["an API key named 'mcp'"],
+                "last_event_at": last.isoformat() if last else None, "last_answer_at": None,
+                "last_error": None})
+    return {"surfaces": out}
 
 
 # -- digests ---------------------------------------------------------------------------------
@@ -276,8 +201,7 @@ async def run_digests(body: DigestRunIn, _: AdminDep, memory: MemoryDep) -> dict
     today = utcnow().date()
     start, end = (digest.period_bounds(body.period, body.start) if body.start
                   else digest.previous_period(body.period, today))
-    queued = await _write(memory, lambda s: enqueue_digests(s, period=body.period, start=start,
-                                                            person=body.person))
+    queued = await admin_service.queue_digests(memory, period=body.period, start=start, person=body.person)
     return {"queued": queued, "period": body.period, "start": start.isoformat(), "end": end.isoformat()}
 
 

@@ -22,8 +22,8 @@ from fastapi.responses import JSONResponse
 from threadkeep.api.deps import AdminDep, MemoryDep
 from threadkeep.api.errors import ApiError
 from threadkeep.engine import Memory, people, surface_events
+from threadkeep.engine.insight_jobs import DELIVER_KIND
 from threadkeep.errors import Conflict, NotFound
-from threadkeep.insights.jobs import DELIVER_KIND
 from threadkeep.surfaces import common, digests, mattermost, slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings
 

@@ -1,0 +1,312 @@
+"""Re-asks: the assistant asking again for something the person already said or is known.
+
+A re-ask is the indirect health signal of summaries and facts: when the context lost what the
+person said, the model asks for it again. The method, deterministic and per assistant message:
+
+1. **Questions.** The answer is cut into sentences; a sentence is a question when it ends with
+   ``?`` or starts with a request ("could you remind me", "please tell me", "напомните",
+   "подскажите", "уточните").
+2. **Slots.** Each question is matched against slot patterns (EN and RU): the person's name,
+   employer, city, role, e-mail, phone, birthday, time zone, and the conversation's deadline
+   and budget. A question that matches no slot is an ordinary question, never a re-ask.
+3. **Known?** The slot is known when an earlier message *of the person* in this conversation
+   states it (first-person statement patterns, not a question: "my name is", "I work at",
+   "меня зовут", "я живу в", "deadline is 20 March", an e-mail address…) or when the person
+   has a current fact for it (facts store slots ``name``, ``employer``, ``city``, ``role``)
+   from before the answer.
+4. **Not a confirmation.** A question that carries the known value (a capitalised word or a
+   number from the statement or the fact) or a confirmation marker ("still", "you said",
+   "вы говорили", "верно") checks what is known rather than asking for it: not a re-ask.
+
+The mark of each assistant message (``reask_marks``) keeps counts and the flag in plaintext
+and the detail (slot, question, evidence) sealed with the person's key.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
+
+from threadkeep.memory.fact_extract import bounded_pieces
+from threadkeep.memory.facts import load_facts
+from threadkeep.store import repo
+from threadkeep.store.base import utcnow
+from threadkeep.store.insights_tables import ReaskMark
+from threadkeep.store.models import Conversation, Message
+from threadkeep.store.vault import Vault
+
+__all__ = ["Said", "Finding", "find_reasks", "question_slots", "stated_slots", "mark_conversation",
+           "reask_stats", "SLOTS"]
+
+_F = re.IGNORECASE | re.UNICODE
+
+
+def _rx(*patterns: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, _F) for p in patterns)
+
+
+# What an assistant question asks for. Anchored on possessives ("your name", "ваше имя") so
+# "your manager's name" or "the name of the project" are not the person's name.
+_ASK: dict[str, tuple[re.Pattern[str], ...]] = {
+    "name": _rx(r"\byour (?:full |first |last )?name\b", r"\bwhat should i call you\b",
+                r"\bhow (?:should|do|can|may) i (?:call|address) you\b", r"\bwho am i (?:talking|speaking)\b",
+                r"как (?:вас|тебя) зовут", r"ваше имя|тво[её] имя", r"как (?:к вам|к тебе) обращаться"),
+    "employer": _rx(r"\bwhere do you work\b", r"\byour (?:company|employer|organi[sz]ation)\b",
+                    r"\b(?:which|what) company\b", r"\bwho do you work for\b",
+                    r"где (?:вы|ты) работа(?:ете|ешь)", r"в какой (?:компании|организации)",
+                    r"ваш(?:а|ей)? (?:компани[яи]|работодатель)", r"на кого (?:вы|ты) работа"),
+    "city": _rx(r"\bwhere (?:do|are) you (?:live|living|based|located)\b", r"\b(?:your|which|what) (?:city|town)\b",
+                r"\bwhere are you from\b", r"где (?:вы|ты) (?:живёте|живете|живёшь|живешь)",
+                r"в каком городе", r"ваш город|твой город", r"откуда (?:вы|ты)\b"),
+    "role": _rx(r"\b(?:your|what is your|what's your) (?:role|job|position|job title|profession|occupation)\b",
+                r"\bwhat do you do for (?:a )?(?:living|work)\b",
+                r"кем (?:вы|ты) работа(?:ете|ешь)", r"ваша (?:должность|роль|профессия)",
+                r"чем (?:вы|ты) занима(?:етесь|ешься) по работе"),
+    "email": _rx(r"\b(?:your|an?) e-?mail\b", r"\be-?mail address\b", r"(?:ваш[ау]?|твой|твою) (?:почт|e-?mail|имейл)",
+                 r"адрес (?:электронной )?почты"),
+    "phone": _rx(r"\b(?:your )?(?:phone|mobile|cell)(?: number)?\b", r"номер телефона|ваш телефон|твой телефон"),
+    "deadline": _rx(r"\bdeadline\b", r"\bdue date\b", r"\bwhen is (?:it|this|the \w+) due\b",
+                    r"дедлайн", r"\bсрок\w*", r"к какому числу"),
+    "budget": _rx(r"\bbudget\b", r"\bhow much (?:can|do|are) you (?:want to |willing to |able to )?spend\b",
+                  r"бюджет", r"сколько (?:вы|ты) готов\w* потратить"),
+    "birthday": _rx(r"\bbirthday\b", r"\bdate of birth\b", r"\bwhen were you born\b",
+                    r"день рождения|дат[аы] рождения", r"когда (?:вы|ты) родил"),
+    "timezone": _rx(r"\btime ?zone\b", r"часов(?:ой|ом) пояс"),
+}
+SLOTS: tuple[str, ...] = tuple(_ASK)
+
+_DATEISH = (r"(?:\d|january|february|march|april|may|june|july|august|september|october|november|december|"
+            r"monday|tuesday|wednesday|thursday|friday|tomorrow|next week|янв|фев|мар|апр|ма[яй]|июн|июл|авг|"
+            r"сен|окт|ноя|дек|понедельник|вторник|сред[ау]|четверг|пятниц|завтра)")
+
+# How the person states a slot: first person only ("my friend works at X" says nothing about
+# the speaker), and never inside a question.
+_SAY: dict[str, tuple[re.Pattern[str], ...]] = {
+    "name": _rx(r"\bmy name is\b", r"\bcall me\b", r"\bi(?:'m| am) [A-Z][a-z]+\b(?! (?:at|in|from|a|an|the)\b)",
+                r"меня зовут", r"мо[её] имя\b", r"зовите меня"),
+    "employer": _rx(r"\bi (?:work|am working|'m working) (?:at|for)\b", r"\bmy (?:company|employer) is\b",
+                    r"\bi(?:'m| am) employed (?:by|at)\b", r"\bi (?:just )?joined\b",
+                    r"\bя работаю (?:в|на)\b", r"мой работодатель", r"моя компания", r"я устроил(?:ся|ась) в"),
+    "city": _rx(r"\bi live in\b", r"\bi(?:'m| am) based in\b", r"\bi(?:'m| am) from\b", r"\bmy city is\b",
+                r"\bi (?:just )?moved to\b", r"\bя живу в\b", r"\bя из\b", r"я переехал(?:а)? в", r"мой город"),
+    "role": _rx(r"\bi(?:'m| am) an? (?:\w+ )?(?:engineer|developer|manager|designer|analyst|teacher|doctor|lawyer|"
+                r"scientist|consultant|writer|student|architect|researcher|accountant|nurse|lead|director|"
+                r"programmer|product owner)\b",
+                r"\bi work as\b", r"\bmy (?:role|job|position|title) is\b",
+                r"\bя работаю [а-яё]+(?:ом|ем|ой)\b", r"моя (?:должность|профессия|роль)",
+                r"\bя\s*(?:[—-]\s*)?(?:разработчик|программист|менеджер|дизайнер|аналитик|учитель|врач|"
+                r"инженер|юрист|архитектор|тимлид)"),
+    "email": _rx(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
+    "phone": _rx(r"(?<!\w)\+?\d[\d\s().-]{7,}\d"),
+    "deadline": _rx(rf"\b(?:deadline|due)\b.*{_DATEISH}", rf"(?:дедлайн|срок)\w*.*{_DATEISH}"),
+    "budget": _rx(r"\bbudget\b.*\d", r"бюджет\w*.*\d", r"\bwe can spend\b.*\d"),
+    "birthday": _rx(rf"\b(?:my birthday|i was born)\b.*{_DATEISH}", rf"(?:мой день рождения|я родил\w*).*{_DATEISH}"),
+    "timezone": _rx(r"\bmy time ?zone\b", r"\b(?:UTC|GMT)\s?[+-]\s?\d", r"мой часовой пояс"),
+}
+# Facts store slots that answer a question slot.
+_FACT_SLOTS = {"name": "name", "employer": "employer", "city": "city", "role": "role"}
+
+_REQUEST_START = _rx(r"^(?:could|can|would) you (?:please )?(?:remind|tell|share|give|send|confirm|provide)\b",
+                     r"^(?:please )?(?:remind|tell|share|send|give)(?: me)?\b",
+                     r"^(?:please )?(?:напомните|напомни|подскажите|подскажи|уточните|уточни|скажите|скажи|"
+                     r"сообщите|пришлите|назовите)")
+_CONFIRM = _rx(r"\bstill\b", r"\byou (?:said|mentioned|told)\b", r"\bas you said\b", r"\bconfirm\b",
+               r"\bcorrect\b", r"\bright\?", r"всё ещё|все еще|по-прежнему", r"вы (?:говорили|упоминали|сказали)",
+               r"\bверно\b", r"правильно", r"подтверд")
+_CLAUSE_END = re.compile(r"[,;:.!?]|\s(?:and|but|и|а|но)\s", re.UNICODE)
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
+_VALUE = re.compile(r"\b(?:[A-ZА-ЯЁ][\w-]{2,}|\w*\d[\w./-]*)", re.UNICODE)
+_NOT_VALUES = {"I", "My", "The", "We", "Our", "And", "But", "Я", "Мой", "Моя", "Мы", "Наш"}
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A message as detection sees it."""
+
+    id: str
+    role: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One slot question in an answer and whether it re-asked something known."""
+
+    slot: str
+    question: str
+    reask: bool
+    known_from: str | None = None   # conversation | fact
+    evidence: str | None = None     # the message id or fact id that had it
+
+
+def _sentences(text: str) -> list[str]:
+    # Bounded pieces: a sentence of 100 KB without punctuation costs every pattern linear time.
+    return [p.strip() for s in _SENTENCE.split(text) for p in bounded_pieces(s) if p.strip()]
+
+
+def _is_question(sentence: str) -> bool:
+    return sentence.rstrip().endswith("?") or any(p.search(sentence) for p in _REQUEST_START)
+
+
+def question_slots(text: str) -> list[tuple[str, str]]:
+    """(slot, question sentence) for every slot question in an assistant's answer."""
+    out: list[tuple[str, str]] = []
+    for sentence in _sentences(text):
+        if not _is_question(sentence):
+            continue
+        for slot, patterns in _ASK.items():
+            if any(p.search(sentence) for p in patterns):
+                out.append((slot, sentence))
+    return out
+
+
+def stated_slots(text: str) -> dict[str, str]:
+    """Slots the person states about themselves (or the conversation) -> the clause that says it."""
+    found: dict[str, str] = {}
+    for sentence in _sentences(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        for slot, patterns in _SAY.items():
+            if slot in found:
+                continue
+            for p in patterns:
+                m = p.search(sentence)
+                if m is not None:
+                    # The clause that carries the value: "I'm Anna and I work at Acme" gives
+                    # "I'm Anna" for the name, so a later "Which city, Anna?" is still a re-ask.
+                    stop = _CLAUSE_END.search(sentence, m.end())
+                    found[slot] = sentence[m.start(): stop.start() if stop else len(sentence)]
+                    break
+    return found
+
+
+def _values(text: str, *, clause: bool = True) -> set[str]:
+    # The clause's first word is the statement's own keyword ("Дедлайн — 20 февраля",
+    # "Budget: 40k"), capitalised only because it starts the clause: it is not a value.
+    parts = text.split(None, 1)
+    rest = (parts[1] if len(parts) > 1 else "") if clause else text
+    return {v.casefold() for v in _VALUE.findall(rest) if v not in _NOT_VALUES}
+
+
+def _confirms(question: str, known_text: str, *, clause: bool) -> bool:
+    if any(p.search(question) for p in _CONFIRM):
+        return True
+    asked = {w.casefold() for w in re.findall(r"[\w./-]+", question, re.UNICODE)}
+    values = _values(known_text, clause=clause) | (
+        set() if clause else {w.casefold() for w in re.findall(r"\w{3,}", known_text, re.UNICODE)})
+    return bool(values & asked)
+
+
+def find_reasks(messages: Sequence[Said], *, facts: dict[str, tuple[str, str]] | None = None,
+                only: Iterable[str] | None = None) -> dict[str, list[Finding]]:
+    """Findings per assistant message (all, or the ids in ``only``), in conversation order.
+
+    ``facts`` maps a question slot to (fact id, value) known before these answers.
+    """
+    wanted = set(only) if only is not None else None
+    known: dict[str, tuple[str, str]] = {}  # slot -> (message id, sentence)
+    out: dict[str, list[Finding]] = {}
+    for msg in messages:
+        if msg.role == "user":
+            for slot, sentence in stated_slots(msg.text).items():
+                known.setdefault(slot, (msg.id, sentence))
+            continue
+        if msg.role != "assistant" or (wanted is not None and msg.id not in wanted):
+            continue
+        findings: list[Finding] = []
+        for slot, question in question_slots(msg.text):
+            source = known.get(slot)
+            origin = "conversation"
+            if source is None and facts and slot in facts:
+                source, origin = facts[slot], "fact"
+            if source is None or _confirms(question, source[1], clause=origin == "conversation"):
+                findings.append(Finding(slot, question, False))
+            else:
+                findings.append(Finding(slot, question, True, origin, source[0]))
+        out[msg.id] = findings
+    return out
+
+
+def _config(model: str | None, fold: str) -> str:
+    return f"{model or 'unknown'} · {fold}"[:300]
+
+
+def mark_conversation(session: Session, vault: Vault, *, conversation_id: str, fold: str) -> int:
+    """Mark every assistant message of the conversation not marked yet; returns how many.
+
+    ``fold`` describes the fold settings that built the context (e.g. ``fold 30/16 extractive``).
+    Idempotent: a message is marked once, so the job may run again.
+    """
+    conv = session.get(Conversation, conversation_id)
+    if conv is None:
+        return 0
+    done = set(session.scalars(select(ReaskMark.message_id).where(ReaskMark.conversation_id == conversation_id)))
+    rows = session.scalars(select(Message).where(Message.conversation_id == conversation_id)
+                           .order_by(Message.seq)).all()
+    todo = [m for m in rows if m.role == "assistant" and m.id not in done]
+    if not todo:
+        return 0
+    said = [Said(m.id, m.role, repo.open_message_text(session, vault, m)) for m in rows
+            if m.role in ("user", "assistant") and m.status != "failed"]
+    first_answer = min(m.created_at for m in todo)
+    facts = _known_facts(session, vault, user_id=conv.user_id, before=first_answer)
+    results = find_reasks(said, facts=facts, only=[m.id for m in todo])
+    for m in todo:
+        findings = results.get(m.id, [])
+        reasks = [f for f in findings if f.reask]
+        detail = None
+        if findings:
+            payload = json.dumps([{"slot": f.slot, "question": f.question, "reask": f.reask,
+                                   "known_from": f.known_from, "evidence": f.evidence} for f in findings],
+                                 ensure_ascii=False, sort_keys=True)
+            detail = vault.seal(session, conv.user_id, payload, table="reask_marks", column="detail",
+                                row_id=m.id)
+        session.add(ReaskMark(message_id=m.id, conversation_id=conversation_id, user_id=conv.user_id,
+                              day=m.created_at.strftime("%Y-%m-%d"), config=_config(m.model, fold),
+                              questions=len(findings), reasks=len(reasks), reask=bool(reasks),
+                              detail_ct=detail, checked_at=utcnow()))
+    session.flush()
+    return len(todo)
+
+
+def _known_facts(session: Session, vault: Vault, *, user_id: str, before: datetime) -> dict[str, tuple[str, str]]:
+    out: dict[str, tuple[str, str]] = {}
+    for f in load_facts(session, vault, user_id=user_id, categories=None):
+        slot = next((q for q, fk in _FACT_SLOTS.items() if fk == f.key), None)
+        if slot is not None and f.first_seen <= before:
+            out[slot] = (f.id, f.value)
+    return out
+
+
+def reask_stats(session: Session, *, since: str | None = None) -> dict[str, Any]:
+    """Re-ask rates per day and per configuration, from the plaintext counts only.
+
+    ``rate`` is re-asking answers / answers checked; ``questions`` counts slot questions.
+    """
+    q = select(ReaskMark.day, ReaskMark.config, func.count(), func.sum(ReaskMark.questions),
+               func.sum(case((ReaskMark.reask, 1), else_=0))).group_by(ReaskMark.day, ReaskMark.config)
+    if since is not None:
+        q = q.where(ReaskMark.day >= since)
+    by_day: dict[str, list[int]] = {}
+    by_config: dict[str, list[int]] = {}
+    for day, config, answers, questions, reasks in session.execute(q):
+        for bucket, key in ((by_day, day), (by_config, config)):
+            acc = bucket.setdefault(key, [0, 0, 0])
+            acc[0] += int(answers or 0)
+            acc[1] += int(questions or 0)
+            acc[2] += int(reasks or 0)
+
+    def shape(acc: list[int]) -> dict[str, Any]:
+        return {"answers": acc[0], "questions": acc[1], "reasks": acc[2],
+                "rate": round(acc[2] / acc[0], 4) if acc[0] else 0.0}
+
+    total = [sum(v[i] for v in by_day.values()) for i in range(3)]
+    return {"total": shape(total), "by_day": {k: shape(v) for k, v in sorted(by_day.items())},
+            "by_config": {k: shape(v) for k, v in sorted(by_config.items())}}
