@@ -69,8 +69,8 @@ _SKIP_STATUS = ("failed", "pending")
 _CACHE_SIZE = 64
 # Items (messages and chunks) held over every cached person: ~1 KB each lexical, ~3.6 KB with
 # e5-small vectors (bench/bench_recall_memory.py; docs/BENCHMARKS.md, "HTTP service"), so at
-# most ~0.7 GB. Beyond it the least
-# recently used people are dropped and rebuilt from storage when they come back.
+# most ~0.7 GB. Beyond it the least recently used people are dropped and rebuilt from storage
+# when they come back.
 _CACHE_ITEMS = 200_000
 # Fusion: equal weights once the tokeniser meets inflections (dense 1.5 only helped the
 # cruder stems); each side read 300 deep so neighbours and the role lift have candidates.
