@@ -1,9 +1,9 @@
 """A durable job queue in the database: folds, fact extraction, profile refresh, replies.
 
-Jobs are claimed with a lease; a worker that dies (kill -9) leaves a job whose lease runs
-out, and the next worker picks it up, so background work resumes after a restart. Payloads
-hold ids only, never a person's text. Handlers must be idempotent: a job can run again if
-its worker died after the work but before marking it done.
+Jobs are claimed with a lease, renewed while the worker lives; a worker that dies (kill -9)
+leaves a job whose lease runs out, and the next worker picks it up, so background work
+resumes after a restart. Payloads hold ids only, never a person's text. Handlers must be
+idempotent: a job can run again if its worker died after the work but before marking it done.
 """
 
 from __future__ import annotations
@@ -204,18 +204,43 @@ class JobRunner:
             return 0
         started = time.monotonic()
         outcomes: list[_Outcome] = []
+        renewing = asyncio.create_task(self._renew_leases(claimed, outcomes))
         try:
             for job in claimed:
                 if outcomes and time.monotonic() - started > LEASE_SECONDS - self.time_limit_s:
                     break
                 outcomes.append(await self._run(job))
         finally:
+            renewing.cancel()
+            await asyncio.gather(renewing, return_exceptions=True)
             ran = len(outcomes)
             # Not run (the batch's leases ran short, or shutdown cancelled it): back to the
             # queue at once, not counted as an attempt.
             outcomes += [(job, None, utcnow()) for job in claimed[ran:]]
             await asyncio.shield(asyncio.to_thread(self._finish, outcomes))
         return ran
+
+    async def _renew_leases(self, claimed: list[Job], outcomes: list[_Outcome]) -> None:
+        """Keep the leases of a batch's unfinished jobs while this worker lives.
+
+        A job that takes longer than its lease (a slow model on a busy machine, or a lease
+        shortened to recover quickly from crashes) is otherwise claimed a second time while it
+        still runs. Renewed four times per lease, so a renewal may come late by most of a lease.
+        A renewal that lands after the job finished changes nothing (``running`` only).
+        """
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 4)
+            ids = [job.id for job in claimed[len(outcomes):]]
+
+            def renew(s: Session, ids: list[str] = ids) -> None:
+                s.execute(update(Job).where(Job.id.in_(ids), Job.status == "running",
+                                            Job.locked_by == self.worker_id)
+                          .values(locked_until=utcnow() + timedelta(seconds=LEASE_SECONDS)))
+
+            try:
+                await asyncio.to_thread(self.db.write, renew)
+            except Exception as e:  # the database may be away for a moment: renew again soon
+                log.warning("job lease renewal failed: %s", e)
 
     async def drain(self, max_jobs: int = 10_000) -> int:
         """Run ready jobs until none is left (tests, CLI, shutdown)."""

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -156,9 +156,12 @@ def facts_generation(session: Session, *, user_id: str) -> int:
 
 def facts_state(session: Session, *, user_id: str) -> tuple[int, int]:
     """``(generation, deletions)`` of the person's facts, (0, 0) before the first fact."""
-    row = session.execute(select(FactsState.generation, FactsState.deletions)
-                          .where(FactsState.user_id == user_id)).first()
+    row = session.execute(_FACTS_STATE, {"uid": user_id}).first()
     return (row[0], row[1]) if row else (0, 0)
+
+
+# Every turn asks whether the person's facts changed: built once.
+_FACTS_STATE = select(FactsState.generation, FactsState.deletions).where(FactsState.user_id == bindparam("uid"))
 
 
 # -- the write protocol ---------------------------------------------------------------------

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String, select
+from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String, bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -116,14 +116,19 @@ def notes_for(s: Session, vault: Vault, *, conversation_id: str, user_id: str,
               after_seq: int) -> list[StoredNote]:
     """The conversation's notes whose turn is after ``after_seq`` (the verbatim window), in
     turn order, opened."""
-    rows = s.scalars(select(RecallNote).where(RecallNote.conversation_id == conversation_id,
-                                              RecallNote.seq > after_seq)
-                     .order_by(RecallNote.seq)).all()
+    rows = s.execute(_WINDOW_NOTES, {"cid": conversation_id, "after": after_seq}).all()
     return [StoredNote(r.id, r.message_id, r.seq,
                        vault.open_text(s, user_id, r.text_ct, table=_TABLE, column=_COLUMN, row_id=r.id),
                        frozenset(r.sources or ()), frozenset(r.shown or ()))
             for r in rows]
 
+
+
+# Every turn reads its window's notes: built once, the columns as plain rows.
+_WINDOW_NOTES = (select(RecallNote.id, RecallNote.message_id, RecallNote.seq, RecallNote.text_ct,
+                        RecallNote.sources, RecallNote.shown)
+                 .where(RecallNote.conversation_id == bindparam("cid"), RecallNote.seq > bindparam("after"))
+                 .order_by(RecallNote.seq))
 
 def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, message_id: str,
                seq: int, text: str, sources: Sequence[str], tokens: int,
