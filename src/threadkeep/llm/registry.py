@@ -71,9 +71,9 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
 
         return OfflineModel()
     if provider == "scripted":
-        from threadkeep.llm.scripted import ScriptedModel
+        from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel
 
-        return ScriptedModel(responder=_echo, name="scripted")
+        return ScriptedModel(responder=_echo, name="scripted", keep_calls=SERVED_SCRIPTED_CALLS)
     if provider == "simulator":
         return _simulator(model, **options)
     if provider == "anthropic":

@@ -24,7 +24,10 @@ from threadkeep.llm.base import (
 )
 from threadkeep.messages import ModelRequest
 
-__all__ = ["ScriptedModel", "Step", "UnexpectedCall", "LeftoverSteps"]
+__all__ = ["SERVED_SCRIPTED_CALLS", "ScriptedModel", "Step", "UnexpectedCall", "LeftoverSteps"]
+
+# How many recent requests a scripted model that serves indefinitely keeps in ``calls``.
+SERVED_SCRIPTED_CALLS = 100
 
 
 class UnexpectedCall(AssertionError):
@@ -58,7 +61,14 @@ class ScriptedModel:
         name: str = "scripted",
         capabilities: Capabilities | None = None,
         pace: float = 0.0,
+        keep_calls: int | None = None,
     ) -> None:
+        """``keep_calls`` bounds :attr:`calls` to the latest requests — at least that many, at
+        most twice (``None``: every one, for tests). A model that serves indefinitely (``--model scripted``, load runs) sets it: each
+        request holds the whole window it was sent, so keeping them all grew a served process by
+        ~50 KB a turn, and more as conversations lengthen."""
+        if keep_calls is not None and keep_calls < 1:
+            raise ValueError("keep_calls must be at least 1 (or None to keep every call)")
         self.name = name
         # Seconds between text deltas, so a streaming client (or a person) can watch it.
         self.pace = pace
@@ -66,6 +76,8 @@ class ScriptedModel:
         self._steps: deque[Step] = deque(_as_step(s) for s in (steps or []))
         self._responder = responder
         self.calls: list[ModelRequest] = []
+        self.call_count = 0  # every call, including those no longer kept in ``calls``
+        self._keep = keep_calls
 
     def add(self, *steps: Step | str) -> None:
         self._steps.extend(_as_step(s) for s in steps)
@@ -85,13 +97,16 @@ class ScriptedModel:
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         self.calls.append(request)
+        self.call_count += 1
+        if self._keep is not None and len(self.calls) > 2 * self._keep:
+            del self.calls[: -self._keep]  # trimmed in halves: amortised O(1) a call
         if self._steps:
             step = self._steps.popleft()
         elif self._responder is not None:
             step = _as_step(self._responder(request))
         else:
             raise UnexpectedCall(
-                f"scripted model {self.name!r} got call #{len(self.calls)} with no step queued"
+                f"scripted model {self.name!r} got call #{self.call_count} with no step queued"
             )
         if step.delay:
             await asyncio.sleep(step.delay)

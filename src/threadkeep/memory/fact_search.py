@@ -32,6 +32,9 @@ from threadkeep.tokens import TokenCounter
 __all__ = ["FactHit", "relevant_facts", "clear_fact_cache"]
 
 _CACHE_SIZE = 256
+# Facts (removed ones not yet compacted included) held over every cached person, ~3.6 KB each
+# with e5-small vectors: at most ~0.2 GB; beyond it the least recently used people go.
+_CACHE_ITEMS = 50_000
 _CHUNK = 500
 
 
@@ -68,7 +71,9 @@ class _Entry:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-_cache: PersonCache[_Entry] = PersonCache(lambda name: _Entry(embedder=name), _CACHE_SIZE)
+_cache: PersonCache[_Entry] = PersonCache(
+    lambda name: _Entry(embedder=name), _CACHE_SIZE, max_items=_CACHE_ITEMS,
+    weigh=lambda e: e.index.size if e.index is not None else 0)
 
 
 def clear_fact_cache(user_id: str | None = None) -> None:

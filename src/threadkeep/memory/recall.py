@@ -67,6 +67,11 @@ _INLINE_EMBED = 32
 _EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
 _SKIP_STATUS = ("failed", "pending")
 _CACHE_SIZE = 64
+# Items (messages and chunks) held over every cached person: ~1 KB each lexical, ~3.6 KB with
+# e5-small vectors (bench/bench_recall_memory.py; docs/BENCHMARKS.md, "HTTP service"), so at
+# most ~0.7 GB. Beyond it the least recently used people are dropped and rebuilt from storage
+# when they come back.
+_CACHE_ITEMS = 200_000
 # Fusion: equal weights once the tokeniser meets inflections (dense 1.5 only helped the
 # cruder stems); each side read 300 deep so neighbours and the role lift have candidates.
 FUSION_WEIGHTS = (1.0, 1.0)
@@ -549,7 +554,9 @@ class _PersonIndex:
         return mask
 
 
-_cache: PersonCache[_PersonIndex] = PersonCache(lambda name: _PersonIndex(embedder=name), _CACHE_SIZE)
+_cache: PersonCache[_PersonIndex] = PersonCache(
+    lambda name: _PersonIndex(embedder=name), _CACHE_SIZE, max_items=_CACHE_ITEMS,
+    weigh=lambda p: p.index.size if p.index is not None else 0)
 
 
 def clear_recall_cache(user_id: str | None = None) -> None:

@@ -168,11 +168,21 @@ E = TypeVar("E", bound=_HasEmbedder)
 
 class PersonCache(Generic[E]):
     """Per-person decrypted state held in process: a bounded LRU, thread-safe, whose entry is
-    made anew when the embedder changes (vectors of another model cannot be mixed in)."""
+    made anew when the embedder changes (vectors of another model cannot be mixed in).
 
-    def __init__(self, make: Callable[[str | None], E], size: int) -> None:
+    Bounded twice: at most ``size`` people, and — since one person's entry grows with their
+    history — at most ``max_items`` items over all of them, as ``weigh`` counts an entry's
+    items. Over either, the least recently used people go (the one being fetched stays, so a
+    single person larger than ``max_items`` is still served, alone)."""
+
+    def __init__(self, make: Callable[[str | None], E], size: int, *,
+                 max_items: int | None = None, weigh: Callable[[E], int] | None = None) -> None:
+        if (max_items is None) != (weigh is None):
+            raise ValueError("max_items and weigh go together")
         self._make = make
         self._size = size
+        self._max_items = max_items
+        self._weigh = weigh
         self._items: OrderedDict[str, E] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -184,7 +194,19 @@ class PersonCache(Generic[E]):
             self._items.move_to_end(user_id)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
+            if self._weigh is not None and self._max_items is not None:
+                # Entries grow after they are handed out, so the total is counted here, at the
+                # next fetch: O(people held), a few attribute reads each.
+                total = sum(self._weigh(e) for e in self._items.values())
+                while total > self._max_items and len(self._items) > 1:
+                    _, old = self._items.popitem(last=False)
+                    total -= self._weigh(old)
             return entry
+
+    def held(self) -> int:
+        """Items held over every person (as ``weigh`` counts them; 0 without ``weigh``)."""
+        with self._lock:
+            return sum(self._weigh(e) for e in self._items.values()) if self._weigh else 0
 
     def clear(self, user_id: str | None = None) -> None:
         """Forget one person's entry, or everyone's."""

@@ -23,7 +23,7 @@ import os
 import sys
 from pathlib import Path
 
-from threadkeep.llm.scripted import ScriptedModel, Step
+from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel, Step
 from threadkeep.messages import ModelRequest
 
 __all__ = ["echo_model", "fold_model", "main"]
@@ -38,7 +38,7 @@ def echo_model(delay: float) -> ScriptedModel:
     def respond(request: ModelRequest) -> Step:
         return Step(text=f"echo: {_last_text(request)}", delay=delay, chunk=6)
 
-    return ScriptedModel(responder=respond, name="load-echo")
+    return ScriptedModel(responder=respond, name="load-echo", keep_calls=SERVED_SCRIPTED_CALLS)
 
 
 def fold_model(fold_delay: float, facts_delay: float = 0.0) -> ScriptedModel:
@@ -54,7 +54,7 @@ def fold_model(fold_delay: float, facts_delay: float = 0.0) -> ScriptedModel:
         wait = {FOLD_SYSTEM_PROMPT: fold_delay, EXTRACTION_SYSTEM: facts_delay}.get(request.system, 0.0)
         return Step(text="not operations", delay=wait)
 
-    return ScriptedModel(responder=respond, name="slow-fold")
+    return ScriptedModel(responder=respond, name="slow-fold", keep_calls=SERVED_SCRIPTED_CALLS)
 
 
 def main(argv: list[str] | None = None) -> None:
