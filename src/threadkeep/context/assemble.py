@@ -46,6 +46,7 @@ __all__ = [
     "assemble",
 ]
 
+# The last messages a request always shows verbatim (and folding never passes: memory.folding).
 MIN_VERBATIM = 12
 # Tags and headings of the per-turn context message, reserved up front.
 _CONTEXT_FRAME = 12

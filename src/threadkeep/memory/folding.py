@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from threadkeep.context.assemble import MIN_VERBATIM
 from threadkeep.errors import ConfigError
 from threadkeep.memory.pasted import fold_message, is_document
 from threadkeep.memory.summary import (
@@ -49,8 +50,9 @@ __all__ = [
 
 DEFAULT_THRESHOLD = 30
 DEFAULT_TAIL = 16
-# The last 12 messages are always verbatim, whatever the configuration says.
-MIN_TAIL = 12
+# The last 12 messages are always verbatim, whatever the configuration says: the same floor
+# the assembler keeps (one rule, stated once in context/assemble.py).
+MIN_TAIL = MIN_VERBATIM
 
 
 @dataclass(frozen=True, slots=True)

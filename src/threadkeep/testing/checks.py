@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from sqlalchemy import create_engine, or_, select
 from sqlalchemy.engine import Engine
 
+from threadkeep.memory.folding import MIN_TAIL  # the tail is never folded
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Job, Message, SummaryVersion
 
 __all__ = ["Findings", "check_database", "wait_for_jobs", "MIN_TAIL"]
 
-MIN_TAIL = 12  # the tail is never folded: at least the last 12 messages stay verbatim
 
 
 @dataclass
