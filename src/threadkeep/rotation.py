@@ -27,12 +27,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
 
 from threadkeep import crypto
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import MasterKeyError
-from threadkeep.store.base import utcnow
+from threadkeep.store import repo
 from threadkeep.store.models import Setting
 
 if TYPE_CHECKING:
@@ -49,14 +48,7 @@ def announce(memory: Memory, holder: str) -> None:
     """Record that this process holds these master keys, and whether it can re-read them."""
     value = {"reloadable": memory.vault.reloadable, "keys": memory.vault.key_ids, "at": time.time()}
 
-    def run(s: Session) -> None:
-        row = s.get(Setting, KEYHOLDER_PREFIX + holder)
-        if row is None:
-            s.add(Setting(key=KEYHOLDER_PREFIX + holder, value=value, updated_at=utcnow()))
-        else:
-            row.value, row.updated_at = value, utcnow()
-
-    memory.db.write(run)
+    memory.db.write(lambda s: repo.save_setting(s, KEYHOLDER_PREFIX + holder, value))
 
 
 def withdraw(memory: Memory, holder: str) -> None:

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import ConfigError
-from threadkeep.store.base import utcnow
+from threadkeep.store import repo
 from threadkeep.store.models import Setting
 
 __all__ = ["SETTINGS_KEY", "QuietHours", "KeepWarmSettings", "load_settings", "save_settings"]
@@ -119,8 +119,4 @@ def load_settings(session: Session) -> KeepWarmSettings:
 
 def save_settings(session: Session, settings: KeepWarmSettings) -> None:
     """Store ``settings`` under the ``keep_warm`` key."""
-    row = session.get(Setting, SETTINGS_KEY)
-    if row is None:
-        session.add(Setting(key=SETTINGS_KEY, value=settings.to_json(), updated_at=utcnow()))
-    else:
-        row.value, row.updated_at = settings.to_json(), utcnow()
+    repo.save_setting(session, SETTINGS_KEY, settings.to_json())

@@ -241,14 +241,7 @@ def get_setting(db: Database, key: str, default: Any = None) -> Any:
 
 
 def put_setting(db: Database, key: str, value: Any) -> None:
-    def run(s: Session) -> None:
-        row = s.get(Setting, key)
-        if row is None:
-            s.add(Setting(key=key, value=value, updated_at=utcnow()))
-        else:
-            row.value, row.updated_at = value, utcnow()
-
-    db.write(run)
+    db.write(lambda s: repo.save_setting(s, key, value))
 
 
 def session_secret(db: Database) -> bytes:

@@ -28,9 +28,10 @@ from threadkeep.engine.insight_jobs import enqueue_digests
 from threadkeep.engine.tools import TOOLS_SETTING, tool_settings
 from threadkeep.errors import MasterKeyError
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
+from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.models import ApiKey, Conversation, Setting, User
+from threadkeep.store.models import ApiKey, Conversation, User
 from threadkeep.store.surface_tables import SurfaceStatus
 
 if TYPE_CHECKING:
@@ -125,11 +126,7 @@ async def tools(memory: Memory) -> dict[str, Any]:
 async def save_tools(memory: Memory, value: dict[str, Any]) -> dict[str, Any]:
     """Save the tool settings (checked by the caller) and return the catalogue now in force."""
     def save(s: Session) -> dict[str, Any]:
-        row = s.get(Setting, TOOLS_SETTING)
-        if row is None:
-            s.add(Setting(key=TOOLS_SETTING, value=value, updated_at=utcnow()))
-        else:
-            row.value, row.updated_at = value, utcnow()
+        repo.save_setting(s, TOOLS_SETTING, value)
         s.flush()
         return tool_settings(s)
 

@@ -19,7 +19,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.store import repo
-from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, Setting, User
 from threadkeep.store.vault import Vault
 
@@ -37,11 +36,7 @@ def content_allowed(session: Session) -> bool:
 
 
 def set_content_allowed(session: Session, enabled: bool) -> None:
-    row = session.get(Setting, CONTENT_SETTING)
-    if row is None:
-        session.add(Setting(key=CONTENT_SETTING, value={"enabled": enabled}, updated_at=utcnow()))
-    else:
-        row.value, row.updated_at = {"enabled": enabled}, utcnow()
+    repo.save_setting(session, CONTENT_SETTING, {"enabled": enabled})
 
 
 def searched_knowledge(session: Session, vault: Vault, msg: Message) -> bool:

@@ -65,11 +65,7 @@ def load_policy(session: Session) -> RetentionPolicy:
 
 
 def save_policy(session: Session, policy: RetentionPolicy) -> None:
-    row = session.get(Setting, RETENTION_SETTING)
-    if row is None:
-        session.add(Setting(key=RETENTION_SETTING, value=policy.to_json(), updated_at=utcnow()))
-    else:
-        row.value, row.updated_at = policy.to_json(), utcnow()
+    repo.save_setting(session, RETENTION_SETTING, policy.to_json())
 
 
 def apply_retention(session: Session, *, now: datetime | None = None, policy: RetentionPolicy | None = None) -> int:

@@ -23,6 +23,7 @@ from threadkeep.store.models import (
     Identity,
     Job,
     Message,
+    Setting,
     SummaryVersion,
     User,
     UserKey,
@@ -330,6 +331,15 @@ _AFTER_SEQ = (select(Message.id, Message.user_id, Message.seq, Message.role, Mes
               .where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
               .order_by(Message.seq))
 _AFTER_SEQ_LIMIT = _AFTER_SEQ.limit(bindparam("limit"))
+
+
+def save_setting(session: Session, key: str, value: Any) -> None:
+    """Store ``value`` under the deployment setting ``key`` (added, or replaced in place)."""
+    row = session.get(Setting, key)
+    if row is None:
+        session.add(Setting(key=key, value=value, updated_at=utcnow()))
+    else:
+        row.value, row.updated_at = value, utcnow()
 
 
 def conversation_title(session: Session, vault: Vault, conv: Conversation) -> str | None:
