@@ -21,7 +21,6 @@ from typing import Any
 from sqlalchemy import or_, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
 from threadkeep.store.base import new_id, utcnow
@@ -87,21 +86,10 @@ def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
     rows = [{"id": new_id(), "kind": j.kind, "payload": j.payload, "dedupe_key": j.dedupe_key,
              "status": "ready", "attempts": 0, "run_after": now + timedelta(seconds=j.delay_s),
              "created_at": now} for j in specs]
-    dialect = session.get_bind().dialect.name
-    if dialect in ("sqlite", "postgresql"):
-        # One statement built once per dialect, run over the rows (compiled once, cached):
-        # a multi-VALUES insert is compiled anew for every turn.
-        return len(session.connection().execute(_INSERT_NEW[dialect], rows).all())
-    added = 0  # other databases: one savepoint per job
-    for row in rows:
-        try:
-            with session.begin_nested():
-                session.add(Job(**row))
-                session.flush()
-            added += 1
-        except SAIntegrityError:
-            pass
-    return added
+    # One statement built once per dialect (the two the store supports), run over the rows
+    # (compiled once, cached): a multi-VALUES insert is compiled anew for every turn.
+    insert = _INSERT_NEW[session.get_bind().dialect.name]
+    return len(session.connection().execute(insert, rows).all())
 
 
 class JobRunner:

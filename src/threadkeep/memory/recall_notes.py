@@ -144,15 +144,7 @@ def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, 
            "seq": seq, "text_ct": vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=rid),
            "sources": sorted(set(sources)), "shown": sorted(set(shown)), "tokens": tokens,
            "created_at": utcnow()}
-    insert = _INSERT_NOTE.get(s.get_bind().dialect.name)
-    if insert is not None:
-        added = s.connection().execute(insert, row).first() is not None
-    else:  # other databases: look first
-        added = s.scalar(select(RecallNote.id).where(RecallNote.message_id == message_id)) is None
-        if added:
-            s.add(RecallNote(**row))
-            s.flush()
-    if added:
+    if s.connection().execute(_INSERT_NOTE[s.get_bind().dialect.name], row).first() is not None:
         return StoredNote(rid, message_id, seq, text, frozenset(row["sources"]), frozenset(row["shown"]))
     found = s.scalars(select(RecallNote).where(RecallNote.message_id == message_id)).one()
     return StoredNote(found.id, found.message_id, found.seq,
