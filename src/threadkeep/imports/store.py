@@ -148,7 +148,7 @@ def store_conversations(
                               f"import:{import_id}:profile")] if counts.messages else []
 
         def finish(s: Session) -> None:
-            added = _enqueue(s, specs)
+            added = jobs.enqueue_many(s, specs)
             counts.jobs += added
             run = s.get(ImportRun, import_id)
             assert run is not None
@@ -298,21 +298,11 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
     counts.messages += len(fresh)
     run.conversations += 1
     run.messages += len(fresh)
-    added = _enqueue(s, [jobs.JobSpec(
+    added = jobs.enqueue_many(s, [jobs.JobSpec(
         "import_conversation", {"conversation_id": stored.id, "import_id": import_id},
         f"import:{import_id}:conv:{stored.id}")])
     counts.jobs += added
     run.jobs_total += added
-
-
-def _enqueue(s: Session, specs: list[jobs.JobSpec]) -> int:
-    """Queue jobs whose dedupe keys are not queued yet; how many were added. (Counted here:
-    a driver may not report the rows an INSERT … ON CONFLICT DO NOTHING wrote.)"""
-    keys = [j.dedupe_key for j in specs if j.dedupe_key]
-    live = set(s.scalars(select(Job.dedupe_key).where(Job.dedupe_key.in_(keys)))) if keys else set()
-    fresh = [j for j in specs if j.dedupe_key not in live]
-    jobs.enqueue_many(s, fresh)
-    return len(fresh)
 
 
 def _message_key(conv: ImportedConversation, m: ImportedMessage) -> str:
