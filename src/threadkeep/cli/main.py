@@ -527,11 +527,14 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
     rows = [("threadkeep", result), *((k, v) for k, v in result["baselines"].items())]
     click.echo(f"budget {result['budget']} tokens, {result['questions']} questions "
                f"({result['evidence_questions']} with evidence)")
-    click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}  by category (AIC)")
+    click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}{'strict':>8}  by category (AIC / strict)")
     for name, row in rows:
         ev = f"{row['evidence_recall']:.3f}" if "evidence_recall" in row else "-"
-        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}" for c, r in sorted(row["by_category"].items()))
-        click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}  {cats}")
+        strict = f"{row['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in row else "-"
+        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}"
+                         + (f" / {r['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in r else "")
+                         for c, r in sorted(row["by_category"].items()))
+        click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}{strict:>8}  {cats}")
 
 
 def _register_extensions() -> None:
