@@ -491,15 +491,18 @@ def eval_group() -> None:
 @click.option("--baseline", type=click.Choice(["brief"]), default=None,
               help="Use a free 'summarise briefly' summary instead of the structured one.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool) -> None:
+@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+              help="Write one JSON line per question (id, q, summary, request as sent).")
+def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool, dump: Path | None) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
     five = checkout_module("five_questions", command="eval five-questions")
-    result = five.run_five_questions(data, budget=budget, baseline=baseline)
+    result = five.run_five_questions(data, budget=budget, baseline=baseline, dump=dump)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     def line(row: dict[str, float]) -> str:
-        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept"))
+        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept",
+                                                          "stale_beside"))
 
     click.echo(line(result))
     for group in ("by_kind", "by_language"):
