@@ -138,14 +138,25 @@ class Database:
         """After a person's deletion, leave no readable copy of what was deleted behind.
 
         SQLite (``secure_delete`` is on, so the deleted cells were zeroed in the new page
-        images): checkpoint the WAL into the file and truncate it, so neither the old pages in
-        the WAL nor the old page images remain. A checkpoint blocked by a long reader is
-        retried briefly; what it could not copy is copied by the next one.
+        images): ``VACUUM`` rebuilds the file without free pages — an old copy of a row (a
+        finished job's payload, a moved cell) can otherwise outlive the row on a page the
+        freelist keeps — then checkpoint the WAL into the file and truncate it, so neither the
+        old pages in the WAL nor the old page images remain. A checkpoint blocked by a long
+        reader is retried briefly; what it could not copy is copied by the next one. The
+        vacuum rewrites the whole file (seconds per 100 MB): deletions are rare.
         PostgreSQL: ``VACUUM user_keys`` prunes the dead row versions that still held the
         wrapped key (an UPDATE or DELETE only marks them dead). Dead versions in other tables
         hold ciphertext whose key is gone; autovacuum reclaims them (docs/RELIABILITY.md).
         """
         if self.dialect == "sqlite":
+            with self._write_lock or nullcontext():
+                raw = self.engine.raw_connection()  # outside any transaction (autocommit)
+                try:
+                    raw.cursor().execute("VACUUM")
+                except Exception as e:  # a reader holds the file: the checkpoint still runs
+                    log.warning("VACUUM after a deletion did not run: %s", e)
+                finally:
+                    raw.close()
             for attempt in range(5):
                 raw = self.engine.raw_connection()  # outside any transaction (autocommit)
                 try:
