@@ -16,7 +16,7 @@ from datetime import datetime
 
 import pytest
 
-from threadkeep.insights.reask import question_slots, stated_slots
+from threadkeep.engine.reask import question_slots, stated_slots
 from threadkeep.memory.extractive import ExtractiveSummariser, split_sentences
 from threadkeep.memory.fact_extract import extract_facts, split_remember_notes, strip_injected
 from threadkeep.memory.pasted import fold_message, pointer_text

@@ -162,19 +162,10 @@ def _in_history(m: repo.StoredMessage) -> bool:
     return m.role != "user" or m.status == "answered"
 
 
-def _provider_family(model_name: str) -> str:
-    head = model_name.split(":", 1)[0].lower()
-    if "anthropic" in head or "claude" in model_name.lower():
-        return "anthropic"
-    if head in ("openai", "gpt"):
-        return "openai"
-    return "local"
-
-
 class TurnBuilder:
     def __init__(self, memory: Memory) -> None:
         self.m = memory
-        self.counter = MemoCounter(counter_for(_provider_family(memory.model.name)))
+        self.counter = MemoCounter(counter_for(memory.model.capabilities.tokenizer))
         # One memo for the process: the same compacted range gives the same bytes every turn.
         self.compactor = extractive_compactor(counter=self.counter)
         self.policy = FoldPolicy(threshold=memory.settings.fold_threshold, tail=memory.settings.fold_tail)
