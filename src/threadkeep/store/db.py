@@ -12,14 +12,17 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from sqlalchemy import create_engine, event, inspect
+from sqlalchemy import MetaData, create_engine, event, inspect
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from threadkeep.errors import ConfigError, InvalidText
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 __all__ = ["Database", "normalise_url"]
 
@@ -118,12 +121,17 @@ class Database:
 
         command.upgrade(self.alembic_config(), "head")
 
-    def alembic_config(self):  # type: ignore[no-untyped-def]
+    def alembic_config(self, *, target_metadata: MetaData | None = None) -> Config:
+        """Alembic's configuration for this database; ``target_metadata`` is only needed to
+        compare or autogenerate (:func:`threadkeep.schema.alembic_config` passes the whole
+        schema), never to upgrade."""
         from alembic.config import Config
 
         cfg = Config()
         cfg.set_main_option("script_location", str(_MIGRATIONS))
         cfg.attributes["engine"] = self.engine
+        if target_metadata is not None:
+            cfg.attributes["target_metadata"] = target_metadata
         return cfg
 
     def settle_deletion(self) -> None:
