@@ -33,7 +33,7 @@ from threadkeep.imports.store import (
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
 
-__all__ = ["READERS", "read_export", "import_file", "run_background", "check_format"]
+__all__ = ["READERS", "read_export", "import_file", "run_background", "check_format", "check_upload"]
 
 READERS = ("chatgpt", "claude", "telegram")
 
@@ -79,6 +79,23 @@ def check_format(path: Path, format: str | None, *, name: str | None = None) -> 
         raise ImportFormatError(f"{shown}: not {FORMAT_NAMES[format]}: {looks_like(found)}; import it as "
                                 f"{found} (`threadkeep import {found} FILE`, or `threadkeep import FILE` to "
                                 "let the file say)")
+    return format
+
+
+def check_upload(path: Path, format: str | None, *, name: str, person: str | None = None,
+                 chats: Sequence[str] = ()) -> str:
+    """Before an upload is accepted: its format (checked against, or told by, its structure)
+    and — ChatGPT, Claude — its first conversation read within the limits, so a file broken
+    or hostile at its start is refused at once and leaves no import. The format."""
+    format = check_format(Path(path), format, name=name)
+    if format not in READERS:
+        raise InputError(f"{name}: {FORMAT_NAMES[format]} is imported with `threadkeep import threadkeep FILE`, "
+                         "not uploaded here")
+    if format != "telegram" and (person or chats):
+        raise InputError("'as' and 'chat' apply to Telegram exports only")
+    if format != "telegram":
+        for _ in read_export(format, Path(path), name=name):
+            break
     return format
 
 

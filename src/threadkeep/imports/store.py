@@ -51,7 +51,7 @@ log = logging.getLogger("threadkeep.imports")
 
 __all__ = ["ImportCounts", "ImportResult", "store_conversations", "start_import", "fail_import",
            "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left", "begin_storing",
-           "note_received", "running_imports", "STALE_AFTER"]
+           "note_received", "running_imports", "STALE_AFTER", "drop_import", "EMPTY"]
 
 # The channel imported conversations are stored under (shown in conversation listings).
 CHANNEL = "import"
@@ -97,6 +97,17 @@ def start_import(memory: Memory, *, user: str, format: str, bytes_total: int | N
         return row.id
 
     return memory.db.write(run)
+
+
+def drop_import(memory: Memory, import_id: str) -> None:
+    """Forget a run that never stored anything (an upload refused before its file was read):
+    a refused upload leaves no import record."""
+    def run(s: Session) -> None:
+        row = s.get(ImportRun, import_id)
+        if row is not None and row.status in ("receiving", "storing") and not row.conversations:
+            s.delete(row)
+
+    memory.db.write(run)
 
 
 def fail_import(memory: Memory, import_id: str, error: BaseException | str) -> None:
