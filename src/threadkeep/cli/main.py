@@ -6,14 +6,13 @@ from __future__ import annotations
 try:
     import asyncio
     import json
-    import sys
     from collections.abc import Awaitable, Callable
     from pathlib import Path
     from typing import Any, TypeVar
 
     import click
 
-    from threadkeep.cli.common import checkout_module, db_option, with_memory
+    from threadkeep.cli.common import db_option, with_memory
     from threadkeep.config import Settings, default_user
     from threadkeep.errors import NotFound, ThreadkeepError
 except KeyboardInterrupt:
@@ -380,171 +379,13 @@ def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     click.echo(f"deleted fact {fact_id}")
 
 
-# -- knowledge ---------------------------------------------------------------------------
-@main.group()
-def knowledge() -> None:
-    """The deployment's knowledge base: add, list, remove, search."""
-
-
-def _kb_call(db_url: str | None, fn: Any) -> Any:
-    return with_memory(db_url, lambda memory: asyncio.to_thread(fn, memory.knowledge))
-
-
-groups_option = click.option("--group", "groups", multiple=True,
-                             help="Access group (repeatable). Without --group and --public only admins see it.")
-
-
-@knowledge.command("add")
-@db_option
-@groups_option
-@click.option("--public", is_flag=True, help="Visible to every person.")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def knowledge_add(db_url: str | None, groups: tuple[str, ...], public: bool, paths: tuple[Path, ...]) -> None:
-    """Add documents (.txt, .md, .html, .pdf): chunked, embedded, sealed."""
-    def add(kb: Any) -> list[Any]:
-        with click.progressbar(length=len(paths), label="ingesting", file=sys.stderr,
-                               show_pos=True, item_show_func=lambda p: p) as bar:
-            done = {"files": 0}
-
-            def progress(step: Any) -> None:
-                if step.files_done > done["files"]:
-                    bar.update(step.files_done - done["files"], current_item=Path(step.path).name)
-                    done["files"] = step.files_done
-
-            # Absolute paths: the source names the file on this machine for administrators
-            # (readers through MCP see only its name).
-            return list(kb.add_files([p.resolve() for p in paths], groups=groups, public=public, progress=progress))
-
-    for info in _kb_call(db_url, add):
-        note = " (already stored)" if info.duplicate else ""
-        click.echo(f"{info.id}  {info.chunk_count:>4} chunks  {info.title}{note}")
-
-
-@knowledge.command("list")
-@db_option
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def knowledge_list(db_url: str | None, as_json: bool) -> None:
-    """Every document with its access groups."""
-    docs = _kb_call(db_url, lambda kb: kb.list_documents())
-    if as_json:
-        click.echo(json.dumps([{"id": d.id, "title": d.title, "source": d.source, "groups": list(d.groups),
-                                "public": d.public, "chunks": d.chunk_count,
-                                "created_at": d.created_at.isoformat()} for d in docs],
-                              ensure_ascii=False, indent=2))
-        return
-    for d in docs:
-        access = "public" if d.public else (",".join(d.groups) or "admins only")
-        click.echo(f"{d.id}  {d.chunk_count:>4} chunks  [{access}]  {d.title}")
-
-
-@knowledge.command("remove")
-@db_option
-@click.argument("document_id")
-def knowledge_remove(db_url: str | None, document_id: str) -> None:
-    """Remove a document and its chunks."""
-    _kb_call(db_url, lambda kb: kb.remove_document(document_id))
-    click.echo(f"removed {document_id}")
-
-
-@knowledge.command("search")
-@db_option
-@groups_option
-@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 50))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.argument("query")
-def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_json: bool, query: str) -> None:
-    """Search as a caller with these groups would (public documents plus the groups')."""
-    def search(kb: Any) -> tuple[list[Any], list[Any]]:
-        docs = kb.list_documents()
-        return kb.search(query, groups=groups, k=k), [d for d in docs if not d.public and not set(d.groups) & set(groups)]
-
-    hits, hidden = _kb_call(db_url, search)
-    if hidden and not hits:
-        # Say why nothing was found rather than nothing at all.
-        admins_only = sum(1 for d in hidden if not d.groups)
-        in_groups = sorted({g for d in hidden for g in d.groups})
-        why = [f"{admins_only} added without --public or --group (only admins see them)"] if admins_only else []
-        if in_groups:
-            why.append(f"{len(hidden) - admins_only} in groups {', '.join(in_groups)} (search with --group)")
-        click.echo(f"note: {len(hidden)} documents are not visible to this search: {'; '.join(why)}. "
-                   "Make one visible with `threadkeep knowledge add --public` or `--group NAME`.", err=True)
-    if as_json:
-        click.echo(json.dumps([{"chunk_id": h.chunk_id, "document_id": h.document_id, "title": h.title,
-                                "part": h.ordinal + 1, "score": h.score, "text": h.text} for h in hits],
-                              ensure_ascii=False, indent=2))
-        return
-    for i, h in enumerate(hits, 1):
-        click.echo(f"[{i}] {h.citation()}  score {h.score:.4f}\n    {' '.join(h.text.split())[:200]}")
-
-
-# -- evaluation --------------------------------------------------------------------------
-@main.group("eval")
-def eval_group() -> None:
-    """Evaluations of what the memory keeps (data files are given by path)."""
-
-
-@eval_group.command("five-questions")
-@click.option("--data", "data", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
-              help="A five-questions dialogs file (JSON list of dialogs).")
-@click.option("--budget", default=2000, show_default=True, type=click.IntRange(200, 1_000_000),
-              help="Token budget of the assembled request.")
-@click.option("--baseline", type=click.Choice(["brief"]), default=None,
-              help="Use a free 'summarise briefly' summary instead of the structured one.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
-              help="Write one JSON line per question (id, q, summary, request as sent).")
-def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool, dump: Path | None) -> None:
-    """Share of questions answered from the summary alone and from the assembled request."""
-    five = checkout_module("five_questions", command="eval five-questions")
-    result = five.run_five_questions(data, budget=budget, baseline=baseline, dump=dump)
-    if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
-        return
-    def line(row: dict[str, float]) -> str:
-        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept",
-                                                          "stale_beside"))
-
-    click.echo(line(result))
-    for group in ("by_kind", "by_language"):
-        for name, row in sorted(result[group].items()):
-            click.echo(f"  {name:<10} {line(row)}")
-
-
-@eval_group.command("locomo")
-@click.option("--data", "data", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
-              help="A LoCoMo file (JSON list of conversations with questions and evidence).")
-@click.option("--budget", default=2000, show_default=True, type=click.IntRange(200, 1_000_000),
-              help="Token budget of the assembled request.")
-@click.option("--limit", default=None, type=click.IntRange(1, 1000), help="Only the first N conversations.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
-              help="Write one JSON line per question (sample_id, question, category, request as sent).")
-def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None) -> None:
-    """Answer in context: the share of questions whose answer is in the request the engine builds."""
-    locomo = checkout_module("locomo", command="eval locomo")
-    result = locomo.run_locomo(data, budget=budget, limit=limit, dump=dump,
-                               progress=None if as_json else (lambda line: click.echo(line, err=True)))
-    if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
-        return
-    rows = [("threadkeep", result), *((k, v) for k, v in result["baselines"].items())]
-    click.echo(f"budget {result['budget']} tokens, {result['questions']} questions "
-               f"({result['evidence_questions']} with evidence)")
-    click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}{'strict':>8}  by category (AIC / strict)")
-    for name, row in rows:
-        ev = f"{row['evidence_recall']:.3f}" if "evidence_recall" in row else "-"
-        strict = f"{row['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in row else "-"
-        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}"
-                         + (f" / {r['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in r else "")
-                         for c, r in sorted(row["by_category"].items()))
-        click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}{strict:>8}  {cats}")
-
-
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
     from threadkeep.cli import cache as cli_cache
     from threadkeep.cli import chat as cli_chat
+    from threadkeep.cli import evals as cli_evals
     from threadkeep.cli import imports as cli_import
+    from threadkeep.cli import knowledge as cli_knowledge
     from threadkeep.cli import mcp as cli_mcp
     from threadkeep.cli import people as cli_people
     from threadkeep.cli import service as cli_service
@@ -555,6 +396,8 @@ def _register_extensions() -> None:
     cli_mcp.register(main)
     cli_import.register(main)
     cli_people.register(main, users)
+    cli_knowledge.register(main)
+    cli_evals.register(main)
 
 
 try:
