@@ -95,8 +95,9 @@ def report(rows: list[dict[str, Any]]) -> None:
 def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None:
     from datetime import UTC, datetime
 
-    from threadkeep.memory.recall import clear_recall_cache, index_pending
-    from threadkeep.memory.recall_floor import MIN_DENSE_MARGIN, MIN_LEXICAL
+    from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL
+    from threadkeep.memory.recall.index import clear_recall_cache
+    from threadkeep.memory.recall.vectors import index_pending
     from threadkeep.retrieval.embedding import default_embedder
     from threadkeep.store.db import Database
     from threadkeep.store.vault import Vault

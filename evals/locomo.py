@@ -54,11 +54,12 @@ from threadkeep.context.budget import MemoCounter
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.dates import strip_notes
-from threadkeep.memory.fact_model import extract_and_store
-from threadkeep.memory.fact_search import clear_fact_cache
-from threadkeep.memory.recall import clear_recall_cache, index_pending
+from threadkeep.memory.facts.model import extract_and_store
+from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.recall.index import clear_recall_cache
+from threadkeep.memory.recall.vectors import index_pending
+from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.retrieval.bm25 import Bm25Index
 from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.retrieval.hybrid import HybridIndex

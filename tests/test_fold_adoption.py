@@ -28,7 +28,7 @@ from threadkeep.crypto import MasterKey
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.memory.folding import FoldPolicy, fold_range
+from threadkeep.memory.summary.folding import FoldPolicy, fold_range
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Job

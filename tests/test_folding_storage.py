@@ -14,7 +14,7 @@ from sqlalchemy import select
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.summary import render_summary
+from threadkeep.memory.summary.items import render_summary
 from threadkeep.store.models import Conversation, Job, SummaryVersion
 
 from .helpers import open_memory, unique_user
@@ -194,7 +194,7 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
 
 
 async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) -> None:
-    from threadkeep.memory.summary import Item
+    from threadkeep.memory.summary.items import Item
 
     m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"), settings,
                     ScriptedModel(responder=lambda r: "I work at Initech too."))

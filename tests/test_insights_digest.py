@@ -14,7 +14,7 @@ from threadkeep.insights import install
 from threadkeep.insights.jobs import enqueue_digests
 from threadkeep.insights.tables import Digest
 from threadkeep.jobs import JobRunner
-from threadkeep.memory.summary import Item, SummaryState, summary_to_json
+from threadkeep.memory.summary.items import Item, SummaryState, summary_to_json
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Job, SummaryVersion
 

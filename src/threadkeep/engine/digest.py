@@ -33,7 +33,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import ThreadkeepError
-from threadkeep.memory.summary import summary_from_json
+from threadkeep.memory.summary.items import summary_from_json
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.insights_tables import Digest

@@ -1,7 +1,7 @@
 """The people service the faces call: a person's facts, profile and channel identities.
 
-Thin wrappers over :mod:`threadkeep.memory.facts`, :mod:`threadkeep.memory.profile` and
-:mod:`threadkeep.memory.identities` that resolve a person by handle, run storage off the event
+Thin wrappers over :mod:`threadkeep.memory.facts.store`, :mod:`threadkeep.memory.profile` and
+:mod:`threadkeep.memory.people.identities` that resolve a person by handle, run storage off the event
 loop and keep the retrieval cache in step. The CLI and the library use the ``*_fact*``
 functions (plain dicts); the HTTP API uses the ``*_records`` ones (the records themselves, a
 person with no row yet answered as empty rather than 404), so no face opens a session itself.
@@ -17,10 +17,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 
 from threadkeep.errors import NotFound
-from threadkeep.memory import facts as store
-from threadkeep.memory import identities
 from threadkeep.memory import profile as profiles
-from threadkeep.memory.fact_search import clear_fact_cache
+from threadkeep.memory.facts import store
+from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.people import identities
 from threadkeep.store import repo
 from threadkeep.store.models import User
 

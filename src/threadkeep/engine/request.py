@@ -32,32 +32,19 @@ from threadkeep.cache.plan import SHORT_TTL, plan_breakpoints
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.errors import NotFound
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.fact_extract import extract_facts
-from threadkeep.memory.fact_model import aextract_and_store
-from threadkeep.memory.fact_search import FactHit, relevant_facts
-from threadkeep.memory.facts import apply_candidates
-from threadkeep.memory.folding import FoldPolicy, FoldRange, afold_summary, fold_message, fold_range
+from threadkeep.memory.facts.extract import extract_facts
+from threadkeep.memory.facts.model import aextract_and_store
+from threadkeep.memory.facts.search import FactHit, relevant_facts
+from threadkeep.memory.facts.store import apply_candidates
 from threadkeep.memory.profile import arefresh_profile, read_profile
-from threadkeep.memory.recall import (
-    NewMessageVector,
-    RecalledBlock,
-    RecallHit,
-    embed_new_message,
-    index_pending,
-    recall,
-    render_recalled,
-    store_indexed,
-)
-from threadkeep.memory.recall_floor import (
+from threadkeep.memory.recall.floor import (
     MIN_DENSE_MARGIN,
     MIN_LEXICAL,
     Relevance,
     clears,
     relevance,
 )
-from threadkeep.memory.recall_notes import (
+from threadkeep.memory.recall.notes import (
     StoredNote,
     hit_key,
     new_hits,
@@ -67,7 +54,24 @@ from threadkeep.memory.recall_notes import (
     split_recurring,
     store_note,
 )
-from threadkeep.memory.summary import (
+from threadkeep.memory.recall.ranking import RecalledBlock, RecallHit, render_recalled
+from threadkeep.memory.recall.search import recall
+from threadkeep.memory.recall.vectors import (
+    NewMessageVector,
+    embed_new_message,
+    index_pending,
+    store_indexed,
+)
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import (
+    FoldPolicy,
+    FoldRange,
+    afold_summary,
+    fold_message,
+    fold_range,
+)
+from threadkeep.memory.summary.items import (
     Item,
     SourceMessage,
     SummaryState,
@@ -294,7 +298,7 @@ class TurnBuilder:
 
     def _window_notes(self, s: Session, conv: Conversation, message_id: str) -> list[StoredNote]:
         """Recall notes whose turn is verbatim (after the adopted cursor). A note dies with its
-        turn: when a fold passes it, it is left behind (see threadkeep.memory.recall_notes)."""
+        turn: when a fold passes it, it is left behind (see threadkeep.memory.recall.notes)."""
         if not (self.m.settings.memory_retrieval and self.m.settings.recall_notes):
             return []
         return notes_for(s, self.m.vault, conversation_id=conv.id, user_id=conv.user_id,
@@ -591,7 +595,7 @@ class TurnBuilder:
     # -- folding ------------------------------------------------------------------------
     def _summariser(self) -> Any:
         if self.m.fold_model is not None:
-            from threadkeep.memory.fold_model import ModelSummariser
+            from threadkeep.memory.summary.model import ModelSummariser
 
             return ModelSummariser(self.m.fold_model)
         return ExtractiveSummariser()

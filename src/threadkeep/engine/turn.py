@@ -54,7 +54,7 @@ from threadkeep.events import (
 from threadkeep.export import ConversationView, to_json, to_markdown
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.memory.recall import NewMessageVector
+from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.messages import (
     ChatMessage,
     ModelRequest,
@@ -282,8 +282,8 @@ class Memory:
         uid = await asyncio.to_thread(self.db.write, run)
         await asyncio.to_thread(self.db.settle_deletion)  # no copy left in the WAL or dead rows
         # Decrypted memory held in process goes with the person.
-        from threadkeep.memory.fact_search import clear_fact_cache
-        from threadkeep.memory.recall import clear_recall_cache
+        from threadkeep.memory.facts.search import clear_fact_cache
+        from threadkeep.memory.recall.index import clear_recall_cache
 
         clear_fact_cache(uid)
         clear_recall_cache(uid)

@@ -24,14 +24,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.memory.fact_extract import extract_facts, strip_injected
-from threadkeep.memory.fact_model import aextract_and_store
-from threadkeep.memory.fact_tables import FactExtraction
-from threadkeep.memory.facts import apply_candidates
+from threadkeep.memory.facts.extract import extract_facts, strip_injected
+from threadkeep.memory.facts.model import aextract_and_store
+from threadkeep.memory.facts.store import apply_candidates
 from threadkeep.memory.profile import arefresh_profile
-from threadkeep.memory.recall import index_pending
+from threadkeep.memory.recall.vectors import index_pending
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Job, Message
 
 if TYPE_CHECKING:
