@@ -26,9 +26,9 @@ from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.memory.facts.store import fact_history, load_facts
 from threadkeep.memory.people import merge as people_merge
 from threadkeep.memory.people.identities import link_or_merge, resolve_identity
+from threadkeep.schema import metadata
 from threadkeep.store.base import Base
 from threadkeep.store.memory_tables import MessageChunk, MessageVector
-from threadkeep.store.migrations.tables import metadata
 from threadkeep.store.models import Message, User, UserKey
 from threadkeep.store.people_tables import AuditEntry, PersonMerge
 from threadkeep.surfaces.common import person_for

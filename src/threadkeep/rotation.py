@@ -51,6 +51,7 @@ def announce(db: Database, vault: Vault, holder: str) -> None:
 
 
 def withdraw(db: Database, holder: str) -> None:
+    """Take this process's announcement back (at shutdown)."""
     db.write(lambda s: s.execute(delete(Setting).where(Setting.key == KEYHOLDER_PREFIX + holder)))
 
 
@@ -69,7 +70,8 @@ def _stuck_holders(db: Database, new: MasterKey, own: str | None) -> list[str]:
 def rotate(db: Database, vault: Vault, new: MasterKey, *, own_holder: str | None = None,
            progress: Callable[[int], Any] | None = None) -> int:
     """Re-wrap every data key under ``new`` (steps 1–5 above); returns how many were re-wrapped.
-    ``own_holder``: the calling process's own key holder announcement (not a stuck server)."""
+
+    ``own_holder`` is this process's own announcement, which never blocks its rotation."""
     stuck = _stuck_holders(db, new, own_holder)
     if stuck:
         raise MasterKeyError(

@@ -25,6 +25,7 @@ from threadkeep.api.routers import (
     admin,
     admin_cache,
     admin_console,
+    anthropic_compat,
     conversations,
     feedback,
     imports,
@@ -100,7 +101,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     for module in (messages, feedback, conversations, imports, me, me_export, session, admin, merges, admin_cache,
                    admin_console,
                    knowledge_routes,
-                   openai_compat, web):
+                   openai_compat, anthropic_compat, web):
         app.include_router(module.router)
     surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job
     # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed

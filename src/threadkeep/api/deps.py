@@ -1,10 +1,13 @@
 """Request dependencies, one place: the service state, the caller, the person, admin scope.
 
 A request is authenticated by ``Authorization: Bearer <key>`` or, for the web app, by the
-``tk_session`` cookie. Every authenticated request takes a token from its key's rate bucket.
-Failed key checks are limited too, per client address and per key prefix: past
-``auth_failure_burst`` failures (refilled at ``auth_failures_per_minute``) further attempts
-get 429 with ``Retry-After`` before any lookup.
+``tk_session`` cookie (the Anthropic-compatible routes also take ``x-api-key``, no cookie).
+Every authenticated request takes a token from its key's rate bucket.
+Failed key checks are limited too, per client address only: past ``auth_failure_burst``
+failures (refilled at ``auth_failures_per_minute``) further attempts from that address get
+429 with ``Retry-After`` before any lookup. Never per key prefix: a prefix is visible (``keys
+list``, the admin console, an export's ``person.json``), so counting by it would let anyone
+who saw one lock the key's owner out from addresses that never failed.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import hashlib
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
-from fastapi.security import APIKeyCookie, HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.security import APIKeyCookie, APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from threadkeep.api.errors import ApiError
 from threadkeep.api.state import ANONYMOUS_SETTING, SESSION_COOKIE, ServiceState
@@ -25,10 +28,12 @@ from threadkeep.engine.access import (
     hash_key,
 )
 
-__all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AdminDep", "get_principal", "bearer_principal",
+__all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AnthropicPrincipalDep", "AnthropicPersonDep", "AdminDep", "get_principal", "bearer_principal",
            "person_of"]
 
 bearer_scheme = HTTPBearer(auto_error=False, description="An API key: `threadkeep keys create`.")
+api_key_header = APIKeyHeader(name="x-api-key", auto_error=False,
+                              description="An API key, as the Anthropic SDK sends it (Anthropic-compatible routes).")
 session_cookie = APIKeyCookie(name=SESSION_COOKIE, auto_error=False,
                        description="Web session cookie from POST /v1/session.")
 
@@ -63,24 +68,21 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def failure_buckets(request: Request, key: str | None) -> list[str]:
-    """Failed-authentication buckets of a request: its client address and its key's prefix
-    (hashed: neither an address nor a key fragment is written to a shared store)."""
-    def name(kind: str, value: str) -> str:
-        return f"authfail:{kind}:" + hashlib.sha256(f"{kind}\x00{value}".encode()).hexdigest()[:32]
-
-    out = [name("addr", client_address(request))]
-    if key:
-        out.append(name("prefix", key[:12]))
-    return out
+def failure_buckets(request: Request, key: str | None = None) -> list[str]:
+    """Failed-authentication buckets of a request: its client address alone (hashed: no
+    address is written to a shared store). ``key`` is not used: a key's prefix is visible to
+    others, and a bucket per prefix let anyone who had seen one lock its owner out."""
+    del key
+    digest = hashlib.sha256(f"addr\x00{client_address(request)}".encode()).hexdigest()[:32]
+    return [f"authfail:addr:{digest}"]
 
 
 async def refuse_after_failures(state: ServiceState, buckets: list[str]) -> None:
-    """429 with Retry-After when the address or the key prefix used up its failures."""
+    """429 with Retry-After when the address used up its failures."""
     wait = max([await state.limit(b, state.failure_rate, take=False) for b in buckets])
     if wait > 0:
         retry = max(1, int(wait + 0.999))
-        raise ApiError(429, f"too many failed authentications from this address or for this key; "
+        raise ApiError(429, f"too many failed authentications from this address; "
                        f"retry in {retry} s", headers={"Retry-After": str(retry)})
 
 
@@ -96,9 +98,12 @@ async def get_principal(
     session: Annotated[str | None, Depends(session_cookie)],
 ) -> Principal:
     """The authenticated caller, rate-limited; 401 when no valid key or session came."""
+    return await _authenticate(request, state, bearer.credentials if bearer is not None else None, session)
+
+
+async def _authenticate(request: Request, state: ServiceState, key: str | None, session: str | None) -> Principal:
     principal: Principal | None = None
-    if bearer is not None:
-        key = bearer.credentials
+    if key is not None:
         buckets = failure_buckets(request, key)
         await refuse_after_failures(state, buckets)
         principal = await state.principal(f"key:{hash_key(key)}", lambda: state.memory.access.authenticate_key(key))
@@ -119,6 +124,31 @@ async def get_principal(
 
 
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+async def anthropic_principal(
+    request: Request,
+    state: StateDep,
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer_scheme)],
+    x_api_key: Annotated[str | None, Depends(api_key_header)],
+) -> Principal:
+    """The caller of the Anthropic-compatible routes: the key in ``x-api-key`` (what the
+    Anthropic SDK sends) or a bearer key; no session cookie, as for ``/mcp``."""
+    return await _authenticate(request, state, x_api_key or (bearer.credentials if bearer else None), None)
+
+
+AnthropicPrincipalDep = Annotated[Principal, Depends(anthropic_principal)]
+
+
+async def get_anthropic_person(
+    principal: AnthropicPrincipalDep,
+    x_threadkeep_user: Annotated[str | None, Header(
+        description="For surface and admin keys: the handle of the person the request acts for.")] = None,
+) -> str:
+    return person_of(principal, x_threadkeep_user)
+
+
+AnthropicPersonDep = Annotated[str, Depends(get_anthropic_person)]
 
 
 async def bearer_principal(request: Request) -> Principal:

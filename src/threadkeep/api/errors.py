@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from threadkeep.errors import ProviderError, ThreadkeepError
 
-__all__ = ["install_error_handlers", "error_body", "error_type", "provider_error_type", "snake", "status_for", "ApiError"]
+__all__ = ["install_error_handlers", "anthropic_error", "ANTHROPIC_PREFIX", "error_body", "error_type", "provider_error_type", "snake", "status_for", "ApiError"]
 
 log = logging.getLogger("threadkeep.api")
 
@@ -68,23 +68,49 @@ def error_body(type_: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"type": type_, "message": message, **extra}}
 
 
+ANTHROPIC_PREFIX = "/anthropic/"
+
+# Anthropic's error types by status; its SDK picks the exception class from the status.
+_ANTHROPIC_TYPES = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
+                    404: "not_found_error", 413: "request_too_large", 429: "rate_limit_error",
+                    529: "overloaded_error"}
+
+
+def anthropic_error(body: dict[str, Any], status: int) -> tuple[dict[str, Any], int]:
+    """A threadkeep error body and status as Anthropic's API would send them:
+    ``{"type": "error", "error": {"type", "message", ...}}``. Anthropic answers a malformed
+    body with 400, never 422, so validation errors become 400 (``BadRequestError`` in the
+    SDK); threadkeep's own type stays beside the message as ``threadkeep_type``."""
+    inner = dict(body.get("error", {}))
+    status = 400 if status == 422 else status
+    own = inner.pop("type", "error")
+    kind = _ANTHROPIC_TYPES.get(status, "api_error" if status >= 500 else "invalid_request_error")
+    return {"type": "error", "error": {"type": kind, "threadkeep_type": own, **inner}}, status
+
+
+def _reply(request: Request, body: dict[str, Any], status: int, headers: Any = None) -> JSONResponse:
+    if request.url.path.startswith(ANTHROPIC_PREFIX):
+        body, status = anthropic_error(body, status)
+    return JSONResponse(body, status, headers=headers)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ThreadkeepError)
-    async def _threadkeep(_: Request, exc: ThreadkeepError) -> JSONResponse:
+    async def _threadkeep(request: Request, exc: ThreadkeepError) -> JSONResponse:
         status = status_for(exc)
         if status >= 500 and not isinstance(exc, ProviderError):
             # Configuration or integrity problems: the operator needs the detail, the caller not.
             log.error("internal error: %s: %s", type(exc).__name__, exc)
-            return JSONResponse(error_body("internal_error", "the server failed; see its log"), status)
+            return _reply(request, error_body("internal_error", "the server failed; see its log"), status)
         extra = {"retryable": exc.retryable} if isinstance(exc, ProviderError) else {}
-        return JSONResponse(error_body(error_type(exc), str(exc), **extra), status)
+        return _reply(request, error_body(error_type(exc), str(exc), **extra), status)
 
     @app.exception_handler(ApiError)
-    async def _api(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(error_body(exc.type, str(exc)), exc.status, headers=exc.headers)
+    async def _api(request: Request, exc: ApiError) -> JSONResponse:
+        return _reply(request, error_body(exc.type, str(exc)), exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         details = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in errors]
         broken = next((e for e in errors if e.get("type") == "json_invalid"), None)
@@ -93,31 +119,31 @@ def install_error_handlers(app: FastAPI) -> None:
             loc = list(broken.get("loc", ()))
             at = f" at character {loc[-1]}" if loc and isinstance(loc[-1], int) else ""
             reason = str((broken.get("ctx") or {}).get("error") or "it cannot be parsed")
-            return JSONResponse(error_body("validation_error", f"the request body is not valid JSON{at}: {reason}",
+            return _reply(request, error_body("validation_error", f"the request body is not valid JSON{at}: {reason}",
                                            details=details), 422)
         first = details[0] if details else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(p) for p in first["loc"])
-        return JSONResponse(error_body("validation_error", f"{where}: {first['msg']}", details=details), 422)
+        return _reply(request, error_body("validation_error", f"{where}: {first['msg']}", details=details), 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse(error_body(_HTTP_TYPES.get(exc.status_code, "error"), str(exc.detail)),
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _reply(request, error_body(_HTTP_TYPES.get(exc.status_code, "error"), str(exc.detail)),
                             exc.status_code, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(OperationalError)
-    async def _database(_: Request, exc: OperationalError) -> JSONResponse:
+    async def _database(request: Request, exc: OperationalError) -> JSONResponse:
         # The database went away (restart, failover, full disk): a clear, retryable 503 rather
         # than a 500, and handled here so the connection to the client stays open.
         text = str(exc.orig or exc).lower()
         if "full" in text and ("disk" in text or "database" in text):
             log.error("storage full: %s", exc)
-            return JSONResponse(error_body("storage_full", "the server's storage is full; nothing was "
+            return _reply(request, error_body("storage_full", "the server's storage is full; nothing was "
                                            "written"), 507)
         log.warning("database unavailable: %s", exc)
-        return JSONResponse(error_body("database_unavailable", "the database is unavailable; retry shortly"),
+        return _reply(request, error_body("database_unavailable", "the database is unavailable; retry shortly"),
                             503, headers={"Retry-After": "1"})
 
     @app.exception_handler(Exception)
-    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error", exc_info=exc)
-        return JSONResponse(error_body("internal_error", "the server failed; see its log"), 500)
+        return _reply(request, error_body("internal_error", "the server failed; see its log"), 500)

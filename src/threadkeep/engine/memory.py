@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from threadkeep import jobs
 from threadkeep.config import Settings
-from threadkeep.crypto import MasterKey, load_keyring
+from threadkeep.crypto import MasterKey, keyring_for
 from threadkeep.engine.access import Access
 from threadkeep.engine.administration import Administration
 from threadkeep.engine.background import Background
@@ -113,7 +113,7 @@ class Memory:
             with db.session() as s:
                 has_data = repo.keyring_exists(s)
             # A key file may hold the current key and, during a rotation, the previous ones.
-            vault = Vault.from_keyring(load_keyring(settings.key_file(), create=not has_data))
+            vault = Vault.from_keyring(keyring_for(settings, create=not has_data))
         else:
             vault = Vault(master_key)
         db.write(vault.check_master)

@@ -20,7 +20,6 @@ first; ``GET /v1/models/{id}`` describes it.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -31,19 +30,18 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
+from threadkeep.api import dropin
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
+from threadkeep.api.dropin import CONVERSATION_HEADER
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
 from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
-from threadkeep.api.sse import SSE_HEADERS, start_turn
-from threadkeep.engine import openai_threads
-from threadkeep.engine.openai_threads import Recognised, Turn
+from threadkeep.api.sse import SSE_HEADERS
+from threadkeep.engine.openai_threads import Turn
 from threadkeep.errors import ThreadkeepError
-from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
+from threadkeep.events import AnswerDelta, TurnDone, TurnFailed
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
-
-CONVERSATION_HEADER = "X-Threadkeep-Conversation"
 
 
 class ChatMessageIn(BaseModel):
@@ -98,8 +96,7 @@ def _split(body: ChatCompletionIn) -> tuple[list[Turn], str]:
     last = max((i for i, m in enumerate(body.messages) if m.role == "user"), default=None)
     if last is None:
         raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
-    history = [(m.role, _text(m)) for m in body.messages[:last] if m.role in openai_threads.ROLES]
-    return [(role, text) for role, text in history if openai_threads.normalise(text)], _text(body.messages[last])
+    return [(m.role, _text(m)) for m in body.messages[:last]], _text(body.messages[last])
 
 
 def _usage(usage: dict[str, int]) -> dict[str, Any]:
@@ -122,31 +119,13 @@ async def chat_completions(
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
     history, text = _split(body)
-    cid = x_threadkeep_conversation or body.conversation_id
-    if cid is None and history:
-        found = await asyncio.to_thread(openai_threads.recognise_for, memory, person=person,
-                                        history=history, new_text=text)
-    else:
-        found = Recognised(cid, ())
-    if found.retry_message_id is not None:
-        events = memory.retry(found.retry_message_id, user=person, idempotency_key=idempotency_key)
-    else:
-        events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel="openai",
-                               earlier=found.unseen, idempotency_key=idempotency_key,
-                               endpoint="chat_completions")
-    turn = await start_turn(state.admitted(events))
-    opened = turn.first
-    assert isinstance(opened, ConversationOpened)
-    cid = opened.conversation_id
+    begun = await dropin.begin(memory, state, person=person, history=history, text=text,
+                               conversation_id=x_threadkeep_conversation or body.conversation_id,
+                               idempotency_key=idempotency_key, channel="openai", endpoint="chat_completions")
+    turn, cid, answered = begun.turn, begun.conversation_id, begun.answered
     headers = {CONVERSATION_HEADER: cid}
     model = body.model or memory.model.name
     created = int(time.time())
-
-    async def answered(ev: TurnDone) -> None:
-        # What the client holds now: its history, its message and this answer.
-        turns = [*history, ("user", text), ("assistant", ev.text)]
-        await asyncio.to_thread(openai_threads.remember_for, memory, person=person,
-                                conversation_id=cid, turns=turns)
 
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
