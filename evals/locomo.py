@@ -492,15 +492,15 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
     model = ScriptedModel(name=MODEL_NAME, capabilities=Capabilities(context_window=window,
                                                                      supports_tools=False))
     memory = Memory(db, vault, model=model, settings=settings)
-    memory.builder.embedder = lambda: emb
+    memory.embedder = lambda: emb
     return memory
 
 
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
     """The request the engine builds for ``question`` opening a new conversation of ``person``."""
     begun = memory.db.write(
-        lambda s: memory._begin_turn(s, sample.handle(person), None, question, "locomo"))
-    request, _ = memory.builder.build(begun.uid, begun.cid, begun.mid)
+        lambda s: memory.turns.begin(s, sample.handle(person), None, question, "locomo"))
+    request = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].request
     return _as_messages(request)
 
 

@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pytest
 
+from threadkeep.engine.window import summary_state
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import afold_summary, fold_message, fold_summary
@@ -148,7 +149,7 @@ async def test_engine_fold_writes_dates_and_a_dated_pointer(backend, settings) -
         with m.db.session() as s:
             conv = s.get(Conversation, cid)
             assert conv.summary_cursor >= 4
-            text = render_summary(m.builder.summary_state(s, conv))
+            text = render_summary(summary_state(s, m.vault, conv))
     finally:
         await m.close()
     assert re.search(r"Yesterday \(\d{1,2} [A-Z][a-z]+ \d{4}\) Marina took over", text), text

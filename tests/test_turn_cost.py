@@ -87,7 +87,7 @@ def counting_memory(tmp_path, answer: str):  # type: ignore[no-untyped-def]
     emb = CountingEmbedder(inner)
     m = open_memory(f"sqlite:///{tmp_path / 'm.db'}", MasterKey(os.urandom(32), "t"),
                     Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: answer))
-    m.builder.embedder = lambda: emb
+    m.embedder = lambda: emb
     return m, emb
 
 

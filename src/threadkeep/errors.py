@@ -10,13 +10,13 @@
     │   ├── MessageTooLarge         over the byte limit (numbers in the message)
     │   ├── InvalidText             not valid UTF-8, or contains NUL bytes
     │   ├── ContextOverflow         not even part of the new message fits the token ceiling (413)
-    │   ├── InvalidRating           (engine/turn.py) a feedback rating other than up or down
+    │   ├── InvalidRating           (engine/conversations.py) a feedback rating other than up or down
     │   ├── IdempotencyMismatch     (engine/idempotency.py) a key reused for another request (422)
     │   └── ImportFormatError       (imports/model.py) not a valid export; names the place
     ├── NotFound                    unknown id, or an id that belongs to someone else (HTTP 404)
     ├── Gone                        the person was deleted, and a deletion is final (HTTP 410)
     ├── Conflict                    the state does not allow it (retrying a turn that did not fail)
-    │   └── IdentityConflict        (memory/identities.py) the identity belongs to another person
+    │   └── IdentityConflict        (memory/people/identities.py) the identity belongs to another person
     ├── IntegrityError              a ciphertext failed authentication (tampered or swapped)
     ├── ProviderError               a model provider failed; the person's message is kept
     │   ├── ProviderTimeout

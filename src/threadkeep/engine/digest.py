@@ -41,7 +41,7 @@ from threadkeep.store.models import Message, User
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["PERIODS", "period_bounds", "previous_period", "build_digest", "write_digest", "run_digests",
            "list_digests", "open_digest", "DigestView", "digests_of", "digest_of"]

@@ -16,7 +16,7 @@ from threadkeep.memory.people import merge as people_merge
 from threadkeep.memory.people.merge import MergeInfo
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["MergeInfo", "link_or_merge", "start_merge", "undo_merge", "confirm_merge", "list_merges",
            "get_merge", "audit_entries"]

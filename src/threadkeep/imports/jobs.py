@@ -99,7 +99,7 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     cid = str(payload["conversation_id"])
     started = time.monotonic()
     budget = budget_s(memory)
-    emb = memory.builder.embedder() or None
+    emb = memory.embedder() or None
     after = 0
     while True:
         found = await asyncio.to_thread(_unmined, memory, cid, after)
@@ -120,14 +120,14 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
                     raise _again()
         if time.monotonic() - started > budget:
             raise _again()
-    while await memory.builder.fold_once(cid):
+    while await memory.fold_once(cid):
         if time.monotonic() - started > budget:
             raise _again()
 
 
 async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     uid = str(payload["user_id"])
-    emb = memory.builder.embedder() or False
+    emb = memory.embedder() or False
     started = time.monotonic()
     # Small batches: on a loaded host one passage embedding can take a second or more, and a
     # batch must end well inside the job time limit.

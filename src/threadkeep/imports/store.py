@@ -38,9 +38,9 @@ from threadkeep import jobs
 from threadkeep.errors import InputError, NotFound
 from threadkeep.imports.model import MAX_SOURCE_ID, ImportedConversation, ImportedMessage
 from threadkeep.imports.tables import ImportRun, ImportSource
-from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Job, Message
 from threadkeep.validate import MAX_TITLE_CHARS
 
