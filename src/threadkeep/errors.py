@@ -13,6 +13,7 @@
     │   ├── InvalidRating           (engine/conversations.py) a feedback rating other than up or down
     │   ├── IdempotencyMismatch     (engine/idempotency.py) a key reused for another request (422)
     │   └── ImportFormatError       (imports/model.py) not a valid export; names the place
+    │       └── ImportLimitError    (imports/model.py) past a reader's limit; names it and the file
     ├── NotFound                    unknown id, or an id that belongs to someone else (HTTP 404)
     ├── Gone                        the person was deleted, and a deletion is final (HTTP 410)
     ├── Conflict                    the state does not allow it (retrying a turn that did not fail)

@@ -1,7 +1,7 @@
 """``threadkeep import …``: bring history in from other tools' exports or a threadkeep archive.
 
-The lead's ``cli.py`` owns the command group; :func:`register` adds this group to it. Each
-format adds its own subcommand to :data:`import_group`.
+:func:`register` adds this group to the ``threadkeep`` group (:mod:`threadkeep.cli.main`).
+Each format adds its own subcommand to :data:`import_group`.
 
 ``chatgpt``, ``claude`` and ``telegram`` read the file, store its conversations (a progress
 bar over the file's bytes), then run the background work the import left — facts, folds,

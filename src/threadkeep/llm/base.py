@@ -88,6 +88,9 @@ class Capabilities:
     allows_zero_max_tokens: bool = False
     context_window: int = 128_000
     supports_tools: bool = True
+    # Which offline token counter measures requests for this model (threadkeep.tokens.counter_for):
+    # "openai" (o200k), "anthropic" or "local" (o200k + 15 %: their tokenizers are not ours).
+    tokenizer: str = "local"
 
 
 @runtime_checkable
