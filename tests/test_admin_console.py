@@ -161,6 +161,11 @@ def test_surface_status_and_warm_sessions(api: ApiHarness, monkeypatch: pytest.M
     monkeypatch.setenv("THREADKEEP_TELEGRAM_SECRET", "s")
     monkeypatch.setenv("THREADKEEP_TELEGRAM_BOT_TOKEN", "t")
     monkeypatch.delenv("THREADKEEP_SLACK_BOT_TOKEN", raising=False)
+    # The console reports the settings the webhooks answer with, read when the app starts:
+    # re-read them as a restart with these variables would.
+    from threadkeep.surfaces.common import SurfaceSettings
+
+    api.server.server.config.app.state.surfaces = SurfaceSettings()
     from threadkeep.surfaces.tables import SurfaceStatus
 
     heard = utcnow() - timedelta(minutes=3)

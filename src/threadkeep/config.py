@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "default_home", "default_user"]
@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     home: Path = Field(default_factory=default_home, description="Data directory (SQLite file, master key).")
     db: str | None = Field(default=None, description="Database URL; default: SQLite in the data directory.")
     master_key_file: Path | None = Field(default=None, description="Master key file; default: <home>/master.key.")
+    master_key: SecretStr | None = Field(default=None, description=(
+        "The master key itself, NEW or NEW,OLD during a rotation (base64 or hex); when set, the "
+        "key file is not read."))
 
     model: str = Field(default="offline", description="Chat model spec, e.g. anthropic:claude-sonnet-4-5.")
     fold_model: str | None = Field(default=None, description="Model for folds and fact extraction; default: extractive, no model.")

@@ -35,7 +35,7 @@ from threadkeep.context.budget import (
     message_tokens,
     request_tokens,
 )
-from threadkeep.crypto import MasterKey, load_keyring
+from threadkeep.crypto import MasterKey, keyring_for
 from threadkeep.engine import idempotency
 from threadkeep.engine.access import Access
 from threadkeep.engine.request import BuiltTurn, TurnBuilder
@@ -154,7 +154,7 @@ class Memory:
             with db.session() as s:
                 has_data = s.scalar(select(KeyringMeta.key_id).limit(1)) is not None
             # A key file may hold the current key and, during a rotation, the previous ones.
-            vault = Vault.from_keyring(load_keyring(settings.key_file(), create=not has_data))
+            vault = Vault.from_keyring(keyring_for(settings, create=not has_data))
         else:
             vault = Vault(master_key)
         db.write(vault.check_master)

@@ -11,8 +11,8 @@ Wire format first (pure functions, no credentials), the client last:
   ``system``. At most 4, and 1-hour breakpoints must come before 5-minute ones.
 - :class:`StreamDecoder` (in :mod:`threadkeep.llm.anthropic_stream`) turns the SSE events
   (``message_start``, ``content_block_start``/``_delta``/``_stop``, ``message_delta``,
-  ``message_stop``, ``ping``, ``error``) into :mod:`threadkeep.llm.base` events. Tool input arrives as ``input_json_delta`` fragments and is
-  parsed once the block stops.
+  ``message_stop``, ``ping``, ``error``) into :mod:`threadkeep.llm.base` events. Tool input
+  arrives as ``input_json_delta`` fragments and is parsed once the block stops.
 - :class:`AnthropicModel` adds the key, the version header, HTTP and retries.
 
 The body is serialised with sorted keys and no insignificant whitespace, so the same request
@@ -215,11 +215,11 @@ def _resolve_breakpoints(
 
 def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
     """Render ``request`` into a Messages API body for ``model``."""
-    tools = [
+    tools: list[dict[str, Any]] = [
         {"name": t.name, "description": t.description, "input_schema": t.parameters}
         for t in request.tools
     ]
-    system = [{"type": "text", "text": request.system}] if request.system else []
+    system: list[dict[str, Any]] = [{"type": "text", "text": request.system}] if request.system else []
 
     flat: list[tuple[int, str, dict[str, Any]]] = []  # (segment index, role, block)
     last_block_of_segment: dict[int, int] = {}

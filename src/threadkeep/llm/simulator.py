@@ -388,12 +388,12 @@ class SimulatedModel:
             points = []
             chunk_key = _digest(f"model:{cfg.model}".encode())
             step = cfg.increment_tokens
-            block = 0
+            at_block = 0
             for end in range(step, len(ids) + 1, step):
                 chunk_key = _digest(chunk_key.encode() + array("I", ids[end - step : end]).tobytes())
-                while block_tokens[block] < end:
-                    block += 1
-                points.append(_Point(chunk_key, end, block))
+                while block_tokens[at_block] < end:
+                    at_block += 1
+                points.append(_Point(chunk_key, end, at_block))
         return _Layout(block_keys, block_tokens, segments, points, breakpoints)
 
     def _live(self, key: str, start: float) -> _Entry | None:

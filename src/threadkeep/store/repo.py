@@ -16,7 +16,7 @@ from sqlalchemy import String, bindparam, cast, delete, inspect, or_, select, te
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import Conflict, Gone, NotFound
-from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.base import new_id, rows_affected, utcnow
 from threadkeep.store.models import (
     Conversation,
     DeletedPerson,
@@ -411,4 +411,4 @@ def mark_stale_pending(session: Session, *, older_than: datetime) -> int:
         .where(Message.status == "pending", Message.created_at < older_than)
         .values(status="failed", error=INTERRUPTED, failed_at=utcnow())
     )
-    return int(result.rowcount or 0) + recover_dead_turns(session)
+    return rows_affected(result) + recover_dead_turns(session)
