@@ -142,8 +142,8 @@ def diagnose(
         cause = "cold_start"
     elif prev.ttl_s is not None and pause is not None and pause >= prev.ttl_s:
         cause = "ttl_expired"
-    elif prev.ttl_s is None and automatic and pause is not None and pause >= 300:
-        cause = "ttl_expired"  # automatic caches keep a prefix "minutes of inactivity"
+    elif prev.ttl_s is None and automatic and pause is not None and pause >= capabilities.automatic_ttl_s:
+        cause = "ttl_expired"  # automatic caches keep a prefix "minutes of inactivity" (24 h extended)
     else:
         cause = "evicted_early"
     return Diagnosis(pause, where, cause)

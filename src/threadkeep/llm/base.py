@@ -88,6 +88,9 @@ class Capabilities:
     allows_zero_max_tokens: bool = False
     context_window: int = 128_000
     supports_tools: bool = True
+    # Automatic caches only: how long an unused prefix is assumed to stay (OpenAI's in-memory
+    # cache "5 to 10 minutes of inactivity": the lower bound; 24 h with extended retention).
+    automatic_ttl_s: int = 300
 
 
 @runtime_checkable
