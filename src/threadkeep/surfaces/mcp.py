@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, Field
 
 from threadkeep.engine.access import Principal, caller_groups
-from threadkeep.engine.tools import MIN_DENSE_SIMILARITY, MIN_DENSE_WITH_WORD
+from threadkeep.engine.tools import is_relevant
 from threadkeep.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -134,8 +134,7 @@ NOTHING_FOUND = "No passage in the knowledge base matched this query closely eno
 def _relevant(hit: Hit) -> bool:
     # The same floor as the chat model's own search tool: an outside model gets no more
     # noise than threadkeep's own turns do.
-    dense = hit.dense_score or 0.0
-    return dense >= MIN_DENSE_SIMILARITY or (hit.lexical_score is not None and dense >= MIN_DENSE_WITH_WORD)
+    return is_relevant(hit)
 
 
 def _visible(kb: KnowledgeBase, caller: Caller) -> list[DocumentInfo]:
