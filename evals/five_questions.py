@@ -5,7 +5,9 @@ Each dialog (format: ``../shared/data/dialogs/README.md``) is played through a r
 a turn, the assistant's recorded answer is what a :class:`~threadkeep.llm.scripted.ScriptedModel`
 replies, and the engine's own background jobs run after every turn exactly as a deployment's
 job workers would — folds with the extractive summariser, promotion of evicted items to facts
-(``TurnBuilder._promote``), per-message fact extraction, the recall index. Each question is
+(``TurnBuilder._promote``), per-message fact extraction, the recall index. When a dialog's messages carry an ISO ``time``, each
+message is played at that time (the engine's clock is moved there, so "today" in a message is
+the day it was said) and the questions are asked a minute after the last message. Each question is
 then asked as one more turn, and the request the engine built for it is taken from the
 scripted model's recorded calls. Nothing is simulated: what is scored is what a model would
 have been sent.
@@ -18,7 +20,11 @@ is not found inside "18 October"),
   bundle, summary, verbatim window, facts and recalled messages at the token budget;
 
 ``stale_only`` counts questions whose request holds a superseded value (``wrong``) and no
-accepted answer; ``stale_kept`` counts questions whose summary still holds a superseded value
+accepted answer; ``stale_beside`` (issue 26) is the share of the questions that have a
+superseded value where some line of the request — a summary item, a compaction block, a recall
+note, a recalled turn, a fact — holds a superseded value and no accepted answer: an old value
+shown as if current, whether or not the answer is elsewhere ("moved from A to B" on one line is
+the correction itself, and fine); ``stale_kept`` counts questions whose summary still holds a superseded value
 as a current item: an item that names the stale value and no accepted answer (an item naming
 both is the correction itself, "moved from 9 to 20 February"), whether or not the answer is
 elsewhere in the summary. ``by_kind`` and ``by_language`` give the same keys per question
@@ -36,9 +42,11 @@ import json
 import os
 import tempfile
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.memory.brief import BriefSummary, brief_fold
@@ -48,13 +56,16 @@ from threadkeep.memory.summary import DEFAULT_CAP_TOKENS, SourceMessage
 from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "stale_kept", "METRICS"]
+__all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "stale_kept", "stale_beside",
+           "METRICS"]
 
 EVAL_SYSTEM_PROMPT = "You are a helpful assistant for a project team. Answer from the conversation."
 EVAL_USER = "five-questions"
 # What the scripted model answers to each question (stored as the turn's answer).
 QUESTION_ANSWER = "(evaluation)"
-METRICS = ("summary_only", "assembled", "stale_only", "stale_kept")
+METRICS = ("summary_only", "assembled", "stale_only", "stale_kept", "stale_beside")
+# A question asked after a dialog with message times is asked this long after the last one.
+QUESTION_DELAY = timedelta(minutes=1)
 
 
 @dataclass
@@ -97,18 +108,69 @@ class _Seen:
 
     summary: str
     request: str
+    # The messages as sent (role, text), the shape of ``eval locomo --dump``.
+    messages: tuple[tuple[str, str], ...] = ()
 
 
-def _pairs(messages: Sequence[dict[str, str]]) -> list[tuple[str, str | None]]:
-    """(person's message, assistant's answer) turns; a person's message with no answer after
-    it gets an empty answer, an assistant message with no question before it is dropped."""
-    turns: list[tuple[str, str | None]] = []
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    text: str
+    answer: str | None
+    at: datetime | None
+
+
+def message_time(message: dict[str, Any]) -> datetime | None:
+    """A message's ISO ``time`` as an aware datetime (UTC when it names no zone), or None."""
+    raw = message.get("time")
+    if raw is None:
+        return None
+    try:
+        at = datetime.fromisoformat(str(raw))
+    except ValueError as e:
+        raise ValueError(f"message time {raw!r} is not an ISO 8601 date-time") from e
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def _pairs(messages: Sequence[dict[str, Any]]) -> list[_Turn]:
+    """(person's message, assistant's answer, time) turns; a person's message with no answer
+    after it gets an empty answer, an assistant message with no question before it is dropped."""
+    turns: list[_Turn] = []
     for m in messages:
         if m["role"] == "user":
-            turns.append((m["text"], None))
-        elif turns and turns[-1][1] is None:
-            turns[-1] = (turns[-1][0], m["text"])
+            turns.append(_Turn(m["text"], None, message_time(m)))
+        elif turns and turns[-1].answer is None:
+            turns[-1] = _Turn(turns[-1].text, m["text"], turns[-1].at)
     return turns
+
+
+def _as_messages(request: ModelRequest) -> tuple[tuple[str, str], ...]:
+    return (("system", request.system), *((m.role, m.text) for m in request.messages))
+
+
+class _Clock:
+    """The engine's clock for one dialog: real time, or moved to each message's time."""
+
+    def __init__(self, timed: bool) -> None:
+        self._traveller: Any = None
+        self._coords: Any = None
+        if timed:
+            import time_machine
+
+            self._time_machine = time_machine
+
+    def at(self, when: datetime | None) -> None:
+        if when is None:
+            return
+        if self._traveller is None:
+            self._traveller = self._time_machine.travel(when, tick=True)
+            self._coords = self._traveller.start()
+        else:
+            self._coords.move_to(when)
+
+    def stop(self) -> None:
+        if self._traveller is not None:
+            self._traveller.stop()
+            self._traveller = None
 
 
 def _request_text(request: ModelRequest) -> tuple[str, str]:
@@ -137,25 +199,33 @@ async def _play(dialog: dict[str, Any], *, budget: int, threshold: int, tail: in
         fold_adoption="eager", summary_cap_tokens=cap, embeddings=embeddings,
         context_window=budget + Settings().answer_reserve)
     model = ScriptedModel(name="five-questions")
+    turns = _pairs(dialog["messages"])
+    times = [t.at for t in turns if t.at is not None]
+    clock = _Clock(bool(times))
+    clock.at(times[0] if times else None)
     db_path = workdir / f"{abs(hash(dialog.get('id', ''))) % 10**8}-{os.getpid()}.db"
     memory = Memory.open(f"sqlite:///{db_path}", settings=settings, model=model,
                          master_key=MasterKey(os.urandom(32), "five-questions eval"))
     try:
         cid: str | None = None
-        for text, answer in _pairs(dialog["messages"]):
-            model.add(answer if answer is not None else "")
-            done = await memory.send(text, user=EVAL_USER, conversation_id=cid)
+        for turn in turns:
+            clock.at(turn.at)
+            model.add(turn.answer if turn.answer is not None else "")
+            done = await memory.send(turn.text, user=EVAL_USER, conversation_id=cid)
             cid = done.conversation_id
             # The job workers of a deployment: folds, promotion, facts, recall index, profile.
             await memory.drain_jobs()
+        clock.at(times[-1] + QUESTION_DELAY if times else None)
         seen: list[_Seen] = []
         for q in dialog["questions"]:
             model.add(QUESTION_ANSWER)
             await memory.send(q["q"], user=EVAL_USER, conversation_id=cid)
             summary, request = _request_text(model.calls[-1])
-            seen.append(_Seen(summary, request))
+            sent = _as_messages(model.calls[-1])
+            seen.append(_Seen(summary, request, sent))
         return seen
     finally:
+        clock.stop()
         await memory.close()
         for suffix in ("", "-wal", "-shm"):
             Path(f"{db_path}{suffix}").unlink(missing_ok=True)
@@ -174,7 +244,7 @@ def _brief_seen(dialog: dict[str, Any], *, budget: int, policy: FoldPolicy, cap:
             summary=summary, history=window, now="(evaluation)", new_message=q["q"]),
             ceiling=budget, counter=counter, compactor=extractive_compactor(counter=counter))
         text = "\n".join([built.request.system, *(m.text for m in built.request.messages[:-1])])
-        seen.append(_Seen(summary, text))
+        seen.append(_Seen(summary, text, _as_messages(built.request)))
     return seen
 
 
@@ -190,6 +260,27 @@ def stale_kept(summary: str, answers: Sequence[str], wrong: Sequence[str]) -> bo
                                for item in _summary_items(summary))
 
 
+def _stale_lines(request: str, answers: Sequence[str], wrong: Sequence[str]) -> list[str]:
+    if not wrong:
+        return []
+    return [line for line in request.splitlines()
+            if contains_token(line, wrong) and not contains_token(line, answers)]
+
+
+def stale_beside(request: str, answers: Sequence[str], wrong: Sequence[str]) -> bool:
+    """Whether some line of the request shows a superseded value as if current: a line naming
+    a stale value and no accepted answer ("moved from A to B" on one line is the correction)."""
+    return bool(_stale_lines(request, answers, wrong))
+
+
+def _dump_line(out: IO[str], dialog: dict[str, Any], number: int, index: int, q: dict[str, Any],
+               got: _Seen) -> None:
+    qid = f"{dialog.get('id') or f'dialog-{index + 1}'}/q{number + 1}"
+    out.write(json.dumps({"id": qid, "q": q["q"], "summary": got.summary,
+                          "request": [{"role": r, "text": t} for r, t in got.messages]},
+                         ensure_ascii=False) + "\n")
+
+
 def run_five_questions(
     path: str | Path,
     budget: int = 2000,
@@ -199,12 +290,16 @@ def run_five_questions(
     tail: int = 16,
     cap: int = DEFAULT_CAP_TOKENS,
     embeddings: bool = True,
+    dump: str | Path | None = None,
 ) -> dict[str, Any]:
     """Run the evaluation on a dialogs file; returns the JSON-able result.
 
-    Top-level keys ``summary_only``, ``assembled``, ``stale_only``, ``stale_kept`` (shares in
-    0..1), ``by_kind`` and ``by_language`` (the same four per question kind and per dialog
-    language), plus ``questions``, ``dialogs`` and ``misses``.
+    Top-level keys ``summary_only``, ``assembled``, ``stale_only``, ``stale_kept``,
+    ``stale_beside`` (shares in 0..1; ``stale_beside`` of the questions that have a superseded
+    value, the others of all questions), ``by_kind`` and ``by_language`` (the same per question
+    kind and per dialog language), plus ``questions``, ``dialogs`` and ``misses``. ``dump``
+    names a file that gets one JSON line per question: ``id``, ``q``, ``summary`` and
+    ``request`` (the messages as sent, ``[{"role", "text"}]``).
     """
     if baseline not in (None, "brief"):
         raise ValueError(f"unknown baseline {baseline!r}; use None or 'brief'")
@@ -213,42 +308,53 @@ def run_five_questions(
         raise ValueError(f"{path}: expected a JSON list of dialogs")
     counter = default_counter()
     policy = FoldPolicy(threshold=threshold, tail=tail)
-    totals = {"n": 0, **{m: 0 for m in METRICS}}
+    totals = {"n": 0, "n_wrong": 0, **{m: 0 for m in METRICS}}
     kinds: dict[str, dict[str, int]] = {}
     langs: dict[str, dict[str, int]] = {}
     misses: list[dict[str, Any]] = []
     # A memory-backed directory when there is one: the eval commits thousands of turns.
     scratch = "/dev/shm" if os.path.isdir("/dev/shm") else None
-    with tempfile.TemporaryDirectory(prefix="tk-five-questions-", dir=scratch) as tmp:
-        for dialog in dialogs:
+    dumping: AbstractContextManager[IO[str] | None] = (
+        Path(dump).open("w", encoding="utf-8") if dump else nullcontext())
+    with dumping as out, tempfile.TemporaryDirectory(prefix="tk-five-questions-", dir=scratch) as tmp:
+        for index, dialog in enumerate(dialogs):
             if baseline == "brief":
                 seen = _brief_seen(dialog, budget=budget, policy=policy, cap=cap, counter=counter)
             else:
                 seen = asyncio.run(_play(dialog, budget=budget, threshold=threshold, tail=tail,
                                          cap=cap, embeddings=embeddings, workdir=Path(tmp)))
-            for q, got in zip(dialog["questions"], seen, strict=True):
+            for number, (q, got) in enumerate(zip(dialog["questions"], seen, strict=True)):
+                if out is not None:
+                    _dump_line(out, dialog, number, index, q, got)
                 wrong = q.get("wrong", [])
                 in_summary = contains_token(got.summary, q["answers"])
                 in_request = contains_token(got.request, q["answers"])
                 stale = not in_request and contains_token(got.request, wrong)
                 kept = stale_kept(got.summary, q["answers"], wrong)
+                beside = stale_beside(got.request, q["answers"], wrong)
                 hit = {"summary_only": in_summary, "assembled": in_request, "stale_only": stale,
-                       "stale_kept": kept}
-                row_k = kinds.setdefault(q["kind"], {"n": 0, **{m: 0 for m in METRICS}})
-                row_l = langs.setdefault(dialog.get("lang", "?"), {"n": 0, **{m: 0 for m in METRICS}})
+                       "stale_kept": kept, "stale_beside": beside}
+                empty = {"n": 0, "n_wrong": 0, **{m: 0 for m in METRICS}}
+                row_k = kinds.setdefault(q["kind"], dict(empty))
+                row_l = langs.setdefault(dialog.get("lang", "?"), dict(empty))
                 for bucket in (row_k, row_l, totals):
                     bucket["n"] += 1
+                    bucket["n_wrong"] += bool(wrong)
                     for m in METRICS:
                         bucket[m] += hit[m]
-                if not (in_summary and in_request) or stale or kept:
+                if not (in_summary and in_request) or stale or kept or beside:
                     misses.append({"dialog": dialog.get("id"), "lang": dialog.get("lang"),
-                                   "kind": q["kind"], **hit})
+                                   "kind": q["kind"], **hit,
+                                   "stale_lines": _stale_lines(got.request, q["answers"], wrong)[:5]})
+
+    def row(v: dict[str, int]) -> dict[str, float]:
+        return {m: _share(v[m], v["n_wrong" if m == "stale_beside" else "n"]) for m in METRICS}
 
     def shares(rows: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
-        return {k: {m: _share(v[m], v["n"]) for m in METRICS} for k, v in sorted(rows.items())}
+        return {k: row(v) for k, v in sorted(rows.items())}
 
     return {
-        **{m: _share(totals[m], totals["n"]) for m in METRICS},
+        **row(totals),
         "by_kind": shares(kinds),
         "by_language": shares(langs),
         "questions": totals["n"],

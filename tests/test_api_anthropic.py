@@ -69,9 +69,9 @@ def test_sdk_keeps_one_conversation_streamed_and_not(live: ApiHarness) -> None:
 def test_sdk_error_classes(live: ApiHarness) -> None:
     key, _ = live.person_key()
     client = anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key=key, max_retries=0, timeout=30)
-    with pytest.raises(anthropic.AuthenticationError) as auth:
-        anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key="tk-wrong", max_retries=0).messages.create(
-            model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
+    with anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key="tk-wrong", max_retries=0) as wrong, \
+            pytest.raises(anthropic.AuthenticationError) as auth:
+        wrong.messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
     assert auth.value.body["error"]["type"] == "authentication_error"  # type: ignore[index]
     with pytest.raises(anthropic.BadRequestError) as bad:
         client.messages.create(model="m", max_tokens=10, messages=[{"role": "assistant", "content": "no user"}])

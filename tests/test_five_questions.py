@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from evals import run_five_questions
-from evals.five_questions import contains_token, stale_kept
+from evals.five_questions import contains_token, message_time, stale_beside, stale_kept
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
@@ -101,7 +101,7 @@ def structured(dialogs_file: Path) -> dict[str, object]:
 
 def test_result_shape_and_targets(structured: dict) -> None:
     result = structured
-    metrics = {"summary_only", "assembled", "stale_only", "stale_kept"}
+    metrics = {"summary_only", "assembled", "stale_only", "stale_kept", "stale_beside"}
     for key in metrics:
         assert 0.0 <= result[key] <= 1.0
     assert set(result["by_kind"]) == {"name", "date", "decision", "reason", "number"}
@@ -161,3 +161,48 @@ def test_the_eval_scores_the_request_the_engine_built(tmp_path: Path) -> None:
 def test_unknown_baseline_is_refused(dialogs_file: Path) -> None:
     with pytest.raises(ValueError):
         run_five_questions(dialogs_file, baseline="verbose")  # type: ignore[arg-type]
+
+
+def test_stale_beside_counts_an_old_value_on_a_line_of_its_own() -> None:
+    request = "Current time: now\n- Update: the deadline moved from 9 May to 20 May."
+    assert not stale_beside(request, ["20 May"], ["9 May"])  # the correction names both
+    recalled = request + "\n[recalled] The deadline is 9 May."
+    assert stale_beside(recalled, ["20 May"], ["9 May"])  # beside the answer, unmarked
+    assert stale_beside("Lead: Nora", ["Tariq"], ["Nora"])
+    assert not stale_beside("Lead: Nora (later changed to Tariq)", ["Tariq"], ["Nora"])
+    assert not stale_beside(recalled, ["20 May"], [])
+
+
+def test_message_times_are_read_as_iso() -> None:
+    assert message_time({"role": "user", "text": "x"}) is None
+    assert message_time({"time": "2023-05-08T13:56:00"}).isoformat() == "2023-05-08T13:56:00+00:00"
+    assert message_time({"time": "2023-05-08T13:56:00+02:00"}).utcoffset().total_seconds() == 7200
+    with pytest.raises(ValueError, match="ISO 8601"):
+        message_time({"time": "8 May"})
+
+
+def test_dump_writes_what_each_question_was_sent_at_the_dialog_time(tmp_path: Path) -> None:
+    # Messages with times are played at those times: the clock line of the question's request
+    # is the dialog's day, not the day the eval runs.
+    msgs = [{"role": "user", "text": "Oscar is the tech lead on Lumen.", "time": "2023-05-08T10:00:00Z"},
+            {"role": "assistant", "text": "Noted.", "time": "2023-05-08T10:00:05Z"}]
+    for i in range(30):
+        at = f"2023-05-08T{11 + i // 60:02d}:{i % 60:02d}:00Z"
+        msgs += [{"role": "user", "text": f"Can you shorten paragraph {i}?", "time": at},
+                 {"role": "assistant", "text": "Here it is.", "time": at}]
+    q = [{"kind": "name", "q": "Who is the tech lead on Lumen?", "answers": ["Oscar"]},
+         {"kind": "name", "q": "Who leads Lumen?", "answers": ["Oscar"]}]
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps([{"id": "timed", "lang": "en", "messages": msgs, "questions": q}]))
+    dump = tmp_path / "dump.jsonl"
+    result = run_five_questions(path, budget=2000, embeddings=False, dump=dump)
+    rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == ["timed/q1", "timed/q2"]
+    assert [r["q"] for r in rows] == [x["q"] for x in q]
+    for r in rows:
+        assert set(r) == {"id", "q", "summary", "request"}
+        assert r["request"][0]["role"] == "system"
+        assert r["request"][-1] == {"role": "user", "text": r["q"]} or r["q"] in r["request"][-1]["text"]
+        assert "Oscar" in r["summary"]
+        assert "2023-05-08" in "\n".join(m["text"] for m in r["request"])
+    assert result["summary_only"] == 1.0

@@ -12,12 +12,17 @@ import pytest
 from evals.locomo import (
     answer_in_lines,
     asked_person,
+    ceiling_lines,
+    dated_lines,
     evidence_in_request,
     is_scored,
     normalise,
+    null_shares,
     parse_session_date,
     request_lines,
     run_locomo,
+    strict_lines,
+    turn_in_line,
 )
 from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.recall import RecallItem, rank_items, render_recalled, trim_to_query
@@ -219,3 +224,52 @@ def test_tokeniser_meets_inflections() -> None:
     assert tokenize("painted painting paints") == ["paint"] * 3
     assert tokenize("dance danced dancing") == ["danc"] * 3
     assert tokenize("classes studies") == ["class", "study"]
+
+
+# -- the strict measure (issue 25) -----------------------------------------------------------
+def test_strict_measure_counts_the_answer_only_inside_present_evidence_turns() -> None:
+    turn = "I finally ran my first marathon last weekend in Lisbon with my sister, it was hard."
+    other = "Then we went to the beach in December 2022 for a week."
+    request = [("system", "You are helpful."),
+               ("user", "<context>\nCurrent time: 2023-06-02 10:00 UTC\nRecalled:\n"
+                        f"- [2023-06-02] person: Hi there.\nperson: {turn}\n"
+                        f"- [2022-12-20] assistant: {other}\n</context>\n\nWhen was the marathon?")]
+    lines = dated_lines(request)
+    # The second line of a block carries the block's date; the clock line is left out.
+    assert (f"person: {turn}", "2023-06-02") in lines and not any("Current time" in x for x, _ in lines)
+    own, present = strict_lines(lines, [turn, "Something nobody said in this request at all, not here."])
+    assert present == [True, False]
+    assert answer_in_lines("June 2023", 2, own) and answer_in_lines("Lisbon", 4, own)
+    # The answer elsewhere in the request (another block's date) does not count strictly.
+    assert answer_in_lines("December 2022", 2, request_lines(request))
+    assert not answer_in_lines("December 2022", 2, own)
+    # Ten words in a row on one line are enough; nine are not.
+    words = normalise(turn).split()
+    assert turn_in_line(normalise(turn), " ".join(["x", *words[3:13], "y"]))
+    assert not turn_in_line(normalise(turn), " ".join(words[3:12]))
+    assert turn_in_line("we called him biscuit", "bob we called him biscuit")  # short: all of it
+    # The ceiling: evidence as written with its session's date, no names, no resolved dates.
+    ceiling = ceiling_lines([(turn, datetime(2023, 6, 2, tzinfo=UTC))])
+    assert answer_in_lines("2 June 2023", 2, ceiling) and not answer_in_lines("Ann", 4, ceiling)
+
+
+def test_null_control_scores_an_answer_against_the_other_requests() -> None:
+    requests = [["we went in december 2022"], ["it was in december 2022"], ["nothing here"]]
+    shares = null_shares([("December 2022", 2), ("December 2022", 2), ("Lisbon", 4)], requests)
+    assert shares == [0.5, 0.5, 0.0]
+    assert null_shares([("x", 4)], [["x"]]) == [None]
+
+
+def test_eval_reports_strict_keys_for_threadkeep_and_fusion(tiny: Path) -> None:
+    out = run_locomo(tiny, budget=2000, embedder=False)
+    keys = {"null_answer_in_context", "evidence_all", "strict_answer_in_context", "strict_ceiling"}
+    for row in (out, out["baselines"]["fusion"], *out["by_category"].values(),
+                *out["baselines"]["fusion"]["by_category"].values()):
+        assert keys <= set(row)
+    # Everything fits the budget: every evidence turn is present and the ceiling is reached
+    # (the multi-hop answer "classes; a bowl cracked" sits in its two evidence turns).
+    assert out["evidence_all"] == 1.0 and out["strict_ceiling"] == 1.0
+    assert out["strict_answer_in_context"] == 1.0
+    assert out["baselines"]["fusion"]["by_category"]["single-hop"]["strict_answer_in_context"] == 0.0
+    # One question per category: no other request to hold its answer.
+    assert out["null_answer_in_context"] == 0.0

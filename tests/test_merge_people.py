@@ -27,8 +27,8 @@ from threadkeep.memory import people_merge
 from threadkeep.memory.fact_tables import MessageChunk, MessageVector
 from threadkeep.memory.facts import fact_history, load_facts
 from threadkeep.memory.identities import link_or_merge, resolve_identity
+from threadkeep.schema import metadata
 from threadkeep.store.base import Base
-from threadkeep.store.migrations.tables import metadata
 from threadkeep.store.models import Message, User, UserKey
 from threadkeep.store.people_tables import AuditEntry, PersonMerge
 from threadkeep.surfaces.common import person_for

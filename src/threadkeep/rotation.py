@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import delete, select
 
@@ -32,10 +32,9 @@ from threadkeep import crypto
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import MasterKeyError
 from threadkeep.store import repo
+from threadkeep.store.db import Database
 from threadkeep.store.models import Setting
-
-if TYPE_CHECKING:
-    from threadkeep.engine import Memory
+from threadkeep.store.vault import Vault
 
 __all__ = ["rotate", "announce", "withdraw", "KEYHOLDER_PREFIX", "HEARTBEAT_S"]
 
@@ -44,21 +43,22 @@ HEARTBEAT_S = 60.0  # how often a serving process re-announces itself
 BATCH = 200
 
 
-def announce(memory: Memory, holder: str) -> None:
+def announce(db: Database, vault: Vault, holder: str) -> None:
     """Record that this process holds these master keys, and whether it can re-read them."""
-    value = {"reloadable": memory.vault.reloadable, "keys": memory.vault.key_ids, "at": time.time()}
+    value = {"reloadable": vault.reloadable, "keys": vault.key_ids, "at": time.time()}
 
-    memory.db.write(lambda s: repo.save_setting(s, KEYHOLDER_PREFIX + holder, value))
-
-
-def withdraw(memory: Memory, holder: str) -> None:
-    memory.db.write(lambda s: s.execute(delete(Setting).where(Setting.key == KEYHOLDER_PREFIX + holder)))
+    db.write(lambda s: repo.save_setting(s, KEYHOLDER_PREFIX + holder, value))
 
 
-def _stuck_holders(memory: Memory, new: MasterKey, own: str | None) -> list[str]:
+def withdraw(db: Database, holder: str) -> None:
+    """Take this process's announcement back (at shutdown)."""
+    db.write(lambda s: s.execute(delete(Setting).where(Setting.key == KEYHOLDER_PREFIX + holder)))
+
+
+def _stuck_holders(db: Database, new: MasterKey, own: str | None) -> list[str]:
     """Live servers that hold their keys in the environment and not ``new``."""
     fresh = time.time() - 2.5 * HEARTBEAT_S
-    with memory.db.reading() as s:
+    with db.reading() as s:
         rows = s.scalars(select(Setting).where(Setting.key.like(KEYHOLDER_PREFIX + "%"))).all()
         found = [(r.key, r.value) for r in rows]
     return [key[len(KEYHOLDER_PREFIX):] for key, v in found
@@ -67,10 +67,12 @@ def _stuck_holders(memory: Memory, new: MasterKey, own: str | None) -> list[str]
             and new.key_id not in v.get("keys", [])]
 
 
-def rotate(memory: Memory, new: MasterKey, *, progress: Callable[[int], Any] | None = None) -> int:
-    """Re-wrap every data key under ``new`` (steps 1–5 above); returns how many were re-wrapped."""
-    vault = memory.vault
-    stuck = _stuck_holders(memory, new, getattr(memory, "keyholder", None))
+def rotate(db: Database, vault: Vault, new: MasterKey, *, own_holder: str | None = None,
+           progress: Callable[[int], Any] | None = None) -> int:
+    """Re-wrap every data key under ``new`` (steps 1–5 above); returns how many were re-wrapped.
+
+    ``own_holder`` is this process's own announcement, which never blocks its rotation."""
+    stuck = _stuck_holders(db, new, own_holder)
     if stuck:
         raise MasterKeyError(
             f"Refusing to rotate: {len(stuck)} running server(s) ({', '.join(sorted(stuck))[:200]}) "
@@ -79,13 +81,13 @@ def rotate(memory: Memory, new: MasterKey, *, progress: Callable[[int], Any] | N
     old = [k for k in vault.held() if k.key_id != new.key_id]
     if vault.path is not None:
         crypto.write_keyring(vault.path, [new, *old])
-    memory.db.write(lambda s: vault.begin_rotation(s, new))
+    db.write(lambda s: vault.begin_rotation(s, new))
     total = 0
-    while n := memory.db.write(lambda s: vault.rewrap_batch(s, new, limit=BATCH)):
+    while n := db.write(lambda s: vault.rewrap_batch(s, new, limit=BATCH)):
         total += n
         if progress is not None:
             progress(total)
-    memory.db.write(lambda s: vault.finish_rotation(s, new))
+    db.write(lambda s: vault.finish_rotation(s, new))
     if vault.path is not None:
         crypto.write_keyring(vault.path, [new])
     return total

@@ -1,10 +1,13 @@
 """Request dependencies, one place: the service state, the caller, the person, admin scope.
 
 A request is authenticated by ``Authorization: Bearer <key>`` or, for the web app, by the
-``tk_session`` cookie (the Anthropic-compatible routes also take ``x-api-key``, no cookie). Every authenticated request takes a token from its key's rate bucket.
-Failed key checks are limited too, per client address and per key prefix: past
-``auth_failure_burst`` failures (refilled at ``auth_failures_per_minute``) further attempts
-get 429 with ``Retry-After`` before any lookup.
+``tk_session`` cookie (the Anthropic-compatible routes also take ``x-api-key``, no cookie).
+Every authenticated request takes a token from its key's rate bucket.
+Failed key checks are limited too, per client address only: past ``auth_failure_burst``
+failures (refilled at ``auth_failures_per_minute``) further attempts from that address get
+429 with ``Retry-After`` before any lookup. Never per key prefix: a prefix is visible (``keys
+list``, the admin console, an export's ``person.json``), so counting by it would let anyone
+who saw one lock the key's owner out from addresses that never failed.
 """
 
 from __future__ import annotations
@@ -65,24 +68,21 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def failure_buckets(request: Request, key: str | None) -> list[str]:
-    """Failed-authentication buckets of a request: its client address and its key's prefix
-    (hashed: neither an address nor a key fragment is written to a shared store)."""
-    def name(kind: str, value: str) -> str:
-        return f"authfail:{kind}:" + hashlib.sha256(f"{kind}\x00{value}".encode()).hexdigest()[:32]
-
-    out = [name("addr", client_address(request))]
-    if key:
-        out.append(name("prefix", key[:12]))
-    return out
+def failure_buckets(request: Request, key: str | None = None) -> list[str]:
+    """Failed-authentication buckets of a request: its client address alone (hashed: no
+    address is written to a shared store). ``key`` is not used: a key's prefix is visible to
+    others, and a bucket per prefix let anyone who had seen one lock its owner out."""
+    del key
+    digest = hashlib.sha256(f"addr\x00{client_address(request)}".encode()).hexdigest()[:32]
+    return [f"authfail:addr:{digest}"]
 
 
 async def refuse_after_failures(state: ServiceState, buckets: list[str]) -> None:
-    """429 with Retry-After when the address or the key prefix used up its failures."""
+    """429 with Retry-After when the address used up its failures."""
     wait = max([await state.limit(b, state.failure_rate, take=False) for b in buckets])
     if wait > 0:
         retry = max(1, int(wait + 0.999))
-        raise ApiError(429, f"too many failed authentications from this address or for this key; "
+        raise ApiError(429, f"too many failed authentications from this address; "
                        f"retry in {retry} s", headers={"Retry-After": str(retry)})
 
 

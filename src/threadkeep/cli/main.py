@@ -491,15 +491,18 @@ def eval_group() -> None:
 @click.option("--baseline", type=click.Choice(["brief"]), default=None,
               help="Use a free 'summarise briefly' summary instead of the structured one.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool) -> None:
+@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
+              help="Write one JSON line per question (id, q, summary, request as sent).")
+def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool, dump: Path | None) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
     five = checkout_module("five_questions", command="eval five-questions")
-    result = five.run_five_questions(data, budget=budget, baseline=baseline)
+    result = five.run_five_questions(data, budget=budget, baseline=baseline, dump=dump)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     def line(row: dict[str, float]) -> str:
-        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept"))
+        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept",
+                                                          "stale_beside"))
 
     click.echo(line(result))
     for group in ("by_kind", "by_language"):
@@ -527,11 +530,14 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
     rows = [("threadkeep", result), *((k, v) for k, v in result["baselines"].items())]
     click.echo(f"budget {result['budget']} tokens, {result['questions']} questions "
                f"({result['evidence_questions']} with evidence)")
-    click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}  by category (AIC)")
+    click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}{'strict':>8}  by category (AIC / strict)")
     for name, row in rows:
         ev = f"{row['evidence_recall']:.3f}" if "evidence_recall" in row else "-"
-        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}" for c, r in sorted(row["by_category"].items()))
-        click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}  {cats}")
+        strict = f"{row['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in row else "-"
+        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}"
+                         + (f" / {r['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in r else "")
+                         for c, r in sorted(row["by_category"].items()))
+        click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}{strict:>8}  {cats}")
 
 
 def _register_extensions() -> None:

@@ -220,7 +220,7 @@ class Memory:
             try:
                 cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
                 await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
-                await asyncio.to_thread(rotation.announce, self, self.keyholder)
+                await asyncio.to_thread(rotation.announce, self.db, self.vault, self.keyholder)
             except Exception as e:  # the database may still be away: try again later
                 log.warning("stale-turn sweep failed: %s", e)
             try:
@@ -238,7 +238,7 @@ class Memory:
                 log.warning("background work still running after %.0f s; leaving it to its lease", grace_s)
         if self.keyholder is not None:
             try:
-                await asyncio.to_thread(rotation.withdraw, self, self.keyholder)
+                await asyncio.to_thread(rotation.withdraw, self.db, self.keyholder)
             except Exception as e:  # the database is gone: the announcement just goes stale
                 log.warning("could not withdraw the key holder announcement: %s", e)
             self.keyholder = None
@@ -674,9 +674,8 @@ class Memory:
     async def rotate_master_key(self, new: MasterKey) -> int:
         """Re-wrap every data key under ``new``, online and resumably (:mod:`threadkeep.rotation`);
         returns how many were re-wrapped."""
-        from threadkeep import rotation
-
-        return await asyncio.to_thread(rotation.rotate, self, new)
+        return await asyncio.to_thread(partial(rotation.rotate, self.db, self.vault, new,
+                                               own_holder=self.keyholder))
 
     async def people(self) -> list[str]:
         def run(s: Session) -> list[str]:

@@ -12,14 +12,17 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from sqlalchemy import create_engine, event, inspect
+from sqlalchemy import MetaData, create_engine, event, inspect
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from threadkeep.errors import ConfigError, InvalidText
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 __all__ = ["Database", "normalise_url"]
 
@@ -118,26 +121,42 @@ class Database:
 
         command.upgrade(self.alembic_config(), "head")
 
-    def alembic_config(self):  # type: ignore[no-untyped-def]
+    def alembic_config(self, *, target_metadata: MetaData | None = None) -> Config:
+        """Alembic's configuration for this database; ``target_metadata`` is only needed to
+        compare or autogenerate (:func:`threadkeep.schema.alembic_config` passes the whole
+        schema), never to upgrade."""
         from alembic.config import Config
 
         cfg = Config()
         cfg.set_main_option("script_location", str(_MIGRATIONS))
         cfg.attributes["engine"] = self.engine
+        if target_metadata is not None:
+            cfg.attributes["target_metadata"] = target_metadata
         return cfg
 
     def settle_deletion(self) -> None:
         """After a person's deletion, leave no readable copy of what was deleted behind.
 
         SQLite (``secure_delete`` is on, so the deleted cells were zeroed in the new page
-        images): checkpoint the WAL into the file and truncate it, so neither the old pages in
-        the WAL nor the old page images remain. A checkpoint blocked by a long reader is
-        retried briefly; what it could not copy is copied by the next one.
+        images): ``VACUUM`` rebuilds the file without free pages — an old copy of a row (a
+        finished job's payload, a moved cell) can otherwise outlive the row on a page the
+        freelist keeps — then checkpoint the WAL into the file and truncate it, so neither the
+        old pages in the WAL nor the old page images remain. A checkpoint blocked by a long
+        reader is retried briefly; what it could not copy is copied by the next one. The
+        vacuum rewrites the whole file (seconds per 100 MB): deletions are rare.
         PostgreSQL: ``VACUUM user_keys`` prunes the dead row versions that still held the
         wrapped key (an UPDATE or DELETE only marks them dead). Dead versions in other tables
         hold ciphertext whose key is gone; autovacuum reclaims them (docs/RELIABILITY.md).
         """
         if self.dialect == "sqlite":
+            with self._write_lock or nullcontext():
+                raw = self.engine.raw_connection()  # outside any transaction (autocommit)
+                try:
+                    raw.cursor().execute("VACUUM")
+                except Exception as e:  # a reader holds the file: the checkpoint still runs
+                    log.warning("VACUUM after a deletion did not run: %s", e)
+                finally:
+                    raw.close()
             for attempt in range(5):
                 raw = self.engine.raw_connection()  # outside any transaction (autocommit)
                 try:

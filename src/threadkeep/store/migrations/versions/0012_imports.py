@@ -1,7 +1,7 @@
 """imports: import runs (progress) and the source-id map that makes re-imports add nothing
 
 Revision ID: 0012_imports
-Revises: 0010_security
+Revises: 0011_security
 Create Date: 2026-12-01 00:30:00
 """
 
@@ -11,7 +11,7 @@ from alembic import op
 from threadkeep.store.base import UtcDateTime
 
 revision = "0012_imports"
-down_revision = "0010_security"
+down_revision = "0011_security"
 branch_labels = None
 depends_on = None
 

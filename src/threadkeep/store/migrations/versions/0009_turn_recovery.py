@@ -1,7 +1,7 @@
 """turn recovery: process leases, turn owners, idempotency keys
 
-Revision ID: 0008_turn_recovery
-Revises: 0011b_openai_threads
+Revision ID: 0009_turn_recovery
+Revises: 0008_openai_threads
 Create Date: 2026-11-30 21:20:00
 """
 
@@ -10,8 +10,8 @@ from alembic import op
 
 from threadkeep.store.base import UtcDateTime
 
-revision = "0008_turn_recovery"
-down_revision = "0011b_openai_threads"
+revision = "0009_turn_recovery"
+down_revision = "0008_openai_threads"
 branch_labels = None
 depends_on = None
 

@@ -1,6 +1,6 @@
 """openai threads: the keyed fingerprint of each conversation as an OpenAI client holds it
 
-Revision ID: 0011b_openai_threads
+Revision ID: 0008_openai_threads
 Revises: 0007_fold_adoption
 Create Date: 2026-11-30 21:20:00
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 import threadkeep.store.base
 
-revision = "0011b_openai_threads"
+revision = "0008_openai_threads"
 down_revision = "0007_fold_adoption"
 branch_labels = None
 depends_on = None

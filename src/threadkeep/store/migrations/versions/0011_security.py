@@ -1,8 +1,8 @@
 """security: keyed call-log fingerprints, shared rate-limit buckets, tombstones, hashed
 visitor names, server-side web sessions
 
-Revision ID: 0010_security
-Revises: 0009_recall
+Revision ID: 0011_security
+Revises: 0010_recall
 Create Date: 2026-11-30 21:30:00
 
 Fingerprints written before this revision are plain SHA-256 of what the person said: anyone
@@ -26,8 +26,8 @@ from alembic import op
 
 from threadkeep.store.base import UtcDateTime
 
-revision = "0010_security"
-down_revision = "0009_recall"
+revision = "0011_security"
+down_revision = "0010_recall"
 branch_labels = None
 depends_on = None
 

@@ -1,7 +1,7 @@
 """perf: the person's messages by time, so recall follows new messages without a scan
 
-Revision ID: 0017_perf
-Revises: 0014_recall_notes (re-chained at the merge; assigned: 0010_security)
+Revision ID: 0015_perf
+Revises: 0014_recall_notes
 Create Date: 2026-12-01 00:30:00
 
 Recall keeps each person's messages indexed in process and, per turn, reads only what is new
@@ -13,7 +13,7 @@ id and status of every message of the person each turn.
 
 from alembic import op
 
-revision = "0017_perf"
+revision = "0015_perf"
 down_revision = "0014_recall_notes"
 branch_labels = None
 depends_on = None

@@ -1,7 +1,7 @@
 """recall: resolved dates beside each message's vector, and chunk vectors of long messages
 
-Revision ID: 0009_recall
-Revises: 0008_turn_recovery
+Revision ID: 0010_recall
+Revises: 0009_turn_recovery
 Create Date: 2026-11-30 21:30:00
 """
 
@@ -10,8 +10,8 @@ from alembic import op
 
 import threadkeep.store.base
 
-revision = "0009_recall"
-down_revision = "0008_turn_recovery"
+revision = "0010_recall"
+down_revision = "0009_turn_recovery"
 branch_labels = None
 depends_on = None
 

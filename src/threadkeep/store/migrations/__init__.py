@@ -1,0 +1,1 @@
+"""Alembic migrations of the one schema; ``env.py`` is the environment, ``versions/`` the chain."""

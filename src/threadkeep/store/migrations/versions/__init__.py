@@ -1,0 +1,1 @@
+"""The revisions, one file each, numbered in chain order."""
