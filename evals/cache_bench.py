@@ -205,7 +205,7 @@ def _rows(memory: Any) -> list[CallRow]:
         calls = s.scalars(select(ModelCall).order_by(ModelCall.started_at)).all()
         return [CallRow(c.conversation_id, c.kind, c.started_at.timestamp(), c.pause_s, c.ttl_s,
                         c.input_tokens, c.cache_read_tokens, c.cache_write_tokens, c.output_tokens,
-                        c.miss_cause, c.cost, c.cost_without_cache) for c in calls]
+                        c.miss_cause, c.cost, c.cost_without_cache, c.cache_write_1h_tokens) for c in calls]
 
 
 def _note_tokens(memory: Any) -> int:
