@@ -26,3 +26,16 @@ def test_make_run_takes_port_and_host(tmp_path: Path) -> None:
     default = subprocess.run(["make", "-n", "-C", str(ROOT), "run", f"VENV={venv}"],
                              capture_output=True, text=True, timeout=60, check=True).stdout
     assert "serve --host 127.0.0.1 --port 8000" in default
+
+
+def test_users_delete_says_what_it_removed(tmp_path: Path) -> None:
+    """Issue 28: `users delete` printed nothing after the confirmation."""
+    from tests.test_cli import tk
+
+    home = tmp_path / "home"
+    tk(home, "chat", "--user", "vera", stdin="My locker is 12.\nI work in Lisbon.\n")
+    done = tk(home, "users", "delete", "--user", "vera", stdin="y\n")
+    assert "deleted 'vera': 1 conversation, 4 messages" in done.stdout and "data key was destroyed" in done.stdout
+    assert "vera" not in tk(home, "users", "list").stdout
+    again = tk(home, "users", "delete", "--user", "vera", "--yes", check=False)
+    assert again.returncode != 0 and "no person named 'vera'" in again.stderr and "Traceback" not in again.stderr
