@@ -39,3 +39,21 @@ def test_users_delete_says_what_it_removed(tmp_path: Path) -> None:
     assert "vera" not in tk(home, "users", "list").stdout
     again = tk(home, "users", "delete", "--user", "vera", "--yes", check=False)
     assert again.returncode != 0 and "no person named 'vera'" in again.stderr and "Traceback" not in again.stderr
+
+
+def test_a_corrupt_pdf_is_one_clear_error_without_parser_noise(tmp_path: Path) -> None:
+    """Issue 28: pypdf's repair notes ("incorrect startxref pointer", ...) reached the terminal."""
+    pypdf = pytest.importorskip("pypdf")
+    from tests.test_cli import tk
+
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(200, 200)
+    whole = tmp_path / "whole.pdf"
+    writer.write(str(whole))
+    data = whole.read_bytes()
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(data[: len(data) // 2] + data[-40:])  # the middle cut out
+    proc = tk(tmp_path / "home", "knowledge", "add", str(broken), check=False)
+    assert proc.returncode != 0
+    err = [line for line in proc.stderr.splitlines() if "master key" not in line and line != "ingesting"]
+    assert err == ["Error: not a readable PDF: Cannot find Root object in pdf"], proc.stderr
