@@ -57,3 +57,19 @@ def test_a_corrupt_pdf_is_one_clear_error_without_parser_noise(tmp_path: Path) -
     assert proc.returncode != 0
     err = [line for line in proc.stderr.splitlines() if "master key" not in line and line != "ingesting"]
     assert err == ["Error: not a readable PDF: Cannot find Root object in pdf"], proc.stderr
+
+
+def test_importing_an_archive_into_its_own_database_counts_the_facts_already_there(tmp_path: Path) -> None:
+    """Issue 28: the import said "facts added: …" and nothing of the facts it already held."""
+    from tests.test_cli import tk
+
+    home = tmp_path / "home"
+    tk(home, "chat", "--user", "dora",
+       stdin="I work at Acme.\nI live in Lisbon.\nMy name is Dora.\nMy favourite colour is green.\n")
+    out = tmp_path / "dora.zip"
+    assert "4 facts" in tk(home, "users", "export", "--user", "dora", "--out", str(out)).stdout
+    proc = tk(home, "import", "threadkeep", str(out), "--user", "dora")
+    assert "facts: 4 in the archive, 4 already here, 0 added" in proc.stderr, proc.stderr
+    assert "stored 0 messages" in proc.stderr and "kept in place (still in this database): 1 conversations" in proc.stderr
+    listed = tk(home, "facts", "list", "--user", "dora").stdout.strip().splitlines()
+    assert len(listed) == 4

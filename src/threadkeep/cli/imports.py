@@ -34,6 +34,13 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print the fi
 file_argument = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
 
+def _facts_line(in_archive: int, added: int) -> str:
+    """How the archive's facts fared: the ones already held are not 'added' but are there."""
+    if not in_archive:
+        return "; no facts in the archive"
+    return f"; facts: {in_archive} in the archive, {in_archive - added} already here, {added} added"
+
+
 @click.group("import")
 def import_group() -> None:
     """Import conversations from an export file (ChatGPT, Claude, Telegram, threadkeep)."""
@@ -187,7 +194,7 @@ def import_threadkeep(archive: Path, user: str, db_url: str | None, no_wait: boo
                    + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
                    + (f"; kept in place (still in this database): {done.originals_kept} conversations"
                       if done.originals_kept else "")
-                   + f"; facts added: {done.facts_added}"
+                   + _facts_line(done.found.get("facts", 0), done.facts_added)
                    + ("; profile restored" if done.profile_restored else ""), err=True)
         status = asyncio.run(_background(memory, done.import_id, user, not no_wait)) if done.import_id else {}
     finally:
