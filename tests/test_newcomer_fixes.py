@@ -73,3 +73,26 @@ def test_importing_an_archive_into_its_own_database_counts_the_facts_already_the
     assert "stored 0 messages" in proc.stderr and "kept in place (still in this database): 1 conversations" in proc.stderr
     listed = tk(home, "facts", "list", "--user", "dora").stdout.strip().splitlines()
     assert len(listed) == 4
+
+
+def test_the_admin_cache_report_explains_offline_mode(tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: the admin Cache section showed empty charts in offline mode with no word why."""
+    from tests.conftest_api import start_harness, stop_harness
+    from threadkeep.crypto import MasterKey
+    from threadkeep.llm.offline import OfflineModel
+
+    h = start_harness(f"sqlite:///{tmp_path / 'o.db'}", MasterKey(os.urandom(32), "o"),
+                      settings.model_copy(update={"embeddings": False}), model=OfflineModel())  # type: ignore[arg-type]
+    try:
+        c, _ = h.person()
+        assert c.post("/v1/messages", json={"text": "The code is 7."}).status_code == 200
+        admin = h.client(h.admin_key)
+        report = admin.get("/v1/admin/cache-report").json()
+        assert report["model"] == {"name": "offline", "prompt_cache": "none"}
+        assert report["note"].startswith("Offline mode: no language model is configured")
+        assert "THREADKEEP_MODEL" in report["note"]
+        assert "Offline mode" in admin.get("/v1/admin/cache-report?format=text").text
+        page = admin.get("/admin/admin.js").text  # the console shows the note above its charts
+        assert 'r.note' in page and "cache-note" in admin.get("/admin").text
+    finally:
+        stop_harness(h)
