@@ -22,6 +22,7 @@
     ├── ProviderError               a model provider failed; the person's message is kept
     │   ├── ProviderTimeout
     │   ├── ProviderRateLimited     HTTP 429; ``retry_after`` seconds when the provider said so
+    │   ├── ProviderQuotaExceeded   HTTP 429 ``insufficient_quota``: the account has no credit, never retried
     │   ├── ProviderServerError     HTTP 5xx
     │   ├── ProviderAuthError       HTTP 401/403: a configuration problem, never retried
     │   ├── ProviderBadRequest      HTTP 400/404/422: our request was refused, never retried
@@ -56,6 +57,7 @@ __all__ = [
     "ProviderError",
     "ProviderTimeout",
     "ProviderRateLimited",
+    "ProviderQuotaExceeded",
     "ProviderServerError",
     "ProviderAuthError",
     "ProviderBadRequest",
@@ -154,6 +156,14 @@ class ProviderRateLimited(ProviderError):
     ) -> None:
         super().__init__(message, provider=provider, status=status)
         self.retry_after = retry_after
+
+
+class ProviderQuotaExceeded(ProviderError):
+    """The provider account is out of credit or over its spending limit (OpenAI's 429
+    ``insufficient_quota``): waiting does not help, someone has to add credit."""
+
+    def __init__(self, message: str, *, provider: str = "", status: int | None = 429) -> None:
+        super().__init__(message, provider=provider, status=status)
 
 
 class ProviderServerError(ProviderError):
