@@ -1,7 +1,7 @@
 """cache write split: the call log keeps the writes into 1-hour entries as the provider said
 
-Revision ID: 0016_cache_write_split
-Revises: 0015_perf
+Revision ID: 0017_cache_write_split
+Revises: 0016_import_progress
 Create Date: 2026-12-01 21:00:00
 
 Anthropic reports its cache writes split by entry lifetime (``usage.cache_creation``:
@@ -14,8 +14,8 @@ before, OpenAI) and the TTL of the prefix end decides as before.
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016_cache_write_split"
-down_revision = "0015_perf"
+revision = "0017_cache_write_split"
+down_revision = "0016_import_progress"
 branch_labels = None
 depends_on = None
 
