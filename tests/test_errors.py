@@ -12,7 +12,7 @@ from threadkeep import errors
 
 PKG = Path(errors.__file__).resolve().parent
 # Where the drawing names a class defined outside errors.py: "(surfaces/slack.py)".
-_WHERE = re.compile(r"\((\w+/\w+)\.py\)")
+_WHERE = re.compile(r"\(((?:\w+/)+\w+)\.py\)")
 
 
 def _drawn() -> dict[str, tuple[str | None, str]]:

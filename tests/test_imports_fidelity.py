@@ -30,7 +30,7 @@ from threadkeep.engine import Memory, people
 from threadkeep.imports.model import ImportFormatError
 from threadkeep.imports.service import check_format, import_file, run_background
 from threadkeep.imports.store import import_status
-from threadkeep.memory.fact_tables import Fact
+from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import Message
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

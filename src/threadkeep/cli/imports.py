@@ -35,6 +35,13 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print the fi
 file_argument = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
 
+def _facts_line(in_archive: int, added: int) -> str:
+    """How the archive's facts fared: the ones already held are not 'added' but are there."""
+    if not in_archive:
+        return "; no facts in the archive"
+    return f"; facts: {in_archive} in the archive, {in_archive - added} already here, {added} added"
+
+
 class _ImportGroup(click.Group):
     """``threadkeep import FORMAT FILE`` or ``threadkeep import FILE``: an argument that is
     not a format is the file, and the format is told by its structure."""
@@ -246,7 +253,7 @@ def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bo
                    + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
                    + (f"; kept in place (still in this database): {done.originals_kept} conversations"
                       if done.originals_kept else "")
-                   + f"; facts added: {done.facts_added}"
+                   + _facts_line(done.found.get("facts", 0), done.facts_added)
                    + ("; profile restored" if done.profile_restored else ""), err=True)
         status = asyncio.run(_background(memory, done.import_id, user, not no_wait)) if done.import_id else {}
     finally:

@@ -42,8 +42,8 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_extract import bounded_pieces
-from threadkeep.memory.facts import load_facts
+from threadkeep.memory.facts.extract import bounded_pieces
+from threadkeep.memory.facts.store import load_facts
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow

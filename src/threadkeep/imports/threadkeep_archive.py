@@ -9,7 +9,7 @@ Then conversations go through the one writer of imported history
 (:func:`threadkeep.imports.store.store_conversations`) with source ids made of the archive's
 own ids (``threadkeep:<conversation id>`` and ``threadkeep:<conversation id>:<message id>``), so reading the same archive
 again adds nothing. The archive's facts arrive with their history
-(:func:`threadkeep.memory.fact_restore.restore_facts`) — the imported messages are marked as
+(:func:`threadkeep.memory.facts.restore.restore_facts`) — the imported messages are marked as
 mined, so the import's background work does not re-derive (and re-order) them — and the
 profile is kept when the person has none.
 """
@@ -37,13 +37,13 @@ from threadkeep.imports.model import (
 from threadkeep.imports.reading import MAX_ITEM_BYTES, MAX_ZIP_ENTRIES, check_ratio, open_zip
 from threadkeep.imports.store import ImportCounts, store_conversations
 from threadkeep.imports.tables import ImportSource
-from threadkeep.memory.fact_restore import restore_facts
-from threadkeep.memory.fact_search import clear_fact_cache
-from threadkeep.memory.fact_tables import FactExtraction
-from threadkeep.memory.facts import FactRecord, FactVersionRecord
+from threadkeep.memory.facts.restore import restore_facts
+from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.facts.store import FactRecord, FactVersionRecord
 from threadkeep.memory.profile import restore_profile
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
 
 if TYPE_CHECKING:

@@ -26,6 +26,7 @@ from threadkeep.errors import (
     ProviderBadRequest,
     ProviderConnectionError,
     ProviderError,
+    ProviderQuotaExceeded,
     ProviderRateLimited,
     ProviderServerError,
     ProviderTimeout,
@@ -42,6 +43,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "parse_retry_after",
     "error_for_status",
+    "quota_exceeded",
     "error_for_transport",
     "post_stream",
     "error_message_from_body",
@@ -111,6 +113,14 @@ def error_message_from_body(body: bytes | str) -> tuple[str, str]:
     return "", text.strip()[:500]
 
 
+def quota_exceeded(detail: str, provider: str) -> ProviderQuotaExceeded:
+    """OpenAI's 429 ``insufficient_quota``: not a rate limit — no wait makes it pass."""
+    return ProviderQuotaExceeded(
+        f"{detail} — the {provider} account has no quota left: add credit or raise its spending "
+        "limit in the provider's billing settings (OpenAI: platform.openai.com/settings/organization/billing), "
+        "or use another API key or THREADKEEP_MODEL; retrying will not help", provider=provider)
+
+
 def error_for_status(
     status: int, body: bytes | str, headers: httpx.Headers | dict[str, str], *, provider: str
 ) -> ProviderError:
@@ -122,6 +132,8 @@ def error_for_status(
     if status in (401, 403):
         return ProviderAuthError(detail + " — check the API key setting", provider=provider,
                                  status=status)
+    if status == 429 and kind == "insufficient_quota":
+        return quota_exceeded(detail, provider)
     if status == 429:
         return ProviderRateLimited(detail, provider=provider, status=status,
                                    retry_after=parse_retry_after(headers))

@@ -14,7 +14,8 @@ from threadkeep.llm.anthropic import min_cacheable_tokens
 from threadkeep.llm.base import Usage
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
 
-__all__ = ["MissCause", "Style", "SimulatorConfig", "Fault", "CallRecord", "ManualClock"]
+__all__ = ["MissCause", "Style", "EXTENDED_RETENTION_S", "SimulatorConfig", "Fault", "CallRecord",
+           "ManualClock"]
 
 MissCause = Literal[
     "cold_start",         # first call of the session and nothing to read
@@ -26,6 +27,8 @@ MissCause = Literal[
     "no_breakpoint",      # explicit caching and the request marks no breakpoint
 ]
 Style = Literal["explicit", "automatic"]
+# OpenAI's extended retention ("prompt_cache_retention": "24h"): "up to a maximum of 24 hours".
+EXTENDED_RETENTION_S = 86_400
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """A deterministic extractive summariser: no model, English, Russian and Japanese.
 
 It reads the newly folded messages sentence by sentence and proposes the same operations a
-fold model would (:mod:`threadkeep.memory.summary`). What it keeps is decided by behaviour,
+fold model would (:mod:`threadkeep.memory.summary.items`). What it keeps is decided by behaviour,
 not by surface features: a sentence that assigns a role, records a decision or a refusal and
 its reason, fixes a deadline or an amount, or commits someone to a next step is worth more
 than one that merely contains a number or a name. A sentence that corrects an earlier one
@@ -19,14 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from threadkeep.memory.pasted import (
-    DOCUMENT_CHARS,
-    POINTER_PRIORITY,
-    is_document,
-    is_pointer,
-    pointer_op,
-)
-from threadkeep.memory.summary import (
+from threadkeep.memory.summary.items import (
     AddItem,
     FieldName,
     Op,
@@ -35,11 +28,18 @@ from threadkeep.memory.summary import (
     SummaryState,
     UpdateItem,
 )
+from threadkeep.memory.summary.pasted import (
+    DOCUMENT_CHARS,
+    POINTER_PRIORITY,
+    is_document,
+    is_pointer,
+    pointer_op,
+)
 
 __all__ = ["ExtractiveSummariser", "extract_ops", "split_sentences", "LONG_MESSAGE_CHARS"]
 
 # A message longer than this is pasted content: it belongs to the recall index, and the
-# summary keeps one pointer item (ARCHITECTURE §5, :mod:`threadkeep.memory.pasted`). It also
+# summary keeps one pointer item (ARCHITECTURE §5, :mod:`threadkeep.memory.summary.pasted`). It also
 # bounds the work per message.
 LONG_MESSAGE_CHARS = DOCUMENT_CHARS
 # Longer sentences are cut at a word boundary so one item cannot eat the cap.
@@ -411,7 +411,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
     for msg in messages:
         msg_id, role, text = msg[0], msg[1], msg[2]
         if is_document(text):
-            # Indexed for recall, not summarised: one pointer item (memory/pasted.py).
+            # Indexed for recall, not summarised: one pointer item (memory/summary/pasted.py).
             op = pointer_op(msg)
             work.append(_Work(op.field, op.text, [msg_id], POINTER_PRIORITY, _analyse(op.text),
                               order=next_order))
@@ -513,7 +513,7 @@ def _to_ops(work: list[_Work]) -> list[Op]:
 
 
 class ExtractiveSummariser:
-    """The model-free summariser behind the :class:`~threadkeep.memory.folding.Summariser` API."""
+    """The model-free summariser behind the :class:`~threadkeep.memory.summary.folding.Summariser` API."""
 
     name = "extractive"
 

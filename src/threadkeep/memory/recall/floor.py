@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threadkeep.memory.recall import RecallHit
+from threadkeep.memory.recall.ranking import RecallHit
 
 __all__ = ["MIN_LEXICAL", "MIN_DENSE_MARGIN", "Relevance", "relevance", "clears"]
 

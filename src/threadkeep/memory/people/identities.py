@@ -7,7 +7,7 @@ identity automatically.
 
 Linking an identity that already belongs to another person (a Slack user who wrote before
 being linked) merges that person into this one (:func:`link_or_merge`, a pending merge that
-can be undone until it is confirmed: :mod:`threadkeep.memory.people_merge`).
+can be undone until it is confirmed: :mod:`threadkeep.memory.people.merge`).
 :func:`link_identity` alone still refuses, for callers that only ever link new people.
 """
 
@@ -19,7 +19,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 
 from threadkeep.errors import Conflict, InputError, NotFound
-from threadkeep.memory import people_merge
+from threadkeep.memory.people import merge as people_merge
 from threadkeep.store.db import Database
 from threadkeep.store.models import Identity, User
 from threadkeep.store.vault import Vault
@@ -83,8 +83,8 @@ def link_or_merge(db: Database, vault: Vault, *, user_id: str, channel: str, ext
     """Link ``(channel, external_id)`` to the person; when it belongs to another person, merge
     that person (all their conversations, facts, profile and identities) into this one.
 
-    The merge is pending: :func:`threadkeep.memory.people_merge.undo_merge` puts both people
-    back, :func:`~threadkeep.memory.people_merge.confirm_merge` makes it final.
+    The merge is pending: :func:`threadkeep.memory.people.merge.undo_merge` puts both people
+    back, :func:`~threadkeep.memory.people.merge.confirm_merge` makes it final.
     """
     channel, external_id = _norm(channel, external_id)
 

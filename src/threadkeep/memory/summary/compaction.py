@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from threadkeep.context.compaction import DEFAULT_COMPACTION_CAP, Compactor
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.folding import fold_summary
-from threadkeep.memory.summary import SummaryState, render_summary
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import fold_summary
+from threadkeep.memory.summary.items import SummaryState, render_summary
 from threadkeep.messages import SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
 

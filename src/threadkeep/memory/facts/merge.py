@@ -29,10 +29,10 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory import facts as _facts
-from threadkeep.memory.fact_extract import category_of, comparison_key, is_single_valued
-from threadkeep.memory.fact_tables import Fact, FactVersion
+from threadkeep.memory.facts import store as _facts
+from threadkeep.memory.facts.extract import category_of, comparison_key, is_single_valued
 from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.memory_tables import Fact, FactVersion
 from threadkeep.store.vault import Vault
 
 __all__ = ["merge_facts", "unmerge_facts"]
@@ -76,7 +76,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     """Merge the source person's current facts into the target's; returns ``(undo, counts)``.
 
     The target's rows are read once and matched in memory through their blind index (the
-    same hashes :func:`threadkeep.memory.facts.apply_candidates` looks up), so the cost is
+    same hashes :func:`threadkeep.memory.facts.store.apply_candidates` looks up), so the cost is
     one decryption per source fact and per matched target fact, with a single flush.
     """
     at = utcnow()

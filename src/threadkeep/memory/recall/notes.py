@@ -34,7 +34,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from threadkeep.memory.recall import RecallHit
+from threadkeep.memory.recall.ranking import RecallHit
 from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
 from threadkeep.store.vault import Vault
 

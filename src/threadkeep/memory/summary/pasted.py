@@ -1,7 +1,7 @@
 """Documents pasted into a conversation, as the rolling summary sees them: one pointer item.
 
 A message longer than :data:`DOCUMENT_CHARS` is pasted content, not a chat turn. Recall
-indexes it in chunks (:func:`threadkeep.memory.recall.chunk_spans`), so any part of it can be
+indexes it in chunks (:func:`threadkeep.memory.recall.chunking.chunk_spans`), so any part of it can be
 found by meaning later; the summary does not summarise its body (seed 003: indexed, not
 summarised) but keeps one short pointer item — "Document pasted 7 May 2023: Atlas supply
 agreement, ~850 words — indexed, ask to recall it" — so the model knows the document exists
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 
 from threadkeep.memory import dates as dates_mod
-from threadkeep.memory.summary import AddItem, Op, SourceMessage, UpdateItem
+from threadkeep.memory.summary.items import AddItem, Op, SourceMessage, UpdateItem
 
 __all__ = [
     "DOCUMENT_CHARS",

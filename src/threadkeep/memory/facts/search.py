@@ -2,7 +2,7 @@
 
 The facts are sealed, so ranking happens over decrypted copies in memory. A per-process cache
 keeps, per person, the decrypted facts, their tokens and vectors and the built hybrid index,
-tagged with the person's facts generation (:class:`~threadkeep.memory.fact_tables.FactsState`).
+tagged with the person's facts generation (:class:`~threadkeep.store.memory_tables.FactsState`).
 Each turn reads that one number; when it moved (a change by any worker or replica), only rows
 touched since the last sync are read, and only changed texts are decrypted and added to the
 index in place (removed ones are tombstoned, and the index is compacted when they pile up) —
@@ -21,11 +21,11 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_tables import Fact
-from threadkeep.memory.facts import FactRecord, facts_state, open_fact
+from threadkeep.memory.facts.store import FactRecord, facts_state, open_fact
 from threadkeep.retrieval.embedding import Embedder, default_embedder, vector_from_bytes
 from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import Fact
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
 

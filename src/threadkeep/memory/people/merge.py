@@ -9,7 +9,7 @@ the identity is linked to, the *target*:
   so do their surface threads, queued surface events and posts, and their channel
   identities. Every sealed field is opened with the source's key and sealed again with the
   target's, in the same transaction — no row is ever readable with the wrong key;
-- the source's current facts are merged into the target's (:mod:`threadkeep.memory.fact_merge`:
+- the source's current facts are merged into the target's (:mod:`threadkeep.memory.facts.merge`:
   the same fact deduplicated, a conflicting value kept as a version); the profile is the
   target's, or the source's when the target had none, and is rebuilt by the usual
   background job; the recall index follows the moved messages on its own;
@@ -43,11 +43,11 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.errors import Conflict, InputError, NotFound
-from threadkeep.memory import fact_merge
-from threadkeep.memory.fact_tables import Profile
+from threadkeep.memory.facts import merge as fact_merge
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import Profile
 from threadkeep.store.models import ApiKey, Conversation, Identity, Message, User
 from threadkeep.store.people_tables import MERGED_PREFIX, AuditEntry, PersonMerge
 from threadkeep.store.vault import SYSTEM_USER, Vault
@@ -489,8 +489,8 @@ def list_merges(db: Database, *, include_finished: bool = False, limit: int = 20
 def forget_caches(*user_ids: str) -> None:
     """Decrypted facts and recall indexes held in this process go stale with a merge (other
     processes notice from the facts generation and the message counts)."""
-    from threadkeep.memory.fact_search import clear_fact_cache
-    from threadkeep.memory.recall import clear_recall_cache
+    from threadkeep.memory.facts.search import clear_fact_cache
+    from threadkeep.memory.recall.index import clear_recall_cache
 
     for uid in user_ids:
         clear_fact_cache(uid)

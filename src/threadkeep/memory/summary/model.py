@@ -1,7 +1,7 @@
 """The model-based summariser: a small model at low temperature proposes JSON operations.
 
 The model is asked for operations, never for the summary text, so what it forgets to repeat is
-still kept (:func:`~threadkeep.memory.summary.apply_ops`). Its answer is parsed and validated
+still kept (:func:`~threadkeep.memory.summary.items.apply_ops`). Its answer is parsed and validated
 here; on a provider failure, unparsable JSON or an operation on an unknown item, the fold
 falls back to the extractive summariser — nothing stops working without a model (§5).
 """
@@ -16,9 +16,8 @@ from typing import Any
 
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, complete
-from threadkeep.memory.extractive import LONG_MESSAGE_CHARS, ExtractiveSummariser
-from threadkeep.memory.pasted import PREVIEW_CHARS, is_document, with_document_pointers
-from threadkeep.memory.summary import (
+from threadkeep.memory.summary.extractive import LONG_MESSAGE_CHARS, ExtractiveSummariser
+from threadkeep.memory.summary.items import (
     FIELD_TITLES,
     FIELDS,
     AddItem,
@@ -29,6 +28,7 @@ from threadkeep.memory.summary import (
     SummaryState,
     UpdateItem,
 )
+from threadkeep.memory.summary.pasted import PREVIEW_CHARS, is_document, with_document_pointers
 from threadkeep.messages import ChatMessage, ModelRequest, Segment, canonical_json
 
 __all__ = [
@@ -119,7 +119,7 @@ def build_fold_request(
     max_tokens: int = 800,
 ) -> ModelRequest:
     """The fold request: old items as canonical JSON, then the new messages, clipped (a
-    pasted document to its header and opening, :data:`~threadkeep.memory.pasted.PREVIEW_CHARS`)."""
+    pasted document to its header and opening, :data:`~threadkeep.memory.summary.pasted.PREVIEW_CHARS`)."""
     items = [{"id": i.id, "field": i.field, "text": i.text, "priority": i.priority,
               "resolved": i.resolved} for i in state.items]
     lines = []

@@ -3,7 +3,7 @@
 The model sees the person's message and their relevant existing facts (under short aliases
 ``f1``, ``f2``… rather than database ids) and answers with JSON operations — add, update fact
 X, retire fact X. Code validates every operation (known slot, grounded value, known alias)
-and merges it through :mod:`threadkeep.memory.facts`, which deduplicates and versions. When
+and merges it through :mod:`threadkeep.memory.facts.store`, which deduplicates and versions. When
 no model is configured, or its answer is unusable, the deterministic extractor runs instead,
 so extraction never stops working.
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from threadkeep.llm.base import ChatModel, complete
-from threadkeep.memory import facts as store
-from threadkeep.memory.fact_extract import (
+from threadkeep.memory.facts import store
+from threadkeep.memory.facts.extract import (
     MULTI_VALUED,
     SINGLE_VALUED,
     FactCandidate,
@@ -36,12 +36,12 @@ from threadkeep.memory.fact_extract import (
     split_remember_notes,
     strip_injected,
 )
-from threadkeep.memory.fact_search import relevant_facts
-from threadkeep.memory.fact_tables import FactExtraction
+from threadkeep.memory.facts.search import relevant_facts
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.vault import Vault
 
 __all__ = [

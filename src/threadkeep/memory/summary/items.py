@@ -1,6 +1,6 @@
 """The structured rolling summary: six fields of items, merged from proposed operations.
 
-A summariser (a model or :mod:`threadkeep.memory.extractive`) never writes the summary text.
+A summariser (a model or :mod:`threadkeep.memory.summary.extractive`) never writes the summary text.
 It proposes operations — add an item, update item X, resolve question Y, remove item X — and
 :func:`apply_ops` merges them. Items that no operation touches are carried over unchanged, so
 earlier content survives by construction, not by prompt wording (ARCHITECTURE §5).

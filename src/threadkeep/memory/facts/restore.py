@@ -1,6 +1,6 @@
 """Restoring facts read back from a personal export, with their whole history.
 
-Extraction (:func:`threadkeep.memory.facts.apply_candidates`) makes new history; a restore
+Extraction (:func:`threadkeep.memory.facts.store.apply_candidates`) makes new history; a restore
 keeps the one the archive carries: the same values, statuses, counters, times and version
 list, sealed under the receiving person's key. A fact whose slot and value the person
 already has is skipped, so reading an archive twice adds nothing. An archived *current*
@@ -16,9 +16,8 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_extract import category_of, is_single_valued
-from threadkeep.memory.fact_tables import Fact
-from threadkeep.memory.facts import (
+from threadkeep.memory.facts.extract import category_of, is_single_valued
+from threadkeep.memory.facts.store import (
     BlindIndex,
     FactRecord,
     FactVersionRecord,
@@ -28,6 +27,7 @@ from threadkeep.memory.facts import (
     seal_fact,
 )
 from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.memory_tables import Fact
 from threadkeep.store.vault import Vault
 
 __all__ = ["restore_facts"]

@@ -6,7 +6,7 @@ Everything here is pure: storage, transactions and retries belong to the engine.
 
 Cost per fold is bounded by a constant: the summariser reads the old summary (at most ``cap``
 tokens, 400 by default) and at most ``max_batch`` messages (default ``threshold − tail + 1``,
-i.e. 15), each clipped to :data:`~threadkeep.memory.extractive.LONG_MESSAGE_CHARS` characters
+i.e. 15), each clipped to :data:`~threadkeep.memory.summary.extractive.LONG_MESSAGE_CHARS` characters
 for the model prompt — never the whole conversation. A backlog (after failed folds) is worked
 off in several bounded folds rather than one large one.
 """
@@ -20,8 +20,7 @@ from typing import Protocol, runtime_checkable
 
 from threadkeep.context.assemble import MIN_VERBATIM
 from threadkeep.errors import ConfigError
-from threadkeep.memory.pasted import fold_message, is_document
-from threadkeep.memory.summary import (
+from threadkeep.memory.summary.items import (
     DEFAULT_CAP_TOKENS,
     EvictHook,
     Item,
@@ -31,6 +30,7 @@ from threadkeep.memory.summary import (
     apply_ops,
     enforce_cap,
 )
+from threadkeep.memory.summary.pasted import fold_message, is_document
 from threadkeep.tokens import TokenCounter
 
 __all__ = [

@@ -9,9 +9,9 @@ deduplicated by normalised text.
 Every change writes a :class:`FactVersion` (add, update, retire, restore) carrying the old and
 new value sealed; undo pops the newest version and puts back what it replaced. Deleting a fact
 removes it and its versions for good. A personal export's facts come back with their own
-history through :func:`threadkeep.memory.fact_restore.restore_facts`.
+history through :func:`threadkeep.memory.facts.restore.restore_facts`.
 
-Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.fact_search`.
+Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.facts.search`.
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_extract import (
+from threadkeep.memory.facts.extract import (
     FactCandidate,
     category_of,
     comparison_key,
     is_single_valued,
     render_fact,
 )
-from threadkeep.memory.fact_tables import Fact, FactsState, FactVersion
 from threadkeep.retrieval.embedding import Embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.memory_tables import Fact, FactsState, FactVersion
 from threadkeep.store.vault import Vault
 
 __all__ = [
