@@ -148,8 +148,8 @@ def load_keyring(key_file: Path | None, *, keys: str | None = None, create: bool
         raw = path.read_bytes()
     except OSError as e:
         raise MasterKeyError(f"Cannot read the master key file {path}: {e.strerror}.") from e
-    keys = _parse_keyring(raw, str(path))
-    return Keyring(keys[0], tuple(keys[1:]), path)
+    held = _parse_keyring(raw, str(path))
+    return Keyring(held[0], tuple(held[1:]), path)
 
 
 def load_master_key(key_file: Path | None, *, keys: str | None = None, create: bool = False) -> MasterKey:

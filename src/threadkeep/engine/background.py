@@ -41,6 +41,7 @@ from threadkeep.memory.profile import arefresh_profile
 from threadkeep.memory.recall.vectors import NewMessageVector, index_pending, store_indexed
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import (
+    AsyncSummariser,
     FoldPolicy,
     FoldRange,
     Summariser,
@@ -58,7 +59,7 @@ from threadkeep.memory.summary.items import (
 from threadkeep.messages import ModelRequest
 from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store import repo
-from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.base import new_id, rows_affected, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message, SummaryVersion
 from threadkeep.store.vault import Vault
@@ -130,7 +131,7 @@ class Background:
             jobs.JobSpec("recall_index", {"user_id": conv.user_id}, f"recall:{conv.user_id}"),
             jobs.JobSpec("profile", {"user_id": conv.user_id}, f"profile:{conv.user_id}"),
         ]
-        if "reask" in self.handlers:  # registered by threadkeep.insights.install
+        if "reask" in self.handlers:  # registered by engine.insight_jobs.install
             work.append(jobs.JobSpec("reask", {"conversation_id": conv.id}, f"reask:{conv.id}"))
         jobs.enqueue_many(s, work)
 
@@ -171,7 +172,7 @@ class Background:
                                every=self.settings.profile_every, model=self.fold_model)
 
     # -- folding ------------------------------------------------------------------------
-    def summariser(self) -> Summariser:
+    def summariser(self) -> Summariser | AsyncSummariser:
         """The model summariser when a fold model is configured, else the extractive one."""
         if self.fold_model is not None:
             from threadkeep.memory.summary.model import ModelSummariser
@@ -209,8 +210,8 @@ class Background:
                        Conversation.summary_cursor == prep.cursor,
                        Conversation.summary_version == prep.version)
                 .values(summary_cursor=prep.span.last, summary_version=prep.version + 1)
-            ).rowcount
-            if moved != 1:
+            )
+            if rows_affected(moved) != 1:
                 return False
             row = SummaryVersion(conversation_id=conversation_id, user_id=prep.user_id,
                                  version=prep.version + 1, cursor=prep.span.last, method=method,

@@ -69,7 +69,9 @@ def feedback_report(session: Session, vault: Vault, *, since: datetime | None = 
         q = q.where(Message.rated_at >= since)
     if until is not None:
         q = q.where(Message.rated_at < until)
-    blank = lambda: {"up": 0, "down": 0}  # noqa: E731
+    def blank() -> dict[str, int]:
+        return {"up": 0, "down": 0}
+
     by_day: dict[str, dict[str, int]] = defaultdict(blank)
     by_surface: dict[str, dict[str, int]] = defaultdict(blank)
     by_search: dict[str, dict[str, int]] = {"searched": blank(), "not_searched": blank()}

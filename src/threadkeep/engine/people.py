@@ -10,11 +10,13 @@ person with no row yet answered as empty rather than 404), so no face opens a se
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.orm import Session
 
 from threadkeep.errors import NotFound
 from threadkeep.memory import profile as profiles
@@ -26,6 +28,8 @@ from threadkeep.store.models import User
 
 if TYPE_CHECKING:
     from threadkeep.engine.memory import Memory
+
+T = TypeVar("T")
 
 __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact",
            "fact_records", "fact_version_records", "undo_change_record", "forget_fact_record",
@@ -97,9 +101,9 @@ async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
 # -- the records the HTTP API shapes into its own JSON ------------------------------------
 
 
-async def _as_person(memory: Memory, user: str, fn: Any, *, missing: Any) -> Any:
+async def _as_person(memory: Memory, user: str, fn: Callable[[Session, str], T], *, missing: T) -> T:
     """``fn(session, user_id)`` in one transaction; ``missing`` when the person has no row yet."""
-    def run(s: Any) -> Any:
+    def run(s: Session) -> T:
         found = repo.find_user(s, name=user)
         return missing if found is None else fn(s, found.id)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -201,7 +201,7 @@ class TurnService:
             return await asyncio.to_thread(self.db.write, fn)
 
     async def _carry_out(self, begun: _Begun, groups: tuple[str, ...] = (),
-                         context: str | None = None) -> AsyncIterator[TurnEvent]:
+                         context: str | None = None) -> AsyncGenerator[TurnEvent, None]:
         yield ConversationOpened(begun.cid, begun.created)
         yield MessageStored(begun.mid)
         if begun.then == "answer":
@@ -319,7 +319,7 @@ class TurnService:
                 made[-1].usage = made[-1].usage + ev.usage
 
     async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
-                      context: str | None = None) -> AsyncIterator[TurnEvent]:
+                      context: str | None = None) -> AsyncGenerator[TurnEvent, None]:
         try:
             # The tools offered and the request, in one worker-thread hop.
             offered, built = await asyncio.to_thread(self.build, uid, cid, mid, groups, context)

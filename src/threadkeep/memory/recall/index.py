@@ -97,7 +97,7 @@ def person_index(user_id: str, name: str | None) -> PersonIndex:
 
 
 def _state_statement() -> Any:
-    uid = bindparam("uid")
+    uid: Any = bindparam("uid")
     counted = (select(func.coalesce(func.sum(Conversation.message_count), 0))
                .where(Conversation.user_id == uid).scalar_subquery())
     active = select(func.max(Conversation.last_activity_at)).where(Conversation.user_id == uid).scalar_subquery()
@@ -144,7 +144,7 @@ def _vector(s: Session, vault: Vault, user_id: str, blob: bytes, table: str, row
 SYNC_SLACK = timedelta(seconds=5)
 
 
-def _changes(s: Session, person: PersonIndex, user_id: str, count: int) -> list[Any] | None:
+def _changes(s: Session, person: PersonIndex, user_id: str, count: int) -> Sequence[Any] | None:
     """The id and status of the person's messages created since the last look (and of those
     seen waiting), or None when that cannot account for every message (some were deleted or
     moved in from elsewhere): the caller then reads them all.
@@ -181,7 +181,7 @@ def sync_person(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb
     state = _state(s, user_id)
     if state == person.state:
         return
-    rows = _changes(s, person, user_id, state[0])
+    rows: Sequence[Any] | None = _changes(s, person, user_id, state[0])
     if rows is None:
         rows = s.execute(
             select(Message.id, Message.status).where(Message.user_id == user_id)

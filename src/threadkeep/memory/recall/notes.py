@@ -145,7 +145,7 @@ def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, 
            "sources": sorted(set(sources)), "shown": sorted(set(shown)), "tokens": tokens,
            "created_at": utcnow()}
     if s.connection().execute(_INSERT_NOTE[s.get_bind().dialect.name], row).first() is not None:
-        return StoredNote(rid, message_id, seq, text, frozenset(row["sources"]), frozenset(row["shown"]))
+        return StoredNote(rid, message_id, seq, text, frozenset(sources), frozenset(shown))
     found = s.scalars(select(RecallNote).where(RecallNote.message_id == message_id)).one()
     return StoredNote(found.id, found.message_id, found.seq,
                       vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN,

@@ -45,7 +45,7 @@ EMBED_CHARS = 2000  # e5-small reads 512 tokens; more text only costs time
 
 
 def resolve_embedder(embedder: Embedder | None | bool) -> Embedder | None:
-    return default_embedder() if embedder is True else (embedder or None)  # type: ignore[return-value]
+    return default_embedder() if embedder is True else (embedder or None)
 
 
 def open_message(s: Session, vault: Vault, m: Message | Any) -> str:

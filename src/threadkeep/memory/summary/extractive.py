@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from functools import lru_cache
 
 from threadkeep.memory.summary.items import (
@@ -335,7 +336,7 @@ class _Work:
     item_id: str | None = None
     changed: bool = False
     order: int = 0
-    resolve: list[str] = field(default_factory=list)
+    resolve: list[str] = dc_field(default_factory=list)  # `field` names a field here
     old_sources: int = 0  # how many of ``sources`` the item already had before this fold
 
 
