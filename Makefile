@@ -27,6 +27,7 @@ test: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 # The pictures in docs/screenshots/, taken by the browser tests at 1400 and 390 px.
 screenshots: $(VENV)/.installed

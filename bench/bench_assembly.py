@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.folding import FoldPolicy, fold_range, fold_summary
-from threadkeep.memory.summary import SourceMessage, SummaryState, render_summary
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import FoldPolicy, fold_range, fold_summary
+from threadkeep.memory.summary.items import SourceMessage, SummaryState, render_summary
 from threadkeep.messages import ToolSpec
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)

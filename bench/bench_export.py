@@ -41,8 +41,8 @@ def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts
     import base64
 
     from threadkeep.crypto import MasterKey
-    from threadkeep.memory import facts as F
-    from threadkeep.memory.fact_extract import FactCandidate
+    from threadkeep.memory.facts import store as F
+    from threadkeep.memory.facts.extract import FactCandidate
     from threadkeep.store import repo
     from threadkeep.store.base import new_id, utcnow
     from threadkeep.store.db import Database

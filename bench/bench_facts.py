@@ -3,7 +3,7 @@
 A person gets N synthetic facts (notes and preferences over a mixed vocabulary, plus the
 single-valued slots), stored exactly as the store stores them: key, value and float32 vector
 each sealed with the person's key. Then, over T turns with different messages, we time
-:func:`threadkeep.memory.fact_search.relevant_facts` as the engine calls it:
+:func:`threadkeep.memory.facts.search.relevant_facts` as the engine calls it:
 
 - cold: the first turn of a process (decrypt every fact, build BM25 and the vector matrix);
 - warm: every later turn (one generation read, BM25 + dense + fusion, token packing) — the
@@ -36,13 +36,13 @@ import warnings
 import numpy as np
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory import fact_search as S
-from threadkeep.memory import facts as F
-from threadkeep.memory.fact_extract import FactCandidate, render_fact
-from threadkeep.memory.fact_tables import Fact, FactsState
+from threadkeep.memory.facts import search as S
+from threadkeep.memory.facts import store as F
+from threadkeep.memory.facts.extract import FactCandidate, render_fact
 from threadkeep.retrieval.embedding import default_embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import Fact, FactsState
 from threadkeep.store.models import User
 from threadkeep.store.vault import Vault
 

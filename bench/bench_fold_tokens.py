@@ -18,10 +18,10 @@ import warnings
 
 from bench_assembly import synthetic_messages
 
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.fold_model import FOLD_SYSTEM_PROMPT, build_fold_request
-from threadkeep.memory.folding import FoldPolicy, fold_range, fold_summary
-from threadkeep.memory.summary import SummaryState
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import FoldPolicy, fold_range, fold_summary
+from threadkeep.memory.summary.items import SummaryState
+from threadkeep.memory.summary.model import FOLD_SYSTEM_PROMPT, build_fold_request
 from threadkeep.tokens import default_counter
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)

@@ -113,7 +113,7 @@ def child(file: str, db: str, background: bool) -> None:
         out["rss_end_mb"] = round(peak_mb(), 1)
         from sqlalchemy import func, select
 
-        from threadkeep.memory.fact_tables import Fact, MessageVector
+        from threadkeep.store.memory_tables import Fact, MessageVector
 
         with memory.db.reading() as s:
             out["facts"] = s.scalar(select(func.count()).select_from(Fact))

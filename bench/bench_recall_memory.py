@@ -1,7 +1,7 @@
 """Memory one message costs in the in-process recall index, with and without e5 vectors.
 
 Places chat-sized messages two at a time (a turn: the person's and the answer) the way a turn's
-sync places them (``recall._place``), and reports the Python heap they hold per item as
+sync places them (``recall.place_items``), and reports the Python heap they hold per item as
 tracemalloc counts it. The figure behind ``recall._CACHE_ITEMS`` (docs/BENCHMARKS.md, "HTTP
 service").
 
@@ -18,22 +18,23 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from threadkeep.memory import recall
+from threadkeep.memory.recall import index as recall
+from threadkeep.memory.recall.ranking import RecallItem
 
 WORDS = "the budget is euros point launch plan noted here short answer size chat reply few deltas".split()
 
 
 def bytes_per_item(items: int, dim: int | None, seed: int = 7) -> float:
     rng = random.Random(seed)
-    person = recall._PersonIndex(embedder="e5" if dim else None)
+    person = recall.PersonIndex(embedder="e5" if dim else None)
     conversation = str(uuid.uuid4())
     base = tracemalloc.get_traced_memory()[0]
     for seq in range(0, items, 2):
-        turn = [recall.RecallItem(str(uuid.uuid4()), conversation, seq + j, ("user", "assistant")[j],
+        turn = [RecallItem(str(uuid.uuid4()), conversation, seq + j, ("user", "assistant")[j],
                                   f"Point {seq}: the budget is {1000 + seq} euros. " + " ".join(rng.sample(WORDS, 8)),
                                   datetime.now(UTC)) for j in range(2)]
         matrix = None if dim is None else np.random.default_rng(seq).random((2, dim), np.float32)
-        recall._place(person, turn, matrix)
+        recall.place_items(person, turn, matrix)
     return (tracemalloc.get_traced_memory()[0] - base) / items
 
 

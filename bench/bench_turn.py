@@ -274,8 +274,8 @@ class Threadkeep(System):
     async def _prefill(self, rest: list[tuple[str, str]]) -> None:
         """The stored history through the engine's own storage functions, folded and indexed
         as the background jobs would have left it."""
-        from threadkeep.memory.fact_model import aextract_and_store
-        from threadkeep.memory.recall import index_pending
+        from threadkeep.memory.facts.model import aextract_and_store
+        from threadkeep.memory.recall.vectors import index_pending
         from threadkeep.store import repo
         from threadkeep.store.models import Conversation
 
@@ -317,8 +317,8 @@ class Threadkeep(System):
         t0 = time.perf_counter()
         # Fold the backlog with the engine's own fold (fold_once), 400 messages a fold instead
         # of the 15 of a regular turn's fold: the summary is capped either way (400 tokens).
-        backlog = dataclasses.replace(m.builder.policy, max_batch=400)
-        while await m.builder.fold_once(self.cid, backlog):
+        backlog = dataclasses.replace(m.background.policy, max_batch=400)
+        while await m.background.fold_once(self.cid, backlog):
             pass
         self.prefill_s["fold"] = time.perf_counter() - t0
 

@@ -31,7 +31,7 @@ elsewhere in the summary. ``by_kind`` and ``by_language`` give the same keys per
 kind and per dialog language.
 
 ``baseline="brief"`` replaces the structured summary with the free "summarise briefly"
-baseline (:mod:`threadkeep.memory.brief`), which the engine does not run: that row is a
+baseline (:mod:`threadkeep.memory.summary.brief`), which the engine does not run: that row is a
 simulation of the fold loop with the same policy and no facts layer, kept for comparison.
 """
 
@@ -49,10 +49,10 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from threadkeep.context.assemble import TurnInputs, assemble
-from threadkeep.memory.brief import BriefSummary, brief_fold
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.folding import FoldPolicy, fold_range
-from threadkeep.memory.summary import DEFAULT_CAP_TOKENS, SourceMessage
+from threadkeep.memory.summary.brief import BriefSummary, brief_fold
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.folding import FoldPolicy, fold_range
+from threadkeep.memory.summary.items import DEFAULT_CAP_TOKENS, SourceMessage
 from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter, default_counter
 

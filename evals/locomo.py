@@ -54,11 +54,12 @@ from threadkeep.context.budget import MemoCounter
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.compaction import extractive_compactor
 from threadkeep.memory.dates import strip_notes
-from threadkeep.memory.fact_model import extract_and_store
-from threadkeep.memory.fact_search import clear_fact_cache
-from threadkeep.memory.recall import clear_recall_cache, index_pending
+from threadkeep.memory.facts.model import extract_and_store
+from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.recall.index import clear_recall_cache
+from threadkeep.memory.recall.vectors import index_pending
+from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.retrieval.bm25 import Bm25Index
 from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.retrieval.hybrid import HybridIndex
@@ -491,15 +492,15 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
     model = ScriptedModel(name=MODEL_NAME, capabilities=Capabilities(context_window=window,
                                                                      supports_tools=False))
     memory = Memory(db, vault, model=model, settings=settings)
-    memory.builder.embedder = lambda: emb
+    memory.embedder = lambda: emb
     return memory
 
 
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
     """The request the engine builds for ``question`` opening a new conversation of ``person``."""
     begun = memory.db.write(
-        lambda s: memory._begin_turn(s, sample.handle(person), None, question, "locomo"))
-    request, _ = memory.builder.build(begun.uid, begun.cid, begun.mid)
+        lambda s: memory.turns.begin(s, sample.handle(person), None, question, "locomo"))
+    request = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].request
     return _as_messages(request)
 
 

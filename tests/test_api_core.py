@@ -232,8 +232,8 @@ def test_delete_me_shreds_the_person(api: ApiHarness) -> None:  # noqa: F811
 
 
 def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
-    from threadkeep.memory.fact_extract import FactCandidate
-    from threadkeep.memory.facts import apply_candidates
+    from threadkeep.memory.facts.extract import FactCandidate
+    from threadkeep.memory.facts.store import apply_candidates
     from threadkeep.store import repo
 
     c, name = api.person()

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import ceiling_for
 from threadkeep.errors import ConfigError, ContextOverflow
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.summary import SourceMessage
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import SEGMENT_ORDER, ToolSpec
 from threadkeep.tokens import default_counter
 

@@ -15,8 +15,8 @@ from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import ManualClock
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.summary import SourceMessage
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, User

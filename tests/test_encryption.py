@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select, update
 
 from threadkeep import crypto
+from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.errors import IntegrityError, MasterKeyError, NotFound
@@ -161,12 +162,14 @@ def test_wrong_or_malformed_master_key(tmp_path, settings, monkeypatch) -> None:
     open_memory(url, MasterKey(os.urandom(32), "right"), settings).db.dispose()
     bad = tmp_path / "bad.key"
     bad.write_text("not a key")
+    # The environment is read by Settings, in one place: a Settings made after the variable.
     monkeypatch.setenv("THREADKEEP_MASTER_KEY_FILE", str(bad))
     with pytest.raises(MasterKeyError, match="bad.key"):
-        Memory.open(url, settings=settings, model=OfflineModel())
+        Memory.open(url, settings=Settings(home=settings.home), model=OfflineModel())
     monkeypatch.delenv("THREADKEEP_MASTER_KEY_FILE")
     import base64
 
     monkeypatch.setenv("THREADKEEP_MASTER_KEY", base64.b64encode(os.urandom(32)).decode())
+    assert Settings(home=settings.home).master_key is not None
     with pytest.raises(MasterKeyError, match="not the key"):
-        Memory.open(url, settings=settings, model=OfflineModel())
+        Memory.open(url, settings=Settings(home=settings.home), model=OfflineModel())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from threadkeep.memory.extractive import ExtractiveSummariser, extract_ops, split_sentences
-from threadkeep.memory.folding import fold_summary
-from threadkeep.memory.summary import SourceMessage, SummaryState, render_summary
+from threadkeep.memory.summary.extractive import ExtractiveSummariser, extract_ops, split_sentences
+from threadkeep.memory.summary.folding import fold_summary
+from threadkeep.memory.summary.items import SourceMessage, SummaryState, render_summary
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

@@ -11,14 +11,14 @@ import pytest
 from sqlalchemy import func, select
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory import fact_search as S
-from threadkeep.memory import facts as F
-from threadkeep.memory.fact_model import extract_and_store
-from threadkeep.memory.fact_tables import Fact, FactVersion
+from threadkeep.memory.facts import search as S
+from threadkeep.memory.facts import store as F
+from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.profile import refresh_profile
-from threadkeep.memory.recall import index_message
+from threadkeep.memory.recall.vectors import index_message
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import Fact, FactVersion
 from threadkeep.store.models import Conversation, Message, User
 from threadkeep.store.vault import Vault
 

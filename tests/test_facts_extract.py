@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from threadkeep.memory.fact_extract import comparison_key, extract_facts, strip_injected
+from threadkeep.memory.facts.extract import comparison_key, extract_facts, strip_injected
 
 
 def facts(text: str) -> dict[str, str]:

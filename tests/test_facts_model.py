@@ -10,7 +10,7 @@ import pytest
 from tests.test_facts import Person, person  # noqa: F401  (fixture)
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.fact_model import parse_operations
+from threadkeep.memory.facts.model import parse_operations
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

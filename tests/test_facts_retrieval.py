@@ -11,9 +11,9 @@ import pytest
 from tests.test_facts import Person, make_person, people, person  # noqa: F401  (fixtures)
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
-from threadkeep.memory import fact_search as S
-from threadkeep.memory import facts as F
-from threadkeep.memory.identities import (
+from threadkeep.memory.facts import search as S
+from threadkeep.memory.facts import store as F
+from threadkeep.memory.people.identities import (
     IdentityConflict,
     identities_of,
     link_identity,

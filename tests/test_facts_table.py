@@ -9,7 +9,7 @@ every slotted fact produced, recall ≥ 0.8 over the rows that state a fact.
 
 from __future__ import annotations
 
-from threadkeep.memory.fact_extract import comparison_key, extract_facts
+from threadkeep.memory.facts.extract import comparison_key, extract_facts
 
 Want = tuple[str, str] | list[tuple[str, str]] | None
 

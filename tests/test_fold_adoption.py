@@ -25,10 +25,11 @@ from threadkeep.cache.adoption import (
 from threadkeep.cache.log import last_cache_touch
 from threadkeep.cache.tables import ModelCall
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.window import adoption_due
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.memory.folding import FoldPolicy, fold_range
+from threadkeep.memory.summary.folding import FoldPolicy, fold_range
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Job
@@ -289,6 +290,7 @@ async def test_an_automatic_cache_counts_every_call_as_a_touch(tmp_path, setting
         assert call is not None and call.cache_read_tokens == call.cache_write_tokens == 0
         assert last_cache_touch(s, r.conversation_id, sim.capabilities).id == call.id
         assert last_cache_touch(s, r.conversation_id, ANTHROPIC) is None  # explicit: nothing cached
-        cold, _adopt = m.builder._adoption(s, s.get(Conversation, r.conversation_id))
+        cold, _adopt = adoption_due(s, s.get(Conversation, r.conversation_id), m.model.capabilities,
+                                    m.background.adoption)
     assert cold is False
     await m.close()

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from threadkeep.errors import ConfigError, ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.fold_model import ModelSummariser, parse_ops
-from threadkeep.memory.folding import FoldPolicy, afold_summary, fold_range, fold_summary
-from threadkeep.memory.summary import AddItem, SourceMessage, SummaryState, render_summary
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import FoldPolicy, afold_summary, fold_range, fold_summary
+from threadkeep.memory.summary.items import AddItem, SourceMessage, SummaryState, render_summary
+from threadkeep.memory.summary.model import ModelSummariser, parse_ops
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

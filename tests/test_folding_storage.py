@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.window import summary_state
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.summary import render_summary
+from threadkeep.memory.summary.items import render_summary
 from threadkeep.store.models import Conversation, Job, SummaryVersion
 
 from .helpers import open_memory, unique_user
@@ -51,7 +52,7 @@ async def test_folds_advance_cursor_keep_tail_and_keep_versions(backend, setting
     cursors = [c for _, c, _ in versions]
     assert cursors == sorted(set(cursors))
     with m.db.session() as s:
-        state = m.builder.summary_state(s, conv)
+        state = summary_state(s, m.vault, conv)
     text = render_summary(state)
     assert "PostgreSQL" in text and "Marina" in text
     # The next request holds the summary, and the history starts after the cursor.
@@ -75,7 +76,7 @@ async def test_failed_fold_leaves_cursor_and_is_retried(backend, settings, monke
     user = unique_user()
     r = await m.send("Decision: we ship on Friday.", user=user)
     cid = r.conversation_id
-    import threadkeep.engine.request as tc
+    import threadkeep.engine.background as tc
 
     real = tc.afold_summary
     calls = {"n": 0}
@@ -124,11 +125,11 @@ async def test_concurrent_folds_cannot_fold_twice(tmp_path, settings) -> None:
     for i in range(16):
         await m.send(f"m{i}", user=user, conversation_id=r.conversation_id)
     # Two workers prepare the same fold; only one commit may land.
-    a = m.builder._prepare_fold(r.conversation_id)
-    b = m.builder._prepare_fold(r.conversation_id)
+    a = m.background.prepare_fold(r.conversation_id)
+    b = m.background.prepare_fold(r.conversation_id)
     assert a is not None and b is not None and a.span == b.span
-    assert m.builder._commit_fold(r.conversation_id, a, a.state, "extractive") is True
-    assert m.builder._commit_fold(r.conversation_id, b, b.state, "extractive") is False
+    assert m.background.commit_fold(r.conversation_id, a, a.state, "extractive") is True
+    assert m.background.commit_fold(r.conversation_id, b, b.state, "extractive") is False
     assert len(_versions(m, r.conversation_id)) == 1
     await m.close()
 
@@ -165,12 +166,12 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
                 with pytest.raises(ProviderServerError):
                     loop.run_until_complete(m.send("lost?", user=user, conversation_id=cid))
             elif action == "fold":
-                loop.run_until_complete(m.builder.fold_once(cid))
+                loop.run_until_complete(m.background.fold_once(cid))
             else:
-                a = m.builder._prepare_fold(cid)
-                b = m.builder._prepare_fold(cid)
+                a = m.background.prepare_fold(cid)
+                b = m.background.prepare_fold(cid)
                 if a is not None and b is not None:
-                    won = [m.builder._commit_fold(cid, p, p.state, "extractive") for p in (a, b)]
+                    won = [m.background.commit_fold(cid, p, p.state, "extractive") for p in (a, b)]
                     assert won == [True, False]
             conv = _conv(m, cid)
             versions = _versions(m, cid)
@@ -194,7 +195,7 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
 
 
 async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) -> None:
-    from threadkeep.memory.summary import Item
+    from threadkeep.memory.summary.items import Item
 
     m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"), settings,
                     ScriptedModel(responder=lambda r: "I work at Initech too."))
@@ -204,7 +205,7 @@ async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) 
         uid = s.get(Conversation, r.conversation_id).user_id
         item = Item("i1", "context", "I work at Vandelay Industries.", (r.user_message_id,), 1, 1, 1)
         answer_item = Item("i2", "context", "I work at Initech too.", (r.assistant_message_id,), 1, 2, 2)
-        assert m.builder._promote(s, uid, [item, answer_item]) == 1
+        assert m.background.promote(s, uid, [item, answer_item]) == 1
     from threadkeep.engine import people as facts_api
 
     facts = await facts_api.list_facts(m, user=user)

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from threadkeep.context.assemble import MIN_VERBATIM, TurnInputs, assemble
 from threadkeep.errors import ConfigError, ContextOverflow
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.summary import (
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.items import (
     FIELDS,
     AddItem,
     RemoveItem,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from threadkeep.insights.reask import Said, find_reasks, question_slots, stated_slots
+from threadkeep.engine.reask import Said, find_reasks, question_slots, stated_slots
 
 U, A = "user", "assistant"
 
@@ -144,3 +144,58 @@ def test_a_question_carrying_a_known_fact_value_is_a_confirmation() -> None:
     found = find_reasks(said, facts={"city": ("f", "Oslo")})
     assert [f.reask for f in found["a"]] == [False]
     assert [(f.reask, f.known_from, f.evidence) for f in found["b"]] == [(True, "fact", "f")]
+
+
+# Issue 26: re-asks of anything, not of a few slots — a vendor, a project name, a language,
+# a region — in English, Russian and Japanese; and questions about something new.
+ANY: list[dict[str, Any]] = [
+    {"turns": [(U, "We picked Adyen as the payments vendor.", None),
+               (A, "Noted. Which vendor did we pick for payments?", True)]},
+    {"turns": [(U, "The project is called Lighthouse.", None),
+               (A, "Nice. What is the project called?", True)]},
+    {"turns": [(U, "The billing service is written in Go.", None),
+               (A, "Which language is the billing service written in?", True)]},
+    {"turns": [(U, "We host the cluster in Frankfurt.", None),
+               (A, "Where do we host the cluster?", True)]},
+    {"turns": [(U, "We picked Adyen as the payments vendor.", None),
+               (A, "Which database will the reports use?", False)]},
+    {"turns": [(U, "The billing service is written in Go.", None),
+               (A, "Is the billing service still written in Go?", False)]},
+    {"turns": [(U, "The project is called Lighthouse.", None),
+               (A, "Who will review the Lighthouse designs?", False)]},
+    {"turns": [(U, "Поставщиком платежей выбрали Adyen.", None),
+               (A, "Какого поставщика платежей мы выбрали?", True)]},
+    {"turns": [(U, "Сервис биллинга пишем на Kotlin.", None),
+               (A, "На каком языке пишем сервис биллинга?", True)]},
+    {"turns": [(U, "Сервис биллинга пишем на Kotlin.", None),
+               (A, "Кто будет тестировать релиз?", False)]},
+    {"turns": [(U, "Проект называется Маяк.", None),
+               (A, "Как называется проект?", True)]},
+    {"turns": [(U, "決済のベンダーはAdyenに決めました。", None),
+               (A, "決済のベンダーはどこに決めましたか？", True)]},
+    {"turns": [(U, "請求サービスはGoで書いています。", None),
+               (A, "請求サービスは何の言語で書いていますか？", True)]},
+    {"turns": [(U, "請求サービスはGoで書いています。", None),
+               (A, "リリースの担当者は誰ですか？", False)]},
+    {"known": [("f9", "Decisions: the hosting region is Frankfurt.")],
+     "turns": [(U, "Let's plan the migration.", None),
+               (A, "Which hosting region did we choose?", True)]},
+]
+
+
+def test_reasks_of_anything_in_three_languages() -> None:
+    tp = fp = fn = 0
+    wrong: list[str] = []
+    for d, dialog in enumerate(ANY):
+        said = [Said(f"{d}:{i}", role, text) for i, (role, text, _) in enumerate(dialog["turns"])]
+        found = find_reasks(said, facts=dialog.get("facts"), known=dialog.get("known", ()))
+        for i, (role, text, planted) in enumerate(dialog["turns"]):
+            if role != A:
+                continue
+            got = any(f.reask for f in found[f"{d}:{i}"])
+            tp += got and planted
+            fp += got and not planted
+            fn += planted and not got
+            if got != planted:
+                wrong.append(f"{'missed' if planted else 'false'}: {text}")
+    assert fp == 0 and fn == 0, wrong

@@ -206,7 +206,7 @@ async def test_truncated_stream_is_malformed_after_partial_output() -> None:
 
 async def test_error_chunk_inside_stream_is_mapped() -> None:
     body = b'data: {"error": {"message": "slow down", "type": "rate_limit_exceeded", "code": 429}}\n\n'
-    rec = Recorder(*[httpx.Response(200, content=body) for _ in range(3)])
+    rec = Recorder(*[httpx.Response(200, content=body, headers={"content-type": "text/event-stream"}) for _ in range(3)])
     with pytest.raises(ProviderRateLimited):
         await collect(model_with(rec), representative_request())
     assert len(rec.requests) == 3  # nothing reached the caller, so it was retried
@@ -214,7 +214,7 @@ async def test_error_chunk_inside_stream_is_mapped() -> None:
 
 async def test_usage_without_done_but_with_finish_reason_is_accepted() -> None:
     text = (FIXTURES / "openai_text.sse").read_text().replace("data: [DONE]", "")
-    rec = Recorder(httpx.Response(200, content=text.encode()))
+    rec = Recorder(httpx.Response(200, content=text.encode(), headers={"content-type": "text/event-stream"}))
     events = await collect(model_with(rec), representative_request())
     assert events[-1] == Stop("end_turn")
 

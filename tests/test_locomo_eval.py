@@ -25,7 +25,7 @@ from evals.locomo import (
     turn_in_line,
 )
 from threadkeep.memory.dates import strip_notes
-from threadkeep.memory.recall import RecallItem, rank_items, render_recalled, trim_to_query
+from threadkeep.memory.recall.ranking import RecallItem, rank_items, render_recalled, trim_to_query
 from threadkeep.retrieval.hybrid import HybridIndex
 from threadkeep.retrieval.tokenizer import tokenize
 

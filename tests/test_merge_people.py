@@ -23,12 +23,12 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.errors import Conflict, Gone, InputError, NotFound
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory import people_merge
-from threadkeep.memory.fact_tables import MessageChunk, MessageVector
-from threadkeep.memory.facts import fact_history, load_facts
-from threadkeep.memory.identities import link_or_merge, resolve_identity
+from threadkeep.memory.facts.store import fact_history, load_facts
+from threadkeep.memory.people import merge as people_merge
+from threadkeep.memory.people.identities import link_or_merge, resolve_identity
 from threadkeep.schema import metadata
 from threadkeep.store.base import Base
+from threadkeep.store.memory_tables import MessageChunk, MessageVector
 from threadkeep.store.models import Message, User, UserKey
 from threadkeep.store.people_tables import AuditEntry, PersonMerge
 from threadkeep.surfaces.common import person_for
@@ -226,7 +226,9 @@ async def test_direct_merge_by_handle_and_errors(memory: Memory) -> None:
 async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """With embeddings on: the source's message vectors and chunk vectors are sealed again for
     the target (recall opens them with the target's key), and back again by an undo."""
-    from threadkeep.memory.recall import CHUNK_CHARS, clear_recall_cache, recall
+    from threadkeep.memory.recall.chunking import CHUNK_CHARS
+    from threadkeep.memory.recall.index import clear_recall_cache
+    from threadkeep.memory.recall.search import recall
     from threadkeep.retrieval.embedding import default_embedder
 
     emb = default_embedder()

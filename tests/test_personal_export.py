@@ -15,8 +15,8 @@ import pytest
 from tests.conftest_api import ApiHarness, api  # noqa: F401
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import people as facts_api
+from threadkeep.engine.digest import period_bounds, write_digest
 from threadkeep.errors import NotFound
-from threadkeep.insights.digest import period_bounds, write_digest
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.personal_export import FORMAT, FORMAT_VERSION, write_personal_export
 

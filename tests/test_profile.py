@@ -7,7 +7,6 @@ import pytest
 
 from tests.test_facts import Person, person  # noqa: F401  (fixture)
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.fact_tables import Profile
 from threadkeep.memory.profile import (
     MAX_PROFILE_TOKENS,
     current_profile,
@@ -15,6 +14,7 @@ from threadkeep.memory.profile import (
     profile_from_facts,
     refresh_profile,
 )
+from threadkeep.store.memory_tables import Profile
 from threadkeep.tokens import default_counter
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

@@ -10,18 +10,14 @@ import pytest
 from sqlalchemy import select
 
 from tests.test_facts import Person, people, person  # noqa: F401  (fixtures)
-from threadkeep.memory.fact_tables import MessageChunk, MessageVector
-from threadkeep.memory.recall import (
-    CHUNK_CHARS,
-    chunk_spans,
-    clear_recall_cache,
-    index_message,
-    index_pending,
-    recall,
-    render_recalled,
-)
+from threadkeep.memory.recall.chunking import CHUNK_CHARS, chunk_spans
+from threadkeep.memory.recall.index import clear_recall_cache
+from threadkeep.memory.recall.ranking import render_recalled
+from threadkeep.memory.recall.search import recall
+from threadkeep.memory.recall.vectors import index_message, index_pending
 from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store.base import utcnow
+from threadkeep.store.memory_tables import MessageChunk, MessageVector
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

@@ -10,9 +10,9 @@ from sqlalchemy import select
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.memory.recall import RecallHit, RecallItem
-from threadkeep.memory.recall_floor import Relevance, clears, relevance
-from threadkeep.memory.recall_notes import NOTE_OPEN, RecallNote, notes_for
+from threadkeep.memory.recall.floor import Relevance, clears, relevance
+from threadkeep.memory.recall.notes import NOTE_OPEN, RecallNote, notes_for
+from threadkeep.memory.recall.ranking import RecallHit, RecallItem
 from threadkeep.store.models import Conversation
 
 from .helpers import open_memory, unique_user
@@ -203,7 +203,7 @@ async def test_a_turn_keeps_its_first_note(backend, tmp_path) -> None:
     opened, and adds no row — on both databases (the INSERT yields on the unique message id)."""
     from threadkeep.config import Settings
     from threadkeep.llm.scripted import ScriptedModel
-    from threadkeep.memory.recall_notes import store_note
+    from threadkeep.memory.recall.notes import store_note
 
     url, key = backend
     m = open_memory(url, key, Settings(home=tmp_path, embeddings=False), ScriptedModel(responder=lambda r: "Ok."))

@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from threadkeep.memory.fold_model import op_from_dict, op_to_dict
-from threadkeep.memory.summary import (
+from threadkeep.memory.summary.items import (
     FIELDS,
     AddItem,
     RemoveItem,
@@ -21,6 +20,7 @@ from threadkeep.memory.summary import (
     summary_from_json,
     summary_to_json,
 )
+from threadkeep.memory.summary.model import op_from_dict, op_to_dict
 from threadkeep.tokens import default_counter
 
 # bpe-openai loads its tables through a deprecated importlib call.

@@ -8,12 +8,13 @@ from datetime import datetime
 
 import pytest
 
+from threadkeep.engine.window import summary_state
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.extractive import ExtractiveSummariser
-from threadkeep.memory.fold_model import ModelSummariser
-from threadkeep.memory.folding import afold_summary, fold_message, fold_summary
-from threadkeep.memory.pasted import is_pointer, pointer_text
-from threadkeep.memory.summary import SummaryState, render_summary
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import afold_summary, fold_message, fold_summary
+from threadkeep.memory.summary.items import SummaryState, render_summary
+from threadkeep.memory.summary.model import ModelSummariser
+from threadkeep.memory.summary.pasted import is_pointer, pointer_text
 
 AT = datetime(2023, 5, 8, 14, 30)
 BODY_SENTENCE = "Clause 4 of the Atlas agreement: the supplier is paid within 45 days of delivery."
@@ -53,7 +54,7 @@ def test_pointer_survives_later_folds_and_chat_about_the_same_subject() -> None:
 
 def test_document_without_a_date_still_gets_a_grounded_pointer() -> None:
     # Callers that build plain (id, role, text) messages: the header is added at the fold.
-    from threadkeep.memory.summary import SourceMessage
+    from threadkeep.memory.summary.items import SourceMessage
 
     state = fold_summary(SummaryState(), [SourceMessage("d", "user", DOC)],
                          summariser=ExtractiveSummariser()).state
@@ -148,7 +149,7 @@ async def test_engine_fold_writes_dates_and_a_dated_pointer(backend, settings) -
         with m.db.session() as s:
             conv = s.get(Conversation, cid)
             assert conv.summary_cursor >= 4
-            text = render_summary(m.builder.summary_state(s, conv))
+            text = render_summary(summary_state(s, m.vault, conv))
     finally:
         await m.close()
     assert re.search(r"Yesterday \(\d{1,2} [A-Z][a-z]+ \d{4}\) Marina took over", text), text

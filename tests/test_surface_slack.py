@@ -31,9 +31,9 @@ from tests.test_surface_fakes import (  # noqa: F401  (fixtures)
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import TextDelta
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.identities import link_identity
+from threadkeep.memory.people.identities import link_identity
 from threadkeep.store.models import Message, User
-from threadkeep.surfaces.tables import SurfaceThread
+from threadkeep.store.surface_tables import SurfaceThread
 
 
 def events_url(h: ApiHarness) -> str:

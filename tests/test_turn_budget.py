@@ -24,9 +24,9 @@ from threadkeep.errors import ProviderServerError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
-from threadkeep.memory.compaction import extractive_compactor
-from threadkeep.memory.recall import recall
-from threadkeep.memory.summary import SourceMessage
+from threadkeep.memory.recall.search import recall
+from threadkeep.memory.summary.compaction import extractive_compactor
+from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.store import repo
 from threadkeep.tokens import counter_for
 

@@ -22,11 +22,12 @@ from sqlalchemy import event, select
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.fact_tables import MessageVector
-from threadkeep.memory.recall import clear_recall_cache, recall
+from threadkeep.memory.recall.index import clear_recall_cache
+from threadkeep.memory.recall.search import recall
 from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.memory_tables import MessageVector
 from threadkeep.store.models import Conversation, Message
 
 from .helpers import open_memory, unique_user
@@ -86,7 +87,7 @@ def counting_memory(tmp_path, answer: str):  # type: ignore[no-untyped-def]
     emb = CountingEmbedder(inner)
     m = open_memory(f"sqlite:///{tmp_path / 'm.db'}", MasterKey(os.urandom(32), "t"),
                     Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: answer))
-    m.builder.embedder = lambda: emb
+    m.embedder = lambda: emb
     return m, emb
 
 
@@ -135,7 +136,7 @@ async def test_a_turn_after_a_large_unindexed_import_embeds_only_a_few(tmp_path)
     the turn embeds at most a handful of the newest messages in memory, not the whole history."""
     from threadkeep.imports.model import ImportedConversation, ImportedMessage
     from threadkeep.imports.store import store_conversations
-    from threadkeep.memory import recall as recall_mod
+    from threadkeep.memory.recall import index as recall_index
 
     m, emb = counting_memory(tmp_path, "Sure.")
     user = unique_user()
@@ -146,7 +147,7 @@ async def test_a_turn_after_a_large_unindexed_import_embeds_only_a_few(tmp_path)
              for c in range(5)]
     store_conversations(m, convs, user=user, format="claude")  # 200 messages, none indexed
     await m.send("What did I say about the Vega queue?", user=user)
-    assert len(emb.passage_texts) <= recall_mod._INLINE_EMBED + 1  # + the new message itself
+    assert len(emb.passage_texts) <= recall_index._INLINE_EMBED + 1  # + the new message itself
     await m.close()
 
 

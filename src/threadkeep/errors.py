@@ -9,19 +9,34 @@
     │   ├── EmptyMessage
     │   ├── MessageTooLarge         over the byte limit (numbers in the message)
     │   ├── InvalidText             not valid UTF-8, or contains NUL bytes
-    │   └── ContextOverflow         not even part of the new message fits the token ceiling (413)
+    │   ├── ContextOverflow         not even part of the new message fits the token ceiling (413)
+    │   ├── InvalidRating           (engine/conversations.py) a feedback rating other than up or down
+    │   ├── IdempotencyMismatch     (engine/idempotency.py) a key reused for another request (422)
+    │   └── ImportFormatError       (imports/model.py) not a valid export; names the place
+    │       └── ImportLimitError    (imports/model.py) past a reader's limit; names it and the file
     ├── NotFound                    unknown id, or an id that belongs to someone else (HTTP 404)
+    ├── Gone                        the person was deleted, and a deletion is final (HTTP 410)
     ├── Conflict                    the state does not allow it (retrying a turn that did not fail)
+    │   └── IdentityConflict        (memory/people/identities.py) the identity belongs to another person
     ├── IntegrityError              a ciphertext failed authentication (tampered or swapped)
-    └── ProviderError               a model provider failed; the person's message is kept
-        ├── ProviderTimeout
-        ├── ProviderRateLimited     HTTP 429; ``retry_after`` seconds when the provider said so
-        ├── ProviderQuotaExceeded   HTTP 429 ``insufficient_quota``: the account has no credit, never retried
-        ├── ProviderServerError     HTTP 5xx
-        ├── ProviderAuthError       HTTP 401/403: a configuration problem, never retried
-        ├── ProviderBadRequest      HTTP 400/404/422: our request was refused, never retried
-        ├── ProviderConnectionError the network failed before an answer
-        └── MalformedResponse       the stream or body did not follow the documented format
+    ├── ProviderError               a model provider failed; the person's message is kept
+    │   ├── ProviderTimeout
+    │   ├── ProviderRateLimited     HTTP 429; ``retry_after`` seconds when the provider said so
+    │   ├── ProviderQuotaExceeded   HTTP 429 ``insufficient_quota``: the account has no credit, never retried
+    │   ├── ProviderServerError     HTTP 5xx
+    │   ├── ProviderAuthError       HTTP 401/403: a configuration problem, never retried
+    │   ├── ProviderBadRequest      HTTP 400/404/422: our request was refused, never retried
+    │   ├── ProviderConnectionError the network failed before an answer
+    │   └── MalformedResponse       the stream or body did not follow the documented format
+    └── PlatformError               a chat platform refused a call or could not be reached
+        ├── SlackError              (surfaces/slack.py) the Web API said ``ok: false``
+        ├── TelegramError           (surfaces/telegram.py) the Bot API said ``ok: false``
+        └── MattermostError         (surfaces/mattermost.py) the server refused a call
+
+Outside the tree on purpose: ``jobs.Defer`` (a signal to run a job later, not an error) and
+``api.errors.ApiError`` (an HTTP refusal the API raises itself — auth, scope, rate limit —
+rendered by its own handler). ``tests/test_errors.py`` checks that this drawing is the class
+tree and that no other exception class stands outside it.
 """
 
 from __future__ import annotations
@@ -48,6 +63,7 @@ __all__ = [
     "ProviderBadRequest",
     "ProviderConnectionError",
     "MalformedResponse",
+    "PlatformError",
 ]
 
 
@@ -168,3 +184,12 @@ class ProviderConnectionError(ProviderError):
 
 class MalformedResponse(ProviderError):
     pass
+
+
+class PlatformError(ThreadkeepError):
+    """A chat platform (Slack, Telegram, Mattermost) refused a call or could not be reached.
+
+    Raised by the surfaces' posters; the job that posts an answer is retried, and the answer
+    stays stored."""
+
+    status_code = 502

@@ -31,15 +31,15 @@ from threadkeep.cache.keepwarm import warm_status
 from threadkeep.engine.digest import DigestView, open_digest
 from threadkeep.errors import NotFound
 from threadkeep.export import ConversationView, to_markdown
-from threadkeep.memory import facts as fact_store
-from threadkeep.memory.fact_tables import Fact
+from threadkeep.memory.facts import store as fact_store
 from threadkeep.memory.profile import ProfileRecord, read_profile
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.insights_tables import Digest
+from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import ApiKey, Conversation, Identity, Message, User
+from threadkeep.store.surface_tables import SurfaceThread
 from threadkeep.store.vault import Vault
-from threadkeep.surfaces.tables import SurfaceThread
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory

@@ -10,13 +10,16 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 __all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter", "encoding"]
 
 
 class TokenCounter(Protocol):
-    name: str
+    """Counts the tokens of a text; ``name`` says which table (read-only: counters are values)."""
+
+    @property
+    def name(self) -> str: ...
 
     def count(self, text: str) -> int: ...
 
@@ -42,7 +45,7 @@ class BpeCounter:
 
 
 @lru_cache(maxsize=4)
-def encoding(name: str):  # type: ignore[no-untyped-def]
+def encoding(name: str) -> Any:  # a bpe_openai encoding: the library ships no types
     """The bundled tiktoken-compatible table ``name`` (loaded once)."""
     # bpe-openai 0.1.4 loads its tables through a deprecated importlib API; that warning is
     # about the library, not us, and must not fail runs that treat warnings as errors.

@@ -18,7 +18,7 @@ from threadkeep.cache.tables import ModelCall
 from threadkeep.cache.warm_settings import KeepWarmSettings, QuietHours
 from threadkeep.llm.base import complete
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.memory.summary import SourceMessage
+from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ToolSpec
 
 __all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",

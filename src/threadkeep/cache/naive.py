@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threadkeep.memory.summary import SourceMessage
+from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment, ToolSpec
 
 __all__ = ["NaiveAssembler"]

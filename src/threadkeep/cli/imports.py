@@ -1,7 +1,7 @@
 """``threadkeep import …``: bring history in from other tools' exports or a threadkeep archive.
 
-The lead's ``cli.py`` owns the command group; :func:`register` adds this group to it. Each
-format adds its own subcommand to :data:`import_group`.
+:func:`register` adds this group to the ``threadkeep`` group (:mod:`threadkeep.cli.main`).
+Each format adds its own subcommand to :data:`import_group`.
 
 ``chatgpt``, ``claude`` and ``telegram`` read the file, store its conversations (a progress
 bar over the file's bytes), then run the background work the import left — facts, folds,
@@ -22,6 +22,7 @@ import click
 from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
+from threadkeep.imports.model import ImportFormatError
 
 __all__ = ["import_group", "register"]
 
@@ -41,9 +42,53 @@ def _facts_line(in_archive: int, added: int) -> str:
     return f"; facts: {in_archive} in the archive, {in_archive - added} already here, {added} added"
 
 
-@click.group("import")
+class _ImportGroup(click.Group):
+    """``threadkeep import FORMAT FILE`` or ``threadkeep import FILE``: an argument that is
+    not a format is the file, and the format is told by its structure."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["file", *args]
+        return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [c for c in super().list_commands(ctx) if c != "file"]
+
+
+@click.group("import", cls=_ImportGroup)
 def import_group() -> None:
-    """Import conversations from an export file (ChatGPT, Claude, Telegram, threadkeep)."""
+    """Import conversations from an export file (ChatGPT, Claude, Telegram, threadkeep).
+
+    `threadkeep import FILE` tells the format by the file's structure; `threadkeep import
+    FORMAT FILE` checks that the file is that format."""
+
+
+@import_group.command("file", hidden=True)
+@file_argument
+@user_option
+@db_option
+@click.option("--as", "person", default=None, metavar="NAME_OR_ID", help="Telegram: which member of the chat you are.")
+@click.option("--chat", "chats", multiple=True, metavar="NAME_OR_ID", help="Telegram account export: a chat to import.")
+@wait_option
+@json_option
+def import_detected(file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...],
+                    no_wait: bool, as_json: bool) -> None:
+    """Any export: ChatGPT, Claude, Telegram or a threadkeep archive, told by its structure."""
+    from threadkeep.imports.service import check_format
+
+    if not file.is_file():
+        raise click.ClickException(f"{file}: no such file")
+    try:
+        fmt = check_format(file, None)
+    except ThreadkeepError as e:
+        raise click.ClickException(str(e)) from e
+    click.echo(f"{file}: {fmt} export", err=True)
+    if fmt == "threadkeep":
+        if person or chats:
+            raise click.ClickException("--as and --chat apply to Telegram exports only")
+        _import_archive(file, user=user, db_url=db_url, no_wait=no_wait, as_json=as_json)
+        return
+    _import(fmt, file, user=user, db_url=db_url, wait=not no_wait, as_json=as_json, person=person, chats=chats)
 
 
 @import_group.command("chatgpt")
@@ -115,15 +160,18 @@ def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, 
             try:
                 result = import_file(memory, file, user=user, format=fmt, person=person, chats=chats,
                                      on_conversation=tick)
-            except ThreadkeepError as e:
+            except ImportFormatError as e:
                 raise click.ClickException(f"{e} — nothing of that conversation was stored; conversations "
                                            "before it were. Run the import again with a good file: what "
                                            "is already stored is skipped.") from e
+            except ThreadkeepError as e:
+                raise click.ClickException(str(e)) from e
             bar.update(max(0, max(size, 1) - seen["bytes"]))
         c = result.counts
         click.echo(f"stored {c.messages} messages in {c.conversations} conversations"
                    + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
-                   + (f"; cut at the size limit: {c.cut_messages}" if c.cut_messages else ""), err=True)
+                   + (f"; stored in parts (over the message size limit): {c.split_messages}"
+                      if c.split_messages else ""), err=True)
         if c.left_out:
             click.echo("left out: " + ", ".join(f"{n} {reason}" for reason, n in sorted(c.left_out.items())),
                        err=True)
@@ -169,6 +217,17 @@ async def _background(memory: Any, import_id: str, user: str, wait: bool) -> dic
 def import_threadkeep(archive: Path, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
     """A personal export of `threadkeep users export` (zip): conversations with their times
     and titles, facts with their history, the profile. The whole archive is checked first."""
+    from threadkeep.imports.service import check_format
+
+    if archive.is_file():
+        try:
+            check_format(archive, "threadkeep")
+        except ThreadkeepError as e:
+            raise click.ClickException(str(e)) from e
+    _import_archive(archive, user=user, db_url=db_url, no_wait=no_wait, as_json=as_json)
+
+
+def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
     from threadkeep.engine import Memory
     from threadkeep.imports.threadkeep_archive import import_archive
 

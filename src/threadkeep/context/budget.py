@@ -23,7 +23,7 @@ from threadkeep.messages import (
 )
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["MESSAGE_OVERHEAD", "PART_OVERHEAD", "ceiling_for", "tools_json", "MemoCounter",
+__all__ = ["MESSAGE_OVERHEAD", "PART_OVERHEAD", "ceiling_for", "tool_reserve", "tools_json", "MemoCounter",
            "message_tokens", "request_tokens", "cut_to_tokens"]
 
 # Role and separator tokens per message in chat formats (OpenAI documents 3–4).
@@ -40,6 +40,17 @@ def ceiling_for(context_window: int, answer_reserve: int) -> int:
         raise ConfigError(f"answer reserve ({answer_reserve}) must be smaller than the context "
                           f"window ({context_window}); lower max answer tokens")
     return context_window - answer_reserve
+
+
+# When tools are offered, a tenth of the ceiling (at most 2,000 tokens) is kept for the tool
+# round: the calls and their results are counted inside the same ceiling, never after it.
+TOOL_ROUND_SHARE = 10
+TOOL_ROUND_MAX = 2000
+
+
+def tool_reserve(ceiling: int, offered: bool) -> int:
+    """Tokens of ``ceiling`` held back from assembly for a tool round (when tools are offered)."""
+    return min(TOOL_ROUND_MAX, ceiling // TOOL_ROUND_SHARE) if offered else 0
 
 
 def tools_json(tools: Sequence[ToolSpec]) -> str:

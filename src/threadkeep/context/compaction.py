@@ -1,7 +1,7 @@
 """Per-turn compaction: the oldest verbatim messages that do not fit become one block.
 
 What the block says comes from a summariser passed in (the engine passes memory's extractive
-one: fast, no model, deterministic, :mod:`threadkeep.memory.compaction`); the block is framed
+one: fast, no model, deterministic, :mod:`threadkeep.memory.summary.compaction`); the block is framed
 and memoised here by message range, so the same range yields byte-identical text on every later
 turn — a block that changed each turn would break the provider's prefix cache every turn (§3).
 """

@@ -37,13 +37,14 @@ from threadkeep.store.surface_tables import SurfaceStatus
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["keep_warm_settings", "save_keep_warm_settings", "cache_report_since", "cache_report_at",
            "rotation_to_finish",
            "key_file", "content_policy", "set_content_policy", "feedback_report", "rated_conversation",
            "tools", "save_tools", "retention_policy", "save_retention_policy", "warm_sessions",
            "reask_figures", "SurfaceActivity", "surface_activity", "queue_digests"]
+
 
 
 async def keep_warm_settings(memory: Memory) -> KeepWarmSettings:
@@ -77,7 +78,11 @@ def cache_report_at(database_url: str, *, since: datetime | None = None, prices:
 async def rotation_to_finish(memory: Memory) -> MasterKey:
     """The master key an interrupted rotation finishes with: the database's current key, which
     must be among the keys this memory holds (MasterKeyError, saying what to do, when not)."""
-    active = await asyncio.to_thread(memory._read, memory.vault.active_key_id)
+    def read() -> str | None:
+        with memory.db.reading() as s:
+            return memory.vault.active_key_id(s)
+
+    active = await asyncio.to_thread(read)
     held = {k.key_id: k for k in memory.vault.held()}
     if active is None or active not in held:
         raise MasterKeyError(

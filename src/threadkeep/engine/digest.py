@@ -33,7 +33,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import ThreadkeepError
-from threadkeep.memory.summary import summary_from_json
+from threadkeep.memory.summary.items import summary_from_json
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.insights_tables import Digest
@@ -41,7 +41,7 @@ from threadkeep.store.models import Message, User
 from threadkeep.store.vault import SYSTEM_USER, Vault
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["PERIODS", "period_bounds", "previous_period", "build_digest", "write_digest", "run_digests",
            "list_digests", "open_digest", "DigestView", "digests_of", "digest_of"]

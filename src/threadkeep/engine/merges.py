@@ -1,8 +1,8 @@
 """The merge service the faces call: link an identity (merging its person), merge two people,
 undo or confirm a pending merge, read merges and the audit log.
 
-Thin async wrappers over :mod:`threadkeep.memory.people_merge` and
-:func:`threadkeep.memory.identities.link_or_merge`: storage runs off the event loop, in one
+Thin async wrappers over :mod:`threadkeep.memory.people.merge` and
+:func:`threadkeep.memory.people.identities.link_or_merge`: storage runs off the event loop, in one
 transaction per step. See docs/ARCHITECTURE.md, "Merging people".
 """
 
@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from threadkeep.memory import identities, people_merge
-from threadkeep.memory.people_merge import MergeInfo
+from threadkeep.memory.people import identities
+from threadkeep.memory.people import merge as people_merge
+from threadkeep.memory.people.merge import MergeInfo
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["MergeInfo", "link_or_merge", "start_merge", "undo_merge", "confirm_merge", "list_merges",
            "get_merge", "audit_entries"]

@@ -33,7 +33,7 @@ from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["OpenAIThread", "Recognised", "RequestKey", "Turn", "fingerprint", "normalise", "recognise", "remember",
            "recognise_for", "remember_for", "request_key_for", "REQUEST_KEY_PREFIX"]

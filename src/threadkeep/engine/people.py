@@ -1,7 +1,7 @@
 """The people service the faces call: a person's facts, profile and channel identities.
 
-Thin wrappers over :mod:`threadkeep.memory.facts`, :mod:`threadkeep.memory.profile` and
-:mod:`threadkeep.memory.identities` that resolve a person by handle, run storage off the event
+Thin wrappers over :mod:`threadkeep.memory.facts.store`, :mod:`threadkeep.memory.profile` and
+:mod:`threadkeep.memory.people.identities` that resolve a person by handle, run storage off the event
 loop and keep the retrieval cache in step. The CLI and the library use the ``*_fact*``
 functions (plain dicts); the HTTP API uses the ``*_records`` ones (the records themselves, a
 person with no row yet answered as empty rather than 404), so no face opens a session itself.
@@ -17,15 +17,15 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError as SAIntegrityError
 
 from threadkeep.errors import NotFound
-from threadkeep.memory import facts as store
-from threadkeep.memory import identities
 from threadkeep.memory import profile as profiles
-from threadkeep.memory.fact_search import clear_fact_cache
+from threadkeep.memory.facts import store
+from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.people import identities
 from threadkeep.store import repo
 from threadkeep.store.models import User
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact",
            "fact_records", "fact_version_records", "undo_change_record", "forget_fact_record",
@@ -43,7 +43,7 @@ async def list_facts(memory: Memory, *, user: str, include_retired: bool = False
     """The person's facts (current ones unless ``include_retired``)."""
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
-            uid = memory._user_id(s, user, create=False)
+            uid = repo.person_id(s, memory.vault, name=user, create=False)
             return [_row(f) for f in store.load_facts(s, memory.vault, user_id=uid,
                                                       include_retired=include_retired)]
     return await asyncio.to_thread(run)
@@ -53,7 +53,7 @@ async def fact_history(memory: Memory, fact_id: str, *, user: str) -> list[dict[
     """Every version of one fact, oldest first."""
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
-            uid = memory._user_id(s, user, create=False)
+            uid = repo.person_id(s, memory.vault, name=user, create=False)
             versions = store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id)
             if not versions:
                 raise NotFound(f"fact {fact_id} not found")
@@ -64,7 +64,7 @@ async def fact_history(memory: Memory, fact_id: str, *, user: str) -> list[dict[
 async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) -> dict[str, Any] | None:
     """Undo the newest change (of one fact, or of any of the person's facts)."""
     def run(s: Any) -> dict[str, Any] | None:
-        uid = memory._user_id(s, user, create=False)
+        uid = repo.person_id(s, memory.vault, name=user, create=False)
         if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")  # not "nothing to undo": there is no such fact
         change = store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
@@ -77,7 +77,7 @@ async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     """Forget a fact: it leaves every list and turn at once, kept in history as a ``forget``
     version that ``undo`` reverts (``facts`` erasure for good is :func:`erase_fact`)."""
     def run(s: Any) -> None:
-        uid = memory._user_id(s, user, create=False)
+        uid = repo.person_id(s, memory.vault, name=user, create=False)
         if store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
             raise NotFound(f"fact {fact_id} not found")
         clear_fact_cache(uid)
@@ -87,7 +87,7 @@ async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
 async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     """Erase a fact and its whole history for good (no undo)."""
     def run(s: Any) -> None:
-        uid = memory._user_id(s, user, create=False)
+        uid = repo.person_id(s, memory.vault, name=user, create=False)
         if not store.delete_fact(s, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")
         clear_fact_cache(uid)

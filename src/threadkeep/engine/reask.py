@@ -8,7 +8,15 @@ person said, the model asks for it again. The method, deterministic and per assi
    "подскажите", "уточните").
 2. **Slots.** Each question is matched against slot patterns (EN and RU): the person's name,
    employer, city, role, e-mail, phone, birthday, time zone, and the conversation's deadline
-   and budget. A question that matches no slot is an ordinary question, never a re-ask.
+   and budget.
+2b. **Anything else** (issue 26): a question that matches no slot — which vendor, what the
+   project is called, which language, in any language — is a re-ask when something the memory
+   held at that turn answers it: an earlier statement of the person in the conversation, or a
+   fact or summary item known before (``known``). A statement answers a question when it shares
+   the question's topic (its words without the question words: at least two stems, or every
+   stem of a one- or two-word topic; for Japanese, character bigrams with kanji or katakana,
+   at least two and two fifths of the topic) and carries a value the question does not name
+   (a name, a number, a word in another script). A question naming the value checks it.
 3. **Known?** The slot is known when an earlier message *of the person* in this conversation
    states it (first-person statement patterns, not a question: "my name is", "I work at",
    "меня зовут", "я живу в", "deadline is 20 March", an e-mail address…) or when the person
@@ -34,8 +42,9 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.fact_extract import bounded_pieces
-from threadkeep.memory.facts import load_facts
+from threadkeep.memory.facts.extract import bounded_pieces
+from threadkeep.memory.facts.store import load_facts
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.insights_tables import ReaskMark
@@ -121,7 +130,7 @@ _CONFIRM = _rx(r"\bstill\b", r"\byou (?:said|mentioned|told)\b", r"\bas you said
                r"\bcorrect\b", r"\bright\?", r"всё ещё|все еще|по-прежнему", r"вы (?:говорили|упоминали|сказали)",
                r"\bверно\b", r"правильно", r"подтверд")
 _CLAUSE_END = re.compile(r"[,;:.!?]|\s(?:and|but|и|а|но)\s", re.UNICODE)
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\n+")
 _VALUE = re.compile(r"\b(?:[A-ZА-ЯЁ][\w-]{2,}|\w*\d[\w./-]*)", re.UNICODE)
 _NOT_VALUES = {"I", "My", "The", "We", "Our", "And", "But", "Я", "Мой", "Моя", "Мы", "Наш"}
 
@@ -152,7 +161,11 @@ def _sentences(text: str) -> list[str]:
 
 
 def _is_question(sentence: str) -> bool:
-    return sentence.rstrip().endswith("?") or any(p.search(sentence) for p in _REQUEST_START)
+    return sentence.rstrip().endswith(("?", "？")) or any(p.search(sentence) for p in _REQUEST_START)
+
+
+def _questions(text: str) -> list[str]:
+    return [s for s in _sentences(text) if _is_question(s)]
 
 
 def question_slots(text: str) -> list[tuple[str, str]]:
@@ -204,25 +217,108 @@ def _confirms(question: str, known_text: str, *, clause: bool) -> bool:
     return bool(values & asked)
 
 
+# Words that make a sentence a question or address the assistant's listener: not its topic.
+_ASK_WORDS = frozenset(tokenize(
+    "what which who whom whose where when why how do does did is are was were can could would "
+    "will should shall please tell remind again know share you your yours yourself we our us "
+    "it this that there here once more still currently now be been being have has had the "
+    "than rather then so and or but for with to of in on at by from as about "
+    "какой какая какое какие каком какую каким каких кто кого кому что чем где куда откуда когда "
+    "почему зачем сколько как ли вы ты вас вам ваш ваша ваше ваши твой твоя твоё подскажите "
+    "подскажи напомните напомни скажите скажи уточните уточни назовите сообщите пожалуйста "
+    "снова ещё еще раз мы нас нам наш наша наше наши у есть был была было были будет это этот "
+    "эта эти сейчас теперь"))
+_JA_ASK = re.compile(r"[何誰]")
+_KANJI_KANA = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff]")
+_JA_VALUE = re.compile(r"[\u30a0-\u30ffー]{2,}|[A-Za-z][\w.+-]+|\d[\d,.]*")
+
+
+def _topic(text: str) -> set[str]:
+    """The stems (or, for Japanese, bigrams with kanji or katakana) a question or a statement
+    is about, without the question words."""
+    out: set[str] = set()
+    for tok in tokenize(text):
+        if tok in _ASK_WORDS:
+            continue
+        if any("\u3040" <= ch <= "\u9fff" for ch in tok):
+            if not _KANJI_KANA.search(tok) or _JA_ASK.search(tok):
+                continue
+        out.add(tok)
+    return out
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u9fff" for ch in text)
+
+
+_SHORT_NAME = re.compile(r"\b[A-ZА-ЯЁ][\w+#-]+", re.UNICODE)  # Go, C#, R2 — names too short for _VALUE
+
+
+def _statement_values(text: str) -> set[str]:
+    values = _values(text, clause=True)
+    rest = text.split(None, 1)
+    values |= {v.casefold() for v in _SHORT_NAME.findall(rest[1] if len(rest) > 1 else "")
+               if v not in _NOT_VALUES}
+    if _cjk(text):
+        values |= {v.casefold() for v in _JA_VALUE.findall(text)}
+    return values
+
+
+def _answers(question: str, q_topic: set[str], statement: str) -> bool:
+    """Whether ``statement`` answers ``question``: same topic, and a value the question lacks."""
+    if not q_topic or any(p.search(question) for p in _CONFIRM):
+        return False
+    shared = q_topic & _topic(statement)
+    if _cjk(question):
+        on_topic = len(shared) >= 2 and len(shared) * 5 >= 2 * len(q_topic)
+    else:
+        on_topic = len(shared) >= 2 or (len(q_topic) <= 2 and shared == q_topic)
+    if not on_topic:
+        return False
+    asked = {w.casefold() for w in re.findall(r"[\w./-]+", question, re.UNICODE)}
+    asked_text = question.casefold()
+    values = {v.rstrip(".,;:") for v in _statement_values(statement)}
+    return any(v and v not in asked and v not in asked_text for v in values)
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of a person's message that state something (not questions, not requests)."""
+    return [s for s in _sentences(text) if not _is_question(s)]
+
+
 def find_reasks(messages: Sequence[Said], *, facts: dict[str, tuple[str, str]] | None = None,
-                only: Iterable[str] | None = None) -> dict[str, list[Finding]]:
+                only: Iterable[str] | None = None,
+                known: Sequence[tuple[str, str]] = ()) -> dict[str, list[Finding]]:
     """Findings per assistant message (all, or the ids in ``only``), in conversation order.
 
-    ``facts`` maps a question slot to (fact id, value) known before these answers.
+    ``facts`` maps a question slot to (fact id, value) known before these answers; ``known``
+    holds (id, text) of facts and summary items the memory held before them, for questions
+    about anything else.
     """
     wanted = set(only) if only is not None else None
-    known: dict[str, tuple[str, str]] = {}  # slot -> (message id, sentence)
+    known_slots: dict[str, tuple[str, str]] = {}  # slot -> (message id, sentence)
+    said: list[tuple[str, str]] = [(i, t) for i, t in known]  # (evidence id, statement)
     out: dict[str, list[Finding]] = {}
     for msg in messages:
         if msg.role == "user":
             for slot, sentence in stated_slots(msg.text).items():
-                known.setdefault(slot, (msg.id, sentence))
+                known_slots.setdefault(slot, (msg.id, sentence))
+            said.extend((msg.id, s) for s in _statements(msg.text))
             continue
         if msg.role != "assistant" or (wanted is not None and msg.id not in wanted):
             continue
         findings: list[Finding] = []
-        for slot, question in question_slots(msg.text):
-            source = known.get(slot)
+        slotted = question_slots(msg.text)
+        asked_slots = {q for _, q in slotted}
+        for question in _questions(msg.text):
+            if question in asked_slots:
+                continue
+            q_topic = _topic(question)
+            hit = next((i for i, st in said if _answers(question, q_topic, st)), None)
+            findings.append(Finding("topic", question, hit is not None,
+                                    "conversation" if hit is not None else None, hit))
+        for slot, question in slotted:
+            source = known_slots.get(slot)
             origin = "conversation"
             if source is None and facts and slot in facts:
                 source, origin = facts[slot], "fact"
@@ -256,8 +352,8 @@ def mark_conversation(session: Session, vault: Vault, *, conversation_id: str, f
     said = [Said(m.id, m.role, repo.open_message_text(session, vault, m)) for m in rows
             if m.role in ("user", "assistant") and m.status != "failed"]
     first_answer = min(m.created_at for m in todo)
-    facts = _known_facts(session, vault, user_id=conv.user_id, before=first_answer)
-    results = find_reasks(said, facts=facts, only=[m.id for m in todo])
+    facts, lines = _known_facts(session, vault, user_id=conv.user_id, before=first_answer)
+    results = find_reasks(said, facts=facts, only=[m.id for m in todo], known=lines)
     for m in todo:
         findings = results.get(m.id, [])
         reasks = [f for f in findings if f.reask]
@@ -276,13 +372,20 @@ def mark_conversation(session: Session, vault: Vault, *, conversation_id: str, f
     return len(todo)
 
 
-def _known_facts(session: Session, vault: Vault, *, user_id: str, before: datetime) -> dict[str, tuple[str, str]]:
+def _known_facts(session: Session, vault: Vault, *, user_id: str,
+                 before: datetime) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str]]]:
+    """Facts known before ``before``: by question slot, and every one as (id, line) for
+    questions about anything else."""
     out: dict[str, tuple[str, str]] = {}
+    lines: list[tuple[str, str]] = []
     for f in load_facts(session, vault, user_id=user_id, categories=None):
+        if f.first_seen > before:
+            continue
+        lines.append((f.id, f.text))
         slot = next((q for q, fk in _FACT_SLOTS.items() if fk == f.key), None)
-        if slot is not None and f.first_seen <= before:
+        if slot is not None:
             out[slot] = (f.id, f.value)
-    return out
+    return out, lines
 
 
 def reask_stats(session: Session, *, since: str | None = None) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from threadkeep.store.models import User
 from threadkeep.store.surface_tables import SurfaceEvent, SurfacePost, SurfaceStatus, SurfaceThread
 
 if TYPE_CHECKING:
-    from threadkeep.engine.turn import Memory
+    from threadkeep.engine.memory import Memory
 
 __all__ = ["JOB_KIND", "StoredEvent", "record_event", "note_error", "surface_status", "post_owner",
            "load_event", "update_event", "event_channel", "thread_conversation", "set_thread",

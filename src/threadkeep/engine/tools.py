@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -19,14 +19,15 @@ from threadkeep.errors import ThreadkeepError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL, render_hits
 from threadkeep.llm.base import ToolCall
 from threadkeep.messages import ToolSpec
+from threadkeep.store.db import Database
 from threadkeep.store.models import Setting
 from threadkeep.websearch import SearxngSearch, WebSearch
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from threadkeep.engine.turn import Memory
     from threadkeep.knowledge.results import Hit
+    from threadkeep.knowledge.service import KnowledgeBase
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
            "citations", "trace_json", "is_relevant"]
@@ -92,13 +93,18 @@ class ToolRun:
 class TurnTools:
     """Decides which tools a turn offers and runs the calls (in parallel)."""
 
-    def __init__(self, memory: Memory) -> None:
-        self.m = memory
+    def __init__(self, db: Database, knowledge: Callable[[], KnowledgeBase]) -> None:
+        self.db = db
+        self._knowledge = knowledge  # loaded on first use
+
+    @property
+    def knowledge(self) -> KnowledgeBase:
+        return self._knowledge()
 
     def settings(self, session: Session | None = None) -> dict[str, Any]:
         """The tools' settings (defaults under what an admin stored); ``session``: a read the
         caller has open."""
-        with nullcontext(session) if session is not None else self.m.db.reading() as s:
+        with nullcontext(session) if session is not None else self.db.reading() as s:
             return tool_settings(s)
 
     def web_search(self, session: Session | None = None) -> WebSearch | None:
@@ -110,8 +116,8 @@ class TurnTools:
     def offered(self, groups: Sequence[str]) -> tuple[ToolSpec, ...]:
         """Tools for this caller, in a fixed order (the tools segment must stay byte-stable)."""
         tools: list[ToolSpec] = []
-        with self.m.db.reading() as s:  # one read for both questions
-            if not self.m.knowledge.is_empty(groups, s):
+        with self.db.reading() as s:  # one read for both questions
+            if not self.knowledge.is_empty(groups, s):
                 tools.append(SEARCH_KNOWLEDGE_TOOL)
             if self.web_search(s) is not None:
                 tools.append(WEB_SEARCH_TOOL)
@@ -138,8 +144,8 @@ class TurnTools:
             return ToolRun(call, "The tool needs a non-empty 'query' argument.", is_error=True,
                            trace={"tool": call.name, "error": "empty query"})
         try:
-            if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.m.knowledge.is_empty(groups):
-                hits = await asyncio.to_thread(self.m.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
+            if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.knowledge.is_empty(groups):
+                hits = await asyncio.to_thread(self.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
                 hits = [h for h in hits if is_relevant(h)]
                 trace = {"tool": call.name, "query": query,
                          "results": [{"chunk_id": h.chunk_id, "document_id": h.document_id,

@@ -1,10 +1,14 @@
-"""The Query Engine: one turn from a person's message to a stored answer.
+"""The turn: one person's message to a stored answer (begin → answer → complete).
 
 A turn first stores the person's message (status ``pending``) in its own transaction, so a
-model failure or a crash never loses it. The answer streams from the model; when it is
-complete, the assistant row is written and the person's row marked ``answered`` in one
-transaction — a turn ends with exactly two rows, or with one ``failed`` row that can be
-retried. Background work (folds, fact extraction) is queued durably in the same transaction.
+model failure or a crash never loses it. The request is built from what the turn reads
+(:mod:`threadkeep.engine.window`) by the pure builder (:mod:`threadkeep.engine.request`);
+what the build decided (a summary adoption, the turn's recall note) is written next, in one
+transaction. The answer streams from the model; when it is complete, the assistant row is
+written and the person's row marked ``answered`` in one transaction — a turn ends with
+exactly two rows, or with one ``failed`` row that can be retried. Background work (folds,
+fact extraction) is queued durably in the same transaction
+(:meth:`threadkeep.engine.background.Background.queue_after_turn`).
 """
 
 from __future__ import annotations
@@ -15,16 +19,14 @@ import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
-from functools import partial
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
-from threadkeep import errors, jobs, rotation
-from threadkeep.cache.keepwarm import mark_keep_warm
+from threadkeep import errors, jobs
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.budget import (
@@ -35,11 +37,11 @@ from threadkeep.context.budget import (
     message_tokens,
     request_tokens,
 )
-from threadkeep.crypto import MasterKey, load_keyring
 from threadkeep.engine import idempotency
-from threadkeep.engine.access import Access
-from threadkeep.engine.request import BuiltTurn, TurnBuilder
+from threadkeep.engine.background import Background
+from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
 from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json
+from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
@@ -51,10 +53,11 @@ from threadkeep.events import (
     TurnEvent,
     TurnFailed,
 )
-from threadkeep.export import ConversationView, to_json, to_markdown
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.memory.recall import NewMessageVector
+from threadkeep.memory.profile import read_profile
+from threadkeep.memory.recall.notes import StoredNote, store_note
+from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.messages import (
     ChatMessage,
     ModelRequest,
@@ -64,17 +67,16 @@ from threadkeep.messages import (
     ToolResultPart,
     ToolSpec,
 )
+from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store import repo
-from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
-from threadkeep.store.models import Conversation, KeyringMeta, Message, User
-from threadkeep.store.people_tables import MERGED_PREFIX
+from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
-from threadkeep.validate import clean_text, clean_title
-from threadkeep.worker import BackgroundThread
+from threadkeep.validate import clean_text
 
-__all__ = ["Memory", "TurnResult"]
+__all__ = ["TurnService", "TurnResult"]
 
 log = logging.getLogger("threadkeep.engine")
 T = TypeVar("T")
@@ -97,198 +99,22 @@ _TURN_ROWS = (select(Conversation, Message).join(Message, Message.conversation_i
               .with_for_update(of=Conversation))
 
 
-class Memory:
-    """An open threadkeep memory: the async core of the library."""
+class TurnService:
+    """Turns of one deployment: begin (store the message), answer (build, stream), complete."""
 
-    def __init__(
-        self,
-        db: Database,
-        vault: Vault,
-        *,
-        model: ChatModel,
-        fold_model: ChatModel | None = None,
-        settings: Settings | None = None,
-    ) -> None:
+    def __init__(self, db: Database, vault: Vault, settings: Settings, *, model: ChatModel,
+                 lease: TurnLeaseHolder, builder: TurnBuilder, tools: TurnTools,
+                 background: Background, embedder: Callable[[], Embedder | None]) -> None:
         self.db = db
         self.vault = vault
+        self.settings = settings
         self.model = model
-        self.fold_model = fold_model
-        self.settings = settings or Settings()
-        self.builder = TurnBuilder(self)
-        self.tools = TurnTools(self)
-        self._knowledge: Any = None
-        self.runner = jobs.JobRunner(db, self.builder.job_handlers(),
-                                     time_limit_s=self.settings.job_time_limit_s)
-        self._background: BackgroundThread | None = None
-        # This process's turn lease: every pending turn it starts names it as its owner.
-        self.lease = TurnLeaseHolder(db, self.settings.turn_lease_s)
-        self.keyholder: str | None = None
-        # Key, session and settings checks for the faces (they hold no database of their own).
-        self.access = Access(db, vault)
+        self.lease = lease
+        self.builder = builder
+        self.tools = tools
+        self.background = background
+        self.embedder = embedder
 
-    @property
-    def knowledge(self) -> Any:
-        """The deployment's knowledge base (loaded on first use)."""
-        if self._knowledge is None:
-            from threadkeep.knowledge.service import KnowledgeBase
-
-            self._knowledge = KnowledgeBase(self.db, self.vault)
-        return self._knowledge
-
-    # -- opening -----------------------------------------------------------------------
-    @classmethod
-    def open(
-        cls,
-        db_url: str | None = None,
-        *,
-        settings: Settings | None = None,
-        model: ChatModel | str | None = None,
-        fold_model: ChatModel | str | None = None,
-        master_key: MasterKey | None = None,
-    ) -> Memory:
-        """Open (and migrate) the database, load the master key, and build the models."""
-        settings = settings or Settings()
-        db = Database(db_url or settings.database_url())
-        db.upgrade()
-        if master_key is None:
-            with db.session() as s:
-                has_data = s.scalar(select(KeyringMeta.key_id).limit(1)) is not None
-            # A key file may hold the current key and, during a rotation, the previous ones.
-            vault = Vault.from_keyring(load_keyring(settings.key_file(), create=not has_data))
-        else:
-            vault = Vault(master_key)
-        db.write(vault.check_master)
-        # db.write: retried on a locked SQLite (a busy server next to a CLI command).
-        db.write(partial(repo.mark_stale_pending,
-                         older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s)))
-        chat = model if _is_model(model) else _build(model or settings.model)
-        fold_spec = fold_model or settings.fold_model
-        folder = fold_model if _is_model(fold_model) else (_build(fold_spec) if fold_spec else None)
-        memory = cls(db, vault, model=chat, fold_model=folder, settings=settings)  # type: ignore[arg-type]
-        # Half turns of dead processes (a kill -9 included) become failed and retryable now.
-        memory.lease.register()
-        return memory
-
-    async def close(self) -> None:
-        await self.stop_background()
-        await asyncio.to_thread(self.lease.release)
-        self.db.dispose()
-
-    def dispose(self) -> None:
-        """Close the database's connections (a process that ran no background work is done)."""
-        self.db.dispose()
-
-    # -- background work ---------------------------------------------------------------
-    def start_background(self, *, keep_warm: bool = True) -> None:
-        """Run queued background work (and the keep-warm scheduler) in a thread of its own.
-
-        Jobs never run on the caller's event loop: a fold, an extraction or an embedding
-        delays other background work, never a request (see :mod:`threadkeep.worker`).
-        """
-        if self._background is None or not self._background.running:
-            self.keyholder = new_id()[:12]  # announced with the sweep (threadkeep.rotation)
-            self._background = BackgroundThread(partial(self._run_background, keep_warm=keep_warm))
-            self._background.start()
-
-    async def _run_background(self, stop: asyncio.Event, *, keep_warm: bool) -> None:
-        """The background thread's loop: job loops, the stale-turn sweep, keep-warm."""
-        # Several loops: claims are exclusive (SKIP LOCKED on PostgreSQL, the write lock on
-        # SQLite) and handlers idempotent, so background work keeps up with many concurrent
-        # conversations instead of queueing behind one slow job.
-        tasks = [asyncio.create_task(self.runner.run_forever(stop=stop))
-                 for _ in range(self.settings.job_workers)]
-        tasks.append(asyncio.create_task(self._sweep_stale_turns(stop)))
-        warmer = None
-        if keep_warm:
-            from threadkeep.cache.keepwarm import KeepWarmScheduler
-
-            # Off until an administrator enables it; the scheduler reads the settings each tick.
-            warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request,
-                                       fingerprint_key=self.vault.fingerprint_key)
-            warmer.start()
-        try:
-            await stop.wait()
-        finally:
-            if warmer is not None:
-                await warmer.stop()
-            await asyncio.gather(*tasks, return_exceptions=True)
-
-    async def _sweep_stale_turns(self, stop: asyncio.Event, every_s: float = 60.0) -> None:
-        """Turns left pending when even marking them failed was impossible (the database was
-        gone) become failed, and retryable, once they are older than the pending timeout."""
-        while not stop.is_set():
-            try:
-                cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
-                await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
-                await asyncio.to_thread(rotation.announce, self.db, self.vault, self.keyholder)
-            except Exception as e:  # the database may still be away: try again later
-                log.warning("stale-turn sweep failed: %s", e)
-            try:
-                await asyncio.wait_for(stop.wait(), timeout=every_s)
-            except TimeoutError:
-                pass
-
-    async def stop_background(self, *, grace_s: float = 5.0) -> None:
-        """Stop background work: jobs in progress get ``grace_s`` to finish; one that does not
-        is left to its lease (another worker, or the next start, runs it again)."""
-        background, self._background = self._background, None
-        if background is not None:
-            background.request_stop()
-            if not await asyncio.to_thread(background.join, grace_s):
-                log.warning("background work still running after %.0f s; leaving it to its lease", grace_s)
-        if self.keyholder is not None:
-            try:
-                await asyncio.to_thread(rotation.withdraw, self.db, self.keyholder)
-            except Exception as e:  # the database is gone: the announcement just goes stale
-                log.warning("could not withdraw the key holder announcement: %s", e)
-            self.keyholder = None
-
-    def ping_request(self, conversation_id: str) -> ModelRequest:
-        """What the next real turn of a conversation would send before its last breakpoint."""
-        return self.builder.ping_request(conversation_id)
-
-    def register_job(self, kind: str, handler: jobs.Handler) -> None:
-        """Let another part (a surface, digests) run its own kind of durable job here."""
-        self.runner.handlers[kind] = handler
-
-    async def drain_jobs(self) -> int:
-        """Run every queued background job now (CLI and tests)."""
-        return await self.runner.drain()
-
-    def _read(self, fn: Callable[[Session], T]) -> T:
-        with self.db.reading() as s:
-            return fn(s)
-
-    # -- people ------------------------------------------------------------------------
-    def _user_id(self, s: Session, user: str, *, create: bool) -> str:
-        if create:
-            return repo.get_or_create_user(s, self.vault, name=user).id
-        found = repo.find_user(s, name=user)
-        if found is None or found.name.startswith(MERGED_PREFIX):
-            repo.refuse_merged(s, user)  # merged into someone else: say so, not "not found"
-            raise NotFound(f"person {user!r} not found")
-        return found.id
-
-    async def user_id(self, user: str, *, create: bool = False) -> str:
-        return await asyncio.to_thread(self.db.write, lambda s: self._user_id(s, user, create=create))
-
-    async def delete_user(self, user: str) -> None:
-        """Delete a person and everything of theirs; their data key is destroyed first."""
-        def run(s: Session) -> str:
-            uid = self._user_id(s, user, create=False)
-            repo.delete_user(s, self.vault, user_id=uid)
-            return uid
-
-        uid = await asyncio.to_thread(self.db.write, run)
-        await asyncio.to_thread(self.db.settle_deletion)  # no copy left in the WAL or dead rows
-        # Decrypted memory held in process goes with the person.
-        from threadkeep.memory.fact_search import clear_fact_cache
-        from threadkeep.memory.recall import clear_recall_cache
-
-        clear_fact_cache(uid)
-        clear_recall_cache(uid)
-
-    # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                    channel: str = "api", groups: Sequence[str] = (),
                    context: str | None = None, idempotency_key: str | None = None) -> TurnResult:
@@ -326,7 +152,7 @@ class Memory:
             raise InputError("earlier messages must have role 'user' or 'assistant'")
         key = idempotency.check_key(idempotency_key)
         begun = await self._write_retrying(
-            lambda s: self._begin_turn(s, user, conversation_id, clean, channel, key, endpoint, history))
+            lambda s: self.begin(s, user, conversation_id, clean, channel, key, endpoint, history))
         async with aclosing(self._carry_out(begun, tuple(groups), extra)) as events:
             async for ev in events:
                 yield ev
@@ -338,7 +164,7 @@ class Memory:
         key = idempotency.check_key(idempotency_key)
 
         def reopen(s: Session) -> _Begun:
-            uid = self._user_id(s, user, create=False)
+            uid = repo.person_id(s, self.vault, name=user, create=False)
             msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
             if msg is None or msg.role != "user":
                 raise NotFound(f"message {message_id} not found")
@@ -393,11 +219,7 @@ class Memory:
         """The outcome of a turn another request started: stored, or awaited while in flight."""
         waited = 0.0
         while True:
-            def look(s: Session) -> tuple[idempotency.Outcome, bool]:
-                found = idempotency.stored_outcome(s, self.vault, begun.mid)
-                return found, found.status != "pending" or owner_alive(s, found.owner, me=self.lease.id)
-
-            out, alive = await asyncio.to_thread(self._read, look)
+            out, alive = await asyncio.to_thread(self._read_outcome, begun)
             if not alive:  # its process died: fail it now, and report that
                 def fail_dead(s: Session, owner: str | None = out.owner) -> None:
                     s.execute(update(Message).where(Message.id == begun.mid, Message.status == "pending",
@@ -437,10 +259,10 @@ class Memory:
         self.lease.ensure(s)
         return _Begun(uid, msg.conversation_id, created, msg.id)
 
-    def _begin_turn(self, s: Session, user: str, conversation_id: str | None, text: str,
+    def begin(self, s: Session, user: str, conversation_id: str | None, text: str,
                     channel: str, key: str | None = None, endpoint: str = "messages",
                     earlier: Sequence[tuple[str, str]] = ()) -> _Begun:
-        uid = self._user_id(s, user, create=True)
+        uid = repo.person_id(s, self.vault, name=user, create=True)
         now = utcnow()
         if key is not None:
             row = idempotency.find_key(s, user_id=uid, key=key, now=now)
@@ -457,7 +279,7 @@ class Memory:
         else:
             created = conv is None
             if conv is None:
-                system, startup = self.builder.freeze_prefix(s, uid, channel)
+                system, startup = self.builder.freeze_prefix(read_profile(s, self.vault, user_id=uid), channel)
                 conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
                                                 system_prompt=system, startup=startup)
                 first = next((t for role, t in earlier if role == "user"), text)
@@ -499,14 +321,8 @@ class Memory:
     async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
                       context: str | None = None) -> AsyncIterator[TurnEvent]:
         try:
-            def build() -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
-                # The tools offered and the request, in one worker-thread hop.
-                offered = self.tools.offered(groups)
-                tools = offered if self.model.capabilities.supports_tools else ()
-                return offered, self.builder.build_turn(uid, cid, mid, tools=tools, context=context,
-                                                        offered=bool(offered))
-
-            offered, built = await asyncio.to_thread(build)
+            # The tools offered and the request, in one worker-thread hop.
+            offered, built = await asyncio.to_thread(self.build, uid, cid, mid, groups, context)
             request, report = built.request, built.report
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
@@ -594,95 +410,50 @@ class Memory:
                                  key=self.vault.fingerprint_key(s, conv.user_id))
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
-        self.builder.after_turn(s, conv, user_msg, vector)
+        self.background.queue_after_turn(s, conv, user_msg, vector)
         return answer.id
 
-    # -- conversations -----------------------------------------------------------------
-    def _view(self, s: Session, conv: Conversation, *, messages: bool) -> ConversationView:
-        msgs = tuple(repo.read_messages(s, self.vault, conv=conv)) if messages else ()
-        return ConversationView(
-            id=conv.id, title=repo.conversation_title(s, self.vault, conv), channel=conv.channel,
-            created_at=conv.created_at, last_activity_at=conv.last_activity_at,
-            message_count=conv.message_count, keep_warm=conv.keep_warm, messages=msgs,
-        )
+    def _read_outcome(self, begun: _Begun) -> tuple[idempotency.Outcome, bool]:
+        with self.db.reading() as s:
+            found = idempotency.stored_outcome(s, self.vault, begun.mid)
+            return found, found.status != "pending" or owner_alive(s, found.owner, me=self.lease.id)
 
-    async def list_conversations(self, *, user: str, limit: int = 50, before: Any = None,
-                                 before_id: str | None = None) -> list[ConversationView]:
-        """Newest activity first; page with the last view's ``(last_activity_at, id)``."""
-        def run(s: Session) -> list[ConversationView]:
-            found = repo.find_user(s, name=user)
-            if found is None:
-                return []
-            return [self._view(s, c, messages=False)
-                    for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before,
-                                                     before_id=before_id)]
-        return await asyncio.to_thread(self._read, run)
+    def build(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
+              context: str | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
+        """The tools offered and the request of the turn answering ``mid``: reads, the pure
+        build, then the one write it decided (blocking: the turn runs it in a worker thread)."""
+        offered = self.tools.offered(groups)
+        tools = offered if self.model.capabilities.supports_tools else ()
+        window = read_turn_window(self.db, self.vault, self.settings, self.model.capabilities,
+                                  self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
+        draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
+        found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
+                         message_id=mid, budget=self.builder.retrieval_room(window), embedder=self.embedder,
+                         recall_after=draft.recall_after)
+        plan = self.builder.plan_note(draft, found, mid)
+        note = self._write_build(window, mid, plan)
+        return offered, self.builder.finish(draft, found, plan, note)
 
-    async def get_conversation(self, conversation_id: str, *, user: str) -> ConversationView:
-        def run(s: Session) -> ConversationView:
-            uid = self._user_id(s, user, create=False)
-            return self._view(s, repo.get_conversation(s, user_id=uid, conversation_id=conversation_id), messages=True)
-        return await asyncio.to_thread(self._read, run)
+    def _write_build(self, window: TurnWindow, mid: str, plan: NotePlan | None) -> StoredNote | None:
+        """Record what the build decided, in one transaction: the adoption of the summary
+        version the window was read at (compare-and-swap: only if nobody adopted since the
+        read), and this turn's recall note, sealed (the stored one if the turn has one)."""
+        if not window.adopted and plan is None:
+            return None
 
-    async def rename(self, conversation_id: str, title: str, *, user: str) -> None:
-        clean = clean_title(title)
-        def run(s: Session) -> None:
-            uid = self._user_id(s, user, create=False)
-            conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id)
-            repo.set_title(s, self.vault, conv=conv, title=clean)
-        await asyncio.to_thread(self.db.write, run)
+        def run(s: Session) -> StoredNote | None:
+            if window.adopted:
+                s.execute(update(Conversation)
+                          .where(Conversation.id == window.conversation_id,
+                                 Conversation.adopted_version == window.seen_version)
+                          .values(adopted_version=window.version, adopted_cursor=window.cursor))
+            if plan is None:
+                return None
+            return store_note(s, self.vault, conversation_id=window.conversation_id, user_id=window.user_id,
+                              message_id=mid, seq=window.message_seq, text=plan.text, sources=plan.sources,
+                              tokens=plan.tokens, shown=plan.shown)
 
-    async def delete_conversation(self, conversation_id: str, *, user: str) -> None:
-        def run(s: Session) -> None:
-            uid = self._user_id(s, user, create=False)
-            repo.delete_conversation(s, user_id=uid, conversation_id=conversation_id)
-        await asyncio.to_thread(self.db.write, run)
-
-    async def export(self, conversation_id: str, *, user: str, format: str = "markdown") -> str:
-        """The conversation as a person reads it: ``markdown`` or ``json``."""
-        if format not in ("markdown", "json"):
-            raise ValueError("format must be 'markdown' or 'json'")
-        view = await self.get_conversation(conversation_id, user=user)
-        return to_markdown(view) if format == "markdown" else to_json(view)
-
-    async def set_feedback(self, message_id: str, rating: str | None, *, user: str) -> None:
-        """Thumbs up/down (``"up"``/``"down"``) on an assistant message; ``None`` clears it."""
-        if rating not in ("up", "down", None):
-            raise InvalidRating(f"rating must be 'up' or 'down', not {rating!r}")
-
-        def run(s: Session) -> None:
-            uid = self._user_id(s, user, create=False)
-            msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
-            if msg is None:
-                raise NotFound(f"message {message_id} not found")
-            if msg.role != "assistant":
-                raise Conflict("feedback goes on an assistant message, not on the person's own")
-            msg.rating = rating
-            msg.rated_at = utcnow() if rating else None
-
-        await asyncio.to_thread(self.db.write, run)
-
-    async def set_keep_warm(self, conversation_id: str, on: bool, *, user: str) -> None:
-        """Mark (or unmark) a conversation to be kept warm in the provider's prompt cache."""
-        def run(s: Session) -> None:
-            uid = self._user_id(s, user, create=False)
-            conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id)
-            mark_keep_warm(s, conv.id, on)
-
-        await asyncio.to_thread(self.db.write, run)
-
-    async def rotate_master_key(self, new: MasterKey) -> int:
-        """Re-wrap every data key under ``new``, online and resumably (:mod:`threadkeep.rotation`);
-        returns how many were re-wrapped."""
-        return await asyncio.to_thread(partial(rotation.rotate, self.db, self.vault, new,
-                                               own_holder=self.keyholder))
-
-    async def people(self) -> list[str]:
-        def run(s: Session) -> list[str]:
-            # Anonymous visitors are not listed: their names are hashes of a bearer credential.
-            return [u for u in s.scalars(select(User.name).order_by(User.name))
-                    if not u.startswith(("__", "visitor:"))]
-        return await asyncio.to_thread(self._read, run)
+        return self.db.write(run)
 
 
 @dataclass(frozen=True, slots=True)
@@ -707,10 +478,6 @@ class _Call:
     request: ModelRequest
     started_at: datetime
     usage: Usage = field(default_factory=Usage)
-
-
-class InvalidRating(InputError):
-    """A feedback rating other than up or down."""
 
 
 def _auto_title(text: str) -> str:
@@ -762,18 +529,3 @@ _NO_ROOM = "[result left out: no room under the token ceiling]"
 def _error_class(name: str) -> type[ProviderError]:
     cls = getattr(errors, name, None)
     return cls if isinstance(cls, type) and issubclass(cls, ProviderError) else ProviderError
-
-
-def _build(spec: object) -> ChatModel:
-    if spec == "offline":
-        from threadkeep.llm.offline import OfflineModel
-
-        return OfflineModel()
-    from threadkeep.llm.registry import build_model
-
-    return build_model(str(spec))
-
-
-def _is_model(value: object) -> bool:
-    return value is not None and not isinstance(value, str)
-

@@ -12,10 +12,17 @@ Kept: the person's (``user``) and ChatGPT's (``assistant``) messages whose conte
 nodes (``metadata.is_visually_hidden_from_conversation``), assistant messages addressed to a
 tool (``recipient`` other than ``all``), non-text content (code, execution output, browsing,
 reasoning, custom-instruction context), non-text parts (images, audio), empty messages.
+
+Citation markers — the private-use characters newer exports write around sources
+(``\ue200cite\ue202turn0search3\ue201``), and the older ``【4:0†source】`` — are removed;
+an entity marker (``\ue200entity\ue202["city","Lisbon",…]\ue201``) is rendered as its
+name. A tree whose nodes form a cycle is refused, with or without ``current_node``.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,10 +40,40 @@ __all__ = ["read_chatgpt", "conversation_from_json"]
 _WHAT = "a JSON list of conversations (conversations.json from ChatGPT's data export)"
 
 
-def read_chatgpt(path: Path, *, reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
+def read_chatgpt(path: Path, *, reader_out: list[CountingReader] | None = None,
+                 name: str | None = None) -> Iterator[ImportedConversation]:
     """Conversations of a ChatGPT export (``conversations.json``, or the export's ``.zip``),
-    one at a time. ``reader_out`` receives the byte stream (for progress)."""
-    return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out)
+    one at a time. ``reader_out`` receives the byte stream (for progress); ``name`` is what
+    errors call the file."""
+    return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out, name=name)
+
+
+# A marker: U+E200, its kind and fields separated by U+E202, U+E201. Character classes only
+# (no nested quantifiers): linear time over any text.
+_MARKER = re.compile("\ue200([^\ue200\ue201]{0,2000})\ue201")
+_PRIVATE = re.compile("[\ue000-\uf8ff]")
+_OLD_CITE = re.compile("\u3010[^\u3010\u3011\n]{0,100}\u2020[^\u3010\u3011\n]{0,100}\u3011")
+
+
+def _marker(match: re.Match[str]) -> str:
+    kind, *fields = match.group(1).split("\ue202")
+    if kind == "entity" and fields:
+        try:
+            entity = json.loads(fields[0])
+        except ValueError:
+            return ""
+        if isinstance(entity, list) and len(entity) > 1 and isinstance(entity[1], str):
+            return entity[1]
+    return ""
+
+
+def clean_citations(text: str) -> str:
+    """Text without ChatGPT's citation markers (entities rendered as their names)."""
+    if "\u3010" in text:
+        text = _OLD_CITE.sub("", text)
+    if not _PRIVATE.search(text):
+        return text
+    return _PRIVATE.sub("", _MARKER.sub(_marker, text))
 
 
 def _fail(name: str, where: str, problem: str) -> ImportFormatError:
@@ -86,6 +123,8 @@ def _current_branch(mapping: dict[str, Any], current: Any, name: str, where: str
             raise _fail(name, where, "'current_node' is not a node id")
         current = _latest_leaf(mapping)
         if current is None:
+            if any(isinstance(n, dict) and isinstance(n.get("message"), dict) for n in mapping.values()):
+                raise _fail(name, where, "the message tree has no leaf: its nodes form a cycle")
             return []
     path: list[str] = []
     seen: set[str] = set()
@@ -141,6 +180,7 @@ def _message(msg: dict[str, Any], skipped: dict[str, int]) -> tuple[str, str] | 
     texts: list[str] = []
     for part in parts if isinstance(parts, list) else []:
         if isinstance(part, str):
+            part = clean_citations(part)
             if part.strip():
                 texts.append(part)
         elif part is not None:

@@ -9,8 +9,10 @@ Kept: human messages as ``user`` and assistant messages as ``assistant``, their 
 ``content``) — and their ``created_at``; the conversation's ``name`` as its title, its
 ``created_at`` and ``uuid``. When the export carries the branch structure
 (``current_leaf_message_uuid`` and each message's ``parent_message_uuid``), only the branch
-ending at the current leaf is kept. Skipped and counted: other senders, tool use and tool
-results, thinking blocks, attachments and files (their names and extracted text), empty
+ending at the current leaf is kept (a branch whose parents form a cycle is refused). A
+voice note (a ``voice_note`` block: the app's transcript of what the person said, in
+``text``) is kept as the person's words. Skipped and counted: other senders, tool use and
+tool results, thinking blocks, attachments and files (their names and extracted text), empty
 messages.
 """
 
@@ -30,9 +32,10 @@ _WHAT = "a JSON list of conversations (conversations.json from Claude's data exp
 _ROLES = {"human": "user", "user": "user", "assistant": "assistant"}
 
 
-def read_claude(path: Path, *, reader_out: list[CountingReader] | None = None) -> Iterator[ImportedConversation]:
+def read_claude(path: Path, *, reader_out: list[CountingReader] | None = None,
+                name: str | None = None) -> Iterator[ImportedConversation]:
     """Conversations of a Claude export (``conversations.json`` or the export's ``.zip``)."""
-    return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out)
+    return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out, name=name)
 
 
 def parse_time(value: Any) -> datetime | None:
@@ -71,7 +74,7 @@ def conversation_from_json(raw: Any, *, index: int, name: str = "conversations.j
     skipped: dict[str, int] = {}
     messages: list[ImportedMessage] = []
     previous = started
-    for i, msg in enumerate(_branch(chat, raw.get("current_leaf_message_uuid"))):
+    for i, msg in enumerate(_branch(chat, raw.get("current_leaf_message_uuid"), name, where)):
         if not isinstance(msg, dict):
             raise _fail(name, where, f"message #{i + 1} is not an object")
         role = _ROLES.get(str(msg.get("sender")))
@@ -95,7 +98,7 @@ def conversation_from_json(raw: Any, *, index: int, name: str = "conversations.j
                                 tuple(messages), where, skipped)
 
 
-def _branch(chat: list[Any], leaf: Any) -> list[Any]:
+def _branch(chat: list[Any], leaf: Any, name: str, where: str) -> list[Any]:
     """The messages of the current branch when the export says which; else all, in order."""
     if not isinstance(leaf, str):
         return chat
@@ -105,7 +108,9 @@ def _branch(chat: list[Any], leaf: Any) -> list[Any]:
     path: list[Any] = []
     seen: set[str] = set()
     node: Any = leaf
-    while isinstance(node, str) and node in by_id and node not in seen:
+    while isinstance(node, str) and node in by_id:
+        if node in seen:
+            raise _fail(name, where, f"the message branch has a cycle at message {node}")
         seen.add(node)
         path.append(by_id[node])
         node = by_id[node].get("parent_message_uuid")
@@ -122,7 +127,7 @@ def _text(msg: dict[str, Any], skipped: dict[str, int]) -> str:
         texts: list[str] = []
         for block in content:
             kind = block.get("type") if isinstance(block, dict) else None
-            if kind == "text" and isinstance(block.get("text"), str):
+            if kind in ("text", "voice_note") and isinstance(block.get("text"), str):
                 if block["text"].strip():
                     texts.append(block["text"])
             else:

@@ -24,14 +24,14 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.memory.fact_extract import extract_facts, strip_injected
-from threadkeep.memory.fact_model import aextract_and_store
-from threadkeep.memory.fact_tables import FactExtraction
-from threadkeep.memory.facts import apply_candidates
+from threadkeep.memory.facts.extract import extract_facts, strip_injected
+from threadkeep.memory.facts.model import aextract_and_store
+from threadkeep.memory.facts.store import apply_candidates
 from threadkeep.memory.profile import arefresh_profile
-from threadkeep.memory.recall import index_pending
+from threadkeep.memory.recall.vectors import index_pending
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Job, Message
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     cid = str(payload["conversation_id"])
     started = time.monotonic()
     budget = budget_s(memory)
-    emb = memory.builder.embedder() or None
+    emb = memory.embedder() or None
     after = 0
     while True:
         found = await asyncio.to_thread(_unmined, memory, cid, after)
@@ -120,14 +120,14 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
                     raise _again()
         if time.monotonic() - started > budget:
             raise _again()
-    while await memory.builder.fold_once(cid):
+    while await memory.fold_once(cid):
         if time.monotonic() - started > budget:
             raise _again()
 
 
 async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     uid = str(payload["user_id"])
-    emb = memory.builder.embedder() or False
+    emb = memory.embedder() or False
     started = time.monotonic()
     # Small batches: on a loaded host one passage embedding can take a second or more, and a
     # batch must end well inside the job time limit.

@@ -19,7 +19,8 @@ from datetime import UTC, datetime
 
 from threadkeep.errors import InputError
 
-__all__ = ["ImportedConversation", "ImportedMessage", "ImportFormatError", "ROLES", "from_epoch", "MAX_SOURCE_ID"]
+__all__ = ["ImportedConversation", "ImportedMessage", "ImportFormatError", "ImportLimitError", "ROLES", "from_epoch",
+           "MAX_SOURCE_ID"]
 
 ROLES = ("user", "assistant")
 # Source ids are stored in a String(255) column; longer ones are refused by the writer.
@@ -39,6 +40,9 @@ class ImportedMessage:
     text: str
     created_at: datetime
     source_id: str
+    # Not the person's own words though they sent it (a forwarded message, stored as a quote
+    # with its origin): kept for recall, never mined for the person's facts.
+    quoted: bool = False
 
     def __post_init__(self) -> None:
         if self.role not in ROLES:
@@ -67,6 +71,10 @@ class ImportedConversation:
 class ImportFormatError(InputError):
     """The file is not a valid export of the format: the message names the place."""
 
+
+class ImportLimitError(ImportFormatError):
+    """The file passes one of the readers' limits (depth, size, zip expansion): the message
+    names the limit, the file and the place (docs/IMPORT.md, "Limits")."""
 
 
 def from_epoch(value: object) -> datetime | None:

@@ -38,8 +38,10 @@ from threadkeep import jobs
 from threadkeep.errors import InputError, NotFound
 from threadkeep.imports.model import MAX_SOURCE_ID, ImportedConversation, ImportedMessage
 from threadkeep.imports.tables import ImportRun, ImportSource
+from threadkeep.memory.recall.chunking import chunk_spans
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Job, Message
 from threadkeep.validate import MAX_TITLE_CHARS
 
@@ -50,14 +52,15 @@ log = logging.getLogger("threadkeep.imports")
 
 __all__ = ["ImportCounts", "ImportResult", "store_conversations", "start_import", "fail_import",
            "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left", "begin_storing",
-           "note_received", "running_imports", "STALE_AFTER"]
+           "note_received", "running_imports", "STALE_AFTER", "drop_import", "EMPTY"]
 
 # The channel imported conversations are stored under (shown in conversation listings).
 CHANNEL = "import"
 # A run receiving or storing with no progress for this long is taken for dead.
 STALE_AFTER = timedelta(minutes=5)
 FORMATS = ("chatgpt", "claude", "telegram", "threadkeep")
-_CUT = "\n[… cut by the import: the message was longer than {limit} bytes]"
+# Left-out reason of a conversation with nothing to store (every message left out, or none).
+EMPTY = "conversations with nothing to store"
 
 
 @dataclass(slots=True)
@@ -67,8 +70,9 @@ class ImportCounts:
     conversations: int = 0  # conversations that got new messages (made, or continued)
     messages: int = 0  # messages stored
     skipped_conversations: int = 0  # already imported in full: nothing new in them
+    empty_conversations: int = 0  # nothing to store in them (every message left out, or none)
     skipped_messages: int = 0  # already imported before
-    cut_messages: int = 0  # longer than the message limit: stored cut, with a note
+    split_messages: int = 0  # longer than the message limit: stored whole, in consecutive parts
     jobs: int = 0  # background jobs queued
     left_out: dict[str, int] = field(default_factory=dict)  # what the readers skipped, by reason
 
@@ -89,11 +93,22 @@ def start_import(memory: Memory, *, user: str, format: str, bytes_total: int | N
         uid = repo.get_or_create_user(s, memory.vault, name=user).id
         row = ImportRun(id=new_id(), user_id=uid, format=format, status=status, bytes_total=bytes_total,
                         bytes_read=0, conversations=0, messages=0, skipped_conversations=0,
-                        skipped_messages=0, jobs_total=0, left_out={})
+                        skipped_messages=0, jobs_total=0, chunks_total=0, chunks_done=0, left_out={})
         s.add(row)
         return row.id
 
     return memory.db.write(run)
+
+
+def drop_import(memory: Memory, import_id: str) -> None:
+    """Forget a run that never stored anything (an upload refused before its file was read):
+    a refused upload leaves no import record."""
+    def run(s: Session) -> None:
+        row = s.get(ImportRun, import_id)
+        if row is not None and row.status in ("receiving", "storing") and not row.conversations:
+            s.delete(row)
+
+    memory.db.write(run)
 
 
 def fail_import(memory: Memory, import_id: str, error: BaseException | str) -> None:
@@ -226,17 +241,48 @@ def _set_status(s: Session, import_id: str, status: str) -> None:
     s.execute(update(ImportRun).where(ImportRun.id == import_id).values(status=status, updated_at=utcnow()))
 
 
-def _clean(text: str, limit: int, counts: ImportCounts) -> str:
-    """Text as it can be stored: NUL bytes and lone surrogates replaced, cut at the limit."""
+def _clean(text: str) -> str:
+    """Text as it can be stored: NUL bytes and lone surrogates replaced."""
     if "\x00" in text:
         text = text.replace("\x00", "\ufffd")
-    raw = text.encode("utf-8", "replace") if not text.isascii() else text.encode()
-    if len(raw) > limit:
-        counts.cut_messages += 1
-        note = _CUT.format(limit=limit)
-        raw = raw[:limit - len(note.encode())]
-        return raw.decode("utf-8", "ignore") + note
-    return raw.decode("utf-8") if not text.isascii() else text
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _parts(text: str, limit: int) -> list[str]:
+    """A message's text in parts of at most ``limit`` UTF-8 bytes, cut at a paragraph, line
+    or space where one is near (nothing is dropped)."""
+    raw = text.encode("utf-8")
+    if len(raw) <= limit:
+        return [text]
+    parts: list[str] = []
+    while len(raw) > limit:
+        head = raw[:limit].decode("utf-8", "ignore")  # never half a character
+        cut = max(head.rfind("\n\n"), head.rfind("\n"), head.rfind(" "))
+        if cut < len(head) // 2:
+            cut = len(head)
+        parts.append(head[:cut])
+        raw = raw[len(head[:cut].encode("utf-8")):]
+    if raw:
+        parts.append(raw.decode("utf-8"))
+    return [p for p in parts if p.strip()] or [text[:1]]
+
+
+def _split(conv: ImportedConversation, messages: list[ImportedMessage], limit: int,
+           counts: ImportCounts) -> list[ImportedMessage]:
+    """Messages over the size limit as consecutive messages of the same role and time; the
+    first part keeps the source id, part k is ``<source id>#k``."""
+    out: list[ImportedMessage] = []
+    for m in messages:
+        text = _clean(m.text)
+        parts = _parts(text, limit)
+        if len(parts) > 1:
+            counts.split_messages += 1
+        for k, part in enumerate(parts, start=1):
+            sid = m.source_id if k == 1 else f"{m.source_id}#{k}"
+            out.append(ImportedMessage(m.role, part, m.created_at, sid, quoted=m.quoted))
+    return out
 
 
 def _title(conv: ImportedConversation) -> str | None:
@@ -268,9 +314,10 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
             counts.left_out[reason] = counts.left_out.get(reason, 0) + n
             merged[reason] = merged.get(reason, 0) + n
         run.left_out = merged
-    known = _known(s, uid, [_message_key(conv, m) for m in conv.messages])
+    messages = _split(conv, list(conv.messages), limit, counts)
+    known = _known(s, uid, [_message_key(conv, m) for m in messages])
     fresh: list[ImportedMessage] = []
-    for m in conv.messages:
+    for m in messages:
         key = _message_key(conv, m)
         if key in known:
             counts.skipped_messages += 1
@@ -284,16 +331,22 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
             run.bytes_total = position[1]
     run.updated_at = utcnow()
     if not fresh:
-        counts.skipped_conversations += 1
-        run.skipped_conversations += 1
+        if messages:  # everything in it is stored already
+            counts.skipped_conversations += 1
+            run.skipped_conversations += 1
+        else:
+            counts.empty_conversations += 1
+            counts.left_out[EMPTY] = counts.left_out.get(EMPTY, 0) + 1
+            run.left_out = dict(run.left_out or {}) | {EMPTY: (run.left_out or {}).get(EMPTY, 0) + 1}
         return
     if stored is None:
         if mapped is not None:  # the conversation was deleted since: import it again
             s.delete(mapped)
             s.flush()
         stored = _new_conversation(s, memory, uid, conv, fresh[0].created_at)
-        s.add(ImportSource(user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None))
-    _append(s, memory, stored, conv, fresh, limit, counts)
+        s.add(ImportSource(user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None,
+                           import_id=import_id))
+    run.chunks_total += _append(s, memory, import_id, stored, conv, fresh)
     counts.conversations += 1
     counts.messages += len(fresh)
     run.conversations += 1
@@ -335,12 +388,16 @@ def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConver
     return row
 
 
-def _append(s: Session, memory: Memory, conv_row: Conversation, conv: ImportedConversation,
-            fresh: list[ImportedMessage], limit: int, counts: ImportCounts) -> None:
-    """Insert the messages with one statement each for messages and source ids."""
+def _append(s: Session, memory: Memory, import_id: str, conv_row: Conversation, conv: ImportedConversation,
+            fresh: list[ImportedMessage]) -> int:
+    """Insert the messages with one statement each for messages and source ids; the chunks
+    the recall index will embed for them. Quoted messages (forwards) are recorded as mined
+    with nothing found: never the person's facts."""
     vault, uid = memory.vault, conv_row.user_id
     rows: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
+    quoted: list[dict[str, Any]] = []
+    chunks = 0
     seq = conv_row.message_count
     asked: str | None = None
     newest = conv_row.last_activity_at
@@ -352,17 +409,23 @@ def _append(s: Session, memory: Memory, conv_row: Conversation, conv: ImportedCo
             "status": "answered" if m.role == "user" else "ok",
             "reply_to": asked if m.role == "assistant" else None,
             "created_at": m.created_at,
-            "text_ct": vault.seal(s, uid, _clean(m.text, limit, counts), table="messages", column="text", row_id=mid),
+            "text_ct": vault.seal(s, uid, m.text, table="messages", column="text", row_id=mid),
         })
+        if m.quoted and m.role == "user":
+            quoted.append({"message_id": mid, "user_id": uid, "method": "quoted", "changes": 0, "at": utcnow()})
         if m.role == "user":
             asked = mid
         sources.append({"user_id": uid, "source_id": _message_key(conv, m), "conversation_id": conv_row.id,
-                        "message_id": mid})
+                        "message_id": mid, "import_id": import_id})
+        chunks += len(chunk_spans(m.text)) or 1
         newest = max(newest, m.created_at)
     s.execute(insert(Message), rows)
     s.execute(insert(ImportSource), sources)
+    if quoted:
+        s.execute(insert(FactExtraction), quoted)
     conv_row.message_count = seq
     conv_row.last_activity_at = newest
+    return chunks
 
 
 def background_left(s: Session, import_id: str) -> int:
@@ -395,9 +458,13 @@ def _status(s: Session, run: ImportRun) -> dict[str, Any]:
             "bytes_total": run.bytes_total,
             "jobs_total": run.jobs_total,
             "jobs_done": bg_done,
+            # Recall indexing: chunks embedded of the chunks the import's messages make.
+            "chunks_total": run.chunks_total,
+            "chunks_done": min(run.chunks_done, run.chunks_total),
         },
         "counts": {"conversations": run.conversations, "messages": run.messages,
                    "skipped_conversations": run.skipped_conversations,
+                   "empty_conversations": int((run.left_out or {}).get(EMPTY, 0)),
                    "skipped_messages": run.skipped_messages},
         "left_out": dict(run.left_out or {}),
         "error": run.error,

@@ -9,7 +9,7 @@ Then conversations go through the one writer of imported history
 (:func:`threadkeep.imports.store.store_conversations`) with source ids made of the archive's
 own ids (``threadkeep:<conversation id>`` and ``threadkeep:<conversation id>:<message id>``), so reading the same archive
 again adds nothing. The archive's facts arrive with their history
-(:func:`threadkeep.memory.fact_restore.restore_facts`) — the imported messages are marked as
+(:func:`threadkeep.memory.facts.restore.restore_facts`) — the imported messages are marked as
 mined, so the import's background work does not re-derive (and re-order) them — and the
 profile is kept when the person has none.
 """
@@ -28,16 +28,22 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError, fiel
 from sqlalchemy import and_, exists, insert, literal, select
 from sqlalchemy.orm import Session
 
-from threadkeep.imports.model import ImportedConversation, ImportedMessage, ImportFormatError
+from threadkeep.imports.model import (
+    ImportedConversation,
+    ImportedMessage,
+    ImportFormatError,
+    ImportLimitError,
+)
+from threadkeep.imports.reading import MAX_ITEM_BYTES, MAX_ZIP_ENTRIES, check_ratio, open_zip
 from threadkeep.imports.store import ImportCounts, store_conversations
 from threadkeep.imports.tables import ImportSource
-from threadkeep.memory.fact_restore import restore_facts
-from threadkeep.memory.fact_search import clear_fact_cache
-from threadkeep.memory.fact_tables import FactExtraction
-from threadkeep.memory.facts import FactRecord, FactVersionRecord
+from threadkeep.memory.facts.restore import restore_facts
+from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.facts.store import FactRecord, FactVersionRecord
 from threadkeep.memory.profile import restore_profile
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
 
 if TYPE_CHECKING:
@@ -51,9 +57,10 @@ __all__ = ["ArchiveImport", "ThreadkeepArchive", "import_archive", "MAX_ENTRY_BY
 FORMAT = "threadkeep-personal-export"
 FORMAT_VERSIONS = (1,)
 SOURCE_PREFIX = "threadkeep:"
-# Limits: one entry is parsed whole (one conversation at a time), so each has a ceiling.
-MAX_ENTRY_BYTES = 256 * 1024 * 1024
-MAX_ENTRIES = 2_000_000
+# Limits: one entry is parsed whole (one conversation at a time), so each has a ceiling —
+# the readers' item limit — and so have the directory and each entry's expansion.
+MAX_ENTRY_BYTES = MAX_ITEM_BYTES
+MAX_ENTRIES = MAX_ZIP_ENTRIES
 
 
 # -- the archive's shape --------------------------------------------------------------------
@@ -149,12 +156,10 @@ class ThreadkeepArchive:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        try:
-            self._zip = zipfile.ZipFile(self.path)
-        except FileNotFoundError:
-            raise
-        except (zipfile.BadZipFile, OSError, EOFError) as e:
-            raise ImportFormatError(f"{self.path}: not a zip archive, or a truncated one ({e})") from e
+        if not self.path.exists():
+            raise FileNotFoundError(str(self.path))
+        self._opened = open_zip(self.path, str(self.path))
+        self._zip = self._opened.__enter__()
         infos = self._zip.infolist()
         if len(infos) > MAX_ENTRIES:
             raise ImportFormatError(f"{self.path}: {len(infos)} entries, more than the limit of {MAX_ENTRIES}")
@@ -171,7 +176,7 @@ class ThreadkeepArchive:
                 f"threadkeep reads ({', '.join(map(str, FORMAT_VERSIONS))}); a newer threadkeep made it")
 
     def close(self) -> None:
-        self._zip.close()
+        self._opened.__exit__(None, None, None)
 
     def __enter__(self) -> ThreadkeepArchive:
         return self
@@ -186,11 +191,18 @@ class ThreadkeepArchive:
             return None
         info = self._zip.getinfo(name)
         if info.file_size > MAX_ENTRY_BYTES:
-            raise ImportFormatError(f"{self.path}: {name} is {info.file_size} bytes, more than the limit "
-                                    f"of {MAX_ENTRY_BYTES} bytes per entry")
+            raise ImportLimitError(f"{self.path}: {name} is {info.file_size} bytes, more than the limit "
+                                   f"of {MAX_ENTRY_BYTES} bytes per entry")
+        check_ratio(info, str(self.path))
         try:
             with self._zip.open(info) as f:
-                return json.loads(f.read(MAX_ENTRY_BYTES + 1))
+                data = f.read(MAX_ENTRY_BYTES + 1)  # the declared size may lie: never more
+            if len(data) > MAX_ENTRY_BYTES:
+                raise ImportLimitError(f"{self.path}: {name} holds more than the limit of {MAX_ENTRY_BYTES} bytes "
+                                       "per entry (its declared size is wrong)")
+            return json.loads(data)
+        except RecursionError:
+            raise ImportLimitError(f"{self.path}: {name}: JSON nested too deep to be an archive entry") from None
         except (zipfile.BadZipFile, EOFError, OSError, ValueError) as e:
             # A bad CRC, a cut-off stream, bad UTF-8 or bad JSON: the entry is damaged.
             raise ImportFormatError(f"{self.path}: {name} is damaged or truncated ({e})") from e

@@ -11,8 +11,8 @@ Wire format first (pure functions, no credentials), the client last:
   ``system``. At most 4, and 1-hour breakpoints must come before 5-minute ones.
 - :class:`StreamDecoder` (in :mod:`threadkeep.llm.anthropic_stream`) turns the SSE events
   (``message_start``, ``content_block_start``/``_delta``/``_stop``, ``message_delta``,
-  ``message_stop``, ``ping``, ``error``) into :mod:`threadkeep.llm.base` events. Tool input arrives as ``input_json_delta`` fragments and is
-  parsed once the block stops.
+  ``message_stop``, ``ping``, ``error``) into :mod:`threadkeep.llm.base` events. Tool input
+  arrives as ``input_json_delta`` fragments and is parsed once the block stops.
 - :class:`AnthropicModel` adds the key, the version header, HTTP and retries.
 
 The body is serialised with sorted keys and no insignificant whitespace, so the same request
@@ -99,6 +99,7 @@ def capabilities_for(model: str) -> Capabilities:
         # so the adapter sends such a request without "stream" (see AnthropicModel).
         allows_zero_max_tokens=True,
         context_window=200_000,
+        tokenizer=PROVIDER,  # not published: o200k with a margin (threadkeep.tokens)
     )
 
 
@@ -215,11 +216,11 @@ def _resolve_breakpoints(
 
 def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
     """Render ``request`` into a Messages API body for ``model``."""
-    tools = [
+    tools: list[dict[str, Any]] = [
         {"name": t.name, "description": t.description, "input_schema": t.parameters}
         for t in request.tools
     ]
-    system = [{"type": "text", "text": request.system}] if request.system else []
+    system: list[dict[str, Any]] = [{"type": "text", "text": request.system}] if request.system else []
 
     flat: list[tuple[int, str, dict[str, Any]]] = []  # (segment index, role, block)
     last_block_of_segment: dict[int, int] = {}
@@ -290,7 +291,7 @@ class AnthropicModel(HttpChatModel):
         """Offline estimate with a safety margin (Anthropic's tokenizer is not published)."""
         from threadkeep.tokens import counter_for
 
-        return counter_for(PROVIDER).count(text)
+        return counter_for(self.capabilities.tokenizer).count(text)
 
     def _headers(self, streaming: bool) -> dict[str, str]:
         headers = {

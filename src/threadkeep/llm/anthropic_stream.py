@@ -133,10 +133,10 @@ class StreamDecoder:
                 return []
             return []  # thinking_delta, signature_delta, citations: not part of the answer
         if kind == "content_block_stop":
-            opened = self._blocks.pop(payload["index"], None)
-            if opened is None or opened.kind != "tool_use":
+            closed = self._blocks.pop(payload["index"], None)
+            if closed is None or closed.kind != "tool_use":
                 return []
-            return [ToolCall(opened.call_id, opened.name, _parse_tool_input(opened))]
+            return [ToolCall(closed.call_id, closed.name, _parse_tool_input(closed))]
         if kind == "message_delta":
             reason = (payload.get("delta") or {}).get("stop_reason")
             if reason:

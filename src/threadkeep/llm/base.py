@@ -96,6 +96,9 @@ class Capabilities:
     allows_zero_max_tokens: bool = False
     context_window: int = 128_000
     supports_tools: bool = True
+    # Which offline token counter measures requests for this model (threadkeep.tokens.counter_for):
+    # "openai" (o200k), "anthropic" or "local" (o200k + 15 %: their tokenizers are not ours).
+    tokenizer: str = "local"
     # Automatic caches only: how long an unused prefix is assumed to stay (OpenAI's in-memory
     # cache "5 to 10 minutes of inactivity": the lower bound; 24 h with extended retention).
     automatic_ttl_s: int = 300

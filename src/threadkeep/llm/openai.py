@@ -109,6 +109,7 @@ _OPENAI_CAPS = Capabilities(
     max_breakpoints=0,
     allows_zero_max_tokens=False,
     context_window=128_000,
+    tokenizer="openai",
 )
 # Local servers reuse the KV cache of the longest common prefix (vLLM automatic prefix
 # caching, llama.cpp slot reuse, Ollama's loaded context). They have no minimum we can rely on.
@@ -471,11 +472,11 @@ class OpenAICompatibleModel(HttpChatModel):
                               cache_retention=self.cache_retention)
 
     def count_tokens(self, text: str) -> int:
-        """o200k for OpenAI; o200k with a margin for local models (their tokenizers differ)."""
+        """The counter the capabilities name: o200k for OpenAI; o200k with a margin for local
+        models (their tokenizers differ)."""
         from threadkeep.tokens import counter_for
 
-        family = "openai" if self.preset.provider == "openai" else "local"
-        return counter_for(family).count(text)
+        return counter_for(self.capabilities.tokenizer).count(text)
 
     def _headers(self) -> dict[str, str]:
         headers = {"content-type": "application/json", "accept": "text/event-stream"}

@@ -83,6 +83,8 @@ async def stream_with_retry(
         sleep=policy.sleep,
         reraise=True,
     )
+    stream: AsyncIterator[StreamEvent]
+    first: StreamEvent | None
     stream, first = await retrying(first_event)
     if first is None:
         return

@@ -18,12 +18,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from threadkeep.llm.base import ChatModel, complete
-from threadkeep.memory.fact_tables import Profile
-from threadkeep.memory.facts import FactRecord, load_facts
+from threadkeep.memory.facts.store import FactRecord, load_facts
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.hybrid import token_counter
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.memory_tables import Profile
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter

@@ -13,6 +13,8 @@ disallowed labels through hnswlib's filter, so a narrow caller still gets ``k`` 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = ["DenseIndex", "EXACT_THRESHOLD"]
@@ -119,7 +121,7 @@ class DenseIndex:
         # hnswlib's cosine space returns 1 - cosine similarity.
         return labels[0].astype(np.int64), (1.0 - distances[0]).astype(np.float32)
 
-    def _build_graph(self):  # type: ignore[no-untyped-def]
+    def _build_graph(self) -> Any:  # hnswlib.Index: hnswlib ships no types
         if self._graph is None:
             import hnswlib
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
+from typing import Any, cast
 
-from sqlalchemy import DateTime, MetaData
+from sqlalchemy import CursorResult, DateTime, MetaData, Result
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["Base", "UtcDateTime", "new_id", "utcnow"]
+__all__ = ["Base", "UtcDateTime", "new_id", "rows_affected", "utcnow"]
 
 # Stable constraint names so Alembic migrations are identical on SQLite and PostgreSQL.
 NAMING = {
@@ -51,3 +52,8 @@ def new_id() -> str:
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def rows_affected(result: Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE changed (``Session.execute`` types it a plain Result)."""
+    return int(cast("CursorResult[Any]", result).rowcount or 0)

@@ -35,7 +35,7 @@ from pathlib import Path
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.base import new_id, rows_affected, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message, TurnLease
 
@@ -101,13 +101,13 @@ def recover_dead_turns(s: Session, *, keep: str | None = None, now: datetime | N
             if lease.id != keep and lease_dead(lease, now)]
     if not dead:
         return 0
-    failed = s.execute(
+    failed = rows_affected(s.execute(
         update(Message)
         .where(Message.status == "pending", Message.owner.in_(dead))
         .values(status="failed", error=INTERRUPTED, failed_at=now)
-    ).rowcount
+    ))
     s.execute(delete(TurnLease).where(TurnLease.id.in_(dead)))
-    return int(failed or 0)
+    return failed
 
 
 def owner_alive(s: Session, owner: str | None, *, me: str | None, now: datetime | None = None) -> bool:
@@ -160,8 +160,8 @@ class TurnLeaseHolder:
         """Extend the lease (inside the caller's transaction); re-create it if it was removed."""
         now = utcnow()
         until = now + timedelta(seconds=self.ttl_s)
-        moved = s.execute(update(TurnLease).where(TurnLease.id == self.id)
-                          .values(heartbeat_at=now, expires_at=until)).rowcount
+        moved = rows_affected(s.execute(update(TurnLease).where(TurnLease.id == self.id)
+                                        .values(heartbeat_at=now, expires_at=until)))
         if not moved:
             me = this_process()
             s.add(TurnLease(id=self.id, host=me.host, boot_id=me.boot_id, pid_ns=me.pid_ns, pid=me.pid,

@@ -120,7 +120,7 @@ class Message(Base):
     __tablename__ = "messages"
     __table_args__ = (UniqueConstraint("conversation_id", "seq", name="uq_messages_conversation_seq"),
                       Index("ix_messages_status_owner", "status", "owner"),
-                      # Recall's per-turn look at what is new for a person (memory/recall.py).
+                      # Recall's per-turn look at what is new for a person (memory/recall/).
                       Index("ix_messages_user_created", "user_id", "created_at"))
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)

@@ -16,12 +16,13 @@ from sqlalchemy import String, bindparam, cast, delete, inspect, or_, select, te
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import Conflict, Gone, NotFound
-from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.base import new_id, rows_affected, utcnow
 from threadkeep.store.models import (
     Conversation,
     DeletedPerson,
     Identity,
     Job,
+    KeyringMeta,
     Message,
     Setting,
     SummaryVersion,
@@ -38,6 +39,10 @@ __all__ = [
     "find_user",
     "delete_user",
     "refuse_merged",
+    "person_id",
+    "last_user_message_id",
+    "keyring_exists",
+    "person_names",
     "get_conversation",
     "create_conversation",
     "append_message",
@@ -118,6 +123,25 @@ def refuse_merged(session: Session, name: str) -> None:
                        f"their conversations are {merged[1]!r}'s now. Confirm the merge "
                        f"(`threadkeep users merge confirm {merged[0]}`) or undo it "
                        f"(`threadkeep users merge undo {merged[0]}`) first.")
+
+
+def person_id(session: Session, vault: Vault, *, name: str, create: bool) -> str:
+    """The id of the person called ``name``, created first when ``create``; for one who does
+    not exist: ``NotFound``, or the merge notice when they were merged into someone else."""
+    if create:
+        return get_or_create_user(session, vault, name=name).id
+    found = find_user(session, name=name)
+    if found is None or found.name.startswith(MERGED_PREFIX):
+        refuse_merged(session, name)  # merged into someone else: say so, not "not found"
+        raise NotFound(f"person {name!r} not found")
+    return found.id
+
+
+def last_user_message_id(session: Session, *, conversation_id: str) -> str | None:
+    """The id of the conversation's latest message from the person (None: none yet)."""
+    return session.scalar(select(Message.id).where(Message.conversation_id == conversation_id,
+                                                   Message.role == "user")
+                          .order_by(Message.seq.desc()).limit(1))
 
 
 def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
@@ -411,4 +435,16 @@ def mark_stale_pending(session: Session, *, older_than: datetime) -> int:
         .where(Message.status == "pending", Message.created_at < older_than)
         .values(status="failed", error=INTERRUPTED, failed_at=utcnow())
     )
-    return int(result.rowcount or 0) + recover_dead_turns(session)
+    return rows_affected(result) + recover_dead_turns(session)
+
+
+def keyring_exists(session: Session) -> bool:
+    """Whether the database holds a keyring (data sealed under some master key)."""
+    return session.scalar(select(KeyringMeta.key_id).limit(1)) is not None
+
+
+def person_names(session: Session) -> list[str]:
+    """Every person's name, sorted; anonymous visitors and system rows left out (their names
+    are hashes of a bearer credential, or internal)."""
+    return [u for u in session.scalars(select(User.name).order_by(User.name))
+            if not u.startswith(("__", "visitor:"))]

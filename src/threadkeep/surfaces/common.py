@@ -84,6 +84,25 @@ class SurfaceSettings(BaseSettings):
                                    "reach it, e.g. https://tk.example.org: Mattermost's thumbs buttons call "
                                    "back to it (without it, Mattermost answers carry no buttons).")
 
+    def missing(self) -> dict[str, list[str]]:
+        """Per chat surface, the variables it needs (``THREADKEEP_<FIELD>``) that are unset."""
+        prefix = str(self.model_config.get("env_prefix", ""))
+        return {surface: [f"{prefix}{field}".upper() for field in fields
+                          if not _is_set(getattr(self, field))]
+                for surface, fields in REQUIRED.items()}
+
+
+# What a chat surface needs to be configured: its webhook's secret, and a token to answer with.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "slack": ("slack_signing_secret", "slack_bot_token"),
+    "telegram": ("telegram_secret", "telegram_bot_token"),
+    "mattermost": ("mattermost_token",),
+}
+
+
+def _is_set(value: object) -> bool:
+    return bool(value.get_secret_value() if isinstance(value, SecretStr) else value)
+
 
 def secret_equals(given: str | bytes | None, expected: SecretStr | None) -> bool:
     """Constant-time comparison; an unset secret matches nothing."""

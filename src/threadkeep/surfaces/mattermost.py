@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
+from threadkeep.errors import PlatformError
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 
 __all__ = ["CHANNEL", "Inbound", "inbound_post", "MattermostPoster", "MattermostError", "PART_LIMIT",
@@ -34,7 +35,7 @@ ACTIONS_PATH = "/surfaces/mattermost/actions"
 _THUMBS = (("up", "▲ Good", "good"), ("down", "▼ Bad", "danger"))
 
 
-class MattermostError(RuntimeError):
+class MattermostError(PlatformError):
     """The Mattermost server refused a call (or could not be reached)."""
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 from pydantic import SecretStr
 
+from threadkeep.errors import PlatformError
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 
 __all__ = ["CHANNEL", "verify_signature", "Inbound", "inbound_message", "reaction_rating",
@@ -34,7 +35,7 @@ _REACTIONS = {"+1": "up", "thumbsup": "up", "-1": "down", "thumbsdown": "down"}
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
 
 
-class SlackError(RuntimeError):
+class SlackError(PlatformError):
     """The Slack Web API said ``ok: false`` (or could not be reached)."""
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 
+from threadkeep.errors import PlatformError
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 
 __all__ = ["CHANNEL", "Inbound", "inbound_update", "callback_rating", "TelegramPoster", "TelegramError",
@@ -25,7 +26,7 @@ PART_LIMIT = 4096
 _NEW = re.compile(r"^/new(@\w+)?\s*$", re.IGNORECASE)
 
 
-class TelegramError(RuntimeError):
+class TelegramError(PlatformError):
     """The Bot API said ``ok: false`` (or could not be reached)."""
 
 

@@ -47,8 +47,8 @@ def fold_model(fold_delay: float, facts_delay: float = 0.0) -> ScriptedModel:
     Folds wait ``fold_delay`` and fact extractions ``facts_delay`` (told apart by their system
     prompts), so a fault run can hold one kind of job open without slowing the other.
     """
-    from threadkeep.memory.fact_model import EXTRACTION_SYSTEM
-    from threadkeep.memory.fold_model import FOLD_SYSTEM_PROMPT
+    from threadkeep.memory.facts.model import EXTRACTION_SYSTEM
+    from threadkeep.memory.summary.model import FOLD_SYSTEM_PROMPT
 
     def respond(request: ModelRequest) -> Step:
         wait = {FOLD_SYSTEM_PROMPT: fold_delay, EXTRACTION_SYSTEM: facts_delay}.get(request.system, 0.0)

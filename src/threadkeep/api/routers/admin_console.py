@@ -9,11 +9,10 @@ session cookie the web app uses, so the key never stays in the browser.
 from __future__ import annotations
 
 import asyncio
-import os
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,17 +24,11 @@ from threadkeep.engine import admin as admin_service
 from threadkeep.engine import digest, retention
 from threadkeep.errors import NotFound
 from threadkeep.store.base import utcnow
+from threadkeep.surfaces.common import SurfaceSettings
 
 router = APIRouter(responses={**ERRORS, 403: {"description": "Needs an admin key"}})
 ADMIN = ["admin"]
 _PAGE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
-
-# Which variables make a surface "configured" (the surfaces read the same THREADKEEP_* names).
-SURFACE_ENV = {
-    "slack": ("THREADKEEP_SLACK_SIGNING_SECRET", "THREADKEEP_SLACK_BOT_TOKEN"),
-    "telegram": ("THREADKEEP_TELEGRAM_SECRET", "THREADKEEP_TELEGRAM_BOT_TOKEN"),
-    "mattermost": ("THREADKEEP_MATTERMOST_TOKEN",),
-}
 
 
 class WebSearchIn(BaseModel):
@@ -175,12 +168,13 @@ async def rated_conversation(conversation_id: str, _: AdminDep, memory: MemoryDe
 
 # -- surfaces --------------------------------------------------------------------------------
 @router.get("/v1/admin/surfaces", tags=["admin"])
-async def surfaces(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
+async def surfaces(request: Request, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Slack, Telegram, Mattermost, MCP: configured or not, and when each last heard anything."""
     seen = await admin_service.surface_activity(memory)
+    # The settings the webhooks answer with (read once, at start), not a second reading.
+    configured: SurfaceSettings = getattr(request.app.state, "surfaces", None) or SurfaceSettings()
     out = []
-    for name, names in SURFACE_ENV.items():
-        missing = [n for n in names if not os.environ.get(n)]
+    for name, missing in configured.missing().items():
         row = seen.channels.get(name, {})
         out.append({"surface": name, "configured": not missing, "missing": missing,
                     "last_event_at": row.get("last_event_at"), "last_answer_at": row.get("last_answer_at"),

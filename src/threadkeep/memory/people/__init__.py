@@ -1,0 +1,1 @@
+"""One person across channels: linked identities and merging two people into one."""

@@ -1,0 +1,282 @@
+"""Recall ranking: which of the person's earlier messages a turn brings back, and how they read.
+
+Ranking is the shared hybrid index (BM25 + e5, reciprocal-rank fusion) of
+:mod:`threadkeep.retrieval.hybrid`. :func:`rank_items` is the pure core (items in, ranked hits
+out), used by :func:`threadkeep.memory.recall.search.recall` and the evaluation harness;
+:func:`render_recalled` groups hits into one dated block per earlier conversation.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from threadkeep.retrieval.hybrid import HybridIndex, token_counter
+from threadkeep.retrieval.tokenizer import tokenize
+from threadkeep.tokens import TokenCounter
+
+__all__ = [
+    "RecallItem",
+    "RecallHit",
+    "rank_items",
+    "trim_to_query",
+    "RecalledBlock",
+    "render_recalled",
+    "DEFAULT_LABELS",
+]
+
+# Fusion: equal weights once the tokeniser meets inflections (dense 1.5 only helped the
+# cruder stems); each side read 300 deep so neighbours and the role lift have candidates.
+FUSION_WEIGHTS = (1.0, 1.0)
+SEARCH_DEPTH = 300
+# A chosen message's neighbours compete at 0.8 × its score, at most two turns away: the answer
+# to a matching question is usually the next turn, and one more step rarely pays.
+NEIGHBOUR_WEIGHT = 0.8
+NEIGHBOUR_CHAIN = 2
+PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when asked about them)
+# Turns are recalled whole (None). A cap here keeps a message's sentences nearest the query,
+# neighbours 0.7 × that; trimming to 30 tokens lost the sentence holding the answer (AIC 0.505
+# against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
+TRIM_TOKENS: int | None = None
+NEIGHBOUR_TRIM = 0.7
+_MAX_MISFITS = 20
+_MIN_LINE = 8
+_BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
+
+
+@dataclass(frozen=True, slots=True)
+class RecallItem:
+    """One earlier message and where it came from."""
+
+    message_id: str
+    conversation_id: str
+    seq: int
+    role: str
+    text: str
+    created_at: datetime
+    chunk: int = 0  # which part of a long message (0: the message, or its first chunk)
+
+
+@dataclass(frozen=True, slots=True)
+class RecallHit:
+    """A recalled message: the item, its fused score, and the text and tokens it takes."""
+
+    item: RecallItem
+    score: float
+    text: str
+    tokens: int
+    # The evidence of a direct hit (None for a neighbour brought in by one): the IDF of the
+    # query words it holds, in units of the IDF of a word said once, and its dense similarity
+    # to the query — what the relevance floor reads.
+    lexical: float | None = None
+    dense: float | None = None
+    # How far its dense similarity stands above the median of the candidates': short generic
+    # messages are close to everything (cosine 0.84–0.89 for "ok thanks"), a real match
+    # stands out.
+    dense_margin: float | None = None
+
+    @property
+    def source(self) -> tuple[str, str, int, datetime]:
+        """(conversation id, message id, seq, date) — what the turn report names."""
+        i = self.item
+        return (i.conversation_id, i.message_id, i.seq, i.created_at)
+
+
+def _clip(text: str, max_tokens: int, counter: TokenCounter) -> tuple[str, int]:
+    n = counter.count(text)
+    if n <= max_tokens:
+        return text, n
+    # Cut proportionally, then tighten: counting once per step keeps this cheap.
+    cut = text[: max(1, len(text) * max_tokens // n)]
+    while cut and counter.count(cut + " …") > max_tokens:
+        cut = cut[: int(len(cut) * 0.9)]
+    cut = cut + " …"
+    return cut, counter.count(cut)
+
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+")
+
+
+def trim_to_query(text: str, query_terms: set[str], max_tokens: int, counter: TokenCounter) -> tuple[str, int]:
+    """A long message cut down to its sentences that share most words with the query, kept in
+    their order (gaps marked "…"), within ``max_tokens``. Chat turns carry greetings and
+    small talk around the one sentence that matters; dropping them lets more turns fit."""
+    n = counter.count(text)
+    if n <= max_tokens:
+        return text, n
+    sentences = [x for x in _SENTENCE.split(text) if x]
+    if len(sentences) < 2:
+        return _clip(text, max_tokens, counter)
+    # Best overlap first; on ties the earlier sentence (it usually says what the turn is about).
+    order = sorted(range(len(sentences)),
+                   key=lambda i: (-len(query_terms & set(tokenize(sentences[i]))), i))
+    keep: set[int] = set()
+    used = 0
+    for i in order:
+        cost = counter.count(sentences[i]) + 1
+        if used + cost > max_tokens:
+            continue
+        keep.add(i)
+        used += cost
+    if not keep:
+        return _clip(sentences[order[0]], max_tokens, counter)
+    parts: list[str] = []
+    for i in range(len(sentences)):
+        if i in keep:
+            parts.append(sentences[i])
+        elif not parts or parts[-1] != "…":
+            parts.append("…")
+    out = " ".join(parts)
+    return out, counter.count(out)
+
+
+def rank_items(
+    items: Sequence[RecallItem] | Mapping[int, RecallItem],
+    index: HybridIndex,
+    query: str,
+    query_vector: np.ndarray | None,
+    *,
+    k: int = 8,
+    token_budget: int = 800,
+    max_item_tokens: int = 300,
+    allowed: np.ndarray | None = None,
+    counter: TokenCounter | None = None,
+    item_overhead: int = 0,
+    labels: Mapping[str, str] | None = None,
+    neighbours: float = NEIGHBOUR_WEIGHT,
+    prefer_roles: tuple[str, ...] = (),
+    by_seq: Mapping[tuple[str, int], int] | None = None,
+    trim_tokens: int | None = TRIM_TOKENS,
+) -> list[RecallHit]:
+    """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
+    ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
+    positions (False = not a candidate, e.g. still verbatim in the request).
+
+    Beyond the flat ranking: a chosen message brings its neighbours in the same conversation
+    in as candidates at ``neighbours`` × its score (a question's answer is often the next
+    turn, and the turn before says what it answers); ``prefer_roles`` lifts messages of those
+    roles (a question about the person: their own words first). ``item_overhead`` is what the
+    caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
+    Messages longer than ``trim_tokens`` keep only their sentences nearest the query
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way.
+    """
+    tc = token_counter(counter)
+    labels = labels or DEFAULT_LABELS
+    if by_seq is None:
+        by_seq = _seq_map(items)
+    ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
+                          allowed=allowed, weights=FUSION_WEIGHTS)
+    # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
+    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
+            for n, r in enumerate(ranked)]
+    heapq.heapify(heap)
+    evidence = {r.pos: r for r in ranked}
+    dense_seen = [r.dense for r in ranked if r.dense is not None]
+    dense_mid = float(np.median(dense_seen)) if dense_seen else None
+    # A direct hit's lexical evidence: the IDF of the query words it holds, in units of the
+    # IDF of a word said once (1.0: one word as rare as can be, or a few rarer-than-common).
+    terms = tokenize(query)
+    rare = index.bm25.idf(()).get("", 1.0) or 1.0
+    # What each position holds of the query's vocabulary, from the postings: no item is
+    # tokenised again to tell.
+    held = index.bm25.matched_idf(terms)
+    tick = len(heap)
+    terms_set = set(terms)
+    chosen: dict[int, RecallHit] = {}
+    convs: set[str] = set()
+    used = misfits = 0
+    while heap and len(chosen) < k:
+        neg, _, pos, hop = heapq.heappop(heap)
+        if pos in chosen:
+            continue
+        item = items[pos]
+        cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
+        # Whole turns by default; past the cap, whole sentences nearest the query.
+        text, n = trim_to_query(item.text, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
+        # A line is "label: text" plus its line break; a new conversation adds a dated block.
+        cost = n + tc.count(labels.get(item.role, item.role)) + 2
+        if item.conversation_id not in convs:
+            cost += _BLOCK_COST + item_overhead
+        if used + cost > token_budget:
+            # Past a run of misfits the budget is as good as full: stop rather than count and
+            # trim hundreds more candidates (token counting is most of a turn's recall cost).
+            misfits += 1
+            if misfits >= _MAX_MISFITS or token_budget - used < _MIN_LINE:
+                break
+            continue
+        misfits = 0
+        seen = evidence[pos] if not hop else None
+        chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
+                                seen.dense if seen else None,
+                                seen.dense - dense_mid if seen and seen.dense is not None
+                                and dense_mid is not None else None)
+        convs.add(item.conversation_id)
+        used += cost
+        if neighbours > 0 and hop < NEIGHBOUR_CHAIN:
+            for step in (-1, 1):
+                npos = by_seq.get((item.conversation_id, item.seq + step))
+                if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
+                    tick += 1
+                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1))
+    hits = sorted(chosen.values(), key=lambda h: -h.score)
+    # The estimate ignores gap marks and token merges at joins: check the real rendering.
+    while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
+        hits.pop()
+    return hits
+
+
+def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tuple[str, int], int]:
+    pairs = items.items() if isinstance(items, Mapping) else enumerate(items)
+    return {(it.conversation_id, it.seq): pos for pos, it in pairs}
+
+
+def _rendered_cost(hits: Sequence[RecallHit], labels: Mapping[str, str], tc: TokenCounter,
+                   overhead: int) -> int:
+    return sum(tc.count(b.text) + overhead for b in render_recalled(hits, labels))
+
+
+@dataclass(frozen=True, slots=True)
+class RecalledBlock:
+    """Recalled messages of one earlier conversation, rendered as one per-turn context item:
+    its date once, then ``label: text`` lines in conversation order."""
+
+    conversation_id: str
+    hits: tuple[RecallHit, ...]
+    text: str
+
+    @property
+    def message_ids(self) -> tuple[str, ...]:
+        """The messages this block carries (its sources, for the turn report)."""
+        return tuple(h.item.message_id for h in self.hits)
+
+
+DEFAULT_LABELS: Mapping[str, str] = {"user": "you", "assistant": "assistant"}
+
+
+def render_recalled(hits: Sequence[RecallHit], labels: Mapping[str, str] | None = None) -> list[RecalledBlock]:
+    """Group hits by conversation (groups in order of their best hit) and render each group as
+    one item. The date travels with the text, so "when did …" can be answered from it."""
+    labels = labels or DEFAULT_LABELS
+    groups: dict[str, list[RecallHit]] = {}
+    for h in hits:
+        groups.setdefault(h.item.conversation_id, []).append(h)
+    out = []
+    for conv, group in groups.items():
+        group.sort(key=lambda h: (h.item.seq, h.item.chunk))
+        lines = []
+        prev: tuple[int, int] | None = None
+        for h in group:
+            seq, chunk = h.item.seq, h.item.chunk
+            if prev is not None and (seq > prev[0] + 1 or (seq == prev[0] and chunk > prev[1] + 1)
+                                     or (seq > prev[0] and chunk > 0)):
+                lines.append("…")
+            lines.append(f"{labels.get(h.item.role, h.item.role)}: {h.text}")
+            prev = (seq, chunk)
+        date = group[0].item.created_at.strftime("%Y-%m-%d")
+        out.append(RecalledBlock(conv, tuple(group), f"[{date}] " + "\n".join(lines)))
+    return out

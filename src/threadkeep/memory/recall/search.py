@@ -1,0 +1,69 @@
+"""Recall: the person's own earlier messages, brought back by relevance to the new message.
+
+Candidates are every message of the person's conversations (what they said and what they
+were answered) except those still verbatim in the current request. The per-person index
+(:mod:`threadkeep.memory.recall.index`) is brought up to date, then ranked
+(:func:`threadkeep.memory.recall.ranking.rank_items`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from threadkeep.memory.recall.index import person_index, sync_person
+from threadkeep.memory.recall.ranking import NEIGHBOUR_WEIGHT, TRIM_TOKENS, RecallHit, rank_items
+from threadkeep.memory.recall.vectors import resolve_embedder
+from threadkeep.retrieval.embedding import Embedder
+from threadkeep.store.db import Database
+from threadkeep.store.vault import Vault
+from threadkeep.tokens import TokenCounter
+
+__all__ = ["recall"]
+
+
+def recall(
+    db: Database,
+    vault: Vault,
+    *,
+    user_id: str,
+    query: str,
+    exclude_conversation_seq_gt: tuple[str, int] | None = None,
+    k: int = 8,
+    token_budget: int = 800,
+    max_item_tokens: int = 300,
+    roles: tuple[str, ...] = ("user", "assistant"),
+    embedder: Embedder | None | bool = True,
+    counter: TokenCounter | None = None,
+    query_vector: np.ndarray | None = None,
+    item_overhead: int = 0,
+    labels: Mapping[str, str] | None = None,
+    neighbours: float = NEIGHBOUR_WEIGHT,
+    prefer_roles: tuple[str, ...] = (),
+    trim_tokens: int | None = TRIM_TOKENS,
+) -> list[RecallHit]:
+    """Earlier messages of the person most relevant to ``query``, best first, whose rendering
+    by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
+    ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that conversation's
+    messages with ``seq > cursor`` — the ones still verbatim in the request. ``query_vector``
+    reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles`` and
+    ``item_overhead`` are as in :func:`rank_items`."""
+    emb = resolve_embedder(embedder)
+    if k <= 0 or token_budget <= 0:
+        return []
+    qvec = None
+    if emb is not None:
+        qvec = query_vector if query_vector is not None else emb.query(query)
+    person = person_index(user_id, None if emb is None else emb.name)
+    with person.lock:
+        with db.reading() as s:
+            sync_person(s, vault, person, user_id, emb)
+        if not person.items or person.index is None:
+            return []
+        conv, cursor = exclude_conversation_seq_gt or ("", 0)
+        allowed = person.allowed(roles, conv, cursor)
+        return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
+                          max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
+                          item_overhead=item_overhead, labels=labels, neighbours=neighbours,
+                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens)
