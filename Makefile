@@ -1,6 +1,9 @@
 # Two commands on a fresh machine:  `make run` (the service on embedded defaults)  and  `make test`.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# `make run PORT=9000 HOST=0.0.0.0`: where the service listens (threadkeep serve's defaults).
+PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: run chat test install lint screenshots
 
@@ -13,7 +16,7 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(VENV)/bin/threadkeep serve
+	$(VENV)/bin/threadkeep serve --host $(HOST) --port $(PORT)
 
 chat: $(VENV)/.installed
 	$(VENV)/bin/threadkeep chat

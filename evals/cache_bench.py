@@ -57,7 +57,7 @@ from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
-__all__ = ["ENGINE_VARIANTS", "run_engine_variant", "run_bench"]
+__all__ = ["ENGINE_VARIANTS", "ADAPTER_MODELS", "run_engine_variant", "run_bench", "run_adapters"]
 
 ENGINE_VARIANTS = ("threadkeep", "threadkeep_warm", "threadkeep_eager_fold", "threadkeep_ttl_5m",
                    "threadkeep_ttl_auto", "threadkeep_recall_uncached", "threadkeep_note_first_use")
@@ -85,8 +85,33 @@ def _settings(cfg: BenchConfig, variant: str, home: str, system: str) -> Setting
                     recall_note_after=1 if variant == "threadkeep_note_first_use" else 2)
 
 
-def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], system: str) -> EngineRun:
-    """Replay ``sessions`` through a fresh engine configured as ``variant``."""
+# ``--adapters``: the model each real adapter is driven as (OpenAI: one that takes extended
+# retention, the adapter's default for it; gpt-4.1-mini, not in the table, would not get it).
+ADAPTER_MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1"}
+
+
+def _adapter_model(adapter: str, sim: SimulatedModel, answer: dict[str, str]) -> Any:
+    """The real adapter, its HTTP going to ``sim`` on the wire (``llm/simulator_wire.py``)."""
+    import httpx
+
+    from threadkeep.llm.anthropic import AnthropicModel
+    from threadkeep.llm.openai import OpenAICompatibleModel
+    from threadkeep.llm.simulator_wire import wire_transport
+
+    client = httpx.AsyncClient(transport=wire_transport(sim, lambda _body: answer["text"]))
+    if adapter == "anthropic":
+        return AnthropicModel(ADAPTER_MODELS[adapter], api_key="simulated", client=client)
+    # THREADKEEP_OPENAI_CACHE_RETENTION=off measures the adapter without extended retention.
+    retention = os.environ.get("THREADKEEP_OPENAI_CACHE_RETENTION") or None
+    return OpenAICompatibleModel(ADAPTER_MODELS[adapter], preset="openai", api_key="simulated", client=client,
+                                 cache_retention=retention)  # type: ignore[arg-type]
+
+
+def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], system: str,
+                       adapter: str | None = None) -> EngineRun:
+    """Replay ``sessions`` through a fresh engine configured as ``variant``; with ``adapter``
+    (``anthropic``, ``openai``) the engine's model is that real adapter talking to the
+    simulator over HTTP, else the simulator itself."""
     import time_machine
 
     from threadkeep.engine import Memory
@@ -94,13 +119,20 @@ def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], 
     with tempfile.TemporaryDirectory(prefix="tk-bench-") as home:
         clock = ManualClock()
         answer = {"text": ""}
-        sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=clock,
-                             responder=lambda _req: answer["text"])
+        if adapter is None:
+            sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=clock,
+                                 responder=lambda _req: answer["text"])
+            model: Any = sim
+        else:
+            config = (SimulatorConfig.anthropic(ADAPTER_MODELS[adapter]) if adapter == "anthropic"
+                      else SimulatorConfig.openai(ADAPTER_MODELS[adapter]))
+            sim = SimulatedModel(config, now=clock)
+            model = _adapter_model(adapter, sim, answer)
         settings = _settings(cfg, variant, home, system)
         traveller = time_machine.travel(EPOCH, tick=False)
         coords = traveller.start()
         try:
-            memory = Memory.open(f"sqlite:///{os.path.join(home, 'bench.db')}", settings=settings, model=sim,
+            memory = Memory.open(f"sqlite:///{os.path.join(home, 'bench.db')}", settings=settings, model=model,
                                  master_key=MasterKey(os.urandom(32), "bench"))
             try:
                 return asyncio.run(_replay(cfg, variant, sessions, memory, sim, clock, coords, answer))
@@ -173,7 +205,7 @@ def _rows(memory: Any) -> list[CallRow]:
         calls = s.scalars(select(ModelCall).order_by(ModelCall.started_at)).all()
         return [CallRow(c.conversation_id, c.kind, c.started_at.timestamp(), c.pause_s, c.ttl_s,
                         c.input_tokens, c.cache_read_tokens, c.cache_write_tokens, c.output_tokens,
-                        c.miss_cause, c.cost, c.cost_without_cache) for c in calls]
+                        c.miss_cause, c.cost, c.cost_without_cache, c.cache_write_1h_tokens) for c in calls]
 
 
 def _note_tokens(memory: Any) -> int:
@@ -195,6 +227,30 @@ def variant_result(run: EngineRun) -> dict[str, Any]:
                    "fired_share_refer_back": round(r["refer_back_fired"] / max(1, r["refer_back_turns"]), 4),
                    "fired_share_ordinary": round(r["ordinary_fired"] / max(1, r["ordinary_turns"]), 4)},
     }
+
+
+def run_adapters(cfg: BenchConfig) -> dict[str, Any]:
+    """``threadkeep bench cache --adapters``: the engine with its defaults, once per real
+    adapter (Anthropic's, OpenAI's) against the simulator on the wire; the same workload."""
+    sessions = make_workload(cfg)
+    system = system_prompt(random.Random(cfg.seed + 1))
+    out: dict[str, Any] = {}
+    for adapter in ADAPTER_MODELS:
+        out[adapter] = {**variant_result(run_engine_variant(cfg, "threadkeep", sessions, system, adapter)),
+                        "driver": f"engine+{adapter} adapter", "model": ADAPTER_MODELS[adapter]}
+    out["workload"] = {"seed": cfg.seed, "sessions": len(sessions),
+                       "turns": sum(len(s.turns) for s in sessions), "pauses": _gaps(sessions),
+                       "driver": "engine+adapters"}
+    out["targets"] = {f"{a}_cached_share_at_least_0_85": out[a]["cached_share"] >= 0.85 for a in ADAPTER_MODELS}
+    return out
+
+
+def _gaps(sessions: list[Session]) -> dict[str, int]:
+    gaps: dict[str, int] = {}
+    for s in sessions:
+        for t in s.turns[1:]:
+            gaps[t.gap] = gaps.get(t.gap, 0) + 1
+    return gaps
 
 
 def run_bench(cfg: BenchConfig | None = None) -> dict[str, Any]:

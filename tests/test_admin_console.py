@@ -21,8 +21,8 @@ import pytest
 
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.crypto import MasterKey
-from threadkeep.insights.tables import Digest, ReaskMark
 from threadkeep.store.base import utcnow
+from threadkeep.store.insights_tables import Digest, ReaskMark
 from threadkeep.store.models import Conversation
 
 
@@ -166,7 +166,7 @@ def test_surface_status_and_warm_sessions(api: ApiHarness, monkeypatch: pytest.M
     from threadkeep.surfaces.common import SurfaceSettings
 
     api.server.server.config.app.state.surfaces = SurfaceSettings()
-    from threadkeep.surfaces.tables import SurfaceStatus
+    from threadkeep.store.surface_tables import SurfaceStatus
 
     heard = utcnow() - timedelta(minutes=3)
     api.memory.db.write(lambda s: s.add(SurfaceStatus(channel="telegram", last_event_at=heard)))

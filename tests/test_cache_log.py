@@ -148,3 +148,56 @@ async def test_the_first_cache_write_after_uncached_turns_is_a_cold_start(backen
     clock.advance(30)
     assert (await h.turn("And next?")).miss_cause == "hit"
     db.dispose()
+
+
+async def test_anthropic_per_ttl_write_split_reaches_the_log_and_the_report(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: the adapter dropped usage.cache_creation, so a request writing both 5-minute
+    and 1-hour entries was priced as if all its writes had the prefix end's TTL."""
+    from datetime import UTC, datetime
+
+    import httpx
+
+    from threadkeep.cache.log import call_cost
+    from threadkeep.cache.report import build_report
+    from threadkeep.llm.anthropic import AnthropicModel
+    from threadkeep.llm.base import Usage
+    from threadkeep.llm.pricing import ANTHROPIC_PRICING
+    from threadkeep.llm.simulator_wire import wire_transport
+    from threadkeep.messages import Breakpoint, ChatMessage, Segment
+
+    sim = SimulatedModel(SimulatorConfig.anthropic("claude-sonnet-4-5"), now=ManualClock())
+    model = AnthropicModel("claude-sonnet-4-5", api_key="k",
+                           client=httpx.AsyncClient(transport=wire_transport(sim, lambda _b: "ok")))
+    words = " ".join(f"rule{i} answer exactly" for i in range(700))
+    request = ModelRequest(system=words, segments=(
+        Segment("system"),
+        Segment("history", (ChatMessage.user(" ".join(f"said{i} this" for i in range(900))),
+                            ChatMessage.assistant("fine"))),
+        Segment("new_message", (ChatMessage.user("next"),))),
+        max_tokens=32, breakpoints=(Breakpoint(0, 3600), Breakpoint(1, 300)))
+    usage = (await complete(model, request)).usage
+    record = sim.last
+    assert record.cache_write_1h_tokens > 0 and record.cache_write_5m_tokens > 0
+    assert usage.cache_write_tokens == record.cache_write_tokens
+    assert usage.cache_write_1h_tokens == record.cache_write_1h_tokens  # read from usage.cache_creation
+
+    db = open_db(f"sqlite:///{tmp_path / 'split.db'}")
+    uid, cid = add_conversation(db)
+    with db.session() as s:
+        row = record_call(s, conversation_id=cid, user_id=uid, kind="turn", model=model.name, request=request,
+                          usage=usage, started_at=datetime(2026, 11, 2, tzinfo=UTC),
+                          capabilities=model.capabilities, key=fp_key(uid))
+        assert row.cache_write_1h_tokens == record.cache_write_1h_tokens
+        # Priced from the provider's split: exactly what the simulator charged (2x and 1.25x).
+        assert row.cost is not None and abs(row.cost - record.cost) < 1e-9
+        # Without the split every write would have been priced at the prefix end's 5-minute TTL.
+        flat = call_cost(Usage(usage.input_tokens, usage.output_tokens, usage.cache_read_tokens,
+                               usage.cache_write_tokens), ANTHROPIC_PRICING, ttl_seconds=300)[0]
+        assert row.cost > flat
+        s.commit()
+    with db.session() as s:
+        report = build_report(s)
+    assert (report.cache_write_5m_tokens, report.cache_write_1h_tokens) == (
+        record.cache_write_5m_tokens, record.cache_write_1h_tokens)
+    assert abs(report.cost - record.cost) < 1e-9
+    db.dispose()

@@ -164,3 +164,17 @@ def test_a_locked_database_is_a_clear_message(tmp_path: Path, monkeypatch: pytes
     assert result.exit_code == 1, result.output
     assert "database is locked" in result.output and "try again" in result.output.lower()
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_an_unknown_slash_command_is_refused_with_the_list_not_sent(tmp_path: Path) -> None:
+    """Issue 28: "/clear" was sent to the model and remembered."""
+    home = tmp_path / "home"
+    lines = ["/clear", "/reset everything", "The locker code is 4471.", "//etc is where configs live"]
+    proc = tk(home, "chat", "--user", "uma", stdin="\n".join(lines) + "\n")
+    assert "unknown command /clear" in proc.stderr and "unknown command /reset" in proc.stderr
+    assert "/help, /exit, /quit, /new" in proc.stderr and "not sent" in proc.stderr
+    assert len(proc.stdout.strip("\n").split("\n")) == 2  # two replies: the two real messages
+    cid = proc.stderr.split("conversation: ")[1].split()[0]
+    data = json.loads(tk(home, "conversations", "export", cid, "--user", "uma", "--format", "json").stdout)
+    said = [m["text"] for m in data["messages"] if m["role"] == "user"]
+    assert said == ["The locker code is 4471.", "/etc is where configs live"]

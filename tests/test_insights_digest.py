@@ -10,12 +10,11 @@ from sqlalchemy import func, select
 
 from tests.helpers import open_memory, unique_user
 from threadkeep.engine import digest
-from threadkeep.insights import install
-from threadkeep.insights.jobs import enqueue_digests
-from threadkeep.insights.tables import Digest
+from threadkeep.engine.insight_jobs import enqueue_digests, install
 from threadkeep.jobs import JobRunner
 from threadkeep.memory.summary.items import Item, SummaryState, summary_to_json
 from threadkeep.store.base import utcnow
+from threadkeep.store.insights_tables import Digest
 from threadkeep.store.models import Job, SummaryVersion
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from threadkeep.insights.reask import Said, find_reasks, question_slots, stated_slots
+from threadkeep.engine.reask import Said, find_reasks, question_slots, stated_slots
 
 U, A = "user", "assistant"
 

@@ -2,7 +2,7 @@
 
 The layers are declared in pyproject.toml (``[tool.importlinter]``), with no exception, and
 type-only (``TYPE_CHECKING``) imports count; docs/ARCHITECTURE.md explains them. Every module of
-the package, the migrations included, is in a layer. The faces (API, surfaces, insights, CLI)
+the package, the migrations included, is in a layer. The faces (API, surfaces, CLI)
 reach storage only through engine services.
 """
 
@@ -50,9 +50,9 @@ def test_no_import_cycles() -> None:
     assert not cycles, f"modules that import each other (directly or through others): {cycles}"
 
 
-# Faces (HTTP API, surfaces, insights, CLI) call engine services instead of opening sessions on
+# Faces (HTTP API, surfaces, CLI) call engine services instead of opening sessions on
 # `memory.db` or sealing with `memory.vault` themselves (issue 14): not one use is allowed.
-FACES = ("api", "surfaces", "insights", "cli")
+FACES = ("api", "surfaces", "cli")
 
 
 def test_faces_hold_no_storage_access() -> None:

@@ -202,7 +202,7 @@ async def test_error_event_mid_stream_is_mapped_and_not_retried() -> None:
 
 async def test_stream_without_message_stop_is_malformed() -> None:
     body = (FIXTURES / "anthropic_text.sse").read_text().split("event: message_delta")[0]
-    rec = Recorder(httpx.Response(200, content=body.encode()))
+    rec = Recorder(httpx.Response(200, content=body.encode(), headers={"content-type": "text/event-stream"}))
     with pytest.raises(MalformedResponse):
         await collect(model_with(rec), representative_request())
 
@@ -210,7 +210,7 @@ async def test_stream_without_message_stop_is_malformed() -> None:
 async def test_bad_tool_json_is_malformed() -> None:
     body = (FIXTURES / "anthropic_tool_use.sse").read_text().replace(
         'ax\\", \\"top_k\\": 5}', 'ax\\", \\"top_k\\": ')
-    rec = Recorder(httpx.Response(200, content=body.encode()))
+    rec = Recorder(httpx.Response(200, content=body.encode(), headers={"content-type": "text/event-stream"}))
     with pytest.raises(MalformedResponse) as info:
         await collect(model_with(rec), representative_request())
     assert info.value.__cause__ is not None

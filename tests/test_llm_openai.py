@@ -8,7 +8,12 @@ from pathlib import Path
 import httpx
 import pytest
 
-from threadkeep.errors import ConfigError, MalformedResponse, ProviderRateLimited
+from threadkeep.errors import (
+    ConfigError,
+    MalformedResponse,
+    ProviderQuotaExceeded,
+    ProviderRateLimited,
+)
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport
 from threadkeep.llm.openai import PRESETS, OpenAICompatibleModel
@@ -159,7 +164,7 @@ async def test_ollama_preset_body_whole_without_cache_key_or_auth() -> None:
 
 @pytest.mark.parametrize("preset, url", [
     ("llamacpp", "http://127.0.0.1:8080/v1/chat/completions"),
-    ("vllm", "http://127.0.0.1:8000/v1/chat/completions"),
+    ("vllm", "http://127.0.0.1:8001/v1/chat/completions"),
 ])
 async def test_local_presets_default_urls(preset: str, url: str) -> None:
     rec = Recorder(sse("openai_text.sse"))
@@ -201,7 +206,7 @@ async def test_truncated_stream_is_malformed_after_partial_output() -> None:
 
 async def test_error_chunk_inside_stream_is_mapped() -> None:
     body = b'data: {"error": {"message": "slow down", "type": "rate_limit_exceeded", "code": 429}}\n\n'
-    rec = Recorder(*[httpx.Response(200, content=body) for _ in range(3)])
+    rec = Recorder(*[httpx.Response(200, content=body, headers={"content-type": "text/event-stream"}) for _ in range(3)])
     with pytest.raises(ProviderRateLimited):
         await collect(model_with(rec), representative_request())
     assert len(rec.requests) == 3  # nothing reached the caller, so it was retried
@@ -209,7 +214,7 @@ async def test_error_chunk_inside_stream_is_mapped() -> None:
 
 async def test_usage_without_done_but_with_finish_reason_is_accepted() -> None:
     text = (FIXTURES / "openai_text.sse").read_text().replace("data: [DONE]", "")
-    rec = Recorder(httpx.Response(200, content=text.encode()))
+    rec = Recorder(httpx.Response(200, content=text.encode(), headers={"content-type": "text/event-stream"}))
     events = await collect(model_with(rec), representative_request())
     assert events[-1] == Stop("end_turn")
 
@@ -256,7 +261,7 @@ def test_parse_spec(spec: str, parsed: tuple[str, str, str | None]) -> None:
     ("ollama:llama3.1", "ollama:llama3.1", "http://127.0.0.1:11434/v1"),
     ("llamacpp:default", "llamacpp:default", "http://127.0.0.1:8080/v1"),
     ("llamacpp", "llamacpp:default", "http://127.0.0.1:8080/v1"),
-    ("vllm:Qwen/Qwen2.5-7B-Instruct", "vllm:Qwen/Qwen2.5-7B-Instruct", "http://127.0.0.1:8000/v1"),
+    ("vllm:Qwen/Qwen2.5-7B-Instruct", "vllm:Qwen/Qwen2.5-7B-Instruct", "http://127.0.0.1:8001/v1"),
     ("openai-compatible:m@http://gpu:9000/v1", "openai-compatible:m", "http://gpu:9000/v1"),
     ("ollama:llama3.1@http://gpu:11434/v1", "ollama:llama3.1", "http://gpu:11434/v1"),
 ])
@@ -308,3 +313,87 @@ def test_every_model_the_registry_builds_is_a_chat_model() -> None:
         model = build_model(spec, env=env)
         assert isinstance(model, ChatModel), spec
         assert model.count_tokens("hello world") > 0, spec
+
+
+# ---------------------------------------------------------------- issue 28: cache retention, quota, ports
+
+
+async def test_extended_retention_for_the_models_that_take_it() -> None:
+    """gpt-4.1 is in the capability table: "24h" goes on the wire and the planner is told."""
+    rec = Recorder(sse("openai_text.sse"), sse("openai_text.sse"), sse("openai_text.sse"), sse("openai_text.sse"))
+    listed = model_with(rec, model="gpt-4.1")
+    await collect(listed, representative_request())
+    assert json.loads(rec.requests[-1].content)["prompt_cache_retention"] == "24h"
+    assert listed.capabilities.automatic_ttl_s == 86_400
+    dated = model_with(rec, model="gpt-5.1-2025-11-13")  # a dated snapshot of a listed model
+    await collect(dated, representative_request())
+    assert json.loads(rec.requests[-1].content)["prompt_cache_retention"] == "24h"
+    # Not in the table: nothing sent, the in-memory lifetime assumed.
+    unlisted = model_with(rec, model="gpt-4.1-mini")
+    await collect(unlisted, representative_request())
+    assert "prompt_cache_retention" not in json.loads(rec.requests[-1].content)
+    assert unlisted.capabilities.automatic_ttl_s == 300
+    # The setting turns it off, and local servers never get the field by default.
+    await collect(model_with(rec, model="gpt-4.1", cache_retention="off"), representative_request())
+    assert "prompt_cache_retention" not in json.loads(rec.requests[-1].content)
+    assert model_with(Recorder(), "vllm", model="gpt-4.1").cache_retention is None
+
+
+def test_retention_setting_from_the_environment() -> None:
+    env = {"OPENAI_API_KEY": "sk"}
+    assert build_model("openai:gpt-5.1", env=env).cache_retention == "24h"  # type: ignore[attr-defined]
+    assert build_model("openai:gpt-5.1", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "off"}
+                       ).cache_retention is None  # type: ignore[attr-defined]
+    assert build_model("openai:gpt-4.1-mini", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "24h"}
+                       ).cache_retention == "24h"  # type: ignore[attr-defined]
+    with pytest.raises(ConfigError, match="THREADKEEP_OPENAI_CACHE_RETENTION must be one of"):
+        build_model("openai:gpt-5.1", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "forever"})
+
+
+async def test_insufficient_quota_is_not_retried_and_says_what_to_do() -> None:
+    body = {"error": {"message": "You exceeded your current quota, please check your plan and billing details.",
+                      "type": "insufficient_quota", "param": None, "code": "insufficient_quota"}}
+    rec = Recorder(*[httpx.Response(429, json=body) for _ in range(5)])
+    with pytest.raises(ProviderQuotaExceeded) as raised:
+        await collect(model_with(rec), representative_request())
+    assert len(rec.requests) == 1  # a rate limit is retried; an empty account is not
+    assert raised.value.retryable is False and not isinstance(raised.value, ProviderRateLimited)
+    assert "add credit" in str(raised.value) and "retrying will not help" in str(raised.value)
+    # The same error inside a stream.
+    chunk = "data: " + json.dumps(body) + "\n\n"
+    rec = Recorder(httpx.Response(200, content=chunk.encode(), headers={"content-type": "text/event-stream"}))
+    with pytest.raises(ProviderQuotaExceeded):
+        await collect(model_with(rec), representative_request())
+
+
+def test_local_presets_do_not_default_to_threadkeeps_own_port() -> None:
+    from threadkeep.cli.service import serve
+
+    (own,) = [p.default for p in serve.params if p.name == "port"]  # `threadkeep serve`'s port
+    assert own == 8000
+    for name in ("vllm", "openai-compatible", "ollama", "llamacpp"):
+        assert httpx.URL(PRESETS[name].base_url).port != own, name
+
+
+async def test_the_real_adapter_against_the_wire_simulator_keeps_its_cache_over_a_pause() -> None:
+    """What the bench measures: the adapter's own bytes, the simulator's cache, the usage
+    decoded back. After a 20-minute pause the in-memory cache is gone, extended retention not."""
+    from threadkeep.llm.simulator import ManualClock, SimulatorConfig
+    from threadkeep.llm.simulator_wire import wire_transport
+
+    long_system = " ".join(f"rule{i} keep answers short and exact" for i in range(400))
+    request = ModelRequest(system=long_system, segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
+                           max_tokens=64, cache_key="conv-1")
+    shares = {}
+    for retention in ("24h", "off"):
+        clock = ManualClock()
+        sim = SimulatedModel(SimulatorConfig.openai("gpt-4.1"), now=clock)
+        client = httpx.AsyncClient(transport=wire_transport(sim, lambda _body: "fine"))
+        model = OpenAICompatibleModel("gpt-4.1", preset="openai", api_key="sk", client=client,
+                                      cache_retention=retention)  # type: ignore[arg-type]
+        await collect(model, request)
+        clock.advance(20 * 60)
+        events = await collect(model, request)
+        (usage,) = [e.usage for e in events if isinstance(e, UsageReport)]
+        shares[retention] = usage.cache_read_tokens / usage.total_input
+    assert shares["24h"] > 0.9 and shares["off"] == 0.0

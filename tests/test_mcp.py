@@ -220,3 +220,15 @@ async def test_findings_never_show_a_path_on_the_server(site: ApiHarness, tmp_pa
         assert "onboarding.md" in listed and "private-drafts" not in listed
         # Filtering by a piece of the hidden path finds nothing (it would reveal the path).
         assert (await _search(client, query="badge", sources=["private-drafts"]))["findings"] == []
+
+
+async def test_the_search_route_has_the_same_relevance_floor_as_mcp(site: ApiHarness) -> None:
+    """Issue 28: POST /v1/knowledge/search returned a policy for an unrelated query."""
+    key, _ = site.person_key()
+    c = site.client(key)
+    unrelated = "What is the best recipe for a chocolate cake?"
+    assert c.post("/v1/knowledge/search", json={"query": unrelated}).json()["hits"] == []
+    async with _http(site, key) as client:
+        assert (await _search(client, query=unrelated))["findings"] == []
+    hits = c.post("/v1/knowledge/search", json={"query": "How long do refunds take?"}).json()["hits"]
+    assert [h["document_id"] for h in hits] == [site.refund.id]  # type: ignore[attr-defined]

@@ -96,3 +96,42 @@ async def test_end_to_end_knowledge_and_memory_from_another_conversation(tmp_pat
         assert not any("?" in q or "[offline mode" in q or "<" in q for q in quotes), quotes
     finally:
         await m.close()
+
+
+def test_a_sentence_the_document_wrapped_is_quoted_whole() -> None:
+    """Issue 28: the quote stopped at the document's own line break."""
+    from threadkeep.knowledge.results import Hit
+
+    text = ("Unused vacation days can be carried over\nup to a maximum of 5 days.\n"
+            "Requests go to your manager\n- one week ahead\n- in writing")
+    hit = Hit(chunk_id="c1", document_id="d1", title="Leave policy", ordinal=0, text=text, score=1.0,
+              dense_score=None, lexical_score=None)
+    tool_round = Segment("tool_round", (
+        ChatMessage("assistant", (ToolCallPart("engine-search", "search_knowledge", {"query": "vacation"}),)),
+        ChatMessage("user", (ToolResultPart("engine-search", render_hits([hit])),)),
+    ))
+    quotes = _quotes(OfflineModel().answer("Can unused vacation days be carried over?", (tool_round,)))
+    assert ("- (knowledge base [1] Leave policy (part 1)) Unused vacation days can be carried over up to a "
+            "maximum of 5 days.") in quotes
+    # A list item keeps its own line: it is not glued to the sentence above.
+    manager = OfflineModel().answer("Who gets the requests, the manager?", (tool_round,))
+    assert "- (knowledge base [1] Leave policy (part 1)) Requests go to your manager" in _quotes(manager)
+
+
+def test_small_talk_is_answered_briefly_and_introductions_are_noted() -> None:
+    """Issue 28: "hello" and "thanks" got "I don't recall anything related"; an introduction
+    got nothing at all."""
+    model = OfflineModel()
+    for hello in ("hello", "Hi!", "Good morning :)", "Привет", "こんにちは", "你好", "Bonjour !"):
+        answer = model.answer(hello, ())
+        assert answer.startswith("Hello!") and "don't recall" not in answer, hello
+    for thanks in ("thanks", "Thank you so much!", "спасибо", "ありがとうございます", "merci", "谢谢"):
+        assert model.answer(thanks, ()) == "You're welcome.", thanks
+    for intro, name in (("Hi, I'm Anna", "Anna"), ("my name is Ben Okafor", "Ben Okafor"),
+                        ("Меня зовут Ольга", "Ольга"), ("私は田中です", "田中"), ("我叫李明", "李明"),
+                        ("I'm Anna and I lead the Ajax project", "Anna"), ("Je m'appelle Claire.", "Claire")):
+        assert model.answer(intro, ()).startswith(f"Noted: your name is {name}."), intro
+    # Not small talk: a greeting before a question, a statement that is not an introduction.
+    assert "don't recall" in model.answer("Hello, what is our deadline?", ())
+    assert "don't recall" in model.answer("I'm tired of the Ajax deadline", ())
+    assert "don't recall" in model.answer("thanks for the budget numbers from Lisbon", ())

@@ -15,8 +15,8 @@ import pytest
 from tests.conftest_api import ApiHarness, api  # noqa: F401
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import people as facts_api
+from threadkeep.engine.digest import period_bounds, write_digest
 from threadkeep.errors import NotFound
-from threadkeep.insights.digest import period_bounds, write_digest
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.personal_export import FORMAT, FORMAT_VERSION, write_personal_export
 
@@ -307,7 +307,8 @@ def test_cli_import_threadkeep_round_trip_and_error(tmp_path) -> None:
     out = tmp_path / "dora.zip"
     tk(home, "users", "export", "--user", "dora", "--out", str(out))
     proc = tk(other, "import", "threadkeep", str(out), "--user", "dora")
-    assert "stored 4 messages in 1 conversations" in proc.stderr and "facts added: 1" in proc.stderr
+    assert "stored 4 messages in 1 conversations" in proc.stderr
+    assert "facts: 1 in the archive, 0 already here, 1 added" in proc.stderr
     assert proc.stdout.startswith("import ") and ": done; 4 messages, 1 facts" in proc.stdout
     facts = json.loads(tk(other, "facts", "list", "--user", "dora", "--json").stdout)
     assert [(f["key"], f["value"]) for f in facts] == [("employer", "Globex")]

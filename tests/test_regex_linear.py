@@ -16,7 +16,7 @@ from datetime import datetime
 
 import pytest
 
-from threadkeep.insights.reask import question_slots, stated_slots
+from threadkeep.engine.reask import question_slots, stated_slots
 from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.summary.extractive import ExtractiveSummariser

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from threadkeep.api.ratelimit import DatabaseLimiter, LocalLimiter, Rate, RedisLimiter
+from threadkeep.engine.ratelimit import DatabaseLimiter, LocalLimiter, Rate, RedisLimiter
 from threadkeep.store.db import Database
 from threadkeep.testing.checks import check_database, wait_for_jobs
 from threadkeep.testing.proc import ServerProcess, drop_postgres, scratch_postgres

@@ -165,7 +165,7 @@ def _signed_slack(body: bytes, secret: str, ts: int | None = None) -> dict[str, 
 def _surface_rows(h: ApiHarness) -> int:
     from sqlalchemy import func, select
 
-    from threadkeep.surfaces.tables import SurfaceEvent
+    from threadkeep.store.surface_tables import SurfaceEvent
 
     with h.memory.db.reading() as s:
         return int(s.scalar(select(func.count()).select_from(SurfaceEvent)) or 0)

@@ -40,8 +40,8 @@ from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job, Message
+from threadkeep.store.surface_tables import SurfaceEvent
 from threadkeep.surfaces import common
-from threadkeep.surfaces.tables import SurfaceEvent
 
 SERVER = """
 import sys, uvicorn

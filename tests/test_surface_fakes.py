@@ -26,8 +26,8 @@ from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.store.base import utcnow
+from threadkeep.store.surface_tables import SurfaceEvent
 from threadkeep.surfaces.slack import sign
-from threadkeep.surfaces.tables import SurfaceEvent
 
 SLACK_SECRET = "slack-signing-secret-for-tests"
 TELEGRAM_SECRET = "telegram-secret-token"

@@ -33,7 +33,7 @@ from threadkeep.llm.base import TextDelta
 from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.memory.people.identities import link_identity
 from threadkeep.store.models import Message, User
-from threadkeep.surfaces.tables import SurfaceThread
+from threadkeep.store.surface_tables import SurfaceThread
 
 
 def events_url(h: ApiHarness) -> str:

@@ -13,6 +13,7 @@
     │   ├── InvalidRating           (engine/conversations.py) a feedback rating other than up or down
     │   ├── IdempotencyMismatch     (engine/idempotency.py) a key reused for another request (422)
     │   └── ImportFormatError       (imports/model.py) not a valid export; names the place
+    │       └── ImportLimitError    (imports/model.py) past a reader's limit; names it and the file
     ├── NotFound                    unknown id, or an id that belongs to someone else (HTTP 404)
     ├── Gone                        the person was deleted, and a deletion is final (HTTP 410)
     ├── Conflict                    the state does not allow it (retrying a turn that did not fail)
@@ -21,6 +22,7 @@
     ├── ProviderError               a model provider failed; the person's message is kept
     │   ├── ProviderTimeout
     │   ├── ProviderRateLimited     HTTP 429; ``retry_after`` seconds when the provider said so
+    │   ├── ProviderQuotaExceeded   HTTP 429 ``insufficient_quota``: the account has no credit, never retried
     │   ├── ProviderServerError     HTTP 5xx
     │   ├── ProviderAuthError       HTTP 401/403: a configuration problem, never retried
     │   ├── ProviderBadRequest      HTTP 400/404/422: our request was refused, never retried
@@ -55,6 +57,7 @@ __all__ = [
     "ProviderError",
     "ProviderTimeout",
     "ProviderRateLimited",
+    "ProviderQuotaExceeded",
     "ProviderServerError",
     "ProviderAuthError",
     "ProviderBadRequest",
@@ -153,6 +156,14 @@ class ProviderRateLimited(ProviderError):
     ) -> None:
         super().__init__(message, provider=provider, status=status)
         self.retry_after = retry_after
+
+
+class ProviderQuotaExceeded(ProviderError):
+    """The provider account is out of credit or over its spending limit (OpenAI's 429
+    ``insufficient_quota``): waiting does not help, someone has to add credit."""
+
+    def __init__(self, message: str, *, provider: str = "", status: int | None = 429) -> None:
+        super().__init__(message, provider=provider, status=status)
 
 
 class ProviderServerError(ProviderError):

@@ -38,8 +38,8 @@ from threadkeep.store.db import Database
 from threadkeep.store.insights_tables import Digest
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import ApiKey, Conversation, Identity, Message, User
+from threadkeep.store.surface_tables import SurfaceThread
 from threadkeep.store.vault import Vault
-from threadkeep.surfaces.tables import SurfaceThread
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory

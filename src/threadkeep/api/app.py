@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
-from threadkeep import insights
 from threadkeep.api.config import ServiceSettings
 from threadkeep.api.deps import bearer_principal
 from threadkeep.api.errors import install_error_handlers
@@ -43,7 +42,7 @@ from threadkeep.api.routers import (
 from threadkeep.api.routers import surfaces as surface_routes
 from threadkeep.api.state import ServiceState
 from threadkeep.config import Settings
-from threadkeep.engine import Memory
+from threadkeep.engine import Memory, insight_jobs
 from threadkeep.imports import jobs as import_jobs
 from threadkeep.surfaces.mcp import mount_mcp
 
@@ -56,7 +55,7 @@ __all__ = ["create_app", "install_jobs"]
 def install_jobs(memory: Memory) -> None:
     """Register the job kinds of the faces (insights, surface replies) on ``memory``: the API
     replicas and a separate ``threadkeep worker`` run the same background work."""
-    insights.install(memory)
+    insight_jobs.install(memory)
     surface_routes.install_job(memory)
     import_jobs.install(memory)
 
@@ -95,7 +94,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
         redoc_url=None,
     )
     app.state.threadkeep = ServiceState.build(memory, settings, service, knowledge)
-    insights.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
+    insight_jobs.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     import_jobs.install(memory)  # facts, folds, recall and profile after an import
     install_error_handlers(app)
     for module in (messages, feedback, conversations, imports, me, me_export, session, admin, merges, admin_cache,

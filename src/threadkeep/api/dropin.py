@@ -19,9 +19,9 @@ from threadkeep.api.sse import StartedTurn, start_turn
 from threadkeep.api.state import ServiceState
 from threadkeep.engine import Memory, openai_threads
 from threadkeep.engine.openai_threads import Recognised, Turn
-from threadkeep.events import ConversationOpened, TurnDone
+from threadkeep.events import ConversationOpened, TurnDone, TurnFailed
 
-__all__ = ["DropInTurn", "begin", "CONVERSATION_HEADER"]
+__all__ = ["DropInTurn", "begin", "no_retry", "CONVERSATION_HEADER"]
 
 CONVERSATION_HEADER = "X-Threadkeep-Conversation"
 
@@ -42,6 +42,12 @@ class DropInTurn:
         turns = [*self.history, ("user", self.text), ("assistant", done.text)]
         await asyncio.to_thread(openai_threads.remember_for, self.memory, person=self.person,
                                 conversation_id=self.conversation_id, turns=turns)
+
+
+def no_retry(failed: TurnFailed) -> dict[str, str]:
+    """``x-should-retry: false`` for a failure that another try cannot fix (an empty provider
+    account, a refused request): the OpenAI and Anthropic SDKs honour it and do not retry."""
+    return {} if failed.retryable else {"x-should-retry": "false"}
 
 
 def with_text(history: Sequence[Turn]) -> list[Turn]:

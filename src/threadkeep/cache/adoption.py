@@ -48,7 +48,8 @@ __all__ = [
     "history_ttl",
 ]
 
-# Automatic caches (OpenAI) keep a prefix "after 5–10 minutes of inactivity": the lower bound.
+# Automatic caches (OpenAI) keep a prefix "after 5–10 minutes of inactivity": the lower bound
+# (the default of ``Capabilities.automatic_ttl_s``; extended retention raises it per model).
 AUTOMATIC_CACHE_TTL = 300
 # An idle fold runs only if it would take at least this many messages (a smaller one would
 # cost a fold for a few hundred tokens of write).
@@ -75,7 +76,7 @@ def cache_expires_at(started_at: datetime, ttl_s: int | None, capabilities: Capa
     """When the entry left by a request that started at ``started_at`` expires (TTLs run from
     the start of a request; ``ttl_s`` None: the provider's, for automatic caches)."""
     if ttl_s is None:
-        ttl_s = AUTOMATIC_CACHE_TTL if capabilities.cache_style == "automatic" else SHORT_TTL
+        ttl_s = capabilities.automatic_ttl_s if capabilities.cache_style == "automatic" else SHORT_TTL
     return started_at + timedelta(seconds=ttl_s)
 
 

@@ -22,7 +22,7 @@ from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ToolSpec
 
 __all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",
-           "system_prompt", "bench_tools", "naive_result", "call_log_figures", "render_results", "VARIANTS", "EXTRA_VARIANTS"]
+           "system_prompt", "bench_tools", "naive_result", "call_log_figures", "render_results", "render_adapters", "VARIANTS", "EXTRA_VARIANTS"]
 
 EPOCH = datetime(2026, 11, 2, tzinfo=UTC)  # a Monday, 00:00 UTC: the simulator's clock 0
 # (kind, probability, shortest, longest pause in seconds) between two turns of a session.
@@ -332,4 +332,20 @@ def render_results(results: dict[str, Any]) -> str:
         f"{k} {v}" for k, v in results["net"].items()))
     lines.append("targets: " + ", ".join(f"{k}={'yes' if v else 'NO'}"
                                          for k, v in results["targets"].items()))
+    return "\n".join(lines)
+
+
+def render_adapters(results: dict[str, Any]) -> str:
+    """The table of ``threadkeep bench cache --adapters``: one column per real adapter."""
+    keys = ("cached_share", "rewrites_under_ttl", "rewrites_under_ttl_prefix", "rebuilds", "resumptions",
+            "rewrites_after_resumption", "lunch_rewrites", "cost", "cost_without_cache")
+    adapters = [a for a in results if a not in ("workload", "targets")]
+    width = max(len(k) for k in keys)
+    lines = [" " * width + "".join(f"{a:>16}" for a in adapters),
+             "model".ljust(width) + "".join(f"{results[a]['model']:>16}" for a in adapters)]
+    for key in keys:
+        lines.append(key.ljust(width) + "".join(f"{results[a][key]!s:>16}" for a in adapters))
+    w = results["workload"]
+    lines.append(f"\n{w['sessions']} sessions, {w['turns']} turns, seed {w['seed']}; pauses: {w['pauses']}")
+    lines.append("targets: " + ", ".join(f"{k}={'yes' if v else 'NO'}" for k, v in results["targets"].items()))
     return "\n".join(lines)

@@ -61,15 +61,24 @@ def default_prices(capabilities: Capabilities) -> Pricing:
     return OPENAI_PRICING if capabilities.cache_style == "automatic" else ANTHROPIC_PRICING
 
 
+def write_split(written: int, one_hour: int | None, ttl_seconds: int | None) -> tuple[int, int]:
+    """(5-minute, 1-hour) cache writes: the provider's own split when it gave one, else all
+    at the TTL of the prefix end."""
+    if one_hour is not None:
+        one_hour = max(0, min(written, one_hour))
+        return written - one_hour, one_hour
+    long = ttl_seconds is not None and ttl_seconds >= 3600
+    return (0, written) if long else (written, 0)
+
+
 def call_cost(usage: Usage, prices: Pricing, *, ttl_seconds: int | None) -> tuple[float, float]:
     """(cost, cost without any cache) of one call in USD.
 
-    Writes are priced at the TTL of the prefix end; a request whose layers carry mixed TTLs is
-    approximated by that one (the prefix-end TTL covers most written tokens).
+    Writes are priced by the provider's per-TTL split when it reports one (Anthropic); else at
+    the TTL of the prefix end, which approximates a request whose layers carry mixed TTLs.
     """
-    long = ttl_seconds is not None and ttl_seconds >= 3600
-    cost = prices.cost(uncached=usage.input_tokens, write_5m=0 if long else usage.cache_write_tokens,
-                       write_1h=usage.cache_write_tokens if long else 0,
+    write_5m, write_1h = write_split(usage.cache_write_tokens, usage.cache_write_1h_tokens, ttl_seconds)
+    cost = prices.cost(uncached=usage.input_tokens, write_5m=write_5m, write_1h=write_1h,
                        read=usage.cache_read_tokens, output=usage.output_tokens)
     plain = prices.cost(uncached=usage.total_input, write_5m=0, write_1h=0, read=0,
                         output=usage.output_tokens)
@@ -142,8 +151,8 @@ def diagnose(
         cause = "cold_start"
     elif prev.ttl_s is not None and pause is not None and pause >= prev.ttl_s:
         cause = "ttl_expired"
-    elif prev.ttl_s is None and automatic and pause is not None and pause >= 300:
-        cause = "ttl_expired"  # automatic caches keep a prefix "minutes of inactivity"
+    elif prev.ttl_s is None and automatic and pause is not None and pause >= capabilities.automatic_ttl_s:
+        cause = "ttl_expired"  # automatic caches keep a prefix "minutes of inactivity" (24 h extended)
     else:
         cause = "evicted_early"
     return Diagnosis(pause, where, cause)
@@ -220,7 +229,8 @@ def record_call(
         conversation_id=conversation_id, user_id=user_id, kind=kind, model=model,
         started_at=started_at, pause_s=found.pause_s, ttl_s=ttl,
         input_tokens=usage.input_tokens, cache_read_tokens=usage.cache_read_tokens,
-        cache_write_tokens=usage.cache_write_tokens, output_tokens=usage.output_tokens,
+        cache_write_tokens=usage.cache_write_tokens, cache_write_1h_tokens=usage.cache_write_1h_tokens,
+        output_tokens=usage.output_tokens,
         prefix_tokens=prints.tokens_through(through), fingerprints=prints.to_json(),
         divergence=found.divergence, miss_cause=found.miss_cause, cost=cost,
         cost_without_cache=plain,

@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from threadkeep.cache.log import write_split
 from threadkeep.cache.tables import ModelCall
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
 
@@ -51,6 +52,8 @@ class CallRow:
     # writes); otherwise they are computed from the tokens at the report's prices.
     cost: float | None = None
     cost_without_cache: float | None = None
+    # Of the writes, those into 1-hour entries when the provider said (None: priced by ttl_s).
+    cache_write_1h_tokens: int | None = None
 
 
 @dataclass
@@ -72,6 +75,10 @@ class CacheReport:
     input_tokens: int = 0
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
+    # The writes by entry lifetime (5-minute at 1.25x, 1-hour at 2x base input): the
+    # provider's own split where it reported one, else the TTL of the prefix end.
+    cache_write_5m_tokens: int = 0
+    cache_write_1h_tokens: int = 0
     cached_share: float = 0.0
     cost: float = 0.0
     cost_without_cache: float = 0.0
@@ -94,9 +101,8 @@ class CacheReport:
 def _cost(row: CallRow, prices: Pricing) -> tuple[float, float]:
     if row.cost is not None and row.cost_without_cache is not None:
         return row.cost, row.cost_without_cache
-    long = row.ttl_s is not None and row.ttl_s >= 3600
-    cost = prices.cost(uncached=row.input_tokens, write_5m=0 if long else row.cache_write_tokens,
-                       write_1h=row.cache_write_tokens if long else 0,
+    write_5m, write_1h = write_split(row.cache_write_tokens, row.cache_write_1h_tokens, row.ttl_s)
+    cost = prices.cost(uncached=row.input_tokens, write_5m=write_5m, write_1h=write_1h,
                        read=row.cache_read_tokens, output=row.output_tokens)
     total = row.input_tokens + row.cache_read_tokens + row.cache_write_tokens
     plain = prices.cost(uncached=total, write_5m=0, write_1h=0, read=0, output=row.output_tokens)
@@ -133,6 +139,9 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
             report.input_tokens += row.input_tokens + row.cache_read_tokens + row.cache_write_tokens
             report.cache_read_tokens += row.cache_read_tokens
             report.cache_write_tokens += row.cache_write_tokens
+            write_5m, write_1h = write_split(row.cache_write_tokens, row.cache_write_1h_tokens, row.ttl_s)
+            report.cache_write_5m_tokens += write_5m
+            report.cache_write_1h_tokens += write_1h
             cause = row.miss_cause or "unknown"
             if cause in ("evicted_early", "ttl_expired") and not cached_before:
                 # Logged before the call log knew better: nothing was cached to lose, so this
@@ -186,7 +195,7 @@ def build_report(session: Session, *, since: datetime | None = None,
         query = query.where(ModelCall.started_at >= since)
     rows = [CallRow(r.conversation_id, r.kind, r.started_at.timestamp(), r.pause_s, r.ttl_s,
                     r.input_tokens, r.cache_read_tokens, r.cache_write_tokens, r.output_tokens,
-                    r.miss_cause)
+                    r.miss_cause, cache_write_1h_tokens=r.cache_write_1h_tokens)
             for r in session.scalars(query)]
     return summarise(rows, prices=prices, resume_after_s=resume_after_s)
 
@@ -204,6 +213,7 @@ def render_table(report: CacheReport) -> str:
         ("rebuilds after a fold", str(report.rebuilds)),
         ("tokens rewritten for nothing", f"{report.tokens_rewritten_for_nothing:,}"),
         ("input read from cache", share),
+        ("cache writes 5-min / 1-hour", f"{report.cache_write_5m_tokens:,} / {report.cache_write_1h_tokens:,}"),
         ("cost", f"${report.cost:,.4f}"),
         ("cost without cache", f"${report.cost_without_cache:,.4f}"),
         ("saved by the cache", f"${report.saved:,.4f}"),

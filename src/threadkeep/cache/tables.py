@@ -41,6 +41,9 @@ class ModelCall(Base):
     input_tokens: Mapped[int] = mapped_column(Integer, default=0)   # uncached input
     cache_read_tokens: Mapped[int] = mapped_column(Integer, default=0)
     cache_write_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    # Of the writes, those into 1-hour entries, as the provider reported (Anthropic's
+    # usage.cache_creation); None when it gives no split (the TTL of the prefix end decides).
+    cache_write_1h_tokens: Mapped[int | None] = mapped_column(Integer, nullable=True)
     output_tokens: Mapped[int] = mapped_column(Integer, default=0)
     # Estimated tokens up to the end of the cached prefix (from the fingerprints).
     prefix_tokens: Mapped[int] = mapped_column(Integer, default=0)

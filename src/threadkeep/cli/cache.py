@@ -73,21 +73,30 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
 @click.option("--sessions", default=None, type=click.IntRange(1, 10_000),
               help="Number of synthetic sessions (default: the recorded workload's).")
 @click.option("--seed", default=None, type=int, help="Random seed of the workload.")
-def bench_cache(as_json: bool, sessions: int | None, seed: int | None) -> None:
+@click.option("--adapters", is_flag=True,
+              help="Drive each real adapter (Anthropic, OpenAI) against the simulator over HTTP instead "
+                   "(default workload: 6 sessions of 40 turns).")
+@click.option("--turns", default=None, type=click.IntRange(2, 1_000),
+              help="Turns per session (default: the workload's 16-40; 40 with --adapters).")
+def bench_cache(as_json: bool, sessions: int | None, seed: int | None, adapters: bool, turns: int | None) -> None:
     """Replay a synthetic workload through the engine and the cache simulator: threadkeep vs naive vs warm."""
-    from threadkeep.cache.bench import BenchConfig, render_results
-    run_bench = checkout_module("cache_bench", command="bench cache").run_bench
+    from threadkeep.cache.bench import BenchConfig, render_adapters, render_results
+    bench = checkout_module("cache_bench", command="bench cache")
 
     cfg = BenchConfig()
+    if adapters:
+        cfg = cfg.with_(sessions=6, min_turns=40, max_turns=40)
     if sessions is not None:
         cfg = cfg.with_(sessions=sessions)
     if seed is not None:
         cfg = cfg.with_(seed=seed)
-    results = run_bench(cfg)
+    if turns is not None:
+        cfg = cfg.with_(min_turns=turns, max_turns=turns)
+    results = bench.run_adapters(cfg) if adapters else bench.run_bench(cfg)
     if as_json:
         click.echo(json.dumps(results, indent=2, sort_keys=True))
     else:
-        click.echo(render_results(results))
+        click.echo(render_adapters(results) if adapters else render_results(results))
 
 
 def register(main_group: click.Group) -> None:

@@ -2,7 +2,9 @@
 
 The prompt is read outside the event loop, so Ctrl-C at the prompt leaves at once; each turn
 runs on one long-lived loop that also owns the open memory. A line that is exactly a command
-(``/help``, ``/exit``, ``exit``, ``quit``, ``/new``) is never sent as a message. Piped input
+(``/help``, ``/exit``, ``exit``, ``quit``, ``/new``) is never sent as a message, and
+neither is any other ``/word``: it is refused with the list of commands (``//`` sends a
+message that starts with ``/``). Piped input
 gets exactly one reply line per message line.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import re
 import sys
 import threading
 from collections.abc import Awaitable, Callable
@@ -34,8 +37,21 @@ CHAT_HELP = """Commands (a line that is exactly one of these is not sent as a me
   /help           this help
   /exit, /quit    leave (also: exit, quit, Ctrl-D, or Ctrl-C at the prompt)
   /new            start a new conversation
+Any other /word is refused, not sent; to send a message that starts with "/", type "//".
 Ctrl-C while an answer streams stops it; your message is kept and can be retried."""
 _QUIT = {"exit", "quit", "/exit", "/quit", ":q"}
+_COMMANDS = "/help, /exit, /quit, /new"
+# "/clear" or "/reset everything" looks like a command; "/usr/bin is full" does not.
+_SLASH_WORD = re.compile(r"/[A-Za-z][\w-]{0,40}")
+
+
+def unknown_command(line: str) -> str | None:
+    """The refusal for a line that looks like a command this chat does not have, else None."""
+    word = line.split(maxsplit=1)[0] if line.strip() else ""
+    if not _SLASH_WORD.fullmatch(word):
+        return None
+    return (f"unknown command {word} — not sent, nothing stored. Commands: {_COMMANDS}. "
+            f"To send a message that starts with '/', type '//' (e.g. //{word[1:]} …).")
 
 
 @click.command()
@@ -74,6 +90,12 @@ def chat(db_url: str | None, user: str, conversation_id: str | None, model: str 
                     session.cid, session.announced = None, False
                     click.echo("(the next message starts a new conversation)", err=True)
                     continue
+                refusal = unknown_command(command)
+                if refusal is not None:
+                    click.echo(refusal, err=True)
+                    continue
+                if command.startswith("//"):
+                    line = line.replace("//", "/", 1)  # the escape for a message that starts with "/"
                 try:
                     _run_on(runner, partial(session.turn, line))
                 except KeyboardInterrupt:

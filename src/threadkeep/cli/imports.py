@@ -1,7 +1,7 @@
 """``threadkeep import …``: bring history in from other tools' exports or a threadkeep archive.
 
-The lead's ``cli.py`` owns the command group; :func:`register` adds this group to it. Each
-format adds its own subcommand to :data:`import_group`.
+:func:`register` adds this group to the ``threadkeep`` group (:mod:`threadkeep.cli.main`).
+Each format adds its own subcommand to :data:`import_group`.
 
 ``chatgpt``, ``claude`` and ``telegram`` read the file, store its conversations (a progress
 bar over the file's bytes), then run the background work the import left — facts, folds,
@@ -33,6 +33,13 @@ wait_option = click.option("--no-wait", is_flag=True,
                                 "(facts, folds, recall index, profile) to a running server.")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the final status as JSON.")
 file_argument = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+
+
+def _facts_line(in_archive: int, added: int) -> str:
+    """How the archive's facts fared: the ones already held are not 'added' but are there."""
+    if not in_archive:
+        return "; no facts in the archive"
+    return f"; facts: {in_archive} in the archive, {in_archive - added} already here, {added} added"
 
 
 class _ImportGroup(click.Group):
@@ -246,7 +253,7 @@ def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bo
                    + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
                    + (f"; kept in place (still in this database): {done.originals_kept} conversations"
                       if done.originals_kept else "")
-                   + f"; facts added: {done.facts_added}"
+                   + _facts_line(done.found.get("facts", 0), done.facts_added)
                    + ("; profile restored" if done.profile_restored else ""), err=True)
         status = asyncio.run(_background(memory, done.import_id, user, not no_wait)) if done.import_id else {}
     finally:

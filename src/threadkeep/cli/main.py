@@ -227,14 +227,29 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
     if not yes:
         click.confirm(f"Delete {user!r} and everything threadkeep holds about them?", abort=True)
 
-    async def run() -> None:
+    async def run() -> str:
+        from threadkeep.engine import people as facts_api
+
         memory = _open(db_url)
         try:
+            if user not in await memory.people():
+                raise NotFound(f"no person named {user!r}: nothing was deleted (threadkeep users list shows who exists)")
+            convs, messages, facts = 0, 0, len(await facts_api.list_facts(memory, user=user, include_retired=True))
+            before, before_id = None, None
+            while True:  # every page: a person may have more conversations than one page holds
+                page = await memory.list_conversations(user=user, limit=200, before=before, before_id=before_id)
+                convs += len(page)
+                messages += sum(v.message_count for v in page)
+                if len(page) < 200:
+                    break
+                before, before_id = page[-1].last_activity_at, page[-1].id
             await memory.delete_user(user)
         finally:
             await memory.close()
+        return (f"deleted {user!r}: {convs} conversation{'s' * (convs != 1)}, {messages} message"
+                f"{'s' * (messages != 1)}, {facts} fact{'s' * (facts != 1)}; their data key was destroyed first")
 
-    _run(run)
+    click.echo(_run(run))
 
 
 @users.command("export")

@@ -1,7 +1,7 @@
 """``threadkeep mcp --stdio``: the knowledge search as an MCP server for a local client.
 
 The streamable HTTP transport needs no command: ``threadkeep serve`` serves it at ``/mcp``.
-The lead's ``cli.py`` owns the command group; :func:`register` adds this command to it.
+:func:`register` adds this command to the ``threadkeep`` group (:mod:`threadkeep.cli.main`).
 """
 
 from __future__ import annotations

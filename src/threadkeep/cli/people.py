@@ -2,8 +2,8 @@
 
 Linking an identity that belongs to another person merges that person into this one, as a
 pending merge: ``users merge undo ID`` takes it back, ``users merge confirm ID`` makes it final
-(the merged-away person is deleted, their key shredded). The lead's ``cli/main.py`` owns the
-groups; :func:`register` attaches these commands.
+(the merged-away person is deleted, their key shredded). :func:`register` attaches these
+commands to the groups of :mod:`threadkeep.cli.main`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``threadkeep serve`` and ``threadkeep keys create|list|revoke``.
 
-The lead's ``cli.py`` owns the command group; :func:`register` adds these commands to it.
+:func:`register` adds these commands to the ``threadkeep`` group (:mod:`threadkeep.cli.main`).
 """
 
 from __future__ import annotations

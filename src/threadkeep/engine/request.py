@@ -71,22 +71,13 @@ class NotePlan:
     per_turn: tuple[RecalledBlock, ...]
 
 
-def _provider_family(model_name: str) -> str:
-    head = model_name.split(":", 1)[0].lower()
-    if "anthropic" in head or "claude" in model_name.lower():
-        return "anthropic"
-    if head in ("openai", "gpt"):
-        return "openai"
-    return "local"
-
-
 class TurnBuilder:
     """Builds requests for one model under one deployment's settings."""
 
     def __init__(self, settings: Settings, *, model_name: str, capabilities: Capabilities) -> None:
         self.settings = settings
         self.capabilities = capabilities
-        self.counter = MemoCounter(counter_for(_provider_family(model_name)))
+        self.counter = MemoCounter(counter_for(capabilities.tokenizer))
         # One memo for the process: the same compacted range gives the same bytes every turn.
         self.compactor = extractive_compactor(counter=self.counter)
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
-           "citations", "trace_json", "with_tool_round"]
+           "citations", "trace_json", "is_relevant", "with_tool_round"]
 
 TOOLS_SETTING = "tools"
 KNOWLEDGE_K = 6
@@ -56,6 +56,13 @@ KNOWLEDGE_K = 6
 # only keeps plain noise out of the answer and the trace.
 MIN_DENSE_SIMILARITY = 0.78
 MIN_DENSE_WITH_WORD = 0.75
+
+
+def is_relevant(hit: Hit) -> bool:
+    """The one relevance floor of knowledge search: the chat model's tool, MCP and
+    ``POST /v1/knowledge/search`` keep only the passages that pass it."""
+    dense = hit.dense_score or 0.0
+    return dense >= MIN_DENSE_SIMILARITY or (hit.lexical_score is not None and dense >= MIN_DENSE_WITH_WORD)
 
 WEB_SEARCH_TOOL = ToolSpec(
     name="web_search",
@@ -156,8 +163,7 @@ class TurnTools:
         try:
             if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.knowledge.is_empty(groups):
                 hits = await asyncio.to_thread(self.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
-                hits = [h for h in hits if (h.dense_score or 0.0) >= MIN_DENSE_SIMILARITY
-                        or (h.lexical_score is not None and (h.dense_score or 0.0) >= MIN_DENSE_WITH_WORD)]
+                hits = [h for h in hits if is_relevant(h)]
                 trace = {"tool": call.name, "query": query,
                          "results": [{"chunk_id": h.chunk_id, "document_id": h.document_id,
                                       "score": round(h.score, 6)} for h in hits]}

@@ -38,6 +38,7 @@ from threadkeep import jobs
 from threadkeep.errors import InputError, NotFound
 from threadkeep.imports.model import MAX_SOURCE_ID, ImportedConversation, ImportedMessage
 from threadkeep.imports.tables import ImportRun, ImportSource
+from threadkeep.memory.recall.chunking import chunk_spans
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import FactExtraction
@@ -92,7 +93,7 @@ def start_import(memory: Memory, *, user: str, format: str, bytes_total: int | N
         uid = repo.get_or_create_user(s, memory.vault, name=user).id
         row = ImportRun(id=new_id(), user_id=uid, format=format, status=status, bytes_total=bytes_total,
                         bytes_read=0, conversations=0, messages=0, skipped_conversations=0,
-                        skipped_messages=0, jobs_total=0, left_out={})
+                        skipped_messages=0, jobs_total=0, chunks_total=0, chunks_done=0, left_out={})
         s.add(row)
         return row.id
 
@@ -343,8 +344,9 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
             s.delete(mapped)
             s.flush()
         stored = _new_conversation(s, memory, uid, conv, fresh[0].created_at)
-        s.add(ImportSource(user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None))
-    _append(s, memory, stored, conv, fresh)
+        s.add(ImportSource(user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None,
+                           import_id=import_id))
+    run.chunks_total += _append(s, memory, import_id, stored, conv, fresh)
     counts.conversations += 1
     counts.messages += len(fresh)
     run.conversations += 1
@@ -386,14 +388,16 @@ def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConver
     return row
 
 
-def _append(s: Session, memory: Memory, conv_row: Conversation, conv: ImportedConversation,
-            fresh: list[ImportedMessage]) -> None:
-    """Insert the messages with one statement each for messages and source ids. Quoted
-    messages (forwards) are recorded as mined with nothing found: never the person's facts."""
+def _append(s: Session, memory: Memory, import_id: str, conv_row: Conversation, conv: ImportedConversation,
+            fresh: list[ImportedMessage]) -> int:
+    """Insert the messages with one statement each for messages and source ids; the chunks
+    the recall index will embed for them. Quoted messages (forwards) are recorded as mined
+    with nothing found: never the person's facts."""
     vault, uid = memory.vault, conv_row.user_id
     rows: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
     quoted: list[dict[str, Any]] = []
+    chunks = 0
     seq = conv_row.message_count
     asked: str | None = None
     newest = conv_row.last_activity_at
@@ -412,7 +416,8 @@ def _append(s: Session, memory: Memory, conv_row: Conversation, conv: ImportedCo
         if m.role == "user":
             asked = mid
         sources.append({"user_id": uid, "source_id": _message_key(conv, m), "conversation_id": conv_row.id,
-                        "message_id": mid})
+                        "message_id": mid, "import_id": import_id})
+        chunks += len(chunk_spans(m.text)) or 1
         newest = max(newest, m.created_at)
     s.execute(insert(Message), rows)
     s.execute(insert(ImportSource), sources)
@@ -420,6 +425,7 @@ def _append(s: Session, memory: Memory, conv_row: Conversation, conv: ImportedCo
         s.execute(insert(FactExtraction), quoted)
     conv_row.message_count = seq
     conv_row.last_activity_at = newest
+    return chunks
 
 
 def background_left(s: Session, import_id: str) -> int:
@@ -452,6 +458,9 @@ def _status(s: Session, run: ImportRun) -> dict[str, Any]:
             "bytes_total": run.bytes_total,
             "jobs_total": run.jobs_total,
             "jobs_done": bg_done,
+            # Recall indexing: chunks embedded of the chunks the import's messages make.
+            "chunks_total": run.chunks_total,
+            "chunks_done": min(run.chunks_done, run.chunks_total),
         },
         "counts": {"conversations": run.conversations, "messages": run.messages,
                    "skipped_conversations": run.skipped_conversations,

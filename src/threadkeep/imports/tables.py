@@ -44,6 +44,10 @@ class ImportRun(Base):
     skipped_conversations: Mapped[int] = mapped_column(Integer, default=0)
     skipped_messages: Mapped[int] = mapped_column(Integer, default=0)
     jobs_total: Mapped[int] = mapped_column(Integer, default=0)
+    # Recall indexing, in chunks (what is embedded): counted as messages are stored, moved by
+    # each bounded step of the import's recall job.
+    chunks_total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    chunks_done: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # What the readers left out of the export, by reason (``{"system messages": 3}``).
     left_out: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
@@ -60,9 +64,12 @@ class ImportSource(Base):
     """
 
     __tablename__ = "import_sources"
-    __table_args__ = (Index("ix_import_sources_conversation", "conversation_id"),)
+    __table_args__ = (Index("ix_import_sources_conversation", "conversation_id"),
+                      Index("ix_import_sources_import", "import_id"))
 
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     source_id: Mapped[str] = mapped_column(String(255), primary_key=True)
     conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
     message_id: Mapped[str | None] = mapped_column(ID, nullable=True)
+    # The import run that stored it (None for rows from before migration 0016).
+    import_id: Mapped[str | None] = mapped_column(ID, nullable=True)

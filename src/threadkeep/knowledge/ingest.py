@@ -7,6 +7,7 @@ by page. Parsers for HTML and PDF are optional extras, imported when first neede
 
 from __future__ import annotations
 
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -111,6 +112,22 @@ def parse_html(html: str, *, fallback_title: str = "Untitled") -> ParsedDocument
     )
 
 
+class _QuietPdfLog(logging.Handler):
+    """pypdf's repair notes ("incorrect startxref pointer", "Searching object with /Catalog")
+    would reach the terminal through logging's last-resort handler before our clear error:
+    they go to threadkeep's own log at DEBUG instead."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        logging.getLogger("threadkeep.knowledge.pdf").debug("pypdf: %s", record.getMessage())
+
+
+def _quiet_pypdf() -> None:
+    log = logging.getLogger("pypdf")
+    if not any(isinstance(h, _QuietPdfLog) for h in log.handlers):
+        log.addHandler(_QuietPdfLog())
+        log.propagate = False
+
+
 def parse_pdf(data: bytes, *, fallback_title: str = "Untitled") -> ParsedDocument:
     """Text of every page of a PDF; the title from its metadata when it has one."""
     try:
@@ -119,6 +136,8 @@ def parse_pdf(data: bytes, *, fallback_title: str = "Untitled") -> ParsedDocumen
     except ImportError as e:
         raise ConfigError("PDF ingest needs pypdf: pip install 'threadkeep[documents]'") from e
     import io
+
+    _quiet_pypdf()
 
     try:
         reader = PdfReader(io.BytesIO(data))

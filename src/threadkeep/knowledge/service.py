@@ -273,15 +273,6 @@ class KnowledgeBase:
                 out.append(_info(doc, title, source))
         return out
 
-    def get_document(self, document_id: str) -> DocumentInfo:
-        """One document by id (NotFound if there is none)."""
-        with self.db.reading() as s:
-            doc = s.get(KnowledgeDocument, document_id)
-            if doc is None:
-                raise NotFound(f"no knowledge document {document_id}")
-            title, source = self._open_doc(s, doc)
-            return _info(doc, title, source)
-
     def remove_document(self, document_id: str) -> None:
         """Delete a document and its chunks everywhere (NotFound if there is none)."""
 

@@ -1,6 +1,6 @@
 """HTTP and server-sent-event plumbing shared by the provider adapters.
 
-Everything here is wire-level and provider-neutral: reading SSE frames, turning an HTTP status
+Everything here is wire-level and provider-neutral: reading SSE frames (httpx-sse), turning an HTTP status
 or an httpx exception into the one :mod:`threadkeep.errors` tree, and reading ``retry-after``.
 Credentials and request shapes live in the provider modules.
 """
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import httpx
+from httpx_sse import EventSource, SSEError
 
 from threadkeep.errors import (
     MalformedResponse,
@@ -25,6 +26,7 @@ from threadkeep.errors import (
     ProviderBadRequest,
     ProviderConnectionError,
     ProviderError,
+    ProviderQuotaExceeded,
     ProviderRateLimited,
     ProviderServerError,
     ProviderTimeout,
@@ -39,9 +41,9 @@ __all__ = [
     "StreamDecoding",
     "decode_sse",
     "DEFAULT_TIMEOUT",
-    "iter_sse",
     "parse_retry_after",
     "error_for_status",
+    "quota_exceeded",
     "error_for_transport",
     "post_stream",
     "error_message_from_body",
@@ -55,35 +57,11 @@ DEFAULT_TIMEOUT = httpx.Timeout(connect=10.0, read=300.0, write=60.0, pool=30.0)
 
 @dataclass(frozen=True, slots=True)
 class SseEvent:
-    """One server-sent event: its ``event:`` name (empty when absent) and joined ``data:``."""
+    """One server-sent event: its ``event:`` name (``message`` when absent, as the SSE spec
+    says) and its joined ``data:`` lines."""
 
     event: str
     data: str
-
-
-async def iter_sse(lines: AsyncIterator[str]) -> AsyncIterator[SseEvent]:
-    """Group text lines into SSE events (blank line ends an event; ``:`` lines are comments)."""
-    event = ""
-    data: list[str] = []
-    async for raw in lines:
-        line = raw.rstrip("\r\n")
-        if line == "":
-            if data or event:
-                yield SseEvent(event, "\n".join(data))
-            event, data = "", []
-            continue
-        if line.startswith(":"):
-            continue
-        field, _, value = line.partition(":")
-        if value.startswith(" "):
-            value = value[1:]
-        if field == "event":
-            event = value
-        elif field == "data":
-            data.append(value)
-        # "id" and "retry" fields carry nothing the adapters need.
-    if data or event:
-        yield SseEvent(event, "\n".join(data))
 
 
 def parse_retry_after(headers: httpx.Headers | dict[str, str], *, now: float | None = None) -> float | None:
@@ -135,6 +113,14 @@ def error_message_from_body(body: bytes | str) -> tuple[str, str]:
     return "", text.strip()[:500]
 
 
+def quota_exceeded(detail: str, provider: str) -> ProviderQuotaExceeded:
+    """OpenAI's 429 ``insufficient_quota``: not a rate limit — no wait makes it pass."""
+    return ProviderQuotaExceeded(
+        f"{detail} — the {provider} account has no quota left: add credit or raise its spending "
+        "limit in the provider's billing settings (OpenAI: platform.openai.com/settings/organization/billing), "
+        "or use another API key or THREADKEEP_MODEL; retrying will not help", provider=provider)
+
+
 def error_for_status(
     status: int, body: bytes | str, headers: httpx.Headers | dict[str, str], *, provider: str
 ) -> ProviderError:
@@ -146,6 +132,8 @@ def error_for_status(
     if status in (401, 403):
         return ProviderAuthError(detail + " — check the API key setting", provider=provider,
                                  status=status)
+    if status == 429 and kind == "insufficient_quota":
+        return quota_exceeded(detail, provider)
     if status == 429:
         return ProviderRateLimited(detail, provider=provider, status=status,
                                    retry_after=parse_retry_after(headers))
@@ -227,13 +215,18 @@ class StreamDecoding(Protocol):
 
 async def decode_sse(response: httpx.Response, decoder: StreamDecoding, *,
                      provider: str) -> AsyncIterator[StreamEvent]:
-    """The events of a streamed response body; transport failures while reading are mapped."""
+    """The events of a streamed response body; transport failures while reading are mapped.
+
+    The SSE framing is httpx-sse's; a body that is not ``text/event-stream`` is malformed."""
     try:
-        async for sse in iter_sse(response.aiter_lines()):
-            for event in decoder.feed(sse):
+        async for sse in EventSource(response).aiter_sse():
+            for event in decoder.feed(SseEvent(sse.event, sse.data)):
                 yield event
             if decoder.done:
                 return
+    except SSEError as e:  # before HTTPError: httpx-sse raises it as a TransportError
+        raise MalformedResponse(f"{provider} did not answer with an event stream: {e}",
+                                provider=provider) from e
     except httpx.HTTPError as e:
         raise error_for_transport(e, provider=provider) from e
     for event in decoder.finish():

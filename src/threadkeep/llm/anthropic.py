@@ -99,6 +99,7 @@ def capabilities_for(model: str) -> Capabilities:
         # so the adapter sends such a request without "stream" (see AnthropicModel).
         allows_zero_max_tokens=True,
         context_window=200_000,
+        tokenizer=PROVIDER,  # not published: o200k with a margin (threadkeep.tokens)
     )
 
 
@@ -290,7 +291,7 @@ class AnthropicModel(HttpChatModel):
         """Offline estimate with a safety margin (Anthropic's tokenizer is not published)."""
         from threadkeep.tokens import counter_for
 
-        return counter_for(PROVIDER).count(text)
+        return counter_for(self.capabilities.tokenizer).count(text)
 
     def _headers(self, streaming: bool) -> dict[str, str]:
         headers = {

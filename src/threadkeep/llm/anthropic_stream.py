@@ -42,11 +42,17 @@ def _usage_from(raw: dict[str, Any], base: Usage | None = None) -> Usage:
         value = raw.get(key)
         return int(value) if isinstance(value, int | float) else current
 
+    # The per-TTL split of the writes: 1-hour entries cost 2x base input, 5-minute 1.25x.
+    split = raw.get("cache_creation")
+    one_hour = base.cache_write_1h_tokens
+    if isinstance(split, dict) and isinstance(split.get("ephemeral_1h_input_tokens"), int | float):
+        one_hour = int(split["ephemeral_1h_input_tokens"])
     return Usage(
         input_tokens=pick("input_tokens", base.input_tokens),
         output_tokens=pick("output_tokens", base.output_tokens),
         cache_read_tokens=pick("cache_read_input_tokens", base.cache_read_tokens),
         cache_write_tokens=pick("cache_creation_input_tokens", base.cache_write_tokens),
+        cache_write_1h_tokens=one_hour,
     )
 
 

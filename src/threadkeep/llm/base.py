@@ -28,12 +28,18 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Usage:
-    """Token usage of one call. ``input_tokens`` excludes cached reads and writes."""
+    """Token usage of one call. ``input_tokens`` excludes cached reads and writes.
+
+    ``cache_write_1h_tokens``: of ``cache_write_tokens``, those written as 1-hour entries, when
+    the provider says (Anthropic's ``usage.cache_creation``); None when it does not, and the
+    price of the writes then follows the TTL of the prefix end.
+    """
 
     input_tokens: int = 0
     output_tokens: int = 0
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
+    cache_write_1h_tokens: int | None = None
 
     @property
     def total_input(self) -> int:
@@ -45,6 +51,8 @@ class Usage:
             self.output_tokens + other.output_tokens,
             self.cache_read_tokens + other.cache_read_tokens,
             self.cache_write_tokens + other.cache_write_tokens,
+            None if self.cache_write_1h_tokens is None and other.cache_write_1h_tokens is None
+            else (self.cache_write_1h_tokens or 0) + (other.cache_write_1h_tokens or 0),
         )
 
 
@@ -88,6 +96,12 @@ class Capabilities:
     allows_zero_max_tokens: bool = False
     context_window: int = 128_000
     supports_tools: bool = True
+    # Which offline token counter measures requests for this model (threadkeep.tokens.counter_for):
+    # "openai" (o200k), "anthropic" or "local" (o200k + 15 %: their tokenizers are not ours).
+    tokenizer: str = "local"
+    # Automatic caches only: how long an unused prefix is assumed to stay (OpenAI's in-memory
+    # cache "5 to 10 minutes of inactivity": the lower bound; 24 h with extended retention).
+    automatic_ttl_s: int = 300
 
 
 @runtime_checkable

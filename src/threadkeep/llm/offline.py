@@ -11,6 +11,7 @@ import re
 from collections.abc import AsyncIterator
 
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.llm.offline_smalltalk import small_talk
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
 from threadkeep.retrieval.tokenizer import tokenize
 
@@ -55,6 +56,26 @@ def _sentences(text: str, *, statements_only: bool = False) -> list[str]:
     return out
 
 
+# A line that starts a list item, a heading or a table row keeps its own line.
+_BLOCK_START = re.compile(r"^\s*(?:[-*+\u2022]\s|\d{1,3}[.)]\s|#|\|)")
+_ENDS_SENTENCE = (".", "!", "?", ":", ";", "。", "！", "？")
+
+
+def _unwrap(text: str) -> str:
+    """Join the lines a document wrapped inside a sentence ("can be carried over" / "up to a
+    maximum of 5 days."), so a quote is the whole sentence; paragraphs (blank lines), list
+    items, headings and lines that end a sentence keep their breaks."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        prev = out[-1].rstrip() if out else ""
+        if prev and line.strip() and not prev.endswith(_ENDS_SENTENCE) and not _BLOCK_START.match(line) \
+                and not _TAG_LINE.match(line) and not _TAG_LINE.match(prev):
+            out[-1] = f"{prev} {line.strip()}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 _PASSAGE = re.compile(r"^\[(\d+)\] (.+?)$", re.MULTILINE)
 _HEADING = re.compile(r"^#{1,6}[ \t].*$", re.MULTILINE)
 
@@ -80,7 +101,7 @@ def _passages(seg: Segment) -> list[tuple[str, str]]:
                 end = heads[i + 1].start() if i + 1 < len(heads) else len(part.content)
                 label = f"knowledge base [{head.group(1)}] {head.group(2)}"
                 body = _HEADING.sub("", part.content[head.end():end])  # a heading is not a statement
-                out.extend((label, s) for s in _sentences(body))
+                out.extend((label, s) for s in _sentences(_unwrap(body)))
     return out
 
 
@@ -157,6 +178,9 @@ class OfflineModel:
         yield Stop("end_turn")
 
     def answer(self, question: str, segments: tuple[Segment, ...]) -> str:
+        brief = small_talk(question, OFFLINE_NOTICE)
+        if brief is not None:
+            return brief
         wanted = _terms(question)
         scored: list[tuple[float, int, str, str]] = []
         seen: set[str] = set()

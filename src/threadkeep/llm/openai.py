@@ -9,6 +9,12 @@ llama.cpp server). Their differences are a few switches, collected per server in
 - ``send_cache_key``: ``prompt_cache_key`` routes a conversation's requests to the same cache
   on OpenAI. Local servers do not know the field, and a strict one may refuse it, so it is off
   for them unless configured.
+- ``cache_retention``: ``prompt_cache_retention: "24h"`` (OpenAI's extended retention: a
+  cached prefix lives up to 24 h instead of minutes) for the models that accept it — the
+  table (:func:`extended_retention_models`) is data (``llm/data/openai_prompt_cache.json``). ``auto``
+  (the default) sends it for a listed model on OpenAI only; ``24h`` / ``in_memory`` always
+  send that value; ``off`` never sends the field. A model sent ``24h`` is told to the cache
+  planner (``Capabilities.automatic_ttl_s``), so a pause of minutes no longer counts as cold.
 
 Rendering (:func:`render_request`): the system prompt first as a ``system`` message; assistant
 tool calls as ``tool_calls`` with JSON-string arguments; each tool result as a ``tool``
@@ -22,8 +28,11 @@ calls accumulated by ``index`` (id and name first, argument fragments after), th
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from importlib import resources
 from typing import Any, Literal
 
 import httpx
@@ -43,6 +52,7 @@ from threadkeep.llm._http import (
     SseEvent,
     decode_sse,
     post_stream,
+    quota_exceeded,
 )
 from threadkeep.llm.base import (
     Capabilities,
@@ -63,9 +73,15 @@ __all__ = [
     "render_request",
     "ChunkDecoder",
     "OpenAICompatibleModel",
+    "CacheRetention",
+    "CACHE_RETENTIONS",
+    "extended_retention_models",
+    "retention_for",
 ]
 
 MaxTokensField = Literal["max_tokens", "max_completion_tokens"]
+CacheRetention = Literal["auto", "24h", "in_memory", "off"]
+CACHE_RETENTIONS: tuple[str, ...] = ("auto", "24h", "in_memory", "off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +96,8 @@ class Preset:
     key_env: str = "THREADKEEP_LLM_API_KEY"
     key_required: bool = False
     capabilities: Capabilities = field(default_factory=Capabilities)
+    # ``auto``: extended retention for the models of EXTENDED_RETENTION (OpenAI itself only).
+    cache_retention: CacheRetention = "off"
 
 
 _OPENAI_CAPS = Capabilities(
@@ -91,6 +109,7 @@ _OPENAI_CAPS = Capabilities(
     max_breakpoints=0,
     allows_zero_max_tokens=False,
     context_window=128_000,
+    tokenizer="openai",
 )
 # Local servers reuse the KV cache of the longest common prefix (vLLM automatic prefix
 # caching, llama.cpp slot reuse, Ollama's loaded context). They have no minimum we can rely on.
@@ -103,16 +122,59 @@ _LOCAL_CAPS = Capabilities(
     context_window=8_192,
 )
 
+# Local servers default to 8001, not their own documented 8000 (vLLM's ``vllm serve``), which
+# is threadkeep's own port: run vLLM with ``--port 8001`` (docs/PROVIDERS.md).
+LOCAL_SERVER_PORT = 8001
 PRESETS: dict[str, Preset] = {
     "openai": Preset("openai", "https://api.openai.com/v1", "max_completion_tokens",
                      send_cache_key=True, key_env="OPENAI_API_KEY", key_required=True,
-                     capabilities=_OPENAI_CAPS),
+                     capabilities=_OPENAI_CAPS, cache_retention="auto"),
     "ollama": Preset("ollama", "http://127.0.0.1:11434/v1", capabilities=_LOCAL_CAPS),
     "llamacpp": Preset("llamacpp", "http://127.0.0.1:8080/v1", capabilities=_LOCAL_CAPS),
-    "vllm": Preset("vllm", "http://127.0.0.1:8000/v1", capabilities=_LOCAL_CAPS),
-    "openai-compatible": Preset("openai-compatible", "http://127.0.0.1:8000/v1",
+    "vllm": Preset("vllm", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1", capabilities=_LOCAL_CAPS),
+    "openai-compatible": Preset("openai-compatible", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1",
                                 capabilities=_LOCAL_CAPS),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class _RetentionTable:
+    models: frozenset[str]
+    only_24h: frozenset[str]
+    ttl_s: int
+
+
+@lru_cache(maxsize=1)
+def _retention_table() -> _RetentionTable:
+    raw = json.loads(resources.files("threadkeep.llm").joinpath("data/openai_prompt_cache.json")
+                     .read_text(encoding="utf-8"))
+    return _RetentionTable(frozenset(raw["extended_retention"]), frozenset(raw["only_24h"]),
+                           int(raw["extended_retention_ttl_s"]))
+
+
+_SNAPSHOT = re.compile(r"-\d{4}-\d{2}-\d{2}$")
+
+
+def _listed(model: str, names: frozenset[str]) -> bool:
+    return model in names or _SNAPSHOT.sub("", model) in names
+
+
+def extended_retention_models() -> frozenset[str]:
+    """The models that accept ``prompt_cache_retention: "24h"`` (from the data file)."""
+    table = _retention_table()
+    return table.models | table.only_24h
+
+
+def retention_for(model: str, setting: CacheRetention) -> str | None:
+    """The ``prompt_cache_retention`` to send for ``model`` under ``setting`` (None: omit it)."""
+    if setting not in CACHE_RETENTIONS:
+        raise ConfigError(f"OpenAI cache retention must be one of {', '.join(CACHE_RETENTIONS)}, "
+                          f"not {setting!r}")
+    if setting == "off":
+        return None
+    if setting != "auto":
+        return setting
+    return "24h" if _listed(model, extended_retention_models()) else None
 
 _FINISH_REASONS = {
     "stop": "end_turn",
@@ -144,6 +206,7 @@ def render_request(
     max_tokens_field: MaxTokensField = "max_tokens",
     send_cache_key: bool = False,
     include_usage: bool = True,
+    cache_retention: str | None = None,
 ) -> OpenAIRendering:
     """Render ``request`` into a Chat Completions body for ``model``."""
     messages: list[dict[str, Any]] = []
@@ -171,6 +234,8 @@ def render_request(
         body["temperature"] = request.temperature
     if send_cache_key and request.cache_key:
         body["prompt_cache_key"] = request.cache_key
+    if cache_retention is not None:
+        body["prompt_cache_retention"] = cache_retention
     tool_blocks = ["tools"] * len(request.tools)
     return OpenAIRendering(body, tuple(tool_blocks + segments))
 
@@ -213,6 +278,8 @@ def _chunk_error(error: Any, provider: str) -> ProviderError:
     detail = f"{provider} stream error ({kind or 'unknown'}): {error.get('message', '')}"
     code = error.get("code")
     status = code if isinstance(code, int) else None
+    if kind == "insufficient_quota" or error.get("code") == "insufficient_quota":
+        return quota_exceeded(detail, provider)
     if kind in ("rate_limit_exceeded", "rate_limit_error") or status == 429:
         return ProviderRateLimited(detail, provider=provider)
     if kind in ("invalid_api_key", "authentication_error") or status in (401, 403):
@@ -366,6 +433,7 @@ class OpenAICompatibleModel(HttpChatModel):
         retry: RetryPolicy | None = None,
         extra_headers: dict[str, str] | None = None,
         capabilities: Capabilities | None = None,
+        cache_retention: CacheRetention | None = None,
     ) -> None:
         if isinstance(preset, str):
             if preset not in PRESETS:
@@ -383,7 +451,12 @@ class OpenAICompatibleModel(HttpChatModel):
         )
         self.model = model
         self.name = f"{preset.provider}:{model}"
-        self.capabilities = capabilities or preset.capabilities
+        # What goes on the wire as prompt_cache_retention (None: the field is not sent).
+        self.cache_retention = retention_for(model, cache_retention or preset.cache_retention)
+        caps = capabilities or preset.capabilities
+        if self.cache_retention == "24h" and caps.cache_style == "automatic":
+            caps = replace(caps, automatic_ttl_s=_retention_table().ttl_s)
+        self.capabilities = caps
         self._api_key = api_key
 
     @property
@@ -395,14 +468,15 @@ class OpenAICompatibleModel(HttpChatModel):
         """The body this model would send for ``request``."""
         return render_request(request, self.model,
                               max_tokens_field=self.preset.max_tokens_field,
-                              send_cache_key=self.preset.send_cache_key)
+                              send_cache_key=self.preset.send_cache_key,
+                              cache_retention=self.cache_retention)
 
     def count_tokens(self, text: str) -> int:
-        """o200k for OpenAI; o200k with a margin for local models (their tokenizers differ)."""
+        """The counter the capabilities name: o200k for OpenAI; o200k with a margin for local
+        models (their tokenizers differ)."""
         from threadkeep.tokens import counter_for
 
-        family = "openai" if self.preset.provider == "openai" else "local"
-        return counter_for(family).count(text)
+        return counter_for(self.capabilities.tokenizer).count(text)
 
     def _headers(self) -> dict[str, str]:
         headers = {"content-type": "application/json", "accept": "text/event-stream"}

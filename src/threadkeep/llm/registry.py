@@ -6,7 +6,7 @@ Spec syntax (``provider:model``; see docs/PROVIDERS.md)::
     openai:gpt-4.1-mini                    key from OPENAI_API_KEY
     ollama:llama3.1                        http://127.0.0.1:11434/v1
     llamacpp:default                       http://127.0.0.1:8080/v1 (llama.cpp ignores the name)
-    vllm:Qwen/Qwen2.5-7B-Instruct          http://127.0.0.1:8000/v1
+    vllm:Qwen/Qwen2.5-7B-Instruct          http://127.0.0.1:8001/v1 (not 8000: threadkeep's own port)
     openai-compatible:MODEL@http://host:port/v1
     ollama:llama3.1@http://gpu-box:11434/v1   any OpenAI-style preset accepts @base_url
     scripted                               echoes, for smoke tests
@@ -18,7 +18,9 @@ Keys: ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``; local servers and ``openai-comp
 ``THREADKEEP_LLM_API_KEY`` when it is set (most local servers need none).
 ``THREADKEEP_LLM_BASE_URL`` overrides the preset's URL (Anthropic's too; a ``@URL`` in the spec
 wins); ``THREADKEEP_LLM_SEND_CACHE_KEY=1``
-sends ``prompt_cache_key`` to a server that accepts it.
+sends ``prompt_cache_key`` to a server that accepts it. ``THREADKEEP_OPENAI_CACHE_RETENTION``
+(``auto``, the default: ``"24h"`` extended retention for the OpenAI models that support it;
+``24h``, ``in_memory``, ``off``) sets ``prompt_cache_retention``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import ChatModel
-from threadkeep.llm.openai import PRESETS
+from threadkeep.llm.openai import CACHE_RETENTIONS, PRESETS
 
 __all__ = ["build_model", "parse_spec", "SPEC_HELP"]
 
@@ -122,6 +124,13 @@ def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
     options.setdefault("base_url", base_url or env.get("THREADKEEP_LLM_BASE_URL") or None)
     if send_key is not None:
         options.setdefault("send_cache_key", send_key.strip().lower() in _TRUE)
+    retention = env.get("THREADKEEP_OPENAI_CACHE_RETENTION")
+    if retention is not None and retention.strip():
+        value = retention.strip().lower()
+        if value not in CACHE_RETENTIONS:
+            raise ConfigError(f"THREADKEEP_OPENAI_CACHE_RETENTION must be one of {', '.join(CACHE_RETENTIONS)}, "
+                              f"not {retention!r}")
+        options.setdefault("cache_retention", value)
     return OpenAICompatibleModel(model, preset=preset, api_key=key, **options)
 
 

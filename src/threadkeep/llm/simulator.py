@@ -76,6 +76,8 @@ MissCause = Literal[
     "no_breakpoint",      # explicit caching and the request marks no breakpoint
 ]
 Style = Literal["explicit", "automatic"]
+# OpenAI's extended retention ("prompt_cache_retention": "24h"): "up to a maximum of 24 hours".
+EXTENDED_RETENTION_S = 86_400
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +199,7 @@ class _Layout:
     segments: tuple[str, ...]
     points: list[_Point]           # where entries may be read (automatic: every 128 tokens)
     breakpoints: dict[int, int] = field(default_factory=dict)  # block -> ttl (explicit)
+    automatic_ttl: int = 300       # automatic: TTL of what this request writes or refreshes
 
     @property
     def total(self) -> int:
@@ -347,20 +350,31 @@ class SimulatedModel:
     # ------------------------------------------------------------------ the cache
 
     def _layout(self, request: ModelRequest) -> _Layout:
+        if self.config.style == "explicit":
+            rendering = anthropic_wire.render_request(request, self.config.model)
+            return self._layout_of(rendering.body, rendering.block_segments)
+        rendering_o = openai_wire.render_request(request, self.config.model)
+        return self._layout_of(rendering_o.body, rendering_o.block_segments)
+
+    def _layout_of(self, body: dict[str, Any], segments: tuple[str, ...]) -> _Layout:
+        """A rendered body (Anthropic's or OpenAI's, as the style says) as the cache sees it."""
         cfg = self.config
+        automatic_ttl = cfg.automatic_ttl_seconds
         if cfg.style == "explicit":
-            rendering = anthropic_wire.render_request(request, cfg.model)
-            body = rendering.body
             blocks: list[tuple[str, dict[str, Any]]] = [("tools", dict(t)) for t in body.get("tools", [])]
-            blocks += [("system", dict(b)) for b in body.get("system", [])]
+            system = body.get("system", [])
+            blocks += [("system", dict(b)) for b in (
+                [{"type": "text", "text": system}] if isinstance(system, str) else system)]
             for message in body["messages"]:
-                blocks += [(message["role"], dict(b)) for b in message["content"]]
-            segments = rendering.block_segments
+                content = message["content"]
+                if isinstance(content, str):
+                    content = [{"type": "text", "text": content}]
+                blocks += [(message["role"], dict(b)) for b in content]
         else:
-            rendering_o = openai_wire.render_request(request, cfg.model)
-            blocks = [("tools", dict(t)) for t in rendering_o.body.get("tools", [])]
-            blocks += [("message", dict(m)) for m in rendering_o.body["messages"]]
-            segments = rendering_o.block_segments
+            blocks = [("tools", dict(t)) for t in body.get("tools", [])]
+            blocks += [("message", dict(m)) for m in body["messages"]]
+            if body.get("prompt_cache_retention") == "24h":
+                automatic_ttl = EXTENDED_RETENTION_S
 
         key = _digest(f"model:{cfg.model}".encode())
         block_keys: list[str] = []
@@ -394,7 +408,7 @@ class SimulatedModel:
                 while block_tokens[at_block] < end:
                     at_block += 1
                 points.append(_Point(chunk_key, end, at_block))
-        return _Layout(block_keys, block_tokens, segments, points, breakpoints)
+        return _Layout(block_keys, block_tokens, segments, points, breakpoints, automatic_ttl)
 
     def _live(self, key: str, start: float) -> _Entry | None:
         entry = self._entries.get(key)
@@ -402,8 +416,19 @@ class SimulatedModel:
 
     def _account(self, number: int, request: ModelRequest, start: float, output: int,
                  fault: str | None) -> CallRecord:
+        return self._account_layout(number, self._layout(request), _session_of(request), start, output, fault)
+
+    def account_wire(self, body: dict[str, Any], *, session: str, output_tokens: int) -> CallRecord:
+        """Account one call that arrived on the wire (``llm/simulator_wire.py``): ``body`` is
+        the JSON the real adapter sent; the record is kept like any other call's."""
+        number = len(self.records) + 1
+        record = self._account_layout(number, self._layout_of(body, ()), session, self.now(), output_tokens, None)
+        self.records.append(record)
+        return record
+
+    def _account_layout(self, number: int, layout: _Layout, session: str, start: float, output: int,
+                        fault: str | None) -> CallRecord:
         cfg = self.config
-        layout = self._layout(request)
         minimum = cfg.min_cacheable_tokens
         explicit = cfg.style == "explicit"
 
@@ -425,7 +450,6 @@ class SimulatedModel:
         read_tokens = read.tokens if read else 0
 
         # Diagnose against what the session's previous call left, before this call writes.
-        session = _session_of(request)
         prev = self._sessions.get(session)
         target = prev.extent if prev is not None else None
         target_entry = self._entries.get(target.key) if target is not None else None
@@ -438,7 +462,7 @@ class SimulatedModel:
         for point in write_candidates:
             if point.tokens <= read_tokens or point.tokens < minimum:
                 continue
-            ttl = layout.breakpoints[point.block] if explicit else cfg.automatic_ttl_seconds
+            ttl = layout.breakpoints[point.block] if explicit else layout.automatic_ttl
             if ttl == 3600:
                 write_1h += point.tokens - previous_end
             else:
@@ -455,7 +479,7 @@ class SimulatedModel:
             for point in refresh:
                 entry = self._live(point.key, start)
                 if entry is not None:
-                    wanted = layout.breakpoints.get(point.block, entry.ttl) if explicit else entry.ttl
+                    wanted = layout.breakpoints.get(point.block, entry.ttl) if explicit else layout.automatic_ttl
                     entry.ttl = max(entry.ttl, wanted)
                     entry.expires_at = start + entry.ttl
                     self._entries.move_to_end(point.key)

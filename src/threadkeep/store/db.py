@@ -18,6 +18,7 @@ from sqlalchemy import MetaData, create_engine, event, inspect
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 from threadkeep.errors import ConfigError, InvalidText
 
@@ -104,16 +105,14 @@ class Database:
             yield s
 
     def write(self, fn: Callable[[Session], T]) -> T:
-        """Run ``fn`` in a transaction, retrying a bounded number of times on a locked SQLite."""
-        for attempt in range(LOCKED_RETRIES + 1):
-            try:
-                with self._write_lock or nullcontext(), self.session() as s:
-                    return fn(s)
-            except OperationalError as e:
-                if "locked" not in str(e).lower() or attempt == LOCKED_RETRIES:
-                    raise
-                time.sleep(0.05 * (2**attempt))
-        raise AssertionError("unreachable")
+        """Run ``fn`` in a transaction, retrying a bounded number of times on a locked SQLite
+        (5 retries, 50 ms doubling); any other error, or the last, is raised as it came."""
+        for attempt in Retrying(stop=stop_after_attempt(LOCKED_RETRIES + 1),
+                                wait=wait_exponential(multiplier=0.05),
+                                retry=retry_if_exception(_locked), reraise=True):
+            with attempt, self._write_lock or nullcontext(), self.session() as s:
+                return fn(s)
+        raise AssertionError("unreachable: Retrying returns or raises")
 
     def upgrade(self) -> None:
         """Bring the schema to the newest migration (Alembic, never create_all)."""
@@ -184,6 +183,10 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _locked(e: BaseException) -> bool:
+    return isinstance(e, OperationalError) and "locked" in str(e).lower()
 
 
 def _refuse_nul(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]

@@ -166,16 +166,6 @@ class Vault:
         self.master = new
         return retired
 
-    def rotate_master(self, session: Session, new: MasterKey) -> int:
-        """The whole rotation in one transaction (small databases, tests). Returns a count."""
-        self.begin_rotation(session, new)
-        count = 0
-        while n := self.rewrap_batch(session, new, limit=1000):
-            count += n
-            session.flush()
-        self.finish_rotation(session, new)
-        return count
-
     # -- data keys ----------------------------------------------------------------------
     def create_key(self, session: Session, user_id: str) -> None:
         """Give a new person a data key (called once, when the person row is made)."""

@@ -33,8 +33,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, Field
 
 from threadkeep.engine.access import Principal, caller_groups
-from threadkeep.engine.tools import MIN_DENSE_SIMILARITY, MIN_DENSE_WITH_WORD
+from threadkeep.engine.tools import is_relevant
 from threadkeep.errors import ConfigError
+
+log = logging.getLogger("threadkeep.mcp")
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -134,8 +136,7 @@ NOTHING_FOUND = "No passage in the knowledge base matched this query closely eno
 def _relevant(hit: Hit) -> bool:
     # The same floor as the chat model's own search tool: an outside model gets no more
     # noise than threadkeep's own turns do.
-    dense = hit.dense_score or 0.0
-    return dense >= MIN_DENSE_SIMILARITY or (hit.lexical_score is not None and dense >= MIN_DENSE_WITH_WORD)
+    return is_relevant(hit)
 
 
 def _visible(kb: KnowledgeBase, caller: Caller) -> list[DocumentInfo]:
@@ -323,11 +324,56 @@ class _SourceList(BaseModel):
 
 
 # -- streamable HTTP inside the service ------------------------------------------------------
+class _LazyMcp:
+    """The SDK's streamable-HTTP transport, built on the first ``/mcp`` request.
+
+    Importing the MCP SDK and building its server costs more CPU than the rest of start-up
+    together (its pydantic types), so ``threadkeep serve`` opens its port without it. The
+    transport's task group must live in one task for the app's whole life: a task started by
+    the lifespan waits until a request needs it, runs the session manager, and ends at shutdown.
+    """
+
+    def __init__(self, knowledge: Callable[[], KnowledgeBase]) -> None:
+        self.knowledge = knowledge
+        self.manager: Any = None
+        self._needed = asyncio.Event()
+        self._ready = asyncio.Event()
+        self._stop = asyncio.Event()
+        self._failed: BaseException | None = None
+
+    async def run(self) -> None:
+        await self._needed.wait()
+        try:
+            server = build_server(self.knowledge, caller=_caller_from_request)
+            # Stateless: any replica answers any request, each request authenticated on its own.
+            # No DNS-rebinding guard (host "0.0.0.0"): a bearer key, never a cookie, opens it.
+            server.streamable_http_app(stateless_http=True, json_response=True, host="0.0.0.0")
+            self.manager = server.session_manager
+            async with self.manager.run():
+                self._ready.set()
+                await self._stop.wait()
+        except BaseException as e:  # a request waiting for the transport must not hang
+            self._failed = e
+            self._ready.set()
+            raise
+
+    async def get(self) -> Any:
+        self._needed.set()
+        await self._ready.wait()
+        if self._failed is not None:
+            raise ConfigError(f"the MCP transport failed to start: {self._failed}")
+        return self.manager
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._needed.set()  # a transport never needed ends at once
+
+
 class _HttpEndpoint:
     """``/mcp``: authenticate as the app says, then hand the request to the SDK's transport."""
 
-    def __init__(self, manager: Any, authenticate: Callable[[Request], Awaitable[Principal]]) -> None:
-        self.manager = manager
+    def __init__(self, transport: _LazyMcp, authenticate: Callable[[Request], Awaitable[Principal]]) -> None:
+        self.transport = transport
         self.authenticate = authenticate
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -337,7 +383,8 @@ class _HttpEndpoint:
         # Raises the app's own errors (401/429), rendered by the app's error handlers.
         principal = await self.authenticate(request)
         caller = caller_of(principal, request.headers.get("x-threadkeep-groups"))
-        await self.manager.handle_request({**scope, _CALLER_SCOPE_KEY: caller}, receive, send)
+        manager = await self.transport.get()
+        await manager.handle_request({**scope, _CALLER_SCOPE_KEY: caller}, receive, send)
 
 
 async def _caller_from_request(request: Any) -> Caller | None:
@@ -351,28 +398,37 @@ def mount_mcp(app: FastAPI, *, knowledge: Callable[[], KnowledgeBase],
 
     ``knowledge()`` gives the knowledge base to search; ``authenticate(request)`` gives the
     caller of each request or raises the error the app renders (the API passes its bearer-key
-    check, rate limits included, so ``/mcp`` authenticates exactly as the API does).
+    check, rate limits included, so ``/mcp`` authenticates exactly as the API does). The SDK
+    is imported on the first request (:class:`_LazyMcp`), not here.
     """
-    try:
-        import mcp.server.mcpserver  # noqa: F401
-    except ImportError:
+    import importlib.util
+
+    if importlib.util.find_spec("mcp") is None:
         return False
     from starlette.routing import Route
 
-    server = build_server(knowledge, caller=_caller_from_request)
-    # Stateless: any replica answers any request, and each request is authenticated on its
-    # own. No DNS-rebinding guard (host "0.0.0.0"): a bearer key, never a cookie, opens it.
-    server.streamable_http_app(stateless_http=True, json_response=True, host="0.0.0.0")
-    manager = server.session_manager
-    app.router.routes.append(Route("/mcp", endpoint=_HttpEndpoint(manager, authenticate), methods=["GET", "POST", "DELETE"]))
-
     inner = app.router.lifespan_context
+    holder: dict[str, _LazyMcp] = {}
+
+    class _Endpoint:  # an object, not a function: Starlette then serves it as an ASGI app
+        async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+            await _HttpEndpoint(holder["transport"], authenticate)(scope, receive, send)
+
+    app.router.routes.append(Route("/mcp", endpoint=_Endpoint(), methods=["GET", "POST", "DELETE"]))
 
     @asynccontextmanager
     async def lifespan(a: Any) -> AsyncIterator[Any]:
-        # The SDK's transport needs its task group for the app's whole life.
-        async with manager.run(), inner(a) as state:
-            yield state
+        transport = holder["transport"] = _LazyMcp(knowledge)  # events belong to this loop
+        task = asyncio.create_task(transport.run(), name="mcp-transport")
+        try:
+            async with inner(a) as state:
+                yield state
+        finally:
+            transport.stop()
+            try:
+                await task
+            except Exception:  # noqa: BLE001 - already reported to the request that needed it
+                log.debug("the MCP transport ended with an error", exc_info=True)
 
     app.router.lifespan_context = lifespan
     return True

@@ -283,6 +283,8 @@ async function loadCache() {
   const money = (v) => `$${Number(v).toFixed(4)}`;
   $("cache-summary").textContent = `${r.turns} turns, ${r.pings} pings; cached share ${pct(r.cached_share)} of input tokens; ` +
     `cost ${money(r.cost)} vs ${money(r.cost_without_cache)} without the cache; ${r.rewrites} rewrites (${r.rewrites_under_ttl} under the TTL).`;
+  $("cache-note").textContent = r.note || "";
+  $("cache-note").hidden = !r.note;
   const labels = Object.keys(r.days);
   const hitShare = labels.map((d) => {
     const day = r.days[d];

@@ -46,10 +46,27 @@ async def get_cache_report(
     since: Annotated[datetime | None, Query(description="Only calls from this instant (ISO 8601 with offset).")] = None,
     format: Literal["json", "text"] = "json",
 ) -> Response | dict[str, Any]:
-    """Resumptions, cache rewrites (and those under the TTL), tokens rewritten for nothing, cost."""
+    """Resumptions, cache rewrites (and those under the TTL), tokens rewritten for nothing, cost;
+    ``model`` names the model and its cache style, ``note`` says why the report is empty when
+    the model has no prompt cache (offline mode)."""
     if since is not None and since.tzinfo is None:
         raise ApiError(400, "since must carry its UTC offset, e.g. 2026-11-01T00:00:00+00:00")
     report = await admin.cache_report_since(memory, since=since)
+    note = _no_cache_note(memory)
     if format == "text":
-        return PlainTextResponse(cache_report.render_table(report))
-    return report.to_dict()
+        return PlainTextResponse(cache_report.render_table(report) + (f"\n\n{note}" if note else ""))
+    return {**report.to_dict(), "model": {"name": memory.model.name,
+                                          "prompt_cache": memory.model.capabilities.cache_style},
+            "note": note}
+
+
+def _no_cache_note(memory: Any) -> str | None:
+    """Why the report is empty when the model has no prompt cache (offline mode above all)."""
+    if memory.model.capabilities.cache_style != "none":
+        return None
+    if memory.model.name == "offline":
+        return ("Offline mode: no language model is configured, so no provider is called and there is no "
+                "prompt cache to report — these figures and charts stay empty. Set THREADKEEP_MODEL "
+                "(e.g. anthropic:claude-sonnet-4-5 or openai:gpt-4.1; docs/PROVIDERS.md) and restart to see them.")
+    return (f"The model {memory.model.name!r} has no provider prompt cache, so there are no cache reads, "
+            "writes or rewrites to report; costs are shown as they are.")

@@ -131,7 +131,7 @@ async def messages(
                     "conversation_id": ev.conversation_id}, headers=headers)
             if isinstance(ev, TurnFailed):
                 failed, status = _failure(ev, begun.conversation_id)
-                return JSONResponse(failed, status, headers=headers)
+                return JSONResponse(failed, status, headers={**headers, **dropin.no_retry(ev)})
     except ThreadkeepError as e:
         failed, status = _failure(e, begun.conversation_id)
         return JSONResponse(failed, status, headers=headers)

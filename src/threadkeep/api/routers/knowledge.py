@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from threadkeep.api.deps import AdminDep, PrincipalDep, StateDep
 from threadkeep.api.schemas import ERRORS
 from threadkeep.engine.access import caller_groups
+from threadkeep.engine.tools import is_relevant
 from threadkeep.knowledge.results import DocumentInfo
 
 router = APIRouter(tags=["knowledge"], responses=ERRORS)
@@ -67,14 +68,16 @@ async def list_documents(principal: PrincipalDep, state: StateDep,
 @router.post("/v1/knowledge/search")
 async def search(body: SearchIn, principal: PrincipalDep, state: StateDep,
                  x_threadkeep_groups: GroupsHeader = None) -> dict[str, Any]:
-    """The best passages for a query among the documents the caller may see."""
+    """The best passages for a query among the documents the caller may see, above the same
+    relevance floor as the chat model's search and MCP (an unrelated query finds nothing)."""
     kb = state.knowledge()
     groups = caller_groups(principal, x_threadkeep_groups)
     if groups is None:  # admin: every group that any document has
         groups = sorted({g for d in await asyncio.to_thread(kb.list_documents) for g in d.groups})
     hits = await asyncio.to_thread(kb.search, body.query, groups=groups, k=body.k)
     return {"hits": [{"chunk_id": h.chunk_id, "document_id": h.document_id, "title": h.title,
-                      "citation": h.citation(), "text": h.text, "score": h.score} for h in hits]}
+                      "citation": h.citation(), "text": h.text, "score": h.score}
+                     for h in hits if is_relevant(h)]}
 
 
 @router.post("/v1/admin/knowledge", status_code=201)

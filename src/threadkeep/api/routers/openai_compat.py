@@ -144,7 +144,7 @@ async def chat_completions(
             if isinstance(ev, TurnFailed):
                 return JSONResponse(error_body(snake(ev.error_type), ev.error, retryable=ev.retryable,
                                                conversation_id=cid, user_message_id=ev.user_message_id),
-                                    502, headers=headers)
+                                    502, headers={**headers, **dropin.no_retry(ev)})
     except ThreadkeepError as e:
         return JSONResponse(error_body(error_type(e), str(e), conversation_id=cid), status_for(e), headers=headers)
     raise RuntimeError("a turn ended without done or error")

@@ -1,0 +1,109 @@
+"""The provider simulator on the wire: an httpx transport that answers the real adapters.
+
+``SimulatedModel`` used as a model renders each request itself; here the real adapter
+(:class:`~threadkeep.llm.anthropic.AnthropicModel` or
+:class:`~threadkeep.llm.openai.OpenAICompatibleModel`) renders and sends it, and this
+transport reads the JSON body it sent — the exact bytes a provider would get, with the
+adapter's own breakpoints, TTLs, ``prompt_cache_key`` and ``prompt_cache_retention`` — accounts
+it against the simulator's cache, and answers in the provider's own streaming format with the
+usage that provider reports (Anthropic: reads, writes and the per-TTL split of writes in
+``usage.cache_creation``; OpenAI: ``prompt_tokens`` and ``prompt_tokens_details.cached_tokens``).
+So what the engine's call log and the cache report record is what the adapter decoded.
+
+Give the adapter ``httpx.AsyncClient(transport=wire_transport(sim, answer))``; ``answer(body)``
+gives the answer's text. Tool calls are not simulated here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from threadkeep.llm.simulator import CallRecord, SimulatedModel, _token_ids
+
+__all__ = ["wire_transport"]
+
+
+def _sse(events: list[tuple[str | None, dict[str, Any] | str]]) -> bytes:
+    out: list[str] = []
+    for name, data in events:
+        payload = data if isinstance(data, str) else json.dumps(data)
+        out.append((f"event: {name}\n" if name else "") + f"data: {payload}\n\n")
+    return "".join(out).encode()
+
+
+def _anthropic_usage(record: CallRecord) -> dict[str, Any]:
+    return {"input_tokens": record.uncached_tokens, "output_tokens": record.output_tokens,
+            "cache_read_input_tokens": record.cache_read_tokens,
+            "cache_creation_input_tokens": record.cache_write_tokens,
+            "cache_creation": {"ephemeral_5m_input_tokens": record.cache_write_5m_tokens,
+                               "ephemeral_1h_input_tokens": record.cache_write_1h_tokens}}
+
+
+def _anthropic(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Response:
+    usage = _anthropic_usage(record)
+    message = {"id": f"msg_sim_{record.call}", "type": "message", "role": "assistant",
+               "model": body.get("model"), "stop_reason": None, "stop_sequence": None}
+    if not body.get("stream"):  # max_tokens 0: a keep-warm ping, answered as one message
+        return httpx.Response(200, json={**message, "content": [], "stop_reason": "max_tokens",
+                                         "usage": usage})
+    start_usage = {**usage, "output_tokens": 1}
+    events: list[tuple[str | None, dict[str, Any] | str]] = [
+        ("message_start", {"type": "message_start", "message": {**message, "content": [], "usage": start_usage}}),
+        ("content_block_start", {"type": "content_block_start", "index": 0,
+                                 "content_block": {"type": "text", "text": ""}}),
+        ("ping", {"type": "ping"})]
+    for i in range(0, len(text), 16):
+        events.append(("content_block_delta", {"type": "content_block_delta", "index": 0,
+                                               "delta": {"type": "text_delta", "text": text[i:i + 16]}}))
+    events += [("content_block_stop", {"type": "content_block_stop", "index": 0}),
+               ("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                                  "usage": {"output_tokens": record.output_tokens}}),
+               ("message_stop", {"type": "message_stop"})]
+    return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
+
+
+def _openai(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Response:
+    base = {"id": f"chatcmpl-sim-{record.call}", "object": "chat.completion.chunk", "created": 0,
+            "model": body.get("model")}
+    events: list[tuple[str | None, dict[str, Any] | str]] = [
+        (None, {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
+                                     "finish_reason": None}]})]
+    for i in range(0, len(text), 16):
+        events.append((None, {**base, "choices": [{"index": 0, "delta": {"content": text[i:i + 16]},
+                                                   "finish_reason": None}]}))
+    events.append((None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}))
+    # OpenAI counts written tokens as plain input: prompt_tokens is everything, cached_tokens the read.
+    events.append((None, {**base, "choices": [], "usage": {
+        "prompt_tokens": record.prompt_tokens, "completion_tokens": record.output_tokens,
+        "total_tokens": record.prompt_tokens + record.output_tokens,
+        "prompt_tokens_details": {"cached_tokens": record.cache_read_tokens}}}))
+    events.append((None, "[DONE]"))
+    return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
+
+
+def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str]) -> httpx.MockTransport:
+    """A transport for the real adapter matching ``sim``'s style (explicit: Anthropic's
+    ``/v1/messages``; automatic: OpenAI's ``/chat/completions``)."""
+    explicit = sim.config.style == "explicit"
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        wanted = "/v1/messages" if explicit else "/chat/completions"
+        if not request.url.path.endswith(wanted):
+            return httpx.Response(404, json={"error": {"type": "not_found", "message": request.url.path}})
+        text = answer(body)
+        limit = int(body.get("max_tokens") or body.get("max_completion_tokens") or 0)
+        ids = _token_ids(text) if text and limit > 0 else ()
+        if len(ids) > limit:
+            text, ids = text[: len(text) * limit // max(1, len(ids))], ids[:limit]
+        elif limit <= 0:
+            text = ""
+        session = str(body.get("prompt_cache_key") or (body.get("metadata") or {}).get("user_id") or "wire")
+        record = sim.account_wire(body, session=session, output_tokens=len(ids))
+        return _anthropic(record, body, text) if explicit else _openai(record, body, text)
+
+    return httpx.MockTransport(handle)
