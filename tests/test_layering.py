@@ -81,13 +81,11 @@ def test_faces_import_no_storage_module() -> None:
 
 
 # Small files with one job (STYLE.md 12; issue 29: no source file over 500 lines, migrations
-# aside). The files still over are listed with their size, to be split by the work named beside
+# aside). A file still over is listed with its size, to be split by the work named beside
 # them; the test fails on any other file over the limit, on a listed file that grew, and on a
 # listed file that is back under it (take it off the list).
 MAX_LINES = 500
 STILL_OVER = {
-    "engine/turn.py": 531,               # the engine facade split (issue 29, item 1)
-    "memory/summary/extractive.py": 523,  # the memory packages (issue 29, item 3)
     "imports/store.py": 510,             # the import pipeline behind the engine (issue 29)
 }
 
