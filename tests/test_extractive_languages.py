@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from threadkeep.memory.summary.extractive import ExtractiveSummariser, split_sentences
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import fold_summary
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, render_summary
+from threadkeep.memory.summary.sentences import split_sentences
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 

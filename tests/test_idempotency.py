@@ -175,3 +175,59 @@ def test_openai_sdk_default_retries_store_one_user_message(tmp_path, settings: S
         client.close()
     finally:
         stop_harness(h)
+
+
+@pytest.mark.slow
+def test_openai_sdk_timeout_retries_join_the_turn_in_flight_and_replay_it(tmp_path, settings: Settings) -> None:
+    """Issue 28: with a provider slower than the client's timeout, the SDK's own retries (no
+    Idempotency-Key) stored the turn three times and called the model three times."""
+    import time
+
+    import openai
+
+    settings = settings.model_copy(update={"embeddings": False})
+    h = start_harness(f"sqlite:///{tmp_path / 't.db'}", MasterKey(os.urandom(32), "t"), settings)
+    try:
+        key, person = h.person_key()
+        fast = openai.OpenAI(base_url=f"{h.url}/v1", api_key=key, max_retries=0, timeout=30)
+        history = [{"role": "user", "content": "u1"}]
+        a1 = fast.chat.completions.create(model="any", messages=history).choices[0].message.content
+        history += [{"role": "assistant", "content": a1}, {"role": "user", "content": "u2"}]
+        calls = len(h.model.calls)
+
+        # The provider now takes 5 s; the client gives up after 2.5 s and retries twice.
+        h.model.add(Step(text="echo: u2", delay=5.0, chunk=4))
+        slow = openai.OpenAI(base_url=f"{h.url}/v1", api_key=key, timeout=2.5, max_retries=2)
+        got = slow.chat.completions.create(model="any", messages=history)
+        assert got.choices[0].message.content == "echo: u2"
+        assert len(h.model.calls) == calls + 1  # one model call, whatever the SDK retried
+        assert _stored(h, person) == (1, 2)  # one conversation, one pair of rows for u2
+
+        # A retry after the turn finished gets the stored answer: no model call, no copy.
+        again = fast.chat.completions.create(model="any", messages=history)
+        assert again.choices[0].message.content == "echo: u2" and len(h.model.calls) == calls + 1
+        # The client's next turn continues the same conversation.
+        history += [{"role": "assistant", "content": "echo: u2"}, {"role": "user", "content": "u3"}]
+        fast.chat.completions.create(model="any", messages=history)
+        assert _stored(h, person) == (1, 3)
+        cid = h.client(key).get("/v1/conversations").json()["conversations"][0]["id"]
+        msgs = h.client(key).get(f"/v1/conversations/{cid}").json()["messages"]
+        assert [(m["role"], m["text"]) for m in msgs] == [
+            ("user", "u1"), ("assistant", a1), ("user", "u2"), ("assistant", "echo: u2"),
+            ("user", "u3"), ("assistant", "echo: u3")]
+
+        # Every attempt times out (the provider takes longer than all three): the SDK raises,
+        # the turn still happens once, and the resend afterwards is answered from it.
+        h.model.add(Step(text="echo: u4", delay=9.0, chunk=4))
+        history += [{"role": "assistant", "content": "echo: u3"}, {"role": "user", "content": "u4"}]
+        with pytest.raises(openai.APITimeoutError):
+            slow.chat.completions.create(model="any", messages=history)
+        time.sleep(4)  # the provider finishes the turn meanwhile
+        later = openai.OpenAI(base_url=f"{h.url}/v1", api_key=key, max_retries=0, timeout=30)
+        assert later.chat.completions.create(model="any", messages=history).choices[0].message.content == "echo: u4"
+        assert _stored(h, person) == (1, 4)
+        assert [c for c in h.model.calls[calls:] if c.segments[-1].messages[-1].text == "u4"].__len__() == 1
+        for c in (fast, slow, later):
+            c.close()
+    finally:
+        stop_harness(h)

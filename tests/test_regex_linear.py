@@ -19,9 +19,10 @@ import pytest
 from threadkeep.engine.reask import question_slots, stated_slots
 from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
 from threadkeep.memory.recall.ranking import trim_to_query
-from threadkeep.memory.summary.extractive import ExtractiveSummariser, split_sentences
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded
 from threadkeep.memory.summary.pasted import fold_message, pointer_text
+from threadkeep.memory.summary.sentences import split_sentences
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import default_counter
 

@@ -19,7 +19,7 @@ from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, request_tokens
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.tools import ToolRun
-from threadkeep.engine.turn import _with_tool_round
+from threadkeep.engine.tools import with_tool_round as _with_tool_round
 from threadkeep.errors import ProviderServerError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ToolCall

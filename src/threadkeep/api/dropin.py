@@ -61,13 +61,30 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
                 endpoint: str) -> DropInTurn:
     """Start the turn of a drop-in request; refusals before the model is called raise."""
     earlier = with_text(history)
+    derived, client_key = None, idempotency_key
+    if idempotency_key is None:
+        # No Idempotency-Key (the SDKs send none to compatible servers): the request itself is
+        # the key, so a retry after a timeout joins or replays the first attempt.
+        derived = await asyncio.to_thread(openai_threads.request_key_for, memory, person=person, history=earlier,
+                                          new_text=text, conversation_id=conversation_id, endpoint=endpoint)
+        idempotency_key = derived.key
+    if derived is not None and derived.seen:
+        # The same request again: the engine waits for the attempt in flight, replays its
+        # stored answer, or answers its failed message again — never a second turn.
+        events = memory.stream(text, user=person, conversation_id=derived.conversation_id, channel=channel,
+                               idempotency_key=idempotency_key, endpoint=endpoint)
+        turn = await start_turn(state.admitted(events))
+        opened = turn.first
+        assert isinstance(opened, ConversationOpened)
+        return DropInTurn(memory, person, earlier, text, opened.conversation_id, turn)
     if conversation_id is None and earlier:
         found = await asyncio.to_thread(openai_threads.recognise_for, memory, person=person,
                                         history=earlier, new_text=text)
     else:
         found = Recognised(conversation_id, ())
     if found.retry_message_id is not None:
-        events = memory.retry(found.retry_message_id, user=person, idempotency_key=idempotency_key)
+        # The failed message from before this request's key existed: answered again as it is.
+        events = memory.retry(found.retry_message_id, user=person, idempotency_key=client_key)
     else:
         events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel=channel,
                                earlier=found.unseen, idempotency_key=idempotency_key, endpoint=endpoint)

@@ -18,7 +18,6 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs, rotation
@@ -57,10 +56,10 @@ from threadkeep.memory.summary.items import (
 )
 from threadkeep.messages import ModelRequest
 from threadkeep.retrieval.embedding import Embedder
-from threadkeep.store import repo
+from threadkeep.store import repo, turns
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.models import Conversation, Message, SummaryVersion
+from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.worker import BackgroundThread
 
@@ -203,22 +202,13 @@ class Background:
         version), so concurrent folds of one conversation cannot fold a message twice.
         """
         def run(s: Session) -> bool:
-            moved = s.execute(
-                update(Conversation)
-                .where(Conversation.id == conversation_id,
-                       Conversation.summary_cursor == prep.cursor,
-                       Conversation.summary_version == prep.version)
-                .values(summary_cursor=prep.span.last, summary_version=prep.version + 1)
-            ).rowcount
-            if moved != 1:
+            if not turns.advance_fold(s, conversation_id=conversation_id, cursor=prep.cursor,
+                                      version=prep.version, new_cursor=prep.span.last):
                 return False
-            row = SummaryVersion(conversation_id=conversation_id, user_id=prep.user_id,
-                                 version=prep.version + 1, cursor=prep.span.last, method=method,
-                                 state_ct=b"", tokens=self.counter.count(render_summary(state)))
-            s.add(row)
-            s.flush()
-            row.state_ct = self.vault.seal(s, prep.user_id, summary_to_json(state),
-                                           table="summary_versions", column="state", row_id=row.id)
+            turns.add_summary_version(s, self.vault, conversation_id=conversation_id, user_id=prep.user_id,
+                                      version=prep.version + 1, cursor=prep.span.last, method=method,
+                                      state_json=summary_to_json(state),
+                                      tokens=self.counter.count(render_summary(state)))
             self.promote(s, prep.user_id, evicted)
             return True
 
@@ -245,8 +235,7 @@ class Background:
         sources = {i for item in items for i in item.source_ids}
         if not sources:
             return 0
-        said_by_person = set(s.scalars(select(Message.id).where(
-            Message.id.in_(sources), Message.role == "user", Message.user_id == user_id)))
+        said_by_person = turns.said_by_person(s, user_id=user_id, message_ids=sources)
         promoted = 0
         for item in items:
             mine = [i for i in item.source_ids if i in said_by_person]

@@ -14,13 +14,12 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol, TypeVar
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.cache.keepwarm import mark_keep_warm
 from threadkeep.errors import Conflict, InputError, NotFound
 from threadkeep.export import ConversationView, to_json, to_markdown
-from threadkeep.store import repo
+from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
@@ -113,7 +112,7 @@ class Conversations:
 
         def run(s: Session) -> None:
             uid = repo.person_id(s, self.vault, name=user, create=False)
-            msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
+            msg = turns.person_message(s, user_id=uid, message_id=message_id)
             if msg is None:
                 raise NotFound(f"message {message_id} not found")
             if msg.role != "assistant":
@@ -139,8 +138,7 @@ def answer_to(memory: Stored, user_message_id: str) -> tuple[str, str] | None:
         msg = s.get(Message, user_message_id)
         if msg is None or msg.status != "answered":
             return None
-        answer = s.scalar(select(Message).where(Message.reply_to == user_message_id,
-                                                Message.role == "assistant"))
+        answer = turns.answer_of(s, message_id=user_message_id)
         if answer is None:
             return None
         return answer.id, repo.open_message_text(s, memory.vault, answer)
@@ -166,5 +164,4 @@ def conversation_exists(memory: Stored, conversation_id: str, user_id: str) -> b
 def latest_channel(memory: Stored, user_id: str) -> str | None:
     """The channel of the person's most recently active conversation (None: no conversation)."""
     with memory.db.reading() as s:
-        return s.scalar(select(Conversation.channel).where(Conversation.user_id == user_id)
-                        .order_by(Conversation.last_activity_at.desc()).limit(1))
+        return turns.latest_channel(s, user_id=user_id)

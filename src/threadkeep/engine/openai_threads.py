@@ -35,8 +35,8 @@ from threadkeep.store.vault import Vault
 if TYPE_CHECKING:
     from threadkeep.engine.memory import Memory
 
-__all__ = ["OpenAIThread", "Recognised", "Turn", "fingerprint", "normalise", "recognise", "remember",
-           "recognise_for", "remember_for"]
+__all__ = ["OpenAIThread", "Recognised", "RequestKey", "Turn", "fingerprint", "normalise", "recognise", "remember",
+           "recognise_for", "remember_for", "request_key_for", "REQUEST_KEY_PREFIX"]
 
 Turn = tuple[str, str]  # (role, text): role is "user" or "assistant"
 ROLES = ("user", "assistant")
@@ -151,6 +151,48 @@ def recognise_for(memory: Memory, *, person: str, history: Sequence[Turn], new_t
         if user is None:
             return Recognised(None, tuple(history))
         return recognise(s, memory.vault, user_id=user.id, history=history, new_text=new_text)
+
+
+REQUEST_KEY_PREFIX = "tk-turn-"
+
+
+@dataclass(frozen=True, slots=True)
+class RequestKey:
+    """The implicit idempotency key of a drop-in request, and what an earlier attempt left."""
+
+    key: str
+    # Set when an attempt with this key was seen: the conversation it asked for (None: it
+    # opened one) — a repeat must be sent the same way to join or replay it.
+    seen: bool = False
+    conversation_id: str | None = None
+
+
+def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new_text: str,
+                    conversation_id: str | None, endpoint: str) -> RequestKey:
+    """The key that names this request — the person, the conversation they named (if any),
+    the history they sent and the new message — so that the SDK's own retries (after a
+    timeout or a dropped connection, without an ``Idempotency-Key``) join the first attempt
+    while it runs and get its stored answer after: one model call, one pair of rows.
+
+    ``endpoint`` is part of the key (the same history sent to the other drop-in is another
+    request). An HMAC chain under the person's subkey, like the thread fingerprints (nothing stored
+    confirms a guessed message). Makes the person on first use, as the turn itself would;
+    blocking, run it off the event loop.
+    """
+    from threadkeep.engine import idempotency
+    from threadkeep.store import repo
+
+    def run(s: Session) -> RequestKey:
+        user = repo.get_or_create_user(s, memory.vault, name=person)
+        named: list[Turn] = [("endpoint", endpoint)] + ([("conversation", conversation_id)] if conversation_id else [])
+        head = fingerprint(_key(s, memory.vault, user.id), [*named, *history, ("user", new_text)])[-1]
+        key = REQUEST_KEY_PREFIX + head
+        row = idempotency.find_key(s, user_id=user.id, key=key, now=utcnow())
+        if row is None:
+            return RequestKey(key)
+        return RequestKey(key, True, row.requested_conversation_id)
+
+    return memory.db.write(run)
 
 
 def remember_for(memory: Memory, *, person: str, conversation_id: str, turns: Sequence[Turn]) -> None:

@@ -12,13 +12,29 @@ import asyncio
 import re
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from threadkeep.context.budget import (
+    MESSAGE_OVERHEAD,
+    PART_OVERHEAD,
+    MemoCounter,
+    cut_to_tokens,
+    message_tokens,
+    request_tokens,
+)
 from threadkeep.errors import ThreadkeepError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL, render_hits
 from threadkeep.llm.base import ToolCall
-from threadkeep.messages import ToolSpec
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    ToolSpec,
+)
 from threadkeep.store.db import Database
 from threadkeep.store.models import Setting
 from threadkeep.websearch import SearxngSearch, WebSearch
@@ -30,7 +46,7 @@ if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
-           "citations", "trace_json", "is_relevant"]
+           "citations", "trace_json", "is_relevant", "with_tool_round"]
 
 TOOLS_SETTING = "tools"
 KNOWLEDGE_K = 6
@@ -113,10 +129,11 @@ class TurnTools:
             return None
         return SearxngSearch(str(conf["url"]))
 
-    def offered(self, groups: Sequence[str]) -> tuple[ToolSpec, ...]:
-        """Tools for this caller, in a fixed order (the tools segment must stay byte-stable)."""
+    def offered(self, groups: Sequence[str], session: Session | None = None) -> tuple[ToolSpec, ...]:
+        """Tools for this caller, in a fixed order (the tools segment must stay byte-stable);
+        ``session``: a read the caller has open."""
         tools: list[ToolSpec] = []
-        with self.db.reading() as s:  # one read for both questions
+        with nullcontext(session) if session is not None else self.db.reading() as s:  # one read for both
             if not self.knowledge.is_empty(groups, s):
                 tools.append(SEARCH_KNOWLEDGE_TOOL)
             if self.web_search(s) is not None:
@@ -186,3 +203,35 @@ def citations(text: str, runs: Sequence[ToolRun]) -> list[dict[str, Any]]:
 def trace_json(runs: Sequence[ToolRun], cited: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """References only (no passage text): what was searched, what came back, what was cited."""
     return {"searches": [r.trace for r in runs], "cited": [c["chunk_id"] for c in cited]}
+
+
+def with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ceiling: int,
+                     counter: MemoCounter) -> ModelRequest:
+    """The request again, with the round of tool calls and their results appended (last).
+
+    The round counts inside the one ceiling: what the request leaves is shared by the results
+    in order (a result cut at the token where room runs out says so); the model's own text
+    before the calls takes at most half of it.
+    """
+    calls = tuple(ToolCallPart(r.call.call_id, r.call.name, dict(r.call.arguments)) for r in runs)
+    room = ceiling - request_tokens(request, counter) - _ROUND_MARGIN
+    if said:
+        said = cut_to_tokens(said, max(0, room // 2), counter)
+    lead = (TextPart(said),) if said else ()
+    asked = ChatMessage("assistant", lead + calls)
+    left = room - message_tokens(asked, counter) - MESSAGE_OVERHEAD - PART_OVERHEAD * len(runs)
+    results: list[ToolResultPart] = []
+    for i, r in enumerate(runs):
+        share = max(0, left // (len(runs) - i))
+        content = cut_to_tokens(r.content, share, counter)
+        if not content and counter.count(_NO_ROOM) <= share:
+            content = _NO_ROOM
+        left -= counter.count(content)
+        results.append(ToolResultPart(r.call.call_id, content, r.is_error))
+    round_ = Segment("tool_round", (asked, ChatMessage("user", tuple(results))))
+    return replace(request, segments=request.segments + (round_,))
+
+
+# Per-piece counts can differ from the joined text by a token or two.
+_ROUND_MARGIN = 8
+_NO_ROOM = "[result left out: no room under the token ceiling]"

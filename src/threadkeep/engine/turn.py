@@ -18,11 +18,10 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
@@ -30,17 +29,12 @@ from threadkeep import errors, jobs
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.budget import (
-    MESSAGE_OVERHEAD,
-    PART_OVERHEAD,
-    MemoCounter,
-    cut_to_tokens,
-    message_tokens,
     request_tokens,
 )
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
 from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
-from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json
+from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json, with_tool_round
 from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -59,20 +53,15 @@ from threadkeep.memory.profile import read_profile
 from threadkeep.memory.recall.notes import StoredNote, store_note
 from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.messages import (
-    ChatMessage,
     ModelRequest,
-    Segment,
-    TextPart,
-    ToolCallPart,
-    ToolResultPart,
     ToolSpec,
 )
 from threadkeep.retrieval.embedding import Embedder
-from threadkeep.store import repo
+from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
-from threadkeep.store.models import Conversation, Message
+from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 from threadkeep.validate import clean_text
 
@@ -91,12 +80,6 @@ class TurnResult:
     text: str
     usage: dict[str, int]
     report: dict[str, Any]
-
-
-# A turn's completion reads its conversation (locked on PostgreSQL) and message: built once.
-_TURN_ROWS = (select(Conversation, Message).join(Message, Message.conversation_id == Conversation.id)
-              .where(Conversation.id == bindparam("cid"), Message.id == bindparam("mid"))
-              .with_for_update(of=Conversation))
 
 
 class TurnService:
@@ -165,7 +148,7 @@ class TurnService:
 
         def reopen(s: Session) -> _Begun:
             uid = repo.person_id(s, self.vault, name=user, create=False)
-            msg = s.scalar(select(Message).where(Message.id == message_id, Message.user_id == uid))
+            msg = turns.person_message(s, user_id=uid, message_id=message_id)
             if msg is None or msg.role != "user":
                 raise NotFound(f"message {message_id} not found")
             now = utcnow()
@@ -222,9 +205,7 @@ class TurnService:
             out, alive = await asyncio.to_thread(self._read_outcome, begun)
             if not alive:  # its process died: fail it now, and report that
                 def fail_dead(s: Session, owner: str | None = out.owner) -> None:
-                    s.execute(update(Message).where(Message.id == begun.mid, Message.status == "pending",
-                                                    Message.owner == owner)
-                              .values(status="failed", error=INTERRUPTED, failed_at=utcnow()))
+                    turns.fail_dead_turn(s, message_id=begun.mid, owner=owner, error=INTERRUPTED)
 
                 await asyncio.to_thread(self.db.write, fail_dead)
                 continue
@@ -348,7 +329,7 @@ class TurnService:
                 for run in runs:
                     yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
                                        str(run.call.arguments.get("query") or ""))
-                request = _with_tool_round(request, "".join(chunks), runs, ceiling=self.builder.ceiling,
+                request = with_tool_round(request, "".join(chunks), runs, ceiling=self.builder.ceiling,
                                            counter=self.builder.counter)
                 report["tool_round_tokens"] = request_tokens(request, self.builder.counter)
                 # The answer after the tool round: further tool calls are not run.
@@ -378,18 +359,14 @@ class TurnService:
     def _fail(self, mid: str, error: BaseException) -> None:
         def run(s: Session) -> None:
             # Only our own attempt: another process may have taken the turn over since.
-            s.execute(update(Message)
-                      .where(Message.id == mid, Message.status == "pending",
-                             or_(Message.owner == self.lease.id, Message.owner.is_(None)))
-                      .values(status="failed", error=f"{type(error).__name__}: {error}"[:2000],
-                              failed_at=utcnow()))
+            turns.fail_turn(s, message_id=mid, owner=self.lease.id, error=f"{type(error).__name__}: {error}")
         self.db.write(run)
 
     def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
                   report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
         # The conversation and the person's message in one statement.
-        row = s.execute(_TURN_ROWS, {"cid": cid, "mid": mid}).first()
+        row = turns.turn_rows(s, conversation_id=cid, message_id=mid)
         if row is None:
             raise NotFound("the conversation was deleted during the turn")
         conv, user_msg = row
@@ -422,10 +399,11 @@ class TurnService:
               context: str | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
         """The tools offered and the request of the turn answering ``mid``: reads, the pure
         build, then the one write it decided (blocking: the turn runs it in a worker thread)."""
-        offered = self.tools.offered(groups)
+        with self.db.reading() as s:  # the tools offered and the window: one read transaction
+            offered = self.tools.offered(groups, s)
+            window = read_turn_window(s, self.vault, self.settings, self.model.capabilities,
+                                      self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
         tools = offered if self.model.capabilities.supports_tools else ()
-        window = read_turn_window(self.db, self.vault, self.settings, self.model.capabilities,
-                                  self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
         draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
         found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
                          message_id=mid, budget=self.builder.retrieval_room(window), embedder=self.embedder,
@@ -443,10 +421,8 @@ class TurnService:
 
         def run(s: Session) -> StoredNote | None:
             if window.adopted:
-                s.execute(update(Conversation)
-                          .where(Conversation.id == window.conversation_id,
-                                 Conversation.adopted_version == window.seen_version)
-                          .values(adopted_version=window.version, adopted_cursor=window.cursor))
+                turns.adopt_summary(s, conversation_id=window.conversation_id, seen_version=window.seen_version,
+                                    version=window.version, cursor=window.cursor)
             if plan is None:
                 return None
             return store_note(s, self.vault, conversation_id=window.conversation_id, user_id=window.user_id,
@@ -492,38 +468,6 @@ def _usage_dict(u: Usage) -> dict[str, int]:
 
 def _new_message(request: ModelRequest) -> str:
     return "".join(m.text for seg in request.segments if seg.name == "new_message" for m in seg.messages)
-
-
-def _with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ceiling: int,
-                     counter: MemoCounter) -> ModelRequest:
-    """The request again, with the round of tool calls and their results appended (last).
-
-    The round counts inside the one ceiling: what the request leaves is shared by the results
-    in order (a result cut at the token where room runs out says so); the model's own text
-    before the calls takes at most half of it.
-    """
-    calls = tuple(ToolCallPart(r.call.call_id, r.call.name, dict(r.call.arguments)) for r in runs)
-    room = ceiling - request_tokens(request, counter) - _ROUND_MARGIN
-    if said:
-        said = cut_to_tokens(said, max(0, room // 2), counter)
-    lead = (TextPart(said),) if said else ()
-    asked = ChatMessage("assistant", lead + calls)
-    left = room - message_tokens(asked, counter) - MESSAGE_OVERHEAD - PART_OVERHEAD * len(runs)
-    results: list[ToolResultPart] = []
-    for i, r in enumerate(runs):
-        share = max(0, left // (len(runs) - i))
-        content = cut_to_tokens(r.content, share, counter)
-        if not content and counter.count(_NO_ROOM) <= share:
-            content = _NO_ROOM
-        left -= counter.count(content)
-        results.append(ToolResultPart(r.call.call_id, content, r.is_error))
-    round_ = Segment("tool_round", (asked, ChatMessage("user", tuple(results))))
-    return replace(request, segments=request.segments + (round_,))
-
-
-# Per-piece counts can differ from the joined text by a token or two.
-_ROUND_MARGIN = 8
-_NO_ROOM = "[result left out: no room under the token ceiling]"
 
 
 def _error_class(name: str) -> type[ProviderError]:

@@ -138,20 +138,19 @@ def own_conversation(s: Session, user_id: str, conversation_id: str) -> Conversa
     return conv
 
 
-def read_turn_window(db: Database, vault: Vault, settings: Settings, capabilities: Capabilities,
+def read_turn_window(s: Session, vault: Vault, settings: Settings, capabilities: Capabilities,
                      policy: AdoptionPolicy, *, user_id: str, conversation_id: str,
                      message_id: str) -> TurnWindow:
-    """What the turn answering ``message_id`` is built from, in one read transaction. When the
-    adoption policy says so, the window is read at the newest summary version (``adopted``):
-    the turn then records the adoption, compare-and-swap on the version seen here."""
-    with db.reading() as s:
-        conv = own_conversation(s, user_id, conversation_id)
-        cold, adopt = adoption_due(s, conv, capabilities, policy)
-        if adopt:
-            return _read_window(s, vault, settings, conv, message_id, False, rebuilding=True, adopted=True,
-                                version=conv.summary_version, cursor=conv.summary_cursor)
-        return _read_window(s, vault, settings, conv, message_id, False, rebuilding=cold, adopted=False,
-                            version=conv.adopted_version, cursor=conv.adopted_cursor)
+    """What the turn answering ``message_id`` is built from, in the caller's read transaction.
+    When the adoption policy says so, the window is read at the newest summary version
+    (``adopted``): the turn then records the adoption, compare-and-swap on the version seen here."""
+    conv = own_conversation(s, user_id, conversation_id)
+    cold, adopt = adoption_due(s, conv, capabilities, policy)
+    if adopt:
+        return _read_window(s, vault, settings, conv, message_id, False, rebuilding=True, adopted=True,
+                            version=conv.summary_version, cursor=conv.summary_cursor)
+    return _read_window(s, vault, settings, conv, message_id, False, rebuilding=cold, adopted=False,
+                        version=conv.adopted_version, cursor=conv.adopted_cursor)
 
 
 def read_ping_window(db: Database, vault: Vault, settings: Settings, conversation_id: str) -> TurnWindow:
