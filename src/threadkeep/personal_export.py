@@ -95,6 +95,9 @@ def _conversation_entries(s: Session, vault: Vault, conv: Conversation,
                      "created_at": _iso(m.created_at), "status": m.status, "error": m.error,
                      "reply_to": m.reply_to, "model": m.model, "usage": m.usage,
                      "rating": m.rating, "rated_at": _iso(m.rated_at)})
+        if m.speaker_ct is not None:  # who said it, when a name is known (an imported chat)
+            rows[-1]["speaker"] = vault.open_text(s, uid, m.speaker_ct, table="messages", column="speaker",
+                                                  row_id=m.id)
         if m.rating is not None:
             feedback.append({"message_id": m.id, "conversation_id": conv.id, "rating": m.rating,
                              "rated_at": _iso(m.rated_at)})

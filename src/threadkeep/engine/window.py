@@ -46,7 +46,7 @@ __all__ = ["TurnWindow", "Retrieved", "read_turn_window", "read_ping_window", "r
 
 log = logging.getLogger("threadkeep.turn")
 # How recalled messages are labelled for the model (the person is the "user" role).
-RECALL_LABELS = {"user": "person", "assistant": "assistant"}
+RECALL_LABELS = {"user": "you", "assistant": "the assistant"}  # lines without a stored speaker
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,8 @@ class ImportedMessage:
     ``role`` is ``user`` (the person) or ``assistant`` (the other side). ``created_at`` is
     the original, timezone-aware time the message was written. ``source_id`` is stable across
     exports of the same history and unique for the person (prefixed by the format).
+    ``speaker`` is the participant's name when the export gives one (a Telegram chat's
+    ``from``): recall names it on every line it brings back; None for an assistant's answer.
     """
 
     role: str
@@ -43,6 +45,7 @@ class ImportedMessage:
     # Not the person's own words though they sent it (a forwarded message, stored as a quote
     # with its origin): kept for recall, never mined for the person's facts.
     quoted: bool = False
+    speaker: str | None = None
 
     def __post_init__(self) -> None:
         if self.role not in ROLES:

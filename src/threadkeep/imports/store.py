@@ -281,7 +281,7 @@ def _split(conv: ImportedConversation, messages: list[ImportedMessage], limit: i
             counts.split_messages += 1
         for k, part in enumerate(parts, start=1):
             sid = m.source_id if k == 1 else f"{m.source_id}#{k}"
-            out.append(ImportedMessage(m.role, part, m.created_at, sid, quoted=m.quoted))
+            out.append(ImportedMessage(m.role, part, m.created_at, sid, quoted=m.quoted, speaker=m.speaker))
     return out
 
 
@@ -410,6 +410,8 @@ def _append(s: Session, memory: Memory, import_id: str, conv_row: Conversation, 
             "reply_to": asked if m.role == "assistant" else None,
             "created_at": m.created_at,
             "text_ct": vault.seal(s, uid, m.text, table="messages", column="text", row_id=mid),
+            "speaker_ct": (vault.seal(s, uid, m.speaker, table="messages", column="speaker", row_id=mid)
+                           if m.speaker else None),
         })
         if m.quoted and m.role == "user":
             quoted.append({"message_id": mid, "user_id": uid, "method": "quoted", "changes": 0, "at": utcnow()})

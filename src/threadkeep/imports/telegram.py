@@ -26,9 +26,10 @@ A forwarded message (``forwarded_from``) is not its sender's own words: it is st
 quote naming its origin (``Forwarded from Carla:`` then ``> `` lines) and never mined for the
 person's facts (Saved Messages is mostly forwards).
 
-In a group, other members' messages are kept as ``assistant`` messages starting with the
-sender's name (``Bob: …``): recall finds what was said and by whom, and facts are only ever
-taken from the person's own messages.
+Every message keeps its sender's display name (``from``) as its speaker: recall names who
+said each line it brings back. In a group, other members' messages are also kept as
+``assistant`` messages starting with the sender's name (``Bob: …``), so exports and search
+read who said them; facts are only ever taken from the person's own messages.
 
 A chat is cut into conversations at pauses longer than :data:`GAP` (and every
 :data:`MAX_MESSAGES` messages or :data:`MAX_SESSION_CHARS` characters), titled with the
@@ -71,6 +72,7 @@ MAX_MESSAGES = 1000
 MAX_SESSION_CHARS = 4_000_000
 PRIVATE_TYPES = ("personal_chat", "bot_chat", "saved_messages")
 _WHAT = "a JSON object (result.json from Telegram Desktop's export)"
+_MAX_NAME = 200  # a display name longer than this is cut (Telegram allows 64 + 64 characters)
 _MEDIA_KEYS = ("photo", "file", "media_type", "sticker_emoji", "contact_information", "location_information",
                "poll", "game_title", "invoice_information")
 _SHOWN_SENDERS = 12  # senders listed in an error
@@ -319,6 +321,7 @@ class _Reader(_Scan):
         if at is None:
             raise ImportFormatError(f"{self.name}: {chat.where}: message {mid} has no readable date")
         mine = self._is_person(chat, msg)
+        speaker = str(msg.get("from") or "").strip()[:_MAX_NAME] or None
         quoted = "forwarded_from" in msg
         if quoted:
             origin = str(msg.get("forwarded_from") or "").strip() or "a hidden account"
@@ -333,7 +336,8 @@ class _Reader(_Scan):
             chat.first_id = str(mid)
             chat.first_day = local[:10] if local and len(local) >= 10 and local[4] == "-" else None
         chat.session.append(ImportedMessage("user" if mine else "assistant", text, at,
-                                            f"telegram:{chat.id}:{mid}", quoted=quoted))
+                                            f"telegram:{chat.id}:{mid}", quoted=quoted,
+                                            speaker=speaker))
         chat.session_chars += len(text)
 
     def _flush(self, chat: _Chat) -> ImportedConversation:

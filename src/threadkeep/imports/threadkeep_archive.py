@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from sqlalchemy import and_, exists, insert, literal, select
 from sqlalchemy.orm import Session
 
@@ -82,6 +82,7 @@ class _Message(_Model):
     created_at: AwareDatetime
     rating: Literal["up", "down"] | None = None
     rated_at: AwareDatetime | None = None
+    speaker: str | None = Field(default=None, max_length=200)
 
 
 class _Conversation(_Model):
@@ -256,7 +257,8 @@ def _imported(name: str, conv: _Conversation) -> ImportedConversation:
     return ImportedConversation(
         source_id=SOURCE_PREFIX + conv.id, title=conv.title, created_at=conv.created_at, where=name,
         messages=tuple(ImportedMessage(role=m.role, text=m.text, created_at=m.created_at,
-                                       source_id=_source(conv.id, m.id)) for m in conv.messages))
+                                       source_id=_source(conv.id, m.id), speaker=m.speaker)
+                       for m in conv.messages))
 
 
 def _source(conversation_id: str, message_id: str) -> str:

@@ -105,6 +105,12 @@ def _passages(seg: Segment) -> list[tuple[str, str]]:
     return out
 
 
+_RECALLED_LINE = re.compile(r"^(?:- )?\[(\d{4}-\d{2}-\d{2})\] (.*)$")
+# A line's speaker: "you", "Name (you)", "person" (older notes) or anyone else's name, up to
+# the first ": " (names are at most 200 characters; one bounded class, linear time).
+_SAID = re.compile(r"^([^:\n]{1,200}?): (.*)$")
+
+
 def _turn_context(text: str) -> list[tuple[str, str]]:
     """(label, sentence) from the per-turn context: facts, what the person said in other
     conversations (never the assistant's answers), and this conversation's compacted part."""
@@ -125,12 +131,16 @@ def _turn_context(text: str) -> list[tuple[str, str]]:
         if section == "Relevant facts:" and stripped.startswith("- "):
             out.extend((FACTS, s) for s in _sentences(stripped[2:]))
         elif section == "Recalled:":
-            recalled = re.match(r"^- \[(\d{4}-\d{2}-\d{2})\] (.*)$", stripped)
+            # "- [date] who: text" opens a block; later lines carry their own "[date] " (and
+            # in recall notes stored before issue 25, none). The person's lines say "you",
+            # "Name (you)", or (older notes) "person".
+            recalled = _RECALLED_LINE.match(stripped)
             if recalled:
                 date, stripped = recalled.group(1), recalled.group(2)
-            said = re.match(r"^(person|assistant): (.*)$", stripped)
+            said = _SAID.match(stripped)
             if said:
-                speaker, stripped = said.group(1), said.group(2)
+                who, stripped = said.group(1), said.group(2)
+                speaker = "person" if who in ("you", "person") or who.endswith(" (you)") else "other"
             if speaker == "person" and stripped != "…":
                 label = f"you said in another conversation, on {date}" if date else "you said in another conversation"
                 out.extend((label, s) for s in _sentences(stripped, statements_only=True))

@@ -129,6 +129,9 @@ class Message(Base):
     seq: Mapped[int] = mapped_column(Integer)
     role: Mapped[str] = mapped_column(String(16))
     text_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    # Who said it, when the channel knows a name (an imported chat's participant, a LoCoMo
+    # speaker): sealed like the text. None: the person ("user") or the assistant.
+    speaker_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     # user rows: pending (being answered) | answered | failed. assistant rows: ok.
     status: Mapped[str] = mapped_column(String(16), default="ok")
     error: Mapped[str | None] = mapped_column(Text, nullable=True)

@@ -298,9 +298,11 @@ def append_message(
     usage: dict[str, Any] | None = None,
     trace: str | None = None,
     owner: str | None = None,
+    speaker: str | None = None,
 ) -> Message:
     """Append one message at the next sequence number of the conversation (``owner``: the
-    turn lease of the process answering it, set in the same INSERT)."""
+    turn lease of the process answering it, set in the same INSERT; ``speaker``: who said it,
+    when a name is known — sealed)."""
     mid = new_id()
     conv.message_count += 1
     now = utcnow()
@@ -321,6 +323,8 @@ def append_message(
     )
     if trace is not None:
         msg.trace_ct = vault.seal(session, conv.user_id, trace, table="messages", column="trace", row_id=mid)
+    if speaker:
+        msg.speaker_ct = vault.seal(session, conv.user_id, speaker, table="messages", column="speaker", row_id=mid)
     session.add(msg)
     session.flush()
     return msg

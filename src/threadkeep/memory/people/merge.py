@@ -74,7 +74,7 @@ __all__ = [
 # associated data. The row id in the associated data is ``id`` unless :data:`_ROW_ID` says.
 SEALED: dict[str, dict[str, str]] = {
     "conversations": {"title_ct": "title", "system_prompt_ct": "system_prompt", "startup_ct": "startup"},
-    "messages": {"text_ct": "text", "trace_ct": "trace"},
+    "messages": {"text_ct": "text", "trace_ct": "trace", "speaker_ct": "speaker"},
     "summary_versions": {"state_ct": "state"},
     "message_vectors": {"vector_ct": "vector", "dates_ct": "dates"},
     "message_chunks": {"vector_ct": "vector"},

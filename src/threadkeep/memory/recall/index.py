@@ -118,7 +118,7 @@ _SINCE_OR_WAITING = (select(Message.id, Message.status)
                      .order_by(Message.created_at, Message.seq))
 # The columns an index item needs, as plain rows (not ORM objects).
 _MESSAGES = (select(Message.id, Message.user_id, Message.conversation_id, Message.seq, Message.role,
-                    Message.text_ct, Message.created_at)
+                    Message.text_ct, Message.speaker_ct, Message.created_at)
              .where(Message.id.in_(bindparam("ids", expanding=True))))
 _VECTORS = select(MessageVector).where(MessageVector.message_id.in_(bindparam("ids", expanding=True)))
 
@@ -222,13 +222,16 @@ def _add(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb: Embed
     for mid in batch:
         m = msgs[mid]
         text = open_message(s, vault, m)
+        speaker = (vault.open_text(s, user_id, m.speaker_ct, table="messages", column="speaker", row_id=mid)
+                   if m.speaker_ct is not None else None)
         v = stored.get(mid)
         if v is not None and v.dates_ct is not None:
             found = dates_mod.from_json(vault.open_text(s, user_id, v.dates_ct, table=VECTOR_TABLE, column="dates", row_id=mid))
         else:
             found = dates_mod.resolve(text, m.created_at)
         for i, _, _, piece in message_pieces(text, found) or [(0, 0, 0, "")]:
-            items.append(RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i))
+            items.append(RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i,
+                                    speaker=speaker))
     matrix = None
     if emb is not None:
         vectors = _stored_vectors(s, vault, user_id, emb, stored, items)

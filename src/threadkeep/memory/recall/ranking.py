@@ -28,11 +28,14 @@ __all__ = [
     "RecalledBlock",
     "render_recalled",
     "DEFAULT_LABELS",
+    "speaker_label",
 ]
 
-# Fusion: equal weights once the tokeniser meets inflections (dense 1.5 only helped the
-# cruder stems); each side read 300 deep so neighbours and the role lift have candidates.
-FUSION_WEIGHTS = (1.0, 1.0)
+# Fusion: dense 1.5 against lexical 1.0 (issue 25: with every line dated and named, multi-hop
+# evidence all present 0.24 → 0.31 on the dev conversations, single-hop and temporal strict
+# kept — docs/BENCHMARKS.md, "LoCoMo, strictly measured"); each side read 300 deep so
+# neighbours and the role lift have candidates.
+FUSION_WEIGHTS = (1.0, 1.5)
 SEARCH_DEPTH = 300
 # A chosen message's neighbours compete at 0.8 × its score, at most two turns away: the answer
 # to a matching question is usually the next turn, and one more step rarely pays.
@@ -46,7 +49,7 @@ TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
 _MAX_MISFITS = 20
 _MIN_LINE = 8
-_BLOCK_COST = 8  # "[2023-05-08] " and the block's line break
+_DATE_COST = 9  # "[2023-05-08] " on every line and its line break
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,7 @@ class RecallItem:
     text: str
     created_at: datetime
     chunk: int = 0  # which part of a long message (0: the message, or its first chunk)
+    speaker: str | None = None  # who said it, when a name is stored (an imported chat's participant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +203,9 @@ def rank_items(
         # Whole turns by default; past the cap, whole sentences nearest the query.
         text, n = trim_to_query(item.text, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
-        cost = n + tc.count(labels.get(item.role, item.role)) + 2
+        cost = n + tc.count(speaker_label(item, labels)) + 2 + _DATE_COST
         if item.conversation_id not in convs:
-            cost += _BLOCK_COST + item_overhead
+            cost += item_overhead
         if used + cost > token_budget:
             # Past a run of misfits the budget is as good as full: stop rather than count and
             # trim hundreds more candidates (token counting is most of a turn's recall cost).
@@ -243,7 +247,7 @@ def _rendered_cost(hits: Sequence[RecallHit], labels: Mapping[str, str], tc: Tok
 @dataclass(frozen=True, slots=True)
 class RecalledBlock:
     """Recalled messages of one earlier conversation, rendered as one per-turn context item:
-    its date once, then ``label: text`` lines in conversation order."""
+    ``[date] speaker: text`` lines in conversation order ("…" where turns are skipped)."""
 
     conversation_id: str
     hits: tuple[RecallHit, ...]
@@ -255,12 +259,24 @@ class RecalledBlock:
         return tuple(h.item.message_id for h in self.hits)
 
 
-DEFAULT_LABELS: Mapping[str, str] = {"user": "you", "assistant": "assistant"}
+# Who said a line when no name is stored: the person ("you") or the assistant.
+DEFAULT_LABELS: Mapping[str, str] = {"user": "you", "assistant": "the assistant"}
+
+
+def speaker_label(item: RecallItem, labels: Mapping[str, str] | None = None) -> str:
+    """Who said ``item``, as its recalled line names them: the stored speaker's name (an
+    imported chat's participant; the person's own name marked "(you)"), else ``labels`` by
+    role ("you" / "the assistant")."""
+    labels = labels or DEFAULT_LABELS
+    if item.speaker:
+        return f"{item.speaker} (you)" if item.role == "user" else item.speaker
+    return labels.get(item.role, item.role)
 
 
 def render_recalled(hits: Sequence[RecallHit], labels: Mapping[str, str] | None = None) -> list[RecalledBlock]:
     """Group hits by conversation (groups in order of their best hit) and render each group as
-    one item. The date travels with the text, so "when did …" can be answered from it."""
+    one item. Every line carries its own date and names its speaker (:func:`speaker_label`),
+    so "when did …" and "whose …" can be answered from it."""
     labels = labels or DEFAULT_LABELS
     groups: dict[str, list[RecallHit]] = {}
     for h in hits:
@@ -275,8 +291,7 @@ def render_recalled(hits: Sequence[RecallHit], labels: Mapping[str, str] | None 
             if prev is not None and (seq > prev[0] + 1 or (seq == prev[0] and chunk > prev[1] + 1)
                                      or (seq > prev[0] and chunk > 0)):
                 lines.append("…")
-            lines.append(f"{labels.get(h.item.role, h.item.role)}: {h.text}")
+            lines.append(f"[{h.item.created_at:%Y-%m-%d}] {speaker_label(h.item, labels)}: {h.text}")
             prev = (seq, chunk)
-        date = group[0].item.created_at.strftime("%Y-%m-%d")
-        out.append(RecalledBlock(conv, tuple(group), f"[{date}] " + "\n".join(lines)))
+        out.append(RecalledBlock(conv, tuple(group), "\n".join(lines)))
     return out
