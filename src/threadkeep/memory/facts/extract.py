@@ -20,6 +20,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from threadkeep.memory.facts.base_form import base_form
+from threadkeep.memory.facts.clauses import (
+    is_hypothetical,
+    is_question,
+    negated_after_ja,
+    negated_before,
+    sentences,
+    strip_quoted,
+)
+
 __all__ = [
     "FactCandidate",
     "SINGLE_VALUED",
@@ -52,11 +62,13 @@ MAX_PIECE_CHARS = 400
 @dataclass(frozen=True, slots=True)
 class FactCandidate:
     """A proposed fact: slot ``key`` (``employer``, ``preference:tea``, ``note``), a display
-    value, and the clause it was read from."""
+    value in its base form ("Москва", "東京"), the clause it was read from, and the value's
+    words as said ("Москве", "東京に"; empty when they are the value)."""
 
     key: str
     value: str
     evidence: str = ""
+    said: str = ""
 
 
 def category_of(key: str) -> str:
@@ -87,13 +99,16 @@ def render_fact(key: str, value: str) -> str:
 _COMPANY_SUFFIX = re.compile(r"\b(inc|ltd|llc|gmbh|corp|co|plc|ооо|ао)\.?$", re.IGNORECASE)
 _RU_ENDING = re.compile(r"(ами|ями|ом|ем|ой|ей|ах|ях|ую|ию|е|у|ы|и|а|я|ю)$")
 _TRIM_TAIL = re.compile(
-    r"(?i)\s+(now|currently|these days|nowadays|today|anymore|recently|last (?:year|month|week)"
-    r"|this (?:year|month|week)|\w+ (?:years?|months?|weeks?) ago|in \d{4}|сейчас|теперь|недавно)$"
+    r"(?i)\s+(now|currently|these days|nowadays|today|anymore|recently|last (?:year|month|week|spring|summer|autumn|fall|winter)"
+    r"|this (?:year|month|week)|\w+ (?:years?|months?|weeks?) ago|in \d{4}|сейчас|теперь|недавно"
+    r"|(?:в|на) (?:прошлом|этом|следующем|позапрошлом|прошлой|этой|следующей) \w+|прошл\w+ \w+"
+    r"|вчера|сегодня|завтра|давно|летом|зимой|весной|осенью)$"
 )
 
 
 def _clean(value: str) -> str:
     v = value.strip().strip("\"'«»“”「」 ").rstrip(".,;:!?。、！？")
+    v = re.split(r"\s[-—–]\s", v, maxsplit=1)[0]  # "pottery - the creativity": the thing is "pottery"
     v = _TRIM_TAIL.sub("", v)
     v = re.sub(r"\s+", " ", v)
     return v[:_MAX_VALUE].strip()
@@ -149,7 +164,8 @@ _ROLE_EN = rf"(?P<v>(?:[\w-]+\s+){{0,3}}(?i:{_ROLE_WORDS})s?)"
 _NAME = r"(?P<v>[A-ZА-ЯЁ][\w'-]+(?:\s+[A-ZА-ЯЁ][\w'-]+)?)"
 
 _EN: list[tuple[str, re.Pattern[str]]] = [
-    ("name", re.compile(rf"(?i:\bmy name is|\bcall me|{_I} called)\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
+    ("name", re.compile(rf"(?i:\bmy name is|\bcall me|{_I} called|\bthe name's)\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
+    ("name", re.compile(r"(?i:\b(?:hi|hello|hey)\b[,!]?\s+I(?:'m| am))\s+(?P<v>[A-Z][\w'-]+)(?=\s*[,.!]|\s*$)")),
     ("role", re.compile(rf"(?i:\bI work as|{_I}(?: now)? working as)\s+(?:an?\s+)?{_V}{_END_EN}")),
     ("role", re.compile(rf"(?i:\bmy (?:job|role|position|job title|title) is)\s+(?:an?\s+)?{_V}{_END_EN}")),
     ("role", re.compile(rf"{_I}(?i:\s+(?:now\s+)?(?:an?|the|our|their|the new|a new))\s+{_ROLE_EN}\b")),
@@ -157,7 +173,7 @@ _EN: list[tuple[str, re.Pattern[str]]] = [
     ("role", re.compile(rf"(?:^|[.!?]\s+)(?i:as an?)\s+{_ROLE_EN}\s*,\s*(?i:I|my)\b")),
     ("role", re.compile(rf"\bI\b(?:'m|'ve)?[^.!?\n]{{0,60}}?(?i:\bas (?:an?|the)\s+){_ROLE_EN}\b")),
     ("role", re.compile(rf"(?i:\bI(?:'ve| have)? (?:was |got |been |just got )?promoted to)\s+(?:an?\s+)?{_ROLE_EN}\b")),
-    ("manager", re.compile(rf"(?i:\bmy (?:manager|boss|line manager|supervisor|team lead) is|\bI report to)\s+{_NAME}")),
+    ("manager", re.compile(rf"(?i:\bmy (?:manager|boss|line manager|supervisor|team lead) is(?: called| named)?|\bI report to)\s+{_NAME}")),
     ("manager", re.compile(rf"\b{_NAME}\s+(?i:is my (?:manager|boss|line manager|supervisor))\b")),
     ("team", re.compile(r"(?i:\b(?:I(?:'m| am)(?: now)? (?:on|in|part of)|I(?: now)? work (?:on|in)|I(?:'ve| have)? (?:just )?joined|I(?:'ve| have)? (?:just )?moved to|I(?:'ve| have)? switched to))\s+(?:the\s+|our\s+)?(?P<v>(?:[\w-]+\s+){0,2}?[\w-]+)\s+(?i:team)\b")),
     ("team", re.compile(r"(?i:\bmy team is)\s+(?:the\s+)?(?P<v>[\w -]{1,40}?)(?=\s*[,.;!?\n]|\s*$)")),
@@ -166,17 +182,20 @@ _EN: list[tuple[str, re.Pattern[str]]] = [
     ("employer", re.compile(rf"(?i:\bmy (?:company|employer) is)\s+{_V}{_END_EN}")),
     ("employer", re.compile(rf"\b{_CAP}\s+(?i:is my (?:employer|company))\b")),
     ("employer", re.compile(rf"{_I}(?i:\s+(?:now\s+)?at)\s+{_CAP}(?i:\s+now)\b")),
-    ("employer", re.compile(rf"{_I}(?i:\s+an?)\s+[\w\s-]{{1,40}}?(?i:{_ROLE_WORDS})s?\s+(?i:at|for)\s+{_V}{_END_EN}")),
+    ("employer", re.compile(rf"{_I}(?i:\s+an?)\s+[\w\s-]{{0,40}}?(?i:{_ROLE_WORDS})s?\s+(?i:at|for)\s+{_V}{_END_EN}")),
     ("city", re.compile(rf"(?i:\bI(?: currently| now)? live in|{_I}(?: now)? living in|{_I}(?: now)? based in|\bmy city is)\s+{_V}{_END_EN}")),
-    ("hometown", re.compile(rf"(?i:{_I} originally from|{_I} from|\bI grew up in)\s+{_CAP}")),
+    ("city", re.compile(rf"(?i:\bhome for me is)\s+{_CAP}")),
+    ("hometown", re.compile(rf"(?i:{_I} originally from|{_I} from|\bI grew up in|\bI was (?:born|raised) in)\s+{_CAP}")),
 ]
 # (polarity, pattern) — the topic is the object of the verb.
 _PREF_EN: list[tuple[str, re.Pattern[str]]] = [
     ("dislikes", re.compile(rf"(?i:\bI (?:really )?(?:don't|do not|dont) (?:like|enjoy)|\bI (?:really )?(?:hate|dislike|can't stand|cannot stand))\s+{_V}{_END_EN}")),
     ("prefers", re.compile(r"(?i:\bI (?:really )?prefer)\s+(?P<v>[^,.;!?\n]{1,60}?)(?=\s+(?:over|to|rather than)\b|\s*[,.;!?\n]|\s*$)")),
-    ("likes", re.compile(rf"(?i:\bI (?:really |also )?(?:like|love|enjoy|adore))\s+{_V}{_END_EN}")),
+    ("prefers", re.compile(r"(?i:\bI(?:'d| would) rather(?: have| drink| eat| use| take)?)\s+(?P<v>[^,.;!?\n]{1,60}?)(?=\s+than\b)")),
+    ("likes", re.compile(rf"(?i:\bI (?:really |also )?(?:like|love|enjoy|adore)|{_I} (?:a )?(?:big |huge )?fan of)\s+{_V}{_END_EN}")),
 ]
 _FAV_EN = re.compile(rf"(?i:\bmy favou?rite)\s+(?P<t>[\w ]{{1,30}}?)\s+(?i:is)\s+{_V}{_END_EN}")
+_FAV_RU = re.compile(r"(?i:\bмо(?:й|я|ё|е|и) любим(?:ый|ая|ое|ые))\s+(?P<t>[а-яё]{2,30})\s*(?:—|-|:|это)?\s*(?P<v>[^,.;!?\n]{1,60})")
 
 _V_RU = r"(?P<v>[^,.;!?\n—]{1,80}?)"
 _RU_ROLES = (
@@ -190,22 +209,26 @@ _END_RU = (
     r"|\s*[,.;!?\n—]|\s*$)"
 )
 _RU: list[tuple[str, re.Pattern[str]]] = [
-    ("name", re.compile(r"(?i:\bменя зовут|\bмоё имя|\bмое имя)\s+(?P<v>[А-ЯЁA-Z][\w-]+(?:\s+[А-ЯЁA-Z][\w-]+)?)")),
+    ("name", re.compile(r"(?i:\bменя зовут|\bмоё имя|\bмое имя|\bзовите меня)\s*(?:—|-|:)?\s*(?P<v>[А-ЯЁA-Z][\w-]+(?:\s+[А-ЯЁA-Z][\w-]+)?)")),
+    ("name", re.compile(r"(?i:\bменя)\s+(?P<v>[А-ЯЁ][а-яё]+)\s+(?i:зовут)")),
+    ("name", re.compile(r"(?i:\bя)\s+(?P<v>[А-ЯЁ][а-яё]+),\s*(?i:будем знакомы|приятно познакомиться)")),
     ("employer", re.compile(rf"(?i:\bя(?: сейчас| теперь)? работаю\s+(?:[^,.;!?\n]{{0,40}}?\s)??(?:в|на)(?: компании)?|\bмой работодатель\s*[—-]?|\bя устроил(?:ся|ась) (?:в|на))\s+{_V_RU}{_END_RU}")),
-    ("role", re.compile(rf"(?i:\bя(?: сейчас| теперь)? работаю)\b[^,.;!?\n]{{0,40}}?\s(?P<v>(?:{_RU_ROLES})\w*)")),
-    ("role", re.compile(rf"(?i:\bя\s*(?:—|-)?\s*|\bя по профессии\s+|\bмоя должность\s*(?:—|-)?\s*)(?P<v>(?:{_RU_ROLES})\w*)")),
-    ("city", re.compile(rf"(?i:\bя(?: сейчас| теперь)? живу в|\bя переехал(?:а)? в|\bживу в)\s+{_V_RU}{_END_RU}")),
+    ("role", re.compile(rf"(?i:(?:^|[\s,;:—-])(?:я )?(?:сейчас |теперь )?работаю)\b[^,.;!?\n]{{0,40}}?\s(?P<v>(?:{_RU_ROLES})\w*)")),
+    ("role", re.compile(rf"(?i:\bя\s*(?:—|-)?\s*|\bя по профессии\s+|\bпо профессии я\s+|\bмоя должность\s*(?:—|-)?\s*)(?P<v>(?:{_RU_ROLES})\w*(?:\s+[а-яё]{{4,}})?)")),
+    ("role", re.compile(rf"(?i:\bменя повысили до)\s+(?P<v>(?:[а-яё-]+\s+){{0,2}}?(?:{_RU_ROLES})\w*)")),
+    ("city", re.compile(rf"(?i:\bя(?: сейчас| теперь)? живу в|\bя переехал(?:а)? в|\bживу в|\bмы(?: с [а-яё]+)? (?:живём|живем) в)\s+{_V_RU}{_END_RU}")),
     # Russian verbs carry the person: "работаю", "перешёл" need no "я" to be about the speaker.
     ("employer", re.compile(rf"(?i:(?:^|[\s,;:—-])(?:сейчас |теперь |уже )?работаю (?:в|на)(?: компании)?|\bя (?:перешёл|перешел|перешла|ушёл|ушел|ушла) (?:работать )?(?:в|на)(?: компанию)?|\bменя (?:взяли|наняли) (?:в|на))\s+{_V_RU}{_END_RU}")),
     ("role", re.compile(rf"(?i:\bя\s*(?:—|-)?\s*)(?P<v>(?:[а-яё-]+(?:ый|ий|ой|ая)\s+){{1,2}}(?:{_RU_ROLES})\w*)")),
-    ("role", re.compile(rf"(?i:\bработаю|\bя работаю|\bв должности|\bустроил(?:ся|ась))\s+(?P<v>(?:[а-яё-]+(?:ым|им|ой)\s+){{0,2}}(?:{_RU_ROLES})\w*)")),
+    ("role", re.compile(rf"(?i:\bработаю|\bя работаю|\bв должности|\bустроил(?:ся|ась))\s+(?P<v>(?:[а-яё-]+(?:ым|им|ой)\s+){{0,2}}(?:{_RU_ROLES})\w*(?:\s+[а-яё]{{4,}})?)")),
     ("manager", re.compile(rf"(?i:\bмой (?:руководитель|начальник|менеджер|тимлид)|\bмоя (?:руководительница|начальница))\s*(?:—|-|:)?\s*(?:это\s+)?{_NAME}")),
+    ("manager", re.compile(rf"(?i:\bя подчиняюсь)\s+{_NAME}")),
     ("team", re.compile(rf"(?i:\bя (?:сейчас |теперь )?в команде|\bработаю в команде|\bя (?:перешёл|перешел|перешла) в команду|\bмоя команда\s*(?:—|-)?)\s+{_V_RU}{_END_RU}")),
     ("commitment", re.compile(r"(?i:\bя (?:обещал|обещала|обязуюсь|беру на себя)|(?:^|[\s,;:—])(?:я )?(?=пришлю|отправлю|подготовлю|напишу|проверю|доделаю|допишу|сдам))\s*(?P<v>[^.!?\n]{2,80}?)(?=[.!?\n]|$)")),
-    ("hometown", re.compile(rf"(?i:\bя родом из|\bя из)\s+{_V_RU}{_END_RU}")),
+    ("hometown", re.compile(rf"(?i:\bя родом из|\bя из|\bя (?:родился|родилась|вырос|выросла) в)\s+{_V_RU}{_END_RU}")),
 ]
 _PREF_RU: list[tuple[str, re.Pattern[str]]] = [
-    ("dislikes", re.compile(rf"(?i:\bмне не нрав(?:ится|ятся)|\bя не люблю|\bя ненавижу)\s+{_V_RU}{_END_RU}")),
+    ("dislikes", re.compile(rf"(?i:\bмне не нрав(?:ится|ятся)|\bя не люблю|\bя ненавижу|\bтерпеть не могу)\s+{_V_RU}{_END_RU}")),
     ("prefers", re.compile(rf"(?i:\bя предпочитаю)\s+{_V_RU}{_END_RU}")),
     ("likes", re.compile(rf"(?i:\bмне нрав(?:ится|ятся)|\bя (?:очень )?люблю|\bобожаю)\s+{_V_RU}{_END_RU}")),
 ]
@@ -215,7 +238,7 @@ _JV = r"(?P<v>[^\s、。！？!?,は]{1,30}?)"
 _JA_ROLE = r"(?P<v>[^\s、。！？!?,は]{0,20}?(?:エンジニア|デザイナー|マネージャー|プログラマー|開発者|研究者|教師|医者|医師|看護師|弁護士|学生|会社員|社員|公務員|作家|記者|店員|部長|課長|社長|講師|教授|リーダー|リード|アナリスト|コンサルタント|テスター))"
 _JA: list[tuple[str, re.Pattern[str]]] = [
     ("name", re.compile(rf"(?:私|わたし|僕|俺)の名前は{_JV}(?:です|だ|と申します)")),
-    ("name", re.compile(rf"(?:^|[、。\s]){_JV}と申します")),
+    ("name", re.compile(rf"(?:^|[、。\s]|私は|僕は){_JV}と(?:申します|いいます|言います|呼んでください)")),
     ("employer", re.compile(rf"{_JV}(?:で働いて|に勤めて|に勤務して|で勤務して)")),
     ("role", re.compile(rf"{_JA_ROLE}(?:として働いて|です|をしています|をやっています)")),
     ("city", re.compile(rf"{_JV}(?:に住んで|在住|に引っ越し)")),
@@ -224,11 +247,14 @@ _JA: list[tuple[str, re.Pattern[str]]] = [
     ("team", re.compile(rf"{_JV}チーム(?:に所属|の所属|で働いて|にいます|に異動|に移り)")),
     ("commitment", re.compile(r"(?P<v>[^\s、。！？!?,は]{1,30}?を(?:[^\s、。！？]{1,10}?までに)?(?:送り|提出し|準備し|仕上げ|共有し|確認し)ます)")),
     ("hometown", re.compile(rf"{_JV}(?:出身)")),
+    ("hometown", re.compile(rf"{_JV}で(?:生まれ|育ち|育っ)")),
+    ("team", re.compile(rf"{_JV}チームで働いて")),
 ]
 _PREF_JA: list[tuple[str, re.Pattern[str]]] = [
     ("dislikes", re.compile(rf"{_JV}(?:が|は)(?:嫌い|苦手|好きではない|好きじゃない)")),
-    ("prefers", re.compile(rf"{_JV}の方が(?:好き|いい)")),
-    ("likes", re.compile(rf"{_JV}が(?:大)?好き(?!ではない|じゃない)")),
+    ("dislikes", re.compile(rf"{_JV}が好き(?:ではありません|じゃありません)")),
+    ("prefers", re.compile(rf"(?:[^\s、。！？!?,は]{{1,20}}より)?{_JV}の方が(?:好き|いい)")),
+    ("likes", re.compile(rf"{_JV}が(?:大)?好き(?!ではない|じゃない|ではありません|じゃありません)")),
 ]
 
 # "Xを覚えておいて": X ends at the cue, so it is found from the cue backwards (see
@@ -241,7 +267,6 @@ _REMEMBER = [
     re.compile(r"覚えておいて(?:ください|下さい|ね)?[:：、]\s*(?P<v>[^。！？\n]+)"),
     _JA_REMEMBER_BEFORE,
 ]
-_RU_ROLE_CASE = re.compile(rf"(?i)\b((?:{_RU_ROLES})\w*?)(?:ом|ем|ой|ем)$")
 _JA_SUBJECT = re.compile(r"^(?:私|わたし|僕|俺)は")
 
 
@@ -346,39 +371,151 @@ _RIGHTS_REQUEST = re.compile(
 
 
 def _extract_piece(text: str) -> list[FactCandidate]:
-    notes, text = split_remember_notes(text)
-    found: list[FactCandidate] = list(notes)
+    found: list[FactCandidate] = []
+    # Quoted and forwarded text is someone else's words; a question or a hypothetical says
+    # nothing true of the speaker (issue 26). What is left is read sentence by sentence.
+    for sentence in sentences(strip_quoted(text)):
+        if is_question(sentence):
+            continue
+        notes, rest = split_remember_notes(sentence)
+        found.extend(n for n in notes if _note_worth_keeping(n.value))
+        if not is_hypothetical(rest):
+            found.extend(_statement_facts(rest))
+    return found
+
+
+def _statement_facts(text: str) -> list[FactCandidate]:
+    found: list[FactCandidate] = []
     ja = {id(p) for _, p in _JA}
     asks_rights = _RIGHTS_REQUEST.search(text) is not None
     for key, pat in _EN + _RU + _JA:
         if key == "role" and asks_rights:
             continue
         for m in pat.finditer(text):
-            if id(pat) in ja and _ja_other_topic(text, m.start()):
-                continue  # "彼はエンジニアです", "兄はトヨタで働いています": about someone else
-            v = _clean(_JA_SUBJECT.sub("", m.group("v")))
-            if key == "role":
-                # "работаю программистом" names the role in the instrumental case.
-                v = _RU_ROLE_CASE.sub(r"\1", v)
-            if key == "employer":
-                v = _RU_LOCATIVE.sub(r"\1", v)  # "в Яндексе" names Яндекс
-            if key == "employer" and not _looks_like_company(v):
+            if id(pat) in ja:
+                if _ja_other_topic(text, m.start()) or negated_after_ja(text, m.end()):
+                    continue  # "彼はエンジニアです"; "ソニーで働いていません"
+            elif negated_before(text, m.start("v")):
+                continue  # "I don't live in Oslo", "я не работаю в Яндексе"
+            said = _clean(_JA_SUBJECT.sub("", m.group("v")))
+            if id(pat) in ja:
+                said = _ja_own(said)
+                if not said:
+                    continue
+            if key == "employer" and not _looks_like_company(said):
                 continue  # "перешёл в другую компанию", "работаю на удалёнке": no employer named
-            if key == "employer" and _TEAM_WORD.search(v):
+            if key == "employer" and _TEAM_WORD.search(said):
                 continue  # "работаю в команде платформы" is a team (its own pattern)
-            if v and not _is_pronoun(v) and not _GENERIC.fullmatch(v):
-                found.append(FactCandidate(key, v, m.group(0).strip()))
+            if not said or _is_pronoun(said) or _GENERIC.fullmatch(said) or _ASKS.search(said):
+                continue
+            if key == "commitment" and _VAGUE_OBJECT.search(said):
+                continue  # "I will send it to you later": nothing named to hold them to
+            # Free text (a commitment) is kept as said; a name of a thing in its base form.
+            value = said if key in MULTI_VALUED else base_form(said, _ru_cases(key, text[: m.start("v")]))
+            found.append(FactCandidate(key, value, m.group(0).strip(), said if value != said else ""))
     found.extend(_moves(text))
     for polarity, pat in _PREF_EN + _PREF_RU + _PREF_JA:
         for m in pat.finditer(text):
-            v = _clean(_JA_SUBJECT.sub("", m.group("v")))
-            if v and not _is_pronoun(v):
-                found.append(FactCandidate(f"preference:{_topic(v)}", f"{polarity} {v}", m.group(0).strip()))
-    for m in _FAV_EN.finditer(text):
-        v = _clean(m.group("v"))
-        if v:
-            found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", v, m.group(0)))
+            if id(pat) in {id(p) for _, p in _PREF_JA} and _ja_other_topic(text, m.start()):
+                continue  # "社長はゴルフが好きです": the boss's taste
+            said = _clean(_JA_SUBJECT.sub("", m.group("v")))
+            if not said or _is_pronoun(said) or not _concrete(said):
+                continue  # "I love the freedom", "мне нравится эта идея": no thing named
+            value = base_form(said, frozenset({"nomn", "accs"}))
+            found.append(FactCandidate(f"preference:{_topic(value)}", f"{polarity} {value}",
+                                       m.group(0).strip(), said if value != said else ""))
+    for fav in (_FAV_EN, _FAV_RU):
+        for m in fav.finditer(text):
+            if negated_before(text, m.start("v")):
+                continue
+            said = _clean(m.group("v"))
+            if said and _concrete(said):
+                found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", said,
+                                           m.group(0)))
     return found
+
+
+# A value that is a question word: "私はどこに住んでいる" must never store "どこ".
+_ASKS = re.compile(
+    r"(?i)^(?:who|what|where|which|whom|кто|что|где|какой|какая|куда|откуда)$|"
+    r"どこ|何|なに|誰|だれ|どの|どれ|いつ(?!も)")
+
+
+_VAGUE_OBJECT = re.compile(r"(?i)^\w+\s+(?:it|that|this|them|something|stuff)\b")
+
+
+def _ja_own(value: str) -> str:
+    """A Japanese value with a subject "Xが" inside: the speaker's ("私が") is cut off, anyone
+    else's makes no fact of the speaker ("同僚が福岡に引っ越しました")."""
+    if "が" not in value:
+        return value
+    subject, _, rest = value.rpartition("が")
+    return rest if subject in _JA_SELF_TOPICS else ""
+
+
+# The case a Russian value is in, from the word before it: "в Москве", "из Твери",
+# "работаю аналитиком", "подчиняюсь Марине". The base form is read in that case.
+_RU_CASE_BEFORE: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (re.compile(r"(?i)(?:^|\s)(?:в|во|на)\s*$"), frozenset({"loct", "accs"})),
+    (re.compile(r"(?i)(?:^|\s)(?:из|от|до|у)\s*$"), frozenset({"gent"})),
+    (re.compile(r"(?i)(?:команде|команду|команды|отдела|отделе)\s*$"), frozenset({"gent"})),
+    (re.compile(r"(?i)(?:работаю|работал|работала|являюсь|стал|стала|должности)\s*$"), frozenset({"ablt"})),
+    (re.compile(r"(?i)(?:подчиняюсь|подчиняется)\s*$"), frozenset({"datv"})),
+    (re.compile(r"(?i)меня\s*$"), frozenset({"ablt", "nomn"})),
+)
+
+
+def _ru_cases(key: str, before: str) -> frozenset[str]:
+    tail = before[-40:]
+    for rx, cases in _RU_CASE_BEFORE:
+        if rx.search(tail):
+            return cases
+    return frozenset({"nomn"})
+
+
+# Likes and dislikes name a thing: not a pronoun, a clause or an abstraction ("I love it after
+# a day of volunteering", "I love how you explained that", "I love the freedom").
+_NOT_A_THING_START = frozenset(
+    """it that this these those how when what where why who whom if whether there them him her
+    you me us all everything something anything nothing so very too being is are was were be
+    to doing having seeing getting the way both either neither
+    это эта этот эти то та тот так как когда что чтобы всё все его её их тебя вас
+    その この あの それ これ あれ どれ 何""".split())
+_ABSTRACT_HEADS = frozenset(
+    """freedom idea ideas feeling feelings way fact thought thoughts vibe vibes experience
+    experiences moment moments time times support energy atmosphere concept spirit opportunity
+    chance part thing things stuff lot sound look view feel process journey challenge progress
+    result results advice help suggestion point theme themes message
+    идея идею мысль свобода свободу чувство атмосфера атмосферу подход момент время ощущение
+    идеи мысли""".split())
+_JA_NOT_A_THING = re.compile(r"^(?:その|この|あの|それ|これ|あれ)|(?:時|とき|こと|方|感じ|仕方|ところ|の)$|ている|ていた|した")
+
+
+def _concrete(value: str) -> bool:
+    words = value.casefold().replace("the ", "", 1).split() if value.casefold().startswith("the ") \
+        else value.casefold().split()
+    if not words:
+        return False
+    if any("\u3040" <= ch <= "\u9fff" for ch in value):
+        return _JA_NOT_A_THING.search(value) is None
+    if words[0] in _NOT_A_THING_START or value.casefold().split()[0] in _NOT_A_THING_START:
+        return False
+    if words[-1].strip("'’") in _ABSTRACT_HEADS or len(words) > 5:
+        return False
+    return not any(w in ("that", "how", "when", "because", "is", "are", "was", "—") for w in words[1:])
+
+
+# A "remember that …" note is kept when it is about the speaker or names something (a name, a
+# number): "remember that staying positive is important" is advice to a friend, not memory.
+_FIRST_PERSON = re.compile(
+    r"(?i)\b(?:i|i'm|i've|i'll|i'd|my|me|mine|we|our|us|я|мне|меня|мой|моя|моё|мое|мои|мы|нас|наш|наша)\b")
+_NAMED = re.compile(r"\s[A-ZА-ЯЁ]|\d")
+
+
+def _note_worth_keeping(value: str) -> bool:
+    if any("\u3040" <= ch <= "\u9fff" for ch in value):
+        return True
+    return bool(_FIRST_PERSON.search(value) or _NAMED.search(value))
 
 
 # Values that name no particular thing: "another company", "другую компанию", "新しい会社".
@@ -388,14 +525,13 @@ _GENERIC = re.compile(
     r"(?:друг|нов|прежн|стар|ту же|эту|одн)\w*\s+(?:компани|работ|фирм|команд|проект|город)\w*|"
     r"(?:新しい|別の|前の|同じ)(?:会社|職場|チーム|部署|街))"
 )
-# A Russian company name after "в"/"на" is in the prepositional case: "Яндексе" → "Яндекс".
-_RU_LOCATIVE = re.compile(r"^([А-ЯЁ][а-яё]{2,}[бвгджзклмнпрстфхцчшщ])е$")
-_TEAM_WORD = re.compile(r"(?i)^(?:the\s+)?(?:команд|отдел)|\bteam$")
+_TEAM_WORD = re.compile(r"(?i)^(?:the\s+)?(?:команд|отдел)|\bteam$|チーム$")
 
 
 # Japanese drops the subject; a topic "Xは" earlier in the clause says whom it is about.
 # These topics are the speaker (or a time, "今は"): anything else is another person.
-_JA_SELF_TOPICS = frozenset("私 わたし 僕 俺 自分 今 現在 最近 今年 去年 今月 先月 来月 春から 四月から".split())
+_JA_SELF_TOPICS = frozenset("私 わたし 僕 俺 自分 今 現在 最近 今年 去年 今月 先月 来月 春から 四月から "
+                            "私の仕事 僕の仕事 仕事 私の職業 職業".split())
 _JA_TOPIC = re.compile(r"([^\s、。！？!?,]{1,12}?)は")
 
 
@@ -403,7 +539,7 @@ def _ja_other_topic(text: str, start: int) -> bool:
     clause_start = max(text.rfind(c, 0, start) for c in "。！？\n") + 1
     for m in _JA_TOPIC.finditer(text, clause_start, start):
         topic = m.group(1)
-        if topic not in _JA_SELF_TOPICS and not topic.startswith(("私の", "僕の")):
+        if topic not in _JA_SELF_TOPICS:
             return True
     return False
 

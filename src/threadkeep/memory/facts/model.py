@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.facts import store
+from threadkeep.memory.facts.clauses import statement_sentences
 from threadkeep.memory.facts.extract import (
     MULTI_VALUED,
     SINGLE_VALUED,
@@ -200,7 +201,10 @@ async def aextract_and_store(
         if s.get(FactExtraction, message_id) is not None:
             return ExtractionResult(message_id, "skipped")
     clean = strip_injected(text)
-    notes, rest = split_remember_notes(clean)
+    # Only what the person states as true of themselves reaches the model (issue 26): no
+    # question, hypothetical, quote or forward, so none of them can add or change a fact.
+    notes = [c for c in extract_facts(clean) if c.key == "note"]
+    rest = " ".join(statement_sentences(split_remember_notes(clean)[1]))
     ops: list[FactOp] | None = None
     existing: list[store.FactRecord] = []
     if model is not None and rest.strip(" ."):
