@@ -28,8 +28,9 @@ from threadkeep.memory.recall.notes import StoredNote, hit_key, render_note, spl
 from threadkeep.memory.recall.ranking import RecalledBlock, render_recalled
 from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.memory.summary.compaction import extractive_compactor
-from threadkeep.memory.summary.items import render_summary
-from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.memory.summary.items import SummaryState, render_summary
+from threadkeep.memory.summary.superseded import mark_superseded
+from threadkeep.messages import ModelRequest, SourceMessage, ToolSpec
 from threadkeep.tokens import counter_for
 
 __all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan"]
@@ -173,6 +174,10 @@ class TurnBuilder:
         if note is not None and note.text:
             bare = replace(bare, history=(*bare.history, note_entry(note)))
         inputs = replace(bare, facts=tuple(h.text for h in found.facts), recalled=tuple(b.text for b in per_turn))
+        # An old value beside the new one is marked on its own line (issue 26): recall notes
+        # and recalled turns that state what the summary says was changed later.
+        notes = {n.id for n in window.notes} | ({note.id} if note is not None else set())
+        inputs = superseded_marked(inputs, window.state, notes)
         built: Assembly = self._assembly(draft.reserve, window.conversation_id)(inputs)
         request = self.plan(built.request, window)
         report = built.report.to_dict()
@@ -221,3 +226,15 @@ class TurnBuilder:
                           rebuilding=window.rebuilding)
         return plan_breakpoints(request, self.capabilities, self.counter, history_ttl=ttl)
 
+
+
+def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str]) -> TurnInputs:
+    """``inputs`` with recall notes and recalled turns marked where they state an earlier
+    value of a summary item (:func:`mark_superseded`); verbatim turns are newer than the
+    summary and stay as they are."""
+    items = [i.text for i in state.items if not i.resolved]
+    if not items:
+        return inputs
+    history = tuple(SourceMessage(m.id, m.role, mark_superseded(m.text, items)) if m.id in note_ids else m
+                    for m in inputs.history)
+    return replace(inputs, history=history, recalled=tuple(mark_superseded(t, items) for t in inputs.recalled))

@@ -1,0 +1,68 @@
+"""Old values beside new ones: mark what the summary knows was changed later (issue 26).
+
+A value the person later replaced (a lead, a date, an amount, a choice) lives on outside the
+summary: a recalled turn, a recall note of an earlier turn, a compacted block of them. Shown on
+a line of its own it reads as current. :func:`mark_superseded` finds, line by line, the ones
+that state an earlier value of a summary item and appends the current item on the same line
+("… (later changed: …)"), so a model reads the correction where it reads the old value.
+
+A line states an earlier value of an item when the extractive summariser would take it for a
+statement of the same thing — the same slot (lead, deadline, budget …) of the same subject, or
+the same statement with another value — and the item names a value (a name, a number, a date)
+that the line does not. The judgement is the summariser's own (its analysis of each sentence),
+so what the summary treats as one fact is what gets marked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from threadkeep.memory.summary.extractive import _name_stems
+from threadkeep.memory.summary.sentences import _NUMBER, CORRECTION, MONTH, analyse
+
+__all__ = ["LATER", "mark_superseded"]
+
+LATER = "later changed: "
+# A recalled line's own frame: "- [2024-05-01] person: …", "assistant: …".
+_FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*)?(?:[\w-]{1,20}:\s+)?")
+
+
+def _values(text: str) -> set[str]:
+    out = {m.group().lower() for m in _NUMBER.finditer(text)}
+    out |= {m.group().lower() for m in MONTH.finditer(text)}
+    return out
+
+
+def _states_older(line: str, item: str) -> bool:
+    if line.rstrip().endswith(("?", "？")) or line.strip() == item.strip() or line in item:
+        return False
+    if CORRECTION.search(line) and not CORRECTION.search(item):
+        return False  # a correction is newer than a plain statement of the same thing
+    s, a = analyse(line), analyse(item)
+    # The same statement with another value counts only once the item says it was corrected
+    # ("we had 680 people at the demo" and "we had 599" are two demos, not a change).
+    same_key = s.key == a.key and bool(s.key) and CORRECTION.search(item) is not None
+    same_slot = bool(s.slots & a.slots) and bool(_name_stems(s) & _name_stems(a) or not _name_stems(s))
+    if not (same_key or same_slot):
+        return False
+    new_names = _name_stems(a) - _name_stems(s)
+    new_values = _values(item) - _values(line)
+    return bool(new_names or new_values)
+
+
+def mark_superseded(text: str, items: Sequence[str]) -> str:
+    """``text`` with every line that states an earlier value of one of ``items`` marked on the
+    same line with the item's current text."""
+    if not items or not text:
+        return text
+    out: list[str] = []
+    for line in text.split("\n"):
+        frame = _FRAME.match(line)
+        body = line[frame.end():] if frame else line
+        if body and LATER not in line:
+            item = next((i for i in items if _states_older(body, i)), None)
+            if item is not None:
+                line = f"{line.rstrip()} ({LATER}{item})"
+        out.append(line)
+    return "\n".join(out)
