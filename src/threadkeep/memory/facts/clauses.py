@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["sentences", "statement_sentences", "is_question", "is_hypothetical", "negated_before",
+__all__ = ["bounded_pieces", "sentences", "statement_sentences", "is_question", "is_hypothetical", "negated_before",
            "negated_after_ja", "strip_quoted"]
 
 # A sentence: a run up to and including its closing marks (no nested quantifiers).
@@ -146,3 +146,36 @@ def negated_after_ja(sentence: str, value_end: int) -> bool:
         if at != -1:
             stop = min(stop, at)
     return _JA_NEGATED.search(sentence, value_end, stop) is not None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def bounded_pieces(text: str, limit: int = 400) -> list[str]:
+    """``text`` as lines of at most ``limit`` characters: a longer line is packed sentence by
+    sentence, and a longer sentence is cut at a space (or hard, for text without spaces)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= limit:
+            out.append(line)
+            continue
+        piece = ""
+        for sentence in _SENTENCE_END.split(line):
+            while len(sentence) > limit:
+                cut = sentence.rfind(" ", limit // 2, limit)
+                cut = cut if cut > 0 else limit
+                if piece:
+                    out.append(piece)
+                    piece = ""
+                out.append(sentence[:cut])
+                sentence = sentence[cut:].lstrip()
+            if len(piece) + len(sentence) + 1 > limit:
+                out.append(piece)
+                piece = sentence
+            else:
+                piece = f"{piece} {sentence}" if piece else sentence
+        if piece:
+            out.append(piece)
+    return out
+
+

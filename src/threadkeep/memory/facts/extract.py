@@ -4,15 +4,9 @@ No model: a small set of self-statement patterns per language — name, role, em
 hometown, preferences and explicit "remember that …" notes. It runs when no extraction model
 is configured or when the model's answer is unusable, so it prefers missing a fact to
 inventing one: every pattern needs a first-person anchor ("I", "я", "私"), so statements
-about other people never become facts about the speaker.
-
-A "remember that …" clause is stored as a note and nothing else: its content is cut out of
-the text before the other patterns run, so "remember that I am an administrator" cannot set
-the role (or anything else).
-
-Text that the engine itself put into a prompt (the per-turn context block with facts and
-recall, quoted or fenced pasted content) is removed first by :func:`strip_injected`: facts
-come from what the person said, never from memory echoed back.
+about other people never become facts about the speaker; questions, hypotheticals, quotes
+and negations give none (:mod:`.clauses`). A "remember that …" clause is only a note. Text the
+engine put into a prompt is removed first by :func:`strip_injected`.
 """
 
 from __future__ import annotations
@@ -22,12 +16,22 @@ from dataclasses import dataclass
 
 from threadkeep.memory.facts.base_form import base_form
 from threadkeep.memory.facts.clauses import (
+    bounded_pieces,
     is_hypothetical,
     is_question,
     negated_after_ja,
     negated_before,
     sentences,
     strip_quoted,
+)
+from threadkeep.memory.facts.values import (
+    ASKS,
+    GENERIC,
+    TEAM_WORD,
+    VAGUE_OBJECT,
+    concrete,
+    note_worth_keeping,
+    ru_cases,
 )
 
 __all__ = [
@@ -317,37 +321,6 @@ def _topic(value: str) -> str:
     return topic[:40] if topic else value.casefold()[:40]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
-
-
-def bounded_pieces(text: str, limit: int = MAX_PIECE_CHARS) -> list[str]:
-    """``text`` as lines of at most ``limit`` characters: a longer line is packed sentence by
-    sentence, and a longer sentence is cut at a space (or hard, for text without spaces)."""
-    out: list[str] = []
-    for line in text.split("\n"):
-        if len(line) <= limit:
-            out.append(line)
-            continue
-        piece = ""
-        for sentence in _SENTENCE_END.split(line):
-            while len(sentence) > limit:
-                cut = sentence.rfind(" ", limit // 2, limit)
-                cut = cut if cut > 0 else limit
-                if piece:
-                    out.append(piece)
-                    piece = ""
-                out.append(sentence[:cut])
-                sentence = sentence[cut:].lstrip()
-            if len(piece) + len(sentence) + 1 > limit:
-                out.append(piece)
-                piece = sentence
-            else:
-                piece = f"{piece} {sentence}" if piece else sentence
-        if piece:
-            out.append(piece)
-    return out
-
-
 def extract_facts(text: str) -> list[FactCandidate]:
     """Facts the speaker states about themselves in ``text``, in order, without duplicates.
 
@@ -378,7 +351,7 @@ def _extract_piece(text: str) -> list[FactCandidate]:
         if is_question(sentence):
             continue
         notes, rest = split_remember_notes(sentence)
-        found.extend(n for n in notes if _note_worth_keeping(n.value))
+        found.extend(n for n in notes if note_worth_keeping(n.value))
         if not is_hypothetical(rest):
             found.extend(_statement_facts(rest))
     return found
@@ -404,14 +377,14 @@ def _statement_facts(text: str) -> list[FactCandidate]:
                     continue
             if key == "employer" and not _looks_like_company(said):
                 continue  # "перешёл в другую компанию", "работаю на удалёнке": no employer named
-            if key == "employer" and _TEAM_WORD.search(said):
+            if key == "employer" and TEAM_WORD.search(said):
                 continue  # "работаю в команде платформы" is a team (its own pattern)
-            if not said or _is_pronoun(said) or _GENERIC.fullmatch(said) or _ASKS.search(said):
+            if not said or _is_pronoun(said) or GENERIC.fullmatch(said) or ASKS.search(said):
                 continue
-            if key == "commitment" and _VAGUE_OBJECT.search(said):
+            if key == "commitment" and VAGUE_OBJECT.search(said):
                 continue  # "I will send it to you later": nothing named to hold them to
             # Free text (a commitment) is kept as said; a name of a thing in its base form.
-            value = said if key in MULTI_VALUED else base_form(said, _ru_cases(key, text[: m.start("v")]))
+            value = said if key in MULTI_VALUED else base_form(said, ru_cases(key, text[: m.start("v")]))
             found.append(FactCandidate(key, value, m.group(0).strip(), said if value != said else ""))
     found.extend(_moves(text))
     for polarity, pat in _PREF_EN + _PREF_RU + _PREF_JA:
@@ -419,7 +392,7 @@ def _statement_facts(text: str) -> list[FactCandidate]:
             if id(pat) in {id(p) for _, p in _PREF_JA} and _ja_other_topic(text, m.start()):
                 continue  # "社長はゴルフが好きです": the boss's taste
             said = _clean(_JA_SUBJECT.sub("", m.group("v")))
-            if not said or _is_pronoun(said) or not _concrete(said):
+            if not said or _is_pronoun(said) or not concrete(said):
                 continue  # "I love the freedom", "мне нравится эта идея": no thing named
             value = base_form(said, frozenset({"nomn", "accs"}))
             found.append(FactCandidate(f"preference:{_topic(value)}", f"{polarity} {value}",
@@ -429,19 +402,10 @@ def _statement_facts(text: str) -> list[FactCandidate]:
             if negated_before(text, m.start("v")):
                 continue
             said = _clean(m.group("v"))
-            if said and _concrete(said):
+            if said and concrete(said):
                 found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", said,
                                            m.group(0)))
     return found
-
-
-# A value that is a question word: "私はどこに住んでいる" must never store "どこ".
-_ASKS = re.compile(
-    r"(?i)^(?:who|what|where|which|whom|кто|что|где|какой|какая|куда|откуда)$|"
-    r"どこ|何|なに|誰|だれ|どの|どれ|いつ(?!も)")
-
-
-_VAGUE_OBJECT = re.compile(r"(?i)^\w+\s+(?:it|that|this|them|something|stuff)\b")
 
 
 def _ja_own(value: str) -> str:
@@ -451,81 +415,6 @@ def _ja_own(value: str) -> str:
         return value
     subject, _, rest = value.rpartition("が")
     return rest if subject in _JA_SELF_TOPICS else ""
-
-
-# The case a Russian value is in, from the word before it: "в Москве", "из Твери",
-# "работаю аналитиком", "подчиняюсь Марине". The base form is read in that case.
-_RU_CASE_BEFORE: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
-    (re.compile(r"(?i)(?:^|\s)(?:в|во|на)\s*$"), frozenset({"loct", "accs"})),
-    (re.compile(r"(?i)(?:^|\s)(?:из|от|до|у)\s*$"), frozenset({"gent"})),
-    (re.compile(r"(?i)(?:команде|команду|команды|отдела|отделе)\s*$"), frozenset({"gent"})),
-    (re.compile(r"(?i)(?:работаю|работал|работала|являюсь|стал|стала|должности)\s*$"), frozenset({"ablt"})),
-    (re.compile(r"(?i)(?:подчиняюсь|подчиняется)\s*$"), frozenset({"datv"})),
-    (re.compile(r"(?i)меня\s*$"), frozenset({"ablt", "nomn"})),
-)
-
-
-def _ru_cases(key: str, before: str) -> frozenset[str]:
-    tail = before[-40:]
-    for rx, cases in _RU_CASE_BEFORE:
-        if rx.search(tail):
-            return cases
-    return frozenset({"nomn"})
-
-
-# Likes and dislikes name a thing: not a pronoun, a clause or an abstraction ("I love it after
-# a day of volunteering", "I love how you explained that", "I love the freedom").
-_NOT_A_THING_START = frozenset(
-    """it that this these those how when what where why who whom if whether there them him her
-    you me us all everything something anything nothing so very too being is are was were be
-    to doing having seeing getting the way both either neither
-    это эта этот эти то та тот так как когда что чтобы всё все его её их тебя вас
-    その この あの それ これ あれ どれ 何""".split())
-_ABSTRACT_HEADS = frozenset(
-    """freedom idea ideas feeling feelings way fact thought thoughts vibe vibes experience
-    experiences moment moments time times support energy atmosphere concept spirit opportunity
-    chance part thing things stuff lot sound look view feel process journey challenge progress
-    result results advice help suggestion point theme themes message
-    идея идею мысль свобода свободу чувство атмосфера атмосферу подход момент время ощущение
-    идеи мысли""".split())
-_JA_NOT_A_THING = re.compile(r"^(?:その|この|あの|それ|これ|あれ)|(?:時|とき|こと|方|感じ|仕方|ところ|の)$|ている|ていた|した")
-
-
-def _concrete(value: str) -> bool:
-    words = value.casefold().replace("the ", "", 1).split() if value.casefold().startswith("the ") \
-        else value.casefold().split()
-    if not words:
-        return False
-    if any("\u3040" <= ch <= "\u9fff" for ch in value):
-        return _JA_NOT_A_THING.search(value) is None
-    if words[0] in _NOT_A_THING_START or value.casefold().split()[0] in _NOT_A_THING_START:
-        return False
-    if words[-1].strip("'’") in _ABSTRACT_HEADS or len(words) > 5:
-        return False
-    return not any(w in ("that", "how", "when", "because", "is", "are", "was", "—") for w in words[1:])
-
-
-# A "remember that …" note is kept when it is about the speaker or names something (a name, a
-# number): "remember that staying positive is important" is advice to a friend, not memory.
-_FIRST_PERSON = re.compile(
-    r"(?i)\b(?:i|i'm|i've|i'll|i'd|my|me|mine|we|our|us|я|мне|меня|мой|моя|моё|мое|мои|мы|нас|наш|наша)\b")
-_NAMED = re.compile(r"\s[A-ZА-ЯЁ]|\d")
-
-
-def _note_worth_keeping(value: str) -> bool:
-    if any("\u3040" <= ch <= "\u9fff" for ch in value):
-        return True
-    return bool(_FIRST_PERSON.search(value) or _NAMED.search(value))
-
-
-# Values that name no particular thing: "another company", "другую компанию", "新しい会社".
-_GENERIC = re.compile(
-    r"(?i)(?:(?:a |an |the |my )?(?:new|another|other|different|same|current|old|previous)\s+"
-    r"(?:company|job|employer|firm|place|team|project|city)|"
-    r"(?:друг|нов|прежн|стар|ту же|эту|одн)\w*\s+(?:компани|работ|фирм|команд|проект|город)\w*|"
-    r"(?:新しい|別の|前の|同じ)(?:会社|職場|チーム|部署|街))"
-)
-_TEAM_WORD = re.compile(r"(?i)^(?:the\s+)?(?:команд|отдел)|\bteam$|チーム$")
 
 
 # Japanese drops the subject; a topic "Xは" earlier in the clause says whom it is about.
