@@ -38,12 +38,12 @@ from threadkeep import jobs
 from threadkeep.errors import InputError, NotFound
 from threadkeep.imports.model import MAX_SOURCE_ID, ImportedConversation, ImportedMessage
 from threadkeep.imports.tables import ImportRun, ImportSource
+from threadkeep.imports.text import clean_text, conversation_title, message_parts
 from threadkeep.memory.recall.chunking import chunk_spans
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Job, Message
-from threadkeep.validate import MAX_TITLE_CHARS
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
@@ -241,59 +241,20 @@ def _set_status(s: Session, import_id: str, status: str) -> None:
     s.execute(update(ImportRun).where(ImportRun.id == import_id).values(status=status, updated_at=utcnow()))
 
 
-def _clean(text: str) -> str:
-    """Text as it can be stored: NUL bytes and lone surrogates replaced."""
-    if "\x00" in text:
-        text = text.replace("\x00", "\ufffd")
-    if text.isascii():
-        return text
-    return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def _parts(text: str, limit: int) -> list[str]:
-    """A message's text in parts of at most ``limit`` UTF-8 bytes, cut at a paragraph, line
-    or space where one is near (nothing is dropped)."""
-    raw = text.encode("utf-8")
-    if len(raw) <= limit:
-        return [text]
-    parts: list[str] = []
-    while len(raw) > limit:
-        head = raw[:limit].decode("utf-8", "ignore")  # never half a character
-        cut = max(head.rfind("\n\n"), head.rfind("\n"), head.rfind(" "))
-        if cut < len(head) // 2:
-            cut = len(head)
-        parts.append(head[:cut])
-        raw = raw[len(head[:cut].encode("utf-8")):]
-    if raw:
-        parts.append(raw.decode("utf-8"))
-    return [p for p in parts if p.strip()] or [text[:1]]
-
-
 def _split(conv: ImportedConversation, messages: list[ImportedMessage], limit: int,
            counts: ImportCounts) -> list[ImportedMessage]:
     """Messages over the size limit as consecutive messages of the same role and time; the
     first part keeps the source id, part k is ``<source id>#k``."""
     out: list[ImportedMessage] = []
     for m in messages:
-        text = _clean(m.text)
-        parts = _parts(text, limit)
+        text = clean_text(m.text)
+        parts = message_parts(text, limit)
         if len(parts) > 1:
             counts.split_messages += 1
         for k, part in enumerate(parts, start=1):
             sid = m.source_id if k == 1 else f"{m.source_id}#{k}"
             out.append(ImportedMessage(m.role, part, m.created_at, sid, quoted=m.quoted, speaker=m.speaker))
     return out
-
-
-def _title(conv: ImportedConversation) -> str | None:
-    title = " ".join((conv.title or "").replace("\x00", "").split())
-    if not title:
-        first = next((m.text for m in conv.messages if m.role == "user"), "")
-        title = " ".join(first.replace("\x00", "").split())
-    if not title:
-        return None
-    title = title.encode("utf-8", "replace").decode("utf-8")
-    return title if len(title) <= MAX_TITLE_CHARS else title[:MAX_TITLE_CHARS - 1].rstrip() + "…"
 
 
 def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: ImportedConversation,
@@ -382,7 +343,7 @@ def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConver
                                    system_prompt=memory.settings.system_prompt, startup=startup)
     row.created_at = started
     row.last_activity_at = started
-    title = _title(conv)
+    title = conversation_title(conv)
     if title:
         repo.set_title(s, memory.vault, conv=row, title=title)
     return row
