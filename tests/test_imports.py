@@ -293,11 +293,13 @@ def test_background_work_builds_facts_folds_and_finishes(memory: Memory, tmp_pat
     before = import_status(memory, result.import_id, user=user)
     assert before["status"] == "indexing" and before["progress"]["stage"] == "background"
     assert before["progress"]["jobs_total"] == 4 and before["progress"]["background"] == 0.0
+    assert before["progress"]["chunks_total"] > 0 and before["progress"]["chunks_done"] == 0
     seen: list[float] = []
     status = asyncio.run(run_background(memory, result.import_id, user=user,
                                         on_progress=lambda st: seen.append(st["progress"]["background"])))
     assert status["status"] == "done" and status["progress"]["background"] == 1.0
     assert status["progress"]["jobs_done"] == 4 and seen == sorted(seen)
+    assert status["progress"]["chunks_done"] == status["progress"]["chunks_total"] == before["progress"]["chunks_total"]
     facts = asyncio.run(_facts(memory, user))
     assert "Lives in: Lisbon" in facts and any(f.startswith("Name: Ana") for f in facts)
     uid = asyncio.run(memory.user_id(user))
