@@ -65,7 +65,7 @@ class Memory:
         # The shared embedder (None: off or missing); an instance attribute a harness may
         # replace (an embedder that counts its calls).
         self.embedder: Callable[[], Embedder | None] = partial(settings_embedder, self.settings)
-        self.builder = TurnBuilder(self.settings, model_name=model.name, capabilities=model.capabilities)
+        self.builder = TurnBuilder(self.settings, capabilities=model.capabilities)
         self.tools = TurnTools(db, lambda: self.knowledge)
         self.background = Background(db, vault, self.settings, model=model, fold_model=fold_model,
                                      counter=self.builder.counter, ping_request=self.ping_request,

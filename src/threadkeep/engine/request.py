@@ -75,7 +75,7 @@ class NotePlan:
 class TurnBuilder:
     """Builds requests for one model under one deployment's settings."""
 
-    def __init__(self, settings: Settings, *, model_name: str, capabilities: Capabilities) -> None:
+    def __init__(self, settings: Settings, *, capabilities: Capabilities) -> None:
         self.settings = settings
         self.capabilities = capabilities
         self.counter = MemoCounter(counter_for(capabilities.tokenizer))
