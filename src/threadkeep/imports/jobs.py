@@ -20,11 +20,11 @@ import time
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.imports.tables import ImportRun
+from threadkeep.imports.store import note_chunks_indexed
 from threadkeep.memory.facts.extract import extract_facts, strip_injected
 from threadkeep.memory.facts.model import aextract_and_store
 from threadkeep.memory.facts.store import apply_candidates
@@ -140,15 +140,8 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     # embedded: say so, rather than leave the status at "0 of N" (the count moves only here:
     # index_pending counts messages, not chunks).
     if payload.get("import_id"):
-        await asyncio.to_thread(_all_chunks_done, memory, str(payload["import_id"]))
+        await asyncio.to_thread(note_chunks_indexed, memory, str(payload["import_id"]))
 
-
-def _all_chunks_done(memory: Memory, import_id: str) -> None:
-    def write(s: Session) -> None:
-        s.execute(update(ImportRun).where(ImportRun.id == import_id)
-                  .values(chunks_done=ImportRun.chunks_total))
-
-    memory.db.write(write)
 
 
 def _conversations_left(memory: Memory, import_id: str) -> int:

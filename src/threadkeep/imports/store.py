@@ -206,6 +206,15 @@ def note_received(memory: Memory, import_id: str, received: int) -> None:
     memory.db.write(run)
 
 
+def note_chunks_indexed(memory: Memory, import_id: str) -> None:
+    """The import's recall job left nothing unindexed: every chunk it made is embedded."""
+    def run(s: Session) -> None:
+        s.execute(update(ImportRun).where(ImportRun.id == import_id)
+                  .values(chunks_done=ImportRun.chunks_total))
+
+    memory.db.write(run)
+
+
 def running_imports(memory: Memory, *, user: str) -> int:
     """The person's imports still receiving or storing (stale ones are marked failed first)."""
     def run(s: Session) -> int:
