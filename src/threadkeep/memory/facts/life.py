@@ -59,6 +59,11 @@ _LANGS_EN = r"[A-Z][a-z]{2,15}(?:\s+Sign Language)?"
 _V = r"(?P<v>[^,.;!?\n]{2,60}?)"
 _END = r"(?=\s+(?:and I|but|because|since|so|which|when|with|for|at|in|now|this|last|yesterday|today|recently)\b|\s*[,.;!?\n]|\s*$)"
 
+# The end of a short noun phrase: punctuation, or a word that starts what is said about it.
+_END_NP = (r"(?=\s+(?:and|but|is|was|has|had|started|began|keeps|kept|came|comes|grew|goes|went|"
+           r"after|since|for|at|in|with|from|that|which|so|because|really|always|never|even|more|too|"
+           r"also|as|than|now|lately|every|each)\b|\s*[,.;!?\n]|\s*$)")
+
 # (slot, pattern, how the value is built). Builders get the match and return the value or "".
 Rule = tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]]
 
@@ -127,9 +132,10 @@ _EN: list[Rule] = [
     ("pet", re.compile(rf"(?<!when )(?<!once )(?i:\b(?:I|we)(?:'ve| have)? (?:got|adopted|rescued)|\bI have|\bI own|\bwe have)\s+(?:a|an|another|two|three|\d)\s+(?:[\w-]+\s+)?(?P<r>(?i:{_PET_EN}))\b{_NAMED}"), _rel),
     ("pet", re.compile(rf"(?i:\bI(?:'ve| have)? got|\bI have|\bwe(?:'ve| have)? got|\bwe have)\s+[^.!?\n]{{0,40}}?\band (?:a|an|two|three|\d) (?P<r>(?i:{_PET_EN}))\b{_NAMED}"), _rel),
     ("hobby", re.compile(rf"(?i:\bmy (?:real |true |big )?(?:hobby|hobbies|favou?rite hobby|passion|passions|muse|muses)(?: is| are|:))\s+{_V}{_END}"), _thing),
+    ("hobby", re.compile(rf"(?i:\bmy (?:lifelong |big |true |real )?(?:passion|love) (?:for|of))\s+(?P<v>[\w-]+(?:\s+[\w-]+){{0,2}}?){_END_NP}"), _thing),
     ("hobby", re.compile(r"(?i:\bI(?: also| usually)? (?:go|love to go|like to go))\s+(?P<v>running|jogging|hiking|swimming|cycling|biking|climbing|bouldering|skiing|surfing|fishing|camping|kayaking|skating|snowboarding|dancing|sailing)\s+(?:every|each|most|on|a few times|twice|regularly|often|whenever)\b"), _plain),
     ("hobby", re.compile(r"(?i:\bI(?: also)? (?:do|practi[cs]e|(?:'ve| have) been doing|(?:'ve| have) been practi[cs]ing|started|took up))\s+(?P<v>yoga|pilates|karate|judo|boxing|crossfit|meditation|ballet|taekwondo|aikido|kung fu|tai chi|archery|fencing|pottery|calligraphy|knitting|gardening|photography|woodworking)\b"), _plain),
-    ("business", re.compile(r"(?i:\bI (?:run|own|opened|started|launched|founded|(?:'ve| have) (?:opened|started|launched))|\bI(?:'m| am) (?:running|the owner of|the founder of)|\bmy own|\bmy(?=\s+(?:online|little|small)\s))\s+(?:(?:my own|an?|my)\s+)?(?P<v>(?:[\w-]+\s+){0,3}?(?:store|shop|studio|business|company|startup|bakery|caf[eé]|restaurant|salon|gym|agency|practice|clinic|brand|boutique|bar|farm|podcast|channel|blog))\b"), _biz),
+    ("business", re.compile(r"(?i:\bI (?:run|own|opened|started|launched|founded|(?:'ve| have) (?:opened|started|launched))|\bI(?:'m| am) (?:running|the owner of|the founder of)|\bmy own|\bmy(?=\s+(?:online|little|small)\s))\s+(?:(?:my own|an?|my)\s+)?(?P<v>(?:[\w-]+\s+){0,3}?[a-z]*?(?:store|shop|studio|business|company|startup|bakery|caf[eé]|restaurant|salon|gym|agency|practice|clinic|brand|boutique|bar|farm|podcast|channel|blog))\b"), _biz),
     ("former", re.compile(rf"(?i:(?:\bI |^)(?:also |just |recently )?(?:lost|quit|left) my job|\bI (?:used to work|was laid off|got laid off|retired)(?: from my job)?)\s+(?P<v>(?:as|at) (?:an?\s+)?[^,.;!?\n]{{2,40}}?){_END}"), _former),
 
     ("hobby", re.compile(r"(?:^|[,;]\s*|\b(?:and|but|so)\s+)(?P<v>[A-Za-z][\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|has been|have been))\s+(?:really |always |mostly |definitely )?(?i:my)\s+(?:(?:big |biggest |true |real |main )?(?:passion|hobby|thing)|(?:favou?rite )?(?:hobby|pastime))\b"), _thing),
@@ -178,7 +184,7 @@ _JA: list[Rule] = [
     ("hobby", re.compile(rf"{_JV}が(?:私の|僕の)?趣味(?:です|だ)"), _thing),
     ("hobby", re.compile(rf"{_JV}に(?:はまって|ハマって|夢中になって)(?:います|いる|ます)"), _thing),
     ("hobby", re.compile(r"(?P<v>ギター|ピアノ|バイオリン|ヴァイオリン|チェロ|ドラム|ウクレレ|フルート)を(?:弾いて|弾きます|習って|演奏して)"), _plain),
-    ("studies", re.compile(rf"(?:大学|大学院|学校)?で?{_JV}を(?:専攻して|勉強して|学んで)(?:います|いる|ます)"), _thing),
+    ("studies", re.compile(rf"(?:大学院|大学|学校)?で?{_JV}を(?:専攻して|勉強して|学んで)(?:います|いる|ます)"), _thing),
     ("studies", re.compile(rf"{_JV}(?:大学|大学院)に通って(?:います|いる)"), _with("大学")),
     ("moved_from", re.compile(rf"{_JV}から(?:[^\s、。！？]{{1,10}}?に)?(?:引っ越して|引っ越しました|越してきました|移って|移住)"), _plain),
     ("business", re.compile(r"(?P<v>[^\s、。！？!?,はがを]{0,15}?(?:店|屋|カフェ|スタジオ|会社|教室|サロン|ショップ|ストア|ブログ|チャンネル))を(?:経営して|営んで|運営して|開きました|開店しました|始めました)"), _plain),
