@@ -101,6 +101,19 @@ _PLANNED = re.compile(r"(?i)(?:\b(?:start|starting|open|opening|launch|launching
                       r"to|for|about|into)|(?:открыть|открою|запустить|начать))\s*$")
 
 
+# A field of study is named bare: "studying the menu", "изучаю этот договор" is reading a thing.
+_DETERMINERS = frozenset("the this that these those my your his her their our some its "
+                         "этот эту это эти этого его её ее их мой мою моё твой твою свой свою".split())
+
+
+def _field(m: re.Match[str]) -> str:
+    v = m.group("v").strip()
+    words = v.casefold().split()
+    if not words or words[0] in _DETERMINERS:
+        return ""
+    return _thing(m) if v.isascii() else v
+
+
 def _biz(m: re.Match[str]) -> str:
     v = m.group("v").strip()
     words = v.casefold().split()
@@ -141,7 +154,7 @@ _EN: list[Rule] = [
     ("hobby", re.compile(r"(?:^|[,;]\s*|\b(?:and|but|so)\s+)(?P<v>[A-Za-z][\w-]+(?:\s+[\w-]+){0,2}?)(?:'s|\s+(?:is|are|has been|have been))\s+(?:really |always |mostly |definitely )?(?i:my)\s+(?:(?:big |biggest |true |real |main )?(?:passion|hobby|thing)|(?:favou?rite )?(?:hobby|pastime))\b"), _thing),
     ("hobby", re.compile(rf"(?i:\bI(?:'m| am)(?: really| super| so| very)? passionate about|\bI(?:'m| am)(?: really| big| super)? into|\bI(?:'ve| have) been (?:really )?into|\bin my (?:free|spare) time,? I(?: like to| love to)?)\s+{_V}{_END}"), _thing),
     ("hobby", re.compile(r"(?i:\bI(?: also)? (?:play|started playing|began playing|took up|(?:'ve|have) been playing)|\bplaying my)\s+(?:the\s+)?(?P<v>(?:acoustic |electric |bass )?(?:guitar|violin|piano|cello|drums|flute|ukulele|saxophone|trumpet|harp|keyboard|chess|tennis|football|soccer|basketball|volleyball|golf|hockey|badminton|baseball|cricket|board games|video games))\b"), _plain),
-    ("studies", re.compile(rf"(?i:\bI(?:'m| am)? (?:currently |now )?(?:study|studying|majoring in|major in)|\bI(?:'m| am) (?:doing|getting|taking) (?:a|an|my) (?:degree|master'?s|phd|bachelor'?s|diploma|course)(?: degree)? in|\bmy (?:major|degree) is(?: in)?)\s+{_V}{_END}"), _thing),
+    ("studies", re.compile(rf"(?i:\bI(?:'m| am)? (?:currently |now )?(?:study|studying|majoring in|major in)|\bI(?:'m| am) (?:doing|getting|taking) (?:a|an|my) (?:degree|master'?s|phd|bachelor'?s|diploma|course)(?: degree)? in|\bmy (?:major|degree) is(?: in)?)\s+{_V}{_END}"), _field),
     ("moved_from", re.compile(rf"(?i:\b(?:I|we)(?:'ve| have)?(?: just| recently)? (?:(?:moved|relocated)(?: here| over)?|came (?:here|over))(?: to [A-Z][\w-]*(?: [A-Z][\w-]*)?)? from|\bsince I (?:moved|came)(?: here)? from)\s+(?P<v>{_CAP}(?:\s+{_CAP})?)"), _plain),
     ("hometown", re.compile(rf"(?i:\bmy home (?:country|town)(?:,| is| -| —))\s*(?P<v>{_CAP}(?:\s+{_CAP})?)"), _plain),
     ("language", re.compile(rf"(?i:\bI (?:also )?speak|\bI(?:'m| am) fluent in|\bmy (?:native|first|mother) (?:language|tongue) is)\s+(?P<v>{_LANGS_EN}(?:(?:,\s*|\s+and\s+){_LANGS_EN}){{0,3}})"), _plain),
@@ -163,7 +176,7 @@ _RU: list[Rule] = [
     ("hobby", re.compile(rf"(?i:\bмо[её] (?:хобби|увлечение)\s*(?:—|-|:|это)?)\s*{_V_RU}{_END_RU}"), _thing),
     ("hobby", re.compile(rf"(?i:\bя (?:увлекаюсь|серьёзно увлекаюсь|серьезно увлекаюсь)|(?:^|[\s,;])(?:увлекаюсь)|\bв свободное время я(?: люблю)?)\s+{_V_RU}{_END_RU}"), _thing),
     ("hobby", re.compile(r"(?i:\bя (?:играю|научился играть|научилась играть) на)\s+(?P<v>гитаре|скрипке|пианино|фортепиано|барабанах|флейте|укулеле|виолончели|саксофоне)"), _plain),
-    ("studies", re.compile(rf"(?i:\bя (?:учусь|сейчас учусь|теперь учусь) (?:в|на)|\bя (?:изучаю|сейчас изучаю)|\bучусь на факультете)\s+{_V_RU}{_END_RU}"), _plain),
+    ("studies", re.compile(rf"(?i:\bя (?:учусь|сейчас учусь|теперь учусь) (?:в|на)|\bя (?:изучаю|сейчас изучаю)|\bучусь на факультете)\s+{_V_RU}{_END_RU}"), _field),
     ("moved_from", re.compile(r"(?i:\bя (?:переехал|переехала|перебрался|перебралась)(?: сюда| в [А-ЯЁ][а-яё-]+)? из|\bмы (?:переехали|перебрались)(?: сюда| в [А-ЯЁ][а-яё-]+)? из)\s+(?P<v>[А-ЯЁ][а-яё-]+(?:\s+[А-ЯЁ][а-яё-]+)?)"), _plain),
     ("business", re.compile(r"(?i:\bу меня (?:есть )?(?:сво[йяё]|собственн(?:ый|ая|ое))|\bя (?:открыл|открыла|запустил|запустила|основал|основала)(?: сво[йюё])?|\bя владею)\s+(?P<v>(?:[а-яё-]+\s+){0,2}?(?:магазин\w*|кофейн\w+|студи\w+|бизнес\w*|кафе|пекарн\w+|салон\w*|компани\w+|агентств\w+|ресторан\w*|клиник\w+|блог\w*|канал\w*)(?:\s+[а-яё]{2,}(?:ы|и|ов|ей|а|я))?)"), _plain),
     ("former", re.compile(r"(?i:\bраньше я работал(?:а)?|\bя раньше работал(?:а)?|\bменя уволили|\bя уволил(?:ся|ась))\s+(?P<v>(?:в|на|из|с)\s+[^,.;!?\n—]{2,40}?|[а-яё-]+(?:ом|ем|ой))(?=\s+(?:и|но|а|потому)\b|\s*[,.;!?\n—]|\s*$)"), _plain),
