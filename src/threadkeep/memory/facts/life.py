@@ -1,15 +1,16 @@
-"""Rules for the facts of a person's life beyond work (issue 26): family, pets, hobbies, what
-they study, where they moved from and the languages they speak — and more ways of saying
-what they like.
+"""Rules for the facts of a person's life beyond their current job (issue 26): family, pets,
+hobbies, what they study, where they moved from, the languages they speak, a business they run
+and a job they had.
 
 People state these in passing far more often than in a template ("my son got into an
 accident" says the speaker has a son; "Guitar's mostly my thing" names a hobby), so each slot
 has several phrasings per language. The filters of :mod:`.clauses` apply as to every rule:
 the caller hands in only statement sentences (no question, hypothetical, quote or forward),
 a negation before the value gives nothing, and a Japanese clause about someone else ("兄は…")
-gives nothing. A phrasing that names a relative or a pet in a compound ("my horse painting",
-"my dog's vet") is not read as one. Every pattern is linear (literals, bounded runs, no nested
-quantifiers over the same characters); tests/test_regex_linear.py checks them.
+gives nothing. A relative or a pet named in a compound ("my horse painting", "my dog food") is
+not read as one; a possessive is ("my daughter's birthday"). Every pattern is linear (literals,
+bounded runs, no nested quantifiers over the same characters), and :func:`life_facts` reads
+bounded pieces; tests/test_regex_linear.py checks it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from threadkeep.memory.facts.clauses import (
 )
 from threadkeep.memory.facts.values import concrete, ru_cases
 
-__all__ = ["LIFE_SINGLE", "LIFE_MULTI", "LIFE_LABELS", "life_facts", "PATTERNS", "JA_SUBJECT"]
+__all__ = ["LIFE_SINGLE", "LIFE_MULTI", "LIFE_LABELS", "life_facts"]
 
 # Studies and the place one moved from hold one value at a time; the rest hold many.
 LIFE_SINGLE = frozenset({"studies", "moved_from"})
@@ -208,9 +209,8 @@ _JA: list[Rule] = [
 ]
 
 _JA_IDS = {id(p) for _, p, _ in _JA}
-_LIST_SEP = re.compile(r",\s*|\s+(?:and|или|и)\s+|、|と")
-# Every pattern here, for tests/test_regex_linear.py.
-PATTERNS: tuple[re.Pattern[str], ...] = tuple(p for _, p, _ in _EN + _RU + _JA)
+# Not Japanese と: it is inside too many words (ひとり旅) to split a value on.
+_LIST_SEP = re.compile(r",\s*|\s+(?:and|или|и)\s+")
 
 
 def life_facts(text: str) -> list[FactCandidate]:
@@ -248,7 +248,7 @@ def _piece_facts(sentence: str) -> list[FactCandidate]:
     return out
 
 
-JA_SUBJECT = re.compile(r"([^\s、。！？!?,]{1,12}?)が")
+_JA_SUBJECT = re.compile(r"([^\s、。！？!?,]{1,12}?)が")
 
 
 def _ja_someone_elses(sentence: str, start: int) -> bool:
@@ -258,4 +258,4 @@ def _ja_someone_elses(sentence: str, start: int) -> bool:
     if before.endswith("の") and not before.endswith(("私の", "僕の", "俺の", "わたしの", "うちの")):
         return True
     clause_start = max(before.rfind(c) for c in "。！？、\n") + 1
-    return any(m.group(1) not in JA_SELF_TOPICS for m in JA_SUBJECT.finditer(before, clause_start))
+    return any(m.group(1) not in JA_SELF_TOPICS for m in _JA_SUBJECT.finditer(before, clause_start))
