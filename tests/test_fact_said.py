@@ -24,9 +24,9 @@ def test_said_is_kept_on_add_update_and_seen(person: Person) -> None:  # noqa: F
     person.say("Теперь я живу в Казани.")
     city = person.fact("city")
     assert (city.value, city.said) == ("Казань", "Казани")
-    # The same value in words that are the value itself: nothing beside it any more.
+    # The same value in other words replaces them; in words that are the value, they stay.
     person.say("Я живу в Казань.")
-    assert person.fact("city").said == ""
+    assert person.fact("city").said == "Казани"
     person.say("I live in Lisbon.")
     city = person.fact("city")
     assert (city.value, city.said) == ("Lisbon", "")

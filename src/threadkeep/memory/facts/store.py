@@ -331,7 +331,8 @@ def apply_candidates(
             row.times_seen += 1
             row.last_seen = at
             row.source_message_id = message_id or row.source_message_id
-            seal_said(session, vault, row, cand.said)  # the latest words for the same value
+            if cand.said:  # the latest other words for the same value (a model gives none)
+                seal_said(session, vault, row, cand.said)
             changes.append(FactChange("seen", row.id, rec.key, rec.value))
             continue
         new_value = rec.value if same else cand.value
