@@ -1,7 +1,7 @@
 """Facts stored per 1,000 LoCoMo turns, and a sample to read by eye (issue 26).
 
     PYTHONPATH=src python bench/bench_locomo_facts.py --data ../shared/data/locomo/locomo_dev2.json \
-        [--sample 50] [--seed 26] [--json]
+        [--sample 50] [--seed 26] [--all] [--json]
 
 Every session of every conversation is stored for each speaker as the LoCoMo eval stores it
 (their own turns as ``user``, the other's as ``assistant``), and each of their own turns goes
@@ -10,7 +10,7 @@ through the facts job exactly as the engine runs it without a fact model
 person's current facts are counted. The figure is facts stored per 1,000 turns of the person
 (only a person's own turns are mined) and per 1,000 turns of the conversation; ``--sample``
 prints that many stored facts drawn at random (seeded), with the turn each came from, for
-reading by eye (docs/FACTS.md).
+reading by eye (docs/FACTS.md); ``--all`` prints every stored fact, conversation by conversation.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from threadkeep.store.vault import Vault  # noqa: E402
 def run(data: Sequence[Mapping[str, Any]], *, sample: int, seed: int) -> dict[str, Any]:
     """Store every conversation, mine each person's turns, count and sample their facts."""
     rows: list[dict[str, str]] = []
+    per_conv: list[dict[str, Any]] = []
     own_turns = all_turns = 0
     with tempfile.TemporaryDirectory(prefix="tk-locomo-facts-") as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'facts.db'}")
@@ -51,9 +52,10 @@ def run(data: Sequence[Mapping[str, Any]], *, sample: int, seed: int) -> dict[st
                 conv = raw["conversation"]
                 speakers = (conv["speaker_a"], conv["speaker_b"])
                 text_of: dict[str, str] = {}
+                conv_turns = sum(len(turns) for _, turns in _sessions(conv))
+                conv_facts = 0
                 for name in speakers:
-                    uid = db.write(lambda s, name=name: repo.get_or_create_user(
-                        s, vault, name=f"locomo-{n}-{name}").id)
+                    uid = db.write(partial(_person, vault=vault, name=f"locomo-{n}-{name}"))
                     for when, turns in _sessions(conv):
                         stored = db.write(partial(_store_session, vault=vault, user_id=uid, name=name,
                                                   when=when, turns=turns))
@@ -66,10 +68,15 @@ def run(data: Sequence[Mapping[str, Any]], *, sample: int, seed: int) -> dict[st
                                               embedder=False)
                     with db.reading() as s:
                         facts = load_facts(s, vault, user_id=uid)
+                    conv_facts += len(facts)
                     for f in facts:
-                        rows.append({"speaker": name, "fact": f.text,
+                        rows.append({"conversation": str(raw.get("sample_id", n)), "speaker": name,
+                                     "fact": f.text, "words": f.said,
                                      "said": text_of.get(f.source_message_id or "", "")})
-                all_turns += sum(len(turns) for _, turns in _sessions(conv))
+                all_turns += conv_turns
+                per_conv.append({"conversation": str(raw.get("sample_id", n)), "turns": conv_turns,
+                                 "facts": conv_facts,
+                                 "facts_per_1000_turns": round(1000 * conv_facts / conv_turns, 1)})
         finally:
             db.dispose()
     picked = random.Random(seed).sample(rows, min(sample, len(rows)))
@@ -81,8 +88,14 @@ def run(data: Sequence[Mapping[str, Any]], *, sample: int, seed: int) -> dict[st
         "facts_per_1000_own_turns": round(1000 * len(rows) / own_turns, 1) if own_turns else 0.0,
         "facts_per_1000_turns": round(1000 * len(rows) / all_turns, 1) if all_turns else 0.0,
         "by_slot": _by_slot(rows),
+        "per_conversation": per_conv,
         "sample": picked,
+        "all": rows,
     }
+
+
+def _person(s: Any, *, vault: Vault, name: str) -> str:
+    return repo.get_or_create_user(s, vault, name=name).id
 
 
 def _by_slot(rows: Sequence[Mapping[str, str]]) -> dict[str, int]:
@@ -99,6 +112,7 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=50)
     ap.add_argument("--seed", type=int, default=26)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--all", action="store_true", help="print every stored fact, not a sample")
     args = ap.parse_args()
     result = run(json.loads(args.data.read_text(encoding="utf-8")), sample=args.sample, seed=args.seed)
     if args.json:
@@ -108,9 +122,13 @@ def main() -> None:
           f"({result['turns']} turns in {result['conversations']} conversations): "
           f"{result['facts_per_1000_own_turns']} per 1,000 own turns, "
           f"{result['facts_per_1000_turns']} per 1,000 turns")
+    for c in result["per_conversation"]:
+        print(f"  {c['conversation']}: {c['facts']} facts, {c['turns']} turns, "
+              f"{c['facts_per_1000_turns']} per 1,000 turns")
     print("by slot:", result["by_slot"])
-    for r in result["sample"]:
-        print(f"- {r['fact']}  ←  {r['speaker']}: {r['said']}")
+    for i, r in enumerate(result["all"] if args.all else result["sample"], 1):
+        words = f" (said: {r['words']})" if r["words"] else ""
+        print(f"{i:>3}. {r['fact']}{words}  ←  {r['speaker']}: {r['said']}")
 
 
 if __name__ == "__main__":

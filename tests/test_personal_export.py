@@ -223,8 +223,10 @@ async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> 
         assert after == before
         assert sum(m[3] == "up" for msgs in after.values() for m in msgs) == 1
         facts_after = await facts_api.list_facts(fresh, user=ann, include_retired=True)
-        assert ({(f["key"], f["value"], f["status"], f["times_seen"]) for f in facts_after}
-                == {(f["key"], f["value"], f["status"], f["times_seen"]) for f in facts_before})
+        assert ({(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_after}
+                == {(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_before})
+        # The value in its base form, the words as said beside it, both carried by the archive.
+        assert [(f["value"], f["said"]) for f in facts_after if f["key"] == "city"] == [("Лиссабон", "Лиссабоне")]
         (employer,) = [f for f in facts_after if f["key"] == "employer"]
         history = await facts_api.fact_history(fresh, employer["id"], user=ann)
         assert [(v["op"], v["old_value"], v["new_value"]) for v in history] == [

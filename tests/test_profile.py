@@ -62,3 +62,22 @@ def test_model_profile_is_capped_and_falls_back(person: Person) -> None:
 
 def test_profile_from_facts_fits_the_cap() -> None:
     assert profile_from_facts([]) == ""
+
+
+def test_the_life_facts_are_in_the_facts_block_and_the_profile(person: Person) -> None:
+    for text in ["My name is Dora.", "I moved here from Portugal.", "I'm majoring in economics.",
+                 "My husband is a chef.", "We have two kids.", "We adopted a rabbit named Fig.",
+                 "Rock climbing is my passion.", "I speak Dutch.", "I run a small bakery.",
+                 "I used to work as a paramedic."]:
+        person.post(text)
+        person.say(text)
+    lines = sorted(f.text for f in person.facts())
+    assert lines == sorted([
+        "Name: Dora", "Moved from: Portugal", "Studies: economics", "Family: husband", "Family: kids",
+        "Pet: rabbit Fig", "Hobby: Rock climbing", "Speaks: Dutch", "Runs: small bakery",
+        "Formerly: as a paramedic"])
+    built = refresh_profile(person.db, person.vault, user_id=person.user_id, force=True)
+    assert built is not None and built.method == "facts"
+    assert built.text == ("Dora. Moved from Portugal. Studies economics. Runs: small bakery. "
+                          "Formerly: as a paramedic. Family: husband, kids. Pets: rabbit Fig. "
+                          "Speaks: Dutch. Hobbies: Rock climbing.")

@@ -17,7 +17,20 @@ from datetime import datetime
 import pytest
 
 from threadkeep.engine.reask import question_slots, stated_slots
+from threadkeep.memory.facts.base_form import japanese_base
+from threadkeep.memory.facts.clauses import (
+    is_hypothetical,
+    is_question,
+    ja_other_topic,
+    negated_after_ja,
+    negated_before,
+    sentences,
+    statement_sentences,
+    strip_quoted,
+)
 from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
+from threadkeep.memory.facts.life import life_facts
+from threadkeep.memory.facts.values import concrete, note_worth_keeping
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded
@@ -47,6 +60,11 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "open-tags": _repeat("<context> <turn_context "),
     "fences": _repeat("``` "),
     "punctuation": _repeat(".,;!?"),
+    "family-cue": _repeat("my son my dog named my sister "),
+    "passion-cue": _repeat("I'm passionate about is my passion and "),
+    "russian-family": _repeat("у меня есть мой брат я открыла свой "),
+    "japanese-hobby": _repeat("趣味は兄の同僚がを飼って"),
+    "quotes": _repeat("«she wrote: \"I live\" "),
 }
 
 _summariser = ExtractiveSummariser()
@@ -65,6 +83,20 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,
+    # The fact rules' parts, each on the whole input: the model path runs the clause filter
+    # over a whole message, not over bounded pieces.
+    "life_facts": life_facts,
+    "statement_sentences": statement_sentences,
+    "strip_quoted": strip_quoted,
+    "fact_sentences": sentences,
+    "is_question": is_question,
+    "is_hypothetical": is_hypothetical,
+    "negated_before": lambda s: negated_before(s, len(s)),
+    "negated_after_ja": lambda s: negated_after_ja(s, 0),
+    "ja_other_topic": lambda s: ja_other_topic(s, len(s)),
+    "concrete": concrete,
+    "note_worth_keeping": note_worth_keeping,
+    "japanese_base": japanese_base,
 }
 
 

@@ -146,7 +146,7 @@ def _facts(s: Session, vault: Vault, uid: str) -> tuple[list[dict[str, Any]], in
         history = fact_store.fact_history(s, vault, user_id=uid, fact_id=f.id)
         versions += len(history)
         out.append({
-            "id": f.id, "key": f.key, "category": f.category, "value": f.value, "text": f.text,
+            "id": f.id, "key": f.key, "category": f.category, "value": f.value, "said": f.said, "text": f.text,
             "status": f.status, "method": f.method, "times_seen": f.times_seen,
             "first_seen": _iso(f.first_seen), "last_seen": _iso(f.last_seen),
             "updated_at": _iso(f.updated_at), "source_message_id": f.source_message_id,

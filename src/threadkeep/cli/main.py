@@ -345,7 +345,8 @@ def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bo
         return
     for r in rows:
         mark = "" if r["status"] == "current" else f" [{r['status']}]"
-        click.echo(f"{r['id']}  {r['text']}{mark}  (seen {r['times_seen']}×, last {r['last_seen'][:10]})")
+        said = f"  (said: {r['said']})" if r.get("said") else ""
+        click.echo(f"{r['id']}  {r['text']}{mark}{said}  (seen {r['times_seen']}×, last {r['last_seen'][:10]})")
 
 
 @facts.command("history")

@@ -38,7 +38,7 @@ __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact
 
 
 def _row(f: store.FactRecord) -> dict[str, Any]:
-    return {"id": f.id, "key": f.key, "value": f.value, "text": f.text, "status": f.status,
+    return {"id": f.id, "key": f.key, "value": f.value, "said": f.said, "text": f.text, "status": f.status,
             "method": f.method, "times_seen": f.times_seen, "first_seen": f.first_seen.isoformat(),
             "last_seen": f.last_seen.isoformat(), "source_message_id": f.source_message_id}
 

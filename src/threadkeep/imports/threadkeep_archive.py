@@ -117,6 +117,7 @@ class _Fact(_Model):
     id: str = ""  # the fact's id where it was exported (a restore gives it a new one)
     key: str
     value: str
+    said: str = ""  # the value's words as said (archives before 0019 have none)
     status: Literal["current", "retired", "forgotten", "undone"]
     method: str
     times_seen: int
@@ -228,7 +229,7 @@ class ThreadkeepArchive:
             return []
         return [FactRecord(id=f.id, key=f.key, value=f.value, status=f.status, method=f.method,
                            times_seen=f.times_seen, first_seen=f.first_seen, last_seen=f.last_seen,
-                           updated_at=f.updated_at, source_message_id=f.source_message_id,
+                           updated_at=f.updated_at, source_message_id=f.source_message_id, said=f.said,
                            history=tuple(FactVersionRecord(**v.model_dump()) for v in f.history))
                 for f in parsed.facts]
 

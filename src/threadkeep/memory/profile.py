@@ -45,8 +45,12 @@ DEFAULT_REFRESH_EVERY = 20
 MAX_PROFILE_TOKENS = 120
 _RECENT_MESSAGES = 20
 _T = "profiles"
-_ORDER = ("name", "role", "employer", "manager", "team", "city", "hometown", "preference",
+_ORDER = ("name", "role", "employer", "manager", "team", "city", "hometown", "moved_from",
+          "studies", "business", "former", "family", "pet", "language", "hobby", "preference",
           "commitment", "note")
+# The facts of a life that hold many values, as the profile names them.
+_MANY = (("business", "Runs"), ("former", "Formerly"), ("family", "Family"), ("pet", "Pets"),
+         ("language", "Speaks"), ("hobby", "Hobbies"))
 _PROFILE_SYSTEM = (
     "Write a short standing description of one person (at most 80 words, third person, plain "
     "prose) from their facts and recent messages: who they are, what they do, where they are, "
@@ -116,8 +120,8 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
     by_cat: dict[str, list[FactRecord]] = {}
     for f in facts:
         by_cat.setdefault(f.category, []).append(f)
-    one = {c: by_cat[c][0].value for c in ("name", "role", "employer", "manager", "team", "city", "hometown")
-           if c in by_cat}
+    one = {c: by_cat[c][0].value for c in ("name", "role", "employer", "manager", "team", "city", "hometown",
+                                           "moved_from", "studies") if c in by_cat}
     sentences: list[str] = []
     who = one.get("name", "The person")
     work = " ".join(p for p in (one.get("role"), f"at {one['employer']}" if "employer" in one else None,
@@ -129,6 +133,14 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
         sentences.append(f"Lives in {one['city']}.")
     if "hometown" in one:
         sentences.append(f"From {one['hometown']}.")
+    if "moved_from" in one:
+        sentences.append(f"Moved from {one['moved_from']}.")
+    if "studies" in one:
+        sentences.append(f"Studies {one['studies']}.")
+    for cat, label in _MANY:
+        said = sorted(by_cat.get(cat, []), key=lambda f: (-f.times_seen, f.first_seen))
+        if said:
+            sentences.append(f"{label}: " + ", ".join(f.value for f in said[:4]) + ".")
     prefs = sorted(by_cat.get("preference", []), key=lambda f: (-f.times_seen, f.first_seen))
     if prefs:
         sentences.append("; ".join(p.value for p in prefs[:6]).capitalize() + ".")

@@ -45,6 +45,8 @@ class Fact(Base):
     category: Mapped[str] = mapped_column(String(32))
     key_ct: Mapped[bytes] = mapped_column(LargeBinary)
     value_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    # The value's words as said ("Москве" for Москва), sealed; NULL when they are the value.
+    said_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     # Blind index: keyed hashes (a subkey of the person's data key) of the slot key and of the
     # normalised value. Dedup finds "the same slot / the same value" without decrypting the
     # person's other facts; without the key they reveal nothing but equality within a person.

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["bounded_pieces", "sentences", "statement_sentences", "is_question", "is_hypothetical", "negated_before",
+           "ja_other_topic", "ja_own", "JA_SELF_TOPICS",
            "negated_after_ja", "strip_quoted"]
 
 # A sentence: a run up to and including its closing marks (no nested quantifiers).
@@ -48,7 +49,7 @@ _JA_QUESTION = re.compile(
 _HYPOTHETICAL = re.compile(
     r"(?i:\b(?:if|unless|wish|maybe|perhaps|might|would|could|suppose|supposing|imagine|"
     r"hypothetically|someday|one day|thinking about|thinking of|considering|planning to|"
-    r"plan to|hope to|hoping to|want to|wants to|dream of|should i|going to move|"
+    r"plan to|hope to|hoping to|want to|wants to|wanna|gonna start|dream of|should i|going to move|"
     r"going to join|going to become)\b)|"
     r"(?i:(?:^|[\s,;:—(])(?:если|бы|б|может быть|может|возможно|наверное|наверно|допустим|"
     r"предположим|представь|представьте|мечтаю|мечтал|мечтала|хочу|хотел|хотела|хотелось|"
@@ -179,3 +180,30 @@ def bounded_pieces(text: str, limit: int = 400) -> list[str]:
     return out
 
 
+
+
+# Japanese drops the subject; a topic "Xは" earlier in the clause says whom it is about.
+# These topics are the speaker (or a time, "今は"): anything else is another person.
+JA_SELF_TOPICS = frozenset("私 わたし 僕 俺 自分 今 現在 最近 今年 去年 今月 先月 来月 春から 四月から "
+                           "私の仕事 僕の仕事 仕事 私の職業 職業 趣味 私の趣味 僕の趣味 家 うち 私の家 "
+                           "母語 私の母語 専攻 私の専攻".split())
+_JA_TOPIC = re.compile(r"([^\s、。！？!?,]{1,12}?)は")
+
+
+def ja_other_topic(text: str, start: int) -> bool:
+    """Whether the Japanese clause before ``start`` has a topic "Xは" that is not the speaker
+    ("兄はエンジニアです", "田中さんは…")."""
+    clause_start = max(text.rfind(c, 0, start) for c in "。！？\n") + 1
+    for m in _JA_TOPIC.finditer(text, clause_start, start):
+        if m.group(1) not in JA_SELF_TOPICS:
+            return True
+    return False
+
+
+def ja_own(value: str) -> str:
+    """A Japanese value with a subject "Xが" inside: the speaker's ("私が") is cut off, anyone
+    else's makes no fact of the speaker ("同僚が福岡に引っ越しました")."""
+    if "が" not in value:
+        return value
+    subject, _, rest = value.rpartition("が")
+    return rest if subject in JA_SELF_TOPICS else ""

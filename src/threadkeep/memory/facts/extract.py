@@ -12,18 +12,21 @@ engine put into a prompt is removed first by :func:`strip_injected`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from threadkeep.memory.facts.base_form import base_form
+from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.facts.clauses import (
     bounded_pieces,
     is_hypothetical,
     is_question,
+    ja_other_topic,
+    ja_own,
     negated_after_ja,
     negated_before,
     sentences,
     strip_quoted,
 )
+from threadkeep.memory.facts.life import LIFE_LABELS, LIFE_MULTI, LIFE_SINGLE, life_facts
 from threadkeep.memory.facts.values import (
     ASKS,
     GENERIC,
@@ -49,9 +52,9 @@ __all__ = [
     "MULTI_VALUED",
 ]
 
-SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown", "manager", "team"})
+SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown", "manager", "team"}) | LIFE_SINGLE
 # Slots that hold many values at once (besides preferences and notes).
-MULTI_VALUED = frozenset({"note", "commitment"})
+MULTI_VALUED = frozenset({"note", "commitment"}) | LIFE_MULTI
 # Tags the context assembler may wrap injected memory in; anything inside is not the person's.
 INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
 _MAX_VALUE = 80
@@ -61,18 +64,6 @@ _MAX_NOTE_LOOKBACK = 200
 # line packed together): a statement about oneself sits inside one sentence, and bounded pieces
 # keep every pattern's cost linear in the length of the message, whatever its shape.
 MAX_PIECE_CHARS = 400
-
-
-@dataclass(frozen=True, slots=True)
-class FactCandidate:
-    """A proposed fact: slot ``key`` (``employer``, ``preference:tea``, ``note``), a display
-    value in its base form ("Москва", "東京"), the clause it was read from, and the value's
-    words as said ("Москве", "東京に"; empty when they are the value)."""
-
-    key: str
-    value: str
-    evidence: str = ""
-    said: str = ""
 
 
 def category_of(key: str) -> str:
@@ -88,7 +79,7 @@ def is_single_valued(key: str) -> bool:
 # "Role (job)": a person asks "what is my job?" as often as "what is my role?".
 _LABELS = {"name": "Name", "role": "Role (job)", "employer": "Employer", "city": "Lives in",
            "hometown": "From", "note": "Note", "manager": "Manager", "team": "Team",
-           "commitment": "Commitment"}
+           "commitment": "Commitment", **LIFE_LABELS}
 
 
 def render_fact(key: str, value: str) -> str:
@@ -196,7 +187,7 @@ _PREF_EN: list[tuple[str, re.Pattern[str]]] = [
     ("dislikes", re.compile(rf"(?i:\bI (?:really )?(?:don't|do not|dont) (?:like|enjoy)|\bI (?:really )?(?:hate|dislike|can't stand|cannot stand))\s+{_V}{_END_EN}")),
     ("prefers", re.compile(r"(?i:\bI (?:really )?prefer)\s+(?P<v>[^,.;!?\n]{1,60}?)(?=\s+(?:over|to|rather than)\b|\s*[,.;!?\n]|\s*$)")),
     ("prefers", re.compile(r"(?i:\bI(?:'d| would) rather(?: have| drink| eat| use| take)?)\s+(?P<v>[^,.;!?\n]{1,60}?)(?=\s+than\b)")),
-    ("likes", re.compile(rf"(?i:\bI (?:really |also )?(?:like|love|enjoy|adore)|{_I} (?:a )?(?:big |huge )?fan of)\s+{_V}{_END_EN}")),
+    ("likes", re.compile(rf"(?i:\bI (?:really |also |absolutely |just )?(?:like|love|enjoy|adore)|{_I} (?:a )?(?:big |huge )?fan of|{_I} (?:obsessed with|crazy about|a sucker for)|\bI(?:'ve| have)(?: always)?(?: had)? a (?:real |deep |big )?love (?:for|of)|\bI(?:'ve| have) always (?:loved|liked|enjoyed))\s+{_V}{_END_EN}")),
 ]
 _FAV_EN = re.compile(rf"(?i:\bmy favou?rite)\s+(?P<t>[\w ]{{1,30}}?)\s+(?i:is)\s+{_V}{_END_EN}")
 _FAV_RU = re.compile(r"(?i:\bмо(?:й|я|ё|е|и) любим(?:ый|ая|ое|ые))\s+(?P<t>[а-яё]{2,30})\s*(?:—|-|:|это)?\s*(?P<v>[^,.;!?\n]{1,60})")
@@ -209,7 +200,7 @@ _RU_ROLES = (
     "дата-инженер|руководител|тестировщиц|dba"
 )
 _END_RU = (
-    rf"(?=\s+(?:(?:и|но|а|потому|где|как|уже|сейчас|с)\b|(?:\w+\s+)?(?:{_RU_ROLES})\w*)"
+    rf"(?=\s+(?:(?:и|но|а|потому|где|как|уже|сейчас|с|из)\b|(?:\w+\s+)?(?:{_RU_ROLES})\w*)"
     r"|\s*[,.;!?\n—]|\s*$)"
 )
 _RU: list[tuple[str, re.Pattern[str]]] = [
@@ -234,7 +225,7 @@ _RU: list[tuple[str, re.Pattern[str]]] = [
 _PREF_RU: list[tuple[str, re.Pattern[str]]] = [
     ("dislikes", re.compile(rf"(?i:\bмне не нрав(?:ится|ятся)|\bя не люблю|\bя ненавижу|\bтерпеть не могу)\s+{_V_RU}{_END_RU}")),
     ("prefers", re.compile(rf"(?i:\bя предпочитаю)\s+{_V_RU}{_END_RU}")),
-    ("likes", re.compile(rf"(?i:\bмне нрав(?:ится|ятся)|\bя (?:очень )?люблю|\bобожаю)\s+{_V_RU}{_END_RU}")),
+    ("likes", re.compile(rf"(?i:\bмне нрав(?:ится|ятся)|\bя (?:очень )?люблю|\bобожаю|\bя (?:большой |большая )?(?:фанат|фанатка|поклонник|поклонница)|\bя без ума от)\s+{_V_RU}{_END_RU}")),
 ]
 
 # Japanese: values are runs without particles that would start another phrase.
@@ -366,13 +357,13 @@ def _statement_facts(text: str) -> list[FactCandidate]:
             continue
         for m in pat.finditer(text):
             if id(pat) in ja:
-                if _ja_other_topic(text, m.start()) or negated_after_ja(text, m.end()):
+                if ja_other_topic(text, m.start()) or negated_after_ja(text, m.end()):
                     continue  # "彼はエンジニアです"; "ソニーで働いていません"
             elif negated_before(text, m.start("v")):
                 continue  # "I don't live in Oslo", "я не работаю в Яндексе"
             said = _clean(_JA_SUBJECT.sub("", m.group("v")))
             if id(pat) in ja:
-                said = _ja_own(said)
+                said = ja_own(said).rpartition("から")[2]  # "大阪から東京に引っ越し": the city is 東京
                 if not said:
                     continue
             if key == "employer" and not _looks_like_company(said):
@@ -387,9 +378,10 @@ def _statement_facts(text: str) -> list[FactCandidate]:
             value = said if key in MULTI_VALUED else base_form(said, ru_cases(key, text[: m.start("v")]))
             found.append(FactCandidate(key, value, m.group(0).strip(), said if value != said else ""))
     found.extend(_moves(text))
+    found.extend(life_facts(text))
     for polarity, pat in _PREF_EN + _PREF_RU + _PREF_JA:
         for m in pat.finditer(text):
-            if id(pat) in {id(p) for _, p in _PREF_JA} and _ja_other_topic(text, m.start()):
+            if id(pat) in {id(p) for _, p in _PREF_JA} and ja_other_topic(text, m.start()):
                 continue  # "社長はゴルフが好きです": the boss's taste
             said = _clean(_JA_SUBJECT.sub("", m.group("v")))
             if not said or _is_pronoun(said) or not concrete(said):
@@ -406,31 +398,6 @@ def _statement_facts(text: str) -> list[FactCandidate]:
                 found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", said,
                                            m.group(0)))
     return found
-
-
-def _ja_own(value: str) -> str:
-    """A Japanese value with a subject "Xが" inside: the speaker's ("私が") is cut off, anyone
-    else's makes no fact of the speaker ("同僚が福岡に引っ越しました")."""
-    if "が" not in value:
-        return value
-    subject, _, rest = value.rpartition("が")
-    return rest if subject in _JA_SELF_TOPICS else ""
-
-
-# Japanese drops the subject; a topic "Xは" earlier in the clause says whom it is about.
-# These topics are the speaker (or a time, "今は"): anything else is another person.
-_JA_SELF_TOPICS = frozenset("私 わたし 僕 俺 自分 今 現在 最近 今年 去年 今月 先月 来月 春から 四月から "
-                            "私の仕事 僕の仕事 仕事 私の職業 職業".split())
-_JA_TOPIC = re.compile(r"([^\s、。！？!?,]{1,12}?)は")
-
-
-def _ja_other_topic(text: str, start: int) -> bool:
-    clause_start = max(text.rfind(c, 0, start) for c in "。！？\n") + 1
-    for m in _JA_TOPIC.finditer(text, clause_start, start):
-        topic = m.group(1)
-        if topic not in _JA_SELF_TOPICS:
-            return True
-    return False
 
 
 def _looks_like_company(v: str) -> bool:

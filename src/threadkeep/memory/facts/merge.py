@@ -38,7 +38,7 @@ from threadkeep.store.vault import Vault
 __all__ = ["merge_facts", "unmerge_facts"]
 
 # Columns of a fact row an undo restores (everything but its id and owner).
-_RESTORED = ("category", "key_ct", "value_ct", "slot_hash", "value_hash", "vector_ct", "status", "method",
+_RESTORED = ("category", "key_ct", "value_ct", "said_ct", "slot_hash", "value_hash", "vector_ct", "status", "method",
              "times_seen", "source_message_id", "first_seen", "last_seen", "updated_at")
 
 
@@ -56,6 +56,8 @@ def _snapshot(row: Fact) -> dict[str, Any]:
 
 def _restore(row: Fact, snap: dict[str, Any]) -> None:
     for col in _RESTORED:
+        if col not in snap:
+            continue  # a merge recorded before the column existed (said_ct, 0019)
         v = snap[col]
         if isinstance(v, dict) and "b64" in v:
             v = base64.b64decode(v["b64"])
@@ -103,7 +105,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
                         method=src.method, times_seen=src.times_seen, changed_gen=state.generation + 1,
                         source_message_id=src.source_message_id, first_seen=src.first_seen,
                         last_seen=src.last_seen, updated_at=at)
-            _facts.seal_fact(s, vault, fact, rec.key, rec.value, None)
+            _facts.seal_fact(s, vault, fact, rec.key, rec.value, None, said=rec.said)
             _reseal_vector(s, vault, src, fact)
             s.add(fact)
             _facts.add_fact_version(s, vault, fact, version=1, op="add", old=None, new=rec.value,
@@ -136,7 +138,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
         if match.id in touched:
             touched[match.id]["versions"].append(vid)
         if source_newer and not same:
-            _facts.seal_fact(s, vault, match, mine.key, rec.value, None)
+            _facts.seal_fact(s, vault, match, mine.key, rec.value, None, said=rec.said)
             _reseal_vector(s, vault, src, match)
             match.method = src.method
             match.times_seen = src.times_seen

@@ -61,7 +61,9 @@ EXTRACTION_SYSTEM = (
     "with JSON only, no prose:\n"
     '{"operations": [{"op": "add", "key": KEY, "value": VALUE}, '
     '{"op": "update", "id": "f1", "value": VALUE}, {"op": "retire", "id": "f2"}]}\n'
-    "KEY is one of name, role, employer, manager, team, city, hometown, commitment, note, or "
+    "KEY is one of name, role, employer, manager, team, city, hometown, commitment, note, "
+    "family (a relative: 'son', 'wife Anna'), pet, hobby, studies, moved_from, language, "
+    "business (one the person runs), former (a job they had), or "
     "preference:<topic> "
     "(value then starts with likes/dislikes/prefers). Use update when the message changes an "
     "existing fact, retire when it says a fact is no longer true, nothing when it repeats one. "

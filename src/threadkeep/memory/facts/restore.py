@@ -60,7 +60,7 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
                     status="retired" if demote else status, times_seen=f.times_seen,
                     changed_gen=state.generation + 1, source_message_id=ids.get(f.source_message_id or ""),
                     first_seen=f.first_seen, last_seen=f.last_seen, updated_at=now if demote else f.updated_at)
-        seal_fact(session, vault, fact, f.key, f.value, None)
+        seal_fact(session, vault, fact, f.key, f.value, None, said=f.said)
         session.add(fact)
         session.flush()
         history = list(f.history)

@@ -97,6 +97,7 @@ class FactRecord:
     updated_at: datetime
     source_message_id: str | None
     history: tuple[FactVersionRecord, ...] = ()
+    said: str = ""  # the value's words as said, when they differ from the stored base form
 
     @property
     def category(self) -> str:
@@ -135,6 +136,8 @@ def open_fact(vault: Vault, s: Session, row: Fact) -> FactRecord:
         last_seen=row.last_seen,
         updated_at=row.updated_at,
         source_message_id=row.source_message_id,
+        said=("" if row.said_ct is None else
+              vault.open_text(s, uid, row.said_ct, table=_T, column="said", row_id=row.id)),
     )
 
 
@@ -250,9 +253,10 @@ class BlindIndex:
 
 
 def seal_fact(session: Session, vault: Vault, fact: Fact, key: str, value: str,
-              embedder: Embedder | None) -> None:
-    """Set a fact row's sealed key, value and vector and its blind-index hashes."""
+              embedder: Embedder | None, *, said: str = "") -> None:
+    """Set a fact row's sealed key, value, words as said and vector and its blind-index hashes."""
     uid = fact.user_id
+    seal_said(session, vault, fact, said)
     blind = BlindIndex.of(session, vault, uid)
     fact.key_ct = vault.seal(session, uid, key, table=_T, column="key", row_id=fact.id)
     fact.value_ct = vault.seal(session, uid, value, table=_T, column="value", row_id=fact.id)
@@ -263,6 +267,12 @@ def seal_fact(session: Session, vault: Vault, fact: Fact, key: str, value: str,
         vec = embedder.passages([render_fact(key, value)])[0]
         fact.vector_ct = vault.seal(session, uid, vector_to_bytes(vec),
                                     table=_T, column="vector", row_id=fact.id)
+
+
+def seal_said(session: Session, vault: Vault, fact: Fact, said: str) -> None:
+    """Keep the words the value was read from (none when they are the value itself)."""
+    fact.said_ct = (vault.seal(session, fact.user_id, said, table=_T, column="said", row_id=fact.id)
+                    if said else None)
 
 
 def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidate) -> Fact | None:
@@ -307,7 +317,7 @@ def apply_candidates(
                         status="current", method=method, times_seen=1,
                         changed_gen=state.generation + 1,
                         source_message_id=message_id, first_seen=at, last_seen=at, updated_at=at)
-            seal_fact(session, vault, fact, cand.key, cand.value, embedder)
+            seal_fact(session, vault, fact, cand.key, cand.value, embedder, said=cand.said)
             session.add(fact)
             session.flush()
             add_fact_version(session, vault, fact, op="add", old=None, new=cand.value, old_status=None,
@@ -321,6 +331,8 @@ def apply_candidates(
             row.times_seen += 1
             row.last_seen = at
             row.source_message_id = message_id or row.source_message_id
+            if cand.said:  # the latest other words for the same value (a model gives none)
+                seal_said(session, vault, row, cand.said)
             changes.append(FactChange("seen", row.id, rec.key, rec.value))
             continue
         new_value = rec.value if same else cand.value
@@ -328,7 +340,7 @@ def apply_candidates(
         add_fact_version(session, vault, row, op=op, old=rec.value, new=new_value,
                  old_status=row.status, new_status="current", source=message_id, at=at)
         if not same:
-            seal_fact(session, vault, row, rec.key, new_value, embedder)
+            seal_fact(session, vault, row, rec.key, new_value, embedder, said=cand.said)
             row.method = method
         row.status = "current"
         row.times_seen += 1

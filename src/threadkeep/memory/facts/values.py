@@ -23,7 +23,7 @@ _RU_CASE_BEFORE: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (re.compile(r"(?i)(?:^|\s)(?:в|во|на)\s*$"), frozenset({"loct", "accs"})),
     (re.compile(r"(?i)(?:^|\s)(?:из|от|до|у)\s*$"), frozenset({"gent"})),
     (re.compile(r"(?i)(?:команде|команду|команды|отдела|отделе)\s*$"), frozenset({"gent"})),
-    (re.compile(r"(?i)(?:работаю|работал|работала|являюсь|стал|стала|должности)\s*$"), frozenset({"ablt"})),
+    (re.compile(r"(?i)(?:работаю|работал|работала|являюсь|стал|стала|должности|увлекаюсь|владею)\s*$"), frozenset({"ablt"})),
     (re.compile(r"(?i)(?:подчиняюсь|подчиняется)\s*$"), frozenset({"datv"})),
     (re.compile(r"(?i)меня\s*$"), frozenset({"ablt", "nomn"})),
 )
@@ -43,7 +43,7 @@ _NOT_A_THING_START = frozenset(
     """it that this these those how when what where why who whom if whether there them him her
     you me us all everything something anything nothing so very too being is are was were be
     to doing having seeing getting the way both either neither
-    это эта этот эти то та тот так как когда что чтобы всё все его её их тебя вас
+    это эта этот эти этим этой этого то та тот так как когда что чтобы всё все его её их тебя вас
     その この あの それ これ あれ どれ 何""".split())
 _ABSTRACT_HEADS = frozenset(
     """freedom idea ideas feeling feelings way fact thought thoughts vibe vibes experience
