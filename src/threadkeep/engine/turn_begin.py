@@ -115,6 +115,11 @@ class TurnOpener:
                 repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
             asked: str | None = None
             learn: list[jobs.JobSpec] = []
+            paused = _abandoned(s, self.vault, conv.id, earlier) if not created else None
+            if paused is not None:
+                # The client gave up the tool round of this message and carries it in its
+                # history: it stays, as the client holds it, and is not stored twice.
+                paused.status, asked, earlier = "answered", paused.id, earlier[1:]
             for role, said in earlier:
                 stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
                                              status="answered" if role == "user" else "ok",
@@ -132,6 +137,18 @@ class TurnOpener:
             idempotency.remember_key(s, user_id=uid, key=key, endpoint=endpoint, conversation_id=conversation_id,
                                      message_id=begun.mid, now=now, ttl_s=self.settings.idempotency_ttl_s)
         return begun
+
+
+def _abandoned(s: Session, vault: Vault, conversation_id: str, earlier: Sequence[tuple[str, str]]) -> Message | None:
+    """The conversation's last message when it is a turn paused for tool results that the
+    client's unseen history starts with (the client went on without finishing the round)."""
+    if not earlier or earlier[0][0] != "user":
+        return None
+    last = s.scalar(select(Message).where(Message.conversation_id == conversation_id)
+                    .order_by(Message.seq.desc()).limit(1))
+    if last is None or last.role != "user" or last.status != PAUSED:
+        return None
+    return last if repo.open_message_text(s, vault, last).strip() == earlier[0][1].strip() else None
 
 
 def _has_answer(s: Session, msg: Message) -> bool:
