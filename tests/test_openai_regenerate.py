@@ -7,8 +7,11 @@ still gets the stored answer."""
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import os
 import time
+import zipfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -124,6 +127,12 @@ def test_regenerate_replaces_the_last_answer_and_keeps_the_old_one(live: ApiHarn
     assert third in exported and first not in exported and second not in exported
     asyncio.run(live.memory.drain_jobs())
     assert _fact_jobs(live, "Name a dish to cook tonight.", person) == 1
+    # The personal export (everything held about the person) carries the earlier versions too.
+    with zipfile.ZipFile(io.BytesIO(live.client(key).get("/v1/me/export").content)) as zf:
+        rows = json.loads(zf.read(f"conversations/{cid}.json"))["messages"]
+    (regenerated_row,) = [r for r in rows if r.get("earlier_versions")]
+    assert regenerated_row["text"] == third
+    assert [v["text"] for v in regenerated_row["earlier_versions"]] == [first, second]
     # The next turn (the client holds the regenerated answer) continued the same conversation.
     convs, _ = _stored(live, person)
     assert len(convs) == 1 and convs[0][:4] == [*turn, ("assistant", third)] and convs[0][4] == ("user", "Thanks")
