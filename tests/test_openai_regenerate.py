@@ -25,6 +25,7 @@ from threadkeep.crypto import MasterKey
 from threadkeep.llm.scripted import Step
 from threadkeep.messages import ModelRequest
 from threadkeep.store.models import AnswerVersion, Conversation, Job, Message, User
+from threadkeep.testing.checks import check_database
 
 WINDOW_S = 2.0
 
@@ -136,6 +137,7 @@ def test_regenerate_replaces_the_last_answer_and_keeps_the_old_one(live: ApiHarn
     # The next turn (the client holds the regenerated answer) continued the same conversation.
     convs, _ = _stored(live, person)
     assert len(convs) == 1 and convs[0][:4] == [*turn, ("assistant", third)] and convs[0][4] == ("user", "Thanks")
+    assert check_database(live.memory.db.engine.url.render_as_string(hide_password=False)).problems == []
 
 
 def test_only_the_last_answer_is_regenerated_and_a_failed_regeneration_keeps_it(live: ApiHarness) -> None:

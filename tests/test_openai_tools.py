@@ -13,7 +13,7 @@ from typing import Any
 
 import openai
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
@@ -30,7 +30,8 @@ from threadkeep.messages import (
     ToolResultPart,
     ToolSpec,
 )
-from threadkeep.store.models import Conversation, Message, User
+from threadkeep.store.models import AnswerVersion, Conversation, Message, User
+from threadkeep.testing.checks import check_database
 
 TOOLS: list[dict[str, Any]] = [
     {"type": "function", "function": {
@@ -180,6 +181,7 @@ def test_an_sdk_tool_loop_is_one_turn_of_one_conversation(live: ApiHarness, stre
     convs = _rows(live, person)
     assert len(convs) == 1 and convs[0][-2:] == [("user", "Thanks!"), ("assistant", "echo: Thanks!")]
     assert len(convs[0]) == 6
+    assert check_database(live.memory.db.engine.url.render_as_string(hide_password=False)).problems == []
 
 
 def test_tool_loop_refusals_say_what_is_wrong(live: ApiHarness) -> None:
@@ -215,6 +217,11 @@ def test_an_abandoned_tool_round_leaves_the_message_and_is_not_stored_twice(live
     assert done.choices[0].message.content == "echo: never mind"
     assert _rows(live, person) == [[("user", "hello"), ("assistant", first), ("user", "weather?"),
                                     ("user", "never mind"), ("assistant", "echo: never mind")]]
+    with live.memory.db.reading() as s:  # the unfinished turn stays unanswered, out of later requests
+        assert [m.status for m in s.scalars(select(Message).where(Message.role == "user")
+                                            .order_by(Message.created_at))] == ["answered", "tools", "answered"]
+    said = [m.text for seg in live.model.calls[-1].segments if seg.name == "history" for m in seg.messages]
+    assert not any("weather?" in t for t in said)
 
 
 def test_adapters_render_the_tool_choice_in_their_wire_format() -> None:
@@ -229,3 +236,42 @@ def test_adapters_render_the_tool_choice_in_their_wire_format() -> None:
         assert openai_render(req, "gpt-4o-mini").body["tool_choice"] == openai_wire
         assert anthropic_render(req, "claude").body["tool_choice"] == anthropic_wire
     assert "tool_choice" not in openai_render(base, "m").body and "tool_choice" not in anthropic_render(base, "c").body
+
+
+@pytest.mark.slow
+def test_sdk_timeout_retries_of_a_tool_request_store_the_turn_once(live: ApiHarness) -> None:
+    """The provider is slower than the client's timeout on the loop's first request: the SDK's
+    retry joins the attempt in flight; that attempt ends in tool calls nobody received, so the
+    joined retry asks the model again and gets them. One turn, two rows, one conversation."""
+    key, person = live.person_key()
+    slow = openai.OpenAI(base_url=f"{live.url}/v1", api_key=key, timeout=2.5, max_retries=2)
+    live.clients.append(slow)  # type: ignore[arg-type]
+    live.model.add(Step(tool_calls=[ToolCall("call_w1", "get_weather", {"city": "Lisbon"})], delay=4.0))
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "What is the weather and the time in Lisbon?"}]
+    answer, rounds = _run_loop(slow, messages, stream=False)
+    assert rounds == 2 and answer == "In Lisbon it is sunny, 21°C at 14:05."
+    # The slow call and the joined retry's call after the pause (one more if that retry timed
+    # out too on a busy machine: its own retry finds the turn paused and asks again), then one
+    # call per follow-up.
+    results = [len(_results(c)) for c in live.model.calls]
+    assert 2 <= results.count(0) <= 3 and results.count(1) == 1 and results.count(2) == 1
+    assert _rows(live, person) == [[("user", "What is the weather and the time in Lisbon?"), ("assistant", answer)]]
+
+
+def test_regenerating_an_agent_turn_replaces_its_answer_through_a_new_tool_loop(live: ApiHarness) -> None:
+    key, person = live.person_key()
+    client = openai.OpenAI(base_url=f"{live.url}/v1", api_key=key, max_retries=0, timeout=30)
+    live.clients.append(client)  # type: ignore[arg-type]
+    question = {"role": "user", "content": "What is the weather and the time in Lisbon?"}
+    messages: list[dict[str, Any]] = [dict(question)]
+    answer, _ = _run_loop(client, messages, stream=False)
+    # Regenerate: the history without the answer, flagged; the model runs the tools again.
+    text, calls, finish = _ask(client, [dict(question)], stream=False,
+                               extra_headers={"X-Threadkeep-Regenerate": "true"})
+    assert finish == "tool_calls" and calls[0]["name"] == "get_weather"
+    again, rounds = _run_loop(client, [dict(question)], stream=True)  # its follow-ups go on with that turn
+    assert rounds == 2 and again == answer
+    assert _rows(live, person) == [[("user", question["content"]), ("assistant", answer)]]
+    with live.memory.db.reading() as s:
+        assert s.scalar(select(func.count()).select_from(AnswerVersion)) == 1
+    assert check_database(live.memory.db.engine.url.render_as_string(hide_password=False)).problems == []

@@ -67,10 +67,13 @@ class TurnOpener:
         return self.reopen(s, uid, msg, created=created)
 
     def reopen(self, s: Session, uid: str, msg: Message, *, created: bool, regenerating: bool = False) -> Begun:
-        """Take the turn of ``msg`` for this process (status ``pending``, owned by our lease)."""
+        """Take the turn of ``msg`` for this process (status ``pending``, owned by our lease). A
+        message that has an answer (a regeneration that failed or paused for tool results) is
+        regenerating: its answer is replaced, not stored beside."""
         msg.status, msg.error, msg.failed_at, msg.owner = "pending", None, None, self.lease.id
         self.lease.ensure(s)
-        return Begun(uid, msg.conversation_id, created, msg.id, regenerating=regenerating)
+        return Begun(uid, msg.conversation_id, created, msg.id,
+                     regenerating=regenerating or _has_answer(s, msg))
 
     def regenerate(self, s: Session, user: str, message_id: str) -> Begun:
         """Reopen the conversation's last turn to answer it again; a regenerate of it already
@@ -84,7 +87,7 @@ class TurnOpener:
                            "after this one")
         if msg.status == "pending" and owner_alive(s, msg.owner, me=self.lease.id):
             return Begun(uid, msg.conversation_id, False, msg.id, "wait", regenerating=True)
-        return self.reopen(s, uid, msg, created=False, regenerating=_has_answer(s, msg))
+        return self.reopen(s, uid, msg, created=False)
 
     def begin(self, s: Session, user: str, conversation_id: str | None, text: str,
               channel: str, key: str | None = None, endpoint: str = "messages",
@@ -118,8 +121,11 @@ class TurnOpener:
             paused = _abandoned(s, self.vault, conv.id, earlier) if not created else None
             if paused is not None:
                 # The client gave up the tool round of this message and carries it in its
-                # history: it stays, as the client holds it, and is not stored twice.
-                paused.status, asked, earlier = "answered", paused.id, earlier[1:]
+                # history: not stored twice. It stays unanswered (out of later requests, like
+                # a failed turn) unless the client's history holds an answer to it.
+                earlier = earlier[1:]
+                if earlier and earlier[0][0] == "assistant":
+                    paused.status, asked = "answered", paused.id
             for role, said in earlier:
                 stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
                                              status="answered" if role == "user" else "ok",
