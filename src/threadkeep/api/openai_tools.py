@@ -27,10 +27,15 @@ from threadkeep.messages import (
     ToolSpec,
 )
 
-__all__ = ["client_tools", "tool_calls_out", "is_tool_call", "MAX_NAME"]
+__all__ = ["client_tools", "tool_calls_out", "is_tool_call", "valid_name", "MAX_NAME"]
 
 MAX_NAME = 64  # OpenAI's limit on a function name
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def valid_name(name: Any) -> bool:
+    """A tool name both providers accept: 1–64 letters, digits, ``_`` or ``-``."""
+    return isinstance(name, str) and 1 <= len(name) <= MAX_NAME and set(name) <= _NAME_CHARS
 
 
 def is_tool_call(message: Any) -> bool:
@@ -43,7 +48,7 @@ def _spec(tool: Any, i: int) -> ToolSpec:
         raise ApiError(400, f"tools[{i}]: only {{\"type\": \"function\", \"function\": {{...}}}} tools are supported")
     fn = tool["function"]
     name = fn.get("name")
-    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or not set(name) <= _NAME_CHARS:
+    if not valid_name(name):
         raise ApiError(400, f"tools[{i}].function.name must be 1 to {MAX_NAME} letters, digits, '_' or '-'")
     params = fn.get("parameters")
     if params is not None and not isinstance(params, dict):
