@@ -70,3 +70,18 @@ def test_an_anthropic_sdk_tool_loop_is_one_turn(live: ApiHarness) -> None:  # no
     assert sorted(convs, key=len) == [
         [("user", asked[True]), ("assistant", answer)],
         [("user", asked[False]), ("assistant", answer), ("user", "Thanks!"), ("assistant", "echo: Thanks!")]]
+
+
+def test_the_anthropic_sdk_regenerates_the_last_answer(live: ApiHarness) -> None:  # noqa: F811
+    key, person = live.person_key()
+    client = anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key=key, max_retries=0, timeout=30)
+    live.clients.append(client)  # type: ignore[arg-type]
+    history = [{"role": "user", "content": "Name a dish."}]
+    live.model.add("Paella.", "Bacalhau.")
+    first = client.messages.create(model="any", max_tokens=64, messages=history)  # type: ignore[arg-type]
+    again = client.messages.create(model="any", max_tokens=64, messages=history)  # type: ignore[arg-type]
+    assert first.content[0].text == again.content[0].text == "Paella."  # type: ignore[union-attr]  # a retry
+    new = client.messages.create(model="any", max_tokens=64, messages=history,  # type: ignore[arg-type]
+                                 extra_headers={"X-Threadkeep-Regenerate": "true"})
+    assert new.content[0].text == "Bacalhau."  # type: ignore[union-attr]
+    assert _rows(live, person) == [[("user", "Name a dish."), ("assistant", "Bacalhau.")]]

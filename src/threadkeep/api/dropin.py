@@ -25,9 +25,11 @@ from threadkeep.events import ConversationOpened, TurnDone, TurnEvent, TurnFaile
 from threadkeep.messages import canonical_json, message_to_dict
 from threadkeep.store.base import utcnow
 
-__all__ = ["DropInTurn", "begin", "no_retry", "CONVERSATION_HEADER"]
+__all__ = ["DropInTurn", "begin", "no_retry", "CONVERSATION_HEADER", "REGENERATE_HELP"]
 
 CONVERSATION_HEADER = "X-Threadkeep-Conversation"
+REGENERATE_HELP = ("true: answer the last message again, in place of its stored answer (kept as an earlier "
+                   "version); without it, the same request within regenerate_after_s of its answer is a retry")
 
 
 @dataclass

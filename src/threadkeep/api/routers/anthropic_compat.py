@@ -11,7 +11,8 @@ Honoured: ``messages`` (string content, or the ``text`` blocks of a content arra
 newlines), ``stream``, ``conversation_id``, ``model`` (echoed back only), ``tools`` and
 ``tool_choice`` with the tool rounds after the new message (``api/anthropic_tools.py``: the
 calls come back as ``tool_use`` blocks with ``stop_reason: "tool_use"``, the follow-up goes on
-with the same turn). Ignored: ``system``, ``max_tokens``, ``temperature``, ``top_p``,
+with the same turn), and ``regenerate`` (or the ``X-Threadkeep-Regenerate`` header) as on the
+OpenAI drop-in. Ignored: ``system``, ``max_tokens``, ``temperature``, ``top_p``,
 ``top_k``, ``stop_sequences``, ``metadata``, ``thinking`` and anything else. The answer is a
 ``message`` with one ``text`` block, or Anthropic's event stream (``message_start``, ``content_block_start``,
 ``ping``, ``content_block_delta``…, ``content_block_stop``, ``message_delta``,
@@ -34,7 +35,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 from threadkeep.api import dropin
 from threadkeep.api.anthropic_tools import client_tools, is_tool_traffic, tool_use_blocks
 from threadkeep.api.deps import AnthropicPersonDep, AnthropicPrincipalDep, MemoryDep, StateDep
-from threadkeep.api.dropin import CONVERSATION_HEADER, DropInTurn
+from threadkeep.api.dropin import CONVERSATION_HEADER, REGENERATE_HELP, DropInTurn
 from threadkeep.api.errors import (
     ApiError,
     anthropic_error,
@@ -68,6 +69,7 @@ class MessagesIn(BaseModel):
     conversation_id: str | None = Field(default=None, max_length=64)
     tools: list[Any] | None = None
     tool_choice: Any = None
+    regenerate: bool = False
 
 
 def _text(msg: MessageIn) -> str:
@@ -117,13 +119,15 @@ async def messages(
     body: MessagesIn, memory: MemoryDep, person: AnthropicPersonDep, state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
     idempotency_key: IdempotencyHeader = None,
+    x_threadkeep_regenerate: Annotated[bool, Header(description=REGENERATE_HELP)] = False,
 ) -> Response:
     """Anthropic Messages with threadkeep's memory; the conversation is recognised from its history."""
     history, text, tools = _split(body)
     begun = await dropin.begin(memory, state, person=person, history=history, text=text,
                                conversation_id=x_threadkeep_conversation or body.conversation_id,
                                idempotency_key=idempotency_key, channel="anthropic",
-                               endpoint="anthropic_messages", client_tools=tools)
+                               endpoint="anthropic_messages", client_tools=tools,
+                               regenerate=body.regenerate or x_threadkeep_regenerate)
     headers = {CONVERSATION_HEADER: begun.conversation_id}
     model = body.model or memory.model.name
     if body.stream:

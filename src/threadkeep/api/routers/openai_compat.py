@@ -35,7 +35,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api import dropin
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
-from threadkeep.api.dropin import CONVERSATION_HEADER
+from threadkeep.api.dropin import CONVERSATION_HEADER, REGENERATE_HELP
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
 from threadkeep.api.openai_tools import client_tools, is_tool_call, tool_calls_out
 from threadkeep.api.routers.messages import IdempotencyHeader
@@ -46,8 +46,6 @@ from threadkeep.engine.openai_threads import Turn
 from threadkeep.errors import ThreadkeepError
 from threadkeep.events import AnswerDelta, ToolCallsAsked, TurnDone, TurnFailed
 
-REGENERATE_HELP = ("true: answer the last message again, in place of its stored answer (kept as an earlier "
-                   "version); without it, the same request within regenerate_after_s of its answer is a retry")
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
 
 
