@@ -170,7 +170,8 @@ class TurnService:
                     return self.opener.resume(s, uid, msg, created=False)
             dead = msg.status == "pending" and not owner_alive(s, msg.owner, me=self.lease.id, now=now)
             if msg.status not in ("failed", PAUSED) and not dead:
-                raise Conflict(f"message {message_id} is {msg.status}; only a failed turn can be retried")
+                raise Conflict(f"message {message_id} is {msg.status}; only a failed turn (or one waiting for "
+                               "tool results) can be retried")
             begun = self.opener.reopen(s, uid, msg, created=False)
             if key is not None:
                 idempotency.remember_key(s, user_id=uid, key=key, endpoint="retry", conversation_id=None,
@@ -205,9 +206,11 @@ class TurnService:
         yield ConversationOpened(begun.cid, begun.created)
         yield MessageStored(begun.mid)
         if begun.then != "answer":
+            ended = False
             async for ev in self._stored_outcome(begun):
+                ended = ended or isinstance(ev, TurnDone | TurnFailed)
                 yield ev
-            if begun.then != "wait" or not await asyncio.to_thread(self.db.write, lambda s: self._take_paused(s, begun)):
+            if ended or not await asyncio.to_thread(self.db.write, lambda s: self._take_paused(s, begun)):
                 return
             # The attempt we waited for paused for the client's tools: this request goes on.
         with self.lease.holding():
