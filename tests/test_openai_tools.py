@@ -199,6 +199,15 @@ def test_tool_loop_refusals_say_what_is_wrong(live: ApiHarness) -> None:
         {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": "{oops"}}]},
         {"role": "tool", "tool_call_id": "c1", "content": "x"}], "tools": TOOLS})
     assert bad_args.status_code == 400 and "not valid JSON" in bad_args.json()["error"]["message"]
+    twice = c.post("/v1/chat/completions", json={"messages": base, "tools": [TOOLS[0], TOOLS[0]]})
+    assert twice.status_code == 400 and "its own name" in twice.json()["error"]["message"]
+    unknown = c.post("/v1/chat/completions", json={"messages": base, "tools": TOOLS, "tool_choice": {
+        "type": "function", "function": {"name": "book_flight"}}})
+    assert unknown.status_code == 400 and "book_flight" in unknown.json()["error"]["message"]
+    not_a_string = c.post("/v1/chat/completions", json={"messages": [*base, {"role": "assistant", "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": 5}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "x"}], "tools": TOOLS})
+    assert not_a_string.status_code == 400 and "JSON string" in not_a_string.json()["error"]["message"]
     assert len(live.model.calls) == 0  # refused before the model, nothing stored
 
 

@@ -38,8 +38,9 @@ def is_tool_traffic(message: Any) -> bool:
     return any(b.get("type") == kind for b in _blocks(message))
 
 
-def _text(blocks: Sequence[dict[str, Any]]) -> str:
-    return "\n".join(b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str))
+def _text(blocks: Sequence[Any]) -> str:
+    return "\n".join(b["text"] for b in blocks
+                     if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str))
 
 
 def _spec(tool: Any, i: int) -> ToolSpec:

@@ -90,8 +90,11 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
                 fn = call.get("function") if isinstance(call, dict) else None
                 if not isinstance(fn, dict) or not isinstance(call.get("id"), str) or not isinstance(fn.get("name"), str):
                     raise ApiError(400, "each tool call needs an id and a function name")
+                raw = fn.get("arguments") or "{}"
+                if not isinstance(raw, str):
+                    raise ApiError(400, f"tool call {call['id']!r}: arguments must be a JSON string")
                 try:
-                    args = json.loads(fn.get("arguments") or "{}")
+                    args = json.loads(raw)
                 except json.JSONDecodeError as e:
                     raise ApiError(400, f"tool call {call['id']!r}: arguments are not valid JSON ({e.msg})") from e
                 if not isinstance(args, dict):
