@@ -168,3 +168,20 @@ def test_only_the_last_answer_is_regenerated_and_a_failed_regeneration_keeps_it(
         assert set(s.scalars(select(Message.status).where(Message.role == "user"))) == {"answered"}
     # A retry of the plain request still gets the stored answer.
     assert _say(client, two) == a2
+
+
+def test_the_native_api_regenerates_by_message_id(live: ApiHarness) -> None:
+    key, person = live.person_key()
+    c = live.client(key)
+    first = c.post("/v1/messages", json={"text": "Name a dish."}).json()
+    again = c.post(f"/v1/messages/{first['user_message_id']}/regenerate")
+    assert again.status_code == 200, again.text
+    body = again.json()
+    assert body["assistant_message_id"] == first["assistant_message_id"] and body["text"] != first["text"]
+    convs, versions = _stored(live, person)
+    assert convs == [[("user", "Name a dish."), ("assistant", body["text"])]] and versions == [first["text"]]
+    later = c.post("/v1/messages", json={"text": "Another?", "conversation_id": first["conversation_id"]}).json()
+    old = c.post(f"/v1/messages/{first['user_message_id']}/regenerate")
+    assert old.status_code == 409 and "last answer" in old.json()["error"]["message"]
+    assert c.post("/v1/messages/nope/regenerate").status_code == 404
+    assert later["text"].startswith("answer #")
