@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -64,9 +63,10 @@ def agent_model(request: ModelRequest) -> Step:
 
 
 @pytest.fixture
-def live(tmp_path, settings: Settings) -> Iterator[ApiHarness]:  # type: ignore[no-untyped-def]
-    h = start_harness(f"sqlite:///{tmp_path / 't.db'}", MasterKey(os.urandom(32), "t"),
-                      settings.model_copy(update={"embeddings": False}), responder=agent_model)
+def live(backend: tuple[str, MasterKey], settings: Settings) -> Iterator[ApiHarness]:
+    """A live server on each database (SQLite and PostgreSQL) with the agent stand-in."""
+    url, key = backend
+    h = start_harness(url, key, settings.model_copy(update={"embeddings": False}), responder=agent_model)
     try:
         yield h
     finally:
@@ -133,6 +133,16 @@ def _rows(h: ApiHarness, person: str) -> list[list[tuple[str, str]]]:
         return out
 
 
+def _problems(h: ApiHarness, person: str) -> list[str]:
+    """The integrity check's findings on this person's conversations (the PostgreSQL database
+    is shared by the session's tests)."""
+    with h.memory.db.reading() as s:
+        mine = set(s.scalars(select(Conversation.id).join(User, User.id == Conversation.user_id)
+                             .where(User.name == person)))
+    found = check_database(h.memory.db.engine.url.render_as_string(hide_password=False)).problems
+    return [p for p in found if p.split(":", 1)[0] in mine]
+
+
 @pytest.mark.parametrize("stream", [False, True], ids=["whole", "streamed"])
 def test_an_sdk_tool_loop_is_one_turn_of_one_conversation(live: ApiHarness, stream: bool) -> None:
     key, person = live.person_key()
@@ -181,7 +191,7 @@ def test_an_sdk_tool_loop_is_one_turn_of_one_conversation(live: ApiHarness, stre
     convs = _rows(live, person)
     assert len(convs) == 1 and convs[0][-2:] == [("user", "Thanks!"), ("assistant", "echo: Thanks!")]
     assert len(convs[0]) == 6
-    assert check_database(live.memory.db.engine.url.render_as_string(hide_password=False)).problems == []
+    assert _problems(live, person) == []
 
 
 def test_tool_loop_refusals_say_what_is_wrong(live: ApiHarness) -> None:
@@ -227,8 +237,9 @@ def test_an_abandoned_tool_round_leaves_the_message_and_is_not_stored_twice(live
     assert _rows(live, person) == [[("user", "hello"), ("assistant", first), ("user", "weather?"),
                                     ("user", "never mind"), ("assistant", "echo: never mind")]]
     with live.memory.db.reading() as s:  # the unfinished turn stays unanswered, out of later requests
-        assert [m.status for m in s.scalars(select(Message).where(Message.role == "user")
-                                            .order_by(Message.created_at))] == ["answered", "tools", "answered"]
+        uid = s.scalar(select(User.id).where(User.name == person))
+        assert [m.status for m in s.scalars(select(Message).where(Message.role == "user", Message.user_id == uid)
+                                            .order_by(Message.seq))] == ["answered", "tools", "answered"]
     said = [m.text for seg in live.model.calls[-1].segments if seg.name == "history" for m in seg.messages]
     assert not any("weather?" in t for t in said)
 
@@ -282,5 +293,6 @@ def test_regenerating_an_agent_turn_replaces_its_answer_through_a_new_tool_loop(
     assert rounds == 2 and again == answer
     assert _rows(live, person) == [[("user", question["content"]), ("assistant", answer)]]
     with live.memory.db.reading() as s:
-        assert s.scalar(select(func.count()).select_from(AnswerVersion)) == 1
-    assert check_database(live.memory.db.engine.url.render_as_string(hide_password=False)).problems == []
+        uid = s.scalar(select(User.id).where(User.name == person))
+        assert s.scalar(select(func.count()).select_from(AnswerVersion).where(AnswerVersion.user_id == uid)) == 1
+    assert _problems(live, person) == []
