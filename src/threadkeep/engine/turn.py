@@ -52,6 +52,7 @@ from threadkeep.events import (
 )
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.memory.recall.index import clear_recall_cache
 from threadkeep.memory.recall.notes import StoredNote, store_note
 from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.messages import (
@@ -332,6 +333,8 @@ class TurnService:
                 report["client_tool_messages"] = len(client.rounds)
             aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, begun, text, usage, report, made,
                                                                                   built.vector))
+            if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
+                clear_recall_cache(begun.uid)
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
         except ProviderError as e:
