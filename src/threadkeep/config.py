@@ -98,6 +98,10 @@ class Settings(BaseSettings):
     resend_window_s: float = Field(default=10.0, ge=0.0, description="An identical message resent within this "
                                    "many seconds of a failed attempt reuses the failed message (0: never).")
     idempotency_ttl_s: int = Field(default=86_400, ge=60, description="How long an Idempotency-Key is remembered.")
+    regenerate_after_s: float = Field(default=30.0, ge=0.0, description="A drop-in request identical to an "
+                                      "answered one (no Idempotency-Key) gets the stored answer when it comes within "
+                                      "this many seconds of that answer (an SDK retry), and regenerates the answer "
+                                      "when it comes later (0: always regenerate).")
 
     def database_url(self) -> str:
         return self.db or f"sqlite:///{(self.home / 'threadkeep.db').resolve()}"

@@ -13,6 +13,7 @@ __all__ = [
     "Citations",
     "TurnDone",
     "TurnFailed",
+    "ToolCallsAsked",
     "TurnEvent",
     "event_to_dict",
 ]
@@ -72,7 +73,21 @@ class TurnFailed:
     type: Literal["error"] = "error"
 
 
-TurnEvent = ConversationOpened | MessageStored | ToolActivity | AnswerDelta | Citations | TurnDone | TurnFailed
+@dataclass(frozen=True, slots=True)
+class ToolCallsAsked:
+    """The model called the client's own tools: the turn waits for their results, which the
+    client sends back in a follow-up request (nothing of the round is stored)."""
+
+    conversation_id: str
+    user_message_id: str
+    text: str
+    calls: list[dict[str, Any]]  # {"id", "name", "arguments"} per call, in the model's order
+    usage: dict[str, int]
+    type: Literal["tool_calls"] = "tool_calls"
+
+
+TurnEvent = (ConversationOpened | MessageStored | ToolActivity | AnswerDelta | Citations | TurnDone | TurnFailed
+             | ToolCallsAsked)
 
 
 def event_to_dict(event: TurnEvent) -> dict[str, Any]:

@@ -57,7 +57,8 @@ def to_markdown(view: ConversationView) -> str:
     lines.append(f"_Started {_stamp(view.created_at)} · {view.message_count} messages · id {view.id}_")
     for m in view.messages:
         who = "You" if m.role == "user" else "Assistant"
-        note = " — not answered (failed)" if m.status == "failed" else ""
+        note = {"failed": " — not answered (failed)",
+                "tools": " — not answered (its tool round was not finished)"}.get(m.status, "")
         lines += ["", f"**{who}** ({_stamp(m.created_at)}){note}:", "", m.text]
     return "\n".join(lines) + "\n"
 

@@ -19,7 +19,7 @@ __all__ = [
     "part_to_dict",
     "part_from_dict",
     "message_to_dict",
-    "message_from_dict", "SourceMessage", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "Segment", "Breakpoint", "ModelRequest"]
+    "message_from_dict", "SourceMessage", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "ToolChoice", "Segment", "Breakpoint", "ModelRequest"]
 
 Role = Literal["user", "assistant"]
 
@@ -144,6 +144,15 @@ class ToolSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class ToolChoice:
+    """Whether the model must call a tool: ``auto`` (it decides), ``none``, ``required`` (some
+    tool), or ``tool`` (the one named ``name``). Adapters render it in their wire format."""
+
+    mode: Literal["auto", "none", "required", "tool"] = "auto"
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Segment:
     """One layer of the request. ``messages`` is empty for ``tools`` and ``system``."""
 
@@ -166,6 +175,8 @@ class ModelRequest:
     system: str
     tools: tuple[ToolSpec, ...] = ()
     segments: tuple[Segment, ...] = ()
+    # None: the provider's default (the model decides when tools are offered).
+    tool_choice: ToolChoice | None = None
     max_tokens: int = 1024
     temperature: float | None = None
     # A stable per-conversation key (OpenAI's prompt_cache_key); never a per-request value.

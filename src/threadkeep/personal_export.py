@@ -37,7 +37,7 @@ from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.insights_tables import Digest
 from threadkeep.store.memory_tables import Fact
-from threadkeep.store.models import ApiKey, Conversation, Identity, Message, User
+from threadkeep.store.models import AnswerVersion, ApiKey, Conversation, Identity, Message, User
 from threadkeep.store.surface_tables import SurfaceThread
 from threadkeep.store.vault import Vault
 
@@ -86,6 +86,7 @@ def _conversation_entries(s: Session, vault: Vault, conv: Conversation,
     uid = conv.user_id
     stored: list[repo.StoredMessage] = []
     rows: list[dict[str, Any]] = []
+    earlier = _earlier_answers(s, vault, conv)
     for m in s.scalars(select(Message).where(Message.conversation_id == conv.id).order_by(Message.seq)):
         text = repo.open_message_text(s, vault, m)
         stored.append(repo.StoredMessage(id=m.id, seq=m.seq, role=m.role, text=text, status=m.status,
@@ -98,6 +99,8 @@ def _conversation_entries(s: Session, vault: Vault, conv: Conversation,
         if m.speaker_ct is not None:  # who said it, when a name is known (an imported chat)
             rows[-1]["speaker"] = vault.open_text(s, uid, m.speaker_ct, table="messages", column="speaker",
                                                   row_id=m.id)
+        if m.id in earlier:  # what a regenerated answer said before (the text above is current)
+            rows[-1]["earlier_versions"] = earlier[m.id]
         if m.rating is not None:
             feedback.append({"message_id": m.id, "conversation_id": conv.id, "rating": m.rating,
                              "rated_at": _iso(m.rated_at)})
@@ -127,6 +130,17 @@ def _conversation_entries(s: Session, vault: Vault, conv: Conversation,
         },
     })
     return _with_messages(body, rows), to_markdown(view), len(rows)
+
+
+def _earlier_answers(s: Session, vault: Vault, conv: Conversation) -> dict[str, list[dict[str, Any]]]:
+    """The earlier versions of the conversation's regenerated answers, oldest first, by answer id."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for v in s.scalars(select(AnswerVersion).join(Message, Message.id == AnswerVersion.answer_id)
+                       .where(Message.conversation_id == conv.id).order_by(AnswerVersion.version)):
+        text = vault.open_text(s, conv.user_id, v.text_ct, table="answer_versions", column="text", row_id=v.id)
+        out.setdefault(v.answer_id, []).append({"version": v.version, "text": text, "model": v.model,
+                                                "created_at": _iso(v.created_at), "replaced_at": _iso(v.replaced_at)})
+    return out
 
 
 def _with_messages(body: dict[str, Any], rows: list[dict[str, Any]]) -> str:

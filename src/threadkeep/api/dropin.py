@@ -12,18 +12,24 @@ client holds after the answer, so its next resend is recognised.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from threadkeep.api.sse import StartedTurn, start_turn
 from threadkeep.api.state import ServiceState
 from threadkeep.engine import Memory, openai_threads
+from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.openai_threads import Recognised, Turn
-from threadkeep.events import ConversationOpened, TurnDone, TurnFailed
+from threadkeep.errors import Conflict
+from threadkeep.events import ConversationOpened, TurnDone, TurnEvent, TurnFailed
+from threadkeep.messages import canonical_json, message_to_dict
+from threadkeep.store.base import utcnow
 
-__all__ = ["DropInTurn", "begin", "no_retry", "CONVERSATION_HEADER"]
+__all__ = ["DropInTurn", "begin", "no_retry", "CONVERSATION_HEADER", "REGENERATE_HELP"]
 
 CONVERSATION_HEADER = "X-Threadkeep-Conversation"
+REGENERATE_HELP = ("true: answer the last message again, in place of its stored answer (kept as an earlier "
+                   "version); without it, the same request within regenerate_after_s of its answer is a retry")
 
 
 @dataclass
@@ -58,25 +64,46 @@ def with_text(history: Sequence[Turn]) -> list[Turn]:
 
 async def begin(memory: Memory, state: ServiceState, *, person: str, history: Sequence[Turn], text: str,
                 conversation_id: str | None, idempotency_key: str | None, channel: str,
-                endpoint: str) -> DropInTurn:
-    """Start the turn of a drop-in request; refusals before the model is called raise."""
+                endpoint: str, client_tools: ClientTools | None = None, regenerate: bool = False) -> DropInTurn:
+    """Start the turn of a drop-in request; refusals before the model is called raise.
+
+    ``client_tools``: the client's tools and the tool rounds it sent after its message (a
+    follow-up of a tool loop goes on with the turn its message started). ``regenerate``: the
+    client asks for a new answer to its last message (also implied when the same request
+    comes after ``regenerate_after_s``)."""
     earlier = with_text(history)
+    rounds = client_tools.rounds if client_tools is not None else ()
     derived, client_key = None, idempotency_key
-    if idempotency_key is None:
+    if idempotency_key is None or regenerate or rounds:
         # No Idempotency-Key (the SDKs send none to compatible servers): the request itself is
         # the key, so a retry after a timeout joins or replays the first attempt.
         derived = await asyncio.to_thread(openai_threads.request_key_for, memory, person=person, history=earlier,
                                           new_text=text, conversation_id=conversation_id, endpoint=endpoint)
-        idempotency_key = derived.key
-    if derived is not None and derived.seen:
+        idempotency_key = idempotency_key or derived.key
+    if rounds and derived is not None and derived.seen and derived.message_id is not None:
+        # A tool loop's follow-up: the turn its message started goes on with the results. Its
+        # own key (the rounds included) makes the SDK's retries of this follow-up join it.
+        round_key = await asyncio.to_thread(
+            openai_threads.request_key_for, memory, person=person, history=earlier, new_text=text,
+            conversation_id=conversation_id, endpoint=endpoint,
+            rounds=canonical_json([message_to_dict(m) for m in rounds]))
+        events = memory.retry(derived.message_id, user=person, idempotency_key=client_key or round_key.key,
+                              client_tools=client_tools)
+        return await _started(memory, state, person, earlier, text, events)
+    if derived is not None and derived.seen and derived.message_id is not None and derived.answered_at is not None:
+        late = (utcnow() - derived.answered_at).total_seconds() > memory.settings.regenerate_after_s
+        if regenerate or (late and derived.last_turn and client_key is None):
+            events = memory.regenerate(derived.message_id, user=person, client_tools=client_tools)
+            return await _started(memory, state, person, earlier, text, events)
+    elif regenerate:
+        raise Conflict("nothing to regenerate: this history's last message was not answered here in the last "
+                       "24 hours (send it without the regenerate flag to answer it)")
+    if derived is not None and derived.seen and client_key is None:
         # The same request again: the engine waits for the attempt in flight, replays its
         # stored answer, or answers its failed message again — never a second turn.
         events = memory.stream(text, user=person, conversation_id=derived.conversation_id, channel=channel,
-                               idempotency_key=idempotency_key, endpoint=endpoint)
-        turn = await start_turn(state.admitted(events))
-        opened = turn.first
-        assert isinstance(opened, ConversationOpened)
-        return DropInTurn(memory, person, earlier, text, opened.conversation_id, turn)
+                               idempotency_key=idempotency_key, endpoint=endpoint, client_tools=client_tools)
+        return await _started(memory, state, person, earlier, text, events)
     if conversation_id is None and earlier:
         found = await asyncio.to_thread(openai_threads.recognise_for, memory, person=person,
                                         history=earlier, new_text=text)
@@ -84,10 +111,17 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
         found = Recognised(conversation_id, ())
     if found.retry_message_id is not None:
         # The failed message from before this request's key existed: answered again as it is.
-        events = memory.retry(found.retry_message_id, user=person, idempotency_key=client_key)
+        events = memory.retry(found.retry_message_id, user=person, idempotency_key=client_key,
+                              client_tools=client_tools)
     else:
         events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel=channel,
-                               earlier=found.unseen, idempotency_key=idempotency_key, endpoint=endpoint)
+                               earlier=found.unseen, idempotency_key=idempotency_key, endpoint=endpoint,
+                               client_tools=client_tools)
+    return await _started(memory, state, person, earlier, text, events)
+
+
+async def _started(memory: Memory, state: ServiceState, person: str, earlier: list[Turn], text: str,
+                   events: AsyncIterator[TurnEvent]) -> DropInTurn:
     turn = await start_turn(state.admitted(events))
     opened = turn.first
     assert isinstance(opened, ConversationOpened)

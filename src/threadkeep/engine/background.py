@@ -111,7 +111,7 @@ class Background:
 
     # -- after the turn -----------------------------------------------------------------
     def queue_after_turn(self, s: Session, conv: Conversation, user_msg: Message,
-                         vector: NewMessageVector | None = None) -> None:
+                         vector: NewMessageVector | None = None, *, facts: bool = True) -> None:
         """Queue the background work a completed turn leaves (inside the turn's transaction,
         with one statement), and store the new message's index vector computed while the
         request was built (sealing only: the model ran before the transaction began)."""
@@ -125,8 +125,9 @@ class Background:
             # Watches for the cache to expire, then folds the window down to the tail.
             work.append(jobs.JobSpec("idle_fold", {"conversation_id": conv.id}, f"idle_fold:{conv.id}",
                                      delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S))
+        if facts:  # not for a regenerated answer: its message was mined when first answered
+            work.append(jobs.JobSpec("facts", {"message_id": user_msg.id}, f"facts:{user_msg.id}"))
         work += [
-            jobs.JobSpec("facts", {"message_id": user_msg.id}, f"facts:{user_msg.id}"),
             jobs.JobSpec("recall_index", {"user_id": conv.user_id}, f"recall:{conv.user_id}"),
             jobs.JobSpec("profile", {"user_id": conv.user_id}, f"profile:{conv.user_id}"),
         ]
@@ -193,7 +194,7 @@ class Background:
             return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
                              summary_state(s, self.vault, conv),
                              tuple(fold_message(m.id, m.role, m.text, m.created_at) for m in msgs
-                                   if m.status != "failed"))
+                                   if m.status not in ("failed", "tools")))
 
     def commit_fold(self, conversation_id: str, prep: FoldInput, state: SummaryState,
                     method: str, evicted: Sequence[Item] = ()) -> bool:

@@ -123,7 +123,8 @@ def _failed_turn(session: Session, vault: Vault, conversation_id: str, new_text:
 
     last = session.scalar(select(Message).where(Message.conversation_id == conversation_id)
                           .order_by(Message.seq.desc()).limit(1))
-    if last is None or last.role != "user" or last.status != "failed":
+    # "tools": a turn paused for the client's tool results, which a follow-up carries.
+    if last is None or last.role != "user" or last.status not in ("failed", "tools"):
         return None
     same = normalise(repo.open_message_text(session, vault, last)) == normalise(new_text)
     return last.id if same else None
@@ -165,32 +166,45 @@ class RequestKey:
     # opened one) — a repeat must be sent the same way to join or replay it.
     seen: bool = False
     conversation_id: str | None = None
+    # The turn the key names, when its answer is stored: when that answer was written, and
+    # whether it is still the conversation's last turn (only that one can be regenerated).
+    message_id: str | None = None
+    answered_at: datetime | None = None
+    last_turn: bool = False
 
 
 def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new_text: str,
-                    conversation_id: str | None, endpoint: str) -> RequestKey:
+                    conversation_id: str | None, endpoint: str, rounds: str | None = None) -> RequestKey:
     """The key that names this request — the person, the conversation they named (if any),
     the history they sent and the new message — so that the SDK's own retries (after a
     timeout or a dropped connection, without an ``Idempotency-Key``) join the first attempt
     while it runs and get its stored answer after: one model call, one pair of rows.
 
     ``endpoint`` is part of the key (the same history sent to the other drop-in is another
-    request). An HMAC chain under the person's subkey, like the thread fingerprints (nothing stored
-    confirms a guessed message). Makes the person on first use, as the turn itself would;
-    blocking, run it off the event loop.
+    request); ``rounds`` (the client's tool rounds after the new message, as canonical JSON)
+    too, so each follow-up of a tool loop is its own request. An HMAC chain under the person's
+    subkey, like the thread fingerprints (nothing stored confirms a guessed message). Makes
+    the person on first use, as the turn itself would; blocking, run it off the event loop.
     """
     from threadkeep.engine import idempotency
-    from threadkeep.store import repo
+    from threadkeep.store import repo, turns
 
     def run(s: Session) -> RequestKey:
         user = repo.get_or_create_user(s, memory.vault, name=person)
         named: list[Turn] = [("endpoint", endpoint)] + ([("conversation", conversation_id)] if conversation_id else [])
-        head = fingerprint(_key(s, memory.vault, user.id), [*named, *history, ("user", new_text)])[-1]
+        tail: list[Turn] = [("tool_rounds", rounds)] if rounds is not None else []
+        head = fingerprint(_key(s, memory.vault, user.id), [*named, *history, ("user", new_text), *tail])[-1]
         key = REQUEST_KEY_PREFIX + head
         row = idempotency.find_key(s, user_id=user.id, key=key, now=utcnow())
         if row is None:
             return RequestKey(key)
-        return RequestKey(key, True, row.requested_conversation_id)
+        msg = s.get(Message, row.message_id)
+        answer = turns.answer_of(s, message_id=row.message_id) if msg is not None else None
+        last = (msg is not None
+                and repo.last_user_message_id(s, conversation_id=msg.conversation_id) == msg.id)
+        return RequestKey(key, True, row.requested_conversation_id, row.message_id,
+                          answer.created_at if answer is not None and msg is not None and msg.status == "answered"
+                          else None, last)
 
     return memory.db.write(run)
 

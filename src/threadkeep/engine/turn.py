@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
-from threadkeep import errors, jobs
+from threadkeep import errors
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.budget import (
@@ -33,8 +33,10 @@ from threadkeep.context.budget import (
 )
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
+from threadkeep.engine.client_tools import ClientTools, asked_calls, with_client_tools
 from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
 from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json, with_tool_round
+from threadkeep.engine.turn_begin import PAUSED, Begun, TurnOpener
 from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -43,13 +45,14 @@ from threadkeep.events import (
     ConversationOpened,
     MessageStored,
     ToolActivity,
+    ToolCallsAsked,
     TurnDone,
     TurnEvent,
     TurnFailed,
 )
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.memory.profile import read_profile
+from threadkeep.memory.recall.index import clear_recall_cache
 from threadkeep.memory.recall.notes import StoredNote, store_note
 from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.messages import (
@@ -61,7 +64,7 @@ from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
-from threadkeep.store.models import Message
+from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.validate import clean_text
 
@@ -97,6 +100,7 @@ class TurnService:
         self.tools = tools
         self.background = background
         self.embedder = embedder
+        self.opener = TurnOpener(vault, settings, builder, lease)
 
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                    channel: str = "api", groups: Sequence[str] = (),
@@ -117,8 +121,8 @@ class TurnService:
     async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                      channel: str = "api", groups: Sequence[str] = (),
                      context: str | None = None, idempotency_key: str | None = None,
-                     endpoint: str = "messages",
-                     earlier: Sequence[tuple[str, str]] = ()) -> AsyncIterator[TurnEvent]:
+                     endpoint: str = "messages", earlier: Sequence[tuple[str, str]] = (),
+                     client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
         """One turn, streamed: conversation, message id, deltas, then done or error.
 
         ``groups`` are the knowledge groups the caller may search; ``context`` (e.g. a page
@@ -127,6 +131,8 @@ class TurnService:
         turn's outcome instead of a second turn (:mod:`threadkeep.idempotency`). ``earlier``
         is history the client holds and threadkeep has not seen, as ``(role, text)`` with
         role ``user`` or ``assistant``: it is stored, in order, before the new message.
+        ``client_tools``: the client's own tools and this turn's tool rounds so far
+        (:mod:`threadkeep.engine.client_tools`); the turn may end in :class:`ToolCallsAsked`.
         """
         clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
         extra = clean_text(context, max_bytes=self.settings.max_message_bytes) if context else None
@@ -135,18 +141,20 @@ class TurnService:
             raise InputError("earlier messages must have role 'user' or 'assistant'")
         key = idempotency.check_key(idempotency_key)
         begun = await self._write_retrying(
-            lambda s: self.begin(s, user, conversation_id, clean, channel, key, endpoint, history))
-        async with aclosing(self._carry_out(begun, tuple(groups), extra)) as events:
+            lambda s: self.opener.begin(s, user, conversation_id, clean, channel, key, endpoint, history))
+        async with aclosing(self._carry_out(begun, tuple(groups), extra, client_tools)) as events:
             async for ev in events:
                 yield ev
 
     async def retry(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                    idempotency_key: str | None = None) -> AsyncIterator[TurnEvent]:
+                    idempotency_key: str | None = None,
+                    client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again; the person's message is reused, not duplicated. A turn
-        left pending by a process that died is failed first; it need not be in the window."""
+        left pending by a process that died is failed first; it need not be in the window. A
+        turn paused for the client's tool results goes on with ``client_tools``' rounds."""
         key = idempotency.check_key(idempotency_key)
 
-        def reopen(s: Session) -> _Begun:
+        def reopen(s: Session) -> Begun:
             uid = repo.person_id(s, self.vault, name=user, create=False)
             msg = turns.person_message(s, user_id=uid, message_id=message_id)
             if msg is None or msg.role != "user":
@@ -160,18 +168,29 @@ class TurnService:
                     if row.message_id != message_id:
                         raise idempotency.IdempotencyMismatch(
                             "this Idempotency-Key was used to retry another message; use a new key")
-                    return self._resume(s, uid, msg, created=False)
+                    return self.opener.resume(s, uid, msg, created=False)
             dead = msg.status == "pending" and not owner_alive(s, msg.owner, me=self.lease.id, now=now)
-            if msg.status != "failed" and not dead:
-                raise Conflict(f"message {message_id} is {msg.status}; only a failed turn can be retried")
-            begun = self._reopen(s, uid, msg, created=False)
+            if msg.status not in ("failed", PAUSED) and not dead:
+                raise Conflict(f"message {message_id} is {msg.status}; only a failed turn (or one waiting for "
+                               "tool results) can be retried")
+            begun = self.opener.reopen(s, uid, msg, created=False)
             if key is not None:
                 idempotency.remember_key(s, user_id=uid, key=key, endpoint="retry", conversation_id=None,
                                          message_id=msg.id, now=now, ttl_s=self.settings.idempotency_ttl_s)
             return begun
 
         begun = await self._write_retrying(reopen)
-        async with aclosing(self._carry_out(begun, tuple(groups))) as events:
+        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools)) as events:
+            async for ev in events:
+                yield ev
+
+    async def regenerate(self, message_id: str, *, user: str, groups: Sequence[str] = (),
+                         client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+        """Answer the conversation's last turn again: the new answer replaces the stored one
+        (kept as an earlier version), facts are not learnt again from the same message, and a
+        failed regeneration leaves the stored answer current."""
+        begun = await self._write_retrying(lambda s: self.opener.regenerate(s, user, message_id))
+        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools)) as events:
             async for ev in events:
                 yield ev
 
@@ -183,23 +202,35 @@ class TurnService:
         except sa_exc.IntegrityError:
             return await asyncio.to_thread(self.db.write, fn)
 
-    async def _carry_out(self, begun: _Begun, groups: tuple[str, ...] = (),
-                         context: str | None = None) -> AsyncGenerator[TurnEvent, None]:
+    async def _carry_out(self, begun: Begun, groups: tuple[str, ...] = (), context: str | None = None,
+                         client_tools: ClientTools | None = None) -> AsyncGenerator[TurnEvent, None]:
         yield ConversationOpened(begun.cid, begun.created)
         yield MessageStored(begun.mid)
-        if begun.then == "answer":
-            with self.lease.holding():
-                # aclosing: if our caller stops early, the inner stream is closed now (and
-                # marks the turn failed), not whenever the garbage collector gets to it.
-                async with aclosing(self._answer(begun.uid, begun.cid, begun.mid, groups, context)) as answer:
-                    async for ev in answer:
-                        yield ev
-            return
-        async for ev in self._stored_outcome(begun):
-            yield ev
+        if begun.then != "answer":
+            ended = False
+            async for ev in self._stored_outcome(begun):
+                ended = ended or isinstance(ev, TurnDone | TurnFailed)
+                yield ev
+            if ended or not await asyncio.to_thread(self.db.write, lambda s: self._take_paused(s, begun)):
+                return
+            # The attempt we waited for paused for the client's tools: this request goes on.
+        with self.lease.holding():
+            # aclosing: if our caller stops early, the inner stream is closed now (and
+            # marks the turn failed), not whenever the garbage collector gets to it.
+            async with aclosing(self._answer(begun, groups, context, client_tools)) as answer:
+                async for ev in answer:
+                    yield ev
 
-    async def _stored_outcome(self, begun: _Begun) -> AsyncIterator[TurnEvent]:
-        """The outcome of a turn another request started: stored, or awaited while in flight."""
+    def _take_paused(self, s: Session, begun: Begun) -> bool:
+        msg = s.get(Message, begun.mid)
+        if msg is None or msg.status != PAUSED:
+            return False
+        self.opener.reopen(s, begun.uid, msg, created=begun.created)
+        return True
+
+    async def _stored_outcome(self, begun: Begun) -> AsyncIterator[TurnEvent]:
+        """The outcome of a turn another request started: stored, or awaited while in flight
+        (nothing when it paused for the client's tools: the caller takes the turn on)."""
         waited = 0.0
         while True:
             out, alive = await asyncio.to_thread(self._read_outcome, begun)
@@ -215,6 +246,8 @@ class TurnService:
                     k: int(v) for k, v in (out.usage or {}).items() if k in _USAGE_KEYS})),
                     {"replayed": True, "trace": json.loads(out.trace or "{}")})
                 return
+            if out.status == PAUSED:
+                return
             if out.status == "failed":
                 kind, sep, said = out.error.partition(": ")
                 if not (sep and kind.isidentifier()):
@@ -225,65 +258,6 @@ class TurnService:
                 raise Conflict(f"message {begun.mid} is still being answered; send the request again later")
             await asyncio.sleep(0.2)
             waited += 0.2
-
-    def _resume(self, s: Session, uid: str, msg: Message, *, created: bool) -> _Begun:
-        """A request repeating one whose turn is stored: replay it, wait for it, or — failed,
-        or its process dead — answer it again on the same message."""
-        if msg.status == "answered":
-            return _Begun(uid, msg.conversation_id, created, msg.id, "replay")
-        if msg.status == "pending" and owner_alive(s, msg.owner, me=self.lease.id):
-            return _Begun(uid, msg.conversation_id, created, msg.id, "wait")
-        return self._reopen(s, uid, msg, created=created)
-
-    def _reopen(self, s: Session, uid: str, msg: Message, *, created: bool) -> _Begun:
-        msg.status, msg.error, msg.failed_at, msg.owner = "pending", None, None, self.lease.id
-        self.lease.ensure(s)
-        return _Begun(uid, msg.conversation_id, created, msg.id)
-
-    def begin(self, s: Session, user: str, conversation_id: str | None, text: str,
-                    channel: str, key: str | None = None, endpoint: str = "messages",
-                    earlier: Sequence[tuple[str, str]] = ()) -> _Begun:
-        uid = repo.person_id(s, self.vault, name=user, create=True)
-        now = utcnow()
-        if key is not None:
-            row = idempotency.find_key(s, user_id=uid, key=key, now=now)
-            if row is not None:
-                msg = idempotency.same_request(s, self.vault, row, s.get(Message, row.message_id),
-                                               endpoint=endpoint, conversation_id=conversation_id, text=text)
-                return self._resume(s, uid, msg, created=conversation_id is None)
-        conv = (repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
-                if conversation_id is not None else None)
-        resent = idempotency.recent_failed(s, self.vault, user_id=uid, conversation=conv, channel=channel,
-                                           text=text, window_s=self.settings.resend_window_s, now=now)
-        if resent is not None:
-            begun = self._reopen(s, uid, resent, created=conv is None)
-        else:
-            created = conv is None
-            if conv is None:
-                system, startup = self.builder.freeze_prefix(read_profile(s, self.vault, user_id=uid), channel)
-                conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
-                                                system_prompt=system, startup=startup)
-                first = next((t for role, t in earlier if role == "user"), text)
-                repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
-            asked: str | None = None
-            learn: list[jobs.JobSpec] = []
-            for role, said in earlier:
-                stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
-                                             status="answered" if role == "user" else "ok",
-                                             reply_to=None if role == "user" else asked)
-                if role == "user":
-                    asked = stored.id
-                    # The person's own words, as if said here: facts are learnt from them too.
-                    learn.append(jobs.JobSpec("facts", {"message_id": stored.id}, f"facts:{stored.id}"))
-            jobs.enqueue_many(s, learn)
-            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending",
-                                      owner=self.lease.id)
-            self.lease.ensure(s)
-            begun = _Begun(uid, conv.id, created, msg.id)
-        if key is not None:
-            idempotency.remember_key(s, user_id=uid, key=key, endpoint=endpoint, conversation_id=conversation_id,
-                                     message_id=begun.mid, now=now, ttl_s=self.settings.idempotency_ttl_s)
-        return begun
 
     async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],
                            calls: list[ToolCall] | None) -> AsyncIterator[AnswerDelta]:
@@ -299,14 +273,17 @@ class TurnService:
             elif isinstance(ev, UsageReport):
                 made[-1].usage = made[-1].usage + ev.usage
 
-    async def _answer(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
-                      context: str | None = None) -> AsyncGenerator[TurnEvent, None]:
+    async def _answer(self, begun: Begun, groups: tuple[str, ...] = (), context: str | None = None,
+                      client: ClientTools | None = None) -> AsyncGenerator[TurnEvent, None]:
+        cid, mid = begun.cid, begun.mid
         try:
             # The tools offered and the request, in one worker-thread hop.
-            offered, built = await asyncio.to_thread(self.build, uid, cid, mid, groups, context)
+            offered, built = await asyncio.to_thread(self.build, begun.uid, cid, mid, groups, context, client)
             request, report = built.request, built.report
+            if client is not None:
+                request = with_client_tools(request, client, ceiling=self.builder.ceiling, counter=self.builder.counter)
         except BaseException as e:  # cancelled too: the caller left while we were building
-            await asyncio.shield(asyncio.to_thread(self._fail, mid, e))
+            await asyncio.shield(asyncio.to_thread(self._fail, begun, e))
             raise
         chunks: list[str] = []
         runs: list[ToolRun] = []
@@ -321,6 +298,16 @@ class TurnService:
             else:
                 async for delta in self._model_round(request, chunks, made, calls):
                     yield delta
+            if client is not None:
+                # The client's tools only: its calls go back to it, the turn waits for the results.
+                asked = [c for c in calls if c.name in client.names]
+                if asked:
+                    usage = sum((call.usage for call in made), Usage())
+                    await asyncio.to_thread(self.db.write, lambda s: self._pause(s, cid, mid, made))
+                    finished = True
+                    yield ToolCallsAsked(cid, mid, "".join(chunks), asked_calls(asked), _usage_dict(usage))
+                    return
+                calls = []
             if calls:
                 # One round: every call of the model's answer runs at once, then it answers.
                 for call in calls:
@@ -341,69 +328,94 @@ class TurnService:
             if cited:
                 yield Citations(cited)
             report["trace"] = trace_json(runs, cited)
-            report["tools_offered"] = [t.name for t in offered]
-            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, cid, mid, text, usage, report, made,
+            report["tools_offered"] = [t.name for t in (client.specs if client is not None else offered)]
+            if client is not None:
+                report["client_tool_messages"] = len(client.rounds)
+            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, begun, text, usage, report, made,
                                                                                   built.vector))
+            if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
+                clear_recall_cache(begun.uid)
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
         except ProviderError as e:
             finished = True
-            await asyncio.to_thread(self._fail, mid, e)
+            await asyncio.to_thread(self._fail, begun, e)
             yield TurnFailed(cid, mid, str(e), type(e).__name__, e.retryable)
         finally:
             if not finished:
                 # The caller went away mid-stream (or we were cancelled): keep the message,
                 # mark the turn failed so it can be retried.
-                await asyncio.shield(asyncio.to_thread(self._fail, mid, RuntimeError("the turn was interrupted")))
+                await asyncio.shield(asyncio.to_thread(self._fail, begun, RuntimeError("the turn was interrupted")))
 
-    def _fail(self, mid: str, error: BaseException) -> None:
+    def _fail(self, begun: Begun, error: BaseException) -> None:
         def run(s: Session) -> None:
             # Only our own attempt: another process may have taken the turn over since.
-            turns.fail_turn(s, message_id=mid, owner=self.lease.id, error=f"{type(error).__name__}: {error}")
+            turns.fail_turn(s, message_id=begun.mid, owner=self.lease.id, error=f"{type(error).__name__}: {error}")
+            if begun.regenerating:
+                # A failed regeneration leaves the stored answer current: the turn stays answered.
+                turns.unfail_answered(s, message_id=begun.mid)
         self.db.write(run)
 
-    def _complete(self, s: Session, cid: str, mid: str, text: str, usage: Usage,
-                  report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
-        # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
-        # The conversation and the person's message in one statement.
-        row = turns.turn_rows(s, conversation_id=cid, message_id=mid)
-        if row is None:
-            raise NotFound("the conversation was deleted during the turn")
-        conv, user_msg = row
-        if user_msg.status == "answered" or user_msg.owner not in (self.lease.id, None):
-            # Taken for dead and retried elsewhere meanwhile: that attempt answers, not this one.
-            raise Conflict("this turn was answered again by another attempt; its answer is kept")
-        answer = repo.append_message(
-            s, self.vault, conv=conv, role="assistant", text=text, status="ok", reply_to=mid,
-            model=self.model.name, usage=_usage_dict(usage),
-            trace=json.dumps(report.get("trace", {}), sort_keys=True),
-        )
-        user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
+    def _pause(self, s: Session, cid: str, mid: str, made: Sequence[_Call]) -> None:
+        if not turns.pause_turn(s, message_id=mid, owner=self.lease.id, status=PAUSED):
+            raise Conflict("this turn was taken over by another attempt")
+        conv = s.get(Conversation, cid)
+        if conv is not None:
+            self._log_calls(s, conv, made, {})
+
+    def _log_calls(self, s: Session, conv: Conversation, made: Sequence[_Call], report: dict[str, Any]) -> None:
         for call in made:
-            logged = record_call(s, conversation_id=cid, user_id=conv.user_id, kind="turn",
+            logged = record_call(s, conversation_id=conv.id, user_id=conv.user_id, kind="turn",
                                  model=self.model.name, request=call.request, usage=call.usage,
                                  started_at=call.started_at, capabilities=self.model.capabilities,
                                  counter=self.builder.counter,
                                  key=self.vault.fingerprint_key(s, conv.user_id))
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
-        self.background.queue_after_turn(s, conv, user_msg, vector)
-        return answer.id
 
-    def _read_outcome(self, begun: _Begun) -> tuple[idempotency.Outcome, bool]:
+    def _complete(self, s: Session, begun: Begun, text: str, usage: Usage,
+                  report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
+        # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
+        # The conversation and the person's message in one statement.
+        row = turns.turn_rows(s, conversation_id=begun.cid, message_id=begun.mid)
+        if row is None:
+            raise NotFound("the conversation was deleted during the turn")
+        conv, user_msg = row
+        if user_msg.status == "answered" or user_msg.owner not in (self.lease.id, None):
+            # Taken for dead and retried elsewhere meanwhile: that attempt answers, not this one.
+            raise Conflict("this turn was answered again by another attempt; its answer is kept")
+        trace = json.dumps(report.get("trace", {}), sort_keys=True)
+        before = turns.answer_of(s, message_id=begun.mid) if begun.regenerating else None
+        if before is not None:
+            turns.replace_answer(s, self.vault, answer=before, text=text, model=self.model.name,
+                                 usage=_usage_dict(usage), trace=trace)
+            answer_id = before.id
+        else:
+            answer_id = repo.append_message(s, self.vault, conv=conv, role="assistant", text=text, status="ok",
+                                            reply_to=begun.mid, model=self.model.name, usage=_usage_dict(usage),
+                                            trace=trace).id
+        user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
+        self._log_calls(s, conv, made, report)
+        # A regenerated turn learns nothing new from the same message (its facts were mined).
+        self.background.queue_after_turn(s, conv, user_msg, None if before is not None else vector,
+                                         facts=before is None)
+        return answer_id
+
+    def _read_outcome(self, begun: Begun) -> tuple[idempotency.Outcome, bool]:
         with self.db.reading() as s:
             found = idempotency.stored_outcome(s, self.vault, begun.mid)
             return found, found.status != "pending" or owner_alive(s, found.owner, me=self.lease.id)
 
-    def build(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (),
-              context: str | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
+    def build(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (), context: str | None = None,
+              client: ClientTools | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
         """The tools offered and the request of the turn answering ``mid``: reads, the pure
         build, then the one write it decided (blocking: the turn runs it in a worker thread)."""
         with self.db.reading() as s:  # the tools offered and the window: one read transaction
-            offered = self.tools.offered(groups, s)
+            # The client's own tools replace the server's (engine/client_tools.py).
+            offered = self.tools.offered(groups, s) if client is None else ()
             window = read_turn_window(s, self.vault, self.settings, self.model.capabilities,
                                       self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
-        tools = offered if self.model.capabilities.supports_tools else ()
+        tools = client.specs if client is not None else offered if self.model.capabilities.supports_tools else ()
         draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
         found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
                          message_id=mid, budget=self.builder.retrieval_room(window), embedder=self.embedder,
@@ -432,18 +444,6 @@ class TurnService:
         return self.db.write(run)
 
 
-@dataclass(frozen=True, slots=True)
-class _Begun:
-    """A stored turn a request goes on with: ``answer`` it, ``replay`` its stored answer, or
-    ``wait`` for the attempt in flight (another request with the same Idempotency-Key)."""
-
-    uid: str
-    cid: str
-    created: bool
-    mid: str
-    then: str = "answer"
-
-
 # How long a request repeating an in-flight turn waits for its outcome.
 IN_FLIGHT_WAIT_S = 300.0
 _USAGE_KEYS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
@@ -454,11 +454,6 @@ class _Call:
     request: ModelRequest
     started_at: datetime
     usage: Usage = field(default_factory=Usage)
-
-
-def _auto_title(text: str) -> str:
-    line = " ".join(text.split())
-    return line if len(line) <= 60 else line[:57].rstrip() + "…"
 
 
 def _usage_dict(u: Usage) -> dict[str, int]:

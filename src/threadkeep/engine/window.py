@@ -192,7 +192,11 @@ def _read_window(s: Session, vault: Vault, settings: Settings, conv: Conversatio
     # Failed turns (and the answers they never got) and other turns still being answered
     # stay out; a ping replays the whole window (the last answer included) as the next
     # turn's history.
-    kept = [m for m in window if (whole_window or m.id != message_id) and _in_history(m)]
+    # A regenerated turn is answered without the answer it replaces; an answer whose turn is
+    # not answered now (a regeneration paused for tool results and left) stays out with it.
+    unanswered = {m.id for m in window if m.role == "user" and m.status != "answered"}
+    kept = [m for m in window if (whole_window or (m.id != message_id and m.reply_to != message_id))
+            and _in_history(m) and m.reply_to not in unanswered]
     notes = _window_notes(s, vault, settings, conv, cursor)
     entries, origin = placed([SourceMessage(m.id, m.role, m.text) for m in kept],
                              [m.id for m in kept], notes, note_entry)

@@ -44,6 +44,7 @@ from threadkeep.messages import (
     ModelRequest,
     TextPart,
     ToolCallPart,
+    ToolChoice,
     ToolResultPart,
     canonical_json,
 )
@@ -214,6 +215,13 @@ def _resolve_breakpoints(
     return targets
 
 
+def _anthropic_tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    # Anthropic names "required" ``any``, and one tool ``{"type": "tool", "name": ...}``.
+    if choice.mode == "tool":
+        return {"type": "tool", "name": choice.name}
+    return {"type": {"required": "any"}.get(choice.mode, choice.mode)}
+
+
 def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
     """Render ``request`` into a Messages API body for ``model``."""
     tools: list[dict[str, Any]] = [
@@ -249,6 +257,8 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
         body["system"] = system
     if tools:
         body["tools"] = tools
+    if request.tool_choice is not None:
+        body["tool_choice"] = _anthropic_tool_choice(request.tool_choice)
     if request.temperature is not None:
         body["temperature"] = request.temperature
     if stream:

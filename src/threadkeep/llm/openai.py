@@ -230,6 +230,9 @@ def render_request(
              "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}
             for t in request.tools
         ]
+    if request.tool_choice is not None:
+        choice = request.tool_choice
+        body["tool_choice"] = {"type": "function", "function": {"name": choice.name}} if choice.mode == "tool" else choice.mode
     if request.temperature is not None:
         body["temperature"] = request.temperature
     if send_cache_key and request.cache_key:

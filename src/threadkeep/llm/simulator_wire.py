@@ -11,7 +11,10 @@ usage that provider reports (Anthropic: reads, writes and the per-TTL split of w
 So what the engine's call log and the cache report record is what the adapter decoded.
 
 Give the adapter ``httpx.AsyncClient(transport=wire_transport(sim, answer))``; ``answer(body)``
-gives the answer's text. Tool calls are not simulated here.
+gives the answer's text, or a :class:`~threadkeep.llm.scripted.Step` whose ``tool_calls`` are
+streamed in the provider's format (Anthropic ``tool_use`` blocks with ``input_json_delta``;
+OpenAI ``delta.tool_calls`` with the id and name first, then the arguments) and end the answer
+with the provider's tool stop reason.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from typing import Any
 
 import httpx
 
+from threadkeep.llm.base import ToolCall
+from threadkeep.llm.scripted import Step
 from threadkeep.llm.simulator import CallRecord, SimulatedModel, _token_ids
 
 __all__ = ["wire_transport"]
@@ -43,7 +48,7 @@ def _anthropic_usage(record: CallRecord) -> dict[str, Any]:
                                "ephemeral_1h_input_tokens": record.cache_write_1h_tokens}}
 
 
-def _anthropic(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Response:
+def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall]) -> httpx.Response:
     usage = _anthropic_usage(record)
     message = {"id": f"msg_sim_{record.call}", "type": "message", "role": "assistant",
                "model": body.get("model"), "stop_reason": None, "stop_sequence": None}
@@ -59,14 +64,22 @@ def _anthropic(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Res
     for i in range(0, len(text), 16):
         events.append(("content_block_delta", {"type": "content_block_delta", "index": 0,
                                                "delta": {"type": "text_delta", "text": text[i:i + 16]}}))
-    events += [("content_block_stop", {"type": "content_block_stop", "index": 0}),
-               ("message_delta", {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+    events.append(("content_block_stop", {"type": "content_block_stop", "index": 0}))
+    for n, call in enumerate(calls, 1):
+        args = json.dumps(call.arguments)
+        events += [("content_block_start", {"type": "content_block_start", "index": n, "content_block": {
+                       "type": "tool_use", "id": call.call_id, "name": call.name, "input": {}}}),
+                   ("content_block_delta", {"type": "content_block_delta", "index": n,
+                                            "delta": {"type": "input_json_delta", "partial_json": args}}),
+                   ("content_block_stop", {"type": "content_block_stop", "index": n})]
+    stop = "tool_use" if calls else "end_turn"
+    events += [("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
                                   "usage": {"output_tokens": record.output_tokens}}),
                ("message_stop", {"type": "message_stop"})]
     return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
 
 
-def _openai(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Response:
+def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall]) -> httpx.Response:
     base = {"id": f"chatcmpl-sim-{record.call}", "object": "chat.completion.chunk", "created": 0,
             "model": body.get("model")}
     events: list[tuple[str | None, dict[str, Any] | str]] = [
@@ -75,7 +88,14 @@ def _openai(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Respon
     for i in range(0, len(text), 16):
         events.append((None, {**base, "choices": [{"index": 0, "delta": {"content": text[i:i + 16]},
                                                    "finish_reason": None}]}))
-    events.append((None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}))
+    for i, call in enumerate(calls):
+        start = {"index": i, "id": call.call_id, "type": "function", "function": {"name": call.name, "arguments": ""}}
+        rest = {"index": i, "function": {"arguments": json.dumps(call.arguments)}}
+        for piece in (start, rest):
+            events.append((None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [piece]},
+                                                       "finish_reason": None}]}))
+    finish = "tool_calls" if calls else "stop"
+    events.append((None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}))
     # OpenAI counts written tokens as plain input: prompt_tokens is everything, cached_tokens the read.
     events.append((None, {**base, "choices": [], "usage": {
         "prompt_tokens": record.prompt_tokens, "completion_tokens": record.output_tokens,
@@ -85,7 +105,7 @@ def _openai(record: CallRecord, body: dict[str, Any], text: str) -> httpx.Respon
     return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
 
 
-def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str]) -> httpx.MockTransport:
+def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str | Step]) -> httpx.MockTransport:
     """A transport for the real adapter matching ``sim``'s style (explicit: Anthropic's
     ``/v1/messages``; automatic: OpenAI's ``/chat/completions``)."""
     explicit = sim.config.style == "explicit"
@@ -95,7 +115,8 @@ def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str])
         wanted = "/v1/messages" if explicit else "/chat/completions"
         if not request.url.path.endswith(wanted):
             return httpx.Response(404, json={"error": {"type": "not_found", "message": request.url.path}})
-        text = answer(body)
+        said = answer(body)
+        text, calls = (said.text, list(said.tool_calls)) if isinstance(said, Step) else (said, [])
         limit = int(body.get("max_tokens") or body.get("max_completion_tokens") or 0)
         ids = _token_ids(text) if text and limit > 0 else ()
         if len(ids) > limit:
@@ -104,6 +125,6 @@ def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str])
             text = ""
         session = str(body.get("prompt_cache_key") or (body.get("metadata") or {}).get("user_id") or "wire")
         record = sim.account_wire(body, session=session, output_tokens=len(ids))
-        return _anthropic(record, body, text) if explicit else _openai(record, body, text)
+        return _anthropic(record, body, text, calls) if explicit else _openai(record, body, text, calls)
 
     return httpx.MockTransport(handle)

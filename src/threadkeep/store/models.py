@@ -26,6 +26,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
 
 __all__ = [
+    "AnswerVersion",
     "User",
     "UserKey",
     "Identity",
@@ -187,6 +188,24 @@ class IdempotencyKey(Base):
     message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AnswerVersion(Base):
+    """An earlier answer of a turn that was regenerated: the assistant row holds the current
+    one (in place: same id, same position), this keeps what it said before, sealed."""
+
+    __tablename__ = "answer_versions"
+    __table_args__ = (UniqueConstraint("answer_id", "version", name="uq_answer_versions_answer_version"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    answer_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"))
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)  # 1: the first answer, then in order
+    text_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    model: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    usage: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)  # when that answer was written
+    replaced_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class SummaryVersion(Base):

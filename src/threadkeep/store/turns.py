@@ -8,16 +8,19 @@ status changes, the adoption of a summary version, the fold's compare-and-swap.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep.store.base import rows_affected, utcnow
-from threadkeep.store.models import Conversation, Message, SummaryVersion
+from threadkeep.store.memory_tables import MessageChunk, MessageVector
+from threadkeep.store.models import AnswerVersion, Conversation, Message, SummaryVersion
 from threadkeep.store.vault import Vault
 
 __all__ = ["person_message", "turn_rows", "fail_turn", "fail_dead_turn", "adopt_summary", "advance_fold",
-           "add_summary_version", "said_by_person", "answer_of", "latest_channel"]
+           "add_summary_version", "said_by_person", "answer_of", "latest_channel", "pause_turn", "replace_answer",
+           "unfail_answered"]
 
 # A turn's completion reads its conversation (locked on PostgreSQL) and message: built once.
 _TURN_ROWS = (select(Conversation, Message).join(Message, Message.conversation_id == Conversation.id)
@@ -102,3 +105,43 @@ def latest_channel(session: Session, *, user_id: str) -> str | None:
     """The channel of the person's most recently active conversation (None: none)."""
     return session.scalar(select(Conversation.channel).where(Conversation.user_id == user_id)
                           .order_by(Conversation.last_activity_at.desc()).limit(1))
+
+
+def pause_turn(session: Session, *, message_id: str, owner: str, status: str) -> bool:
+    """Leave our pending turn waiting for the client's tool results (``status``), owned by
+    nobody: the client's follow-up, on any process, takes it on. False: not ours any more."""
+    return rows_affected(session.execute(
+        update(Message).where(Message.id == message_id, Message.status == "pending", Message.owner == owner)
+        .values(status=status, owner=None))) == 1
+
+
+def replace_answer(session: Session, vault: Vault, *, answer: Message, text: str, model: str | None,
+                   usage: dict[str, Any], trace: str | None) -> AnswerVersion:
+    """Put a regenerated answer in place of ``answer`` (same row: same id and position, so
+    the conversation keeps two rows a turn), keeping what it said as the next earlier version.
+    Its stored embeddings are dropped: the recall indexer embeds the new text."""
+    old = vault.open_text(session, answer.user_id, answer.text_ct, table="messages", column="text",
+                          row_id=answer.id)
+    number = (session.scalar(select(func.max(AnswerVersion.version)).where(AnswerVersion.answer_id == answer.id))
+              or 0) + 1
+    kept = AnswerVersion(answer_id=answer.id, user_id=answer.user_id, version=number, text_ct=b"",
+                         model=answer.model, usage=answer.usage, created_at=answer.created_at)
+    session.add(kept)
+    session.flush()
+    kept.text_ct = vault.seal(session, answer.user_id, old, table="answer_versions", column="text", row_id=kept.id)
+    answer.text_ct = vault.seal(session, answer.user_id, text, table="messages", column="text", row_id=answer.id)
+    answer.model, answer.usage, answer.created_at = model, usage, utcnow()
+    if trace is not None:
+        answer.trace_ct = vault.seal(session, answer.user_id, trace, table="messages", column="trace",
+                                     row_id=answer.id)
+    session.execute(delete(MessageVector).where(MessageVector.message_id == answer.id))
+    session.execute(delete(MessageChunk).where(MessageChunk.message_id == answer.id))
+    return kept
+
+
+def unfail_answered(session: Session, *, message_id: str) -> None:
+    """A turn marked failed that has an answer (its regeneration failed): answered again,
+    with the answer it had."""
+    answered = select(Message.id).where(Message.reply_to == message_id, Message.role == "assistant").exists()
+    session.execute(update(Message).where(Message.id == message_id, Message.status == "failed", answered)
+                    .values(status="answered", error=None, failed_at=None))

@@ -8,10 +8,13 @@ new turn, the conversation is named by the ``X-Threadkeep-Conversation`` header 
 is stored first, and the model answers from threadkeep's copy of the conversation.
 
 Honoured: ``messages`` (string content, or the ``text`` blocks of a content array joined with
-newlines), ``stream``, ``conversation_id``, ``model`` (echoed back only). Ignored: ``system``,
-``max_tokens``, ``temperature``, ``top_p``, ``top_k``, ``stop_sequences``, ``metadata``,
-``tools``, ``tool_choice``, ``thinking`` and anything else. The answer is a ``message`` with
-one ``text`` block, or Anthropic's event stream (``message_start``, ``content_block_start``,
+newlines), ``stream``, ``conversation_id``, ``model`` (echoed back only), ``tools`` and
+``tool_choice`` with the tool rounds after the new message (``api/anthropic_tools.py``: the
+calls come back as ``tool_use`` blocks with ``stop_reason: "tool_use"``, the follow-up goes on
+with the same turn), and ``regenerate`` (or the ``X-Threadkeep-Regenerate`` header) as on the
+OpenAI drop-in. Ignored: ``system``, ``max_tokens``, ``temperature``, ``top_p``,
+``top_k``, ``stop_sequences``, ``metadata``, ``thinking`` and anything else. The answer is a
+``message`` with one ``text`` block, or Anthropic's event stream (``message_start``, ``content_block_start``,
 ``ping``, ``content_block_delta``…, ``content_block_stop``, ``message_delta``,
 ``message_stop``); errors are Anthropic's ``{"type": "error", "error": {...}}`` (see
 ``api/errors.py``), mid-stream as an ``error`` event.
@@ -30,8 +33,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api import dropin
+from threadkeep.api.anthropic_tools import client_tools, is_tool_traffic, tool_use_blocks
 from threadkeep.api.deps import AnthropicPersonDep, AnthropicPrincipalDep, MemoryDep, StateDep
-from threadkeep.api.dropin import CONVERSATION_HEADER, DropInTurn
+from threadkeep.api.dropin import CONVERSATION_HEADER, REGENERATE_HELP, DropInTurn
 from threadkeep.api.errors import (
     ApiError,
     anthropic_error,
@@ -42,9 +46,10 @@ from threadkeep.api.errors import (
 )
 from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.sse import SSE_HEADERS
+from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.openai_threads import Turn
 from threadkeep.errors import ThreadkeepError
-from threadkeep.events import AnswerDelta, TurnDone, TurnFailed
+from threadkeep.events import AnswerDelta, ToolCallsAsked, TurnDone, TurnFailed
 
 router = APIRouter(prefix="/anthropic/v1", tags=["anthropic-compatible"])
 
@@ -62,6 +67,9 @@ class MessagesIn(BaseModel):
     max_tokens: int | None = None
     stream: bool = False
     conversation_id: str | None = Field(default=None, max_length=64)
+    tools: list[Any] | None = None
+    tool_choice: Any = None
+    regenerate: bool = False
 
 
 def _text(msg: MessageIn) -> str:
@@ -71,11 +79,14 @@ def _text(msg: MessageIn) -> str:
     return "\n".join(p for p in parts if isinstance(p, str))
 
 
-def _split(body: MessagesIn) -> tuple[list[Turn], str]:
-    last = max((i for i, m in enumerate(body.messages) if m.role == "user"), default=None)
+def _split(body: MessagesIn) -> tuple[list[Turn], str, ClientTools | None]:
+    """Earlier turns (their tool traffic left out), the new message (the last user message that
+    is not tool results), and the client's tools with this turn's rounds."""
+    last = max((i for i, m in enumerate(body.messages) if m.role == "user" and not is_tool_traffic(m)), default=None)
     if last is None:
         raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
-    return [(m.role, _text(m)) for m in body.messages[:last]], _text(body.messages[last])
+    history = [(m.role, _text(m)) for m in body.messages[:last] if not is_tool_traffic(m)]
+    return history, _text(body.messages[last]), client_tools(body.tools, body.tool_choice, body.messages[last + 1:])
 
 
 def _usage(usage: dict[str, int]) -> dict[str, int]:
@@ -108,13 +119,15 @@ async def messages(
     body: MessagesIn, memory: MemoryDep, person: AnthropicPersonDep, state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
     idempotency_key: IdempotencyHeader = None,
+    x_threadkeep_regenerate: Annotated[bool, Header(description=REGENERATE_HELP)] = False,
 ) -> Response:
     """Anthropic Messages with threadkeep's memory; the conversation is recognised from its history."""
-    history, text = _split(body)
+    history, text, tools = _split(body)
     begun = await dropin.begin(memory, state, person=person, history=history, text=text,
                                conversation_id=x_threadkeep_conversation or body.conversation_id,
                                idempotency_key=idempotency_key, channel="anthropic",
-                               endpoint="anthropic_messages")
+                               endpoint="anthropic_messages", client_tools=tools,
+                               regenerate=body.regenerate or x_threadkeep_regenerate)
     headers = {CONVERSATION_HEADER: begun.conversation_id}
     model = body.model or memory.model.name
     if body.stream:
@@ -129,6 +142,12 @@ async def messages(
                     "model": model, "content": [{"type": "text", "text": ev.text}],
                     "stop_reason": "end_turn", "stop_sequence": None, "usage": _usage(ev.usage),
                     "conversation_id": ev.conversation_id}, headers=headers)
+            if isinstance(ev, ToolCallsAsked):  # the client runs its tools; the turn waits
+                return JSONResponse({
+                    "id": f"msg_{ev.user_message_id}_tools", "type": "message", "role": "assistant",
+                    "model": model, "content": ([{"type": "text", "text": ev.text}] if ev.text else [])
+                    + tool_use_blocks(ev.calls), "stop_reason": "tool_use", "stop_sequence": None,
+                    "usage": _usage(ev.usage), "conversation_id": ev.conversation_id}, headers=headers)
             if isinstance(ev, TurnFailed):
                 failed, status = _failure(ev, begun.conversation_id)
                 return JSONResponse(failed, status, headers={**headers, **dropin.no_retry(ev)})
@@ -158,6 +177,18 @@ async def _events(begun: DropInTurn, model: str) -> AsyncIterator[ServerSentEven
                 await begun.answered(ev)  # before the client can send its next turn
                 yield _event("content_block_stop", {"index": 0})
                 yield _event("message_delta", {"delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                                               "usage": _usage(ev.usage)})
+                yield _event("message_stop", {})
+                return
+            elif isinstance(ev, ToolCallsAsked):
+                yield _event("content_block_stop", {"index": 0})
+                for i, block in enumerate(tool_use_blocks(ev.calls), 1):
+                    # The block with an empty input, then the input as one JSON delta.
+                    yield _event("content_block_start", {"index": i, "content_block": {**block, "input": {}}})
+                    yield _event("content_block_delta", {"index": i, "delta": {
+                        "type": "input_json_delta", "partial_json": json.dumps(block["input"], ensure_ascii=False)}})
+                    yield _event("content_block_stop", {"index": i})
+                yield _event("message_delta", {"delta": {"stop_reason": "tool_use", "stop_sequence": None},
                                                "usage": _usage(ev.usage)})
                 yield _event("message_stop", {})
                 return

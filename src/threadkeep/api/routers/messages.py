@@ -1,4 +1,4 @@
-"""Sending a message (a turn), and retrying a failed one."""
+"""Sending a message (a turn), retrying a failed one, and regenerating the last answer."""
 
 from __future__ import annotations
 
@@ -68,6 +68,20 @@ async def retry_message(
     """Answer a failed turn again (the person's message id from the failed turn)."""
     turn = await start_turn(state.admitted(memory.retry(message_id, user=person,
                                                         idempotency_key=idempotency_key)))
+    if wants_stream(stream, accept):
+        return sse_turn(turn, ping_s=state.service.sse_ping_s)
+    result: JSONResponse = await json_turn(turn)
+    return result
+
+
+@router.post("/{message_id}/regenerate", responses=_STREAM_DOC, response_model=None)
+async def regenerate_message(
+    message_id: str, memory: MemoryDep, person: PersonDep, state: StateDep,
+    stream: bool | None = None, accept: Annotated[str | None, Header()] = None,
+) -> Response:
+    """Answer the conversation's last turn again (the person's message id): the new answer
+    replaces the stored one, which is kept as an earlier version; 409 for an older turn."""
+    turn = await start_turn(state.admitted(memory.regenerate(message_id, user=person)))
     if wants_stream(stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     result: JSONResponse = await json_turn(turn)

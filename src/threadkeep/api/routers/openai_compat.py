@@ -11,10 +11,13 @@ response carries the conversation id in the ``X-Threadkeep-Conversation`` header
 ``conversation_id`` field).
 
 Honoured: ``messages``, ``stream``, ``stream_options.include_usage``, ``conversation_id``,
-``model`` (echoed back only). Ignored: system and tool messages, ``temperature``, ``top_p``,
-``max_tokens``/``max_completion_tokens``, ``tools``, ``tool_choice``, ``user``, ``seed``,
-``stop`` and any other field — the server's configured model and settings answer. Refused:
-``n`` other than 1. ``GET /v1/models`` lists the one model that answers, for clients that ask
+``model`` (echoed back only), ``tools`` and ``tool_choice`` with the tool rounds after the new
+message (``api/openai_tools.py``: the calls come back with ``finish_reason: "tool_calls"``, the
+follow-up goes on with the same turn), and ``regenerate`` (or the ``X-Threadkeep-Regenerate``
+header): a new answer to the last message, in place of the stored one. Ignored: system
+messages, ``temperature``, ``top_p``, ``max_tokens``/``max_completion_tokens``,
+``parallel_tool_calls``, ``user``, ``seed``, ``stop`` and any other field — the server's
+configured model and settings answer. Refused: ``n`` other than 1. ``GET /v1/models`` lists the one model that answers, for clients that ask
 first; ``GET /v1/models/{id}`` describes it.
 """
 
@@ -32,14 +35,16 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api import dropin
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
-from threadkeep.api.dropin import CONVERSATION_HEADER
+from threadkeep.api.dropin import CONVERSATION_HEADER, REGENERATE_HELP
 from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
+from threadkeep.api.openai_tools import client_tools, is_tool_call, tool_calls_out
 from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS
+from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.openai_threads import Turn
 from threadkeep.errors import ThreadkeepError
-from threadkeep.events import AnswerDelta, TurnDone, TurnFailed
+from threadkeep.events import AnswerDelta, ToolCallsAsked, TurnDone, TurnFailed
 
 router = APIRouter(prefix="/v1", tags=["openai-compatible"], responses=ERRORS)
 
@@ -48,6 +53,8 @@ class ChatMessageIn(BaseModel):
     model_config = ConfigDict(extra="allow")
     role: str
     content: str | list[dict[str, Any]] | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+    tool_call_id: str | None = None
 
 
 class StreamOptions(BaseModel):
@@ -63,6 +70,9 @@ class ChatCompletionIn(BaseModel):
     stream_options: StreamOptions | None = None
     conversation_id: str | None = Field(default=None, max_length=64)
     n: int | None = None
+    tools: list[Any] | None = None
+    tool_choice: Any = None
+    regenerate: bool = False
 
 
 def _model_card(name: str) -> dict[str, Any]:
@@ -91,12 +101,14 @@ def _text(msg: ChatMessageIn) -> str:
     return "\n".join(p for p in parts if isinstance(p, str))
 
 
-def _split(body: ChatCompletionIn) -> tuple[list[Turn], str]:
-    """The client's earlier user and assistant messages (with text), and the new message."""
+def _split(body: ChatCompletionIn) -> tuple[list[Turn], str, ClientTools | None]:
+    """The client's earlier user and assistant messages (with text; tool rounds of earlier
+    turns left out), the new message, and the client's tools with this turn's rounds."""
     last = max((i for i, m in enumerate(body.messages) if m.role == "user"), default=None)
     if last is None:
         raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
-    return [(m.role, _text(m)) for m in body.messages[:last]], _text(body.messages[last])
+    history = [(m.role, _text(m)) for m in body.messages[:last] if not is_tool_call(m)]
+    return history, _text(body.messages[last]), client_tools(body.tools, body.tool_choice, body.messages[last + 1:])
 
 
 def _usage(usage: dict[str, int]) -> dict[str, Any]:
@@ -114,14 +126,16 @@ async def chat_completions(
     body: ChatCompletionIn, memory: MemoryDep, person: PersonDep, state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
     idempotency_key: IdempotencyHeader = None,
+    x_threadkeep_regenerate: Annotated[bool, Header(description=REGENERATE_HELP)] = False,
 ) -> Response:
     """Chat Completions with threadkeep's memory; the conversation is recognised from its history."""
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
-    history, text = _split(body)
+    history, text, tools = _split(body)
     begun = await dropin.begin(memory, state, person=person, history=history, text=text,
                                conversation_id=x_threadkeep_conversation or body.conversation_id,
-                               idempotency_key=idempotency_key, channel="openai", endpoint="chat_completions")
+                               idempotency_key=idempotency_key, channel="openai", endpoint="chat_completions",
+                               client_tools=tools, regenerate=body.regenerate or x_threadkeep_regenerate)
     turn, cid, answered = begun.turn, begun.conversation_id, begun.answered
     headers = {CONVERSATION_HEADER: cid}
     model = body.model or memory.model.name
@@ -140,6 +154,14 @@ async def chat_completions(
                     "model": model, "conversation_id": ev.conversation_id,
                     "choices": [{"index": 0, "message": {"role": "assistant", "content": ev.text},
                                  "finish_reason": "stop", "logprobs": None}],
+                    "usage": _usage(ev.usage)}, headers=headers)
+            if isinstance(ev, ToolCallsAsked):  # the client runs its tools; the turn waits
+                return JSONResponse({
+                    "id": f"chatcmpl-{ev.user_message_id}-tools", "object": "chat.completion", "created": created,
+                    "model": model, "conversation_id": ev.conversation_id,
+                    "choices": [{"index": 0, "message": {"role": "assistant", "content": ev.text or None,
+                                                         "tool_calls": tool_calls_out(ev.calls)},
+                                 "finish_reason": "tool_calls", "logprobs": None}],
                     "usage": _usage(ev.usage)}, headers=headers)
             if isinstance(ev, TurnFailed):
                 return JSONResponse(error_body(snake(ev.error_type), ev.error, retryable=ev.retryable,
@@ -165,9 +187,17 @@ async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int
         async for ev in events:
             if isinstance(ev, AnswerDelta):
                 yield chunk({"content": ev.text})
-            elif isinstance(ev, TurnDone):
-                await answered(ev)  # before the client can send its next turn
-                yield chunk({}, "stop")
+            elif isinstance(ev, TurnDone | ToolCallsAsked):
+                if isinstance(ev, TurnDone):
+                    await answered(ev)  # before the client can send its next turn
+                    yield chunk({}, "stop")
+                else:
+                    for i, call in enumerate(tool_calls_out(ev.calls)):
+                        # Name and id first, then the arguments, as OpenAI streams them.
+                        yield chunk({"tool_calls": [{"index": i, "id": call["id"], "type": "function",
+                                                     "function": {"name": call["function"]["name"], "arguments": ""}}]})
+                        yield chunk({"tool_calls": [{"index": i, "function": {"arguments": call["function"]["arguments"]}}]})
+                    yield chunk({}, "tool_calls")
                 if include_usage:
                     yield ServerSentEvent(data=json.dumps({
                         "id": chunk_id, "object": "chat.completion.chunk", "created": created, "model": model,

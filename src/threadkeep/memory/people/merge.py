@@ -80,7 +80,7 @@ SEALED: dict[str, dict[str, str]] = {
     "message_chunks": {"vector_ct": "vector"},
     "reask_marks": {"detail_ct": "detail"},
     "surface_events": {"text_ct": "text"},
-    "recall_notes": {"text_ct": "text"},
+    "recall_notes": {"text_ct": "text"}, "answer_versions": {"text_ct": "text"},
 }
 _ROW_ID = {
     "message_vectors": lambda r: r["message_id"],
@@ -90,7 +90,7 @@ _ROW_ID = {
 # Which rows follow a moved conversation, a moved message, or the person themselves.
 MOVED_WITH_CONVERSATION = ("messages", "summary_versions", "message_vectors", "reask_marks",
                            "model_calls", "openai_threads", "import_sources", "recall_notes")
-MOVED_WITH_MESSAGE = ("message_chunks", "fact_extractions")
+MOVED_WITH_MESSAGE = ("message_chunks", "fact_extractions", "answer_versions")
 MOVED_WITH_PERSON = ("surface_threads", "surface_events", "surface_posts", "identities")
 # Rows that stay with the source (merged copies go to the target, or they are the source's
 # own credentials and bookkeeping) and are deleted with the source when the merge is confirmed.
@@ -107,7 +107,7 @@ _KEYS: dict[str, tuple[str, ...]] = {
     "message_chunks": ("message_id", "chunk"), "fact_extractions": ("message_id",),
     "surface_threads": ("id", "channel", "thread_key"), "surface_events": ("id",), "surface_posts": ("id",),
     "identities": ("id",), "import_sources": ("source_id", "conversation_id"),
-    "recall_notes": ("id", "conversation_id"),
+    "recall_notes": ("id", "conversation_id"), "answer_versions": ("id", "answer_id"),
 }
 _PRIMARY = {"message_vectors": ("message_id",), "reask_marks": ("message_id",),
             "openai_threads": ("conversation_id",), "message_chunks": ("message_id", "chunk"),
@@ -223,7 +223,8 @@ def _move_conversations(s: Session, vault: Vault, conv_ids: list[str], to_user: 
         in_msgs = select(msg_t.c.id).where(msg_t.c.conversation_id.in_(batch)).scalar_subquery()
         for name in MOVED_WITH_MESSAGE:
             t = _table(name)
-            _reseal_rows(s, vault, name, t.c.message_id.in_(in_msgs), to_user)
+            of_message = t.c.answer_id if name == "answer_versions" else t.c.message_id
+            _reseal_rows(s, vault, name, of_message.in_(in_msgs), to_user)
     return counts
 
 

@@ -34,7 +34,8 @@ __all__ = ["PersonIndex", "person_index", "clear_recall_cache", "sync_person", "
 # Items a turn may embed in memory when none of the person's messages is indexed yet.
 _INLINE_EMBED = 32
 
-_SKIP_STATUS = ("failed", "pending")
+# "tools": a turn paused for a client's tool results (engine/client_tools.py).
+_SKIP_STATUS = ("failed", "pending", "tools")
 _CACHE_SIZE = 64
 # Items (messages and chunks) held over every cached person: ~1 KB each lexical, ~3.6 KB with
 # e5-small vectors (bench/bench_recall_memory.py; docs/BENCHMARKS.md, "HTTP service"), so at
