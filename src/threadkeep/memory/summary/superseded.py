@@ -18,10 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from threadkeep.memory.summary.extractive import _name_stems
-from threadkeep.memory.summary.sentences import _NUMBER, CORRECTION, MONTH, analyse
+from threadkeep.memory.summary.sentences import _NUMBER, CORRECTION, MONTH, analyse, subject_stems
 
-__all__ = ["LATER", "mark_superseded"]
+__all__ = ["LATER", "mark_superseded", "states_older"]
 
 LATER = "later changed: "
 # A recalled line's own frame: "- [2024-05-01] person: …", "assistant: …".
@@ -34,7 +33,8 @@ def _values(text: str) -> set[str]:
     return out
 
 
-def _states_older(line: str, item: str) -> bool:
+def states_older(line: str, item: str) -> bool:
+    """Whether ``line`` states an earlier value of what ``item`` says now."""
     if line.rstrip().endswith(("?", "？")) or line.strip() == item.strip() or line in item:
         return False
     if CORRECTION.search(line) and not CORRECTION.search(item):
@@ -43,10 +43,10 @@ def _states_older(line: str, item: str) -> bool:
     # The same statement with another value counts only once the item says it was corrected
     # ("we had 680 people at the demo" and "we had 599" are two demos, not a change).
     same_key = s.key == a.key and bool(s.key) and CORRECTION.search(item) is not None
-    same_slot = bool(s.slots & a.slots) and bool(_name_stems(s) & _name_stems(a) or not _name_stems(s))
+    same_slot = bool(s.slots & a.slots) and bool(subject_stems(s) & subject_stems(a) or not subject_stems(s))
     if not (same_key or same_slot):
         return False
-    new_names = _name_stems(a) - _name_stems(s)
+    new_names = subject_stems(a) - subject_stems(s)
     new_values = _values(item) - _values(line)
     return bool(new_names or new_values)
 
@@ -61,7 +61,7 @@ def mark_superseded(text: str, items: Sequence[str]) -> str:
         frame = _FRAME.match(line)
         body = line[frame.end():] if frame else line
         if body and LATER not in line:
-            item = next((i for i in items if _states_older(body, i)), None)
+            item = next((i for i in items if states_older(body, i)), None)
             if item is not None:
                 line = f"{line.rstrip()} ({LATER}{item})"
         out.append(line)
