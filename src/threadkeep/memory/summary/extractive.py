@@ -49,6 +49,7 @@ from threadkeep.memory.summary.sentences import (
     subject_stems,
 )
 from threadkeep.memory.summary.superseded import states_older
+from threadkeep.memory.summary.utterances import utterances
 from threadkeep.memory.summary.work import project_entities
 
 __all__ = ["ExtractiveSummariser", "extract_ops", "LONG_MESSAGE_CHARS"]
@@ -166,12 +167,12 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
         work.append(_Work(item.field, item.text, list(item.source_ids), item.priority, analysis,
                           item_id=item.id, order=order, old_sources=len(item.source_ids)))
     next_order = len(work)
-    for msg in messages:
-        msg_id, role, text = msg[0], msg[1], msg[2]
+    for said in utterances(messages):
+        ids, role, text = list(said.source_ids), said.role, said.text
         if is_document(text):
             # Indexed for recall, not summarised: one pointer item (memory/summary/pasted.py).
-            op = pointer_op(msg)
-            work.append(_Work(op.field, op.text, [msg_id], POINTER_PRIORITY, analyse(op.text),
+            op = pointer_op(SourceMessage(ids[0], role, text))
+            work.append(_Work(op.field, op.text, ids, POINTER_PRIORITY, analyse(op.text),
                               order=next_order))
             next_order += 1
             continue
@@ -184,24 +185,25 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             fld, prio = verdict
             clipped = _clip(sentence)
             if fld != "questions" and role == "user":
-                _resolve_questions(s, work, msg_id)  # a later statement on its topic settles it
+                _resolve_questions(s, work, ids)  # a later statement on its topic settles it
             correcting = bool(CORRECTION.search(sentence))
             target = _find_target(s, fld, work, correcting, entities)
             if target is not None:
                 if target.text == clipped:
-                    target.sources.append(msg_id)
+                    target.sources.extend(ids)
+                    target.priority = max(target.priority, prio)  # e.g. confirmed by the person
                     target.changed = True
                     continue
                 new_text = _with_subject(_carried_names(target.analysis, s, fld, entities), clipped)
                 target.text = new_text
-                target.sources.append(msg_id)
+                target.sources.extend(ids)
                 target.priority = max(target.priority, prio)
                 target.analysis = analyse(new_text)
                 target.changed = True
                 target.order = next_order
                 next_order += 1
                 continue
-            work.append(_Work(fld, clipped, [msg_id], prio, s, order=next_order))
+            work.append(_Work(fld, clipped, list(ids), prio, s, order=next_order))
             next_order += 1
     _drop_superseded(work, project_entities((w.field, w.analysis) for w in work))
     return _to_ops(work)
@@ -247,10 +249,10 @@ def _with_reasons(sentences: list[str]) -> list[str]:
     return out
 
 
-def _resolve_questions(s: Sentence, work: list[_Work], msg_id: str) -> None:
+def _resolve_questions(s: Sentence, work: list[_Work], ids: list[str]) -> None:
     for w in work:
         if w.field == "questions" and _overlap(s.topic, w.analysis.topic) >= 0.5:
-            w.resolve.append(msg_id)
+            w.resolve.extend(ids)
 
 
 def _to_ops(work: list[_Work]) -> list[Op]:
