@@ -73,3 +73,22 @@ def test_a_compaction_block_never_shows_the_old_value_as_current(texts: list[str
         for value in old:
             # Left out, or on the line that says it changed ("moved from A to B").
             assert value not in line or any(v in line for v in new) or LATER in line
+
+
+@pytest.mark.parametrize(("first", "change", "old"), [
+    ("We chose Kafka for the Vega event bus.", "Change of plan: we're going with Pulsar instead of Kafka.",
+     "We chose Kafka"),
+    ("Для шины событий Вега выбрали Kafka.", "Планы поменялись: вместо Kafka берём Pulsar.", "выбрали Kafka"),
+    ("VegaのイベントバスはKafkaに決定しました。", "予定変更で、KafkaではなくPulsarにします。", "Kafkaに決定"),
+])
+def test_a_changed_choice_leaves_the_old_choice_out(first: str, change: str, old: str) -> None:
+    state, left = _evicted_fold(SummaryState(), [first])
+    state, left = _evicted_fold(state, [change])
+    text = render_summary(state)
+    assert "Pulsar" in text and old not in text and left == [first]
+    # A recalled line that states the old choice is marked with the new one.
+    assert mark_superseded(f"person: {first}", [change]).endswith(f"({LATER}{change})")
+    # A refusal of the same option is not an old choice: it stays.
+    state, _ = _evicted_fold(SummaryState(), ["We turned down Hooli because of their pricing."])
+    state, left = _evicted_fold(state, ["We went with Initech instead of Hooli."])
+    assert left == []
