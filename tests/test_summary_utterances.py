@@ -64,3 +64,27 @@ def test_messages_that_stand_alone_pass_through() -> None:
             SourceMessage("c", "user", "Thanks!")]
     assert [(u.source_ids, u.role, u.text) for u in utterances(msgs)] == [
         (("a",), "user", "We chose Kafka."), (("b",), "assistant", "Good choice."), (("c",), "user", "Thanks!")]
+
+
+_PROJECT = {"en": [("user", "Kai is the tech lead on Vega."), ("user", "The Vega release is due on 4 June.")],
+            "ru": [("user", "Техлид на проекте Вега — Кай."), ("user", "Дедлайн релиза Вега — 4 июня.")],
+            "ja": [("user", "カイさんがVegaのテックリードです。"), ("user", "Vegaのリリースは6月4日の予定です。")]}
+
+
+@pytest.mark.parametrize(("lang", "turns", "wanted"), [
+    ("en", [("assistant", "What's the latency target for Vega?"), ("user", "200 ms at p99.")],
+     "The latency target for Vega — 200 ms at p99."),
+    ("ru", [("assistant", "Какой регион хостинга у Вега?"), ("user", "Франкфурт, 2 зоны.")],
+     "Регион хостинга у Вега — Франкфурт, 2 зоны."),
+    ("ja", [("assistant", "Vegaのレイテンシ目標は？"), ("user", "200ミリ秒です。")],
+     "Vegaのレイテンシ目標は — 200ミリ秒です。"),
+    ("en", [("user", "About the Vega client."), ("assistant", "Go on."), ("user", "Initech, signed on 3 May.")],
+     "About the Vega client — Initech, signed on 3 May."),
+    ("ru", [("user", "Насчёт бюджета Вега."), ("assistant", "Да?"), ("user", "85 тысяч евро, утвердили.")],
+     "Насчёт бюджета Вега — 85 тысяч евро, утвердили."),
+])
+def test_a_topic_then_its_value_and_an_answer_to_the_assistant_are_read_as_one(
+        lang: str, turns: list[tuple[str, str]], wanted: str) -> None:
+    items = _items([*_PROJECT[lang], *turns])
+    assert wanted in items
+    assert items[wanted][0] == ("m2", f"m{len(turns) + 1}")
