@@ -88,3 +88,9 @@ def test_a_topic_then_its_value_and_an_answer_to_the_assistant_are_read_as_one(
     items = _items([*_PROJECT[lang], *turns])
     assert wanted in items
     assert items[wanted][0] == ("m2", f"m{len(turns) + 1}")
+
+
+def test_a_request_to_the_assistant_is_not_a_topic_that_swallows_the_next_fact() -> None:
+    items = _items([("user", "Дедлайн релиза Вега — 4 июня."), ("user", "Сократи, пожалуйста, абзац."),
+                    ("assistant", "Вот короче."), ("user", "Обновление: дедлайн сдвинули, теперь 18 июня.")])
+    assert any("18 июня" in text for text in items) and not any("4 июня" in text for text in items)

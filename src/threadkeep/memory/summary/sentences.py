@@ -23,7 +23,7 @@ from threadkeep.memory.summary.grammar import (
 )
 from threadkeep.memory.summary.items import FieldName
 
-__all__ = ["split_sentences", "Sentence", "analyse", "classify", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
+__all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
            "FILLER", "MONTH", "REFUSAL"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
@@ -134,7 +134,7 @@ _OPEN_Q = rx(
     r"|どうする|未定|検討中|決まっていない"
 )
 # Requests to the assistant itself are work for this turn, not memory.
-_CHAT_TASK = rx(
+CHAT_TASK = rx(
     r"^(?:can you|could you|would you|please|remind me|what does|what is|what's|explain|"
     r"rephrase|translate|write|summari[sz]e|thanks|thank you|"
     r"напомни|перефразируй|что (?:вообще )?такое|объясни|можешь|переведи|напиши|спасибо|сократи|"
@@ -288,12 +288,12 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
     if is_question(text):
         # A question the team puts to itself, or one about someone or something named, is
         # open until a later statement settles it; a question to the assistant is this turn's.
-        if role != "user" or _CHAT_TASK.search(text):
+        if role != "user" or CHAT_TASK.search(text):
             return None
         if is_deliberation(text) or _OPEN_Q.search(text):
             return ("questions", 3)
         return ("questions", 2) if s.inner_names else None
-    if _CHAT_TASK.search(text):
+    if CHAT_TASK.search(text):
         return None
     if role == "user" and is_undecided(text):
         return ("questions", 3)

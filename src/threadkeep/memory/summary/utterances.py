@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from threadkeep.memory.summary.grammar import is_question, rx
 from threadkeep.memory.summary.pasted import is_document
-from threadkeep.memory.summary.sentences import analyse, classify
+from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify
 from threadkeep.messages import SourceMessage
 
 __all__ = ["Utterance", "utterances"]
@@ -81,7 +81,9 @@ def _names_a_topic(text: str) -> bool:
     if _words(text) > SHORT_WORDS or is_question(text):
         return False
     s = analyse(text.strip())
-    return bool(s.inner_names or s.names) and not s.has_value and classify(s, "user") in (None, ("context", 1))
+    # Names past the first word: "Сократи, пожалуйста, абзац." names nothing, it asks.
+    return (bool(s.inner_names) and not s.has_value and not CHAT_TASK.search(s.text)
+            and classify(s, "user") in (None, ("context", 1)))
 
 
 def _gives_a_bare_value(text: str) -> bool:
