@@ -313,7 +313,9 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
     if _DECISION.search(text):
         return ("decisions", 5 + bonus)
     if committed:
-        return ("next_steps", 4 + bonus)
+        # A commitment that names nothing ("I'll be late tomorrow") may be the day's errand:
+        # kept, but it leaves before what names a person, a project or a value.
+        return ("next_steps", (4 if concrete else 2) + bonus)
     if _SCHEDULE.search(text) and s.has_value:
         return ("numbers", 3 + bonus)
     if role != "user":

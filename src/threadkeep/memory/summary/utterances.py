@@ -7,8 +7,9 @@ People do not say one fact per message. Two shapes are read together here (issue
   dropped: "…, right?", "…, верно?", "…ですね？"), cited by both messages.
 * **A fact over two messages.** A message that breaks off — it ends in ":", "…", a dash or a
   comma ("The new Vega deadline is…" — "18 June.") — is read with the person's next message.
-  So is a short message that names a topic and says nothing of it ("About the Vega budget.")
-  when the next one gives a value and names nothing ("85 thousand euros, approved."), and a
+  So is a short message that only announces a topic ("About the Vega budget.", "Насчёт
+  бюджета Вега.", "Vegaの予算について。") when the next one gives a value and names nothing
+  ("85 thousand euros, approved."), and a
   short answer to the assistant's question ("What's the latency target for Vega?" — "200 ms"):
   "… — 200 ms".
 
@@ -76,9 +77,17 @@ def _words(text: str) -> int:
     return spaced if spaced > 1 else (len(text) + 1) // 2
 
 
+# A line that only announces its topic, by the words languages mark a topic with.
+_TOPIC_MARK = rx(
+    r"^(?:about|regarding|re:|as for|as to|on the subject of|quick update on|one more thing about)(?![\w'])|"
+    r"|^(?:насчёт|насчет|по поводу|касательно|что касается|про|о|об)(?!\w)|"
+    r"|(?:について|の件|に関して)[。.]?$"
+)
+
+
 def _names_a_topic(text: str) -> bool:
-    """A short statement that names something and says nothing of it ("About the Vega budget.")."""
-    if _words(text) > SHORT_WORDS or is_question(text):
+    """A short line that names something and says nothing of it ("About the Vega budget.")."""
+    if _words(text) > SHORT_WORDS or is_question(text) or not _TOPIC_MARK.search(text.strip()):
         return False
     s = analyse(text.strip())
     # Names past the first word: "Сократи, пожалуйста, абзац." names nothing, it asks.
