@@ -39,6 +39,8 @@ __all__ = ["project_entities", "is_work", "rank_work", "work_kind"]
 _WORK_SLOTS = frozenset({"deadline", "budget", "lead", "tech-lead", "team-lead", "qa", "pm"})
 # Two statements about one thing at least this many kinds apart make it a project.
 ENTITY_KINDS = 2
+# The priority of a next step that names no project entity.
+NEXT_STEP_UNLINKED = 2
 
 
 def work_kind(fld: FieldName, s: Sentence) -> str | None:
@@ -94,5 +96,9 @@ def rank_work(state: SummaryState) -> SummaryState:
             priority = DEFAULT_PRIORITY[item.field]
         if item.field == "numbers" and name_stems(s) & entities and not item.resolved:
             priority = max(priority, 3)
+        # A commitment is work, but one that names no project ("I'll grab lunch with Mira on
+        # Friday") leaves before the project's numbers and background.
+        if item.field == "next_steps" and priority > NEXT_STEP_UNLINKED and not name_stems(s) & entities:
+            priority = NEXT_STEP_UNLINKED
         out.append(item if priority == item.priority else replace(item, priority=priority))
     return replace(state, items=tuple(out))
