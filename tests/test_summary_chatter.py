@@ -23,7 +23,7 @@ from threadkeep.memory.summary.items import (
     word_count,
 )
 from threadkeep.memory.summary.sentences import analyse
-from threadkeep.memory.summary.work import project_entities
+from threadkeep.memory.summary.work import UNLINKED_PRIORITY, is_personal, project_entities
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
@@ -98,8 +98,11 @@ def test_small_talk_is_told_apart_by_what_it_is_about(lang: str) -> None:
     state = _fold(DIALOGS[lang])
     talk = [i for i in state.items if any(w in i.text for w in SMALL_TALK[lang])]
     work = [i for i in state.items if i not in talk]
-    assert len(talk) == 2 and all(i.priority == SMALL_TALK_PRIORITY for i in talk)
-    assert work and all(i.priority > SMALL_TALK_PRIORITY for i in work)
+    # News about a named person is small talk; a statement of the shared situation that names
+    # no project ranks just above it; both below every work item.
+    assert len(talk) == 2 and all(i.priority <= UNLINKED_PRIORITY for i in talk)
+    assert SMALL_TALK_PRIORITY in {i.priority for i in talk}
+    assert work and all(i.priority > UNLINKED_PRIORITY for i in work)
     # The project is what the work keeps coming back to (its lead, date and budget); the people
     # named once in a role or an aside are not projects.
     entities = project_entities((i.field, analyse(i.text)) for i in state.items)
@@ -111,7 +114,7 @@ def test_small_talk_is_told_apart_by_what_it_is_about(lang: str) -> None:
 def test_small_talk_leaves_before_work_items(lang: str) -> None:
     # A cap that holds the work but not all of it with the chatter.
     full = _fold(DIALOGS[lang])
-    work_only = SummaryState(tuple(i for i in full.items if i.priority > SMALL_TALK_PRIORITY))
+    work_only = SummaryState(tuple(i for i in full.items if i.priority > UNLINKED_PRIORITY))
     from threadkeep.tokens import default_counter
 
     cap = default_counter().count(render_summary(work_only)) + 6
@@ -119,6 +122,16 @@ def test_small_talk_leaves_before_work_items(lang: str) -> None:
     text = render_summary(state)
     assert not any(w in text for w in SMALL_TALK[lang])
     assert [i.text for i in state.items] == [i.text for i in work_only.items]
+
+
+@pytest.mark.parametrize(("text", "personal"), [
+    ("Jonas is off to Lisbon until 14 May.", True), ("Mira's kid turns 7 on Sunday.", True),
+    ("The client is Fabrikam.", False), ("We're hosting in eu-west-1.", False),
+    ("Ульяна в отпуске до 19 марта.", True), ("Клиент проекта — Fabrikam.", False),
+    ("リタさんがマラソンを走りました。", True), ("ホスティングは東京リージョンです。", False),
+])
+def test_news_about_a_named_person_is_told_from_the_shared_situation(text: str, personal: bool) -> None:
+    assert is_personal(analyse(text)) is personal
 
 
 def test_a_question_answered_later_is_resolved() -> None:

@@ -23,7 +23,7 @@ import threading
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment"]
+__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name"]
 
 
 def rx(pattern: str) -> re.Pattern[str]:
@@ -145,3 +145,13 @@ def is_commitment(text: str, names: tuple[str, ...] = ()) -> bool:
     if _JA_POLITE_ACT.search(stripped) and not stripped.rstrip("。！!").endswith(_JA_STATES):
         return True
     return _ru_commitment(text, bool(names))
+
+
+@lru_cache(maxsize=16384)
+def may_be_first_name(word: str) -> bool:
+    """Whether a capitalised word may be a person's first name. Russian capitalises the first
+    word of every sentence, so there the dictionary decides (a reading tagged as a first name:
+    Ульяна, Олег, Вера); in other scripts any capitalised word may be one."""
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return True
+    return any("Name" in p.tag for p in _analyser().parse(word.lower()))

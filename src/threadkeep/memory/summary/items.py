@@ -76,8 +76,8 @@ DEFAULT_CAP_TOKENS = 400
 MAX_WORDS = 300
 SMALL_TALK_WORDS = 200
 SMALL_TALK_PRIORITY = 0
-# ... and, beside work, takes at most one word in SMALL_TALK_SHARE (half) of it.
-SMALL_TALK_SHARE = 2
+# ... and, beside work, takes at most one word in SMALL_TALK_SHARE (a quarter) of it.
+SMALL_TALK_SHARE = 4
 
 # Priorities run 0..5; a field's default says what matters when nobody says otherwise.
 DEFAULT_PRIORITY: dict[FieldName, int] = {
@@ -386,7 +386,7 @@ def enforce_cap(
         candidate = replace(state, items=tuple(keep))
     chatter = [i for i in ranked if i.priority == SMALL_TALK_PRIORITY and not i.resolved]
     # A conversation that is all small talk keeps it (it is what there is to remember); beside
-    # the work it takes at most half of it.
+    # the work it takes at most a quarter of it.
     has_work = any(i.priority != SMALL_TALK_PRIORITY for i in keep)
 
     def crowded() -> bool:

@@ -19,10 +19,11 @@ talk before its project was known is ranked as work once it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from threadkeep.memory.summary.grammar import is_deliberation, is_undecided
+from threadkeep.memory.summary.grammar import is_deliberation, is_undecided, may_be_first_name
 from threadkeep.memory.summary.items import (
     DEFAULT_PRIORITY,
     SMALL_TALK_PRIORITY,
@@ -33,7 +34,7 @@ from threadkeep.memory.summary.items import (
 from threadkeep.memory.summary.pasted import is_pointer
 from threadkeep.memory.summary.sentences import Sentence, analyse, name_stems
 
-__all__ = ["project_entities", "is_work", "rank_work", "work_kind"]
+__all__ = ["project_entities", "is_work", "is_personal", "rank_work", "work_kind", "UNLINKED_PRIORITY"]
 
 # Slots that are the work's own content whatever the item names.
 _WORK_SLOTS = frozenset({"deadline", "budget", "lead", "tech-lead", "team-lead", "qa", "pm"})
@@ -41,6 +42,11 @@ _WORK_SLOTS = frozenset({"deadline", "budget", "lead", "tech-lead", "team-lead",
 ENTITY_KINDS = 2
 # The priority of a next step that names no project entity.
 NEXT_STEP_UNLINKED = 2
+# An item that is not work and not about a named person: what the shared situation is ("The
+# client is Fabrikam", "We're hosting in eu-west-1") — it leaves after the small talk.
+UNLINKED_PRIORITY = 1
+_HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
+_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 
 
 def work_kind(fld: FieldName, s: Sentence) -> str | None:
@@ -81,6 +87,21 @@ def is_work(fld: FieldName, s: Sentence, entities: frozenset[str]) -> bool:
     return work_kind(fld, s) is not None
 
 
+def is_personal(s: Sentence) -> bool:
+    """Whether a sentence is news about a named person: it opens with a name ("Jonas is off to
+    Lisbon", "Mira's kid turns 7", "Ульяна в отпуске") or names someone with an honorific
+    ("リタさんが…"), or, in Russian, names a first name anywhere ("Моя кузина Рита…"). A
+    statement about the shared situation opens with a common word ("The
+    client is …", "We're hosting …", "На прошлом демо …")."""
+    if any(h in s.text for h in _HONORIFICS):
+        return True
+    lead = [n for n in s.names if n not in s.inner_names]
+    if lead and s.text.lstrip("\"'«(").startswith(lead[0]) and may_be_first_name(lead[0].split("'")[0]):
+        return True
+    # Mid-sentence, only the Russian dictionary can tell a person (Рита) from a place or a product.
+    return any(_CYRILLIC.match(n) and may_be_first_name(n) for n in s.inner_names)
+
+
 def rank_work(state: SummaryState) -> SummaryState:
     """``state`` with small talk at :data:`SMALL_TALK_PRIORITY` and work above it: an item once
     ranked small talk that is now about a project gets its field's priority back, a number that
@@ -91,7 +112,8 @@ def rank_work(state: SummaryState) -> SummaryState:
     for item, s in read:
         priority = item.priority
         if not is_work(item.field, s, entities):
-            priority = SMALL_TALK_PRIORITY
+            priority = SMALL_TALK_PRIORITY if is_personal(s) else min(max(priority, UNLINKED_PRIORITY),
+                                                                       UNLINKED_PRIORITY)
         elif priority == SMALL_TALK_PRIORITY:
             priority = DEFAULT_PRIORITY[item.field]
         if item.field == "numbers" and name_stems(s) & entities and not item.resolved:
