@@ -65,7 +65,8 @@ def test_english_keeps_what_matters_and_the_latest_values() -> None:
     assert "March 3" not in text          # moved deadline: only the latest value
     assert "Omar will be" not in text      # replaced tech lead no longer stated as current
     assert "cat" not in text and "Thanks" not in text
-    assert "[Atlas]" in text               # the name-less correction keeps its subject
+    # The name-less correction keeps its subject, in prose: a name is never a bracketed token.
+    assert "- Atlas — correction: the launch slipped to March 17." in text and "[" not in text
     assert "(resolved)" in text            # the CI question was answered
 
 

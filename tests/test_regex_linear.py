@@ -33,9 +33,15 @@ from threadkeep.memory.facts.life import life_facts
 from threadkeep.memory.facts.values import concrete, note_worth_keeping
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded
+from threadkeep.memory.summary.grammar import (
+    is_commitment,
+    is_deliberation,
+    is_question,
+    is_undecided,
+)
+from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded, word_count
 from threadkeep.memory.summary.pasted import fold_message, pointer_text
-from threadkeep.memory.summary.sentences import split_sentences
+from threadkeep.memory.summary.sentences import analyse, classify, split_sentences
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import default_counter
 
@@ -77,6 +83,12 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "strip_injected": strip_injected,
     "extractive_summary": lambda s: _summariser.propose(SummaryState(), [SourceMessage("m1", "user", s)]),
     "split_sentences": split_sentences,
+    # One sentence of any length (the extractor above sees a 100 KB message as a document and
+    # never reads its sentences); analyse is memoised, so its uncached body is what is timed.
+    "summary_sentence": lambda s: classify(analyse.__wrapped__(s), "user"),
+    "summary_grammar": lambda s: (is_question(s), is_deliberation(s), is_undecided(s),
+                                  is_commitment(s, ("Kai",))),
+    "summary_word_count": word_count,
     "document_pointer": lambda s: pointer_text(fold_message("m1", "user", s, _AT).text),
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,

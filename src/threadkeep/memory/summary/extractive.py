@@ -23,6 +23,7 @@ from threadkeep.memory.summary.items import (
     AddItem,
     FieldName,
     Op,
+    RemoveItem,
     ResolveQuestion,
     SourceMessage,
     SummaryState,
@@ -39,14 +40,17 @@ from threadkeep.memory.summary.sentences import (
     CORRECTION,
     FILLER,
     MONTH,
-    REFUSAL,
     Sentence,
     analyse,
     classify,
     is_cjk,
     rx,
     split_sentences,
+    subject_stems,
 )
+from threadkeep.memory.summary.superseded import states_older
+from threadkeep.memory.summary.utterances import utterances
+from threadkeep.memory.summary.work import project_entities
 
 __all__ = ["ExtractiveSummariser", "extract_ops", "LONG_MESSAGE_CHARS"]
 
@@ -71,6 +75,7 @@ class _Work:
     order: int = 0
     resolve: list[str] = dc_field(default_factory=list)  # `field` names a field here
     old_sources: int = 0  # how many of ``sources`` the item already had before this fold
+    dropped: bool = False  # superseded by a newer item of this fold
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
@@ -79,20 +84,23 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / min(len(a), len(b))
 
 
-def _name_stems(s: Sentence) -> set[str]:
-    # Russian inflects names (Бореалис, Бореалиса): compare their first five letters.
-    return {n.lower()[:5] for n in s.names}
 
 
-def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: bool) -> _Work | None:
-    """The item a new statement restates or corrects, if any (the best-scoring, then newest)."""
+def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: bool,
+                 entities: frozenset[str]) -> _Work | None:
+    """The item a new statement restates or corrects, if any (the best-scoring, then newest).
+    A statement naming one project never replaces an item about another."""
     best: tuple[float, int, _Work] | None = None
-    stems = _name_stems(s)
+    stems = subject_stems(s)
+    own_projects = stems & entities
     for w in work:
         if w.field != fld or is_pointer(w.text):
             continue  # a document's pointer is never restated or corrected by chat
         a = w.analysis
-        shared = len(stems & _name_stems(a))
+        their_projects = subject_stems(a) & entities
+        if own_projects and their_projects and not own_projects & their_projects:
+            continue
+        shared = len(stems & subject_stems(a))
         if a.key == s.key and set(a.names) == set(s.names):
             score = 3.0  # the same statement with a new value: latest wins
         elif s.slots & a.slots and (shared or not stems):
@@ -122,16 +130,33 @@ def _clip(text: str) -> str:
 _HONORIFICS = ("さん", "氏", "君", "くん")
 
 
-def _carried_names(old: Sentence, new: Sentence) -> list[str]:
-    """Names of the old item that a name-less correction ("the deadline moved") refers to."""
-    own = old.text.split(" [", 1)[0]
-    old_names = [n for n in old.names if n in own and not MONTH.fullmatch(n.lower())]
+def _carried_names(old: Sentence, new: Sentence, fld: FieldName, entities: frozenset[str]) -> list[str]:
+    """Names of the old item that a name-less correction ("the deadline moved") refers to:
+    the project it is about. Only a project is carried: a person the old item named is who
+    the correction replaces, not its subject; with no project known yet, a role's names are
+    all people and nothing is carried."""
+    old_names = [n for n in old.names if not MONTH.fullmatch(n.lower())]
     if len(new.names) >= len(old_names):
         return []  # a full restatement ("Y said the review moved …"), nothing to carry
     lower = new.text.lower()
-    # A person named with an honorific is who the correction replaces, not its context.
-    return [n for n in old_names if n.lower() not in lower
-            and not any(f"{n}{h}" in own for h in _HONORIFICS)]
+    # A capitalised first word may be plain prose ("Finance approved …"): only names past it
+    # and projects are carried.
+    left = [n for n in old_names if (n in old.inner_names or n.lower()[:5] in entities)
+            and n.lower()[:5] not in lower
+            and not any(f"{n}{h}" in old.text for h in _HONORIFICS)]
+    projects = [n for n in left if n.lower()[:5] in entities]
+    if projects or fld == "participants":
+        return projects
+    return left
+
+
+def _with_subject(subjects: list[str], text: str) -> str:
+    """The correction with its subject in prose in front ("Borealis — the deadline moved …")."""
+    if not subjects:
+        return text
+    if text[:1].isupper() and not text[1:2].isupper():
+        text = text[0].lower() + text[1:]
+    return f"{', '.join(subjects)} — {text}"
 
 
 def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[Op]:
@@ -142,15 +167,16 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
         work.append(_Work(item.field, item.text, list(item.source_ids), item.priority, analysis,
                           item_id=item.id, order=order, old_sources=len(item.source_ids)))
     next_order = len(work)
-    for msg in messages:
-        msg_id, role, text = msg[0], msg[1], msg[2]
+    for said in utterances(messages):
+        ids, role, text = list(said.source_ids), said.role, said.text
         if is_document(text):
             # Indexed for recall, not summarised: one pointer item (memory/summary/pasted.py).
-            op = pointer_op(msg)
-            work.append(_Work(op.field, op.text, [msg_id], POINTER_PRIORITY, analyse(op.text),
+            op = pointer_op(SourceMessage(ids[0], role, text))
+            work.append(_Work(op.field, op.text, ids, POINTER_PRIORITY, analyse(op.text),
                               order=next_order))
             next_order += 1
             continue
+        entities = project_entities((w.field, w.analysis) for w in work)
         for sentence in _with_reasons(split_sentences(text)):
             s = analyse(sentence)
             verdict = classify(s, role)
@@ -158,31 +184,49 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
                 continue
             fld, prio = verdict
             clipped = _clip(sentence)
-            if fld in ("decisions", "participants") and REFUSAL.search(sentence):
-                _resolve_questions(s, work, msg_id)
-            elif fld == "decisions":
-                _resolve_questions(s, work, msg_id)
+            if fld != "questions" and role == "user":
+                _resolve_questions(s, work, ids)  # a later statement on its topic settles it
             correcting = bool(CORRECTION.search(sentence))
-            target = _find_target(s, fld, work, correcting)
+            target = _find_target(s, fld, work, correcting, entities)
             if target is not None:
                 if target.text == clipped:
-                    target.sources.append(msg_id)
+                    target.sources.extend(ids)
+                    target.priority = max(target.priority, prio)  # e.g. confirmed by the person
                     target.changed = True
                     continue
-                carried = _carried_names(target.analysis, s)
-                new_text = f"{clipped} [{', '.join(carried)}]" if carried else clipped
+                new_text = _with_subject(_carried_names(target.analysis, s, fld, entities), clipped)
                 target.text = new_text
-                target.sources.append(msg_id)
+                target.sources.extend(ids)
                 target.priority = max(target.priority, prio)
                 target.analysis = analyse(new_text)
                 target.changed = True
                 target.order = next_order
                 next_order += 1
                 continue
-            work.append(_Work(fld, clipped, [msg_id], prio, s, order=next_order))
+            work.append(_Work(fld, clipped, list(ids), prio, s, order=next_order))
             next_order += 1
-    _rank_by_subject(work)
+    _drop_superseded(work, project_entities((w.field, w.analysis) for w in work))
     return _to_ops(work)
+
+
+def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
+    """An item that states an earlier value of a newer one leaves (issue 26): the summary
+    never shows an old lead, date, amount or choice beside the current one. The judgement is
+    :func:`~threadkeep.memory.summary.superseded.states_older`, the one that marks old values
+    in recall notes; only what this fold added or changed supersedes."""
+    live = [w for w in work if w.field != "questions" and not is_pointer(w.text)]
+    for old in live:
+        old_stems = subject_stems(old.analysis)
+        for new in live:
+            if new is old or new.order <= old.order or not (new.changed or new.item_id is None):
+                continue
+            new_stems = subject_stems(new.analysis)
+            if (not old_stems and new_stems & entities) or (
+                    old_stems & entities and new_stems & entities and not old_stems & new_stems & entities):
+                continue  # about another project (or maybe: a name-less old item)
+            if states_older(old.text, new.text):
+                old.dropped = True
+                break
 
 
 # A sentence that only gives the reason for the one before it ("…とは契約しません。
@@ -205,32 +249,19 @@ def _with_reasons(sentences: list[str]) -> list[str]:
     return out
 
 
-def _rank_by_subject(work: list[_Work]) -> None:
-    """Numbers that belong to nobody's project rank below everything about one.
-
-    The subjects are the names in decisions, roles and slotted numbers (deadline, budget);
-    a new number item naming none of them — the price of lunch, a cousin's marathon — is
-    small talk, whatever money or date it holds, and leaves the summary first.
-    """
-    subjects: set[str] = set()
-    for w in work:
-        if w.field in ("decisions", "participants") or w.analysis.slots:
-            subjects |= _name_stems(w.analysis)
-    for w in work:
-        if (w.item_id is None and w.field == "numbers" and not w.analysis.slots
-                and w.priority > 2 and not (_name_stems(w.analysis) & subjects)):
-            w.priority = 2
-
-
-def _resolve_questions(s: Sentence, work: list[_Work], msg_id: str) -> None:
+def _resolve_questions(s: Sentence, work: list[_Work], ids: list[str]) -> None:
     for w in work:
         if w.field == "questions" and _overlap(s.topic, w.analysis.topic) >= 0.5:
-            w.resolve.append(msg_id)
+            w.resolve.extend(ids)
 
 
 def _to_ops(work: list[_Work]) -> list[Op]:
     ops: list[Op] = []
     for w in work:
+        if w.dropped:
+            if w.item_id is not None:
+                ops.append(RemoveItem(w.item_id))
+            continue
         if w.item_id is None:
             if w.resolve:
                 continue  # asked and answered within one fold: the answer is the item

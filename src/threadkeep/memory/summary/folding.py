@@ -31,6 +31,7 @@ from threadkeep.memory.summary.items import (
     enforce_cap,
 )
 from threadkeep.memory.summary.pasted import fold_message, is_document
+from threadkeep.memory.summary.work import rank_work
 from threadkeep.tokens import TokenCounter
 
 __all__ = [
@@ -150,7 +151,8 @@ def _merge(
 ) -> FoldResult:
     sources = {str(m[0]): m[2] for m in messages}
     merged = apply_ops(old, ops, sources, on_evict=on_evict)
-    capped = enforce_cap(merged.state, cap=cap, counter=counter, on_evict=on_evict)
+    # Small talk is told from the work over the whole summary, then leaves first under the cap.
+    capped = enforce_cap(rank_work(merged.state), cap=cap, counter=counter, on_evict=on_evict)
     return FoldResult(capped.state, merged.rejected, merged.evicted + capped.evicted, name)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from threadkeep.memory.summary.grounding import is_grounded
 from threadkeep.messages import SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
 
@@ -28,6 +29,11 @@ __all__ = [
     "FIELDS",
     "FIELD_TITLES",
     "DEFAULT_CAP_TOKENS",
+    "MAX_WORDS",
+    "SMALL_TALK_WORDS",
+    "SMALL_TALK_PRIORITY",
+    "SMALL_TALK_SHARE",
+    "DEFAULT_PRIORITY",
     "FieldName",
     "SourceMessage",
     "Item",
@@ -45,6 +51,7 @@ __all__ = [
     "render_summary",
     "summary_to_json",
     "summary_from_json",
+    "word_count",
 ]
 
 FieldName = Literal["participants", "decisions", "numbers", "questions", "next_steps", "context"]
@@ -63,6 +70,14 @@ FIELD_TITLES: dict[FieldName, str] = {
 }
 
 DEFAULT_CAP_TOKENS = 400
+# Words, besides the token cap (issue 26): the summary never passes MAX_WORDS, and small talk
+# (priority SMALL_TALK_PRIORITY, :mod:`threadkeep.memory.summary.work`) is kept only in room left
+# under SMALL_TALK_WORDS — it may round out a short summary, it never crowds the work out.
+MAX_WORDS = 300
+SMALL_TALK_WORDS = 200
+SMALL_TALK_PRIORITY = 0
+# ... and, beside work, takes at most one word in SMALL_TALK_SHARE (a quarter) of it.
+SMALL_TALK_SHARE = 4
 
 # Priorities run 0..5; a field's default says what matters when nobody says otherwise.
 DEFAULT_PRIORITY: dict[FieldName, int] = {
@@ -166,65 +181,16 @@ Op = AddItem | UpdateItem | ResolveQuestion | RemoveItem
 EvictHook = Callable[[Sequence[Item]], None]
 
 
-# ---- grounding --------------------------------------------------------------------------------
-
-_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-# Words of cased scripts; a Japanese run is not one "word" (katakana is checked apart).
-_WORD = re.compile(r"(?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])(?:(?![\u3040-\u30ff\u3400-\u9fff])[\w'’-])*")
-_THOUSANDS = re.compile(r"(?<=\d)[\s\u00a0\u202f](?=\d{3}(?!\d))")
-_KATAKANA_RUN = re.compile(r"[\u30a0-\u30ffー]{2,}")
-# Month words are checked even though Russian writes them in lower case.
-_MONTHS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec "
-    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря "
-    "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split()
-)
-_SENTENCE_START = re.compile(r"(?:^|[.!?。！？:;]\s*|\n)\s*[\"'«(]*$")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
+_LATIN_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
-def _grounding_tokens(text: str) -> tuple[set[str], list[tuple[str, bool]]]:
-    """Numbers (digits only, separators dropped) and name-like words with a sentence-start flag."""
-    numbers = {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(text)}
-    names: list[tuple[str, bool]] = []
-    for m in _WORD.finditer(text):
-        word = m.group()
-        lower = word.lower()
-        if word[0].isupper() or lower in _MONTHS:
-            at_start = bool(_SENTENCE_START.search(text[: m.start()]))
-            names.append((word, at_start))
-    names.extend((run, False) for run in _KATAKANA_RUN.findall(text))
-    return numbers, names
-
-
-def is_grounded(text: str, sources: Iterable[str]) -> bool:
-    """Whether every name, number and date in ``text`` occurs in ``sources``.
-
-    Names are capitalised words (any script with case), month words, and katakana runs
-    (Japanese has no capitals). A capitalised word at the start of a sentence may just be
-    capitalised prose, so it only needs its first four letters somewhere in the sources.
-    """
-    corpus = "\n".join(sources)
-    lower_corpus = corpus.lower()
-    corpus_numbers = {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(corpus)}
-    # "120 000" in the source and "120000" in the item are the same number.
-    joined = _THOUSANDS.sub("", corpus)
-    corpus_numbers |= {re.sub(r"\D", "", m.group()) for m in _NUMBER.finditer(joined)}
-    numbers, names = _grounding_tokens(text)
-    corpus_words = [w.lower() for w in _WORD.findall(corpus)]
-    if not numbers <= corpus_numbers:
-        return False
-    for word, at_start in names:
-        lw = word.lower()
-        if at_start and lw[:4] in lower_corpus:
-            continue
-        # A name may be inflected in the source (Бореалиса for Бореалис) or glued to Japanese
-        # text, so it must start a word of the source, or occur in it for katakana.
-        if not (any(w.startswith(lw) for w in corpus_words) or (not lw.isascii() and
-                                                                 _KATAKANA_RUN.fullmatch(word)
-                                                                 and lw in lower_corpus)):
-            return False
-    return True
+def word_count(text: str) -> int:
+    """Words of ``text``: runs of letters or digits in scripts written with spaces, and, in
+    Japanese (no spaces), one word per two characters of a run, rounded up."""
+    cjk = _CJK_RUN.findall(text)
+    rest = _CJK_RUN.sub(" ", text)
+    return len(_LATIN_WORD.findall(rest)) + sum((len(run) + 1) // 2 for run in cjk)
 
 
 # ---- merge ------------------------------------------------------------------------------------
@@ -369,8 +335,13 @@ def enforce_cap(
     cap: int = DEFAULT_CAP_TOKENS,
     counter: TokenCounter | None = None,
     on_evict: EvictHook | None = None,
+    max_words: int = MAX_WORDS,
+    small_talk_words: int = SMALL_TALK_WORDS,
 ) -> MergeResult:
-    """Fit the rendered summary into ``cap`` tokens: condense, then drop, low priority first.
+    """Fit the rendered summary into ``cap`` tokens and ``max_words`` words: condense, then
+    drop, low priority first; small talk stays only while the summary is within
+    ``small_talk_words`` words and, beside work, is at most one word in
+    :data:`SMALL_TALK_SHARE` of it.
 
     First, long items of priority ≤ 2 are cut to a clause (a prefix, so still grounded). Then
     items leave in this order: resolved questions, then by priority (context before numbers
@@ -400,14 +371,31 @@ def enforce_cap(
             if estimate(keep) <= cap:
                 break
     ranked = sorted(keep, key=_eviction_rank)
-    while keep and estimate(keep) > cap:
-        victim = ranked.pop(0)
-        keep.remove(victim)
-        leaving.append(victim)
-    # The estimate sums per-line counts; check the real rendering and trim further if needed.
+    # The estimate sums per-line counts and runs over the real rendering by a few tokens: the
+    # evictions count the rendering itself, so nothing leaves that would have fitted.
     candidate = replace(state, items=tuple(keep))
     while keep and counter.count(render_summary(candidate)) > cap:
         victim = ranked.pop(0)
+        keep.remove(victim)
+        leaving.append(victim)
+        candidate = replace(state, items=tuple(keep))
+    while keep and word_count(render_summary(candidate)) > max_words:
+        victim = ranked.pop(0)
+        keep.remove(victim)
+        leaving.append(victim)
+        candidate = replace(state, items=tuple(keep))
+    chatter = [i for i in ranked if i.priority == SMALL_TALK_PRIORITY and not i.resolved]
+    # A conversation that is all small talk keeps it (it is what there is to remember); beside
+    # the work it takes at most a quarter of it.
+    has_work = any(i.priority != SMALL_TALK_PRIORITY for i in keep)
+
+    def crowded() -> bool:
+        words = word_count(render_summary(candidate))
+        talk = sum(word_count(_line(i)) for i in chatter)
+        return words > small_talk_words or (has_work and talk * SMALL_TALK_SHARE > words)
+
+    while chatter and crowded():
+        victim = chatter.pop(0)
         keep.remove(victim)
         leaving.append(victim)
         candidate = replace(state, items=tuple(keep))

@@ -14,10 +14,17 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from threadkeep.memory.summary.grammar import (
+    is_commitment,
+    is_deliberation,
+    is_question,
+    is_undecided,
+    rx,
+)
 from threadkeep.memory.summary.items import FieldName
 
-__all__ = ["split_sentences", "Sentence", "analyse", "classify", "rx", "is_cjk", "CORRECTION", "FILLER",
-           "MONTH", "REFUSAL"]
+__all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
+           "FILLER", "MONTH", "REFUSAL"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -31,9 +38,6 @@ def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SPLIT.split(text) if s and s.strip()]
 
 
-def rx(pattern: str) -> re.Pattern[str]:
-    # Patterns are written one language per line; joining lines must not leave an empty branch.
-    return re.compile(re.sub(r"\|{2,}", "|", pattern).strip("|"), re.IGNORECASE)
 
 
 # Cue patterns per behaviour, one alternation per language (EN | RU | JA). They name the
@@ -58,7 +62,7 @@ _ROLE = rx(
     r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|\bruns\b|"
     r"\brunning (?:engineering|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
     r"|техлид|тимлид|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведут\b|\bведущ|\bотвечает\b|"
-    r"\bответствен|занимается|владелец|менеджер|становится|\bлид\b|\bназнач|\bсмени|"
+    r"\bответствен|занимается|владелец|менеджер|становится|\bлид\b|\bназначен(?:а|ы)?\b|\bназначи|\bсмени|"
     r"вместо него|вместо неё|вместо нее|\bпреемни|"
     r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継|後任|率い|まとめ|統括|任さ|務め"
 )
@@ -130,7 +134,7 @@ _OPEN_Q = rx(
     r"|どうする|未定|検討中|決まっていない"
 )
 # Requests to the assistant itself are work for this turn, not memory.
-_CHAT_TASK = rx(
+CHAT_TASK = rx(
     r"^(?:can you|could you|would you|please|remind me|what does|what is|what's|explain|"
     r"rephrase|translate|write|summari[sz]e|thanks|thank you|"
     r"напомни|перефразируй|что (?:вообще )?такое|объясни|можешь|переведи|напиши|спасибо|сократи|"
@@ -264,15 +268,38 @@ def analyse(text: str) -> Sentence:
                      has_value, key, frozenset(slots), tuple(dict.fromkeys(inner)))
 
 
+def name_stems(s: Sentence) -> set[str]:
+    """The names of a sentence compared on their first five letters (Russian inflects names:
+    Бореалис, Бореалиса)."""
+    return {n.lower()[:5] for n in s.names}
+
+
+def subject_stems(s: Sentence) -> set[str]:
+    """What a sentence is about, for telling two statements of one thing from statements of two
+    things: its names past the first word when it has any ("Finance approved … for Vega" is
+    about Vega, not about Finance), else all its names."""
+    return {n.lower()[:5] for n in s.inner_names} or name_stems(s)
+
+
 def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
     """Which field a sentence belongs to and how much it matters, or None to leave it out."""
     text = s.text
     concrete = bool(s.names if role == "user" else s.inner_names) or s.has_value
-    if text.endswith(("?", "？")):
-        if _OPEN_Q.search(text) and role == "user":
+    if is_question(text):
+        # A question the team puts to itself, or one about someone or something named, is
+        # open until a later statement settles it; a question to the assistant is this turn's.
+        if role != "user" or CHAT_TASK.search(text):
+            return None
+        if is_deliberation(text) or _OPEN_Q.search(text):
             return ("questions", 3)
+        return ("questions", 2) if s.inner_names else None
+    if CHAT_TASK.search(text):
         return None
-    if _CHAT_TASK.search(text) or not concrete:
+    if role == "user" and is_undecided(text):
+        return ("questions", 3)
+    committed = is_commitment(text, s.names) or bool(_COMMIT.search(text))
+    # A person's own commitment is work even when it names nothing ("I'll send the draft").
+    if not concrete and not (committed and role == "user"):
         return None
     bonus = 0 if role == "user" else -2  # the assistant's own words are weaker evidence
     if REFUSAL.search(text):
@@ -285,8 +312,10 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return ("numbers", 5 + bonus)
     if _DECISION.search(text):
         return ("decisions", 5 + bonus)
-    if _COMMIT.search(text):
-        return ("next_steps", 4 + bonus)
+    if committed:
+        # A commitment that names nothing ("I'll be late tomorrow") may be the day's errand:
+        # kept, but it leaves before what names a person, a project or a value.
+        return ("next_steps", (4 if concrete else 2) + bonus)
     if _SCHEDULE.search(text) and s.has_value:
         return ("numbers", 3 + bonus)
     if role != "user":

@@ -18,14 +18,33 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from threadkeep.memory.summary.extractive import _name_stems
-from threadkeep.memory.summary.sentences import _NUMBER, CORRECTION, MONTH, analyse
+from threadkeep.memory.summary.sentences import (
+    _DECISION,
+    _NUMBER,
+    CORRECTION,
+    MONTH,
+    REFUSAL,
+    analyse,
+    subject_stems,
+)
 
-__all__ = ["LATER", "mark_superseded"]
+__all__ = ["LATER", "mark_superseded", "set_aside", "states_older"]
 
 LATER = "later changed: "
 # A recalled line's own frame: "- [2024-05-01] person: …", "assistant: …".
 _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*)?(?:[\w-]{1,20}:\s+)?")
+
+
+# The option a choice turns away from: "Pulsar instead of Kafka", "Redis, not Kafka", "вместо
+# Kafka", "а не Kafka", "KafkaではなくPulsar".
+_SET_ASIDE = re.compile(
+    r"(?:\binstead of|\brather than|\bnot|\bno longer|\bвместо|\bа не|\bбольше не)\s+(?:the\s+|using\s+)?"
+    r"([^\W\d_][\w'’-]*)|([A-Za-z][\w-]*|[\u30a0-\u30ffー]+)(?:ではなく|じゃなく|をやめ)", re.IGNORECASE)
+
+
+def set_aside(text: str) -> set[str]:
+    """Stems (first five letters) of the options a statement turns away from."""
+    return {(m.group(1) or m.group(2)).lower()[:5] for m in _SET_ASIDE.finditer(text)}
 
 
 def _values(text: str) -> set[str]:
@@ -34,19 +53,26 @@ def _values(text: str) -> set[str]:
     return out
 
 
-def _states_older(line: str, item: str) -> bool:
+def states_older(line: str, item: str) -> bool:
+    """Whether ``line`` states an earlier value of what ``item`` says now."""
     if line.rstrip().endswith(("?", "？")) or line.strip() == item.strip() or line in item:
         return False
     if CORRECTION.search(line) and not CORRECTION.search(item):
         return False  # a correction is newer than a plain statement of the same thing
     s, a = analyse(line), analyse(item)
+    # A choice the item turns away from ("Pulsar instead of Kafka") is the line's choice.
+    turned = set_aside(item)
+    if (turned and _DECISION.search(line) and not REFUSAL.search(line)
+            and (subject_stems(s) - set_aside(line)) & turned):
+        return True
     # The same statement with another value counts only once the item says it was corrected
     # ("we had 680 people at the demo" and "we had 599" are two demos, not a change).
-    same_key = s.key == a.key and bool(s.key) and CORRECTION.search(item) is not None
-    same_slot = bool(s.slots & a.slots) and bool(_name_stems(s) & _name_stems(a) or not _name_stems(s))
+    same_key = (s.key == a.key and bool(s.key) and CORRECTION.search(item) is not None
+                and not (s.slots and a.slots and not s.slots & a.slots))  # a lead is not a date
+    same_slot = bool(s.slots & a.slots) and bool(subject_stems(s) & subject_stems(a) or not subject_stems(s))
     if not (same_key or same_slot):
         return False
-    new_names = _name_stems(a) - _name_stems(s)
+    new_names = subject_stems(a) - subject_stems(s)
     new_values = _values(item) - _values(line)
     return bool(new_names or new_values)
 
@@ -61,7 +87,7 @@ def mark_superseded(text: str, items: Sequence[str]) -> str:
         frame = _FRAME.match(line)
         body = line[frame.end():] if frame else line
         if body and LATER not in line:
-            item = next((i for i in items if _states_older(body, i)), None)
+            item = next((i for i in items if states_older(body, i)), None)
             if item is not None:
                 line = f"{line.rstrip()} ({LATER}{item})"
         out.append(line)

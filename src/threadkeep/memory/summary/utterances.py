@@ -1,0 +1,192 @@
+"""What was said, as the extractive summariser reads it: messages joined where one fact spans two.
+
+People do not say one fact per message. Two shapes are read together here (issue 26):
+
+* **A fact the assistant says and the person confirms.** "So Tariq leads Vega from Monday?" —
+  "Yes, exactly." The assistant's words become the person's statement (its tag question
+  dropped: "…, right?", "…, верно?", "…ですね？"), cited by both messages.
+* **A fact over two messages.** A message that breaks off — it ends in ":", "…", a dash or a
+  comma ("The new Vega deadline is…" — "18 June.") — is read with the person's next message.
+  So is a short message that only announces a topic ("About the Vega budget.", "Насчёт
+  бюджета Вега.", "Vegaの予算について。") when the next one gives a value and names nothing
+  ("85 thousand euros, approved."), and a
+  short answer to the assistant's question ("What's the latency target for Vega?" — "200 ms"):
+  "… — 200 ms".
+
+Everything else passes through unchanged, one utterance per message. Pure and ordered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from threadkeep.memory.summary.grammar import is_question, rx
+from threadkeep.memory.summary.pasted import is_document
+from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify
+from threadkeep.messages import SourceMessage
+
+__all__ = ["Utterance", "utterances"]
+
+# A reply that agrees with what was just said, at its start.
+_CONFIRM = rx(
+    r"^(?:yes|yep|yeah|yup|right|exactly|correct|confirmed|indeed|that's right|that is right|"
+    r"that's correct|spot on|precisely)(?![\w'])|"
+    r"|^(?:да|ага|угу|именно|верно|точно|так и есть|всё так|все так|подтверждаю|правильно)(?!\w)|"
+    r"|^(?:はい|ええ|そうです|その通り|そのとおり|合っています|正解です)"
+)
+# The assistant's check before the fact ("So", "Just to confirm,", "Итак,", "つまり").
+_CHECK_LEAD = rx(
+    r"^(?:so|ok(?:ay)?|just to confirm|to confirm|let me confirm|to be clear|if i understand(?: correctly)?)"
+    r"(?![\w'])[,:]?\s*|"
+    r"|^(?:итак|значит|то есть|правильно понимаю|правильно ли я понимаю|уточню)(?!\w)[,:]?\s*(?:что\s+)?|"
+    r"|^(?:つまり|確認ですが|確認させてください)[、,：:]?\s*"
+)
+# A tag question that turns a statement into a check: "…, right?", "…, верно?", "…ですね？".
+_TAG = re.compile(
+    r"(?:,\s*(?:right|correct|is that right|is that correct|yes|no)|,?\s*(?:верно|да|так|правильно|"
+    r"не так ли)|(?:ですね|ですか|でしょうか|ね))?\s*[?？]$", re.IGNORECASE)
+# A message that breaks off mid-fact.
+_BREAKS_OFF = (":", "：", "…", "...", "—", "–", " -", ",", "、")
+# A confirmation reads the assistant's words at most this long (one statement, not an essay).
+CONFIRMED_CHARS = 600
+# A topic line or an answer is short: at most this many words (Japanese: two characters each).
+SHORT_WORDS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """One thing said: its text, who said it, the messages it comes from."""
+
+    source_ids: tuple[str, ...]
+    role: str
+    text: str
+
+
+def _as_statement(text: str) -> str:
+    body = _CHECK_LEAD.sub("", text.strip(), count=1)
+    if body.endswith(("?", "？")):
+        body = _TAG.sub("", body).rstrip(" ,")
+        body += "。" if body[-1:] and "\u3040" <= body[-1] <= "\u9fff" else "."
+    return body[:1].upper() + body[1:] if body[:1].islower() else body
+
+
+def _words(text: str) -> int:
+    spaced = len(text.split())
+    return spaced if spaced > 1 else (len(text) + 1) // 2
+
+
+# A line that only announces its topic, by the words languages mark a topic with.
+_TOPIC_MARK = rx(
+    r"^(?:about|regarding|re:|as for|as to|on the subject of|quick update on|one more thing about)(?![\w'])|"
+    r"|^(?:насчёт|насчет|по поводу|касательно|что касается|про|о|об)(?!\w)|"
+    r"|(?:について|の件|に関して)[。.]?$"
+)
+
+
+def _names_a_topic(text: str) -> bool:
+    """A short line that names something and says nothing of it ("About the Vega budget.")."""
+    if _words(text) > SHORT_WORDS or is_question(text) or not _TOPIC_MARK.search(text.strip()):
+        return False
+    s = analyse(text.strip())
+    # Names past the first word: "Сократи, пожалуйста, абзац." names nothing, it asks.
+    return (bool(s.inner_names) and not s.has_value and not CHAT_TASK.search(s.text)
+            and classify(s, "user") in (None, ("context", 1)))
+
+
+def _gives_a_bare_value(text: str) -> bool:
+    """A short statement with a value and no name of its own ("85 thousand euros, approved.")."""
+    if _words(text) > SHORT_WORDS or is_question(text):
+        return False
+    s = analyse(text.strip())
+    return s.has_value and not s.inner_names
+
+
+# A reply that says the assistant got it wrong.
+_DENY = rx(r"^(?:no|nope|not really|actually)(?![\w'])|^(?:нет|не совсем|неа)(?!\w)|^(?:いいえ|違います|いや)")
+
+
+def _answers(text: str) -> bool:
+    """A short reply with something in it, to a question the assistant just asked."""
+    if (_words(text) > SHORT_WORDS or is_question(text) or _CONFIRM.search(text.strip())
+            or _DENY.search(text.strip())):
+        return False
+    s = analyse(text.strip())
+    return bool(s.names or s.has_value)
+
+
+# The asking words of a question, so its answer reads as a statement ("What's the latency
+# target?" — "200 ms" → "The latency target — 200 ms").
+_ASKING = rx(
+    r"^(?:what(?:'s| is| are| was)?|who(?:'s| is)?|when(?:'s| is| will| does)?|where(?:'s| is)?|"
+    r"which|how (?:much|many|long|big)(?: is| are)?|and)(?![\w'])\s*|"
+    r"|^(?:какой|какая|какое|какие|кто|когда|где|сколько|а)(?!\w)\s*(?:сейчас\s+|теперь\s+)?|"
+)
+
+
+def _joined(head: str, tail: str) -> str:
+    if is_question(head):
+        asked = _ASKING.sub("", head.strip(), count=1)
+        head = asked[:1].upper() + asked[1:] if asked else head
+    head = head.rstrip().rstrip("?？").rstrip()
+    head = head[:-1] if head.endswith((".", "。")) else head
+    return f"{head} — {tail.strip()}"
+
+
+def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
+    """The messages as utterances (see the module docstring), in order."""
+    out: list[Utterance] = []
+    pending: Utterance | None = None  # a person's message that broke off
+    topic: _Topic | None = None  # a person's message that named a topic and said nothing of it
+    last_assistant: SourceMessage | None = None
+    for msg in messages:
+        msg_id, role, text = str(msg[0]), msg[1], msg[2]
+        if is_document(text):
+            out.append(Utterance((msg_id,), role, text))
+            continue
+        if role != "user":
+            last_assistant = msg
+            out.append(Utterance((msg_id,), role, text))
+            continue
+        confirmed = last_assistant is not None and _CONFIRM.search(text.strip()) is not None
+        if confirmed and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS:
+            out.append(Utterance((str(last_assistant[0]), msg_id), "user", _as_statement(last_assistant[2])))
+        elif pending is None and topic is not None and _gives_a_bare_value(text):
+            out[topic.index] = Utterance(topic.said.source_ids, topic.said.role, "")
+            out.append(Utterance((*topic.said.source_ids, msg_id), "user", _joined(topic.said.text, text)))
+            topic = last_assistant = None
+            continue
+        elif (pending is None and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS
+              and is_question(last_assistant[2]) and _answers(text)):
+            out.append(Utterance((str(last_assistant[0]), msg_id), "user", _joined(last_assistant[2], text)))
+            topic = last_assistant = None
+            continue
+        topic = last_assistant = None
+        if pending is not None:
+            head = pending.text.rstrip()
+            head = head[:-3] if head.endswith("...") else head.rstrip("…")
+            joiner = "" if head[-1:] in ("、", "：") else " "
+            text = f"{head}{joiner}{text.strip()}"
+            ids = (*pending.source_ids, msg_id)
+            pending = None
+        else:
+            ids = (msg_id,)
+        if text.rstrip().endswith(_BREAKS_OFF):
+            pending = Utterance(ids, role, text)
+            continue
+        said = Utterance(ids, role, text)
+        if len(ids) == 1 and _names_a_topic(text):
+            topic = _Topic(len(out), said)
+        out.append(said)
+    if pending is not None:
+        out.append(pending)
+    return [u for u in out if u.text]
+
+
+@dataclass(frozen=True, slots=True)
+class _Topic:
+    """A person's message that named a topic, and where it is in the output."""
+
+    index: int
+    said: Utterance

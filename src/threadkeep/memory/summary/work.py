@@ -1,0 +1,126 @@
+"""What the summary is about: the work, told apart from the chatter by content (issue 26).
+
+No list of topics decides it. An item is *work* when it carries the work's own kinds of
+content — a role, a decision or refusal, a deadline or a budget, a commitment to a next step,
+a question the team has to settle — or when it names one of the *project entities*. An item
+with none of these (a colleague's holiday, a room number, a slide count, the price of lunch)
+is *small talk*: it gets :data:`SMALL_TALK_PRIORITY` and leaves the summary first
+(:func:`~threadkeep.memory.summary.items.enforce_cap` keeps it only in room left under
+:data:`~threadkeep.memory.summary.items.SMALL_TALK_WORDS`).
+
+A project entity is a name that the work itself keeps coming back to: one that occurs in items
+of at least two different kinds of work (its lead and its deadline, its budget and a decision
+about it). A person holds a role and is named in that one kind; a project is led, dated and
+funded. Names are compared on their first five letters (Russian inflects them).
+
+Pure and deterministic; re-run over the whole summary on every fold, so an item kept as small
+talk before its project was known is ranked as work once it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+
+from threadkeep.memory.summary.grammar import is_deliberation, is_undecided, may_be_first_name
+from threadkeep.memory.summary.items import (
+    DEFAULT_PRIORITY,
+    SMALL_TALK_PRIORITY,
+    FieldName,
+    Item,
+    SummaryState,
+)
+from threadkeep.memory.summary.pasted import is_pointer
+from threadkeep.memory.summary.sentences import Sentence, analyse, name_stems
+
+__all__ = ["project_entities", "is_work", "is_personal", "rank_work", "work_kind", "UNLINKED_PRIORITY"]
+
+# Slots that are the work's own content whatever the item names.
+_WORK_SLOTS = frozenset({"deadline", "budget", "lead", "tech-lead", "team-lead", "qa", "pm"})
+# Two statements about one thing at least this many kinds apart make it a project.
+ENTITY_KINDS = 2
+# The priority of a next step that names no project entity.
+NEXT_STEP_UNLINKED = 2
+# An item that is not work and not about a named person: what the shared situation is ("The
+# client is Fabrikam", "We're hosting in eu-west-1") — it leaves after the small talk.
+UNLINKED_PRIORITY = 1
+_HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
+_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+
+
+def work_kind(fld: FieldName, s: Sentence) -> str | None:
+    """The kind of work an item of ``fld`` saying ``s`` is, or None for no kind of work."""
+    if "deadline" in s.slots:
+        return "deadline"
+    if "budget" in s.slots:
+        return "budget"
+    if fld == "participants":
+        return "role"
+    if fld == "decisions":
+        return "decision"
+    if fld == "next_steps":
+        return "next"
+    if fld == "questions" and (is_deliberation(s.text) or is_undecided(s.text)):
+        return "question"
+    return None
+
+
+def project_entities(items: Iterable[tuple[FieldName, Sentence]]) -> frozenset[str]:
+    """Name stems named by items of at least :data:`ENTITY_KINDS` different kinds of work."""
+    kinds: dict[str, set[str]] = {}
+    for fld, s in items:
+        kind = work_kind(fld, s)
+        if kind is None:
+            continue
+        for stem in name_stems(s):
+            kinds.setdefault(stem, set()).add(kind)
+    return frozenset(stem for stem, seen in kinds.items() if len(seen) >= ENTITY_KINDS)
+
+
+def is_work(fld: FieldName, s: Sentence, entities: frozenset[str]) -> bool:
+    """Whether an item is about the work (see the module docstring)."""
+    if is_pointer(s.text) or name_stems(s) & entities:
+        return True
+    if s.slots & _WORK_SLOTS:
+        return True
+    return work_kind(fld, s) is not None
+
+
+def is_personal(s: Sentence) -> bool:
+    """Whether a sentence is news about a named person: it opens with a name ("Jonas is off to
+    Lisbon", "Mira's kid turns 7", "Ульяна в отпуске") or names someone with an honorific
+    ("リタさんが…"), or, in Russian, names a first name anywhere ("Моя кузина Рита…"). A
+    statement about the shared situation opens with a common word ("The
+    client is …", "We're hosting …", "На прошлом демо …")."""
+    if any(h in s.text for h in _HONORIFICS):
+        return True
+    lead = [n for n in s.names if n not in s.inner_names]
+    if lead and s.text.lstrip("\"'«(").startswith(lead[0]) and may_be_first_name(lead[0].split("'")[0]):
+        return True
+    # Mid-sentence, only the Russian dictionary can tell a person (Рита) from a place or a product.
+    return any(_CYRILLIC.match(n) and may_be_first_name(n) for n in s.inner_names)
+
+
+def rank_work(state: SummaryState) -> SummaryState:
+    """``state`` with small talk at :data:`SMALL_TALK_PRIORITY` and work above it: an item once
+    ranked small talk that is now about a project gets its field's priority back, a number that
+    names a project ranks with the project's other numbers."""
+    read = [(i, analyse(i.text)) for i in state.items]
+    entities = project_entities((i.field, s) for i, s in read)
+    out: list[Item] = []
+    for item, s in read:
+        priority = item.priority
+        if not is_work(item.field, s, entities):
+            priority = SMALL_TALK_PRIORITY if is_personal(s) else min(max(priority, UNLINKED_PRIORITY),
+                                                                       UNLINKED_PRIORITY)
+        elif priority == SMALL_TALK_PRIORITY:
+            priority = DEFAULT_PRIORITY[item.field]
+        if item.field == "numbers" and name_stems(s) & entities and not item.resolved:
+            priority = max(priority, 3)
+        # A commitment is work, but one that names no project ("I'll grab lunch with Mira on
+        # Friday") leaves before the project's numbers and background.
+        if item.field == "next_steps" and priority > NEXT_STEP_UNLINKED and not name_stems(s) & entities:
+            priority = NEXT_STEP_UNLINKED
+        out.append(item if priority == item.priority else replace(item, priority=priority))
+    return replace(state, items=tuple(out))
