@@ -36,9 +36,9 @@ from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.grammar import (
     is_commitment,
     is_deliberation,
-    is_question,
     is_undecided,
 )
+from threadkeep.memory.summary.grammar import is_question as is_summary_question
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded, word_count
 from threadkeep.memory.summary.pasted import fold_message, pointer_text
 from threadkeep.memory.summary.sentences import analyse, classify, split_sentences
@@ -86,7 +86,7 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     # One sentence of any length (the extractor above sees a 100 KB message as a document and
     # never reads its sentences); analyse is memoised, so its uncached body is what is timed.
     "summary_sentence": lambda s: classify(analyse.__wrapped__(s), "user"),
-    "summary_grammar": lambda s: (is_question(s), is_deliberation(s), is_undecided(s),
+    "summary_grammar": lambda s: (is_summary_question(s), is_deliberation(s), is_undecided(s),
                                   is_commitment(s, ("Kai",))),
     "summary_word_count": word_count,
     "document_pointer": lambda s: pointer_text(fold_message("m1", "user", s, _AT).text),
