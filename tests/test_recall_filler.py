@@ -1,4 +1,5 @@
-"""Filler out of recalled turns (memory/recall/filler.py), issue 25."""
+"""Filler out of recalled turns (memory/recall/filler.py) and the participants' names out of
+the dense query (memory/recall/search.py), issue 25."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from datetime import UTC, datetime
 
 from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import RecallItem, rank_items
+from threadkeep.memory.recall.search import without_names
 from threadkeep.retrieval.hybrid import HybridIndex
 from threadkeep.retrieval.tokenizer import tokenize
 
@@ -45,6 +47,15 @@ def test_a_kept_sentence_is_widened_to_ten_words() -> None:
     out = informative_excerpt(text, _idf, ONCE)
     assert out is not None and out.startswith("… Biscuit ran off. So glad that kids like it")
     assert len(out.replace("…", "").split()) >= 10
+
+
+def test_without_names() -> None:
+    names = ["Melanie", "Mary Jane"]
+    assert without_names("What does Melanie do to destress?", names) == "What does do to destress?"
+    assert without_names("Where did Mary Jane's dog go?", names) == "Where did dog go?"
+    assert without_names("Melanie?", names) == "Melanie?"          # nothing left: unchanged
+    assert without_names("Что делает Мелани?", names) == "Что делает Мелани?"
+    assert without_names("What did I say?", []) == "What did I say?"
 
 
 def test_a_filler_hit_is_not_shown_but_brings_its_answer() -> None:

@@ -18,7 +18,9 @@ import pytest
 
 from threadkeep.engine.reask import question_slots, stated_slots
 from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
+from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import trim_to_query
+from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded
 from threadkeep.memory.summary.pasted import fold_message, pointer_text
@@ -63,6 +65,8 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,
     "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),
+    "informative_excerpt": lambda s: informative_excerpt(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "without_names": lambda s: without_names(s, ["Mary Jane", "Boris"]),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,
 }
