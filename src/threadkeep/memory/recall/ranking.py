@@ -41,6 +41,11 @@ __all__ = [
 # neighbours and the role lift have candidates.
 FUSION_WEIGHTS = (1.0, 1.5)
 SEARCH_DEPTH = 300
+# The relevance floor's lexical evidence reads this many of the first fused candidates, not
+# only the hits chosen: with the participants' names out of the dense query, the chosen hits
+# are the turns telling what a person did, and the turns naming them (and the asked-about
+# word) rank just below — 4 of 219 dev questions fell under the floor without it.
+FLOOR_CANDIDATES = 50
 # A chosen message's neighbours compete at 0.8 × its score, at most two turns away: the answer
 # to a matching question is usually the next turn, and one more step rarely pays.
 NEIGHBOUR_WEIGHT = 0.8
@@ -87,6 +92,9 @@ class RecallHit:
     # messages are close to everything (cosine 0.84–0.89 for "ok thanks"), a real match
     # stands out.
     dense_margin: float | None = None
+    # On a direct hit: the best lexical evidence (as ``lexical``) among the query's first
+    # :data:`FLOOR_CANDIDATES` fused candidates, chosen or not — what the floor reads besides.
+    candidates_lexical: float | None = None
 
     @property
     def source(self) -> tuple[str, str, int, datetime]:
@@ -193,6 +201,7 @@ def rank_items(
     # What each position holds of the query's vocabulary, from the postings: no item is
     # tokenised again to tell.
     held = index.bm25.matched_idf(terms)
+    best_held = max((float(held[r.pos]) for r in ranked[:FLOOR_CANDIDATES]), default=0.0) / rare
     idf_memo: dict[str, float] = {}
 
     def idf_of(tokens: Sequence[str]) -> Mapping[str, float]:
@@ -239,7 +248,8 @@ def rank_items(
         chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
                                 seen.dense if seen else None,
                                 seen.dense - dense_mid if seen and seen.dense is not None
-                                and dense_mid is not None else None)
+                                and dense_mid is not None else None,
+                                best_held if seen else None)
         convs.add(item.conversation_id)
         used += cost
         _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
