@@ -1,12 +1,14 @@
-"""Filler out of recalled turns (memory/recall/filler.py) and the participants' names out of
-the dense query (memory/recall/search.py), issue 25."""
+"""Filler out of recalled turns (memory/recall/filler.py), the participants' names out of the
+dense query (memory/recall/search.py) and the floor's candidates' lexical evidence (floor.py),
+issue 25."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from threadkeep.memory.recall.filler import informative_excerpt
-from threadkeep.memory.recall.ranking import RecallItem, rank_items
+from threadkeep.memory.recall.floor import clears, relevance
+from threadkeep.memory.recall.ranking import RecallHit, RecallItem, rank_items
 from threadkeep.memory.recall.search import without_names
 from threadkeep.retrieval.hybrid import HybridIndex
 from threadkeep.retrieval.tokenizer import tokenize
@@ -67,3 +69,15 @@ def test_a_filler_hit_is_not_shown_but_brings_its_answer() -> None:
     index = HybridIndex([it.text for it in items])
     hits = rank_items(items, index, "Melanie so cool", None, k=8, token_budget=400)
     assert [h.item.message_id for h in hits] == ["a"]
+
+
+def test_the_floor_reads_the_candidates_lexical_evidence_of_direct_hits_only() -> None:
+    at = datetime(2023, 5, 8, tzinfo=UTC)
+    item = RecallItem("m1", "c1", 0, "user", "We went camping by the lake.", at)
+    direct = RecallHit(item, 0.03, item.text, 8, lexical=0.6, dense=0.85, dense_margin=0.05,
+                       candidates_lexical=0.9)
+    neighbour = RecallHit(item, 0.02, item.text, 8, candidates_lexical=2.0)
+    assert relevance([direct, neighbour]).lexical == 0.9
+    assert clears(relevance([direct]))
+    assert not clears(relevance([RecallHit(item, 0.03, item.text, 8, lexical=0.6, dense=0.85,
+                                           dense_margin=0.05)]))
