@@ -31,7 +31,9 @@ from threadkeep.memory.facts.clauses import (
 from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
 from threadkeep.memory.facts.life import life_facts
 from threadkeep.memory.facts.values import concrete, note_worth_keeping
+from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import trim_to_query
+from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.grammar import (
     is_commitment,
@@ -93,6 +95,8 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,
     "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),
+    "informative_excerpt": lambda s: informative_excerpt(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "without_names": lambda s: without_names(s, ["Mary Jane", "Boris"]),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,
     # The fact rules' parts, each on the whole input: the model path runs the clause filter

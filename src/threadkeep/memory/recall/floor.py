@@ -4,7 +4,11 @@ Recall ranks by reciprocal-rank fusion, and a fused score says only where an ite
 whether anything matched: the best of an irrelevant lot scores the same as the best of a
 relevant one. The floor therefore reads the evidence behind the best *direct* hit (neighbours
 brought in by a hit do not count): its BM25 score and, with embeddings, its e5 cosine
-similarity to the message. Recall is kept when either side clears its floor:
+similarity to the message. The lexical side also reads the best of the first fused candidates
+(``candidates_lexical``, :data:`~threadkeep.memory.recall.ranking.FLOOR_CANDIDATES`): the
+dense side ranks with the participants' names left out (issue 25), so the turns that hold the
+message's words may rank just below the ones chosen. Recall is kept when either side clears
+its floor:
 
 - ``lexical`` ≥ :data:`MIN_LEXICAL` — the IDF of the message's words the hit holds, in units
   of the IDF of a word said once in the person's history (1.0: one such rare word, or a few
@@ -49,7 +53,8 @@ class Relevance:
 
 def relevance(hits: Sequence[RecallHit]) -> Relevance:
     """The strongest lexical and dense evidence among ``hits``' direct hits."""
-    lexical = max((h.lexical for h in hits if h.lexical is not None), default=0.0)
+    lexical = max((max(h.lexical, h.candidates_lexical or 0.0) for h in hits if h.lexical is not None),
+                  default=0.0)
     dense = max((h.dense for h in hits if h.dense is not None), default=None)
     margin = max((h.dense_margin for h in hits if h.dense_margin is not None), default=None)
     return Relevance(lexical, dense, margin)

@@ -68,6 +68,8 @@ class PersonIndex:
     role_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
     conv_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
     seq_at: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    # The names stored as speakers of the person's messages (an imported chat's participants).
+    speakers: set[str] = field(default_factory=set)
 
     def code(self, name: str) -> int:
         return self.codes.setdefault(name, len(self.codes) + 1)
@@ -296,6 +298,8 @@ def place_items(person: PersonIndex, items: Sequence[RecallItem], matrix: np.nda
         person.conv_at[pos] = person.code(it.conversation_id)
         person.seq_at[pos] = it.seq
         person.item_at[pos] = it
+        if it.speaker:
+            person.speakers.add(it.speaker)
         person.pos_of.setdefault(it.message_id, []).append(pos)
         if it.chunk == 0:
             person.items[it.message_id] = it

@@ -3,19 +3,23 @@
 Ranking is the shared hybrid index (BM25 + e5, reciprocal-rank fusion) of
 :mod:`threadkeep.retrieval.hybrid`. :func:`rank_items` is the pure core (items in, ranked hits
 out), used by :func:`threadkeep.memory.recall.search.recall` and the evaluation harness;
-:func:`render_recalled` groups hits into one dated block per earlier conversation.
+:func:`render_recalled` groups hits into one dated block per earlier conversation. A chosen
+turn shows only its informative sentences, and a turn of filler alone is not shown
+(:mod:`threadkeep.memory.recall.filler`).
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
 
+from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.retrieval.hybrid import HybridIndex, token_counter
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter
@@ -37,6 +41,11 @@ __all__ = [
 # neighbours and the role lift have candidates.
 FUSION_WEIGHTS = (1.0, 1.5)
 SEARCH_DEPTH = 300
+# The relevance floor's lexical evidence reads this many of the first fused candidates, not
+# only the hits chosen: with the participants' names out of the dense query, the chosen hits
+# are the turns telling what a person did, and the turns naming them (and the asked-about
+# word) rank just below — 4 of 219 dev questions fell under the floor without it.
+FLOOR_CANDIDATES = 50
 # A chosen message's neighbours compete at 0.8 × its score, at most two turns away: the answer
 # to a matching question is usually the next turn, and one more step rarely pays.
 NEIGHBOUR_WEIGHT = 0.8
@@ -83,6 +92,9 @@ class RecallHit:
     # messages are close to everything (cosine 0.84–0.89 for "ok thanks"), a real match
     # stands out.
     dense_margin: float | None = None
+    # On a direct hit: the best lexical evidence (as ``lexical``) among the query's first
+    # :data:`FLOOR_CANDIDATES` fused candidates, chosen or not — what the floor reads besides.
+    candidates_lexical: float | None = None
 
     @property
     def source(self) -> tuple[str, str, int, datetime]:
@@ -189,19 +201,37 @@ def rank_items(
     # What each position holds of the query's vocabulary, from the postings: no item is
     # tokenised again to tell.
     held = index.bm25.matched_idf(terms)
-    tick = len(heap)
+    best_held = max((float(held[r.pos]) for r in ranked[:FLOOR_CANDIDATES]), default=0.0) / rare
+    idf_memo: dict[str, float] = {}
+
+    def idf_of(tokens: Sequence[str]) -> Mapping[str, float]:
+        todo = [t for t in tokens if t not in idf_memo]
+        if todo:
+            found = index.bm25.idf(todo)
+            idf_memo.update({t: found.get(t, rare) for t in todo})
+        return idf_memo
+
     terms_set = set(terms)
+    ticks = itertools.count(len(heap) + 1)
     chosen: dict[int, RecallHit] = {}
+    skipped: set[int] = set()
     convs: set[str] = set()
     used = misfits = 0
     while heap and len(chosen) < k:
         neg, _, pos, hop = heapq.heappop(heap)
-        if pos in chosen:
+        if pos in chosen or pos in skipped:
             continue
         item = items[pos]
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
         # Whole turns by default; past the cap, whole sentences nearest the query.
-        text, n = trim_to_query(item.text, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
+        # Its uninformative sentences out (filler.py); a turn that is only filler is not
+        # shown, but what it answers or is answered by may be.
+        source = informative_excerpt(item.text, idf_of, rare, terms_set)
+        if source is None:
+            skipped.add(pos)
+            _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
+            continue
+        text, n = trim_to_query(source, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(speaker_label(item, labels)) + 2 + _DATE_COST
         if item.conversation_id not in convs:
@@ -218,20 +248,29 @@ def rank_items(
         chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
                                 seen.dense if seen else None,
                                 seen.dense - dense_mid if seen and seen.dense is not None
-                                and dense_mid is not None else None)
+                                and dense_mid is not None else None,
+                                best_held if seen else None)
         convs.add(item.conversation_id)
         used += cost
-        if neighbours > 0 and hop < NEIGHBOUR_CHAIN:
-            for step in (-1, 1):
-                npos = by_seq.get((item.conversation_id, item.seq + step))
-                if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
-                    tick += 1
-                    heapq.heappush(heap, (neg * neighbours, tick, npos, hop + 1))
+        _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
     hits = sorted(chosen.values(), key=lambda h: -h.score)
     # The estimate ignores gap marks and token merges at joins: check the real rendering.
     while hits and _rendered_cost(hits, labels, tc, item_overhead) > token_budget:
         hits.pop()
     return hits
+
+
+def _push_neighbours(heap: list[tuple[float, int, int, int]], ticks: Iterator[int], item: RecallItem,
+                     neg: float, hop: int,
+                     by_seq: Mapping[tuple[str, int], int], chosen: Mapping[int, RecallHit],
+                     allowed: np.ndarray | None, weight: float) -> None:
+    """A chosen (or skipped) message's neighbours join the candidates at ``weight`` × its score."""
+    if weight <= 0 or hop >= NEIGHBOUR_CHAIN:
+        return
+    for step in (-1, 1):
+        npos = by_seq.get((item.conversation_id, item.seq + step))
+        if npos is not None and npos not in chosen and (allowed is None or allowed[npos]):
+            heapq.heappush(heap, (neg * weight, next(ticks), npos, hop + 1))
 
 
 def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tuple[str, int], int]:

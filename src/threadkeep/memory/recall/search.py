@@ -8,7 +8,7 @@ were answered) except those still verbatim in the current request. The per-perso
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 
@@ -20,7 +20,33 @@ from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
 
-__all__ = ["recall"]
+__all__ = ["recall", "without_names"]
+
+
+def without_names(query: str, names: Iterable[str]) -> str:
+    """``query`` without the words that are part of ``names`` (a possessive "'s" goes too),
+    whitespace collapsed; ``query`` itself when nothing is left.
+
+    What the dense side searches with: in a chat between two people, one addresses the other
+    by name all the time ("Thanks, Melanie!"), so a question naming Melanie is drawn by the
+    embedding to the turns that *address* her rather than those that say what she did.
+    Words are compared whole and case-blind; names inflected or written without spaces
+    (Russian cases, Japanese) are not matched, and the query then stays as it was."""
+    parts = {w.casefold() for name in names for w in name.split()}
+    if not parts:
+        return query
+    kept = []
+    for word in query.split():
+        core = word.strip(_EDGE_PUNCT)
+        for tail in ("'s", "’s"):
+            if core.casefold().endswith(tail):
+                core = core[: -len(tail)]
+        if core.casefold() not in parts:
+            kept.append(word)
+    return " ".join(kept) or query
+
+
+_EDGE_PUNCT = "\"'“”‘’.,!?;:()[]{}«»"
 
 
 def recall(
@@ -52,15 +78,20 @@ def recall(
     emb = resolve_embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
-    qvec = None
-    if emb is not None:
-        qvec = query_vector if query_vector is not None else emb.query(query)
     person = person_index(user_id, None if emb is None else emb.name)
     with person.lock:
         with db.reading() as s:
             sync_person(s, vault, person, user_id, emb)
         if not person.items or person.index is None:
             return []
+        speakers = tuple(person.speakers)
+    qvec = None
+    if emb is not None:
+        # The turn's one embedding serves unless the query names a participant.
+        dense_query = without_names(query, speakers)
+        qvec = (query_vector if query_vector is not None and dense_query == query
+                else emb.query(dense_query))
+    with person.lock:
         conv, cursor = exclude_conversation_seq_gt or ("", 0)
         allowed = person.allowed(roles, conv, cursor)
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
