@@ -502,7 +502,7 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
     """The request the engine builds for ``question`` opening a new conversation of ``person``."""
     begun = memory.db.write(
-        lambda s: memory.turns.begin(s, sample.handle(person), None, question, "locomo"))
+        lambda s: memory.turns.opener.begin(s, sample.handle(person), None, question, "locomo"))
     request = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].request
     return _as_messages(request)
 
