@@ -52,7 +52,7 @@ log = logging.getLogger("threadkeep.imports")
 
 __all__ = ["ImportCounts", "ImportResult", "store_conversations", "start_import", "fail_import",
            "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left", "begin_storing",
-           "note_received", "running_imports", "STALE_AFTER", "drop_import", "EMPTY"]
+           "note_received", "running_imports", "count_chunks_indexed", "note_chunks_indexed", "STALE_AFTER", "drop_import", "EMPTY"]
 
 # The channel imported conversations are stored under (shown in conversation listings).
 CHANNEL = "import"
@@ -204,6 +204,12 @@ def note_received(memory: Memory, import_id: str, received: int) -> None:
                   .values(bytes_read=received, updated_at=utcnow()))
 
     memory.db.write(run)
+
+
+def count_chunks_indexed(s: Session, import_id: str, chunks: int) -> None:
+    """A step of the import's recall job stored ``chunks`` more, in the step's transaction."""
+    s.execute(update(ImportRun).where(ImportRun.id == import_id)
+              .values(chunks_done=ImportRun.chunks_done + chunks, updated_at=utcnow()))
 
 
 def note_chunks_indexed(memory: Memory, import_id: str) -> None:

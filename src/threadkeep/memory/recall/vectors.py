@@ -99,6 +99,8 @@ def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> in
         ))
         if len(d.parts) > 1:
             for i, a, b, vec in d.parts:
+                if s.get(MessageChunk, (d.message_id, i)) is not None:
+                    continue  # stored by a step of the chunk-wise indexer (memory.recall.backfill)
                 row_id = f"{d.message_id}:{i}"
                 s.add(MessageChunk(message_id=d.message_id, chunk=i, user_id=d.user_id, start=a, end=b,
                                    model=model, vector_ct=vault.seal(s, d.user_id, vector_to_bytes(vec),
