@@ -264,6 +264,9 @@ def child(file: str, db: str, background: bool, bare_sample: int = 0) -> None:
             out["facts"] = s.scalar(select(func.count()).select_from(Fact))
             out["vectors"] = s.scalar(select(func.count()).select_from(MessageVector))
         if bare_sample and settings.embeddings:
+            # The import's own figures first (stderr), in case the bare pass is cut short.
+            sys.stderr.write("imported: " + json.dumps(out) + "\n")
+            sys.stderr.flush()
             texts = _chunk_texts(memory, "bench")
             emb = memory.embedder()
             assert emb is not None
