@@ -351,3 +351,39 @@ def test_an_import_whose_background_work_fails_says_so(tmp_path: Path) -> None:
         assert "message m-1" in status["error"]
     finally:
         asyncio.run(memory.close())
+
+
+def test_a_long_message_spans_steps_and_is_indexed_only_when_its_last_chunk_is(
+        tmp_path: Path, embedder: Embedder) -> None:
+    from threadkeep.memory.recall.backfill import index_step
+    from threadkeep.memory.recall.vectors import index_pending
+
+    memory = _open(f"sqlite:///{tmp_path / 'tk.db'}", tmp_path / "home", embeddings=False)
+    try:
+        path = _export(tmp_path / "conversations.json", 1, 2, 40)  # answers of ~4,600 characters
+        import_file(memory, path, user="ana", format="chatgpt")
+        uid = asyncio.run(memory.user_id("ana"))
+        total = _chunks_of(path)
+        timed = Timed(embedder)
+        steps = []
+        while True:
+            step = index_step(memory.db, memory.vault, user_id=uid, embedder=timed, max_chunks=2)
+            steps.append(step)
+            with memory.db.reading() as s:
+                vectors = s.scalar(select(func.count()).select_from(MessageVector))
+                partial = s.scalar(select(func.count(func.distinct(MessageChunk.message_id))).where(
+                    MessageChunk.message_id.not_in(select(MessageVector.message_id))))
+            assert partial <= 1  # at most the message being worked through
+            if len(steps) == 2:
+                # The question, then the first of the answer's chunks: the answer waits with
+                # its chunk stored, not indexed yet.
+                assert partial == 1 and vectors == 1
+            if not step.left:
+                break
+        assert sum(st.chunks for st in steps) == total and all(st.chunks <= 2 for st in steps)
+        assert len(timed.texts) == total and len(set(timed.texts)) == total
+        assert index_pending(memory.db, memory.vault, user_id=uid, embedder=timed) == 0
+        with memory.db.reading() as s:
+            assert s.scalar(select(func.count()).select_from(MessageVector)) == 4
+    finally:
+        asyncio.run(memory.close())

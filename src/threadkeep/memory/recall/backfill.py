@@ -183,10 +183,16 @@ def _write(s: Session, vault: Vault, plan: list[_Planned], vectors: np.ndarray, 
     written meanwhile (another process, the turn path) or a message deleted since is skipped."""
     chunks = messages = 0
     k = 0
+    ids = [p.message_id for p in plan]
+    # Three lookups for the whole step, not three per chunk, while the write lock is held.
+    live = set(s.scalars(select(Message.id).where(Message.id.in_(ids))))
+    indexed = set(s.scalars(select(MessageVector.message_id).where(MessageVector.message_id.in_(ids))))
+    stored = {(r[0], r[1]) for r in s.execute(select(MessageChunk.message_id, MessageChunk.chunk)
+                                              .where(MessageChunk.message_id.in_(ids)))}
     for p in plan:
         mine = vectors[k:k + len(p.todo)]
         k += len(p.todo)
-        if s.get(MessageVector, p.message_id) is not None or s.get(Message, p.message_id) is None:
+        if p.message_id in indexed or p.message_id not in live:
             continue
         multi = len(p.pieces) > 1
         first = p.first
@@ -195,7 +201,7 @@ def _write(s: Session, vault: Vault, plan: list[_Planned], vectors: np.ndarray, 
             if chunk == 0:
                 first = vec
             if multi:
-                if s.get(MessageChunk, (p.message_id, chunk)) is not None:
+                if (p.message_id, chunk) in stored:
                     continue
                 row_id = f"{p.message_id}:{chunk}"
                 s.add(MessageChunk(message_id=p.message_id, chunk=chunk, user_id=p.user_id, start=a, end=b,
