@@ -33,6 +33,7 @@ the answers, a few pasted documents. With the default embeddings it also reports
 
     nice -n 10 .venv/bin/python bench/bench_import.py --realistic 2000
     nice -n 10 .venv/bin/python bench/bench_import.py --realistic 10000 --bare-sample 10
+    nice -n 10 .venv/bin/python bench/bench_import.py --realistic 2000 --bare-only --bare-sample 8
 
 Progress lines (elapsed, chunks done) go to stderr every 30 s. Results go to stdout as JSON
 lines, one per size; record them in docs/BENCHMARKS.md.
@@ -209,6 +210,33 @@ def _chunk_texts(memory: Any, user: str) -> list[str]:
         return out
 
 
+def bare_only(file: str, sample: int) -> dict[str, Any]:
+    """The bare e5 cost of an export's chunks without importing it: the texts the recall
+    index embeds (cleaned, cut at the message limit, dates resolved), every ``sample``-th
+    embedded in one ``passages`` call, CPU scaled to all of them."""
+    from threadkeep.config import Settings
+    from threadkeep.imports.chatgpt import read_chatgpt
+    from threadkeep.imports.text import clean_text, message_parts
+    from threadkeep.memory import dates as dates_mod
+    from threadkeep.memory.recall.chunking import message_pieces
+    from threadkeep.memory.recall.vectors import EMBED_CHARS
+    from threadkeep.retrieval.embedding import required_embedder
+
+    limit = Settings().max_message_bytes
+    texts: list[str] = []
+    for conv in read_chatgpt(Path(file)):
+        for m in conv.messages:
+            for part in message_parts(clean_text(m.text), limit):
+                pieces = message_pieces(part, dates_mod.resolve(part, m.created_at)) or [(0, 0, 0, "")]
+                texts.extend(p[3][:EMBED_CHARS] for p in pieces)
+    emb = required_embedder()
+    picked = texts[::sample]
+    cpu = _cpu_s()
+    emb.passages(picked)
+    bare = (_cpu_s() - cpu) * len(texts) / len(picked)
+    return {"chunks": len(texts), "chunks_embedded_bare": len(picked), "cpu_bare_e5_s": round(bare, 2)}
+
+
 def child(file: str, db: str, background: bool, bare_sample: int = 0) -> None:
     """Import in this process and print one JSON line of measurements."""
     import asyncio
@@ -291,8 +319,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7, help="seed of the --realistic history")
     ap.add_argument("--bare-sample", type=int, default=1, metavar="K",
                     help="--realistic: embed every K-th chunk for the bare e5 cost (1: all)")
+    ap.add_argument("--bare-only", action="store_true",
+                    help="--realistic: only the bare e5 cost of the history's chunks (no import)")
     ap.add_argument("--child", nargs=2, metavar=("FILE", "DB"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.bare_only:
+        with tempfile.TemporaryDirectory(prefix="tk-bench-bare-") as tmp:
+            path = Path(tmp) / "conversations.json"
+            write_realistic(path, args.realistic, args.seed)
+            print(json.dumps({"size": f"realistic{args.realistic}", "bare_sample": args.bare_sample,
+                              "load_before": round(os.getloadavg()[0], 1)} | bare_only(str(path), args.bare_sample)
+                             | {"load_after": round(os.getloadavg()[0], 1)}), flush=True)
+        return
     if args.child:
         child(args.child[0], args.child[1], not args.no_background,
               args.bare_sample if args.realistic is not None else 0)
