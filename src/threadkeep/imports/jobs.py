@@ -28,17 +28,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
+from threadkeep.engine import import_work
 from threadkeep.imports.store import count_chunks_indexed, note_chunks_indexed
 from threadkeep.imports.tables import ImportSource
-from threadkeep.memory.facts.extract import extract_facts, strip_injected
-from threadkeep.memory.facts.model import aextract_and_store
-from threadkeep.memory.facts.store import apply_candidates
-from threadkeep.memory.profile import arefresh_profile
 from threadkeep.memory.recall.backfill import index_step, pacer_for
-from threadkeep.store import repo
 from threadkeep.store.base import utcnow
-from threadkeep.store.memory_tables import FactExtraction
-from threadkeep.store.models import Conversation, Job, Message
+from threadkeep.store.models import Job
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
@@ -70,48 +65,6 @@ def _again() -> jobs.Defer:
     return jobs.Defer(utcnow())
 
 
-def _unmined(memory: Memory, cid: str, after_seq: int) -> tuple[str, list[tuple[str, int, str]]] | None:
-    """(owner, up to _BATCH of the person's messages after ``after_seq`` not mined yet)."""
-    with memory.db.reading() as s:
-        conv = s.get(Conversation, cid)
-        if conv is None:
-            return None
-        rows = s.scalars(
-            select(Message).outerjoin(FactExtraction, FactExtraction.message_id == Message.id)
-            .where(Message.conversation_id == cid, Message.role == "user", Message.seq > after_seq,
-                   FactExtraction.message_id.is_(None))
-            .order_by(Message.seq).limit(_BATCH)).all()
-        batch: list[tuple[str, int, str]] = []
-        chars = 0
-        for m in rows:
-            text = repo.open_message_text(s, memory.vault, m)
-            if batch and chars + len(text) > _BATCH_CHARS:
-                break
-            batch.append((m.id, m.seq, text))
-            chars += len(text)
-        return conv.user_id, batch
-
-
-def _mine_by_rules(memory: Memory, uid: str, batch: list[tuple[str, int, str]], emb: Any) -> None:
-    """The offline extractor over a batch of the person's messages, in ONE transaction: the
-    same rules and records as :func:`aextract_and_store` without a model (idempotent per
-    message), without two transactions per message."""
-    found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
-
-    def write(s: Session) -> None:
-        done = set(s.scalars(select(FactExtraction.message_id).where(
-            FactExtraction.message_id.in_([mid for mid, _ in found]))))
-        for mid, candidates in found:
-            if mid in done:
-                continue
-            changes = apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid,
-                                       embedder=emb) if candidates else []
-            s.add(FactExtraction(message_id=mid, user_id=uid, method="rule",
-                                 changes=sum(c.op != "seen" for c in changes)))
-
-    memory.db.write(write)
-
-
 async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     cid = str(payload["conversation_id"])
     started = time.monotonic()
@@ -119,7 +72,7 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     emb = memory.embedder() or None
     after = 0
     while True:
-        found = await asyncio.to_thread(_unmined, memory, cid, after)
+        found = await asyncio.to_thread(import_work.unmined, memory, cid, after, batch=_BATCH, chars=_BATCH_CHARS)
         if found is None:
             return  # deleted since
         uid, batch = found
@@ -127,14 +80,13 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
             break
         if memory.fold_model is None:
             jobs.working_on(f"facts of messages {batch[0][0]} to {batch[-1][0]} of conversation {cid}")
-            await asyncio.to_thread(_mine_by_rules, memory, uid, batch, emb)
+            await asyncio.to_thread(import_work.mine_by_rules, memory, uid, batch, emb)
             jobs.note_progress()
             after = batch[-1][1]
         else:
             for mid, seq, text in batch:
                 jobs.working_on(f"facts of message {mid} of conversation {cid}")
-                await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=mid, text=text,
-                                         model=memory.fold_model, role="user", embedder=emb or False)
+                await import_work.mine_with_model(memory, uid, mid, text, emb)
                 jobs.note_progress()
                 after = seq
                 if time.monotonic() - started > budget:
@@ -193,5 +145,4 @@ async def _profile_job(memory: Memory, payload: dict[str, Any]) -> None:
     rebuilt at once)."""
     if await asyncio.to_thread(_conversations_left, memory, str(payload["import_id"])):
         raise jobs.Defer(utcnow() + timedelta(seconds=1))
-    await arefresh_profile(memory.db, memory.vault, user_id=str(payload["user_id"]),
-                           every=memory.settings.profile_every, model=memory.fold_model, force=True)
+    await import_work.refresh_profile(memory, str(payload["user_id"]))
