@@ -1,7 +1,8 @@
 """Recall's stored vectors: each message embedded once, in background work, and kept sealed.
 
-Embeddings are computed in background work (:func:`index_message` / :func:`index_pending`)
-and stored sealed in ``message_vectors`` (one row per message) and ``message_chunks`` (one
+Embeddings are computed in background work — the jobs index in bounded steps of chunks
+(:mod:`threadkeep.memory.recall.backfill`); :func:`index_message` / :func:`index_pending`
+index whole messages for callers that take their time (benchmarks, tests) — and stored sealed in ``message_vectors`` (one row per message) and ``message_chunks`` (one
 per part of a long message) — re-embedding a person's history on every process start would
 cost far more than decrypting 1.5 KB per message. The turn embeds its new message once
 (:func:`embed_new_message`) and stores that vector with its answer (:func:`store_indexed`).
