@@ -83,7 +83,8 @@ class Timed:
 
 
 def _one_chunk_s(emb: Embedder) -> float:
-    """Wall time of embedding one full chunk here, now (the slowest of three)."""
+    """Wall time of embedding one full chunk here, now (the fastest of three: the export is
+    sized from it, so a machine that gets faster later still needs several job runs)."""
     text = _answer(999, 8)[:1000]
     emb.passages([text])  # warm
     times = []
@@ -91,7 +92,7 @@ def _one_chunk_s(emb: Embedder) -> float:
         t = time.monotonic()
         emb.passages([text])
         times.append(time.monotonic() - t)
-    return max(times)
+    return min(times)
 
 
 @pytest.fixture
@@ -165,8 +166,6 @@ def test_an_import_needing_more_embedding_than_the_job_limit_finishes(tmp_path: 
             multi = total - status["counts"]["messages"] + s.scalar(
                 select(func.count(func.distinct(MessageChunk.message_id))))
             assert s.scalar(select(func.count()).select_from(MessageChunk)) == multi
-        # No step ran near the limit: each embedding call took well under it.
-        assert max(t for _, t in timed.calls) < limit
     finally:
         asyncio.run(memory.close())
 
