@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 from sqlalchemy import func, select
 
+from tests.helpers import open_memory, unique_user
 from tests.import_exports import chatgpt_simple, write_json
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
@@ -353,15 +354,16 @@ def test_an_import_whose_background_work_fails_says_so(tmp_path: Path) -> None:
 
 
 def test_a_long_message_spans_steps_and_is_indexed_only_when_its_last_chunk_is(
-        tmp_path: Path, embedder: Embedder) -> None:
+        tmp_path: Path, embedder: Embedder, backend: tuple[str, MasterKey]) -> None:
     from threadkeep.memory.recall.backfill import index_step
     from threadkeep.memory.recall.vectors import index_pending
 
-    memory = _open(f"sqlite:///{tmp_path / 'tk.db'}", tmp_path / "home", embeddings=False)
+    memory = open_memory(backend[0], backend[1], Settings(home=tmp_path / "home", embeddings=False))
+    user = unique_user()
     try:
         path = _export(tmp_path / "conversations.json", 1, 2, 40)  # answers of ~4,600 characters
-        import_file(memory, path, user="ana", format="chatgpt")
-        uid = asyncio.run(memory.user_id("ana"))
+        import_file(memory, path, user=user, format="chatgpt")
+        uid = asyncio.run(memory.user_id(user))
         total = _chunks_of(path)
         timed = Timed(embedder)
         steps = []
@@ -369,9 +371,9 @@ def test_a_long_message_spans_steps_and_is_indexed_only_when_its_last_chunk_is(
             step = index_step(memory.db, memory.vault, user_id=uid, embedder=timed, max_chunks=2)
             steps.append(step)
             with memory.db.reading() as s:
-                vectors = s.scalar(select(func.count()).select_from(MessageVector))
+                vectors = s.scalar(select(func.count()).select_from(MessageVector).where(MessageVector.user_id == uid))
                 partial = s.scalar(select(func.count(func.distinct(MessageChunk.message_id))).where(
-                    MessageChunk.message_id.not_in(select(MessageVector.message_id))))
+                    MessageChunk.user_id == uid, MessageChunk.message_id.not_in(select(MessageVector.message_id))))
             assert partial <= 1  # at most the message being worked through
             if len(steps) == 2:
                 # The question, then the first of the answer's chunks: the answer waits with
@@ -383,6 +385,6 @@ def test_a_long_message_spans_steps_and_is_indexed_only_when_its_last_chunk_is(
         assert len(timed.texts) == total and len(set(timed.texts)) == total
         assert index_pending(memory.db, memory.vault, user_id=uid, embedder=timed) == 0
         with memory.db.reading() as s:
-            assert s.scalar(select(func.count()).select_from(MessageVector)) == 4
+            assert s.scalar(select(func.count()).select_from(MessageVector).where(MessageVector.user_id == uid)) == 4
     finally:
         asyncio.run(memory.close())
