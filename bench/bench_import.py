@@ -17,7 +17,26 @@ loop runs the background work, as ``threadkeep import`` does. Measured in the ch
     .venv/bin/python bench/bench_import.py --sizes 20x1000 --no-background   # storing only
     .venv/bin/python bench/bench_import.py --sizes 200x10000 --embeddings off  # lexical recall only
 
-Results go to stdout as JSON lines, one per size; record them in docs/BENCHMARKS.md.
+``--realistic N`` imports instead a history of N messages shaped like a real ChatGPT export
+(:func:`write_realistic`, deterministic from ``--seed``): short questions, long answers
+(log-normal length, median ~1,900 characters, some over 8,000), code blocks in a third of
+the answers, a few pasted documents. With the default embeddings it also reports
+
+* ``stored_s`` / ``indexed_s``: wall time from the start to every message stored, and to
+  every chunk embedded (``chunks_done == chunks_total``);
+* ``cpu_ratio``: the process CPU time (user + sys, every thread) of the whole import —
+  reading, storing, facts, folds, the recall index, the profile — over the CPU time of
+  embedding the same chunk texts directly with the same embedder (``passages``, which calls
+  the model 16 passages at a time in both); ``--bare-sample K`` embeds every K-th chunk
+  only and scales by K (for runs too long to embed twice);
+* ``rss_end_mb``: peak RSS.
+
+    nice -n 10 .venv/bin/python bench/bench_import.py --realistic 2000
+    nice -n 10 .venv/bin/python bench/bench_import.py --realistic 10000 --bare-sample 10
+    nice -n 10 .venv/bin/python bench/bench_import.py --realistic 2000 --bare-only --bare-sample 8
+
+Progress lines (elapsed, chunks done) go to stderr every 30 s. Results go to stdout as JSON
+lines, one per size; record them in docs/BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -82,7 +101,143 @@ def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -
     return path.stat().st_size
 
 
-def child(file: str, db: str, background: bool) -> None:
+_TOPICS = ("database migration", "garden irrigation", "tax return", "marathon training", "sourdough starter",
+           "kubernetes ingress", "wedding budget", "thesis outline", "python packaging", "apartment lease",
+           "react state", "japanese grammar", "espresso grind", "bike gearing", "cover letter", "sql index")
+_VOCAB = ("first second also however because therefore instead usually often consider check make sure "
+          "value setting option step case example result problem reason approach method part point time "
+          "data file query table index request response error message version change update system "
+          "simple small large common specific general important different similar possible better "
+          "should would could might must need want use keep try start stop run build test read write "
+          "the a an of to in for on with at by from as is are was be it this that these those you your "
+          "we our they their and or but not if then when while so more most less each every other").split()
+_CODE = ("def load(path):\n    with open(path) as f:\n        return json.load(f)\n",
+         "SELECT id, name FROM users WHERE created_at > now() - interval '7 days' ORDER BY id;\n",
+         "for i, row in enumerate(rows):\n    if row.status == 'failed':\n        retry(row.id, delay=2 ** i)\n",
+         "kubectl get pods -n web -o wide\nkubectl describe ingress web -n web\n",
+         "const [items, setItems] = useState([]);\nuseEffect(() => { fetchItems().then(setItems); }, []);\n")
+
+
+def _prose(rng: random.Random, words: int, topic: str) -> str:
+    out: list[str] = []
+    count = 0
+    while count < words:
+        n = rng.randint(8, 24)
+        count += n
+        sent = [rng.choice(_VOCAB) for _ in range(n)]
+        if rng.random() < 0.3:
+            sent.insert(rng.randint(0, n), topic)
+        out.append(" ".join(sent).capitalize() + rng.choice((".", ".", ".", "?", "!")))
+        if rng.random() < 0.15:
+            out.append("\n\n")
+    return " ".join(out).replace(" \n\n ", "\n\n")
+
+
+def _answer(rng: random.Random, topic: str) -> str:
+    words = int(min(2500, max(30, rng.lognormvariate(5.6, 0.7))))  # median ~270 words
+    parts = [_prose(rng, words, topic)]
+    if rng.random() < 0.33:
+        code = "".join(rng.choice(_CODE) for _ in range(rng.randint(1, 4)))
+        parts.insert(rng.randint(0, 1), f"```\n{code}```")
+    if rng.random() < 0.3:
+        parts.append("\n".join(f"- {_prose(rng, rng.randint(6, 16), topic)}" for _ in range(rng.randint(3, 6))))
+    return "\n\n".join(parts)
+
+
+def _question(rng: random.Random, topic: str) -> str:
+    if rng.random() < 0.05:  # a pasted document or log
+        return f"Can you look at this about {topic}?\n\n" + _prose(rng, rng.randint(300, 900), topic)
+    return _prose(rng, rng.randint(4, 40), topic).rstrip(".!") + "?"
+
+
+def write_realistic(path: Path, messages: int, seed: int = 7) -> int:
+    """A ChatGPT-format export of ``messages`` messages, written incrementally; its size."""
+    rng = random.Random(seed)
+    t0 = 1_650_000_000.0
+    written = c = 0
+    with path.open("w", encoding="utf-8") as f:
+        f.write("[")
+        while written < messages:
+            per = min(messages - written, 2 * max(1, int(rng.expovariate(1 / 6))))
+            cid = f"00000000-0000-4000-9000-{c:012d}"
+            topic = rng.choice(_TOPICS)
+            mapping: dict[str, Any] = {"root": {"id": "root", "message": None, "parent": None, "children": []}}
+            parent, start = "root", t0 + c * 86_400.0
+            for i in range(per):
+                role = "user" if i % 2 == 0 else "assistant"
+                text = _question(rng, topic) if role == "user" else _answer(rng, topic)
+                nid = f"{cid[-8:]}-{i:05d}"
+                mapping[nid] = {"id": nid, "parent": parent, "children": [], "message": {
+                    "id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": start + i * 40,
+                    "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
+                    "metadata": {}, "recipient": "all"}}
+                mapping[parent]["children"].append(nid)
+                parent = nid
+            conv = {"id": cid, "conversation_id": cid, "title": f"About {topic}", "create_time": start,
+                    "update_time": start + per * 40, "mapping": mapping, "current_node": parent}
+            f.write("," if c else "")
+            json.dump(conv, f)
+            written += per
+            c += 1
+        f.write("]")
+    return path.stat().st_size
+
+
+def _cpu_s() -> float:
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _chunk_texts(memory: Any, user: str) -> list[str]:
+    """The texts the recall index embeds for the person's messages, as it embeds them."""
+    from sqlalchemy import select
+
+    from threadkeep.memory import dates as dates_mod
+    from threadkeep.memory.recall.chunking import message_pieces
+    from threadkeep.memory.recall.vectors import EMBED_CHARS, open_message
+    from threadkeep.store import repo
+    from threadkeep.store.models import Message
+
+    with memory.db.reading() as s:
+        uid = repo.find_user(s, name=user).id
+        out: list[str] = []
+        for m in s.scalars(select(Message).where(Message.user_id == uid).order_by(Message.created_at, Message.seq)):
+            text = open_message(s, memory.vault, m)
+            pieces = message_pieces(text, dates_mod.resolve(text, m.created_at)) or [(0, 0, 0, "")]
+            out.extend(p[3][:EMBED_CHARS] for p in pieces)
+        return out
+
+
+def bare_only(file: str, sample: int) -> dict[str, Any]:
+    """The bare e5 cost of an export's chunks without importing it: the texts the recall
+    index embeds (cleaned, cut at the message limit, dates resolved), every ``sample``-th
+    embedded in one ``passages`` call, CPU scaled to all of them."""
+    from threadkeep.config import Settings
+    from threadkeep.imports.chatgpt import read_chatgpt
+    from threadkeep.imports.text import clean_text, message_parts
+    from threadkeep.memory import dates as dates_mod
+    from threadkeep.memory.recall.chunking import message_pieces
+    from threadkeep.memory.recall.vectors import EMBED_CHARS
+    from threadkeep.retrieval.embedding import required_embedder
+
+    limit = Settings().max_message_bytes
+    texts: list[str] = []
+    for conv in read_chatgpt(Path(file)):
+        for m in conv.messages:
+            for part in message_parts(clean_text(m.text), limit):
+                pieces = message_pieces(part, dates_mod.resolve(part, m.created_at)) or [(0, 0, 0, "")]
+                texts.extend(p[3][:EMBED_CHARS] for p in pieces)
+    emb = required_embedder()
+    picked = texts[::sample]
+    cpu = _cpu_s()
+    emb.passages(picked)
+    bare = (_cpu_s() - cpu) * len(texts) / len(picked)
+    return {"chunks": len(texts), "chunks_embedded_bare": len(picked), "cpu_bare_e5_s": round(bare, 2)}
+
+
+def child(file: str, db: str, background: bool, bare_sample: int = 0) -> None:
     """Import in this process and print one JSON line of measurements."""
     import asyncio
     import resource
@@ -98,7 +253,8 @@ def child(file: str, db: str, background: bool) -> None:
     settings = Settings(home=Path(db).parent / "home")
     memory = Memory.open(f"sqlite:///{db}", settings=settings, master_key=MasterKey(os.urandom(32), "bench"))
     rss_open = peak_mb()
-    t = time.perf_counter()
+    cpu0 = _cpu_s()
+    t0 = t = time.perf_counter()
     result = import_file(memory, Path(file), user="bench", format="chatgpt")
     store_s = time.perf_counter() - t
     rss_store = peak_mb()
@@ -107,9 +263,26 @@ def child(file: str, db: str, background: bool) -> None:
            "rss_store_mb": round(rss_store, 1), "embeddings": settings.embeddings}
     if background:
         t = time.perf_counter()
-        status = asyncio.run(run_background(memory, result.import_id, user="bench"))
+        shown = [t]
+
+        def progress(st: dict[str, Any]) -> None:
+            if time.perf_counter() - shown[0] >= 30:
+                shown[0] = time.perf_counter()
+                p = st["progress"]
+                sys.stderr.write(json.dumps({"elapsed_s": round(shown[0] - t0, 1), "chunks_done": p["chunks_done"],
+                                             "chunks_total": p["chunks_total"], "jobs_done": p["jobs_done"],
+                                             "cpu_s": round(_cpu_s() - cpu0, 1),
+                                             "load": round(os.getloadavg()[0], 1)}) + "\n")
+                sys.stderr.flush()
+
+        status = asyncio.run(run_background(memory, result.import_id, user="bench", on_progress=progress))
         out["background_s"] = round(time.perf_counter() - t, 2)
+        out["stored_s"] = round(store_s, 2)
+        out["indexed_s"] = round(time.perf_counter() - t0, 2)
+        out["cpu_import_s"] = round(_cpu_s() - cpu0, 2)
         out["status"] = status["status"]
+        out["chunks_total"] = status["progress"]["chunks_total"]
+        out["chunks_done"] = status["progress"]["chunks_done"]
         out["rss_end_mb"] = round(peak_mb(), 1)
         from sqlalchemy import func, select
 
@@ -118,6 +291,19 @@ def child(file: str, db: str, background: bool) -> None:
         with memory.db.reading() as s:
             out["facts"] = s.scalar(select(func.count()).select_from(Fact))
             out["vectors"] = s.scalar(select(func.count()).select_from(MessageVector))
+        if bare_sample and settings.embeddings:
+            # The import's own figures first (stderr), in case the bare pass is cut short.
+            sys.stderr.write("imported: " + json.dumps(out) + "\n")
+            sys.stderr.flush()
+            texts = _chunk_texts(memory, "bench")
+            emb = memory.embedder()
+            assert emb is not None
+            sample = texts[::bare_sample]
+            cpu = _cpu_s()
+            emb.passages(sample)
+            bare = (_cpu_s() - cpu) * (len(texts) / len(sample))
+            out |= {"chunks_embedded_bare": len(sample), "bare_sample": bare_sample, "cpu_bare_e5_s": round(bare, 2),
+                    "cpu_ratio": round(out["cpu_import_s"] / bare, 3)}
     asyncio.run(memory.close())
     print(json.dumps(out), flush=True)
 
@@ -128,26 +314,47 @@ def main() -> None:
     ap.add_argument("--no-background", action="store_true", help="measure storing only")
     ap.add_argument("--embeddings", choices=("default", "off"), default="default",
                     help="off: THREADKEEP_EMBEDDINGS=false in the child (recall and facts lexical only)")
+    ap.add_argument("--realistic", type=int, default=None, metavar="N",
+                    help="import a ChatGPT-like history of N messages instead of --sizes (see above)")
+    ap.add_argument("--seed", type=int, default=7, help="seed of the --realistic history")
+    ap.add_argument("--bare-sample", type=int, default=1, metavar="K",
+                    help="--realistic: embed every K-th chunk for the bare e5 cost (1: all)")
+    ap.add_argument("--bare-only", action="store_true",
+                    help="--realistic: only the bare e5 cost of the history's chunks (no import)")
     ap.add_argument("--child", nargs=2, metavar=("FILE", "DB"), help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.child:
-        child(args.child[0], args.child[1], not args.no_background)
+    if args.bare_only:
+        with tempfile.TemporaryDirectory(prefix="tk-bench-bare-") as tmp:
+            path = Path(tmp) / "conversations.json"
+            write_realistic(path, args.realistic, args.seed)
+            print(json.dumps({"size": f"realistic{args.realistic}", "bare_sample": args.bare_sample,
+                              "load_before": round(os.getloadavg()[0], 1)} | bare_only(str(path), args.bare_sample)
+                             | {"load_after": round(os.getloadavg()[0], 1)}), flush=True)
         return
-    for size in args.sizes.split(","):
-        convs, msgs = (int(x) for x in size.lower().split("x"))
+    if args.child:
+        child(args.child[0], args.child[1], not args.no_background,
+              args.bare_sample if args.realistic is not None else 0)
+        return
+    sizes = [f"realistic{args.realistic}"] if args.realistic is not None else args.sizes.split(",")
+    for size in sizes:
         with tempfile.TemporaryDirectory(prefix="tk-bench-import-") as tmp:
             path = Path(tmp) / "conversations.json"
             t = time.perf_counter()
-            nbytes = write_export(path, convs, msgs)
+            if args.realistic is not None:
+                nbytes = write_realistic(path, args.realistic, args.seed)
+            else:
+                convs, msgs = (int(x) for x in size.lower().split("x"))
+                nbytes = write_export(path, convs, msgs)
             gen_s = time.perf_counter() - t
             cmd = [sys.executable, __file__, "--child", str(path), str(Path(tmp) / "tk.db")]
             if args.no_background:
                 cmd.append("--no-background")
+            if args.realistic is not None:
+                cmd += ["--realistic", str(args.realistic), "--bare-sample", str(args.bare_sample)]
             load = os.getloadavg()[0]
             env = dict(os.environ) | ({"THREADKEEP_EMBEDDINGS": "false"} if args.embeddings == "off" else {})
-            proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+            proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None, text=True, check=False, env=env)
             if proc.returncode != 0:
-                sys.stderr.write(proc.stderr)
                 raise SystemExit(f"size {size}: the import failed")
             result = json.loads(proc.stdout.strip().splitlines()[-1])
             result |= {"size": size, "file_mb": round(nbytes / 1e6, 1), "generate_s": round(gen_s, 1),

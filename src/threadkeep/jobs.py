@@ -9,6 +9,7 @@ idempotent: a job can run again if its worker died after the work but before mar
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import socket
@@ -27,7 +28,8 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
-__all__ = ["enqueue", "enqueue_many", "JobSpec", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS", "DEFAULT_TIME_LIMIT_S"]
+__all__ = ["enqueue", "enqueue_many", "JobSpec", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS",
+           "DEFAULT_TIME_LIMIT_S", "note_progress", "working_on"]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
@@ -39,6 +41,37 @@ DEFAULT_TIME_LIMIT_S = 100.0
 CLAIM_BATCH = 8
 _Outcome = tuple[Job, str | None, datetime | None]  # (job, error, run again at)
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(slots=True)
+class _RunNotes:
+    """What a running handler told the runner: whether it committed progress, what it is on."""
+
+    progressed: bool = False
+    item: str | None = None
+
+
+# Set by the runner around each handler; copied into the threads the handler starts
+# (``asyncio.to_thread`` copies the context), so a step in a thread can note its progress.
+_notes: contextvars.ContextVar[_RunNotes | None] = contextvars.ContextVar("threadkeep_job_notes", default=None)
+
+
+def note_progress() -> None:
+    """A handler committed durable progress (a step whose work a re-run will not repeat).
+
+    A run stopped at the time limit after progress is re-queued at once, not counted as a
+    failed attempt: only runs that got nowhere count toward :data:`MAX_ATTEMPTS`."""
+    notes = _notes.get()
+    if notes is not None:
+        notes.progressed = True
+
+
+def working_on(item: str | None) -> None:
+    """Name what the handler works on now (ids, never text): a run stopped at the time limit
+    without progress fails with it, so the error says which item could not be done."""
+    notes = _notes.get()
+    if notes is not None:
+        notes.item = item
 
 
 class Defer(Exception):  # noqa: N818 - a signal, not an error
@@ -166,6 +199,8 @@ class JobRunner:
     async def _run(self, job: Job) -> _Outcome:
         handler = self.handlers[job.kind]
         limit = asyncio.timeout(self.time_limit_s)
+        notes = _RunNotes()
+        token = _notes.set(notes)
         try:
             async with limit:
                 await handler(dict(job.payload or {}))
@@ -173,12 +208,21 @@ class JobRunner:
             return job, None, d.until
         except Exception as e:  # a failing job must not stop the worker
             if isinstance(e, TimeoutError) and limit.expired():
+                if notes.progressed:
+                    # Stopped mid-way after durable progress: it resumes from there at once,
+                    # and the attempt is not a failure (a big job is many runs).
+                    log.info("job %s (%s) reached its time limit of %g s after progress; it resumes",
+                             job.id, job.kind, self.time_limit_s)
+                    return job, None, utcnow()
                 error = (f"JobTimeout: the job ran past its time limit of {self.time_limit_s:g} s "
-                         "(THREADKEEP_JOB_TIME_LIMIT_S) and was stopped")
+                         "(THREADKEEP_JOB_TIME_LIMIT_S) without progress and was stopped"
+                         + (f" while on {notes.item}" if notes.item else ""))
             else:
                 error = f"{type(e).__name__}: {e}"
             log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, error)
             return job, error, None
+        finally:
+            _notes.reset(token)
         return job, None, None
 
     async def run_once(self, batch: int = CLAIM_BATCH) -> int:

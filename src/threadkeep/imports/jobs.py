@@ -3,14 +3,18 @@
 * ``import_conversation`` (one per imported conversation): facts from each of the person's
   messages (the configured extractor: the fold model, or the offline patterns), then folds
   until none is due — the conversation's summary covers its history.
-* ``import_recall`` (one per import): the person's recall index (vectors of messages not
-  indexed yet).
+* ``import_recall`` (one per import): the recall index of the import's messages, in bounded
+  steps of chunks (:func:`threadkeep.memory.recall.backfill.index_step`), each committing its
+  vectors with the import's ``chunks_done`` in one write transaction.
 * ``import_profile`` (one per import): the profile, once the conversations' facts are in.
 
-Each job works for at most :func:`budget_s` seconds and then asks to run again at once
-(:class:`threadkeep.jobs.Defer`): a big import never holds a worker past the job time limit,
-and the work is resumable (facts are idempotent per message, folds move a cursor, the recall
-index takes messages without a vector).
+Every step is bounded — the recall job's by the measured embedding cost of its chunks, the
+facts by messages and characters per batch, a fold by the fold policy — and leaves durable
+progress (vectors per chunk, a mined mark per message, the fold cursor). A run starts no step
+it could not finish inside the job time limit: it asks to run again at once
+(:class:`threadkeep.jobs.Defer`) and the next run resumes where it stopped, never from the
+start. A run the limit stops anyway (a step slower than measured) tells the runner it made
+progress (:func:`threadkeep.jobs.note_progress`), so it is re-queued, not counted as failed.
 """
 
 from __future__ import annotations
@@ -24,16 +28,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.imports.store import note_chunks_indexed
-from threadkeep.memory.facts.extract import extract_facts, strip_injected
-from threadkeep.memory.facts.model import aextract_and_store
-from threadkeep.memory.facts.store import apply_candidates
-from threadkeep.memory.profile import arefresh_profile
-from threadkeep.memory.recall.vectors import index_pending
-from threadkeep.store import repo
+from threadkeep.engine import import_work
+from threadkeep.imports.store import count_chunks_indexed, note_chunks_indexed
+from threadkeep.imports.tables import ImportSource
+from threadkeep.memory.recall.backfill import index_step, pacer_for
 from threadkeep.store.base import utcnow
-from threadkeep.store.memory_tables import FactExtraction
-from threadkeep.store.models import Conversation, Job, Message
+from threadkeep.store.models import Job
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
@@ -41,9 +41,12 @@ if TYPE_CHECKING:
 __all__ = ["install", "KINDS", "budget_s"]
 
 KINDS = ("import_conversation", "import_recall", "import_profile")
-# Messages decrypted and mined per read (and per transaction with the offline extractor).
+# Messages decrypted and mined per read (and per transaction with the offline extractor),
+# and at most this many characters of them: a batch of 50 pasted documents is not one step.
 _BATCH = 50
-_RECALL_BATCH = 16
+_BATCH_CHARS = 200_000
+# A run starts no step unless it would end by this share of the job time limit.
+_RUN_SHARE = 0.8
 
 
 def budget_s(memory: Memory) -> float:
@@ -62,40 +65,6 @@ def _again() -> jobs.Defer:
     return jobs.Defer(utcnow())
 
 
-def _unmined(memory: Memory, cid: str, after_seq: int) -> tuple[str, list[tuple[str, int, str]]] | None:
-    """(owner, up to _BATCH of the person's messages after ``after_seq`` not mined yet)."""
-    with memory.db.reading() as s:
-        conv = s.get(Conversation, cid)
-        if conv is None:
-            return None
-        rows = s.scalars(
-            select(Message).outerjoin(FactExtraction, FactExtraction.message_id == Message.id)
-            .where(Message.conversation_id == cid, Message.role == "user", Message.seq > after_seq,
-                   FactExtraction.message_id.is_(None))
-            .order_by(Message.seq).limit(_BATCH)).all()
-        return conv.user_id, [(m.id, m.seq, repo.open_message_text(s, memory.vault, m)) for m in rows]
-
-
-def _mine_by_rules(memory: Memory, uid: str, batch: list[tuple[str, int, str]], emb: Any) -> None:
-    """The offline extractor over a batch of the person's messages, in ONE transaction: the
-    same rules and records as :func:`aextract_and_store` without a model (idempotent per
-    message), without two transactions per message."""
-    found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
-
-    def write(s: Session) -> None:
-        done = set(s.scalars(select(FactExtraction.message_id).where(
-            FactExtraction.message_id.in_([mid for mid, _ in found]))))
-        for mid, candidates in found:
-            if mid in done:
-                continue
-            changes = apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid,
-                                       embedder=emb) if candidates else []
-            s.add(FactExtraction(message_id=mid, user_id=uid, method="rule",
-                                 changes=sum(c.op != "seen" for c in changes)))
-
-    memory.db.write(write)
-
-
 async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     cid = str(payload["conversation_id"])
     started = time.monotonic()
@@ -103,45 +72,66 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     emb = memory.embedder() or None
     after = 0
     while True:
-        found = await asyncio.to_thread(_unmined, memory, cid, after)
+        found = await asyncio.to_thread(import_work.unmined, memory, cid, after, batch=_BATCH, chars=_BATCH_CHARS)
         if found is None:
             return  # deleted since
         uid, batch = found
         if not batch:
             break
         if memory.fold_model is None:
-            await asyncio.to_thread(_mine_by_rules, memory, uid, batch, emb)
+            jobs.working_on(f"facts of messages {batch[0][0]} to {batch[-1][0]} of conversation {cid}")
+            await asyncio.to_thread(import_work.mine_by_rules, memory, uid, batch, emb)
+            jobs.note_progress()
             after = batch[-1][1]
         else:
             for mid, seq, text in batch:
-                await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=mid, text=text,
-                                         model=memory.fold_model, role="user", embedder=emb or False)
+                jobs.working_on(f"facts of message {mid} of conversation {cid}")
+                await import_work.mine_with_model(memory, uid, mid, text, emb)
+                jobs.note_progress()
                 after = seq
                 if time.monotonic() - started > budget:
                     raise _again()
         if time.monotonic() - started > budget:
             raise _again()
+    jobs.working_on(f"a fold of conversation {cid}")
     while await memory.fold_once(cid):
+        jobs.note_progress()  # the fold moved the conversation's cursor
         if time.monotonic() - started > budget:
             raise _again()
 
 
 async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
+    """The import's messages into the recall index, in steps sized by the pacer (a step takes
+    about :data:`~threadkeep.memory.recall.backfill.STEP_SHARE` of the time limit at the cost
+    last measured); each step commits its chunks, vectors and ``chunks_done`` at once."""
     uid = str(payload["user_id"])
-    emb = memory.embedder() or False
+    import_id = str(payload["import_id"]) if payload.get("import_id") else None
+    emb = memory.embedder()
+    limit = memory.settings.job_time_limit_s
     started = time.monotonic()
-    # Small batches: on a loaded host one passage embedding can take a second or more, and a
-    # batch must end well inside the job time limit.
-    while await asyncio.to_thread(index_pending, memory.db, memory.vault, user_id=uid, embedder=emb,
-                                  limit=_RECALL_BATCH):
-        if time.monotonic() - started > budget_s(memory):
-            raise _again()
-    # Nothing of the person is left without a vector, so every chunk this import made is
-    # embedded: say so, rather than leave the status at "0 of N" (the count moves only here:
-    # index_pending counts messages, not chunks).
-    if payload.get("import_id"):
-        await asyncio.to_thread(note_chunks_indexed, memory, str(payload["import_id"]))
+    if emb is not None:
+        pacer = pacer_for(emb.name, limit)
+        among = (select(ImportSource.message_id).where(ImportSource.import_id == import_id,
+                                                       ImportSource.message_id.is_not(None))
+                 if import_id else None)
 
+        def counted(s: Session, step: Any) -> None:
+            if import_id is not None and step.chunks:
+                count_chunks_indexed(s, import_id, step.chunks)
+
+        while True:
+            if time.monotonic() - started + pacer.expected_s() > _RUN_SHARE * limit:
+                raise _again()
+            step = await asyncio.to_thread(index_step, memory.db, memory.vault, user_id=uid, embedder=emb,
+                                           pacer=pacer, among=among, on_commit=counted, on_item=jobs.working_on)
+            if step.chunks or step.messages:
+                jobs.note_progress()
+            if not step.left:
+                break
+    # Nothing of the import is left without a vector (or there is no embedder: nothing to
+    # embed): the count says so even for chunks another job embedded meanwhile.
+    if import_id is not None:
+        await asyncio.to_thread(note_chunks_indexed, memory, import_id)
 
 
 def _conversations_left(memory: Memory, import_id: str) -> int:
@@ -155,5 +145,4 @@ async def _profile_job(memory: Memory, payload: dict[str, Any]) -> None:
     rebuilt at once)."""
     if await asyncio.to_thread(_conversations_left, memory, str(payload["import_id"])):
         raise jobs.Defer(utcnow() + timedelta(seconds=1))
-    await arefresh_profile(memory.db, memory.vault, user_id=str(payload["user_id"]),
-                           every=memory.settings.profile_every, model=memory.fold_model, force=True)
+    await import_work.refresh_profile(memory, str(payload["user_id"]))

@@ -52,7 +52,7 @@ log = logging.getLogger("threadkeep.imports")
 
 __all__ = ["ImportCounts", "ImportResult", "store_conversations", "start_import", "fail_import",
            "import_status", "list_imports", "CHANNEL", "FORMATS", "background_left", "begin_storing",
-           "note_received", "running_imports", "STALE_AFTER", "drop_import", "EMPTY"]
+           "note_received", "running_imports", "count_chunks_indexed", "note_chunks_indexed", "STALE_AFTER", "drop_import", "EMPTY"]
 
 # The channel imported conversations are stored under (shown in conversation listings).
 CHANNEL = "import"
@@ -204,6 +204,12 @@ def note_received(memory: Memory, import_id: str, received: int) -> None:
                   .values(bytes_read=received, updated_at=utcnow()))
 
     memory.db.write(run)
+
+
+def count_chunks_indexed(s: Session, import_id: str, chunks: int) -> None:
+    """A step of the import's recall job stored ``chunks`` more, in the step's transaction."""
+    s.execute(update(ImportRun).where(ImportRun.id == import_id)
+              .values(chunks_done=ImportRun.chunks_done + chunks, updated_at=utcnow()))
 
 
 def note_chunks_indexed(memory: Memory, import_id: str) -> None:
@@ -406,11 +412,23 @@ def background_left(s: Session, import_id: str) -> int:
                         .where(Job.dedupe_key.like(f"import:{import_id}:%"))) or 0)
 
 
+def _failed_work(s: Session, run: ImportRun) -> str | None:
+    """The kind and error of a background job of the import that failed for good, if any."""
+    for job in s.scalars(select(Job).where(Job.kind.like("import_%"), Job.status == "failed",
+                                           Job.created_at >= run.created_at)):
+        if (job.payload or {}).get("import_id") == run.id:
+            return f"{job.kind}: {job.last_error}"
+    return None
+
+
 def _status(s: Session, run: ImportRun) -> dict[str, Any]:
     _stale(run)
     left = background_left(s, run.id) if run.status in ("indexing", "done") else run.jobs_total
     if run.status == "indexing" and left == 0:
-        run.status, run.finished_at = "done", utcnow()
+        failed = _failed_work(s, run)
+        run.status, run.finished_at = ("failed" if failed else "done"), utcnow()
+        if failed:
+            run.error = f"background work could not finish: {failed}"[:2000]
     stored_frac = (min(1.0, run.bytes_read / run.bytes_total) if run.bytes_total
                    else (1.0 if run.status in ("indexing", "done") else 0.0))
     if run.status in ("indexing", "done"):

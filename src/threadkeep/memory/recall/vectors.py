@@ -1,7 +1,8 @@
 """Recall's stored vectors: each message embedded once, in background work, and kept sealed.
 
-Embeddings are computed in background work (:func:`index_message` / :func:`index_pending`)
-and stored sealed in ``message_vectors`` (one row per message) and ``message_chunks`` (one
+Embeddings are computed in background work — the jobs index in bounded steps of chunks
+(:mod:`threadkeep.memory.recall.backfill`); :func:`index_message` / :func:`index_pending`
+index whole messages for callers that take their time (benchmarks, tests) — and stored sealed in ``message_vectors`` (one row per message) and ``message_chunks`` (one
 per part of a long message) — re-embedding a person's history on every process start would
 cost far more than decrypting 1.5 KB per message. The turn embeds its new message once
 (:func:`embed_new_message`) and stores that vector with its answer (:func:`store_indexed`).
@@ -99,6 +100,8 @@ def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> in
         ))
         if len(d.parts) > 1:
             for i, a, b, vec in d.parts:
+                if s.get(MessageChunk, (d.message_id, i)) is not None:
+                    continue  # stored by a step of the chunk-wise indexer (memory.recall.backfill)
                 row_id = f"{d.message_id}:{i}"
                 s.add(MessageChunk(message_id=d.message_id, chunk=i, user_id=d.user_id, start=a, end=b,
                                    model=model, vector_ct=vault.seal(s, d.user_id, vector_to_bytes(vec),
