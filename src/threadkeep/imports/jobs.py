@@ -25,11 +25,6 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.imports.store import note_chunks_indexed
-from threadkeep.memory.facts.extract import extract_facts, strip_injected
-from threadkeep.memory.facts.model import aextract_and_store
-from threadkeep.memory.facts.store import apply_candidates
-from threadkeep.memory.profile import arefresh_profile
-from threadkeep.memory.recall.vectors import index_pending
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.memory_tables import FactExtraction
@@ -80,6 +75,9 @@ def _mine_by_rules(memory: Memory, uid: str, batch: list[tuple[str, int, str]], 
     """The offline extractor over a batch of the person's messages, in ONE transaction: the
     same rules and records as :func:`aextract_and_store` without a model (idempotent per
     message), without two transactions per message."""
+    from threadkeep.memory.facts.extract import extract_facts, strip_injected
+    from threadkeep.memory.facts.store import apply_candidates
+
     found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
 
     def write(s: Session) -> None:
@@ -97,6 +95,8 @@ def _mine_by_rules(memory: Memory, uid: str, batch: list[tuple[str, int, str]], 
 
 
 async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
+    from threadkeep.memory.facts.model import aextract_and_store  # the memory engines: on first use
+
     cid = str(payload["conversation_id"])
     started = time.monotonic()
     budget = budget_s(memory)
@@ -127,6 +127,8 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
 
 
 async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
+    from threadkeep.memory.recall.vectors import index_pending
+
     uid = str(payload["user_id"])
     emb = memory.embedder() or False
     started = time.monotonic()
@@ -155,5 +157,7 @@ async def _profile_job(memory: Memory, payload: dict[str, Any]) -> None:
     rebuilt at once)."""
     if await asyncio.to_thread(_conversations_left, memory, str(payload["import_id"])):
         raise jobs.Defer(utcnow() + timedelta(seconds=1))
+    from threadkeep.memory.profile import arefresh_profile
+
     await arefresh_profile(memory.db, memory.vault, user_id=str(payload["user_id"]),
                            every=memory.settings.profile_every, model=memory.fold_model, force=True)
