@@ -34,11 +34,12 @@ DEFERRED = (
     "threadkeep.engine.reask",
     "threadkeep.knowledge.service",
     "threadkeep.websearch",
+    "httpx",
 )
 
 _SCRIPT = r"""
-import json, socket, sys, threading, time
-import httpx, uvicorn
+import json, socket, sys, threading, time, urllib.request
+import uvicorn
 from threadkeep.api.app import create_app
 from threadkeep.cli.service import _first_run_key, _memory
 
@@ -58,17 +59,20 @@ try:
     deadline = time.monotonic() + 60
     while True:
         try:
-            out["root"] = httpx.get(url + "/", timeout=5).status_code
+            with urllib.request.urlopen(url + "/", timeout=5) as r:
+                out["root"] = r.status
             break
-        except httpx.TransportError:
+        except OSError:
             if time.monotonic() > deadline or not thread.is_alive():
                 raise
             time.sleep(0.05)
     out["loaded_at_start"] = [m for m in deferred if m in sys.modules]
     key, _ = memory.access.create_key(scope="person", person="ann", name="startup test")
-    r = httpx.post(url + "/v1/messages", json={"text": "My name is Ann and I live in Lisbon", "stream": False},
-                   headers={"Authorization": f"Bearer {key}"}, timeout=120)
-    out["turn"] = [r.status_code, r.json()]
+    req = urllib.request.Request(url + "/v1/messages", method="POST",
+                                 data=json.dumps({"text": "My name is Ann and I live in Lisbon", "stream": False}).encode(),
+                                 headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        out["turn"] = [r.status, json.loads(r.read())]
     out["loaded_after_turn"] = [m for m in deferred if m in sys.modules]
 finally:
     server.should_exit = True
