@@ -28,11 +28,9 @@ from sqlalchemy.orm import Session
 
 from threadkeep import __version__
 from threadkeep.cache.keepwarm import warm_status
-from threadkeep.engine.digest import DigestView, open_digest
 from threadkeep.errors import NotFound
 from threadkeep.export import ConversationView, to_markdown
 from threadkeep.memory.facts import store as fact_store
-from threadkeep.memory.profile import ProfileRecord, read_profile
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.insights_tables import Digest
@@ -41,8 +39,10 @@ from threadkeep.store.models import AnswerVersion, ApiKey, Conversation, Identit
 from threadkeep.store.surface_tables import SurfaceThread
 from threadkeep.store.vault import Vault
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the digests and the profile (retrieval, numpy) load with the first export
     from threadkeep.engine import Memory
+    from threadkeep.engine.digest import DigestView
+    from threadkeep.memory.profile import ProfileRecord
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "ExportSummary", "write_personal_export", "export_person",
            "export_to_temp", "archive_filename"]
@@ -210,6 +210,8 @@ def _profile(rec: ProfileRecord | None) -> tuple[dict[str, Any], str]:
 
 
 def _digests(s: Session, vault: Vault, uid: str) -> Iterator[DigestView]:
+    from threadkeep.engine.digest import open_digest
+
     for row in s.scalars(select(Digest).where(Digest.user_id == uid).order_by(Digest.start, Digest.period)):
         yield open_digest(s, vault, row)
 
@@ -318,6 +320,8 @@ def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
             # One conversation's rows at a time: the session must not keep them all.
             s.expunge_all()
         facts, versions = _facts(s, vault, uid)
+        from threadkeep.memory.profile import read_profile
+
         profile = read_profile(s, vault, user_id=uid)
         digests = [d.to_dict() for d in _digests(s, vault, uid)]
     else:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
@@ -34,13 +34,6 @@ from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
 from threadkeep.engine.window import summary_state
 from threadkeep.llm.base import ChatModel
-from threadkeep.memory.facts.extract import extract_facts
-from threadkeep.memory.facts.model import aextract_and_store
-from threadkeep.memory.facts.store import apply_candidates
-from threadkeep.memory.profile import arefresh_profile
-from threadkeep.memory.recall.backfill import index_step, pacer_for
-from threadkeep.memory.recall.vectors import NewMessageVector, store_indexed
-from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import (
     AsyncSummariser,
     FoldPolicy,
@@ -58,13 +51,16 @@ from threadkeep.memory.summary.items import (
     summary_to_json,
 )
 from threadkeep.messages import ModelRequest
-from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store import repo, turns
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.worker import BackgroundThread
+
+if TYPE_CHECKING:  # the memory engines (numpy, the fact patterns) load on a job's first use
+    from threadkeep.memory.recall.vectors import NewMessageVector
+    from threadkeep.retrieval.embedding import Embedder
 
 __all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB"]
 
@@ -118,6 +114,8 @@ class Background:
         request was built (sealing only: the model ran before the transaction began)."""
         emb = self.embedder() if vector is not None else None
         if emb is not None:
+            from threadkeep.memory.recall.vectors import store_indexed
+
             store_indexed(s, self.vault, vector, emb.name)
         work: list[jobs.JobSpec] = []
         if fold_range(conv.message_count, conv.summary_cursor, self.policy) is not None:
@@ -151,6 +149,8 @@ class Background:
         if found is None:
             return
         uid, role, text = found
+        from threadkeep.memory.facts.model import aextract_and_store
+
         await aextract_and_store(self.db, self.vault, user_id=uid, message_id=mid, text=text,
                                  model=self.fold_model, role=role, embedder=self.embedder() or False)
 
@@ -162,6 +162,8 @@ class Background:
         of the job time limit by the measured embedding cost (memory.recall.backfill); a run
         that could not finish another step in time asks to run again at once. The embedder
         takes its lock per 16 passages, so a turn's own embedding waits for one such batch."""
+        from threadkeep.memory.recall.backfill import index_step, pacer_for
+
         emb = self.embedder()
         if emb is None:
             return
@@ -180,6 +182,8 @@ class Background:
 
     async def _profile_job(self, payload: Mapping[str, Any]) -> None:
         uid = str(payload["user_id"])
+        from threadkeep.memory.profile import arefresh_profile
+
         # ``force``: a merge of two people changed the facts the profile is built from.
         await arefresh_profile(self.db, self.vault, user_id=uid, force=bool(payload.get("force")),
                                every=self.settings.profile_every, model=self.fold_model)
@@ -191,6 +195,8 @@ class Background:
             from threadkeep.memory.summary.model import ModelSummariser
 
             return ModelSummariser(self.fold_model)
+        from threadkeep.memory.summary.extractive import ExtractiveSummariser
+
         return ExtractiveSummariser()
 
     def prepare_fold(self, conversation_id: str, policy: FoldPolicy | None = None) -> FoldInput | None:
@@ -250,6 +256,9 @@ class Background:
         sources = {i for item in items for i in item.source_ids}
         if not sources:
             return 0
+        from threadkeep.memory.facts.extract import extract_facts
+        from threadkeep.memory.facts.store import apply_candidates
+
         said_by_person = turns.said_by_person(s, user_id=user_id, message_ids=sources)
         promoted = 0
         for item in items:

@@ -16,10 +16,6 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.extract import extract_facts, strip_injected
-from threadkeep.memory.facts.model import aextract_and_store
-from threadkeep.memory.facts.store import apply_candidates
-from threadkeep.memory.profile import arefresh_profile
 from threadkeep.store import repo
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
@@ -60,6 +56,12 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     """The offline extractor over a batch of the person's messages, in ONE transaction: the
     same rules and records as :func:`aextract_and_store` without a model (idempotent per
     message), without two transactions per message."""
+    from threadkeep.memory.facts.extract import (  # on first use: start-up
+        extract_facts,
+        strip_injected,
+    )
+    from threadkeep.memory.facts.store import apply_candidates
+
     found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
 
     def write(s: Session) -> None:
@@ -78,11 +80,15 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
 
 async def mine_with_model(memory: Memory, uid: str, message_id: str, text: str, emb: Any) -> None:
     """The fold model's fact extraction over one of the person's messages (idempotent)."""
+    from threadkeep.memory.facts.model import aextract_and_store
+
     await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=message_id, text=text,
                              model=memory.fold_model, role="user", embedder=emb or False)
 
 
 async def refresh_profile(memory: Memory, uid: str) -> None:
     """Rebuild the person's profile now (an import changed many facts at once)."""
+    from threadkeep.memory.profile import arefresh_profile
+
     await arefresh_profile(memory.db, memory.vault, user_id=uid, every=memory.settings.profile_every,
                            model=memory.fold_model, force=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.engine import digest, reask, retention
+from threadkeep.engine import retention
 from threadkeep.store.base import utcnow
 
 if TYPE_CHECKING:
@@ -68,12 +68,16 @@ def install(memory: Memory) -> None:
     db, vault = memory.db, memory.vault
 
     async def reask_job(payload: dict[str, Any]) -> None:
+        from threadkeep.engine import reask  # its patterns: on the first job (issue 28)
+
         cid = str(payload["conversation_id"])
         fold = fold_config(memory)
         await asyncio.to_thread(db.write, lambda s: reask.mark_conversation(s, vault, conversation_id=cid,
                                                                           fold=fold))
 
     async def digests_job(payload: dict[str, Any]) -> None:
+        from threadkeep.engine import digest
+
         period = str(payload["period"])
         start, end = digest.period_bounds(period, date.fromisoformat(str(payload["start"])))
         person = payload.get("person")
@@ -100,6 +104,7 @@ def install(memory: Memory) -> None:
 
     async def daily_job(payload: dict[str, Any]) -> None:
         today = date.fromisoformat(str(payload.get("day") or utcnow().date().isoformat()))
+        from threadkeep.engine import digest
 
         def run(s: Session) -> None:
             while retention.apply_retention(s) == retention.BATCH:

@@ -32,7 +32,6 @@ from threadkeep.events import TurnEvent
 from threadkeep.export import ConversationView
 from threadkeep.llm.base import ChatModel
 from threadkeep.messages import ModelRequest
-from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -41,6 +40,7 @@ from threadkeep.store.vault import Vault
 
 if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
+    from threadkeep.retrieval.embedding import Embedder
 
 __all__ = ["Memory", "TurnResult"]
 

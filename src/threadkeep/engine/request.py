@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from threadkeep.cache.adoption import history_ttl
 from threadkeep.cache.plan import plan_breakpoints
@@ -23,15 +23,16 @@ from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, ceiling_for, tool_reserve
 from threadkeep.engine.window import RECALL_LABELS, Retrieved, TurnWindow, note_entry
 from threadkeep.llm.base import Capabilities
-from threadkeep.memory.profile import ProfileRecord
-from threadkeep.memory.recall.notes import StoredNote, hit_key, render_note, split_recurring
-from threadkeep.memory.recall.ranking import RecalledBlock, render_recalled
-from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.memory.summary.items import SummaryState, render_summary
-from threadkeep.memory.summary.superseded import mark_superseded
 from threadkeep.messages import ModelRequest, SourceMessage, ToolSpec
 from threadkeep.tokens import counter_for
+
+if TYPE_CHECKING:  # recall, the profile and the superseded marks load on the first turn
+    from threadkeep.memory.profile import ProfileRecord
+    from threadkeep.memory.recall.notes import StoredNote
+    from threadkeep.memory.recall.ranking import RecalledBlock
+    from threadkeep.memory.recall.vectors import NewMessageVector
 
 __all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan"]
 
@@ -157,6 +158,9 @@ class TurnBuilder:
         stored = any(n.message_id == message_id for n in draft.window.notes)
         if not found.recalled or stored or not self.settings.recall_notes:
             return None
+        from threadkeep.memory.recall.notes import hit_key, render_note, split_recurring
+        from threadkeep.memory.recall.ranking import render_recalled
+
         hits = sorted((h for b in found.recalled for h in b.hits), key=lambda h: -h.score)
         again, first = (split_recurring(hits, draft.window.notes) if self.settings.recall_note_after > 1
                         else (hits, []))
@@ -183,6 +187,8 @@ class TurnBuilder:
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
                                  for b in request.breakpoints if b.segment < len(request.segments)]
+        from threadkeep.memory.recall.notes import hit_key
+
         report["summary_cursor"] = window.cursor
         report["tool_reserve"] = draft.reserve
         report["summary_adopted"] = window.adopted
@@ -235,6 +241,8 @@ def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str
     items = [i.text for i in state.items if not i.resolved]
     if not items:
         return inputs
+    from threadkeep.memory.summary.superseded import mark_superseded
+
     history = tuple(SourceMessage(m.id, m.role, mark_superseded(m.text, items)) if m.id in note_ids else m
                     for m in inputs.history)
     return replace(inputs, history=history, recalled=tuple(mark_superseded(t, items) for t in inputs.recalled))

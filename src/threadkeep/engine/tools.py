@@ -37,13 +37,13 @@ from threadkeep.messages import (
 )
 from threadkeep.store.db import Database
 from threadkeep.store.models import Setting
-from threadkeep.websearch import SearxngSearch, WebSearch
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from threadkeep.knowledge.results import Hit
     from threadkeep.knowledge.service import KnowledgeBase
+    from threadkeep.websearch import WebSearch
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
            "citations", "trace_json", "is_relevant", "with_tool_round"]
@@ -127,6 +127,8 @@ class TurnTools:
         conf = self.settings(session)["web_search"]
         if not conf.get("enabled") or not conf.get("url"):
             return None
+        from threadkeep.websearch import SearxngSearch  # httpx: only where web search is on
+
         return SearxngSearch(str(conf["url"]))
 
     def offered(self, groups: Sequence[str], session: Session | None = None) -> tuple[ToolSpec, ...]:

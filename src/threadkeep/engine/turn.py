@@ -20,7 +20,7 @@ from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
@@ -52,14 +52,10 @@ from threadkeep.events import (
 )
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.memory.recall.index import clear_recall_cache
-from threadkeep.memory.recall.notes import StoredNote, store_note
-from threadkeep.memory.recall.vectors import NewMessageVector
 from threadkeep.messages import (
     ModelRequest,
     ToolSpec,
 )
-from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -67,6 +63,11 @@ from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.validate import clean_text
+
+if TYPE_CHECKING:  # recall (numpy) loads on the first turn
+    from threadkeep.memory.recall.notes import StoredNote
+    from threadkeep.memory.recall.vectors import NewMessageVector
+    from threadkeep.retrieval.embedding import Embedder
 
 __all__ = ["TurnService", "TurnResult"]
 
@@ -334,6 +335,8 @@ class TurnService:
             aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, begun, text, usage, report, made,
                                                                                   built.vector))
             if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
+                from threadkeep.memory.recall.index import clear_recall_cache
+
                 clear_recall_cache(begun.uid)
             finished = True
             yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
@@ -437,6 +440,8 @@ class TurnService:
                                     version=window.version, cursor=window.cursor)
             if plan is None:
                 return None
+            from threadkeep.memory.recall.notes import store_note
+
             return store_note(s, self.vault, conversation_id=window.conversation_id, user_id=window.user_id,
                               message_id=mid, seq=window.message_seq, text=plan.text, sources=plan.sources,
                               tokens=plan.tokens, shown=plan.shown)

@@ -21,7 +21,6 @@ from threadkeep.config import Settings
 from threadkeep.engine import idempotency
 from threadkeep.engine.request import TurnBuilder
 from threadkeep.errors import Conflict, NotFound
-from threadkeep.memory.profile import read_profile
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.leases import TurnLeaseHolder, owner_alive
@@ -111,6 +110,8 @@ class TurnOpener:
         else:
             created = conv is None
             if conv is None:
+                from threadkeep.memory.profile import read_profile  # facts: on the first turn
+
                 system, startup = self.builder.freeze_prefix(read_profile(s, self.vault, user_id=uid), channel)
                 conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
                                                 system_prompt=system, startup=startup)

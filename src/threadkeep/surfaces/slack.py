@@ -15,13 +15,15 @@ import hmac
 import re
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 from pydantic import SecretStr
 
 from threadkeep.errors import PlatformError
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
+
+if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
+    import httpx
 
 __all__ = ["CHANNEL", "verify_signature", "Inbound", "inbound_message", "reaction_rating",
            "button_rating", "SlackPoster", "SlackError", "FEEDBACK_ACTIONS"]
@@ -178,6 +180,8 @@ class SlackPoster:
         if token is None:
             raise SlackError("THREADKEEP_SLACK_BOT_TOKEN is not set: the answer cannot be posted")
         url = self.settings.slack_api_url.rstrip("/") + "/" + method
+        import httpx
+
         try:
             r = await self.client.post(url, json=body, headers={"Authorization": f"Bearer {token.get_secret_value()}"})
         except httpx.HTTPError as e:

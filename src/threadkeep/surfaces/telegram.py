@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from threadkeep.errors import PlatformError
 from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
+
+if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
+    import httpx
 
 __all__ = ["CHANNEL", "Inbound", "inbound_update", "callback_rating", "TelegramPoster", "TelegramError",
            "PART_LIMIT"]
@@ -96,6 +97,8 @@ class TelegramPoster:
         if token is None:
             raise TelegramError("THREADKEEP_TELEGRAM_BOT_TOKEN is not set: the answer cannot be sent")
         url = f"{self.settings.telegram_api_url.rstrip('/')}/bot{token.get_secret_value()}/{method}"
+        import httpx
+
         try:
             r = await self.client.post(url, json=body)
             data = r.json()

@@ -21,7 +21,7 @@ from threadkeep.api.errors import ApiError
 from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
 from threadkeep.engine import admin as admin_service
-from threadkeep.engine import digest, retention
+from threadkeep.engine import retention
 from threadkeep.errors import NotFound
 from threadkeep.store.base import utcnow
 from threadkeep.surfaces.common import SurfaceSettings
@@ -192,6 +192,8 @@ async def surfaces(request: Request, _: AdminDep, memory: MemoryDep) -> dict[str
 @router.post("/v1/admin/digests/run", tags=["admin"], status_code=202)
 async def run_digests(body: DigestRunIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Queue the digests of a period (built by the background job runner, never in a turn)."""
+    from threadkeep.engine import digest  # on first use (issue 28)
+
     today = utcnow().date()
     start, end = (digest.period_bounds(body.period, body.start) if body.start
                   else digest.previous_period(body.period, today))
@@ -204,6 +206,8 @@ async def my_digests(memory: MemoryDep, person: PersonDep,
                      period: Literal["week", "month"] | None = None,
                      limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
     """The person's weekly and monthly digests, newest first: recurring topics, decisions, open items."""
+    from threadkeep.engine import digest
+
     found = await asyncio.to_thread(digest.digests_of, memory, person=person, period=period, limit=limit)
     return {"digests": [d.to_dict() for d in found]}
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
-import httpx
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
@@ -26,6 +25,9 @@ from threadkeep.engine.insight_jobs import DELIVER_KIND
 from threadkeep.errors import Conflict, NotFound
 from threadkeep.surfaces import common, digests, mattermost, slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings
+
+if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
+    import httpx
 
 __all__ = ["router", "install", "install_job"]
 
@@ -51,6 +53,8 @@ def install_job(memory: Memory, settings: SurfaceSettings | None = None) -> None
         channel = await asyncio.to_thread(_channel_of, memory, event_id)
         if channel is None:
             return  # the person was deleted since: nothing left to answer
+        import httpx
+
         async with httpx.AsyncClient(timeout=surfaces.http_timeout_s) as client:
             poster = _poster(channel, surfaces, client)
             try:

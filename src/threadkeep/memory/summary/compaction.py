@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from threadkeep.context.compaction import DEFAULT_COMPACTION_CAP, Compactor
-from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import fold_summary
 from threadkeep.memory.summary.items import SummaryState, render_summary
 from threadkeep.messages import SourceMessage
@@ -22,6 +21,8 @@ __all__ = ["extractive_body", "extractive_compactor"]
 def extractive_body(messages: Sequence[SourceMessage], budget: int, counter: TokenCounter) -> str:
     """The summary of ``messages`` (oldest first) in at most ``budget`` tokens ("" when nothing
     in them is notable)."""
+    from threadkeep.memory.summary.extractive import ExtractiveSummariser  # patterns: on first use
+
     folded = fold_summary(SummaryState(), messages, summariser=ExtractiveSummariser(), cap=budget,
                           counter=counter)
     return render_summary(folded.state)
