@@ -31,7 +31,6 @@ from threadkeep.memory.summary.items import (
     enforce_cap,
 )
 from threadkeep.memory.summary.pasted import fold_message, is_document
-from threadkeep.memory.summary.work import rank_work
 from threadkeep.tokens import TokenCounter
 
 __all__ = [
@@ -149,6 +148,8 @@ def _merge(
     on_evict: EvictHook | None,
     name: str,
 ) -> FoldResult:
+    from threadkeep.memory.summary.work import rank_work  # the sentence readers: on first fold
+
     sources = {str(m[0]): m[2] for m in messages}
     merged = apply_ops(old, ops, sources, on_evict=on_evict)
     # Small talk is told from the work over the whole summary, then leaves first under the cap.
