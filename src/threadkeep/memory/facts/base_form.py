@@ -21,7 +21,7 @@ import threading
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["russian_nominative", "japanese_base", "base_form"]
+__all__ = ["russian_analyser", "russian_nominative", "japanese_base", "base_form"]
 
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 _LOCK = threading.Lock()
@@ -30,7 +30,8 @@ _ANALYSER: Any = None
 CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
 
 
-def _analyser() -> Any:
+def russian_analyser() -> Any:
+    """The process's one pymorphy3 analyser (its dictionaries load once, on first use)."""
     global _ANALYSER
     if _ANALYSER is None:
         with _LOCK:
@@ -42,7 +43,7 @@ def _analyser() -> Any:
 
 
 def _pick(word: str, cases: frozenset[str]) -> Any:
-    parses = _analyser().parse(word)
+    parses = russian_analyser().parse(word)
     if cases:
         for p in parses:
             if p.tag.case in cases:

@@ -19,9 +19,9 @@ an alternation of literals, linear on any input.
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
-from typing import Any
+
+from threadkeep.memory.facts.base_form import russian_analyser
 
 __all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name"]
 
@@ -72,25 +72,12 @@ _JA_STATES = ("あります", "います", "なります", "思います", "で�
               "分かります", "かかります", "すみます", "ありがとうございます", "お願いします")
 
 _CYRILLIC_WORD = re.compile(r"[а-яёА-ЯЁ]+")
-_LOCK = threading.Lock()
-_ANALYSER: Any = None
-
-
-def _analyser() -> Any:
-    global _ANALYSER
-    if _ANALYSER is None:
-        with _LOCK:
-            if _ANALYSER is None:
-                import pymorphy3  # type: ignore[import-untyped]
-
-                _ANALYSER = pymorphy3.MorphAnalyzer()
-    return _ANALYSER
 
 
 @lru_cache(maxsize=65536)
 def _ru_verb(word: str) -> tuple[str, str]:
     """(person, tense) of the most likely reading of a Russian verb, or ("", "")."""
-    parses = _analyser().parse(word.lower())
+    parses = russian_analyser().parse(word.lower())
     tag = parses[0].tag if parses else None
     if tag is None or tag.POS not in ("VERB", "INFN"):
         return ("", "")
@@ -154,4 +141,4 @@ def may_be_first_name(word: str) -> bool:
     Ульяна, Олег, Вера); in other scripts any capitalised word may be one."""
     if not _CYRILLIC_WORD.fullmatch(word):
         return True
-    return any("Name" in p.tag for p in _analyser().parse(word.lower()))
+    return any("Name" in p.tag for p in russian_analyser().parse(word.lower()))
