@@ -26,6 +26,7 @@ from threadkeep.memory.facts.clauses import (
     sentences,
     strip_quoted,
 )
+from threadkeep.memory.facts.favourites import favourites
 from threadkeep.memory.facts.life import LIFE_LABELS, LIFE_MULTI, LIFE_SINGLE, life_facts
 from threadkeep.memory.facts.values import (
     ASKS,
@@ -190,7 +191,7 @@ _PREF_EN: list[tuple[str, re.Pattern[str]]] = [
     ("likes", re.compile(rf"(?i:\bI (?:really |also |absolutely |just )?(?:like|love|enjoy|adore)|{_I} (?:a )?(?:big |huge )?fan of|{_I} (?:obsessed with|crazy about|a sucker for)|\bI(?:'ve| have)(?: always)?(?: had)? a (?:real |deep |big )?love (?:for|of)|\bI(?:'ve| have) always (?:loved|liked|enjoyed))\s+{_V}{_END_EN}")),
 ]
 _FAV_EN = re.compile(rf"(?i:\bmy favou?rite)\s+(?P<t>[\w ]{{1,30}}?)\s+(?i:is)\s+{_V}{_END_EN}")
-_FAV_RU = re.compile(r"(?i:\bмо(?:й|я|ё|е|и) любим(?:ый|ая|ое|ые))\s+(?P<t>[а-яё]{2,30})\s*(?:—|-|:|это)?\s*(?P<v>[^,.;!?\n]{1,60})")
+_FAV_RU = re.compile(r"(?i:\bмо(?:й|я|ё|е|и) любим(?:ый|ая|ое|ые))\s+(?P<t>[а-яё]{2,30})(?![а-яё])\s*(?:—|-|:|это)?\s*(?P<v>[^,.;!?\n]{1,60})")
 
 _V_RU = r"(?P<v>[^,.;!?\n—]{1,80}?)"
 _RU_ROLES = (
@@ -397,6 +398,9 @@ def _statement_facts(text: str) -> list[FactCandidate]:
             if said and concrete(said):
                 found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", said,
                                            m.group(0)))
+    for f in favourites(text, _topic):  # the thing first: "Blue's my fave", "青が一番好き"
+        key = f"preference:favourite {f.kind}" if f.kind else f"preference:{_topic(f.thing)}"
+        found.append(FactCandidate(key, f.value, f.matched, f.said))
     return found
 
 
