@@ -98,11 +98,12 @@ _NOT_A_START = frozenset("for to with at in on hard really so a up out of about"
 def _thing(m: re.Match[str]) -> str:
     v = m.group("v").strip()
     words = v.casefold().split()
-    if not words or words[0] in _NOT_A_START or len(words) > 4:
+    # A list is judged item by item: "fashion trends and finding unique pieces".
+    if not words or words[0] in _NOT_A_START or any(len(p.split()) > 4 for p in _LIST_SEP.split(v)):
         return ""
     if m.string[m.end("v"):m.end("v") + 1] == "," and {"a", "an", "the"} & set(words[1:]):
         return ""  # "passionate about creating a safe, inviting place": cut mid-phrase
-    return v if concrete(v) else ""
+    return v if all(concrete(p) for p in _LIST_SEP.split(v)) else ""
 
 
 # Not a pastime: "Family is a huge part of my life", "My job is my escape".
