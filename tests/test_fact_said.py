@@ -75,3 +75,17 @@ def test_restore_keeps_said_and_an_old_archive_without_it(person: Person) -> Non
         assert restore_facts(s, person.vault, user_id=person.user_id, facts=[other, old]) == 2
     assert person.fact("hometown").said == "Твери"
     assert person.fact("hobby").said == ""
+
+
+def test_the_cli_shows_the_words_as_said_in_list_and_history(tmp_path) -> None:
+    from tests.test_cli import tk
+
+    home = tmp_path / "home"
+    tk(home, "chat", "--user", "lena", stdin="Я живу в Казани.\nЯ живу в Нижнем Новгороде.\n")
+    (line,) = tk(home, "facts", "list", "--user", "lena").stdout.splitlines()
+    assert "Lives in: Нижний Новгород  (said: Нижнем Новгороде)" in line
+    history = tk(home, "facts", "history", line.split()[0], "--user", "lena").stdout.splitlines()
+    # The words go beside the value they were said for, the current one; the old value's
+    # words are not kept.
+    assert history[0].endswith("add       → Казань")
+    assert history[1].endswith("update   Казань → Нижний Новгород  (said: Нижнем Новгороде)")
