@@ -89,3 +89,22 @@ def test_the_cli_shows_the_words_as_said_in_list_and_history(tmp_path) -> None:
     # words are not kept.
     assert history[0].endswith("add       → Казань")
     assert history[1].endswith("update   Казань → Нижний Новгород  (said: Нижнем Новгороде)")
+
+
+def test_a_model_fact_gets_its_words_found_back_in_the_message(person: Person) -> None:  # noqa: F811
+    import json
+
+    from threadkeep.llm.scripted import ScriptedModel
+
+    def ops(*items: dict[str, str]) -> str:
+        return json.dumps({"operations": list(items)})
+
+    person.say("Я живу в Нижнем Новгороде.",
+               model=ScriptedModel([ops({"op": "add", "key": "city", "value": "Нижний Новгород"})]))
+    assert (person.fact("city").value, person.fact("city").said) == ("Нижний Новгород", "Нижнем Новгороде")
+    # Said as it is stored: no words kept beside it (and the old words go with the old value).
+    person.say("Теперь мой город — Казань.",
+               model=ScriptedModel([ops({"op": "add", "key": "city", "value": "Казань"})]))
+    assert (person.fact("city").value, person.fact("city").said) == ("Казань", "")
+    person.say("I work at Acme.", model=ScriptedModel([ops({"op": "add", "key": "employer", "value": "Acme"})]))
+    assert person.fact("employer").said == ""
