@@ -75,3 +75,36 @@ def test_restore_keeps_said_and_an_old_archive_without_it(person: Person) -> Non
         assert restore_facts(s, person.vault, user_id=person.user_id, facts=[other, old]) == 2
     assert person.fact("hometown").said == "Твери"
     assert person.fact("hobby").said == ""
+
+
+def test_the_cli_shows_the_words_as_said_in_list_and_history(tmp_path) -> None:
+    from tests.test_cli import tk
+
+    home = tmp_path / "home"
+    tk(home, "chat", "--user", "lena", stdin="Я живу в Казани.\nЯ живу в Нижнем Новгороде.\n")
+    (line,) = tk(home, "facts", "list", "--user", "lena").stdout.splitlines()
+    assert "Lives in: Нижний Новгород  (said: Нижнем Новгороде)" in line
+    history = tk(home, "facts", "history", line.split()[0], "--user", "lena").stdout.splitlines()
+    # The words go beside the value they were said for, the current one; the old value's
+    # words are not kept.
+    assert history[0].endswith("add       → Казань")
+    assert history[1].endswith("update   Казань → Нижний Новгород  (said: Нижнем Новгороде)")
+
+
+def test_a_model_fact_gets_its_words_found_back_in_the_message(person: Person) -> None:  # noqa: F811
+    import json
+
+    from threadkeep.llm.scripted import ScriptedModel
+
+    def ops(*items: dict[str, str]) -> str:
+        return json.dumps({"operations": list(items)})
+
+    person.say("Я живу в Нижнем Новгороде.",
+               model=ScriptedModel([ops({"op": "add", "key": "city", "value": "Нижний Новгород"})]))
+    assert (person.fact("city").value, person.fact("city").said) == ("Нижний Новгород", "Нижнем Новгороде")
+    # Said as it is stored: no words kept beside it (and the old words go with the old value).
+    person.say("Теперь мой город — Казань.",
+               model=ScriptedModel([ops({"op": "add", "key": "city", "value": "Казань"})]))
+    assert (person.fact("city").value, person.fact("city").said) == ("Казань", "")
+    person.say("I work at Acme.", model=ScriptedModel([ops({"op": "add", "key": "employer", "value": "Acme"})]))
+    assert person.fact("employer").said == ""

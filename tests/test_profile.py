@@ -74,10 +74,10 @@ def test_the_life_facts_are_in_the_facts_block_and_the_profile(person: Person) -
     lines = sorted(f.text for f in person.facts())
     assert lines == sorted([
         "Name: Dora", "Moved from: Portugal", "Studies: economics", "Family: husband", "Family: kids",
-        "Pet: rabbit Fig", "Hobby: Rock climbing", "Speaks: Dutch", "Runs: small bakery",
+        "Pet: rabbit Fig", "Hobby: rock climbing", "Speaks: Dutch", "Runs: small bakery",
         "Formerly: as a paramedic"])
     built = refresh_profile(person.db, person.vault, user_id=person.user_id, force=True)
     assert built is not None and built.method == "facts"
     assert built.text == ("Dora. Moved from Portugal. Studies economics. Runs: small bakery. "
                           "Formerly: as a paramedic. Family: husband, kids. Pets: rabbit Fig. "
-                          "Speaks: Dutch. Hobbies: Rock climbing.")
+                          "Speaks: Dutch. Hobbies: rock climbing.")

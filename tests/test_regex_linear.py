@@ -29,6 +29,7 @@ from threadkeep.memory.facts.clauses import (
     strip_quoted,
 )
 from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
+from threadkeep.memory.facts.favourites import favourites
 from threadkeep.memory.facts.life import life_facts
 from threadkeep.memory.facts.values import concrete, note_worth_keeping
 from threadkeep.memory.recall.filler import informative_excerpt
@@ -73,6 +74,11 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "russian-family": _repeat("у меня есть мой брат я открыла свой "),
     "japanese-hobby": _repeat("趣味は兄の同僚がを飼って"),
     "quotes": _repeat("«she wrote: \"I live\" "),
+    "favourite-cue": _repeat("Blue is my fave and Drawing flowers is one of my faves, "),
+    "helps-me-cue": _repeat("Painting helps me running, reading, or playing my "),
+    "named-pet-cue": _repeat("Oscar, my cat Барсик, мой кот ポチという犬を"),
+    "russian-favourite": _repeat("Синий — мой любимый — большая часть моей жизни "),
+    "japanese-favourite": _repeat("青が一番好きな色は"),
 }
 
 _summariser = ExtractiveSummariser()
@@ -102,6 +108,7 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     # The fact rules' parts, each on the whole input: the model path runs the clause filter
     # over a whole message, not over bounded pieces.
     "life_facts": life_facts,
+    "favourites": lambda s: favourites(s, str.casefold),
     "statement_sentences": statement_sentences,
     "strip_quoted": strip_quoted,
     "fact_sentences": sentences,

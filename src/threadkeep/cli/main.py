@@ -355,15 +355,26 @@ def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bo
 @click.argument("fact_id")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) -> None:
-    """Every version of one fact, oldest first."""
+    """Every version of one fact, oldest first; the words as said beside the current value."""
     from threadkeep.engine import people as facts_api
 
-    rows = with_memory(db_url, lambda m: facts_api.fact_history(m, fact_id, user=user))
+    async def read(m: Any) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        rows = await facts_api.fact_history(m, fact_id, user=user)
+        listed = await facts_api.list_facts(m, user=user, include_retired=True)
+        return rows, next((f for f in listed if f["id"] == fact_id), None)
+
+    rows, fact = with_memory(db_url, read)
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    for r in rows:
-        click.echo(f"v{r['version']}  {r['at'][:19]}  {r['op']:<8} {r['old_value'] or ''} → {r['new_value'] or ''}")
+    # Only the current value's words are kept (a version stores values, not words): they go on
+    # the newest line that set it. A forgotten or undone fact has none to show.
+    said_at = -1
+    if fact is not None and fact.get("said"):
+        said_at = max((i for i, r in enumerate(rows) if r["new_value"] == fact["value"]), default=-1)
+    for i, r in enumerate(rows):
+        said = f"  (said: {fact['said']})" if i == said_at and fact is not None else ""
+        click.echo(f"v{r['version']}  {r['at'][:19]}  {r['op']:<8} {r['old_value'] or ''} → {r['new_value'] or ''}{said}")
 
 
 @facts.command("undo")

@@ -127,3 +127,32 @@ def base_form(value: str, cases: frozenset[str] = frozenset()) -> str:
     if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in value):
         return japanese_base(value)
     return value
+
+
+_WORD = re.compile(r"[\w'-]{1,40}")
+# The cases a value's words may be in where it was said.
+_ANY_CASE = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
+
+
+def words_as_said(value: str, text: str, *, limit: int = 4_000) -> str:
+    """The words of ``text`` that a base-form ``value`` stands for, when they differ from it
+    ("Я живу в Нижнем Новгороде", Нижний Новгород → "Нижнем Новгороде"); "" when the value is
+    in the text as it is, or no run of the text's first ``limit`` characters reads as it.
+
+    For a value that came without its words (a model's answer): only Russian changes its
+    words' endings, so only a Cyrillic value is looked for."""
+    if not value or not _CYRILLIC.search(value):
+        return ""
+    if re.search(rf"(?<!\w){re.escape(value.casefold())}(?!\w)", text[:limit].casefold()):
+        return ""  # said as it is stored
+    want = value.casefold().replace("ё", "е")
+    n = len(value.split())
+    words = [m.group() for m in _WORD.finditer(text[:limit])]
+    for i in range(len(words) - n + 1):
+        span = words[i:i + n]
+        if span[0][:2].casefold().replace("ё", "е") != want[:2]:
+            continue  # a cheap test before the analyser: inflection keeps a word's start
+        said = " ".join(span)
+        if russian_nominative(said, _ANY_CASE).casefold().replace("ё", "е") == want:
+            return said
+    return ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["bounded_pieces", "sentences", "statement_sentences", "is_question", "is_hypothetical", "negated_before",
-           "ja_other_topic", "ja_own", "JA_SELF_TOPICS",
+           "ja_other_topic", "ja_someone_elses", "ja_own", "JA_SELF_TOPICS",
            "negated_after_ja", "strip_quoted"]
 
 # A sentence: a run up to and including its closing marks (no nested quantifiers).
@@ -207,3 +207,16 @@ def ja_own(value: str) -> str:
         return value
     subject, _, rest = value.rpartition("が")
     return rest if subject in JA_SELF_TOPICS else ""
+
+
+_JA_SUBJECT = re.compile(r"([^\s、。！？!?,]{1,12}?)が")
+
+
+def ja_someone_elses(sentence: str, start: int) -> bool:
+    """A Japanese match owned by someone else: "兄の趣味は…" (a noun with の right before it)
+    or a subject "同僚が" earlier in its clause."""
+    before = sentence[:start]
+    if before.endswith("の") and not before.endswith(("私の", "僕の", "俺の", "わたしの", "うちの")):
+        return True
+    clause_start = max(before.rfind(c) for c in "。！？、\n") + 1
+    return any(m.group(1) not in JA_SELF_TOPICS for m in _JA_SUBJECT.finditer(before, clause_start))

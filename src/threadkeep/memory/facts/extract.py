@@ -26,6 +26,7 @@ from threadkeep.memory.facts.clauses import (
     sentences,
     strip_quoted,
 )
+from threadkeep.memory.facts.favourites import favourites
 from threadkeep.memory.facts.life import LIFE_LABELS, LIFE_MULTI, LIFE_SINGLE, life_facts
 from threadkeep.memory.facts.values import (
     ASKS,
@@ -189,8 +190,10 @@ _PREF_EN: list[tuple[str, re.Pattern[str]]] = [
     ("prefers", re.compile(r"(?i:\bI(?:'d| would) rather(?: have| drink| eat| use| take)?)\s+(?P<v>[^,.;!?\n]{1,60}?)(?=\s+than\b)")),
     ("likes", re.compile(rf"(?i:\bI (?:really |also |absolutely |just )?(?:like|love|enjoy|adore)|{_I} (?:a )?(?:big |huge )?fan of|{_I} (?:obsessed with|crazy about|a sucker for)|\bI(?:'ve| have)(?: always)?(?: had)? a (?:real |deep |big )?love (?:for|of)|\bI(?:'ve| have) always (?:loved|liked|enjoyed))\s+{_V}{_END_EN}")),
 ]
+# "a fan of both classical like Bach…", "I love all kinds of jazz": the thing is "classical", "jazz".
+_BROAD = re.compile(r"(?i)^(?:both|all kinds of|all sorts of)\s+|\s+(?:like|such as|especially|including)\s[^\n]*$")
 _FAV_EN = re.compile(rf"(?i:\bmy favou?rite)\s+(?P<t>[\w ]{{1,30}}?)\s+(?i:is)\s+{_V}{_END_EN}")
-_FAV_RU = re.compile(r"(?i:\bмо(?:й|я|ё|е|и) любим(?:ый|ая|ое|ые))\s+(?P<t>[а-яё]{2,30})\s*(?:—|-|:|это)?\s*(?P<v>[^,.;!?\n]{1,60})")
+_FAV_RU = re.compile(r"(?i:\bмо(?:й|я|ё|е|и) любим(?:ый|ая|ое|ые))\s+(?P<t>[а-яё]{2,30})(?![а-яё])\s*(?:—|-|:|это)?\s*(?P<v>[^,.;!?\n]{1,60})")
 
 _V_RU = r"(?P<v>[^,.;!?\n—]{1,80}?)"
 _RU_ROLES = (
@@ -383,7 +386,7 @@ def _statement_facts(text: str) -> list[FactCandidate]:
         for m in pat.finditer(text):
             if id(pat) in {id(p) for _, p in _PREF_JA} and ja_other_topic(text, m.start()):
                 continue  # "社長はゴルフが好きです": the boss's taste
-            said = _clean(_JA_SUBJECT.sub("", m.group("v")))
+            said = _BROAD.sub("", _clean(_JA_SUBJECT.sub("", m.group("v"))))
             if not said or _is_pronoun(said) or not concrete(said):
                 continue  # "I love the freedom", "мне нравится эта идея": no thing named
             value = base_form(said, frozenset({"nomn", "accs"}))
@@ -397,6 +400,9 @@ def _statement_facts(text: str) -> list[FactCandidate]:
             if said and concrete(said):
                 found.append(FactCandidate(f"preference:favourite {_topic(m.group('t'))}", said,
                                            m.group(0)))
+    for f in favourites(text, _topic):  # the thing first: "Blue's my fave", "青が一番好き"
+        key = f"preference:favourite {f.kind}" if f.kind else f"preference:{_topic(f.thing)}"
+        found.append(FactCandidate(key, f.value, f.matched, f.said))
     return found
 
 

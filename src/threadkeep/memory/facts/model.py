@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.memory.facts import store
+from threadkeep.memory.facts.base_form import words_as_said
 from threadkeep.memory.facts.clauses import statement_sentences
 from threadkeep.memory.facts.extract import (
     MULTI_VALUED,
@@ -162,11 +163,13 @@ def parse_operations(raw: str, *, aliases: dict[str, str], text: str) -> list[Fa
 
 
 def _apply_ops(s: Session, vault: Vault, ops: list[FactOp], *, user_id: str, message_id: str,
-               existing: dict[str, store.FactRecord], embedder: Embedder | None) -> list[store.FactChange]:
+               existing: dict[str, store.FactRecord], embedder: Embedder | None,
+               text: str) -> list[store.FactChange]:
     changes: list[store.FactChange] = []
     for op in ops:
         if op.op == "add":
-            cand = FactCandidate(op.key or "note", op.value or "")
+            # The model names the value, not the words: they are found back in the message.
+            cand = FactCandidate(op.key or "note", op.value or "", said=words_as_said(op.value or "", text))
             changes += store.apply_candidates(s, vault, user_id=user_id, candidates=[cand],
                                               message_id=message_id, method="model", embedder=embedder)
         elif op.op == "update" and op.fact_id in existing:
@@ -175,7 +178,7 @@ def _apply_ops(s: Session, vault: Vault, ops: list[FactOp], *, user_id: str, mes
                 # Notes are multi-valued: a changed note is the old one retired plus a new one.
                 ch = store.retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
                 changes += [ch] if ch else []
-            cand = FactCandidate(old.key, op.value or "")
+            cand = FactCandidate(old.key, op.value or "", said=words_as_said(op.value or "", text))
             changes += store.apply_candidates(s, vault, user_id=user_id, candidates=[cand],
                                               message_id=message_id, method="model", embedder=embedder)
         elif op.op == "retire" and op.fact_id in existing:
@@ -240,7 +243,7 @@ async def aextract_and_store(
             changes = store.apply_candidates(s, vault, user_id=user_id, candidates=notes,
                                              message_id=message_id, method="rule", embedder=emb)
             changes += _apply_ops(s, vault, ops, user_id=user_id, message_id=message_id,
-                                  existing=by_id, embedder=emb)
+                                  existing=by_id, embedder=emb, text=rest)
         s.add(FactExtraction(message_id=message_id, user_id=user_id, method=method,
                              changes=sum(c.op != "seen" for c in changes)))
         return ExtractionResult(message_id, method, changes)

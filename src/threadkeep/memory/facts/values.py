@@ -49,7 +49,7 @@ _ABSTRACT_HEADS = frozenset(
     """freedom idea ideas feeling feelings way fact thought thoughts vibe vibes experience
     experiences moment moments time times support energy atmosphere concept spirit opportunity
     chance part thing things stuff lot sound look view feel process journey challenge progress
-    result results advice help suggestion point theme themes message
+    result results advice help suggestion point theme themes message people folks guys ones
     идея идею мысль свобода свободу чувство атмосфера атмосферу подход момент время ощущение
     идеи мысли""".split())
 _JA_NOT_A_THING = re.compile(r"^(?:その|この|あの|それ|これ|あれ)|(?:時|とき|こと|方|感じ|仕方|ところ|の)$|ている|ていた|した")
