@@ -44,12 +44,11 @@ from threadkeep.memory.summary.sentences import (
     analyse,
     classify,
     is_cjk,
-    rx,
     split_sentences,
     subject_stems,
 )
 from threadkeep.memory.summary.superseded import states_older
-from threadkeep.memory.summary.utterances import utterances
+from threadkeep.memory.summary.utterances import REASON_FOLLOWUP, utterances
 from threadkeep.memory.summary.work import project_entities
 
 __all__ = ["ExtractiveSummariser", "extract_ops", "LONG_MESSAGE_CHARS"]
@@ -229,19 +228,12 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
                 break
 
 
-# A sentence that only gives the reason for the one before it ("…とは契約しません。
-# ライセンスが理由からです。", "We said no. That's because …") is read with it.
-_REASON_FOLLOWUP = rx(
-    r"^(?:because|that's because|this is because|the reason\b|since\b|due to\b|"
-    r"потому что|это потому|причина|так как|из-за|"
-    r"理由は|なぜなら)|(?:からです|ためです|からだ|ためだ)[。！]?$"
-)
-
-
 def _with_reasons(sentences: list[str]) -> list[str]:
+    """A sentence that only gives the reason for the one before it ("…とは契約しません。
+    ライセンスが理由からです。", "We said no. That's because …") is read with it."""
     out: list[str] = []
     for sentence in sentences:
-        if out and _REASON_FOLLOWUP.search(sentence):
+        if out and REASON_FOLLOWUP.search(sentence):
             joiner = "" if any(is_cjk(c) for c in out[-1][-1:]) else " "
             out[-1] = f"{out[-1]}{joiner}{sentence}"
         else:

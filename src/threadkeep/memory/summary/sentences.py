@@ -24,7 +24,7 @@ from threadkeep.memory.summary.grammar import (
 from threadkeep.memory.summary.items import FieldName
 
 __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
-           "FILLER", "MONTH", "REFUSAL"]
+           "FILLER", "MONTH", "REFUSAL", "is_amount"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -49,11 +49,13 @@ REFUSAL = rx(
     r"turned down|\breject(?:s|ed|ing)?\b|\bdeclined?\b|\brefus(?:e|ed|ing)\b|ruled out|said no to|"
     r"decided against|decided not to|\bpass(?:ed)? on\b|\bwon't (?:use|go|work|sign|be using)|"
     r"not going (?:with|to use)|\bdropped\b|\bis out\b|\bare out\b|out of the running|"
-    r"make the cut|\bno deal\b|walked away|not (?:moving|going) forward|"
+    r"make the cut|\bno deal\b|walked away|not (?:moving|going) forward|\bgot cut\b|\bvetoe?d?\b|"
+    r"\bscrapp(?:ed|ing)\b|\bditch(?:ed|ing)\b|\bshelved\b|\bnot using\b|\bno longer us(?:e|ing)\b|"
+    r"\bstopped using\b|"
     r"|\bотказ|\bотклон|\bотвер[гж]|не будем|не стали|не берём|не берем|не подош|не подход|"
     r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|\bотпал|"
-    r"\bотсеял|\bвыбыл|"
-    r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ"
+    r"\bотсеял|\bвыбыл|\bзапрет|\bзабраков|не используем|больше не использ|\bвыкинул|"
+    r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ|使いません|使わない|外し|中止|廃止"
 )
 _ROLE = rx(
     r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
@@ -268,6 +270,11 @@ def analyse(text: str) -> Sentence:
                      has_value, key, frozenset(slots), tuple(dict.fromkeys(inner)))
 
 
+def is_amount(text: str) -> bool:
+    """Whether a sentence speaks of money (a price, a fee, a budget)."""
+    return bool(_MONEY.search(text))
+
+
 def name_stems(s: Sentence) -> set[str]:
     """The names of a sentence compared on their first five letters (Russian inflects names:
     Бореалис, Бореалиса)."""
@@ -281,9 +288,19 @@ def subject_stems(s: Sentence) -> set[str]:
     return {n.lower()[:5] for n in s.inner_names} or name_stems(s)
 
 
+def _cue_text(s: Sentence) -> str:
+    """The sentence with its names past the first word blanked: cues are read from what is
+    said, not from what is named ("Выборг" is a town, not "выбор", a choice)."""
+    if not s.inner_names or any(is_cjk(c) for c in s.text):
+        return s.text
+    names = set(s.inner_names)
+    return " ".join(w.replace(core, "N") if (core := w.strip(".,;:!?—–-()«»\"'")) in names else w
+                    for w in s.text.split(" "))
+
+
 def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
     """Which field a sentence belongs to and how much it matters, or None to leave it out."""
-    text = s.text
+    text = _cue_text(s)
     concrete = bool(s.names if role == "user" else s.inner_names) or s.has_value
     if is_question(text):
         # A question the team puts to itself, or one about someone or something named, is
@@ -297,9 +314,15 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return None
     if role == "user" and is_undecided(text):
         return ("questions", 3)
-    committed = is_commitment(text, s.names) or bool(_COMMIT.search(text))
+    committed = is_commitment(s.text, s.names) or bool(_COMMIT.search(text))
     # A person's own commitment is work even when it names nothing ("I'll send the draft").
     if not concrete and not (committed and role == "user"):
+        return None
+    if committed and role != "user" and not s.has_value and not _ROLE.search(text) \
+            and not REFUSAL.search(text) and not _DECISION.search(text):
+        # The assistant promising to note or check something ("メモしておきます", "I'll keep
+        # that in mind") is its own errand, not the team's next step; a fact it states is
+        # kept once the person confirms it (memory/summary/utterances.py).
         return None
     bonus = 0 if role == "user" else -2  # the assistant's own words are weaker evidence
     if REFUSAL.search(text):
