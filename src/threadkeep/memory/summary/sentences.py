@@ -24,7 +24,7 @@ from threadkeep.memory.summary.grammar import (
 from threadkeep.memory.summary.items import FieldName
 
 __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
-           "FILLER", "MONTH", "REFUSAL", "is_amount"]
+           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -124,10 +124,13 @@ CORRECTION = rx(
     r"\bupdate[ds]?\b|\bcorrection\b|\bactually\b|\binstead\b|\bno longer\b|\bmoved?\b|"
     r"\bpostponed\b|\bpushed (?:back|to|out)\b|\bchanged?\b|\breplac\w*|takes? over|taking over|"
     r"\bslipp?(?:ed|s)?\b|\bdelayed\b|\bbrought forward\b|\brescheduled\b|\bfrom now on\b|"
-    r"\bnow\b|\bnew\b|stepped down|\bsteps down\b|"
+    r"\bnow\b|\bnew\b|stepped down|\bsteps down\b|\bforget\b|change of plan|scratch that|\brelocat|"
+    r"\bhanded\b|\bhands over\b|\brepric|\blowered\b|\braised\b|"
     r"|обновлени|теперь|вместо|сдвинул|перенесл|перенес|поменял|изменил|больше не|уже не|"
-    r"становится|нов(?:ый|ая|ое)|\bсмени|переключил|сроки поехали|"
-    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は|後任|ずれ|延び"
+    r"становится|нов(?:ый|ая|ое)|\bсмени|переключил|сроки поехали|\bзабудь|вообще-то|\bпереоцен|"
+    r"\bснизил|\bповысил|\bпередал|\bпереехал|\bперешёл|\bперешел|\bсъехал|\bотодвинул|\bзабирает|"
+    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は|後任|ずれ|延び|忘れて|実は|引き継|移り|"
+    r"下げ|上げ|改定"
 )
 _OPEN_Q = rx(
     r"\bshould we\b|\bdo we\b|\bwho will\b|\bwhen will\b|\bwhich one\b|\bneed to decide\b|"
@@ -253,6 +256,10 @@ def analyse(text: str) -> Sentence:
         inner.append(run)
         if run in no_cues:
             topic.add(run)
+        # In the template key a person (ユウタさん) is a slot for any name; a loanword (ベータ,
+        # オーナー) is what the statement is about: "Kumoのベータは…" and "Kumoのオーナーは…"
+        # are two statements, not one with two values.
+        key_parts.append("N" if any(f"{run}{h}" in text for h in ("さん", "氏", "君", "くん")) else run)
     for m in re.finditer(r"([\u4e00-\u9fff]{1,4})(?:さん|氏|君|くん)", text):
         names.append(m.group(1))
         inner.append(m.group(1))
@@ -279,6 +286,15 @@ def name_stems(s: Sentence) -> set[str]:
     """The names of a sentence compared on their first five letters (Russian inflects names:
     Бореалис, Бореалиса)."""
     return {n.lower()[:5] for n in s.names}
+
+
+def attributes(s: Sentence) -> frozenset[str]:
+    """The topic words of a sentence past its names: what it says of its subject ("beta",
+    "price", "цена", "ベータ"), not whom or what it names. Katakana loanwords stay (they are
+    the topic words of Japanese); a person named with an honorific does not."""
+    drop = {n.lower()[:5] for n in s.names if not any("\u30a0" <= c <= "\u30ff" for c in n)}
+    drop |= {n for n in s.names if any(f"{n}{h}" in s.text for h in ("さん", "氏", "君", "くん"))}
+    return frozenset(w for w in s.topic if w not in drop)
 
 
 def subject_stems(s: Sentence) -> set[str]:
