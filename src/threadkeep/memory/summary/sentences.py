@@ -96,7 +96,7 @@ _APPROVED = rx(
 _DEADLINE_WORDS = (
     r"deadline|\bdue\b|\brelease\b|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
     r"target date|\bdeliver(?:y|ed|s)?\b|\bETA\b|"
-    r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск|\bвыйти\b|\bвыходит\b|"
+    r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск(?!ной|ного|ном|ник)|\bвыйти\b|\bвыходит\b|"
     r"|締め切り|締切|期限|納期|リリース|公開|出荷|発売|納品"
 )
 # A date that moves: with a date in the sentence, these say the deadline changed.
