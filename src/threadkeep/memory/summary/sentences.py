@@ -269,6 +269,9 @@ def analyse(text: str) -> Sentence:
     key = " ".join(_NUMBER.sub("#", p) for p in key_parts)
     slots = {label for label, rx in _SLOTS if rx.search(text)}
     dated = bool(MONTH.search(text) or _WEEKDAY.search(text))
+    if not dated and _NUMBER.search(text):
+        # "79% coverage before release" names the release, not its date: no deadline slot.
+        slots.discard("deadline")
     if dated and _DATE_MOVE.search(text):
         slots.add("deadline")  # "X slipped to 14 May": the date that moved is the deadline
     if has_value and _APPROVED.search(text) and _MONEY.search(text):

@@ -43,12 +43,13 @@ REASON_FOLLOWUP = rx(
 _GAP = rx(
     r"\b(?:when|where|who|which|what|how (?:many|much|long))\b|\bsome(?:one|body)\b|\bone name\b|"
     r"^(?:heads-up|news|an update|update|small fix|a correction|one correction)\b|"
-    r"|\b(?:когда|где|кто|какой|какая|какое|какие|сколько|кого|кто-то|кого-то)\b|\bнаш[её]л|\bнашл|"
+    r"|\b(?:когда|где|кто|какой|какая|какое|какие|сколько|кого|кто-то|кого-то|одного|одну)\b|\bнаш[её]л|\bнашл|"
     r"^(?:новости|новость|поправлю|поправка|уточнение)(?!\w)|"
-    r"|いつ|どこ|誰|について|の件|お知らせ|決まりました|決めました|訂正です|更新です"
+    r"|いつ|どこ|誰|一人|ひとり|について|の件|お知らせ|決まりました|決めました|訂正です|更新です"
 )
 # A message that puts a fact over two lines is short on both.
-GAP_HEAD_WORDS = 14
+GAP_HEAD_WORDS = 16
+GAP_TAIL_WORDS = 10
 
 # A reply that agrees with what was just said, at its start.
 _CONFIRM = rx(
@@ -160,7 +161,7 @@ def _fills_a_gap(head: str, text: str) -> bool:
     said = text.strip()
     if REASON_FOLLOWUP.search(said) and not is_question(said):
         return True
-    if (_words(said) > SHORT_WORDS or is_question(said) or CHAT_TASK.search(said)
+    if (_words(said) > GAP_TAIL_WORDS or is_question(said) or CHAT_TASK.search(said)
             or _CONFIRM.search(said) or _DENY.search(said)):
         return False
     s = analyse(said)
