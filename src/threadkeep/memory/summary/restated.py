@@ -68,8 +68,11 @@ def _units(text: str) -> dict[str, set[str]]:
 
 
 def _values(s: Sentence, projects: set[str]) -> set[str]:
-    """The names a sentence gives past its subject, on four letters (Пермь, Перми)."""
-    return {n.lower()[:4] for n in s.inner_names if not MONTH.fullmatch(n) and n.lower()[:5] not in projects}
+    """The names a sentence gives past its project, on four letters (Пермь, Перми): those past
+    its first word, or, when there are none, its first word too ("Oskar looks after …")."""
+    def given(names: tuple[str, ...]) -> set[str]:
+        return {n.lower()[:4] for n in names if not MONTH.fullmatch(n) and n.lower()[:5] not in projects}
+    return given(s.inner_names) or given(s.names)
 
 
 def restates(old: Sentence, new: Sentence, entities: frozenset[str]) -> bool:

@@ -293,9 +293,10 @@ def name_stems(s: Sentence) -> set[str]:
 
 def attributes(s: Sentence) -> frozenset[str]:
     """The topic words of a sentence past its names: what it says of its subject ("beta",
-    "price", "цена", "ベータ"), not whom or what it names. Katakana loanwords stay (they are
-    the topic words of Japanese); a person named with an honorific does not."""
-    drop = {n.lower()[:5] for n in s.names if not any("\u30a0" <= c <= "\u30ff" for c in n)}
+    "price", "цена", "ベータ"), not whom or what it names. A capitalised first word stays (it
+    may be plain prose: "Бета Тис стартует…"), and so do katakana loanwords (the topic words
+    of Japanese); a person named with an honorific does not."""
+    drop = {n.lower()[:5] for n in s.inner_names if not any("\u30a0" <= c <= "\u30ff" for c in n)}
     drop |= {n for n in s.names if any(f"{n}{h}" in s.text for h in ("さん", "氏", "君", "くん"))}
     return frozenset(w for w in s.topic if w not in drop)
 
