@@ -33,7 +33,7 @@ def test_a_correction_of_a_fact_no_slot_names_restates_it(old: str, new: str, pr
     # Another fact of the same project: nothing of the old one is in the new one.
     ("The Tern contract runs for 30 months.", "Change of plan: the Tern beta opens 9 May.", "tern"),
     # A refusal stays true whatever was chosen instead.
-    ("We turned down Hooli because of their pricing.", "Actually we went with Initech, not Hooli.", "xxxxx"),
+    ("We turned down Hooli because of their pricing.", "Actually we went with Zorvex, not Hooli.", "xxxxx"),
     # Not a correction: a second statement stands beside the first.
     ("The Tern price is 40 euros per seat.", "The Tern support plan is 12 euros per seat.", "tern"),
     # Another project.
