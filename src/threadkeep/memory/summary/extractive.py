@@ -36,20 +36,21 @@ from threadkeep.memory.summary.pasted import (
     is_pointer,
     pointer_op,
 )
+from threadkeep.memory.summary.restated import restates
 from threadkeep.memory.summary.sentences import (
     CORRECTION,
     FILLER,
     MONTH,
     Sentence,
     analyse,
+    attributes,
     classify,
     is_cjk,
-    rx,
     split_sentences,
     subject_stems,
 )
 from threadkeep.memory.summary.superseded import states_older
-from threadkeep.memory.summary.utterances import utterances
+from threadkeep.memory.summary.utterances import REASON_FOLLOWUP, utterances
 from threadkeep.memory.summary.work import project_entities
 
 __all__ = ["ExtractiveSummariser", "extract_ops", "LONG_MESSAGE_CHARS"]
@@ -92,6 +93,7 @@ def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: boo
     A statement naming one project never replaces an item about another."""
     best: tuple[float, int, _Work] | None = None
     stems = subject_stems(s)
+    own = frozenset(w for w in attributes(s) if w.lower()[:5] not in entities)
     own_projects = stems & entities
     for w in work:
         if w.field != fld or is_pointer(w.text):
@@ -101,15 +103,16 @@ def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: boo
         if own_projects and their_projects and not own_projects & their_projects:
             continue
         shared = len(stems & subject_stems(a))
+        theirs = frozenset(w for w in attributes(a) if w.lower()[:5] not in entities)
         if a.key == s.key and set(a.names) == set(s.names):
             score = 3.0  # the same statement with a new value: latest wins
         elif s.slots & a.slots and (shared or not stems):
             # The same slot (tech lead, deadline, budget) of the same subject: latest wins.
-            score = 2.0 + _overlap(s.topic, a.topic) + 0.1 * shared
+            score = 2.0 + _overlap(own, theirs) + 0.1 * shared
         elif s.slots & a.slots and correcting:
-            score = 1.5 + _overlap(s.topic, a.topic)
-        elif correcting and _overlap(s.topic, a.topic) >= 0.5:
-            score = 1.0 + _overlap(s.topic, a.topic) + 0.1 * shared
+            score = 1.5 + _overlap(own, theirs)
+        elif correcting and _overlap(own, theirs) >= 0.5:
+            score = 1.0 + _overlap(own, theirs) + 0.1 * shared
         else:
             continue
         if best is None or (score, w.order) > (best[0], best[1]):
@@ -177,7 +180,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             next_order += 1
             continue
         entities = project_entities((w.field, w.analysis) for w in work)
-        for sentence in _with_reasons(split_sentences(text)):
+        for sentence in _with_reasons(_corrections_whole(split_sentences(text))):
             s = analyse(sentence)
             verdict = classify(s, role)
             if verdict is None:
@@ -213,7 +216,9 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
     """An item that states an earlier value of a newer one leaves (issue 26): the summary
     never shows an old lead, date, amount or choice beside the current one. The judgement is
     :func:`~threadkeep.memory.summary.superseded.states_older`, the one that marks old values
-    in recall notes; only what this fold added or changed supersedes."""
+    in recall notes, or a correction of a fact no slot names
+    (:func:`~threadkeep.memory.summary.restated.restates`); only what this fold added or
+    changed supersedes."""
     live = [w for w in work if w.field != "questions" and not is_pointer(w.text)]
     for old in live:
         old_stems = subject_stems(old.analysis)
@@ -224,24 +229,38 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
             if (not old_stems and new_stems & entities) or (
                     old_stems & entities and new_stems & entities and not old_stems & new_stems & entities):
                 continue  # about another project (or maybe: a name-less old item)
-            if states_older(old.text, new.text):
+            if states_older(old.text, new.text) or restates(old.analysis, new.analysis, entities):
                 old.dropped = True
                 break
 
 
-# A sentence that only gives the reason for the one before it ("…とは契約しません。
-# ライセンスが理由からです。", "We said no. That's because …") is read with it.
-_REASON_FOLLOWUP = rx(
-    r"^(?:because|that's because|this is because|the reason\b|since\b|due to\b|"
-    r"потому что|это потому|причина|так как|из-за|"
-    r"理由は|なぜなら)|(?:からです|ためです|からだ|ためだ)[。！]?$"
-)
+# A short message that corrects something is one statement: "Forget 6 April. The beta is on
+# 11 April." and "…が引き継ぎます。レンさんは別チームに移りました。" keep the old value beside
+# the new one, never alone on a line of its own.
+CORRECTION_WHOLE_CHARS = 220
+CORRECTION_WHOLE_SENTENCES = 3
+
+
+def _corrections_whole(sentences: list[str]) -> list[str]:
+    if not 1 < len(sentences) <= CORRECTION_WHOLE_SENTENCES:
+        return sentences
+    joined_len = sum(len(x) for x in sentences)
+    if joined_len > CORRECTION_WHOLE_CHARS or not CORRECTION.search(sentences[0]):
+        return sentences
+    if any(x.rstrip().endswith(("?", "？")) for x in sentences):
+        return sentences
+    out = sentences[0]
+    for x in sentences[1:]:
+        out += ("" if any(is_cjk(c) for c in out[-1:]) else " ") + x
+    return [out]
 
 
 def _with_reasons(sentences: list[str]) -> list[str]:
+    """A sentence that only gives the reason for the one before it ("…とは契約しません。
+    ライセンスが理由からです。", "We said no. That's because …") is read with it."""
     out: list[str] = []
     for sentence in sentences:
-        if out and _REASON_FOLLOWUP.search(sentence):
+        if out and REASON_FOLLOWUP.search(sentence):
             joiner = "" if any(is_cjk(c) for c in out[-1][-1:]) else " "
             out[-1] = f"{out[-1]}{joiner}{sentence}"
         else:

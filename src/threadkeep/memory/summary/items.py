@@ -33,6 +33,7 @@ __all__ = [
     "SMALL_TALK_WORDS",
     "SMALL_TALK_PRIORITY",
     "SMALL_TALK_SHARE",
+    "SMALL_TALK_FLOOR",
     "DEFAULT_PRIORITY",
     "FieldName",
     "SourceMessage",
@@ -78,6 +79,10 @@ SMALL_TALK_WORDS = 200
 SMALL_TALK_PRIORITY = 0
 # ... and, beside work, takes at most one word in SMALL_TALK_SHARE (a quarter) of it.
 SMALL_TALK_SHARE = 4
+# ... but only once the summary passes SMALL_TALK_FLOOR words: in the first folds a project's
+# name has not yet come back in enough items to be told from a person's, and what is dropped
+# then as small talk cannot be ranked as work later (issue 26).
+SMALL_TALK_FLOOR = 150
 
 # Priorities run 0..5; a field's default says what matters when nobody says otherwise.
 DEFAULT_PRIORITY: dict[FieldName, int] = {
@@ -392,7 +397,8 @@ def enforce_cap(
     def crowded() -> bool:
         words = word_count(render_summary(candidate))
         talk = sum(word_count(_line(i)) for i in chatter)
-        return words > small_talk_words or (has_work and talk * SMALL_TALK_SHARE > words)
+        return words > small_talk_words or (
+            has_work and words > SMALL_TALK_FLOOR and talk * SMALL_TALK_SHARE > words)
 
     while chatter and crowded():
         victim = chatter.pop(0)

@@ -24,7 +24,7 @@ from threadkeep.memory.summary.grammar import (
 from threadkeep.memory.summary.items import FieldName
 
 __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
-           "FILLER", "MONTH", "REFUSAL"]
+           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -49,11 +49,13 @@ REFUSAL = rx(
     r"turned down|\breject(?:s|ed|ing)?\b|\bdeclined?\b|\brefus(?:e|ed|ing)\b|ruled out|said no to|"
     r"decided against|decided not to|\bpass(?:ed)? on\b|\bwon't (?:use|go|work|sign|be using)|"
     r"not going (?:with|to use)|\bdropped\b|\bis out\b|\bare out\b|out of the running|"
-    r"make the cut|\bno deal\b|walked away|not (?:moving|going) forward|"
+    r"make the cut|\bno deal\b|walked away|not (?:moving|going) forward|\bgot cut\b|\bvetoe?d?\b|"
+    r"\bscrapp(?:ed|ing)\b|\bditch(?:ed|ing)\b|\bshelved\b|\bnot using\b|\bno longer us(?:e|ing)\b|"
+    r"\bstopped using\b|"
     r"|\bотказ|\bотклон|\bотвер[гж]|не будем|не стали|не берём|не берем|не подош|не подход|"
     r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|\bотпал|"
-    r"\bотсеял|\bвыбыл|"
-    r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ"
+    r"\bотсеял|\bвыбыл|\bзапрет|\bзабраков|не используем|больше не использ|\bвыкинул|"
+    r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ|使いません|使わない|外し|中止|廃止"
 )
 _ROLE = rx(
     r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
@@ -94,7 +96,7 @@ _APPROVED = rx(
 _DEADLINE_WORDS = (
     r"deadline|\bdue\b|\brelease\b|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
     r"target date|\bdeliver(?:y|ed|s)?\b|\bETA\b|"
-    r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск|\bвыйти\b|\bвыходит\b|"
+    r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск(?!ной|ного|ном|ник)|\bвыйти\b|\bвыходит\b|"
     r"|締め切り|締切|期限|納期|リリース|公開|出荷|発売|納品"
 )
 # A date that moves: with a date in the sentence, these say the deadline changed.
@@ -122,10 +124,13 @@ CORRECTION = rx(
     r"\bupdate[ds]?\b|\bcorrection\b|\bactually\b|\binstead\b|\bno longer\b|\bmoved?\b|"
     r"\bpostponed\b|\bpushed (?:back|to|out)\b|\bchanged?\b|\breplac\w*|takes? over|taking over|"
     r"\bslipp?(?:ed|s)?\b|\bdelayed\b|\bbrought forward\b|\brescheduled\b|\bfrom now on\b|"
-    r"\bnow\b|\bnew\b|stepped down|\bsteps down\b|"
+    r"\bnow\b|\bnew\b|stepped down|\bsteps down\b|\bforget\b|change of plan|scratch that|\brelocat|"
+    r"\bhanded\b|\bhands over\b|\brepric|\blowered\b|\braised\b|"
     r"|обновлени|теперь|вместо|сдвинул|перенесл|перенес|поменял|изменил|больше не|уже не|"
-    r"становится|нов(?:ый|ая|ое)|\bсмени|переключил|сроки поехали|"
-    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は|後任|ずれ|延び"
+    r"становится|нов(?:ый|ая|ое)|\bсмени|переключил|сроки поехали|\bзабудь|вообще-то|\bпереоцен|"
+    r"\bснизил|\bповысил|\bпередал|\bпереехал|\bперешёл|\bперешел|\bсъехал|\bотодвинул|\bзабирает|"
+    r"|変更|変わ|延期|代わり|ではなく|訂正|更新|新しい|交代|今は|後任|ずれ|延び|忘れて|実は|引き継|移り|"
+    r"下げ|上げ|改定"
 )
 _OPEN_Q = rx(
     r"\bshould we\b|\bdo we\b|\bwho will\b|\bwhen will\b|\bwhich one\b|\bneed to decide\b|"
@@ -251,6 +256,10 @@ def analyse(text: str) -> Sentence:
         inner.append(run)
         if run in no_cues:
             topic.add(run)
+        # In the template key a person (ユウタさん) is a slot for any name; a loanword (ベータ,
+        # オーナー) is what the statement is about: "Kumoのベータは…" and "Kumoのオーナーは…"
+        # are two statements, not one with two values.
+        key_parts.append("N" if any(f"{run}{h}" in text for h in ("さん", "氏", "君", "くん")) else run)
     for m in re.finditer(r"([\u4e00-\u9fff]{1,4})(?:さん|氏|君|くん)", text):
         names.append(m.group(1))
         inner.append(m.group(1))
@@ -260,6 +269,9 @@ def analyse(text: str) -> Sentence:
     key = " ".join(_NUMBER.sub("#", p) for p in key_parts)
     slots = {label for label, rx in _SLOTS if rx.search(text)}
     dated = bool(MONTH.search(text) or _WEEKDAY.search(text))
+    if not dated and _NUMBER.search(text):
+        # "79% coverage before release" names the release, not its date: no deadline slot.
+        slots.discard("deadline")
     if dated and _DATE_MOVE.search(text):
         slots.add("deadline")  # "X slipped to 14 May": the date that moved is the deadline
     if has_value and _APPROVED.search(text) and _MONEY.search(text):
@@ -268,10 +280,25 @@ def analyse(text: str) -> Sentence:
                      has_value, key, frozenset(slots), tuple(dict.fromkeys(inner)))
 
 
+def is_amount(text: str) -> bool:
+    """Whether a sentence speaks of money (a price, a fee, a budget)."""
+    return bool(_MONEY.search(text))
+
+
 def name_stems(s: Sentence) -> set[str]:
     """The names of a sentence compared on their first five letters (Russian inflects names:
     Бореалис, Бореалиса)."""
     return {n.lower()[:5] for n in s.names}
+
+
+def attributes(s: Sentence) -> frozenset[str]:
+    """The topic words of a sentence past its names: what it says of its subject ("beta",
+    "price", "цена", "ベータ"), not whom or what it names. A capitalised first word stays (it
+    may be plain prose: "Бета Тис стартует…"), and so do katakana loanwords (the topic words
+    of Japanese); a person named with an honorific does not."""
+    drop = {n.lower()[:5] for n in s.inner_names if not any("\u30a0" <= c <= "\u30ff" for c in n)}
+    drop |= {n for n in s.names if any(f"{n}{h}" in s.text for h in ("さん", "氏", "君", "くん"))}
+    return frozenset(w for w in s.topic if w not in drop)
 
 
 def subject_stems(s: Sentence) -> set[str]:
@@ -281,9 +308,19 @@ def subject_stems(s: Sentence) -> set[str]:
     return {n.lower()[:5] for n in s.inner_names} or name_stems(s)
 
 
+def _cue_text(s: Sentence) -> str:
+    """The sentence with its names past the first word blanked: cues are read from what is
+    said, not from what is named ("Выборг" is a town, not "выбор", a choice)."""
+    if not s.inner_names or any(is_cjk(c) for c in s.text):
+        return s.text
+    names = set(s.inner_names)
+    return " ".join(w.replace(core, "N") if (core := w.strip(".,;:!?—–-()«»\"'")) in names else w
+                    for w in s.text.split(" "))
+
+
 def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
     """Which field a sentence belongs to and how much it matters, or None to leave it out."""
-    text = s.text
+    text = _cue_text(s)
     concrete = bool(s.names if role == "user" else s.inner_names) or s.has_value
     if is_question(text):
         # A question the team puts to itself, or one about someone or something named, is
@@ -297,9 +334,15 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return None
     if role == "user" and is_undecided(text):
         return ("questions", 3)
-    committed = is_commitment(text, s.names) or bool(_COMMIT.search(text))
+    committed = is_commitment(s.text, s.names) or bool(_COMMIT.search(text))
     # A person's own commitment is work even when it names nothing ("I'll send the draft").
     if not concrete and not (committed and role == "user"):
+        return None
+    if committed and role != "user" and not s.has_value and not _ROLE.search(text) \
+            and not REFUSAL.search(text) and not _DECISION.search(text):
+        # The assistant promising to note or check something ("メモしておきます", "I'll keep
+        # that in mind") is its own errand, not the team's next step; a fact it states is
+        # kept once the person confirms it (memory/summary/utterances.py).
         return None
     bonus = 0 if role == "user" else -2  # the assistant's own words are weaker evidence
     if REFUSAL.search(text):

@@ -27,7 +27,29 @@ from threadkeep.memory.summary.pasted import is_document
 from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify
 from threadkeep.messages import SourceMessage
 
-__all__ = ["Utterance", "utterances"]
+__all__ = ["Utterance", "utterances", "REASON_FOLLOWUP"]
+
+# A sentence or message that only gives the reason for what was said before it ("Main reason:
+# …", "That's because …", "Главная причина: …", "一番の理由は…").
+REASON_FOLLOWUP = rx(
+    r"^(?:because|that's because|this is because|the reason\b|since\b|due to\b|"
+    r"(?:the |our |one )?(?:main |real |only )?reasons?(?: is| was|:))|"
+    r"|^(?:потому что|это потому|причина|так как|из-за|(?:главная|основная|одна) причина)|"
+    r"|^(?:理由は|なぜなら|一番の理由|主な理由)|(?:からです|ためです|からだ|ためだ)[。！]?$"
+)
+# A line that leaves a gap for the next one to fill: it names what was settled and not its
+# value ("We nailed down when the beta starts." — "7 March."; "Somebody agreed to own the
+# backlog." — "Rosalind did."; "Новости по бете." — "Перенесли на 8 октября.").
+_GAP = rx(
+    r"\b(?:when|where|who|which|what|how (?:many|much|long))\b|\bsome(?:one|body)\b|\bone name\b|"
+    r"^(?:heads-up|news|an update|update|small fix|a correction|one correction)\b|"
+    r"|\b(?:когда|где|кто|какой|какая|какое|какие|сколько|кого|кто-то|кого-то|одного|одну)\b|\bнаш[её]л|\bнашл|"
+    r"^(?:новости|новость|поправлю|поправка|уточнение)(?!\w)|"
+    r"|いつ|どこ|誰|一人|ひとり|について|の件|お知らせ|決まりました|決めました|訂正です|更新です"
+)
+# A message that puts a fact over two lines is short on both.
+GAP_HEAD_WORDS = 16
+GAP_TAIL_WORDS = 10
 
 # A reply that agrees with what was just said, at its start.
 _CONFIRM = rx(
@@ -125,6 +147,27 @@ _ASKING = rx(
 )
 
 
+def _leaves_a_gap(text: str) -> bool:
+    """A short statement by the person that names what was settled and not its value."""
+    if _words(text) > GAP_HEAD_WORDS or is_question(text) or CHAT_TASK.search(text.strip()):
+        return False
+    s = analyse(text.strip())
+    return not s.has_value and bool(_GAP.search(text.strip()))
+
+
+def _fills_a_gap(head: str, text: str) -> bool:
+    """A short reply with a value or a name in it that completes ``head`` ("Rosalind did.",
+    "The Edinburgh office.", "X it is."), or gives the reason for it."""
+    said = text.strip()
+    if REASON_FOLLOWUP.search(said) and not is_question(said):
+        return True
+    if (_words(said) > GAP_TAIL_WORDS or is_question(said) or CHAT_TASK.search(said)
+            or _CONFIRM.search(said) or _DENY.search(said)):
+        return False
+    s = analyse(said)
+    return (s.has_value or bool(s.names)) and _leaves_a_gap(head)
+
+
 def _joined(head: str, tail: str) -> str:
     if is_question(head):
         asked = _ASKING.sub("", head.strip(), count=1)
@@ -134,11 +177,33 @@ def _joined(head: str, tail: str) -> str:
     return f"{head} — {tail.strip()}"
 
 
+def _names_something(question: str) -> bool:
+    """Whether the assistant's question is about something named ("Who designs Harbor?"),
+    not small talk ("Was it good?")."""
+    s = analyse(question.strip())
+    return bool(s.names if any("\u3040" <= c <= "\u30ff" for c in question) else s.inner_names)
+
+
+def _stated(text: str) -> bool:
+    """A statement the next message may give the reason for ("We had to drop Jenkins.")."""
+    return not is_question(text) and _words(text) <= GAP_HEAD_WORDS
+
+
+def _continued(head: str, tail: str) -> str:
+    head = head.rstrip()
+    head = head[:-1] if head.endswith((".", "。")) else head
+    joiner = "" if head[-1:] and "\u3040" <= head[-1] <= "\u9fff" else " "
+    if REASON_FOLLOWUP.search(tail.strip()):
+        return f"{head}{'。' if not joiner else '.'}{joiner}{tail.strip()}"
+    return f"{head} — {tail.strip()}"
+
+
 def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
     """The messages as utterances (see the module docstring), in order."""
     out: list[Utterance] = []
     pending: Utterance | None = None  # a person's message that broke off
     topic: _Topic | None = None  # a person's message that named a topic and said nothing of it
+    gap: _Topic | None = None  # a person's message the next one may complete
     last_assistant: SourceMessage | None = None
     for msg in messages:
         msg_id, role, text = str(msg[0]), msg[1], msg[2]
@@ -157,12 +222,18 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
             out.append(Utterance((*topic.said.source_ids, msg_id), "user", _joined(topic.said.text, text)))
             topic = last_assistant = None
             continue
+        elif pending is None and gap is not None and _fills_a_gap(gap.said.text, text):
+            out[gap.index] = Utterance(gap.said.source_ids, gap.said.role, "")
+            out.append(Utterance((*gap.said.source_ids, msg_id), "user",
+                                 _continued(gap.said.text, text)))
+            gap = topic = last_assistant = None
+            continue
         elif (pending is None and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS
-              and is_question(last_assistant[2]) and _answers(text)):
+              and is_question(last_assistant[2]) and _names_something(last_assistant[2]) and _answers(text)):
             out.append(Utterance((str(last_assistant[0]), msg_id), "user", _joined(last_assistant[2], text)))
             topic = last_assistant = None
             continue
-        topic = last_assistant = None
+        topic = last_assistant = gap = None
         if pending is not None:
             head = pending.text.rstrip()
             head = head[:-3] if head.endswith("...") else head.rstrip("…")
@@ -178,6 +249,8 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
         said = Utterance(ids, role, text)
         if len(ids) == 1 and _names_a_topic(text):
             topic = _Topic(len(out), said)
+        elif len(ids) == 1 and not confirmed and (_leaves_a_gap(text) or _stated(text)):
+            gap = _Topic(len(out), said)
         out.append(said)
     if pending is not None:
         out.append(pending)

@@ -32,12 +32,15 @@ from threadkeep.memory.summary.items import (
     SummaryState,
 )
 from threadkeep.memory.summary.pasted import is_pointer
-from threadkeep.memory.summary.sentences import Sentence, analyse, name_stems
+from threadkeep.memory.summary.sentences import Sentence, analyse, is_amount, name_stems
 
 __all__ = ["project_entities", "is_work", "is_personal", "rank_work", "work_kind", "UNLINKED_PRIORITY"]
 
 # Slots that are the work's own content whatever the item names.
 _WORK_SLOTS = frozenset({"deadline", "budget", "lead", "tech-lead", "team-lead", "qa", "pm"})
+# "Runs", "leads", "is in charge of": work when it says who leads *something* named; one
+# name alone ("Imogen is running the office quiz") is news about a person.
+_GENERIC_SLOTS = frozenset({"lead"})
 # Two statements about one thing at least this many kinds apart make it a project.
 ENTITY_KINDS = 2
 # The priority of a next step that names no project entity.
@@ -47,6 +50,7 @@ NEXT_STEP_UNLINKED = 2
 UNLINKED_PRIORITY = 1
 _HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
 _CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def work_kind(fld: FieldName, s: Sentence) -> str | None:
@@ -61,6 +65,8 @@ def work_kind(fld: FieldName, s: Sentence) -> str | None:
         return "decision"
     if fld == "next_steps":
         return "next"
+    if fld == "numbers" and s.has_value and is_amount(s.text):
+        return "amount"  # a price, a fee, a cost: what the work is paid or sold for
     if fld == "questions" and (is_deliberation(s.text) or is_undecided(s.text)):
         return "question"
     return None
@@ -71,18 +77,28 @@ def project_entities(items: Iterable[tuple[FieldName, Sentence]]) -> frozenset[s
     kinds: dict[str, set[str]] = {}
     for fld, s in items:
         kind = work_kind(fld, s)
+        if kind is None and fld == "numbers" and s.has_value:
+            kind = "figure"  # a value said of it: a target, a count, a date
         if kind is None:
             continue
-        for stem in name_stems(s):
+        # News about a named person counts for what it names past the person ("Inkwell will
+        # do the design for Juniper" counts for Juniper), never for the person.
+        stems = {n.lower()[:5] for n in s.inner_names if not _honoured(n, s.text)} if is_personal(s) \
+            else name_stems(s)
+        for stem in stems:
             kinds.setdefault(stem, set()).add(kind)
     return frozenset(stem for stem, seen in kinds.items() if len(seen) >= ENTITY_KINDS)
+
+
+def _honoured(name: str, text: str) -> bool:
+    return any(f"{name}{h}" in text for h in _HONORIFICS)
 
 
 def is_work(fld: FieldName, s: Sentence, entities: frozenset[str]) -> bool:
     """Whether an item is about the work (see the module docstring)."""
     if is_pointer(s.text) or name_stems(s) & entities:
         return True
-    if s.slots & _WORK_SLOTS:
+    if is_work_slot(s):
         return True
     return work_kind(fld, s) is not None
 
@@ -95,11 +111,20 @@ def is_personal(s: Sentence) -> bool:
     client is …", "We're hosting …", "На прошлом демо …")."""
     if any(h in s.text for h in _HONORIFICS):
         return True
+    if _KANA.search(s.text):
+        # Japanese names people with an honorific (above); a bare opening name is a thing
+        # ("Kumoの価格は…", "ヒカリのベータは…").
+        return False
     lead = [n for n in s.names if n not in s.inner_names]
     if lead and s.text.lstrip("\"'«(").startswith(lead[0]) and may_be_first_name(lead[0].split("'")[0]):
         return True
     # Mid-sentence, only the Russian dictionary can tell a person (Рита) from a place or a product.
     return any(_CYRILLIC.match(n) and may_be_first_name(n) for n in s.inner_names)
+
+
+def is_work_slot(s: Sentence) -> bool:
+    """Whether a sentence fills a slot of the work (see :data:`_GENERIC_SLOTS`)."""
+    return bool(s.slots & _WORK_SLOTS - _GENERIC_SLOTS or (s.slots & _GENERIC_SLOTS and len(name_stems(s)) > 1))
 
 
 def rank_work(state: SummaryState) -> SummaryState:
@@ -118,9 +143,18 @@ def rank_work(state: SummaryState) -> SummaryState:
             priority = DEFAULT_PRIORITY[item.field]
         if item.field == "numbers" and name_stems(s) & entities and not item.resolved:
             priority = max(priority, 3)
+        elif name_stems(s) & entities and not item.resolved:
+            # What the person says of a project ("Augustin is the sponsor of Juniper") stays
+            # above statements and next steps that name no project.
+            priority = max(priority, NEXT_STEP_UNLINKED + 1)
         # A commitment is work, but one that names no project ("I'll grab lunch with Mira on
         # Friday") leaves before the project's numbers and background.
         if item.field == "next_steps" and priority > NEXT_STEP_UNLINKED and not name_stems(s) & entities:
             priority = NEXT_STEP_UNLINKED
+        # A named person's role that touches no project and no work slot ("Imogen is running
+        # the office quiz") is news about them.
+        if (item.field == "participants" and not name_stems(s) & entities
+                and not is_work_slot(s) and is_personal(s)):
+            priority = SMALL_TALK_PRIORITY
         out.append(item if priority == item.priority else replace(item, priority=priority))
     return replace(state, items=tuple(out))

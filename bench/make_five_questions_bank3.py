@@ -1,0 +1,137 @@
+"""Generate the third five-questions bank (issue 26): a tuning bank for the summary side.
+
+    python bench/make_five_questions_bank3.py > bench/data/five_questions_bank3.json
+
+Bank 2 (``make_five_questions_bank2.py``) is held out: the summary work is measured on it and
+never tuned on it. This bank is the one the summary side tunes on, so it plants different
+kinds of project facts from bank 2 and says them in other words: who owns the product
+backlog, who sponsors the project, when the beta opens, which database was picked, how long
+the contract runs, the price per seat, which office the team works from, why a tool was
+dropped, which agency does the design and the test-coverage target. Each kind has at least
+five phrasings per language; four kinds are corrected later in one of several styles
+("actually", "change of plan", "forget X", a handover told as news, a correction over two
+messages); some facts are spread over two messages and some are said by the assistant and
+confirmed. Around them: small talk with other people, numbers, dates and places.
+
+Same JSON format as bank 2 (``shared/data/dialogs/README.md`` plus an ISO ``time`` on every
+message). Seeded, so the file is reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from make_five_questions_bank3_text import CHANGES, CHAT, FACTS, QUESTIONS, VALUES
+
+SEED = 3737
+LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
+# Planted answers lie before the last KEEP_CLEAR messages: folded out of the verbatim window.
+KEEP_CLEAR = 40
+KIND_OF = {"owner": "name", "sponsor": "name", "beta": "date", "database": "decision",
+           "contract": "number", "price": "number", "office": "place", "dropped": "reason",
+           "agency": "name", "coverage": "number"}
+CHANGEABLE = ("owner", "beta", "price", "office")
+Said = list[tuple[str, str]]
+
+
+def _answers(lang: str, kind: str, value: Any) -> list[str]:
+    """Accepted strings for a value, in every form the templates say it."""
+    if isinstance(value, tuple):  # Russian case forms, a date's spellings, a choice's pair
+        return list(dict.fromkeys(value[:1] if kind == "database" else value))
+    if kind == "price":
+        return [str(value), f"{value}円", f"€{value}"]
+    if kind == "coverage":
+        return [str(value), f"{value}%", f"{value}％"]
+    if kind == "contract":
+        return [str(value), f"{value}か月", f"{value}ヶ月"]
+    return [str(value)]
+
+
+def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
+    pool = VALUES[lang]
+    p = pool["projects"][n % len(pool["projects"])]
+    owner, new_owner = rng.sample(pool["people"], 2)
+    sponsor = rng.choice([x for x in pool["sponsors"] if x not in (owner, new_owner)])
+    month = rng.randrange(12)
+    d1 = rng.randint(2, 11)
+    d2 = d1 + rng.randint(4, 12)
+    offices = rng.sample(pool["offices"], 2)
+    prices = rng.sample(pool["prices"], 2)
+    values: dict[str, Any] = {
+        "owner": owner, "sponsor": sponsor, "beta": pool["date"](month, d1),
+        "database": rng.choice(pool["databases"]), "contract": rng.randint(41, 60),
+        "price": prices[0], "office": offices[0], "tool": rng.choice(pool["tools"]),
+        "reason": rng.choice(pool["reasons"]), "agency": rng.choice(pool["agencies"]),
+        "coverage": rng.randint(61, 97),
+    }
+    new_values: dict[str, Any] = {"owner": new_owner, "beta": pool["date"](month, d2),
+                                  "price": prices[1], "office": offices[1]}
+    facts: dict[str, list[Said]] = FACTS[lang](p, values)
+    plan: list[Said] = [rng.choice(facts[k]) for k in facts]
+    rng.shuffle(plan)
+    changed = sorted(rng.sample(CHANGEABLE, rng.randint(2, 3)))
+    changes = [rng.choice(CHANGES[lang](p, kind, values[kind], new_values[kind])) for kind in changed]
+    length = rng.choice([170, 200, 240])
+    slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
+    slots_change = sorted(rng.sample(range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2), len(changes)))
+    at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
+    at_turn.update(zip(slots_change, changes, strict=True))
+    messages: list[dict[str, str]] = []
+    clock = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
+
+    def say(role: str, text: str) -> None:
+        nonlocal clock
+        clock += timedelta(minutes=rng.randint(1, 12)) if role == "user" else timedelta(seconds=rng.randint(4, 50))
+        if role == "user" and rng.random() < 0.05:
+            clock += timedelta(days=rng.randint(1, 4), hours=rng.randint(0, 6))
+        messages.append({"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z")})
+
+    ack = pool["acks"]
+    turn = 0
+    while len(messages) < length:
+        said = at_turn.get(turn)
+        if said is None:
+            user, bot = CHAT[lang](rng)
+            say("user", user)
+            say("assistant", bot)
+        else:
+            for role, text in said:
+                if role == "assistant":
+                    if messages and messages[-1]["role"] == "assistant":
+                        say("user", pool["prompt"])
+                    say("assistant", text)
+                else:
+                    if messages and messages[-1]["role"] == "user":
+                        say("assistant", rng.choice(ack))
+                    say("user", text)
+            if messages[-1]["role"] == "user":
+                say("assistant", rng.choice(ack))
+        turn += 1
+    questions = []
+    for kind, template in QUESTIONS[lang].items():
+        q: dict[str, Any] = {"kind": KIND_OF[kind], "fact": kind,
+                             "q": template.format(p=p, t=values["tool"])}
+        value = values["reason"] if kind == "dropped" else values[kind]
+        if kind in changed:
+            q["answers"] = _answers(lang, kind, new_values[kind])
+            q["wrong"] = _answers(lang, kind, value)
+        else:
+            q["answers"] = _answers(lang, kind, value)
+        questions.append(q)
+    return {"id": f"bank3-{lang}-{n + 1:02d}", "lang": lang, "bank": "bank3", "messages": messages,
+            "questions": questions}
+
+
+def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
+    """The whole bank, reproducible from ``seed``."""
+    rng = random.Random(seed)
+    return [_dialog(i, lang, rng) for i, lang in enumerate(LANGS)]
+
+
+if __name__ == "__main__":
+    json.dump(make_bank(), sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
