@@ -19,6 +19,7 @@ from datetime import datetime
 
 import numpy as np
 
+from threadkeep.memory.recall.excerpt import best_window
 from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.retrieval.hybrid import HybridIndex, token_counter
 from threadkeep.retrieval.tokenizer import tokenize
@@ -56,6 +57,11 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
+# A neighbour (brought in by a hit, not found by the query) is shown as its most informative
+# window of this many words (memory/recall/excerpt.py): it is context, and whole it takes the
+# room of another hit. 10 words lose single-hop answers, 24 save too little.
+EXCERPT_NEIGHBOURS = True
+EXCERPT_WORDS = 16
 _MAX_MISFITS = 20
 _MIN_LINE = 8
 _DATE_COST = 9  # "[2023-05-08] " on every line and its line break
@@ -179,7 +185,8 @@ def rank_items(
     roles (a question about the person: their own words first). ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
-    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way.
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. A neighbour is
+    shown as its most informative window (:func:`best_window`).
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -231,6 +238,8 @@ def rank_items(
             skipped.add(pos)
             _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
             continue
+        if hop and EXCERPT_NEIGHBOURS:
+            source = best_window(item.text, idf_of, rare, terms_set, EXCERPT_WORDS)
         text, n = trim_to_query(source, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(speaker_label(item, labels)) + 2 + _DATE_COST
