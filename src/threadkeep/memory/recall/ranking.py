@@ -57,6 +57,11 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
+# Seeds (the turns the turn's chosen facts were read from) compete at the score of the 10th
+# fused candidate when they rank below it: a fact matches a question its turn's words do not.
+# At rank 0 they push out the best hits (multi-hop strict 0.325 → 0.275); at 20 or 40 they
+# rarely fit (docs/BENCHMARKS.md, "third round").
+SEED_RANK = 10
 # A neighbour (brought in by a hit, not found by the query) is shown as its most informative
 # window of this many words (memory/recall/excerpt.py): it is context, and whole it takes the
 # room of another hit. 10 words lose single-hop answers, 24 save too little.
@@ -174,6 +179,7 @@ def rank_items(
     prefer_roles: tuple[str, ...] = (),
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
+    seeds: Sequence[int] = (),
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
     ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
@@ -186,7 +192,9 @@ def rank_items(
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
     (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. A neighbour is
-    shown as its most informative window (:func:`best_window`).
+    shown as its most informative window (:func:`best_window`). ``seeds`` are positions
+    found by other means (the source turns of the turn's facts): each competes as a direct
+    hit at the score of the :data:`SEED_RANK`-th fused candidate, unless it ranks above it.
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -197,6 +205,12 @@ def rank_items(
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
     heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
             for n, r in enumerate(ranked)]
+    if seeds and ranked:
+        at = ranked[min(SEED_RANK, len(ranked) - 1)].score
+        ranked_pos = {r.pos: n for n, r in enumerate(ranked)}
+        for n, pos in enumerate(seeds):
+            if (allowed is None or allowed[pos]) and ranked_pos.get(pos, SEED_RANK + 1) > SEED_RANK:
+                heap.append((-at, -len(seeds) + n, pos, 0))
     heapq.heapify(heap)
     evidence = {r.pos: r for r in ranked}
     dense_seen = [r.dense for r in ranked if r.dense is not None]
@@ -253,7 +267,7 @@ def rank_items(
                 break
             continue
         misfits = 0
-        seen = evidence[pos] if not hop else None
+        seen = evidence.get(pos) if not hop else None
         chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
                                 seen.dense if seen else None,
                                 seen.dense - dense_mid if seen and seen.dense is not None

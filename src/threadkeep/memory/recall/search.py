@@ -8,7 +8,7 @@ were answered) except those still verbatim in the current request. The per-perso
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -68,6 +68,7 @@ def recall(
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
     trim_tokens: int | None = TRIM_TOKENS,
+    seeds: Sequence[str] = (),
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
@@ -94,7 +95,9 @@ def recall(
     with person.lock:
         conv, cursor = exclude_conversation_seq_gt or ("", 0)
         allowed = person.allowed(roles, conv, cursor)
+        seed_pos = [person.pos_of[m][0] for m in dict.fromkeys(seeds) if person.pos_of.get(m)]
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
                           item_overhead=item_overhead, labels=labels, neighbours=neighbours,
-                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens)
+                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens,
+                          seeds=seed_pos)
