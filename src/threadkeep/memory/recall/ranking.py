@@ -177,6 +177,7 @@ def rank_items(
     labels: Mapping[str, str] | None = None,
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
+    prefer_speakers: frozenset[str] = frozenset(),
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
     seeds: Sequence[int] = (),
@@ -188,7 +189,8 @@ def rank_items(
     Beyond the flat ranking: a chosen message brings its neighbours in the same conversation
     in as candidates at ``neighbours`` × its score (a question's answer is often the next
     turn, and the turn before says what it answers); ``prefer_roles`` lifts messages of those
-    roles (a question about the person: their own words first). ``item_overhead`` is what the
+    roles (a question about the person: their own words first), ``prefer_speakers`` those
+    of these stored speakers. ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
     (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. A neighbour is
@@ -203,8 +205,10 @@ def rank_items(
     ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
                           allowed=allowed, weights=FUSION_WEIGHTS)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
-    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
-            for n, r in enumerate(ranked)]
+    def lift(item: RecallItem) -> float:
+        return PREFER_BOOST if item.role in prefer_roles or item.speaker in prefer_speakers else 1.0
+
+    heap = [(-r.score * lift(items[r.pos]), n, r.pos, 0) for n, r in enumerate(ranked)]
     if seeds and ranked:
         at = ranked[min(SEED_RANK, len(ranked) - 1)].score
         ranked_pos = {r.pos: n for n, r in enumerate(ranked)}
