@@ -69,7 +69,11 @@ EXCERPT_NEIGHBOURS = True
 EXCERPT_WORDS = 16
 _MAX_MISFITS = 20
 _MIN_LINE = 8
-_DATE_COST = 9  # "[2023-05-08] " on every line and its line break
+# A line's cost beyond its text and label is this + 2: "[2023-05-08] ", ": " and the line
+# break (which merges with "["). It was 9 (+ 2), which over-counted each line and left ~7 %
+# of the budget unused (dev LoCoMo: 1,689 of 1,812 counted tokens filled; 1,794 at 6). The
+# real rendering is checked at the end either way.
+_DATE_COST = 6
 
 
 @dataclass(frozen=True, slots=True)
