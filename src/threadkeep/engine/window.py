@@ -258,7 +258,9 @@ def retrieve(db: Database, vault: Vault, settings: Settings, counter: MemoCounte
     # Recalled text sits after the cache breakpoint and is paid in full every turn: it
     # gets its own cap, and what the facts took is not offered again. Hits come with their
     # neighbours, the person's own words lifted (what they ask about is mostly themselves),
-    # and are rendered one dated block per earlier conversation.
+    # and are rendered one dated block per earlier conversation. The turns the chosen facts
+    # were read from join as candidates (``seeds``): a fact matches a question its turn's
+    # words do not ("From: Lisbon" for "Where did she move from?").
     fact_cost = sum(counter.count(h.text) + 3 for h in facts)
     hits = recall(
         db, vault, user_id=window.user_id, query=window.new_message,
@@ -268,6 +270,7 @@ def retrieve(db: Database, vault: Vault, settings: Settings, counter: MemoCounte
         token_budget=min(budget - fact_cost, settings.recall_tokens),
         embedder=emb or False, counter=counter, query_vector=vector, item_overhead=3,
         labels=RECALL_LABELS, prefer_roles=("user",),
+        seeds=[m for h in facts for m in h.sources],
     )
     return recall_kept(settings, tuple(facts), hits, window, new_vector)
 

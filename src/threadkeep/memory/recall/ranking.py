@@ -19,6 +19,7 @@ from datetime import datetime
 
 import numpy as np
 
+from threadkeep.memory.recall.excerpt import best_window
 from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.retrieval.hybrid import HybridIndex, token_counter
 from threadkeep.retrieval.tokenizer import tokenize
@@ -56,9 +57,23 @@ PREFER_BOOST = 1.5  # lift of ``prefer_roles`` (the person's own words when aske
 # against 0.648 whole on the dev conversations, docs/BENCHMARKS.md).
 TRIM_TOKENS: int | None = None
 NEIGHBOUR_TRIM = 0.7
+# Seeds (the turns the turn's chosen facts were read from) compete at the score of the 10th
+# fused candidate when they rank below it: a fact matches a question its turn's words do not.
+# At rank 0 they push out the best hits (multi-hop strict 0.325 → 0.275); at 20 or 40 they
+# rarely fit (docs/BENCHMARKS.md, "third round").
+SEED_RANK = 10
+# A neighbour (brought in by a hit, not found by the query) is shown as its most informative
+# window of this many words (memory/recall/excerpt.py): it is context, and whole it takes the
+# room of another hit. 10 words lose single-hop answers, 24 save too little.
+EXCERPT_NEIGHBOURS = True
+EXCERPT_WORDS = 16
 _MAX_MISFITS = 20
 _MIN_LINE = 8
-_DATE_COST = 9  # "[2023-05-08] " on every line and its line break
+# A line's cost beyond its text and label is this + 2: "[2023-05-08] ", ": " and the line
+# break (which merges with "["). It was 9 (+ 2), which over-counted each line and left ~7 %
+# of the budget unused (dev LoCoMo: 1,689 of 1,812 counted tokens filled; 1,794 at 6). The
+# real rendering is checked at the end either way.
+_DATE_COST = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +181,10 @@ def rank_items(
     labels: Mapping[str, str] | None = None,
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
+    prefer_speakers: frozenset[str] = frozenset(),
     by_seq: Mapping[tuple[str, int], int] | None = None,
     trim_tokens: int | None = TRIM_TOKENS,
+    seeds: Sequence[int] = (),
 ) -> list[RecallHit]:
     """The best items for ``query`` whose rendering (:func:`render_recalled`) fits
     ``token_budget``; ``items`` gives the item at each index position, ``allowed`` masks
@@ -176,10 +193,14 @@ def rank_items(
     Beyond the flat ranking: a chosen message brings its neighbours in the same conversation
     in as candidates at ``neighbours`` × its score (a question's answer is often the next
     turn, and the turn before says what it answers); ``prefer_roles`` lifts messages of those
-    roles (a question about the person: their own words first). ``item_overhead`` is what the
+    roles (a question about the person: their own words first), ``prefer_speakers`` those
+    of these stored speakers. ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
-    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way.
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. A neighbour is
+    shown as its most informative window (:func:`best_window`). ``seeds`` are positions
+    found by other means (the source turns of the turn's facts): each competes as a direct
+    hit at the score of the :data:`SEED_RANK`-th fused candidate, unless it ranks above it.
     """
     tc = token_counter(counter)
     labels = labels or DEFAULT_LABELS
@@ -188,8 +209,16 @@ def rank_items(
     ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
                           allowed=allowed, weights=FUSION_WEIGHTS)
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
-    heap = [(-r.score * (PREFER_BOOST if items[r.pos].role in prefer_roles else 1.0), n, r.pos, 0)
-            for n, r in enumerate(ranked)]
+    def lift(item: RecallItem) -> float:
+        return PREFER_BOOST if item.role in prefer_roles or item.speaker in prefer_speakers else 1.0
+
+    heap = [(-r.score * lift(items[r.pos]), n, r.pos, 0) for n, r in enumerate(ranked)]
+    if seeds and ranked:
+        at = ranked[min(SEED_RANK, len(ranked) - 1)].score
+        ranked_pos = {r.pos: n for n, r in enumerate(ranked)}
+        for n, pos in enumerate(seeds):
+            if (allowed is None or allowed[pos]) and ranked_pos.get(pos, SEED_RANK + 1) > SEED_RANK:
+                heap.append((-at, -len(seeds) + n, pos, 0))
     heapq.heapify(heap)
     evidence = {r.pos: r for r in ranked}
     dense_seen = [r.dense for r in ranked if r.dense is not None]
@@ -231,6 +260,8 @@ def rank_items(
             skipped.add(pos)
             _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
             continue
+        if hop and EXCERPT_NEIGHBOURS:
+            source = best_window(item.text, idf_of, rare, terms_set, EXCERPT_WORDS)
         text, n = trim_to_query(source, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(speaker_label(item, labels)) + 2 + _DATE_COST
@@ -244,7 +275,7 @@ def rank_items(
                 break
             continue
         misfits = 0
-        seen = evidence[pos] if not hop else None
+        seen = evidence.get(pos) if not hop else None
         chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
                                 seen.dense if seen else None,
                                 seen.dense - dense_mid if seen and seen.dense is not None

@@ -8,7 +8,7 @@ were answered) except those still verbatim in the current request. The per-perso
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
 
-__all__ = ["recall", "without_names"]
+__all__ = ["recall", "without_names", "named_speakers"]
 
 
 def without_names(query: str, names: Iterable[str]) -> str:
@@ -35,15 +35,24 @@ def without_names(query: str, names: Iterable[str]) -> str:
     parts = {w.casefold() for name in names for w in name.split()}
     if not parts:
         return query
-    kept = []
-    for word in query.split():
-        core = word.strip(_EDGE_PUNCT)
-        for tail in ("'s", "’s"):
-            if core.casefold().endswith(tail):
-                core = core[: -len(tail)]
-        if core.casefold() not in parts:
-            kept.append(word)
+    kept = [word for word in query.split() if _core(word) not in parts]
     return " ".join(kept) or query
+
+
+def _core(word: str) -> str:
+    """A query word as names are compared: edge punctuation and a possessive "'s" off, case-blind."""
+    core = word.strip(_EDGE_PUNCT)
+    for tail in ("'s", "’s"):
+        if core.casefold().endswith(tail):
+            core = core[: -len(tail)]
+    return core.casefold()
+
+
+def named_speakers(query: str, names: Iterable[str]) -> frozenset[str]:
+    """The names of ``names`` a word of ``query`` is part of (compared as in
+    :func:`without_names`)."""
+    words = {_core(w) for w in query.split()}
+    return frozenset(n for n in names if any(p.casefold() in words for p in n.split()))
 
 
 _EDGE_PUNCT = "\"'“”‘’.,!?;:()[]{}«»"
@@ -68,13 +77,17 @@ def recall(
     neighbours: float = NEIGHBOUR_WEIGHT,
     prefer_roles: tuple[str, ...] = (),
     trim_tokens: int | None = TRIM_TOKENS,
+    seeds: Sequence[str] = (),
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
     ``exclude_conversation_seq_gt=(conversation_id, cursor)`` leaves out that conversation's
     messages with ``seq > cursor`` — the ones still verbatim in the request. ``query_vector``
     reuses the turn's one embedding of the new message. ``neighbours``, ``prefer_roles`` and
-    ``item_overhead`` are as in :func:`rank_items`."""
+    ``item_overhead`` are as in :func:`rank_items`; when the query names stored speakers
+    (an imported chat's participants), their turns are lifted instead of ``prefer_roles``.
+    ``seeds``: ids of messages found by other means (the source turns of the turn's facts),
+    candidates whatever their words."""
     emb = resolve_embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
@@ -85,6 +98,9 @@ def recall(
         if not person.items or person.index is None:
             return []
         speakers = tuple(person.speakers)
+    # A question naming participants lifts their turns instead of the person's own ("what do
+    # Ana and Ben both like?" needs both sides; dev LoCoMo multi-hop evidence_all 0.476 → 0.500).
+    named = named_speakers(query, speakers)
     qvec = None
     if emb is not None:
         # The turn's one embedding serves unless the query names a participant.
@@ -94,7 +110,10 @@ def recall(
     with person.lock:
         conv, cursor = exclude_conversation_seq_gt or ("", 0)
         allowed = person.allowed(roles, conv, cursor)
+        seed_pos = [person.pos_of[m][0] for m in dict.fromkeys(seeds) if person.pos_of.get(m)]
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
                           item_overhead=item_overhead, labels=labels, neighbours=neighbours,
-                          prefer_roles=prefer_roles, by_seq=person.by_seq, trim_tokens=trim_tokens)
+                          prefer_roles=() if named else prefer_roles, prefer_speakers=named,
+                          by_seq=person.by_seq, trim_tokens=trim_tokens,
+                          seeds=seed_pos)
