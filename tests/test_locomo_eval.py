@@ -274,3 +274,22 @@ def test_eval_reports_strict_keys_for_threadkeep_and_fusion(tiny: Path) -> None:
     assert out["baselines"]["fusion"]["by_category"]["single-hop"]["strict_answer_in_context"] == 0.0
     # One question per category: no other request to hold its answer.
     assert out["null_answer_in_context"] == 0.0
+
+
+def test_a_shared_photo_is_described_only_with_captions(tmp_path: Path) -> None:
+    # A turn that reads "look at this" shares a photo whose caption holds the answer: without
+    # captions the answer is nowhere (ceiling 0); with them it is stored, recalled and scored.
+    sample = json.loads(json.dumps(SAMPLE))
+    sample["conversation"]["session_3"].append(
+        {"speaker": "Ann", "dia_id": "D3:3", "text": "Look at this!",
+         "blip_caption": "a photo of a red kayak on a lake"})
+    sample["qa"] = [{"question": "What did Ann show Bob a photo of?", "answer": "kayak",
+                     "evidence": ["D3:3"], "category": 4}]
+    path = tmp_path / "photo.json"
+    path.write_text(json.dumps([sample]), encoding="utf-8")
+    plain = run_locomo(path, budget=2000, embedder=False)
+    with_captions = run_locomo(path, budget=2000, embedder=False, captions=True)
+    assert plain["captions"] is False and with_captions["captions"] is True
+    assert plain["strict_ceiling"] == 0.0 and plain["strict_answer_in_context"] == 0.0
+    assert with_captions["strict_ceiling"] == 1.0
+    assert with_captions["strict_answer_in_context"] == 1.0 and with_captions["evidence_all"] == 1.0

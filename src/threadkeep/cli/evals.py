@@ -57,10 +57,13 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
               help="Write one JSON line per question (sample_id, question, category, request as sent).")
-def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None) -> None:
+@click.option("--captions", is_flag=True,
+              help="Append a shared photo's caption (blip_caption) to its turn, as LoCoMo's own evaluation shows it.")
+def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None,
+                captions: bool) -> None:
     """Answer in context: the share of questions whose answer is in the request the engine builds."""
     locomo = checkout_module("locomo", command="eval locomo")
-    result = locomo.run_locomo(data, budget=budget, limit=limit, dump=dump,
+    result = locomo.run_locomo(data, budget=budget, limit=limit, dump=dump, captions=captions,
                                progress=None if as_json else (lambda line: click.echo(line, err=True)))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
