@@ -1,0 +1,296 @@
+"""Changes said in messages, and the earlier lines they replace (issue 26, item 3).
+
+:mod:`threadkeep.memory.summary.superseded` marks what the *summary* knows was changed; it
+sees nothing when the correction never made it into a summary item or is worded unlike the
+old statement. This module reads the changes from the messages themselves, so a turn can
+mark an old value wherever it rides — a recalled turn, a recall note, a compaction block, a
+summary item, an earlier verbatim message — with the message that replaced it, on the same
+line ("… (later changed: Actually, Boris leads Vega now.)").
+
+A :class:`Change` is one sentence that says a value (a name, a number, a date, a weekday)
+and either says it is a change ("actually", "change of plan", "вернее", "перенесли",
+"やっぱり", "ではなく" …) or states a slot the summariser knows (the lead, the deadline, the
+budget …). It carries the values it names and those it explicitly turns away from ("instead
+of Kafka", "from 9 to 20 May", "вместо Kafka", "KafkaではなくPulsar").
+
+An earlier line states a value the change replaced (:func:`replaced_by`) when it is a
+statement (not a question), lacks a value the change says now, and either names a value the
+change turned away from, or is about the same thing — the same slot, or (for a change that
+says it is one) a topic word in common — with a value of the kind that changed (a name for a
+name, a number or date for a number or date), and not about another subject (another
+project's lead is not this project's). Changes are recomputed from the text a turn already
+holds; nothing is stored, and the work is bounded by the window and the recalled material.
+Every pattern is an alternation of literals; value spans are found with plain string search.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from threadkeep.memory.summary.grammar import is_question, rx
+from threadkeep.memory.summary.sentences import (
+    _NUMBER,
+    _WEEKDAY,
+    CORRECTION,
+    MONTH,
+    analyse,
+    split_sentences,
+    subject_stems,
+)
+
+__all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
+           "CHANGE_CUE"]
+
+LATER = "later changed: "
+# Changes past this many are not looked at (the newest are kept): a turn's cost stays bounded.
+MAX_CHANGES = 96
+# A change quoted on a marked line is cut to this many characters (its values kept first).
+MAX_QUOTE = 220
+
+# Cues that a sentence replaces something said before, beyond the summariser's CORRECTION.
+CHANGE_CUE = rx(
+    r"change of plans?|plans? changed|\bno wait\b|\bwait,|scratch that|\bswitch(?:ed|ing)?\b|"
+    r"\binstead\b|\brather than\b|\bin place of\b|\bturns out\b|\brevised\b|\bcorrect(?:ed|ion)\b|"
+    r"\bmoves?\b|\bmoving\b|\bnot\b[^.!?]{0,40}\bbut\b|\bno longer\b|\bmistake\b|\bI mean\b|"
+    r"\bcancel(?:l?ed)?\b|\bnow\b|\bupdated?\b|\bactually\b|\breplac\w*|"
+    r"|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
+    r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
+    r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|"
+    r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|延期|前倒し|移り|移っ|移し|移転|"
+    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違"
+)
+
+# What comes right before a value the change turns away from: a choice set aside ("instead
+# of Kafka") names the old option outright; the weaker cues ("not", "from") only with a topic.
+_SET_ASIDE = ("instead of", "rather than", "in place of", "replacing", "replaces", "вместо", "а не")
+_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "не", "с", "со", "уже не", "больше не")
+# What comes right after it in Japanese ("KafkaではなくPulsar", "6月4日から6月18日に").
+_SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
+_AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ")
+_LEADING = re.compile(r"^[\s,.:;—–-]+")
+# A line's own frame: "- [2024-05-01] you: …", "assistant: …".
+_FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*)?(?:[\w -]{1,20}:\s+)?")
+_KATAKANA = re.compile(r"[\u30a0-\u30ff]")
+_DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One sentence that says a value, as a possible replacement of earlier ones."""
+
+    text: str
+    values: frozenset[str]  # every value it names, normalised (:func:`_values`)
+    old: frozenset[str]  # the values it explicitly turns away from
+    set_aside: frozenset[str]  # of ``old``, options a choice set aside ("instead of Kafka")
+    numeric: frozenset[str]  # of ``values``, the numbers, dates and weekdays
+    slots: frozenset[str]
+    topic: frozenset[str]
+    subject: frozenset[str]
+    cued: bool  # it says it is a change
+
+    @property
+    def new(self) -> frozenset[str]:
+        """The values it says now."""
+        return self.values - self.old
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:5]
+
+
+def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, normalised value, is a number or date) of the values a sentence names."""
+    spans: list[tuple[int, int, str, bool]] = []
+    taken: set[int] = set()
+    for pattern in (MONTH, _WEEKDAY, _NUMBER):
+        for m in pattern.finditer(text):
+            if m.start() in taken:
+                continue
+            taken.update(range(m.start(), m.end()))
+            spans.append((m.start(), m.end(), _stem(m.group()) if m.group()[0].isalpha() else m.group().lower(),
+                          True))
+    s = analyse(text)
+    cue_words = {w.lower() for cue in (*CORRECTION.findall(text), *CHANGE_CUE.findall(text))
+                 for w in cue.split()}
+    for name in s.names:
+        if name.lower() in cue_words or MONTH.fullmatch(name) or _WEEKDAY.fullmatch(name):
+            continue
+        at = text.find(name)
+        if at >= 0 and at not in taken:
+            spans.append((at, at + len(name), _stem(name), False))
+    return spans
+
+
+def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple[set[str], set[str]]:
+    """(values the sentence turns away from, those of them a choice set aside)."""
+    low = text.lower()
+    old: set[str] = set()
+    aside: set[str] = set()
+    for start, end, value, _ in spans:
+        before = low[max(0, start - 16):start].rstrip(" \t\"'«“(")
+        after = text[end:end + 6]
+        cue = _word_before(before, _BEFORE_OLD)
+        if cue is not None or after.startswith(_AFTER_OLD):
+            old.add(value)
+            if cue in _SET_ASIDE or after.startswith(_SET_ASIDE_JA):
+                aside.add(value)
+    return old, aside
+
+
+def _word_before(before: str, cues: Sequence[str]) -> str | None:
+    # "not" but not "cannot"; "с" but not "вес": the cue is a whole word.
+    for cue in cues:
+        if before.endswith(cue):
+            head = before[: -len(cue)]
+            if not head or not head[-1].isalnum():
+                return cue
+    return None
+
+
+def _change(sentence: str) -> Change | None:
+    if is_question(sentence):
+        return None
+    spans = _value_spans(sentence)
+    if not spans:
+        return None
+    s = analyse(sentence)
+    cued = bool(CORRECTION.search(sentence) or CHANGE_CUE.search(sentence))
+    if not cued and not s.slots:
+        return None
+    values = frozenset(v for _, _, v, _ in spans)
+    old, aside = _old_values(sentence, spans)
+    return Change(sentence, values, frozenset(old), frozenset(aside),
+                  frozenset(v for _, _, v, n in spans if n), s.slots, s.topic,
+                  frozenset(subject_stems(s)), cued)
+
+
+def body_of(line: str) -> str:
+    """A line without its frame (bullet, date, speaker)."""
+    frame = _FRAME.match(line)
+    return line[frame.end():] if frame else line
+
+
+def changes_in(text: str) -> list[Change]:
+    """The changes ``text`` says, in the order it says them."""
+    out: list[Change] = []
+    for line in text.split("\n"):
+        for sentence in split_sentences(body_of(line)):
+            change = _change(_LEADING.sub("", sentence))
+            if change is not None:
+                out.append(change)
+    return out
+
+
+def replaced_by(sentence: str, change: Change) -> bool:
+    """Whether ``sentence``, said before ``change``, states a value ``change`` replaced."""
+    if is_question(sentence) or sentence.strip() == change.text.strip():
+        return False
+    if not change.cued and (CORRECTION.search(sentence) or CHANGE_CUE.search(sentence)):
+        return False  # a correction is newer than a plain statement of the same thing
+    spans = _value_spans(sentence)
+    if not spans:
+        return False
+    values = {v for _, _, v, _ in spans}
+    missing = change.new - values
+    if not missing:
+        return False  # it already says what the change says now
+    if change.set_aside & (values - change.numeric):
+        return True  # it names an option the change set aside
+    s = analyse(sentence)
+    subject = subject_stems(s)
+    if len(change.subject) > 1 and subject and not subject & change.subject:
+        return False  # about another subject ("Tariq leads Orion now" is not Vega's lead)
+    numeric = {v for _, _, v, n in spans if n}
+    kind_ok = bool((missing & change.numeric and numeric) or (missing - change.numeric and values - numeric))
+    if not kind_ok:
+        return False
+    # Topic words in common, but a name both give ("Vega" is the subject, not the topic);
+    # Japanese loanwords (キックオフ) are names and topic words at once and stay.
+    topic = s.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)}
+    if change.old & values:
+        return bool(s.slots & change.slots or topic)
+    if s.slots & change.slots:
+        # The same slot: a plain restatement replaces it only with a value of its own kind
+        # that the line does not share (two demos of 680 and 599 people are two demos).
+        return change.cued or bool(values - change.values)
+    return change.cued and bool(topic) and bool(values - change.values)
+
+
+def _quote(change: Change) -> str:
+    text = change.text.strip()
+    return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1].rstrip() + "…"
+
+
+def _date(line: str) -> str | None:
+    m = _DATE_FRAME.search(line[:40])
+    return m.group(1) if m else None
+
+
+def mark_lines(text: str, later: Sequence[Change] = (), *, within: bool = True,
+               dated: Iterable[tuple[str, Change]] = ()) -> str:
+    """``text`` with each line that states a value a change replaced marked on the same line
+    with the newest such change. ``later``: changes said after all of ``text``; ``within``:
+    also a later line's changes for the lines before it; ``dated``: (day, change) said
+    elsewhere on that day, for lines dated before it."""
+    if not text:
+        return text
+    later = list(later)[-MAX_CHANGES:]
+    dated = list(dated)[-MAX_CHANGES:]
+    lines = text.split("\n")
+    own: list[list[Change]] = [changes_in(line) if within else [] for line in lines]
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        body = body_of(line)
+        if not body.strip() or LATER in line:
+            out.append(line)
+            continue
+        day = _date(line)
+        candidates: list[Change] = []
+        if day is not None:
+            candidates += [c for d, c in dated if d > day]
+        for rest in own[i + 1:]:
+            candidates += rest
+        candidates += later
+        found = _newest(body, candidates)
+        out.append(f"{line.rstrip()} ({LATER}{_quote(found)})" if found is not None else line)
+    return "\n".join(out)
+
+
+def _newest(body: str, candidates: Sequence[Change]) -> Change | None:
+    sentences = split_sentences(body)
+    for change in reversed(candidates[-MAX_CHANGES:]):
+        if any(replaced_by(s, change) for s in sentences):
+            return change
+    return None
+
+
+def mark_summary(text: str, items: Sequence[tuple[str, int]], later: Sequence[Change] = ()) -> str:
+    """The rendered summary ``text`` with each item line marked by the newest change said by
+    an item touched after it (``items``: (text, touched)) or in ``later`` (the window)."""
+    if not text or not items:
+        return text
+    said = sorted(items, key=lambda it: it[1])
+    own = [(touched, changes_in(t)) for t, touched in said]
+    out: list[str] = []
+    for line in text.split("\n"):
+        item = next(((t, touched) for t, touched in said if t and t in line), None)
+        if item is None or LATER in line:
+            out.append(line)
+            continue
+        candidates = [c for touched, cs in own if touched > item[1] for c in cs] + list(later)
+        found = _newest(item[0], candidates)
+        out.append(f"{line.rstrip()} ({LATER}{_quote(found)})" if found is not None else line)
+    return "\n".join(out)
+
+
+def dated_changes(texts: Iterable[str]) -> list[tuple[str, Change]]:
+    """(day, change) of every dated line of ``texts`` (recalled lines carry their day)."""
+    out: list[tuple[str, Change]] = []
+    for text in texts:
+        for line in text.split("\n"):
+            day = _date(line)
+            if day is not None:
+                out += [(day, c) for c in changes_in(line)]
+    return out
