@@ -71,7 +71,8 @@ _SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
 _AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ")
 _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # A line's own frame: "- [2024-05-01] you: …", "assistant: …".
-_FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*)?(?:[\w -]{1,20}:\s+)?")
+# (a speaker only after a date: "Correction: …" said in a message is part of what it says).
+_FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 _DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
 
@@ -200,7 +201,7 @@ def replaced_by(sentence: str, change: Change) -> bool:
         return True  # it names an option the change set aside
     s = analyse(sentence)
     subject = subject_stems(s)
-    if len(change.subject) > 1 and subject and not subject & change.subject:
+    if len(change.subject) > 1 and subject and not values & change.subject:
         return False  # about another subject ("Tariq leads Orion now" is not Vega's lead)
     numeric = {v for _, _, v, n in spans if n}
     kind_ok = bool((missing & change.numeric and numeric) or (missing - change.numeric and values - numeric))
