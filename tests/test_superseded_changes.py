@@ -46,6 +46,9 @@ KEPT = [
     ("Vegaのキックオフは火曜日です。", "Vegaの予算は90万円に変わりました。"),  # another slot
     ("Update: Tariq takes over as tech lead of Vega.", "Kai is the tech lead on Vega."),  # plain after a correction
     ("Room 12 has a broken projector.", "Change of plan: the offsite goes to Porto."),
+    ("The security review is scheduled for 24 April.", "Rafael said the design review moved to room 42."),
+    # The same new date, said without the project's name, is the same statement.
+    ("Update: the deadline moved, it's now 20 May.", "Vega — update: the deadline moved, it's now 20 May."),
 ]
 
 
@@ -100,10 +103,17 @@ def test_every_layer_of_a_turn_is_marked_by_a_change_in_the_window() -> None:
     assert LATER not in marked.summary.splitlines()[2]
     assert marked.recalled[0].endswith("(later changed: Scratch that, the Vega budget is 90k euros.)")
 
-    # A compaction block of the oldest messages is marked by the changes after them.
-    compactor = marking_compactor(Compactor(lambda ms, b, c: "\n".join(m.text for m in ms)),
-                                  marked.history, {"note1"})
+    # A compaction block of the oldest messages is made from them as stored (a mark split off
+    # its line by the summariser would stand alone) and marked by the changes after them.
+    seen: list[str] = []
+
+    def summarise(ms: object, budget: int, counter: object) -> str:
+        seen.extend(m.text for m in ms)  # type: ignore[attr-defined]
+        return "\n".join(m.text for m in ms)  # type: ignore[attr-defined]
+
+    compactor = marking_compactor(Compactor(summarise), marked.history, {"note1"}, history)
     block = compactor.block(marked.history[:2])
+    assert seen == [history[0].text, history[1].text]
     assert "Tuesday at 10. (later changed: No wait" in block
     assert LATER not in compactor.block(marked.history[3:])
 
@@ -125,3 +135,22 @@ def test_own_dialogs_show_no_superseded_value_as_current(tmp_path: Path) -> None
         assert row["stale_beside"] == 0.0, (lang, result["misses"])
         assert row["stale_kept"] == 0.0, (lang, result["misses"])
         assert row["assembled"] == 1.0, (lang, result["misses"])
+
+
+def test_a_cue_said_alone_carries_to_the_next_sentence() -> None:
+    changes = changes_in("Scratch that. Porto it is for the offsite.")
+    assert changes and changes[0].cued
+    assert mark_lines("The offsite is in Lisbon.", changes).endswith(
+        "(later changed: Porto it is for the offsite.)")
+
+
+def test_a_plain_summary_item_is_marked_by_a_recalled_correction_not_the_reverse() -> None:
+    plain = Item("i1", "decisions", "The offsite is in Lisbon.", ("m1",), 4, 1, 1)
+    again = Item("i2", "decisions", "Change of plan again: the offsite moves to Bilbao.", ("m9",), 4, 2, 2)
+    state = SummaryState((plain, again), 3, 1)
+    summary = "## Decisions\n- The offsite is in Lisbon.\n- Change of plan again: the offsite moves to Bilbao."
+    inputs = TurnInputs(system="s", new_message="?", summary=summary,
+                        recalled=("[2026-02-20] you: Actually the offsite will be in Porto.",))
+    lines = superseded_marked(inputs, state, set()).summary.splitlines()
+    assert lines[1].endswith("(later changed: Change of plan again: the offsite moves to Bilbao.)")
+    assert LATER not in lines[2]  # a correction in the summary is not marked by a recalled one

@@ -185,8 +185,9 @@ class TurnBuilder:
         # An old value beside the new one is marked on its own line (issue 26): recall notes
         # and recalled turns that state what the summary says was changed later.
         notes = {n.id for n in window.notes} | ({note.id} if note is not None else set())
+        unmarked = inputs.history
         inputs = superseded_marked(inputs, window.state, notes)
-        compactor = marking_compactor(self.compactor, inputs.history, notes)
+        compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
         built: Assembly = self._assembly(draft.reserve, window.conversation_id, compactor)(inputs)
         request = self.plan(built.request, window)
         report = built.report.to_dict()
@@ -230,8 +231,9 @@ class TurnBuilder:
                             summary=render_summary(window.state), history=window.history)
         # The same marks as a turn's, so the prefix it warms is the bytes the turn sends.
         notes = {n.id for n in window.notes}
+        unmarked = inputs.history
         inputs = superseded_marked(inputs, window.state, notes)
-        compactor = marking_compactor(self.compactor, inputs.history, notes)
+        compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
         built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id, compactor)(inputs)
         return self.plan(built.request, window)
 
@@ -274,7 +276,8 @@ def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str
         SourceMessage(m.id, m.role, recalled(m.text)) if m.id in note_ids
         else SourceMessage(m.id, m.role, mark_lines(m.text, later[i + 1])) if later[i + 1] else m
         for i, m in enumerate(inputs.history))
-    summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current], window)
+    summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current], window,
+                           [c for _, c in dated if c.cued])
     return replace(inputs, history=history, summary=summary,
                    recalled=tuple(recalled(t) for t in inputs.recalled))
 
@@ -291,23 +294,28 @@ def _later_changes(history: Sequence[SourceMessage], note_ids: set[str]) -> list
     return out[::-1]
 
 
-def marking_compactor(compactor: Compactor, history: Sequence[SourceMessage], note_ids: set[str]) -> Compactor:
-    """``compactor`` whose blocks of the oldest ``history`` messages are marked where they
+def marking_compactor(compactor: Compactor, history: Sequence[SourceMessage], note_ids: set[str],
+                      unmarked: Sequence[SourceMessage] = ()) -> Compactor:
+    """``compactor`` whose blocks of the oldest ``history`` messages are made from
+    ``unmarked`` (the same messages before :func:`superseded_marked`) and marked where they
     state a value a later message of the window replaced (the blocks stay memoised by the
     inner compactor; the marks are recomputed, so a new correction marks an old block)."""
     later = _later_changes(history, note_ids)
-    return _MarkingCompactor(compactor, later)
+    return _MarkingCompactor(compactor, later, {m.id: m for m in unmarked})
 
 
 class _MarkingCompactor(Compactor):
-    def __init__(self, inner: Compactor, later: list[list[Change]]) -> None:
+    def __init__(self, inner: Compactor, later: list[list[Change]], unmarked: dict[str, SourceMessage]) -> None:
         super().__init__(inner.summarise, inner.cap, inner.counter, size=1)
         self._inner = inner
         self._later = later
+        self._unmarked = unmarked
 
     def block(self, messages: Sequence[SourceMessage]) -> str:
         from threadkeep.memory.summary.corrections import mark_lines
 
-        text = self._inner.block(messages)
+        # The block is made from the messages as stored (a mark the summariser split off its
+        # line would stand alone), then marked.
+        text = self._inner.block([self._unmarked.get(m.id, m) for m in messages])
         after = self._later[min(len(messages), len(self._later) - 1)]
         return mark_lines(text, after, within=False) if after else text

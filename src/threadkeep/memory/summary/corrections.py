@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from threadkeep.memory.summary.grammar import is_question, rx
 from threadkeep.memory.summary.sentences import (
@@ -150,21 +151,31 @@ def _word_before(before: str, cues: Sequence[str]) -> str | None:
     return None
 
 
-def _change(sentence: str) -> Change | None:
-    if is_question(sentence):
-        return None
+@lru_cache(maxsize=8192)
+def _reading(sentence: str) -> Change | None:
+    """What a sentence says as a possible change (None when it names no value): memoised, as
+    every line of a turn is read against every change."""
     spans = _value_spans(sentence)
     if not spans:
         return None
     s = analyse(sentence)
     cued = bool(CORRECTION.search(sentence) or CHANGE_CUE.search(sentence))
-    if not cued and not s.slots:
-        return None
     values = frozenset(v for _, _, v, _ in spans)
     old, aside = _old_values(sentence, spans)
     return Change(sentence, values, frozenset(old), frozenset(aside),
                   frozenset(v for _, _, v, n in spans if n), s.slots, s.topic,
                   frozenset(subject_stems(s)), cued)
+
+
+def _change(sentence: str, cued: bool = False) -> Change | None:
+    if is_question(sentence):
+        return None
+    read = _reading(sentence)
+    if read is None:
+        return None
+    if cued and not read.cued:
+        return replace(read, cued=True)
+    return read if read.cued or read.slots else None
 
 
 def body_of(line: str) -> str:
@@ -177,10 +188,15 @@ def changes_in(text: str) -> list[Change]:
     """The changes ``text`` says, in the order it says them."""
     out: list[Change] = []
     for line in text.split("\n"):
+        # "Scratch that. Porto it is.": a cue said with no value carries to the next sentence.
+        carried = False
         for sentence in split_sentences(body_of(line)):
-            change = _change(_LEADING.sub("", sentence))
+            sentence = _LEADING.sub("", sentence)
+            change = _change(sentence, carried)
             if change is not None:
                 out.append(change)
+            carried = change is None and not is_question(sentence) and _reading(sentence) is None and bool(
+                CORRECTION.search(sentence) or CHANGE_CUE.search(sentence))
     return out
 
 
@@ -188,35 +204,40 @@ def replaced_by(sentence: str, change: Change) -> bool:
     """Whether ``sentence``, said before ``change``, states a value ``change`` replaced."""
     if is_question(sentence) or sentence.strip() == change.text.strip():
         return False
-    if not change.cued and (CORRECTION.search(sentence) or CHANGE_CUE.search(sentence)):
-        return False  # a correction is newer than a plain statement of the same thing
-    spans = _value_spans(sentence)
-    if not spans:
+    read = _reading(sentence)
+    if read is None:
         return False
-    values = {v for _, _, v, _ in spans}
+    if read.cued and not change.cued:
+        return False  # a correction is newer than a plain statement of the same thing
+    values = read.values
     missing = change.new - values
-    if not missing:
-        return False  # it already says what the change says now
+    if not missing or (change.numeric and not missing & change.numeric and change.new & change.numeric):
+        # It already says what the change says now (a number or date it gives without the
+        # project's name is the same statement, not an older one).
+        return False
     if change.set_aside & (values - change.numeric):
         return True  # it names an option the change set aside
-    s = analyse(sentence)
-    subject = subject_stems(s)
+    subject = read.subject
     if len(change.subject) > 1 and subject and not values & change.subject:
         return False  # about another subject ("Tariq leads Orion now" is not Vega's lead)
-    numeric = {v for _, _, v, n in spans if n}
+    numeric = read.numeric
     kind_ok = bool((missing & change.numeric and numeric) or (missing - change.numeric and values - numeric))
     if not kind_ok:
         return False
     # Topic words in common, but a name both give ("Vega" is the subject, not the topic);
     # Japanese loanwords (キックオフ) are names and topic words at once and stay.
-    topic = s.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)}
+    topic = read.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)}
     if change.old & values:
-        return bool(s.slots & change.slots or topic)
-    if s.slots & change.slots:
+        return bool(read.slots & change.slots or topic)
+    if read.slots & change.slots:
         # The same slot: a plain restatement replaces it only with a value of its own kind
         # that the line does not share (two demos of 680 and 599 people are two demos).
         return change.cued or bool(values - change.values)
-    return change.cued and bool(topic) and bool(values - change.values)
+    # A topic word in common, and nothing else it is about: "the offsite is in Lisbon" is
+    # what "actually the offsite will be in Porto" replaces, "the security review is on 24
+    # April" is not what "the design review moved to room 42" replaces.
+    narrow = len(topic) >= 2 or len(read.topic - topic - values) <= 1
+    return change.cued and bool(topic) and narrow and bool(values - change.values)
 
 
 def _quote(change: Change) -> str:
@@ -267,9 +288,13 @@ def _newest(body: str, candidates: Sequence[Change]) -> Change | None:
     return None
 
 
-def mark_summary(text: str, items: Sequence[tuple[str, int]], later: Sequence[Change] = ()) -> str:
+def mark_summary(text: str, items: Sequence[tuple[str, int]], later: Sequence[Change] = (),
+                 corrections: Sequence[Change] = ()) -> str:
     """The rendered summary ``text`` with each item line marked by the newest change said by
-    an item touched after it (``items``: (text, touched)) or in ``later`` (the window)."""
+    an item touched after it (``items``: (text, touched)) or in ``later`` (the window), and
+    an item that is a plain statement also by ``corrections`` (changes that say they are one,
+    recalled from before the window: of unknown order against the items, but a correction is
+    newer than the plain statement it corrects)."""
     if not text or not items:
         return text
     said = sorted(items, key=lambda it: it[1])
@@ -280,7 +305,9 @@ def mark_summary(text: str, items: Sequence[tuple[str, int]], later: Sequence[Ch
         if item is None or LATER in line:
             out.append(line)
             continue
-        candidates = [c for touched, cs in own if touched > item[1] for c in cs] + list(later)
+        plain = not any(c.cued for c in changes_in(item[0]))
+        candidates = [*(corrections if plain else ()),
+                      *(c for touched, cs in own if touched > item[1] for c in cs), *later]
         found = _newest(item[0], candidates)
         out.append(f"{line.rstrip()} ({LATER}{_quote(found)})" if found is not None else line)
     return "\n".join(out)
