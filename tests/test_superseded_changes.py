@@ -37,6 +37,14 @@ REPLACED = [
     ("VegaのイベントバスはKafkaに決定しました。", "KafkaではなくPulsarにします。"),
     ("オフサイトはリスボンで行います。", "変更です、オフサイトはポルトになりました。"),
     ("予算は500万円です。", "予算は700万円に変更になりました。"),
+    ("The venue for the workshop is Hall A.", "Turns out the venue is Hall B, not Hall A."),
+    ("Finance gave us 60k for the pilot.", "Ops cut the pilot budget to 40k."),
+    ("Let's meet on Tuesday to plan.", "Forget Tuesday — let's meet Wednesday."),
+    ("PM проекта Атлас — Том.", "Вместо Тома PM теперь Лена."),
+    ("Демо в четверг.", "Демо перенесли на пятницу."),
+    ("Ждём 14 человек на воркшоп.", "Точнее, на воркшоп придут 12 человек, а не 14."),
+    ("AtlasのPMはトムさんです。", "PMはトムさんからレナさんに変わりました。"),
+    ("パイロットの予算は60万円です。", "予算は40万円に減らされました。"),
 ]
 # (earlier statement, later statement) that replace nothing.
 KEPT = [
@@ -154,3 +162,16 @@ def test_a_plain_summary_item_is_marked_by_a_recalled_correction_not_the_reverse
     lines = superseded_marked(inputs, state, set()).summary.splitlines()
     assert lines[1].endswith("(later changed: Change of plan again: the offsite moves to Bilbao.)")
     assert LATER not in lines[2]  # a correction in the summary is not marked by a recalled one
+
+
+def test_a_change_the_assistant_says_and_the_person_confirms_marks_the_old_value() -> None:
+    history = (
+        SourceMessage("m1", "user", "The offsite is in Lisbon."),
+        SourceMessage("m2", "assistant", "Noted."),
+        SourceMessage("m3", "assistant", "So the offsite moves to Porto now?"),
+        SourceMessage("m4", "user", "Yes, exactly."),
+    )
+    inputs = TurnInputs(system="s", new_message="?", history=history)
+    marked = superseded_marked(inputs, SummaryState(), set())
+    assert "Porto" in marked.history[0].text and LATER in marked.history[0].text
+    assert marked.history[2:] == history[2:]

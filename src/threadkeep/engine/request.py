@@ -283,14 +283,23 @@ def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str
 
 
 def _later_changes(history: Sequence[SourceMessage], note_ids: set[str]) -> list[list[Change]]:
-    """For each index i of ``history``, the changes its messages from i on say (notes say
-    none: what they recall is older than the window), oldest first; one more, empty, at the end."""
+    """For each index i of ``history``, the changes its messages from i on say, oldest first;
+    one more, empty, at the end. Messages are read as the summariser reads them
+    (:func:`~threadkeep.memory.summary.utterances.utterances`): a fact the assistant says and
+    the person confirms, or one said over two messages, is a change where it is complete.
+    Notes say none: what they recall is older than the window."""
     from threadkeep.memory.summary.corrections import changes_in
+    from threadkeep.memory.summary.utterances import utterances
 
+    at = {m.id: i for i, m in enumerate(history)}
+    own: list[list[Change]] = [[] for _ in history]
+    for said in utterances([m for m in history if m.id not in note_ids]):
+        where = [at[i] for i in said.source_ids if i in at]
+        if where:
+            own[max(where)] += changes_in(said.text)
     out: list[list[Change]] = [[]]
-    for m in reversed(history):
-        own = [] if m.id in note_ids else changes_in(m.text)
-        out.append([*own, *out[-1]] if own else out[-1])
+    for changes in reversed(own):
+        out.append([*changes, *out[-1]] if changes else out[-1])
     return out[::-1]
 
 

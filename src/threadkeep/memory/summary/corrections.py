@@ -38,7 +38,6 @@ from threadkeep.memory.summary.sentences import (
     MONTH,
     analyse,
     split_sentences,
-    subject_stems,
 )
 
 __all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
@@ -55,18 +54,21 @@ CHANGE_CUE = rx(
     r"change of plans?|plans? changed|\bno wait\b|\bwait,|scratch that|\bswitch(?:ed|ing)?\b|"
     r"\binstead\b|\brather than\b|\bin place of\b|\bturns out\b|\brevised\b|\bcorrect(?:ed|ion)\b|"
     r"\bmoves?\b|\bmoving\b|\bnot\b[^.!?]{0,40}\bbut\b|\bno longer\b|\bmistake\b|\bI mean\b|"
-    r"\bcancel(?:l?ed)?\b|\bnow\b|\bupdated?\b|\bactually\b|\breplac\w*|"
+    r"\bcancel(?:l?ed)?\b|\bnow\b|\bupdated?\b|\bactually\b|\breplac\w*|\bforget\b|\bmake it\b|"
+    r"\b(?:cut|raised|increased|reduced|lowered|bumped|trimmed|slashed)\b|\bpushed\b|"
     r"|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
     r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
-    r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|"
+    r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
+    r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|"
     r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|延期|前倒し|移り|移っ|移し|移転|"
-    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違"
+    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減"
 )
 
 # What comes right before a value the change turns away from: a choice set aside ("instead
 # of Kafka") names the old option outright; the weaker cues ("not", "from") only with a topic.
 _SET_ASIDE = ("instead of", "rather than", "in place of", "replacing", "replaces", "вместо", "а не")
-_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "не", "с", "со", "уже не", "больше не")
+_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "не", "с", "со", "уже не", "больше не",
+               "забудь", "забудьте")
 # What comes right after it in Japanese ("KafkaではなくPulsar", "6月4日から6月18日に").
 _SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
 _AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ")
@@ -75,6 +77,7 @@ _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # (a speaker only after a date: "Correction: …" said in a message is part of what it says).
 _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 _DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
 
 
@@ -99,7 +102,15 @@ class Change:
 
 
 def _stem(word: str) -> str:
-    return word.lower()[:5]
+    """A value compared on its first five letters (Russian inflects: Бореалис, Бореалиса); a
+    short Russian name without its ending (Том, Тома; Лена, Лены)."""
+    low = word.lower()
+    if len(low) <= 5 and low[-1:] in _RU_ENDINGS and len(low) > 3 and "а" <= low[0] <= "я":
+        return low[:-1]
+    return low[:5]
+
+
+_RU_ENDINGS = frozenset("аяоеуюиыйь")
 
 
 def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
@@ -120,8 +131,10 @@ def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
         if name.lower() in cue_words or MONTH.fullmatch(name) or _WEEKDAY.fullmatch(name):
             continue
         at = text.find(name)
-        if at >= 0 and at not in taken:
-            spans.append((at, at + len(name), _stem(name), False))
+        while at >= 0:  # every place it is said: "Hall B, not Hall A" sets one of them aside
+            if at not in taken:
+                spans.append((at, at + len(name), _stem(name), False))
+            at = text.find(name, at + len(name))
     return spans
 
 
@@ -164,7 +177,7 @@ def _reading(sentence: str) -> Change | None:
     old, aside = _old_values(sentence, spans)
     return Change(sentence, values, frozenset(old), frozenset(aside),
                   frozenset(v for _, _, v, n in spans if n), s.slots, s.topic,
-                  frozenset(subject_stems(s)), cued)
+                  frozenset(_stem(n) for n in (s.inner_names or s.names)), cued)
 
 
 def _change(sentence: str, cued: bool = False) -> Change | None:
@@ -224,9 +237,13 @@ def replaced_by(sentence: str, change: Change) -> bool:
     kind_ok = bool((missing & change.numeric and numeric) or (missing - change.numeric and values - numeric))
     if not kind_ok:
         return False
-    # Topic words in common, but a name both give ("Vega" is the subject, not the topic);
-    # Japanese loanwords (キックオフ) are names and topic words at once and stay.
-    topic = read.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)}
+    # Topic words in common, but a name both give as what they are about ("Vega" is the
+    # subject, not the topic; in Japanese every Latin word is a name); Japanese loanwords
+    # (キックオフ) are names and topic words at once and stay, and so does an English or
+    # Russian sentence's capitalised first word ("Демо перенесли на пятницу").
+    japanese = bool(_KANA.search(sentence))
+    topic = read.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)
+                                          and (japanese or v in subject or v in change.subject)}
     if change.old & values:
         return bool(read.slots & change.slots or topic)
     if read.slots & change.slots:
