@@ -54,9 +54,11 @@ KEPT = [
     ("Vegaのキックオフは火曜日です。", "Vegaの予算は90万円に変わりました。"),  # another slot
     ("Update: Tariq takes over as tech lead of Vega.", "Kai is the tech lead on Vega."),  # plain after a correction
     ("Room 12 has a broken projector.", "Change of plan: the offsite goes to Porto."),
-    ("The security review is scheduled for 24 April.", "Rafael said the design review moved to room 42."),
+    # One topic word in common, a date against a room number.
+    ("Budget review is planned for 3 March.", "Lena said the code review moved to room 17."),
+    ("The budget review is planned for 3 March.", "Lena said the code review moved to room 17."),
     # The same new date, said without the project's name, is the same statement.
-    ("Update: the deadline moved, it's now 20 May.", "Vega — update: the deadline moved, it's now 20 May."),
+    ("Heads-up: the launch slipped, it is 20 May now.", "Vega — heads-up: the launch slipped, it is 20 May now."),
 ]
 
 

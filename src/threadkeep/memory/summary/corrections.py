@@ -94,6 +94,8 @@ class Change:
     topic: frozenset[str]
     subject: frozenset[str]
     cued: bool  # it says it is a change
+    dates: frozenset[str] = frozenset()  # of ``numeric``, dates and weekdays (and their day numbers)
+    initial: frozenset[str] = frozenset()  # names only as its capitalised first word (maybe prose)
 
     @property
     def new(self) -> frozenset[str]:
@@ -175,9 +177,13 @@ def _reading(sentence: str) -> Change | None:
     cued = bool(CORRECTION.search(sentence) or CHANGE_CUE.search(sentence))
     values = frozenset(v for _, _, v, _ in spans)
     old, aside = _old_values(sentence, spans)
+    dated = [(a, b) for a, b, v, n in spans if n and not v[:1].isdigit() or "月" in v]
+    dates = {v for a, b, v, n in spans if n and any(a <= e + 2 and b + 2 >= d for d, e in dated)}
+    inner = {_stem(n) for n in s.inner_names}
     return Change(sentence, values, frozenset(old), frozenset(aside),
                   frozenset(v for _, _, v, n in spans if n), s.slots, s.topic,
-                  frozenset(_stem(n) for n in (s.inner_names or s.names)), cued)
+                  frozenset(_stem(n) for n in (s.inner_names or s.names)), cued,
+                  frozenset(dates), frozenset(v for _, _, v, n in spans if not n and v not in inner))
 
 
 def _change(sentence: str, cued: bool = False) -> Change | None:
@@ -253,8 +259,20 @@ def replaced_by(sentence: str, change: Change) -> bool:
     # A topic word in common, and nothing else it is about: "the offsite is in Lisbon" is
     # what "actually the offsite will be in Porto" replaces, "the security review is on 24
     # April" is not what "the design review moved to room 42" replaces.
-    narrow = len(topic) >= 2 or len(read.topic - topic - values) <= 1
-    return change.cued and bool(topic) and narrow and bool(values - change.values)
+    narrow = len(topic) >= 2 or len(read.topic - topic - values) <= 2
+    return change.cued and bool(topic) and narrow and _same_kind(read, missing, change) and bool(values - change.values)
+
+
+def _kinds(values: Iterable[str], said: Change, *, initial: bool = True) -> set[str]:
+    return {"date" if v in said.dates else "number" if v in said.numeric else "name"
+            for v in values if initial or v not in said.initial}
+
+
+def _same_kind(read: Change, missing: frozenset[str], change: Change) -> bool:
+    """Whether what the change says now is a value of a kind the line gives (a date for a
+    date, a number for a number, a name for a name); a name the line gives only as its first
+    word may be prose ("Security review is on 24 April") and gives no kind."""
+    return bool(_kinds(missing, change) & _kinds(read.values, read, initial=False))
 
 
 def _quote(change: Change) -> str:
