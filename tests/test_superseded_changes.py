@@ -177,3 +177,16 @@ def test_a_change_the_assistant_says_and_the_person_confirms_marks_the_old_value
     marked = superseded_marked(inputs, SummaryState(), set())
     assert "Porto" in marked.history[0].text and LATER in marked.history[0].text
     assert marked.history[2:] == history[2:]
+
+
+def test_a_fact_is_marked_only_by_a_change_said_after_its_message() -> None:
+    history = (
+        SourceMessage("m1", "user", "Actually the offsite will be in Porto."),
+        SourceMessage("m2", "user", "The offsite is in Lisbon, final answer."),
+        SourceMessage("m3", "user", "Change of plan: the offsite goes to Bilbao."),
+    )
+    inputs = TurnInputs(system="s", new_message="?", history=history,
+                        facts=("Offsite: the offsite is in Porto", "Offsite: the offsite is in Lisbon"))
+    facts = superseded_marked(inputs, SummaryState(), set(), (("m0",), ("m3",))).facts
+    assert facts[0].endswith("(later changed: Change of plan: the offsite goes to Bilbao.)")  # older
+    assert facts[1] == inputs.facts[1]  # said with the last change: nothing after it

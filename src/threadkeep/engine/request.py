@@ -186,7 +186,7 @@ class TurnBuilder:
         # and recalled turns that state what the summary says was changed later.
         notes = {n.id for n in window.notes} | ({note.id} if note is not None else set())
         unmarked = inputs.history
-        inputs = superseded_marked(inputs, window.state, notes)
+        inputs = superseded_marked(inputs, window.state, notes, tuple(h.sources for h in found.facts))
         compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
         built: Assembly = self._assembly(draft.reserve, window.conversation_id, compactor)(inputs)
         request = self.plan(built.request, window)
@@ -244,13 +244,16 @@ class TurnBuilder:
         return plan_breakpoints(request, self.capabilities, self.counter, history_ttl=ttl)
 
 
-def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str]) -> TurnInputs:
+def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str],
+                      fact_sources: Sequence[Sequence[str]] = ()) -> TurnInputs:
     """``inputs`` with every line that states a value a later message replaced marked on the
     same line with what replaced it (issue 26): the summary, recall notes and recalled turns
     by the window's changes (and recalled lines by later recalled ones), earlier verbatim
     messages by later ones, recall notes and recalled turns also by the summary's items
     (:func:`~threadkeep.memory.summary.superseded.mark_superseded`). The compaction block is
-    marked where it is made (:func:`marking_compactor`)."""
+    marked where it is made (:func:`marking_compactor`). A fact (``fact_sources``: the
+    messages each of ``inputs.facts`` came from) is marked by the window's changes said after
+    its message, and by the summary's corrections when its message left the window."""
     from threadkeep.memory.summary.corrections import (
         changes_in,
         dated_changes,
@@ -276,9 +279,16 @@ def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str
         SourceMessage(m.id, m.role, recalled(m.text)) if m.id in note_ids
         else SourceMessage(m.id, m.role, mark_lines(m.text, later[i + 1])) if later[i + 1] else m
         for i, m in enumerate(inputs.history))
+    at = {m.id: i for i, m in enumerate(inputs.history)}
+
+    def fact(text: str, sources: Sequence[str]) -> str:
+        where = [at[i] for i in sources if i in at]
+        return mark_lines(text, later[max(where) + 1] if where else [*summarised, *window], within=False)
+
+    facts = tuple(fact(t, fact_sources[k] if k < len(fact_sources) else ()) for k, t in enumerate(inputs.facts))
     summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current], window,
                            [c for _, c in dated if c.cued])
-    return replace(inputs, history=history, summary=summary,
+    return replace(inputs, history=history, summary=summary, facts=facts,
                    recalled=tuple(recalled(t) for t in inputs.recalled))
 
 
