@@ -190,3 +190,16 @@ def test_a_fact_is_marked_only_by_a_change_said_after_its_message() -> None:
     facts = superseded_marked(inputs, SummaryState(), set(), (("m0",), ("m3",))).facts
     assert facts[0].endswith("(later changed: Change of plan: the offsite goes to Bilbao.)")  # older
     assert facts[1] == inputs.facts[1]  # said with the last change: nothing after it
+
+
+def test_a_compaction_block_line_is_marked_by_a_change_inside_the_block_said_after_it() -> None:
+    history = (
+        SourceMessage("m1", "user", "The kickoff is on Tuesday at 10."),
+        SourceMessage("m2", "user", "No wait, the kickoff is Thursday, not Tuesday."),
+        SourceMessage("m3", "user", "Room 12 has a broken projector."),
+    )
+    compactor = marking_compactor(Compactor(lambda ms, b, c: "\n".join(f"- {m.text}" for m in ms)),
+                                  history, set(), history)
+    lines = compactor.block(history[:2]).splitlines()
+    assert lines[1].endswith("(later changed: No wait, the kickoff is Thursday, not Tuesday.)")
+    assert LATER not in lines[2]

@@ -331,10 +331,18 @@ class _MarkingCompactor(Compactor):
         self._unmarked = unmarked
 
     def block(self, messages: Sequence[SourceMessage]) -> str:
-        from threadkeep.memory.summary.corrections import mark_lines
+        from threadkeep.memory.summary.corrections import mark_each
 
         # The block is made from the messages as stored (a mark the summariser split off its
-        # line would stand alone), then marked.
-        text = self._inner.block([self._unmarked.get(m.id, m) for m in messages])
-        after = self._later[min(len(messages), len(self._later) - 1)]
-        return mark_lines(text, after, within=False) if after else text
+        # line would stand alone), then each line is marked by the changes said after the
+        # message it came from (after the block, when it is not found in one).
+        stored = [self._unmarked.get(m.id, m) for m in messages]
+        text = self._inner.block(stored)
+        end = min(len(messages), len(self._later) - 1)
+
+        def later_for(body: str) -> list[Change]:
+            probe = body.strip()[:60]
+            origin = next((i for i in range(end - 1, -1, -1) if probe and probe in stored[i].text), end - 1)
+            return self._later[origin + 1]
+
+        return mark_each(text, later_for) if self._later[0] else text
