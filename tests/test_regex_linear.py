@@ -35,6 +35,7 @@ from threadkeep.memory.facts.values import concrete, note_worth_keeping
 from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
+from threadkeep.memory.summary.corrections import changes_in, mark_lines
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.grammar import (
     is_commitment,
@@ -97,6 +98,9 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "summary_grammar": lambda s: (is_summary_question(s), is_deliberation(s), is_undecided(s),
                                   is_commitment(s, ("Kai",))),
     "summary_word_count": word_count,
+    # Superseded values (issue 26): the changes a message says, and the marking of a line.
+    "supersede_changes": changes_in,
+    "supersede_mark": lambda s: mark_lines(s, changes_in("Actually the offsite will be in Porto, not Lisbon.")),
     "document_pointer": lambda s: pointer_text(fold_message("m1", "user", s, _AT).text),
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,

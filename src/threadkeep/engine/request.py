@@ -11,6 +11,7 @@ as stored. The token ceiling and the tool round's share of it are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -21,6 +22,7 @@ from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.config import Settings
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, ceiling_for, tool_reserve
+from threadkeep.context.compaction import Compactor
 from threadkeep.engine.window import RECALL_LABELS, Retrieved, TurnWindow, note_entry
 from threadkeep.llm.base import Capabilities
 from threadkeep.memory.summary.compaction import extractive_compactor
@@ -33,8 +35,9 @@ if TYPE_CHECKING:  # recall, the profile and the superseded marks load on the fi
     from threadkeep.memory.recall.notes import StoredNote
     from threadkeep.memory.recall.ranking import RecalledBlock
     from threadkeep.memory.recall.vectors import NewMessageVector
+    from threadkeep.memory.summary.corrections import Change
 
-__all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan"]
+__all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan", "superseded_marked", "marking_compactor"]
 
 # Room kept beside retrieval for the clock line, the context tags and count drift.
 _RETRIEVAL_MARGIN = 48
@@ -119,8 +122,9 @@ class TurnBuilder:
         return max(200, ceiling // 4, ceiling - used)
 
     # -- one request ---------------------------------------------------------------------
-    def _assembly(self, reserve: int, conversation_id: str) -> Any:
-        return partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter, compactor=self.compactor,
+    def _assembly(self, reserve: int, conversation_id: str, compactor: Compactor | None = None) -> Any:
+        return partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter,
+                       compactor=compactor or self.compactor,
                        max_tokens=self.settings.max_answer_tokens, cache_key=conversation_id)
 
     def draft(self, window: TurnWindow, *, tools: tuple[ToolSpec, ...] = (), context: str | None = None,
@@ -181,8 +185,10 @@ class TurnBuilder:
         # An old value beside the new one is marked on its own line (issue 26): recall notes
         # and recalled turns that state what the summary says was changed later.
         notes = {n.id for n in window.notes} | ({note.id} if note is not None else set())
-        inputs = superseded_marked(inputs, window.state, notes)
-        built: Assembly = self._assembly(draft.reserve, window.conversation_id)(inputs)
+        unmarked = inputs.history
+        inputs = superseded_marked(inputs, window.state, notes, tuple(h.sources for h in found.facts))
+        compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
+        built: Assembly = self._assembly(draft.reserve, window.conversation_id, compactor)(inputs)
         request = self.plan(built.request, window)
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
@@ -223,7 +229,12 @@ class TurnBuilder:
         """
         inputs = TurnInputs(tools=tools, system=window.system, new_message=".", startup=window.startup,
                             summary=render_summary(window.state), history=window.history)
-        built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id)(inputs)
+        # The same marks as a turn's, so the prefix it warms is the bytes the turn sends.
+        notes = {n.id for n in window.notes}
+        unmarked = inputs.history
+        inputs = superseded_marked(inputs, window.state, notes)
+        compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
+        built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id, compactor)(inputs)
         return self.plan(built.request, window)
 
     def plan(self, request: ModelRequest, window: TurnWindow) -> ModelRequest:
@@ -233,16 +244,105 @@ class TurnBuilder:
         return plan_breakpoints(request, self.capabilities, self.counter, history_ttl=ttl)
 
 
-
-def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str]) -> TurnInputs:
-    """``inputs`` with recall notes and recalled turns marked where they state an earlier
-    value of a summary item (:func:`mark_superseded`); verbatim turns are newer than the
-    summary and stay as they are."""
-    items = [i.text for i in state.items if not i.resolved]
-    if not items:
-        return inputs
+def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str],
+                      fact_sources: Sequence[Sequence[str]] = ()) -> TurnInputs:
+    """``inputs`` with every line that states a value a later message replaced marked on the
+    same line with what replaced it (issue 26): the summary, recall notes and recalled turns
+    by the window's changes (and recalled lines by later recalled ones), earlier verbatim
+    messages by later ones, recall notes and recalled turns also by the summary's items
+    (:func:`~threadkeep.memory.summary.superseded.mark_superseded`). The compaction block is
+    marked where it is made (:func:`marking_compactor`). A fact (``fact_sources``: the
+    messages each of ``inputs.facts`` came from) is marked by the window's changes said after
+    its message, and by the summary's corrections when its message left the window."""
+    from threadkeep.memory.summary.corrections import (
+        changes_in,
+        dated_changes,
+        mark_lines,
+        mark_summary,
+    )
     from threadkeep.memory.summary.superseded import mark_superseded
 
-    history = tuple(SourceMessage(m.id, m.role, mark_superseded(m.text, items)) if m.id in note_ids else m
-                    for m in inputs.history)
-    return replace(inputs, history=history, recalled=tuple(mark_superseded(t, items) for t in inputs.recalled))
+    current = [i for i in state.items if not i.resolved]
+    items = [i.text for i in current]
+    later = _later_changes(inputs.history, note_ids)
+    window = later[0]
+    dated = dated_changes([*(m.text for m in inputs.history if m.id in note_ids), *inputs.recalled])
+    # What the summary says was changed: recalled material (older than the window, of unknown
+    # order against the summary) is marked by the items that say they are a change.
+    summarised = [c for i in current for c in changes_in(i.text) if c.cued]
+
+    def recalled(text: str) -> str:
+        text = mark_lines(text, [*summarised, *window], dated=dated)
+        return mark_superseded(text, items) if items else text
+
+    history = tuple(
+        SourceMessage(m.id, m.role, recalled(m.text)) if m.id in note_ids
+        else SourceMessage(m.id, m.role, mark_lines(m.text, later[i + 1])) if later[i + 1] else m
+        for i, m in enumerate(inputs.history))
+    at = {m.id: i for i, m in enumerate(inputs.history)}
+
+    def fact(text: str, sources: Sequence[str]) -> str:
+        where = [at[i] for i in sources if i in at]
+        return mark_lines(text, later[max(where) + 1] if where else [*summarised, *window], within=False)
+
+    facts = tuple(fact(t, fact_sources[k] if k < len(fact_sources) else ()) for k, t in enumerate(inputs.facts))
+    summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current], window,
+                           [c for _, c in dated if c.cued])
+    return replace(inputs, history=history, summary=summary, facts=facts,
+                   recalled=tuple(recalled(t) for t in inputs.recalled))
+
+
+def _later_changes(history: Sequence[SourceMessage], note_ids: set[str]) -> list[list[Change]]:
+    """For each index i of ``history``, the changes its messages from i on say, oldest first;
+    one more, empty, at the end. Messages are read as the summariser reads them
+    (:func:`~threadkeep.memory.summary.utterances.utterances`): a fact the assistant says and
+    the person confirms, or one said over two messages, is a change where it is complete.
+    Notes say none: what they recall is older than the window."""
+    from threadkeep.memory.summary.corrections import changes_in
+    from threadkeep.memory.summary.utterances import utterances
+
+    at = {m.id: i for i, m in enumerate(history)}
+    own: list[list[Change]] = [[] for _ in history]
+    for said in utterances([m for m in history if m.id not in note_ids]):
+        where = [at[i] for i in said.source_ids if i in at]
+        if where:
+            own[max(where)] += changes_in(said.text)
+    out: list[list[Change]] = [[]]
+    for changes in reversed(own):
+        out.append([*changes, *out[-1]] if changes else out[-1])
+    return out[::-1]
+
+
+def marking_compactor(compactor: Compactor, history: Sequence[SourceMessage], note_ids: set[str],
+                      unmarked: Sequence[SourceMessage] = ()) -> Compactor:
+    """``compactor`` whose blocks of the oldest ``history`` messages are made from
+    ``unmarked`` (the same messages before :func:`superseded_marked`) and marked where they
+    state a value a later message of the window replaced (the blocks stay memoised by the
+    inner compactor; the marks are recomputed, so a new correction marks an old block)."""
+    later = _later_changes(history, note_ids)
+    return _MarkingCompactor(compactor, later, {m.id: m for m in unmarked})
+
+
+class _MarkingCompactor(Compactor):
+    def __init__(self, inner: Compactor, later: list[list[Change]], unmarked: dict[str, SourceMessage]) -> None:
+        super().__init__(inner.summarise, inner.cap, inner.counter, size=1)
+        self._inner = inner
+        self._later = later
+        self._unmarked = unmarked
+
+    def block(self, messages: Sequence[SourceMessage]) -> str:
+        from threadkeep.memory.summary.corrections import mark_each
+
+        # The block is made from the messages as stored (a mark the summariser split off its
+        # line would stand alone), then each line is marked by the changes said after the
+        # message it came from (after the block, when it is not found in one).
+        stored = [self._unmarked.get(m.id, m) for m in messages]
+        text = self._inner.block(stored)
+        end = min(len(messages), len(self._later) - 1)
+
+        def later_for(body: str) -> list[Change]:
+            probe = body.strip()[:60]
+            origin = next((i for i in range(end - 1, -1, -1) if probe and probe in stored[i].text), end - 1)
+            return self._later[origin + 1]
+
+        return mark_each(text, later_for) if self._later[0] else text

@@ -11,6 +11,11 @@ statement of the same thing — the same slot (lead, deadline, budget …) of th
 the same statement with another value — and the item names a value (a name, a number, a date)
 that the line does not. The judgement is the summariser's own (its analysis of each sentence),
 so what the summary treats as one fact is what gets marked.
+
+This is the summary's half. Changes the summary never took in, or worded unlike the old
+statement, are read from the messages themselves by
+:mod:`threadkeep.memory.summary.corrections`; a turn applies both
+(:func:`threadkeep.engine.request.superseded_marked`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,205 @@
+"""A superseded value is never shown as current (issue 26, item 3): changes read from the
+messages themselves mark the earlier lines they replaced in every layer, in English, Russian
+and Japanese and in several styles of correction. Dialogs and names are our own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evals import run_five_questions
+from tests.superseded_dialogs import dialogs
+from threadkeep.context.assemble import TurnInputs
+from threadkeep.context.compaction import Compactor
+from threadkeep.engine.request import marking_compactor, superseded_marked
+from threadkeep.memory.summary.corrections import LATER, changes_in, mark_lines, replaced_by
+from threadkeep.memory.summary.items import Item, SummaryState
+from threadkeep.messages import SourceMessage
+
+pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
+
+# (earlier statement, later change) — each style of correction, each language.
+REPLACED = [
+    ("Kai is the tech lead on Vega.", "Update: Tariq takes over as tech lead; Kai moves to research."),
+    ("We chose Kafka for the Vega event bus.", "Change of plan: we're going with Pulsar instead of Kafka."),
+    ("The offsite is in Lisbon.", "Actually the offsite will be in Porto."),
+    ("The kickoff is on Tuesday at 10.", "No wait, the kickoff is Thursday, not Tuesday."),
+    ("Budget for Vega is 75k euros.", "Scratch that, the Vega budget is 90k euros."),
+    ("The release deadline for Vega is 4 June.", "Vega slipped to 18 June."),
+    ("Our vendor for the badges is Acme.", "We switched the badge vendor to Globex."),
+    ("Техлид на проекте Вега — Кай.", "Поправка: техлидом Вега становится Тарик."),
+    ("Дедлайн релиза Вега — 4 июня.", "Релиз Вега перенесли на 18 июня."),
+    ("Офсайт будет в Лиссабоне.", "Вернее, офсайт будет в Порту."),
+    ("Для шины событий выбрали Kafka.", "Передумали: вместо Kafka берём Pulsar."),
+    ("Vegaのリリースは6月4日の予定です。", "やっぱりVegaのリリースは6月18日に延期になりました。"),
+    ("VegaのイベントバスはKafkaに決定しました。", "KafkaではなくPulsarにします。"),
+    ("オフサイトはリスボンで行います。", "変更です、オフサイトはポルトになりました。"),
+    ("予算は500万円です。", "予算は700万円に変更になりました。"),
+    ("The venue for the workshop is Hall A.", "Turns out the venue is Hall B, not Hall A."),
+    ("Finance gave us 60k for the pilot.", "Ops cut the pilot budget to 40k."),
+    ("Let's meet on Tuesday to plan.", "Forget Tuesday — let's meet Wednesday."),
+    ("PM проекта Атлас — Том.", "Вместо Тома PM теперь Лена."),
+    ("Демо в четверг.", "Демо перенесли на пятницу."),
+    ("Ждём 14 человек на воркшоп.", "Точнее, на воркшоп придут 12 человек, а не 14."),
+    ("AtlasのPMはトムさんです。", "PMはトムさんからレナさんに変わりました。"),
+    ("パイロットの予算は60万円です。", "予算は40万円に減らされました。"),
+]
+# (earlier statement, later statement) that replace nothing.
+KEPT = [
+    ("We had 680 people at the demo.", "We had 599 people at the demo."),  # two demos
+    ("Who leads Vega now?", "Actually Tariq leads Vega."),  # a question states nothing
+    ("Tariq leads Vega.", "Update: Tariq now leads Vega."),  # says the new value already
+    ("Vegaのキックオフは火曜日です。", "Vegaの予算は90万円に変わりました。"),  # another slot
+    ("Update: Tariq takes over as tech lead of Vega.", "Kai is the tech lead on Vega."),  # plain after a correction
+    ("Room 12 has a broken projector.", "Change of plan: the offsite goes to Porto."),
+    # One topic word in common, a date against a room number.
+    ("Budget review is planned for 3 March.", "Lena said the code review moved to room 17."),
+    ("The budget review is planned for 3 March.", "Lena said the code review moved to room 17."),
+    # The same new date, said without the project's name, is the same statement.
+    ("Heads-up: the launch slipped, it is 20 May now.", "Vega — heads-up: the launch slipped, it is 20 May now."),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), REPLACED)
+def test_a_later_change_replaces_the_earlier_value(old: str, new: str) -> None:
+    changes = changes_in(new)
+    assert any(replaced_by(old, c) for c in changes), changes
+    marked = mark_lines(f"- [2026-03-01] you: {old}", changes)
+    assert marked.endswith(f"({LATER}{new})")  # the new value is on the old value's line
+
+
+@pytest.mark.parametrize(("old", "new"), KEPT)
+def test_what_is_not_a_replacement_stays_unmarked(old: str, new: str) -> None:
+    assert not any(replaced_by(old, c) for c in changes_in(new))
+    assert mark_lines(old, changes_in(new)) == old
+
+
+def test_within_a_text_only_a_later_line_marks_an_earlier_one() -> None:
+    text = ("[2026-03-01] you: The offsite is in Lisbon.\n"
+            "[2026-03-02] you: Actually the offsite will be in Porto.\n"
+            "[2026-03-03] you: Change of plan again: the offsite moves to Bilbao.")
+    lines = mark_lines(text).splitlines()
+    assert lines[0].endswith("(later changed: Change of plan again: the offsite moves to Bilbao.)")
+    assert lines[1].endswith("(later changed: Change of plan again: the offsite moves to Bilbao.)")
+    assert LATER not in lines[2]
+
+
+def test_every_layer_of_a_turn_is_marked_by_a_change_in_the_window() -> None:
+    note = SourceMessage("note1", "user", "<recalled_note>\nRecalled from earlier conversations:\n"
+                         "- [2026-03-01] you: Our vendor for the badges is Acme.\n</recalled_note>")
+    history = (
+        SourceMessage("m1", "user", "The kickoff is on Tuesday at 10."),
+        SourceMessage("m2", "assistant", "Noted."),
+        note,
+        SourceMessage("m3", "user", "We switched the badge vendor to Globex."),
+        SourceMessage("m4", "user", "No wait, the kickoff is Thursday, not Tuesday."),
+    )
+    old_item = Item("i1", "decisions", "Budget for Vega is 75k euros.", ("m0",), 4, 1, 1)
+    new_item = Item("i2", "decisions", "Scratch that, the Vega budget is 90k euros.", ("m0b",), 4, 2, 2)
+    state = SummaryState((old_item, new_item), 3, 1)
+    inputs = TurnInputs(system="s", new_message="Where do we stand?",
+                        summary="## Decisions\n- Budget for Vega is 75k euros.\n"
+                                "- Scratch that, the Vega budget is 90k euros.",
+                        history=history,
+                        recalled=("[2026-02-20] you: The Vega budget is 75k euros.",))
+    marked = superseded_marked(inputs, state, {"note1"})
+    by_id = {m.id: m.text for m in marked.history}
+    assert by_id["m1"].endswith("(later changed: No wait, the kickoff is Thursday, not Tuesday.)")
+    assert "Acme. (later changed: We switched the badge vendor to Globex.)" in by_id["note1"]
+    assert by_id["m3"] == history[3].text and by_id["m4"] == history[4].text
+    assert marked.summary.splitlines()[1].endswith("(later changed: Scratch that, the Vega budget is 90k euros.)")
+    assert LATER not in marked.summary.splitlines()[2]
+    assert marked.recalled[0].endswith("(later changed: Scratch that, the Vega budget is 90k euros.)")
+
+    # A compaction block of the oldest messages is made from them as stored (a mark split off
+    # its line by the summariser would stand alone) and marked by the changes after them.
+    seen: list[str] = []
+
+    def summarise(ms: object, budget: int, counter: object) -> str:
+        seen.extend(m.text for m in ms)  # type: ignore[attr-defined]
+        return "\n".join(m.text for m in ms)  # type: ignore[attr-defined]
+
+    compactor = marking_compactor(Compactor(summarise), marked.history, {"note1"}, history)
+    block = compactor.block(marked.history[:2])
+    assert seen == [history[0].text, history[1].text]
+    assert "Tuesday at 10. (later changed: No wait" in block
+    assert LATER not in compactor.block(marked.history[3:])
+
+
+def test_nothing_to_mark_leaves_the_inputs_as_they_are() -> None:
+    inputs = TurnInputs(system="s", new_message="hi", summary="## Decisions\n- We chose Kafka.",
+                        history=(SourceMessage("m1", "user", "Room 12 has a broken projector."),),
+                        recalled=("[2026-02-20] you: Kai said 40 people signed up.",))
+    assert superseded_marked(inputs, SummaryState(), set()) == inputs
+
+
+def test_own_dialogs_show_no_superseded_value_as_current(tmp_path: Path) -> None:
+    # Through the engine: corrections in four styles per language, folded into the summary,
+    # recalled and compacted; no line of any request may show the old value alone.
+    path = tmp_path / "own.json"
+    path.write_text(json.dumps(dialogs(), ensure_ascii=False), encoding="utf-8")
+    result = run_five_questions(path, budget=2000, embeddings=False)
+    for lang, row in result["by_language"].items():
+        assert row["stale_beside"] == 0.0, (lang, result["misses"])
+        assert row["stale_kept"] == 0.0, (lang, result["misses"])
+        assert row["assembled"] == 1.0, (lang, result["misses"])
+
+
+def test_a_cue_said_alone_carries_to_the_next_sentence() -> None:
+    changes = changes_in("Scratch that. Porto it is for the offsite.")
+    assert changes and changes[0].cued
+    assert mark_lines("The offsite is in Lisbon.", changes).endswith(
+        "(later changed: Porto it is for the offsite.)")
+
+
+def test_a_plain_summary_item_is_marked_by_a_recalled_correction_not_the_reverse() -> None:
+    plain = Item("i1", "decisions", "The offsite is in Lisbon.", ("m1",), 4, 1, 1)
+    again = Item("i2", "decisions", "Change of plan again: the offsite moves to Bilbao.", ("m9",), 4, 2, 2)
+    state = SummaryState((plain, again), 3, 1)
+    summary = "## Decisions\n- The offsite is in Lisbon.\n- Change of plan again: the offsite moves to Bilbao."
+    inputs = TurnInputs(system="s", new_message="?", summary=summary,
+                        recalled=("[2026-02-20] you: Actually the offsite will be in Porto.",))
+    lines = superseded_marked(inputs, state, set()).summary.splitlines()
+    assert lines[1].endswith("(later changed: Change of plan again: the offsite moves to Bilbao.)")
+    assert LATER not in lines[2]  # a correction in the summary is not marked by a recalled one
+
+
+def test_a_change_the_assistant_says_and_the_person_confirms_marks_the_old_value() -> None:
+    history = (
+        SourceMessage("m1", "user", "The offsite is in Lisbon."),
+        SourceMessage("m2", "assistant", "Noted."),
+        SourceMessage("m3", "assistant", "So the offsite moves to Porto now?"),
+        SourceMessage("m4", "user", "Yes, exactly."),
+    )
+    inputs = TurnInputs(system="s", new_message="?", history=history)
+    marked = superseded_marked(inputs, SummaryState(), set())
+    assert "Porto" in marked.history[0].text and LATER in marked.history[0].text
+    assert marked.history[2:] == history[2:]
+
+
+def test_a_fact_is_marked_only_by_a_change_said_after_its_message() -> None:
+    history = (
+        SourceMessage("m1", "user", "Actually the offsite will be in Porto."),
+        SourceMessage("m2", "user", "The offsite is in Lisbon, final answer."),
+        SourceMessage("m3", "user", "Change of plan: the offsite goes to Bilbao."),
+    )
+    inputs = TurnInputs(system="s", new_message="?", history=history,
+                        facts=("Offsite: the offsite is in Porto", "Offsite: the offsite is in Lisbon"))
+    facts = superseded_marked(inputs, SummaryState(), set(), (("m0",), ("m3",))).facts
+    assert facts[0].endswith("(later changed: Change of plan: the offsite goes to Bilbao.)")  # older
+    assert facts[1] == inputs.facts[1]  # said with the last change: nothing after it
+
+
+def test_a_compaction_block_line_is_marked_by_a_change_inside_the_block_said_after_it() -> None:
+    history = (
+        SourceMessage("m1", "user", "The kickoff is on Tuesday at 10."),
+        SourceMessage("m2", "user", "No wait, the kickoff is Thursday, not Tuesday."),
+        SourceMessage("m3", "user", "Room 12 has a broken projector."),
+    )
+    compactor = marking_compactor(Compactor(lambda ms, b, c: "\n".join(f"- {m.text}" for m in ms)),
+                                  history, set(), history)
+    lines = compactor.block(history[:2]).splitlines()
+    assert lines[1].endswith("(later changed: No wait, the kickoff is Thursday, not Tuesday.)")
+    assert LATER not in lines[2]
