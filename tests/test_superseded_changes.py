@@ -12,8 +12,7 @@ import pytest
 from evals import run_five_questions
 from tests.superseded_dialogs import dialogs
 from threadkeep.context.assemble import TurnInputs
-from threadkeep.context.compaction import Compactor
-from threadkeep.engine.request import marking_compactor, superseded_marked
+from threadkeep.engine.request import superseded_marked
 from threadkeep.memory.summary.corrections import LATER, changes_in, mark_lines, replaced_by
 from threadkeep.memory.summary.items import Item, SummaryState
 from threadkeep.messages import SourceMessage
@@ -86,7 +85,7 @@ def test_within_a_text_only_a_later_line_marks_an_earlier_one() -> None:
     assert LATER not in lines[2]
 
 
-def test_every_layer_of_a_turn_is_marked_by_a_change_in_the_window() -> None:
+def test_per_turn_layers_are_marked_by_the_window_and_the_cached_prefix_is_not() -> None:
     note = SourceMessage("note1", "user", "<recalled_note>\nRecalled from earlier conversations:\n"
                          "- [2026-03-01] you: Our vendor for the badges is Acme.\n</recalled_note>")
     history = (
@@ -103,29 +102,34 @@ def test_every_layer_of_a_turn_is_marked_by_a_change_in_the_window() -> None:
                         summary="## Decisions\n- Budget for Vega is 75k euros.\n"
                                 "- Scratch that, the Vega budget is 90k euros.",
                         history=history,
-                        recalled=("[2026-02-20] you: The Vega budget is 75k euros.",))
+                        recalled=("[2026-02-20] you: The Vega budget is 75k euros.",
+                                  "[2026-02-21] you: The kickoff is on Tuesday at 10, room 4."))
     marked = superseded_marked(inputs, state, {"note1"})
-    by_id = {m.id: m.text for m in marked.history}
-    assert by_id["m1"].endswith("(later changed: No wait, the kickoff is Thursday, not Tuesday.)")
-    assert "Acme. (later changed: We switched the badge vendor to Globex.)" in by_id["note1"]
-    assert by_id["m3"] == history[3].text and by_id["m4"] == history[4].text
+    # The turn's recalled lines: by the summary's correction and by the window's change.
+    assert marked.recalled[0].endswith("(later changed: Scratch that, the Vega budget is 90k euros.)")
+    assert marked.recalled[1].endswith("(later changed: No wait, the kickoff is Thursday, not Tuesday.)")
+    # The summary, by the item touched after it: it changes only when the summary does.
     assert marked.summary.splitlines()[1].endswith("(later changed: Scratch that, the Vega budget is 90k euros.)")
     assert LATER not in marked.summary.splitlines()[2]
-    assert marked.recalled[0].endswith("(later changed: Scratch that, the Vega budget is 90k euros.)")
+    # Verbatim messages and the recall note stay byte for byte: a change in the window must
+    # not rewrite the provider's cached prefix (the correction itself is in the window).
+    assert marked.history == history
 
-    # A compaction block of the oldest messages is made from them as stored (a mark split off
-    # its line by the summariser would stand alone) and marked by the changes after them.
-    seen: list[str] = []
 
-    def summarise(ms: object, budget: int, counter: object) -> str:
-        seen.extend(m.text for m in ms)  # type: ignore[attr-defined]
-        return "\n".join(m.text for m in ms)  # type: ignore[attr-defined]
-
-    compactor = marking_compactor(Compactor(summarise), marked.history, {"note1"}, history)
-    block = compactor.block(marked.history[:2])
-    assert seen == [history[0].text, history[1].text]
-    assert "Tuesday at 10. (later changed: No wait" in block
-    assert LATER not in compactor.block(marked.history[3:])
+def test_a_new_change_in_the_window_leaves_the_cached_prefix_as_it_was() -> None:
+    history = (SourceMessage("m1", "user", "The offsite is in Lisbon."),
+               SourceMessage("m2", "assistant", "Noted."))
+    item = Item("i1", "decisions", "The offsite is in Lisbon.", ("m1",), 4, 1, 1)
+    state = SummaryState((item,), 1, 1)
+    summary = "## Decisions\n- The offsite is in Lisbon."
+    before = superseded_marked(TurnInputs(system="s", new_message="?", summary=summary, history=history),
+                               state, set())
+    grown = (*history, SourceMessage("m3", "user", "Change of plan: the offsite moves to Porto."))
+    after = superseded_marked(TurnInputs(system="s", new_message="?", summary=summary, history=grown,
+                                         recalled=("[2026-02-20] you: The offsite is in Lisbon.",)),
+                              state, set())
+    assert after.summary == before.summary and after.history[:2] == before.history[:2]
+    assert after.recalled[0].endswith("(later changed: Change of plan: the offsite moves to Porto.)")
 
 
 def test_nothing_to_mark_leaves_the_inputs_as_they_are() -> None:
@@ -168,15 +172,15 @@ def test_a_plain_summary_item_is_marked_by_a_recalled_correction_not_the_reverse
 
 def test_a_change_the_assistant_says_and_the_person_confirms_marks_the_old_value() -> None:
     history = (
-        SourceMessage("m1", "user", "The offsite is in Lisbon."),
         SourceMessage("m2", "assistant", "Noted."),
         SourceMessage("m3", "assistant", "So the offsite moves to Porto now?"),
         SourceMessage("m4", "user", "Yes, exactly."),
     )
-    inputs = TurnInputs(system="s", new_message="?", history=history)
+    inputs = TurnInputs(system="s", new_message="?", history=history,
+                        recalled=("[2026-02-20] you: The offsite is in Lisbon.",))
     marked = superseded_marked(inputs, SummaryState(), set())
-    assert "Porto" in marked.history[0].text and LATER in marked.history[0].text
-    assert marked.history[2:] == history[2:]
+    assert "Porto" in marked.recalled[0] and LATER in marked.recalled[0]
+    assert marked.history == history
 
 
 def test_a_fact_is_marked_only_by_a_change_said_after_its_message() -> None:
@@ -190,16 +194,3 @@ def test_a_fact_is_marked_only_by_a_change_said_after_its_message() -> None:
     facts = superseded_marked(inputs, SummaryState(), set(), (("m0",), ("m3",))).facts
     assert facts[0].endswith("(later changed: Change of plan: the offsite goes to Bilbao.)")  # older
     assert facts[1] == inputs.facts[1]  # said with the last change: nothing after it
-
-
-def test_a_compaction_block_line_is_marked_by_a_change_inside_the_block_said_after_it() -> None:
-    history = (
-        SourceMessage("m1", "user", "The kickoff is on Tuesday at 10."),
-        SourceMessage("m2", "user", "No wait, the kickoff is Thursday, not Tuesday."),
-        SourceMessage("m3", "user", "Room 12 has a broken projector."),
-    )
-    compactor = marking_compactor(Compactor(lambda ms, b, c: "\n".join(f"- {m.text}" for m in ms)),
-                                  history, set(), history)
-    lines = compactor.block(history[:2]).splitlines()
-    assert lines[1].endswith("(later changed: No wait, the kickoff is Thursday, not Tuesday.)")
-    assert LATER not in lines[2]

@@ -11,7 +11,7 @@ as stored. The token ceiling and the tool round's share of it are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -22,11 +22,10 @@ from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.config import Settings
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, ceiling_for, tool_reserve
-from threadkeep.context.compaction import Compactor
 from threadkeep.engine.window import RECALL_LABELS, Retrieved, TurnWindow, note_entry
 from threadkeep.llm.base import Capabilities
 from threadkeep.memory.summary.compaction import extractive_compactor
-from threadkeep.memory.summary.items import SummaryState, render_summary
+from threadkeep.memory.summary.items import Item, SummaryState, render_summary
 from threadkeep.messages import ModelRequest, SourceMessage, ToolSpec
 from threadkeep.tokens import counter_for
 
@@ -37,7 +36,7 @@ if TYPE_CHECKING:  # recall, the profile and the superseded marks load on the fi
     from threadkeep.memory.recall.vectors import NewMessageVector
     from threadkeep.memory.summary.corrections import Change
 
-__all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan", "superseded_marked", "marking_compactor"]
+__all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan", "recall_marker", "superseded_marked"]
 
 # Room kept beside retrieval for the clock line, the context tags and count drift.
 _RETRIEVAL_MARGIN = 48
@@ -122,9 +121,8 @@ class TurnBuilder:
         return max(200, ceiling // 4, ceiling - used)
 
     # -- one request ---------------------------------------------------------------------
-    def _assembly(self, reserve: int, conversation_id: str, compactor: Compactor | None = None) -> Any:
-        return partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter,
-                       compactor=compactor or self.compactor,
+    def _assembly(self, reserve: int, conversation_id: str) -> Any:
+        return partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter, compactor=self.compactor,
                        max_tokens=self.settings.max_answer_tokens, cache_key=conversation_id)
 
     def draft(self, window: TurnWindow, *, tools: tuple[ToolSpec, ...] = (), context: str | None = None,
@@ -171,6 +169,10 @@ class TurnBuilder:
         blocks = render_recalled(again, RECALL_LABELS)
         per_turn = tuple(render_recalled(first, RECALL_LABELS))
         text = render_note([b.text for b in blocks]) if blocks else ""
+        if text:  # marked once, before it is stored: later turns send the same bytes
+            window = draft.window
+            text = recall_marker(draft.inputs.history, window.state, {n.id for n in window.notes},
+                                 [b.text for b in (*blocks, *per_turn)])(text)
         return NotePlan(text, tuple(hit_key(h) for b in blocks for h in b.hits),
                         self.counter.count(text) if text else 0,
                         tuple(hit_key(h) for b in per_turn for h in b.hits), per_turn)
@@ -183,12 +185,11 @@ class TurnBuilder:
             bare = replace(bare, history=(*bare.history, note_entry(note)))
         inputs = replace(bare, facts=tuple(h.text for h in found.facts), recalled=tuple(b.text for b in per_turn))
         # An old value beside the new one is marked on its own line (issue 26): recall notes
-        # and recalled turns that state what the summary says was changed later.
+        # by what the summary says was changed later; this turn's recalled lines and facts also
+        # by the changes said in the window.
         notes = {n.id for n in window.notes} | ({note.id} if note is not None else set())
-        unmarked = inputs.history
         inputs = superseded_marked(inputs, window.state, notes, tuple(h.sources for h in found.facts))
-        compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
-        built: Assembly = self._assembly(draft.reserve, window.conversation_id, compactor)(inputs)
+        built: Assembly = self._assembly(draft.reserve, window.conversation_id)(inputs)
         request = self.plan(built.request, window)
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
@@ -230,11 +231,8 @@ class TurnBuilder:
         inputs = TurnInputs(tools=tools, system=window.system, new_message=".", startup=window.startup,
                             summary=render_summary(window.state), history=window.history)
         # The same marks as a turn's, so the prefix it warms is the bytes the turn sends.
-        notes = {n.id for n in window.notes}
-        unmarked = inputs.history
-        inputs = superseded_marked(inputs, window.state, notes)
-        compactor = marking_compactor(self.compactor, inputs.history, notes, unmarked)
-        built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id, compactor)(inputs)
+        inputs = superseded_marked(inputs, window.state, {n.id for n in window.notes})
+        built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id)(inputs)
         return self.plan(built.request, window)
 
     def plan(self, request: ModelRequest, window: TurnWindow) -> ModelRequest:
@@ -246,39 +244,34 @@ class TurnBuilder:
 
 def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str],
                       fact_sources: Sequence[Sequence[str]] = ()) -> TurnInputs:
-    """``inputs`` with every line that states a value a later message replaced marked on the
-    same line with what replaced it (issue 26): the summary, recall notes and recalled turns
-    by the window's changes (and recalled lines by later recalled ones), earlier verbatim
-    messages by later ones, recall notes and recalled turns also by the summary's items
-    (:func:`~threadkeep.memory.summary.superseded.mark_superseded`). The compaction block is
-    marked where it is made (:func:`marking_compactor`). A fact (``fact_sources``: the
-    messages each of ``inputs.facts`` came from) is marked by the window's changes said after
-    its message, and by the summary's corrections when its message left the window."""
-    from threadkeep.memory.summary.corrections import (
-        changes_in,
-        dated_changes,
-        mark_lines,
-        mark_summary,
-    )
+    """``inputs`` with the lines that state a value a later message replaced marked on the same
+    line with what replaced it (issue 26).
+
+    Only what is per-turn is marked by the changes said in the window: this turn's recalled
+    lines (also by the summary's corrections and by later recalled lines) and its facts (by
+    the window's changes said after the fact's message, else by the summary's corrections).
+    The cached prefix is marked only by what the summary holds, which changes at a fold: an
+    item by the changes of items touched after it, recall notes by the items
+    (:func:`~threadkeep.memory.summary.superseded.mark_superseded`); verbatim messages and
+    compaction blocks are not marked. Marking the prefix by each new change in the window rewrote the
+    provider's cached prefix on most turns (`bench cache --adapters`: cached share 0.86 → 0.34
+    on Anthropic, 0.94 → 0.31 on OpenAI), since a statement of a known slot is a change.
+    """
+    from threadkeep.memory.summary.corrections import mark_lines, mark_summary
     from threadkeep.memory.summary.superseded import mark_superseded
 
     current = [i for i in state.items if not i.resolved]
     items = [i.text for i in current]
+    history = tuple(SourceMessage(m.id, m.role, mark_superseded(m.text, items)) if m.id in note_ids and items else m
+                    for m in inputs.history)
+    summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current])
+    if not inputs.recalled and not inputs.facts:
+        return replace(inputs, history=history, summary=summary)
     later = _later_changes(inputs.history, note_ids)
     window = later[0]
-    dated = dated_changes([*(m.text for m in inputs.history if m.id in note_ids), *inputs.recalled])
-    # What the summary says was changed: recalled material (older than the window, of unknown
-    # order against the summary) is marked by the items that say they are a change.
-    summarised = [c for i in current for c in changes_in(i.text) if c.cued]
+    summarised = _summarised(current)
+    recalled = recall_marker(inputs.history, state, note_ids, inputs.recalled, later=later)
 
-    def recalled(text: str) -> str:
-        text = mark_lines(text, [*summarised, *window], dated=dated)
-        return mark_superseded(text, items) if items else text
-
-    history = tuple(
-        SourceMessage(m.id, m.role, recalled(m.text)) if m.id in note_ids
-        else SourceMessage(m.id, m.role, mark_lines(m.text, later[i + 1])) if later[i + 1] else m
-        for i, m in enumerate(inputs.history))
     at = {m.id: i for i, m in enumerate(inputs.history)}
 
     def fact(text: str, sources: Sequence[str]) -> str:
@@ -286,10 +279,39 @@ def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str
         return mark_lines(text, later[max(where) + 1] if where else [*summarised, *window], within=False)
 
     facts = tuple(fact(t, fact_sources[k] if k < len(fact_sources) else ()) for k, t in enumerate(inputs.facts))
-    summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current], window,
-                           [c for _, c in dated if c.cued])
     return replace(inputs, history=history, summary=summary, facts=facts,
                    recalled=tuple(recalled(t) for t in inputs.recalled))
+
+
+def _summarised(current: Sequence[Item]) -> list[Change]:
+    """What the summary says was changed: the items that say they are a change. Recalled
+    material is older than the window and of unknown order against the summary; a correction
+    is newer than the plain statement it corrects."""
+    from threadkeep.memory.summary.corrections import changes_in
+
+    return [c for i in current for c in changes_in(i.text) if c.cued]
+
+
+def recall_marker(history: Sequence[SourceMessage], state: SummaryState, note_ids: set[str],
+                  texts: Sequence[str] = (), *, later: list[list[Change]] | None = None) -> Callable[[str], str]:
+    """Marks recalled text by the changes said in the window, by the summary's corrections and
+    by later dated recalled lines (``texts`` and the notes of ``history``), then by the
+    summary's items. Used for this turn's per-turn recalled lines and for the recall note it
+    leaves, marked once before it is stored, so the note's bytes never change afterwards."""
+    from threadkeep.memory.summary.corrections import dated_changes, mark_lines
+    from threadkeep.memory.summary.superseded import mark_superseded
+
+    current = [i for i in state.items if not i.resolved]
+    items = [i.text for i in current]
+    window = (later if later is not None else _later_changes(history, note_ids))[0]
+    summarised = _summarised(current)
+    dated = dated_changes([*(m.text for m in history if m.id in note_ids), *texts])
+
+    def mark(text: str) -> str:
+        text = mark_lines(text, [*summarised, *window], dated=dated)
+        return mark_superseded(text, items) if items else text
+
+    return mark
 
 
 def _later_changes(history: Sequence[SourceMessage], note_ids: set[str]) -> list[list[Change]]:
@@ -311,38 +333,3 @@ def _later_changes(history: Sequence[SourceMessage], note_ids: set[str]) -> list
     for changes in reversed(own):
         out.append([*changes, *out[-1]] if changes else out[-1])
     return out[::-1]
-
-
-def marking_compactor(compactor: Compactor, history: Sequence[SourceMessage], note_ids: set[str],
-                      unmarked: Sequence[SourceMessage] = ()) -> Compactor:
-    """``compactor`` whose blocks of the oldest ``history`` messages are made from
-    ``unmarked`` (the same messages before :func:`superseded_marked`) and marked where they
-    state a value a later message of the window replaced (the blocks stay memoised by the
-    inner compactor; the marks are recomputed, so a new correction marks an old block)."""
-    later = _later_changes(history, note_ids)
-    return _MarkingCompactor(compactor, later, {m.id: m for m in unmarked})
-
-
-class _MarkingCompactor(Compactor):
-    def __init__(self, inner: Compactor, later: list[list[Change]], unmarked: dict[str, SourceMessage]) -> None:
-        super().__init__(inner.summarise, inner.cap, inner.counter, size=1)
-        self._inner = inner
-        self._later = later
-        self._unmarked = unmarked
-
-    def block(self, messages: Sequence[SourceMessage]) -> str:
-        from threadkeep.memory.summary.corrections import mark_each
-
-        # The block is made from the messages as stored (a mark the summariser split off its
-        # line would stand alone), then each line is marked by the changes said after the
-        # message it came from (after the block, when it is not found in one).
-        stored = [self._unmarked.get(m.id, m) for m in messages]
-        text = self._inner.block(stored)
-        end = min(len(messages), len(self._later) - 1)
-
-        def later_for(body: str) -> list[Change]:
-            probe = body.strip()[:60]
-            origin = next((i for i in range(end - 1, -1, -1) if probe and probe in stored[i].text), end - 1)
-            return self._later[origin + 1]
-
-        return mark_each(text, later_for) if self._later[0] else text

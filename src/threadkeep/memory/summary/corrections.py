@@ -26,7 +26,7 @@ Every pattern is an alternation of literals; value spans are found with plain st
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -40,7 +40,7 @@ from threadkeep.memory.summary.sentences import (
     split_sentences,
 )
 
-__all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_each", "mark_summary", "dated_changes",
+__all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
            "CHANGE_CUE"]
 
 LATER = "later changed: "
@@ -311,17 +311,6 @@ def mark_lines(text: str, later: Sequence[Change] = (), *, within: bool = True,
             candidates += rest
         candidates += later
         found = _newest(body, candidates)
-        out.append(f"{line.rstrip()} ({LATER}{_quote(found)})" if found is not None else line)
-    return "\n".join(out)
-
-
-def mark_each(text: str, later_for: Callable[[str], Sequence[Change]]) -> str:
-    """``text`` with each line marked by the newest change ``later_for(body)`` gives for it
-    (the changes said after the message the line came from)."""
-    out: list[str] = []
-    for line in text.split("\n"):
-        body = body_of(line)
-        found = None if not body.strip() or LATER in line else _newest(body, later_for(body))
         out.append(f"{line.rstrip()} ({LATER}{_quote(found)})" if found is not None else line)
     return "\n".join(out)
 
