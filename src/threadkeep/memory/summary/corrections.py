@@ -323,13 +323,10 @@ def _newest(body: str, candidates: Sequence[Change]) -> Change | None:
     return None
 
 
-def mark_summary(text: str, items: Sequence[tuple[str, int]], later: Sequence[Change] = (),
-                 corrections: Sequence[Change] = ()) -> str:
+def mark_summary(text: str, items: Sequence[tuple[str, int]]) -> str:
     """The rendered summary ``text`` with each item line marked by the newest change said by
-    an item touched after it (``items``: (text, touched)) or in ``later`` (the window), and
-    an item that is a plain statement also by ``corrections`` (changes that say they are one,
-    recalled from before the window: of unknown order against the items, but a correction is
-    newer than the plain statement it corrects)."""
+    an item touched after it (``items``: (text, touched)). Only the summary's own items mark
+    it, so its bytes change only when a fold changes it (the cached prefix)."""
     if not text or not items:
         return text
     said = sorted(items, key=lambda it: it[1])
@@ -340,10 +337,7 @@ def mark_summary(text: str, items: Sequence[tuple[str, int]], later: Sequence[Ch
         if item is None or LATER in line:
             out.append(line)
             continue
-        plain = not any(c.cued for c in changes_in(item[0]))
-        candidates = [*(corrections if plain else ()),
-                      *(c for touched, cs in own if touched > item[1] for c in cs), *later]
-        found = _newest(item[0], candidates)
+        found = _newest(item[0], [c for touched, cs in own if touched > item[1] for c in cs])
         out.append(f"{line.rstrip()} ({LATER}{_quote(found)})" if found is not None else line)
     return "\n".join(out)
 
