@@ -9,23 +9,10 @@ import pytest
 
 from evals import run_five_questions
 from evals.five_questions import contains_token, message_time, stale_beside, stale_kept
+from tests.superseded_dialogs import FILLER  # the same small talk, one copy
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
-FILLER = {
-    "en": [("Can you shorten this paragraph?", "Here is a shorter one."),
-           ("Room {n} has a broken projector.", "Maybe file a ticket."),
-           ("Kai said {n} people signed up for the picnic.", "Nice."),
-           ("Thanks!", "You're welcome.")],
-    "ru": [("Сократи, пожалуйста, абзац.", "Вот короче."),
-           ("В переговорке {n} сломался проектор.", "Можно завести заявку."),
-           ("Лиза сказала, что на пикник записались {n} человек.", "Отлично."),
-           ("Спасибо!", "Пожалуйста.")],
-    "ja": [("この段落を短くしてくれますか？", "短くしました。"),
-           ("会議室{n}のプロジェクターが壊れています。", "チケットを出しましょう。"),
-           ("ピクニックに{n}人が申し込みました。", "いいですね。"),
-           ("ありがとう！", "どういたしまして。")],
-}
 KEY = {
     "en": ["Nora is our new tech lead on Vega from this week.",
            "The release deadline for Vega is 4 June.",
