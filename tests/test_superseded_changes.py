@@ -15,6 +15,7 @@ from threadkeep.context.assemble import TurnInputs
 from threadkeep.engine.request import superseded_marked
 from threadkeep.memory.summary.corrections import LATER, changes_in, mark_lines, replaced_by
 from threadkeep.memory.summary.items import Item, SummaryState
+from threadkeep.memory.summary.sentences import split_sentences
 from threadkeep.messages import SourceMessage
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
@@ -44,6 +45,23 @@ REPLACED = [
     ("Ждём 14 человек на воркшоп.", "Точнее, на воркшоп придут 12 человек, а не 14."),
     ("AtlasのPMはトムさんです。", "PMはトムさんからレナさんに変わりました。"),
     ("パイロットの予算は60万円です。", "予算は40万円に減らされました。"),
+    # A change that names the old value marks every statement of it about the same thing,
+    # and a short answer that names nothing else.
+    ("It's Priya.", "Update: Jonas takes over Atlas from Priya."),
+    ("Atlas reports to Priya now.", "Update: Jonas takes over Atlas from Priya."),
+    ("Priya owns the Atlas backlog.", "Actually, Jonas is taking over the Atlas backlog; Priya moved teams."),
+    ("На Атлас дали 40 тыс. евро.", "Финансы выделяют 55 тысяч на Атлас, а не 40."),
+    ("Новосибирск — домашняя база Атлас.", "Команда Атлас переехала из офиса в Новосибирске в офис в Томске."),
+    ("経理がAtlasに50万円を出します。", "訂正：Atlasの予算は50万円ではなく70万円です。"),
+    # A question that states a value (the assistant checking it) is a statement of it.
+    ("To double-check, the Atlas budget is 120k?", "The Atlas budget is now 150k."),
+    ("Значит, Атлас выходит 2 марта?", "Сроки сдвинулись, Атлас теперь 9 марта."),
+    # The same project's value of the same kind: a place, a date, a person who leads it.
+    ("Frankfurt is the hosting region for Atlas.", "Correction: Atlas will be hosted in Dublin."),
+    ("Сервера Атлас стоят в Варшаве, там и хостимся.", "Обновление: Атлас переезжает в Дублин."),
+    ("Раскатываем Атлас 4 июня.", "Новая дата релиза Атлас — 11 июня."),
+    ("ケンタさんにAtlasをお願いしました。", "Atlasの新しいリーダーはユミさんです。"),
+    ("Atlasはフランクフルトリージョンで動かします。", "やっぱりAtlasはダブリンリージョンになりました。"),
 ]
 # (earlier statement, later statement) that replace nothing.
 KEPT = [
@@ -58,6 +76,28 @@ KEPT = [
     ("The budget review is planned for 3 March.", "Lena said the code review moved to room 17."),
     # The same new date, said without the project's name, is the same statement.
     ("Heads-up: the launch slipped, it is 20 May now.", "Vega — heads-up: the launch slipped, it is 20 May now."),
+    # A value of another kind about the same project: a duration, a head count, a language
+    # or a database is not a budget or a hosting place; a date of another event is not the
+    # project's date.
+    ("Atlas must respond within 300 ms.", "The Atlas budget is now 150k."),
+    ("There are 9 of us on Atlas.", "The Atlas budget is now 150k."),
+    ("На Атлас выделили 6 инженеров.", "Обновление: бюджет Атлас урезали до 55 тысяч евро."),
+    ("We build Atlas in Kotlin.", "Correction: Atlas will be hosted in Dublin."),
+    ("Atlas stores everything in Neo4j.", "The Atlas team relocated from Oslo to Bergen."),
+    ("The Atlas demo is on 2 March.", "Update: the Atlas release moved to 20 March."),
+    ("Atlasは1席3000円です。", "実はAtlasのバックログはユミさんが引き継ぎます。"),
+    ("Atlasの契約は24ヶ月です。", "Atlasは1500円ではなく1席2000円です。"),
+    # News about the person a change turned away from is not the role they left.
+    ("Priya is off to Lisbon next week.", "Update: Jonas takes over Atlas from Priya."),
+    # Different things that share only a reporting verb or a short word.
+    ("Scratch that, finance says 70k for Atlas, not 50k.", "Ilse says the garage has 300 spaces now."),
+    ("Atlas is run out of Oslo.", "Jenkins got cut: it kept timing out on big builds."),
+]
+# (earlier statement, a sentence that only turns away from its value, the sentence after it).
+CARRIED = [
+    ("Бета Атлас — 2 марта.", "Забудь про 2 марта.", "Бета Атлас будет 9 марта."),
+    ("Atlasのベータは3月2日の予定です。", "3月2日は忘れてください。", "Atlasのベータは3月9日です。"),
+    ("The Atlas beta is on 2 March.", "Forget 2 March.", "The Atlas beta is on 9 March."),
 ]
 
 
@@ -73,6 +113,20 @@ def test_a_later_change_replaces_the_earlier_value(old: str, new: str) -> None:
 def test_what_is_not_a_replacement_stays_unmarked(old: str, new: str) -> None:
     assert not any(replaced_by(old, c) for c in changes_in(new))
     assert mark_lines(old, changes_in(new)) == old
+
+
+@pytest.mark.parametrize(("old", "away", "new"), CARRIED)
+def test_what_a_sentence_turns_away_from_is_what_the_next_one_replaces(old: str, away: str, new: str) -> None:
+    marked = mark_lines(f"- [2026-03-01] you: {old}", changes_in(f"{away} {new}"))
+    assert marked.endswith(f"({LATER}{new})")
+
+
+def test_a_mark_stays_on_the_line_of_the_sentence_it_marks() -> None:
+    text = "The offsite is in Lisbon. (later changed: Actually it is Porto.) Lunch is at noon."
+    assert split_sentences(text) == ["The offsite is in Lisbon. (later changed: Actually it is Porto.)",
+                                     "Lunch is at noon."]
+    ja = "キックオフは火曜日です。(later changed: やっぱり木曜日にします。)次の話です。"
+    assert split_sentences(ja) == ["キックオフは火曜日です。(later changed: やっぱり木曜日にします。)", "次の話です。"]
 
 
 def test_within_a_text_only_a_later_line_marks_an_earlier_one() -> None:

@@ -33,12 +33,14 @@ from functools import lru_cache
 from threadkeep.memory.summary.grammar import is_question, rx
 from threadkeep.memory.summary.sentences import (
     _NUMBER,
+    _ROLE,
     _WEEKDAY,
     CORRECTION,
     MONTH,
     analyse,
     split_sentences,
 )
+from threadkeep.memory.summary.value_roles import EVENTS, HOSTING, MOVES, name_role, number_role
 
 __all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
            "CHANGE_CUE"]
@@ -67,11 +69,21 @@ CHANGE_CUE = rx(
 # What comes right before a value the change turns away from: a choice set aside ("instead
 # of Kafka") names the old option outright; the weaker cues ("not", "from") only with a topic.
 _SET_ASIDE = ("instead of", "rather than", "in place of", "replacing", "replaces", "вместо", "а не")
-_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "не", "с", "со", "уже не", "больше не",
-               "забудь", "забудьте")
+_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about", "не", "с", "со", "уже не",
+               "больше не", "забудь", "забудьте", "забудь про", "забудьте про", "забудь о", "забудьте о")
+# "from the office in Rotterdam", "из офиса в Екатеринбурге": the place it moves from.
+_FROM_PLACE = rx(r"(?:^|\W)(?:from|out of)\s+(?:the\s+|our\s+)?\w+\s+(?:in|at)\s+$|"
+                 r"|(?:^|\W)из\s+\w+\s+(?:в|во)\s+$")
+# Right after a name: that person left what the sentence is about ("Thaddeus moved teams").
+_LEFT = rx(r"^\s+(?:moved teams|moved to another team|changed teams|switched teams|left\b|has left|is leaving|"
+           r"stepped down|steps down|quit\b|is out\b|"
+           r"ушёл|ушел|ушла|уходит|перешёл в друг|перешел в друг|перешла в друг)|"
+           r"^(?:さん)?(?:は|が)(?:別の?チーム|退職|異動|抜け)")
 # What comes right after it in Japanese ("KafkaではなくPulsar", "6月4日から6月18日に").
 _SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
-_AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ")
+_AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ", "は忘れ", "のことは忘れ")
+_UNIT_JA = re.compile(r"^(?:万円|億円|万|億|円|ドル|ユーロ|人|名|件|%|％)")
+_PREPOSITION = re.compile(r"\s+(?:в|во|на|к|ко|in|on|at|the|by|to)$")
 _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # A line's own frame: "- [2024-05-01] you: …", "assistant: …".
 # (a speaker only after a date: "Correction: …" said in a message is part of what it says).
@@ -79,6 +91,13 @@ _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
+# A line of at most this many words that names only the old name is a statement of it.
+_SHORT_LINE = 6
+_TOPIC_LETTERS = 4
+_CYRILLIC_LETTER = re.compile(r"[а-яё]", re.IGNORECASE)
+_ROLE_SLOTS = frozenset({"lead", "tech-lead", "team-lead", "qa", "pm"})
+# Reporting verbs are not what two sentences are about ("Bartholomew says …", "finance says …").
+_REPORTING = frozenset({"says", "said", "told", "tells", "говор", "сказа", "пишет", "пишут"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +115,13 @@ class Change:
     cued: bool  # it says it is a change
     dates: frozenset[str] = frozenset()  # of ``numeric``, dates and weekdays (and their day numbers)
     initial: frozenset[str] = frozenset()  # names only as its capitalised first word (maybe prose)
+    roles: frozenset[tuple[str, str]] = frozenset()  # (value, kind): :mod:`value_roles`
+    moves: bool = False  # it says something moves to another place
+    hosting: bool = False  # it speaks of hosting, a region, a data centre
+
+    def role(self, value: str) -> str:
+        """The kind of ``value`` as this sentence says it (date, money, place, person …)."""
+        return next((r for v, r in self.roles if v == value), "date" if value in self.dates else "name")
 
     @property
     def new(self) -> frozenset[str]:
@@ -147,12 +173,18 @@ def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple
     aside: set[str] = set()
     for start, end, value, _ in spans:
         before = low[max(0, start - 16):start].rstrip(" \t\"'«“(")
-        after = text[end:end + 6]
+        before = _PREPOSITION.sub("", before)  # "а не во вторник", "not on Tuesday"
+        after = _UNIT_JA.sub("", text[end:end + 10], count=1)  # "760万円ではなく": past the unit
         cue = _word_before(before, _BEFORE_OLD)
-        if cue is not None or after.startswith(_AFTER_OLD):
+        if (cue is not None or after.startswith(_AFTER_OLD) or _FROM_PLACE.search(low[max(0, start - 28):start])
+                or (not value[:1].isdigit() and _LEFT.match(text[end:end + 28]))):
             old.add(value)
             if cue in _SET_ASIDE or after.startswith(_SET_ASIDE_JA):
                 aside.add(value)
+            # "Forget 2 March": the month said with an old day number is part of the old date.
+            month = MONTH.match(text, end + 1) if text[end:end + 1] == " " else None
+            if month is not None and value[:1].isdigit():
+                old.add(_stem(month.group()))
     return old, aside
 
 
@@ -180,10 +212,18 @@ def _reading(sentence: str) -> Change | None:
     dated = [(a, b) for a, b, v, n in spans if n and not v[:1].isdigit() or "月" in v]
     dates = {v for a, b, v, n in spans if n and any(a <= e + 2 and b + 2 >= d for d, e in dated)}
     inner = {_stem(n) for n in s.inner_names}
+    roles: dict[str, str] = {}
+    for a, b, v, n in sorted(spans):
+        roles.setdefault(v, ("date" if v in dates else number_role(sentence, a, b)) if n
+                         else name_role(sentence, a, b))
     return Change(sentence, values, frozenset(old), frozenset(aside),
                   frozenset(v for _, _, v, n in spans if n), s.slots, s.topic,
                   frozenset(_stem(n) for n in (s.inner_names or s.names)), cued,
-                  frozenset(dates), frozenset(v for _, _, v, n in spans if not n and v not in inner))
+                  frozenset(dates),
+                  # Japanese has no capitals: a Latin word first in it is a name, not prose.
+                  frozenset() if _KANA.search(sentence) else frozenset(v for _, _, v, n in spans
+                                                                       if not n and v not in inner),
+                  frozenset(roles.items()), bool(MOVES.search(sentence)), bool(HOSTING.search(sentence)))
 
 
 def _change(sentence: str, cued: bool = False) -> Change | None:
@@ -208,23 +248,34 @@ def changes_in(text: str) -> list[Change]:
     out: list[Change] = []
     for line in text.split("\n"):
         # "Scratch that. Porto it is.": a cue said with no value carries to the next sentence.
+        # "Forget 3 September. The beta is on 13 September.": what a sentence only turns away
+        # from is what the next one replaces.
         carried = False
+        away: frozenset[str] = frozenset()
         for sentence in split_sentences(body_of(line)):
             sentence = _LEADING.sub("", sentence)
             change = _change(sentence, carried)
-            if change is not None:
+            if change is not None and away:
+                change = replace(change, old=change.old | away - change.values)
+            if change is not None and (change.new or not change.old):
                 out.append(change)
-            carried = change is None and not is_question(sentence) and _reading(sentence) is None and bool(
-                CORRECTION.search(sentence) or CHANGE_CUE.search(sentence))
+            only_away = change is not None and change.old and not change.new
+            away = change.old if change is not None and only_away else frozenset()
+            carried = only_away or (change is None and not is_question(sentence) and _reading(sentence) is None
+                                    and bool(CORRECTION.search(sentence) or CHANGE_CUE.search(sentence)))
     return out
 
 
 def replaced_by(sentence: str, change: Change) -> bool:
     """Whether ``sentence``, said before ``change``, states a value ``change`` replaced."""
-    if is_question(sentence) or sentence.strip() == change.text.strip():
+    if sentence.strip() == change.text.strip():
         return False
     read = _reading(sentence)
     if read is None:
+        return False
+    if is_question(sentence) and not read.values - change.values - read.initial:
+        # A question states a value only when it gives one of its own ("To confirm, the
+        # budget is 430k?"); "Who leads Vega now?" states nothing.
         return False
     if read.cued and not change.cued:
         return False  # a correction is newer than a plain statement of the same thing
@@ -236,6 +287,10 @@ def replaced_by(sentence: str, change: Change) -> bool:
         return False
     if change.set_aside & (values - change.numeric):
         return True  # it names an option the change set aside
+    if _names_old(read, change):
+        return True
+    if _project_value(read, change, missing):
+        return True
     subject = read.subject
     if len(change.subject) > 1 and subject and not values & change.subject:
         return False  # about another subject ("Tariq leads Orion now" is not Vega's lead)
@@ -249,30 +304,120 @@ def replaced_by(sentence: str, change: Change) -> bool:
     # Russian sentence's capitalised first word ("Демо перенесли на пятницу").
     japanese = bool(_KANA.search(sentence))
     topic = read.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)
-                                          and (japanese or v in subject or v in change.subject)}
+                                          and (japanese or v in subject or v in change.subject)} - _REPORTING
+    # A katakana word is a loanword topic (キックオフは) or the owner both speak of (アオバの
+    # DB, アオバのベータ): the owner is what they are about, not a topic in common.
+    topic = frozenset(t for t in topic if not _KATAKANA.search(t)
+                      or not (_owner_ja(t, sentence) or _owner_ja(t, change.text)))
+    # Short words ("out", "up", "off") say nothing of what a sentence is about.
+    topic = frozenset(t for t in topic if len(t) >= _TOPIC_LETTERS or not t.isalpha() or not t.isascii() and
+                      not _CYRILLIC_LETTER.match(t))
     if change.old & values:
         return bool(read.slots & change.slots or topic)
     if read.slots & change.slots:
         # The same slot: a plain restatement replaces it only with a value of its own kind
-        # that the line does not share (two demos of 680 and 599 people are two demos).
+        # that the line does not share (two demos of 680 and 599 people are two demos), and a
+        # number of the kind that changed ("7 разработчиков" is not the budget "775 тысяч").
+        numbers = missing & change.numeric
+        if numbers and numeric and not _kinds(numbers, change) & _kinds(numeric - change.values, read):
+            return False
         return change.cued or bool(values - change.values)
     # A topic word in common, and nothing else it is about: "the offsite is in Lisbon" is
     # what "actually the offsite will be in Porto" replaces, "the security review is on 24
     # April" is not what "the design review moved to room 42" replaces.
     narrow = len(topic) >= 2 or len(read.topic - topic - values) <= 2
-    return change.cued and bool(topic) and narrow and _same_kind(read, missing, change) and bool(values - change.values)
+    return change.cued and bool(topic) and narrow and _same_kind(read, missing, change)
 
 
 def _kinds(values: Iterable[str], said: Change, *, initial: bool = True) -> set[str]:
-    return {"date" if v in said.dates else "number" if v in said.numeric else "name"
-            for v in values if initial or v not in said.initial}
+    # A number's kind is its unit's (740k is money, 1101 spaces a bare number); names are one kind.
+    return {said.role(v) if v in said.numeric else "name" for v in values if initial or v not in said.initial}
+
+
+def _shared_names(read: Change, change: Change) -> frozenset[str]:
+    """Names both sentences give that are what they are about (a project, a product): not a
+    number, and not a word each says only as its capitalised first word ("Выкатываем …")."""
+    return frozenset(v for v in read.values & change.values - read.numeric - change.numeric
+                     if not (v in read.initial and v in change.initial))
+
+
+def _names_old(read: Change, change: Change) -> bool:
+    """A change that turns away from a value by name ("takes over Cobalt from Desmond", "вместо
+    Тома", "760万円ではなく565万円", "а не 75") replaces every earlier statement of that value
+    about the same thing: one that names what the change is about, with a number of the same
+    kind; or, for a name, a short line that names nothing else ("It's Ottilie.")."""
+    old = change.old & read.values
+    if not old or not (change.cued or change.slots):
+        return False
+    shared = _shared_names(read, change) - old
+    names = old - change.numeric
+    if names:
+        if shared:
+            return True
+        others = read.values - names - read.numeric - read.initial
+        return not others and len(read.text.split()) <= _SHORT_LINE
+    kinds = {change.role(v) for v in change.new & change.numeric} | {change.role(v) for v in old}
+    return bool(shared) and any(read.role(v) in kinds for v in old)
+
+
+def _project_value(read: Change, change: Change, missing: frozenset[str]) -> bool:
+    """A change of one thing's value replaces an earlier line about the same thing that gives a
+    value of the same kind in its place: a date (of the same event, or of none), an amount of
+    money, a duration, a share, a head count, a place (when the change says it moves or both
+    speak of hosting), a person (when the change says who leads or owns it). Bare numbers and
+    plain names say too little of what they are and are left to the slot and topic rules."""
+    if not change.cued or not _shared_names(read, change):
+        return False
+    theirs = read.values - change.values
+    for value in missing:
+        role = change.role(value)
+        if role in ("number", "name") or not any(read.role(w) == role for w in theirs):
+            continue
+        if any((v in change.numeric) == (value in change.numeric) for v in change.old):
+            continue  # it said which value it replaced ("from Rotterdam to Bologna"): that rule decides
+        if role == "date":
+            ok = _events(read.text) == _events(change.text)
+        elif role == "place":
+            ok = change.moves or (change.hosting and read.hosting)
+        elif role == "person":
+            ok = bool(_ROLE.search(change.text) or change.slots & _ROLE_SLOTS) and _same_role(read, change)
+        else:
+            ok = True
+        if ok:
+            return True
+    return False
+
+
+def _owner_ja(stem: str, text: str) -> bool:
+    """Whether the katakana word ``stem`` starts is followed by の in ``text`` (its owner)."""
+    at = text.find(stem)
+    while at >= 0:
+        end = at + len(stem)
+        while end < len(text) and _KATAKANA.match(text[end]):
+            end += 1
+        if text.startswith("の", end):
+            return True
+        at = text.find(stem, end)
+    return False
+
+
+def _events(text: str) -> frozenset[str]:
+    return frozenset(m.group().lower()[:4] for m in EVENTS.finditer(text))
+
+
+def _same_role(read: Change, change: Change) -> bool:
+    # "Priya does QA for Vega" is not what "Vega's new lead is Kai" replaces.
+    mine, theirs = read.slots & _ROLE_SLOTS - {"lead"}, change.slots & _ROLE_SLOTS - {"lead"}
+    return not mine or bool(mine & theirs)
 
 
 def _same_kind(read: Change, missing: frozenset[str], change: Change) -> bool:
     """Whether what the change says now is a value of a kind the line gives (a date for a
     date, a number for a number, a name for a name); a name the line gives only as its first
     word may be prose ("Security review is on 24 April") and gives no kind."""
-    return bool(_kinds(missing, change) & _kinds(read.values, read, initial=False))
+    # Of the line's values, those it gives in place of the change's: a name both say is what
+    # they are about ("ヒカリ"), not a value the change replaced.
+    return bool(_kinds(missing, change) & _kinds(read.values - change.new, read, initial=False))
 
 
 def _quote(change: Change) -> str:

@@ -29,7 +29,10 @@ __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "n
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
 # окончательно", "approx. 40"), not a sentence. Japanese ends at 。！？ with no space.
-_SPLIT = re.compile(r"(?<=[.!?…])\s+(?![a-zа-яё0-9—–-])|(?<=[。！？])|\n+")
+# A bracket after the end stays with the sentence: "Lisbon it is. (later changed: …)" is one
+# statement and the mark on it, and "…ずれました。)" closes the bracket it is in.
+_SPLIT = re.compile(r"(?<=[.!?…])\s+(?![a-zа-яё0-9—–(-])|(?<=[.!?…][)）])\s+(?![a-zа-яё0-9—–(-])|"
+                    r"(?<=[。！？])(?![ \t]*[(（)）])|(?<=[。！？][)）])|\n+")
 
 
 def split_sentences(text: str) -> list[str]:

@@ -1,0 +1,102 @@
+"""What kind of value a span of a sentence is, read from the words around it (issue 26, item 3).
+
+Two statements about one project replace each other only when they give a value *of the
+same kind*: "the Driftwood budget is now 740k" replaces "Driftwood got 240k", not "the Driftwood
+team is 7 people" or "Driftwood must answer within 200 ms". The kind is told by the unit or
+the words next to the value, never by the value itself:
+
+- a number is ``money`` (k, thousand, тысяч, 万円, $, euros …), a ``duration`` (ms, seconds,
+  мс, ミリ秒 …), a ``percent``, a count of ``people`` (people, engineers, человек, 人 …), or a
+  bare ``number``; a month or weekday (and the day number said with it) is a ``date``;
+- a name is a ``place`` when it follows "in", "at", "to", "в", "во", "из", or the words after it
+  say a hosting region ("Warsaw is the hosting region", "ストックホルムリージョン"); a
+  ``person`` when it carries an honorific (さん) or the Russian dictionary knows it as a first
+  name; else a plain ``name``.
+
+Every pattern is an alternation of literals anchored at one end of a short window: linear.
+"""
+
+from __future__ import annotations
+
+import re
+
+from threadkeep.memory.summary.grammar import may_be_first_name, rx
+
+__all__ = ["number_role", "name_role", "MOVES", "HOSTING", "EVENTS", "NUMERIC_ROLES"]
+
+NUMERIC_ROLES = frozenset({"date", "money", "duration", "percent", "people", "number"})
+
+# Read from the few characters right after a number.
+_AFTER_NUMBER: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("percent", rx(r"^\s?(?:%|％|percent\b|per cent\b||процент|"
+                   r"|パーセント)")),
+    ("money", rx(r"^\s?(?:k\b|K\b|thousand\b|million\b|bn\b|usd\b|eur\b|euros?\b|dollars?\b|gbp\b|"
+                 r"|к\b|тыс|млн|млрд|миллион|долл|руб|евро|"
+                 r"|万|億|円|ドル|ユーロ)")),
+    ("duration", rx(r"^\s?(?:ms\b|milliseconds?\b|seconds?\b|secs?\b|minutes?\b|mins?\b|hours?\b|"
+                    r"days?\b|weeks?\b|months?\b|years?\b|"
+                    r"|мс\b|миллисекунд|секунд|сек\b|минут|мин\b|час|дн[яей]|день|недел|месяц|год|лет\b|"
+                    r"|ミリ秒|秒|分|時間|日間|週間|ヶ月|か月|カ月|ヵ月|年間)")),
+    ("people", rx(r"^\s?(?:people\b|persons\b|engineers?\b|developers?\b|devs\b|of us\b|staff\b|"
+                  r"members\b|attendees\b|heads\b|"
+                  r"|человек|разработчик|инженер|сотрудник|участник|"
+                  r"|人|名)")),
+)
+_CURRENCY_BEFORE = re.compile(r"[$€£¥₽]\s?$")
+# Before a name: it says where something is.
+_PLACE_BEFORE = rx(r"(?:^|\W)(?:in|at|to|into|in the|to the|"
+                   r"|в|во|из)\s+$")
+# Hosting, regions and data centres: what a place is for in project talk.
+HOSTING = rx(
+    r"\bregion\b|\bregions\b|data ?cent(?:er|re)|\boffice\b|\bhome base\b|\bHQ\b|\bheadquarter|\bhost(?:ed|ing|s)?\b|\bdeploy(?:ed|ing|s)?\b|"
+    r"|регион|дата-?центр|\bофис|\bбаза\b|\bбазе\b|\bштаб|\bхост|\bразвор|\bразмещ|"
+    r"|リージョン|データセンター|ホスト|拠点|オフィス|本社"
+)
+# A sentence that says something moves to another place.
+MOVES = rx(
+    r"\bmov(?:e|es|ed|ing)\b|\brelocat|\bmigrat|"
+    r"|\bпереезж|\bпереехал|\bперевоз|\bперевез|\bпереносим|\bмигрир|"
+    r"|移転|移行|移っ|移り|移し|引っ越"
+)
+# Events a date may be of: two dates of one project are of one thing only when they name the
+# same events (or none: the project's own date).
+EVENTS = rx(
+    r"\bdemo|\breview|\bmeeting|\bkick-?off|\bworkshop|\boffsite|\bretro|\bstand-?up|\btraining|"
+    r"\binterview|\baudit|\bdrill|\bparty|\bwedding|\btrip\b|\bholiday|\bvacation|\bconference|"
+    r"\bfreeze|\bbeta\b|\balpha\b|\bpilot|\bworkshop|\bpresentation|\bcall\b|"
+    r"|демо|ревью|\bвстреч|созвон|воркшоп|\bвыезд|ретро|планёрк|планерк|\bаудит|тревог|свадьб|"
+    r"отпуск|конференц|собеседован|заморозк|\bбета|\bпилот|презентац|"
+    r"|デモ|レビュー|会議|打ち合わせ|キックオフ|ワークショップ|監査|訓練|結婚式|休暇|旅行|ベータ|"
+    r"パイロット|フリーズ|発表"
+)
+_HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
+_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+
+
+def number_role(text: str, start: int, end: int) -> str:
+    """The kind of the number ``text[start:end]`` (not a date: the caller knows those)."""
+    after = text[end:end + 14]
+    for role, pattern in _AFTER_NUMBER:
+        if pattern.match(after):
+            return role
+    if _CURRENCY_BEFORE.search(text[max(0, start - 3):start]):
+        return "money"
+    return "number"
+
+
+def name_role(text: str, start: int, end: int) -> str:
+    """The kind of the name ``text[start:end]``: place, person or name."""
+    name = text[start:end]
+    if text.startswith(_HONORIFICS, end):
+        return "person"
+    if any(ch.isdigit() for ch in name) or (_CYRILLIC.search(text) and not _CYRILLIC.match(name)):
+        return "name"  # Neo4j, S3; a Latin word in Russian is a product, not a place
+    if "リージョン" in name or HOSTING.match(text[end:end + 10].lstrip()):
+        return "place"
+    if _PLACE_BEFORE.search(text[max(0, start - 8):start]):
+        return "place"
+    if HOSTING.search(text[end:end + 28]) and re.match(r"\s+(?:is|was|will be|—|-)\s", text[end:end + 12]):
+        return "place"  # "Warsaw is the hosting region for Driftwood"
+    if _CYRILLIC.match(name) and may_be_first_name(name.split()[0]):
+        return "person"
+    return "name"
