@@ -30,6 +30,13 @@ def test_old_values_are_marked_on_their_own_line() -> None:
     assert mark_superseded(text, []) == text
 
 
+def test_a_number_of_another_unit_is_not_an_older_value() -> None:
+    # Both read as the budget slot ("выделили"), but a head count is not an amount of money.
+    item = "Бюджет Атлас — 90 тысяч евро."
+    assert LATER not in mark_superseded("person: На Атлас выделили 6 инженеров.", [item])
+    assert mark_superseded("person: Бюджет Атлас — 75 тысяч евро.", [item]).endswith(f"({LATER}{item})")
+
+
 def _evicted_fold(state: SummaryState, texts: list[str]) -> tuple[SummaryState, list[str]]:
     left: list[str] = []
     msgs = [SourceMessage(f"n{i}", "user", t) for i, t in enumerate(texts)]

@@ -92,7 +92,7 @@ _KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
 # A line of at most this many words that names only the old name is a statement of it.
-_SHORT_LINE = 6
+_SHORT_LINE = 8
 _TOPIC_LETTERS = 4
 _CYRILLIC_LETTER = re.compile(r"[а-яё]", re.IGNORECASE)
 _ROLE_SLOTS = frozenset({"lead", "tech-lead", "team-lead", "qa", "pm"})
@@ -422,6 +422,8 @@ def _same_kind(read: Change, missing: frozenset[str], change: Change) -> bool:
 
 def _quote(change: Change) -> str:
     text = change.text.strip()
+    if f"({LATER}" in text:  # a line marked before: quote what it says, not its mark
+        text = text[:text.find(f"({LATER}")].rstrip()
     return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1].rstrip() + "…"
 
 

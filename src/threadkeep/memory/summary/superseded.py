@@ -32,6 +32,7 @@ from threadkeep.memory.summary.sentences import (
     analyse,
     subject_stems,
 )
+from threadkeep.memory.summary.value_roles import number_role
 
 __all__ = ["LATER", "mark_superseded", "set_aside", "states_older"]
 
@@ -79,7 +80,15 @@ def states_older(line: str, item: str) -> bool:
         return False
     new_names = subject_stems(a) - subject_stems(s)
     new_values = _values(item) - _values(line)
+    mine, theirs = _number_kinds(line), _number_kinds(item)
+    if new_values and mine and theirs and not mine & theirs:
+        return False  # "6 разработчиков" is not the budget "615 тысяч долларов"
     return bool(new_names or new_values)
+
+
+def _number_kinds(text: str) -> set[str]:
+    """The units a text's numbers are said in (money, a duration, a head count …), bare ones left out."""
+    return {number_role(text, m.start(), m.end()) for m in _NUMBER.finditer(text)} - {"number"}
 
 
 def mark_superseded(text: str, items: Sequence[str]) -> str:
