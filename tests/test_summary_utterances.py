@@ -66,6 +66,16 @@ def test_messages_that_stand_alone_pass_through() -> None:
         (("a",), "user", "We chose Kafka."), (("b",), "assistant", "Good choice."), (("c",), "user", "Thanks!")]
 
 
+def test_an_update_that_names_who_and_what_is_whole_and_does_not_take_the_next_message() -> None:
+    msgs = [SourceMessage("a", "user", "Update: Jonas takes over Atlas from Priya."),
+            SourceMessage("b", "assistant", "Noted."),
+            SourceMessage("c", "user", "My cousin in Porto got a new bike on May 3.")]
+    assert [u.text for u in utterances(msgs)] == [m.text for m in msgs]
+    # A heading that names one thing and no value still takes its value from the next one.
+    gap = [SourceMessage("a", "user", "Heads-up about the Atlas beta."), SourceMessage("b", "user", "It moved to 9 May.")]
+    assert [u.source_ids for u in utterances(gap)] == [("a", "b")]
+
+
 _PROJECT = {"en": [("user", "Kai is the tech lead on Vega."), ("user", "The Vega release is due on 4 June.")],
             "ru": [("user", "Техлид на проекте Вега — Кай."), ("user", "Дедлайн релиза Вега — 4 июня.")],
             "ja": [("user", "カイさんがVegaのテックリードです。"), ("user", "Vegaのリリースは6月4日の予定です。")]}

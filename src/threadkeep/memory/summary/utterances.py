@@ -50,6 +50,8 @@ _GAP = rx(
 # A message that puts a fact over two lines is short on both.
 GAP_HEAD_WORDS = 16
 GAP_TAIL_WORDS = 10
+# A line that names this many things past its first word is a statement of its own.
+COMPLETE_NAMES = 2
 
 # A reply that agrees with what was just said, at its start.
 _CONFIRM = rx(
@@ -152,7 +154,9 @@ def _leaves_a_gap(text: str) -> bool:
     if _words(text) > GAP_HEAD_WORDS or is_question(text) or CHAT_TASK.search(text.strip()):
         return False
     s = analyse(text.strip())
-    return not s.has_value and bool(_GAP.search(text.strip()))
+    # "Update: Tobias takes over Cobalt from Desmond." says all it has to: two names past the
+    # opening are a whole statement, not a heading for the next message.
+    return not s.has_value and len(s.inner_names) < COMPLETE_NAMES and bool(_GAP.search(text.strip()))
 
 
 def _fills_a_gap(head: str, text: str) -> bool:
