@@ -87,6 +87,9 @@ KEPT = [
     ("The Atlas demo is on 2 March.", "Update: the Atlas release moved to 20 March."),
     ("Atlasは1席3000円です。", "実はAtlasのバックログはユミさんが引き継ぎます。"),
     ("Atlasの契約は24ヶ月です。", "Atlasは1500円ではなく1席2000円です。"),
+    # Another role on the same project: the sponsor is not the product owner.
+    ("Если Атлас понадобится поддержка, наш спонсор — Эдуард.", "Планы поменялись: владелец Атлас теперь Глеб."),
+    ("ケンタさんがAtlasのスポンサーになりました。", "実はAtlasのバックログはユミさんが引き継ぎます。"),
     # News about the person a change turned away from is not the role they left.
     ("Priya is off to Lisbon next week.", "Update: Jonas takes over Atlas from Priya."),
     # Different things that share only a reporting verb or a short word.

@@ -1,49 +1,42 @@
-"""Changes said in messages, and the earlier lines they replace (issue 26, item 3).
+"""The earlier lines a change replaces, marked on the same line (issue 26, item 3).
 
 :mod:`threadkeep.memory.summary.superseded` marks what the *summary* knows was changed; it
 sees nothing when the correction never made it into a summary item or is worded unlike the
-old statement. This module reads the changes from the messages themselves, so a turn can
-mark an old value wherever it rides — a recalled turn, a recall note, a compaction block, a
-summary item, an earlier verbatim message — with the message that replaced it, on the same
-line ("… (later changed: Actually, Boris leads Vega now.)").
+old statement. The changes said in the messages themselves (:mod:`changes`) mark an old value
+wherever it rides — a recalled turn, a recall note, a compaction block, a summary item — with
+the message that replaced it, on the same line ("… (later changed: Actually, Boris leads Vega
+now.)").
 
-A :class:`Change` is one sentence that says a value (a name, a number, a date, a weekday)
-and either says it is a change ("actually", "change of plan", "вернее", "перенесли",
-"やっぱり", "ではなく" …) or states a slot the summariser knows (the lead, the deadline, the
-budget …). It carries the values it names and those it explicitly turns away from ("instead
-of Kafka", "from 9 to 20 May", "вместо Kafka", "KafkaではなくPulsar").
-
-An earlier line states a value the change replaced (:func:`replaced_by`) when it is a
-statement (not a question), lacks a value the change says now, and either names a value the
-change turned away from, or is about the same thing — the same slot, or (for a change that
-says it is one) a topic word in common — with a value of the kind that changed (a name for a
-name, a number or date for a number or date), and not about another subject (another
-project's lead is not this project's). Changes are recomputed from the text a turn already
-holds; nothing is stored, and the work is bounded by the window and the recalled material.
-Every pattern is an alternation of literals; value spans are found with plain string search.
+An earlier line states a value the change replaced (:func:`replaced_by`) when it lacks a value
+the change says now and either names an option the change set aside, or names a value the
+change turned away from, or gives — about the same thing — a value of the same kind in its
+place, or shares the change's slot or topic with a value of the kind that changed; and is not
+about another subject (another project's lead is not this project's). docs/ARCHITECTURE.md
+("Which lines a change marks") lists the rules in order. Changes are recomputed from the text a
+turn already holds; nothing is stored, and the work is bounded by the window and the recalled
+material.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from threadkeep.memory.summary.grammar import is_question, rx
-from threadkeep.memory.summary.sentences import (
-    _NUMBER,
-    _ROLE,
-    _WEEKDAY,
-    CORRECTION,
-    MONTH,
-    analyse,
-    split_sentences,
+from threadkeep.memory.summary.changes import (
+    CHANGE_CUE,
+    KANA,
+    KATAKANA,
+    Change,
+    body_of,
+    changes_in,
+    reading,
 )
-from threadkeep.memory.summary.value_roles import EVENTS, HOSTING, MOVES, name_role, number_role
+from threadkeep.memory.summary.grammar import is_question
+from threadkeep.memory.summary.sentences import _ROLE, split_sentences
+from threadkeep.memory.summary.value_roles import EVENTS, role_words
 
 __all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
-           "CHANGE_CUE"]
+           "CHANGE_CUE", "body_of"]
 
 LATER = "later changed: "
 # Changes past this many are not looked at (the newest are kept): a turn's cost stays bounded.
@@ -51,45 +44,6 @@ MAX_CHANGES = 96
 # A change quoted on a marked line is cut to this many characters (its values kept first).
 MAX_QUOTE = 220
 
-# Cues that a sentence replaces something said before, beyond the summariser's CORRECTION.
-CHANGE_CUE = rx(
-    r"change of plans?|plans? changed|\bno wait\b|\bwait,|scratch that|\bswitch(?:ed|ing)?\b|"
-    r"\binstead\b|\brather than\b|\bin place of\b|\bturns out\b|\brevised\b|\bcorrect(?:ed|ion)\b|"
-    r"\bmoves?\b|\bmoving\b|\bnot\b[^.!?]{0,40}\bbut\b|\bno longer\b|\bmistake\b|\bI mean\b|"
-    r"\bcancel(?:l?ed)?\b|\bnow\b|\bupdated?\b|\bactually\b|\breplac\w*|\bforget\b|\bmake it\b|"
-    r"\b(?:cut|raised|increased|reduced|lowered|bumped|trimmed|slashed)\b|\bpushed\b|"
-    r"|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
-    r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
-    r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
-    r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|"
-    r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|延期|前倒し|移り|移っ|移し|移転|"
-    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減"
-)
-
-# What comes right before a value the change turns away from: a choice set aside ("instead
-# of Kafka") names the old option outright; the weaker cues ("not", "from") only with a topic.
-_SET_ASIDE = ("instead of", "rather than", "in place of", "replacing", "replaces", "вместо", "а не")
-_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about", "не", "с", "со", "уже не",
-               "больше не", "забудь", "забудьте", "забудь про", "забудьте про", "забудь о", "забудьте о")
-# "from the office in Rotterdam", "из офиса в Екатеринбурге": the place it moves from.
-_FROM_PLACE = rx(r"(?:^|\W)(?:from|out of)\s+(?:the\s+|our\s+)?\w+\s+(?:in|at)\s+$|"
-                 r"|(?:^|\W)из\s+\w+\s+(?:в|во)\s+$")
-# Right after a name: that person left what the sentence is about ("Thaddeus moved teams").
-_LEFT = rx(r"^\s+(?:moved teams|moved to another team|changed teams|switched teams|left\b|has left|is leaving|"
-           r"stepped down|steps down|quit\b|is out\b|"
-           r"ушёл|ушел|ушла|уходит|перешёл в друг|перешел в друг|перешла в друг)|"
-           r"^(?:さん)?(?:は|が)(?:別の?チーム|退職|異動|抜け)")
-# What comes right after it in Japanese ("KafkaではなくPulsar", "6月4日から6月18日に").
-_SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
-_AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ", "は忘れ", "のことは忘れ")
-_UNIT_JA = re.compile(r"^(?:万円|億円|万|億|円|ドル|ユーロ|人|名|件|%|％)")
-_PREPOSITION = re.compile(r"\s+(?:в|во|на|к|ко|in|on|at|the|by|to)$")
-_LEADING = re.compile(r"^[\s,.:;—–-]+")
-# A line's own frame: "- [2024-05-01] you: …", "assistant: …".
-# (a speaker only after a date: "Correction: …" said in a message is part of what it says).
-_FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
-_KATAKANA = re.compile(r"[\u30a0-\u30ff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
 _DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
 # A line of at most this many words that names only the old name is a statement of it.
 _SHORT_LINE = 8
@@ -100,177 +54,11 @@ _ROLE_SLOTS = frozenset({"lead", "tech-lead", "team-lead", "qa", "pm"})
 _REPORTING = frozenset({"says", "said", "told", "tells", "говор", "сказа", "пишет", "пишут"})
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One sentence that says a value, as a possible replacement of earlier ones."""
-
-    text: str
-    values: frozenset[str]  # every value it names, normalised (:func:`_values`)
-    old: frozenset[str]  # the values it explicitly turns away from
-    set_aside: frozenset[str]  # of ``old``, options a choice set aside ("instead of Kafka")
-    numeric: frozenset[str]  # of ``values``, the numbers, dates and weekdays
-    slots: frozenset[str]
-    topic: frozenset[str]
-    subject: frozenset[str]
-    cued: bool  # it says it is a change
-    dates: frozenset[str] = frozenset()  # of ``numeric``, dates and weekdays (and their day numbers)
-    initial: frozenset[str] = frozenset()  # names only as its capitalised first word (maybe prose)
-    roles: frozenset[tuple[str, str]] = frozenset()  # (value, kind): :mod:`value_roles`
-    moves: bool = False  # it says something moves to another place
-    hosting: bool = False  # it speaks of hosting, a region, a data centre
-
-    def role(self, value: str) -> str:
-        """The kind of ``value`` as this sentence says it (date, money, place, person …)."""
-        return next((r for v, r in self.roles if v == value), "date" if value in self.dates else "name")
-
-    @property
-    def new(self) -> frozenset[str]:
-        """The values it says now."""
-        return self.values - self.old
-
-
-def _stem(word: str) -> str:
-    """A value compared on its first five letters (Russian inflects: Бореалис, Бореалиса); a
-    short Russian name without its ending (Том, Тома; Лена, Лены)."""
-    low = word.lower()
-    if len(low) <= 5 and low[-1:] in _RU_ENDINGS and len(low) > 3 and "а" <= low[0] <= "я":
-        return low[:-1]
-    return low[:5]
-
-
-_RU_ENDINGS = frozenset("аяоеуюиыйь")
-
-
-def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
-    """(start, end, normalised value, is a number or date) of the values a sentence names."""
-    spans: list[tuple[int, int, str, bool]] = []
-    taken: set[int] = set()
-    for pattern in (MONTH, _WEEKDAY, _NUMBER):
-        for m in pattern.finditer(text):
-            if m.start() in taken:
-                continue
-            taken.update(range(m.start(), m.end()))
-            spans.append((m.start(), m.end(), _stem(m.group()) if m.group()[0].isalpha() else m.group().lower(),
-                          True))
-    s = analyse(text)
-    cue_words = {w.lower() for cue in (*CORRECTION.findall(text), *CHANGE_CUE.findall(text))
-                 for w in cue.split()}
-    for name in s.names:
-        if name.lower() in cue_words or MONTH.fullmatch(name) or _WEEKDAY.fullmatch(name):
-            continue
-        at = text.find(name)
-        while at >= 0:  # every place it is said: "Hall B, not Hall A" sets one of them aside
-            if at not in taken:
-                spans.append((at, at + len(name), _stem(name), False))
-            at = text.find(name, at + len(name))
-    return spans
-
-
-def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple[set[str], set[str]]:
-    """(values the sentence turns away from, those of them a choice set aside)."""
-    low = text.lower()
-    old: set[str] = set()
-    aside: set[str] = set()
-    for start, end, value, _ in spans:
-        before = low[max(0, start - 16):start].rstrip(" \t\"'«“(")
-        before = _PREPOSITION.sub("", before)  # "а не во вторник", "not on Tuesday"
-        after = _UNIT_JA.sub("", text[end:end + 10], count=1)  # "760万円ではなく": past the unit
-        cue = _word_before(before, _BEFORE_OLD)
-        if (cue is not None or after.startswith(_AFTER_OLD) or _FROM_PLACE.search(low[max(0, start - 28):start])
-                or (not value[:1].isdigit() and _LEFT.match(text[end:end + 28]))):
-            old.add(value)
-            if cue in _SET_ASIDE or after.startswith(_SET_ASIDE_JA):
-                aside.add(value)
-            # "Forget 2 March": the month said with an old day number is part of the old date.
-            month = MONTH.match(text, end + 1) if text[end:end + 1] == " " else None
-            if month is not None and value[:1].isdigit():
-                old.add(_stem(month.group()))
-    return old, aside
-
-
-def _word_before(before: str, cues: Sequence[str]) -> str | None:
-    # "not" but not "cannot"; "с" but not "вес": the cue is a whole word.
-    for cue in cues:
-        if before.endswith(cue):
-            head = before[: -len(cue)]
-            if not head or not head[-1].isalnum():
-                return cue
-    return None
-
-
-@lru_cache(maxsize=8192)
-def _reading(sentence: str) -> Change | None:
-    """What a sentence says as a possible change (None when it names no value): memoised, as
-    every line of a turn is read against every change."""
-    spans = _value_spans(sentence)
-    if not spans:
-        return None
-    s = analyse(sentence)
-    cued = bool(CORRECTION.search(sentence) or CHANGE_CUE.search(sentence))
-    values = frozenset(v for _, _, v, _ in spans)
-    old, aside = _old_values(sentence, spans)
-    dated = [(a, b) for a, b, v, n in spans if n and not v[:1].isdigit() or "月" in v]
-    dates = {v for a, b, v, n in spans if n and any(a <= e + 2 and b + 2 >= d for d, e in dated)}
-    inner = {_stem(n) for n in s.inner_names}
-    roles: dict[str, str] = {}
-    for a, b, v, n in sorted(spans):
-        roles.setdefault(v, ("date" if v in dates else number_role(sentence, a, b)) if n
-                         else name_role(sentence, a, b))
-    return Change(sentence, values, frozenset(old), frozenset(aside),
-                  frozenset(v for _, _, v, n in spans if n), s.slots, s.topic,
-                  frozenset(_stem(n) for n in (s.inner_names or s.names)), cued,
-                  frozenset(dates),
-                  # Japanese has no capitals: a Latin word first in it is a name, not prose.
-                  frozenset() if _KANA.search(sentence) else frozenset(v for _, _, v, n in spans
-                                                                       if not n and v not in inner),
-                  frozenset(roles.items()), bool(MOVES.search(sentence)), bool(HOSTING.search(sentence)))
-
-
-def _change(sentence: str, cued: bool = False) -> Change | None:
-    if is_question(sentence):
-        return None
-    read = _reading(sentence)
-    if read is None:
-        return None
-    if cued and not read.cued:
-        return replace(read, cued=True)
-    return read if read.cued or read.slots else None
-
-
-def body_of(line: str) -> str:
-    """A line without its frame (bullet, date, speaker)."""
-    frame = _FRAME.match(line)
-    return line[frame.end():] if frame else line
-
-
-def changes_in(text: str) -> list[Change]:
-    """The changes ``text`` says, in the order it says them."""
-    out: list[Change] = []
-    for line in text.split("\n"):
-        # "Scratch that. Porto it is.": a cue said with no value carries to the next sentence.
-        # "Forget 3 September. The beta is on 13 September.": what a sentence only turns away
-        # from is what the next one replaces.
-        carried = False
-        away: frozenset[str] = frozenset()
-        for sentence in split_sentences(body_of(line)):
-            sentence = _LEADING.sub("", sentence)
-            change = _change(sentence, carried)
-            if change is not None and away:
-                change = replace(change, old=change.old | away - change.values)
-            if change is not None and (change.new or not change.old):
-                out.append(change)
-            only_away = change is not None and change.old and not change.new
-            away = change.old if change is not None and only_away else frozenset()
-            carried = only_away or (change is None and not is_question(sentence) and _reading(sentence) is None
-                                    and bool(CORRECTION.search(sentence) or CHANGE_CUE.search(sentence)))
-    return out
-
-
 def replaced_by(sentence: str, change: Change) -> bool:
     """Whether ``sentence``, said before ``change``, states a value ``change`` replaced."""
     if sentence.strip() == change.text.strip():
         return False
-    read = _reading(sentence)
+    read = reading(sentence)
     if read is None:
         return False
     if is_question(sentence) and not read.values - change.values - read.initial:
@@ -302,12 +90,12 @@ def replaced_by(sentence: str, change: Change) -> bool:
     # subject, not the topic; in Japanese every Latin word is a name); Japanese loanwords
     # (キックオフ) are names and topic words at once and stay, and so does an English or
     # Russian sentence's capitalised first word ("Демо перенесли на пятницу").
-    japanese = bool(_KANA.search(sentence))
-    topic = read.topic & change.topic - {v for v in values & change.values if not _KATAKANA.search(v)
+    japanese = bool(KANA.search(sentence))
+    topic = read.topic & change.topic - {v for v in values & change.values if not KATAKANA.search(v)
                                           and (japanese or v in subject or v in change.subject)} - _REPORTING
     # A katakana word is a loanword topic (キックオフは) or the owner both speak of (アオバの
     # DB, アオバのベータ): the owner is what they are about, not a topic in common.
-    topic = frozenset(t for t in topic if not _KATAKANA.search(t)
+    topic = frozenset(t for t in topic if not KATAKANA.search(t)
                       or not (_owner_ja(t, sentence) or _owner_ja(t, change.text)))
     # Short words ("out", "up", "off") say nothing of what a sentence is about.
     topic = frozenset(t for t in topic if len(t) >= _TOPIC_LETTERS or not t.isalpha() or not t.isascii() and
@@ -393,7 +181,7 @@ def _owner_ja(stem: str, text: str) -> bool:
     at = text.find(stem)
     while at >= 0:
         end = at + len(stem)
-        while end < len(text) and _KATAKANA.match(text[end]):
+        while end < len(text) and KATAKANA.match(text[end]):
             end += 1
         if text.startswith("の", end):
             return True
@@ -406,9 +194,13 @@ def _events(text: str) -> frozenset[str]:
 
 
 def _same_role(read: Change, change: Change) -> bool:
-    # "Priya does QA for Vega" is not what "Vega's new lead is Kai" replaces.
+    # "Priya does QA for Vega" is not what "Vega's new lead is Kai" replaces, nor "our sponsor
+    # is Eduard" what "the owner is now Gleb" replaces.
     mine, theirs = read.slots & _ROLE_SLOTS - {"lead"}, change.slots & _ROLE_SLOTS - {"lead"}
-    return not mine or bool(mine & theirs)
+    if mine and not mine & theirs:
+        return False
+    said, now = role_words(read.text), role_words(change.text)
+    return not (said and now) or bool(said & now)
 
 
 def _same_kind(read: Change, missing: frozenset[str], change: Change) -> bool:

@@ -22,7 +22,7 @@ import re
 
 from threadkeep.memory.summary.grammar import may_be_first_name, rx
 
-__all__ = ["number_role", "name_role", "MOVES", "HOSTING", "EVENTS", "NUMERIC_ROLES"]
+__all__ = ["number_role", "name_role", "role_words", "MOVES", "HOSTING", "EVENTS", "NUMERIC_ROLES"]
 
 NUMERIC_ROLES = frozenset({"date", "money", "duration", "percent", "people", "number"})
 
@@ -69,6 +69,25 @@ EVENTS = rx(
     r"|デモ|レビュー|会議|打ち合わせ|キックオフ|ワークショップ|監査|訓練|結婚式|休暇|旅行|ベータ|"
     r"パイロット|フリーズ|発表"
 )
+# The roles a person holds on a project, by the nouns people name them with: the sponsor is
+# not the product owner, the designer not the lead.
+_ROLE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("sponsor", rx(r"\bsponsor|\bexecutive backer|"
+                   r"|\bспонсор|\bкуратор|"
+                   r"|スポンサー|後押し")),
+    ("owner", rx(r"product owner|\bPO\b|\bbacklog|\bowns\b|\bowner|"
+                 r"|\bвладел|\bбэклог|продакт|"
+                 r"|オーナー|バックログ|優先順位")),
+    ("lead", rx(r"\blead(?:s|er)?\b|\bhead of\b|in charge|\bruns\b|"
+                r"|\bруковод|\bтехлид|\bлид\b|\bвозглав|\bотвечает|"
+                r"|リーダー|リード|責任者|統括|率い")),
+    ("qa", rx(r"\bQA\b|\btest(?:ing|er)\b|"
+              r"|\bтестир|"
+              r"|テスト担当|品質")),
+    ("design", rx(r"\bdesign|"
+                  r"|\bдизайн|"
+                  r"|デザイン")),
+)
 _HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
 _CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 
@@ -100,3 +119,8 @@ def name_role(text: str, start: int, end: int) -> str:
     if _CYRILLIC.match(name) and may_be_first_name(name.split()[0]):
         return "person"
     return "name"
+
+
+def role_words(text: str) -> frozenset[str]:
+    """The project roles a sentence names (sponsor, owner, lead, qa, design)."""
+    return frozenset(role for role, pattern in _ROLE_WORDS if pattern.search(text))
