@@ -62,6 +62,7 @@ REPLACED = [
     ("Раскатываем Атлас 4 июня.", "Новая дата релиза Атлас — 11 июня."),
     ("ケンタさんにAtlasをお願いしました。", "Atlasの新しいリーダーはユミさんです。"),
     ("Atlasはフランクフルトリージョンで動かします。", "やっぱりAtlasはダブリンリージョンになりました。"),
+    ("Atlasは福岡の拠点で作っています。", "Atlasのチームは札幌オフィスに移転しました。"),
 ]
 # (earlier statement, later statement) that replace nothing.
 KEPT = [
@@ -90,6 +91,8 @@ KEPT = [
     # Another role on the same project: the sponsor is not the product owner.
     ("Если Атлас понадобится поддержка, наш спонсор — Эдуард.", "Планы поменялись: владелец Атлас теперь Глеб."),
     ("ケンタさんがAtlasのスポンサーになりました。", "実はAtlasのバックログはユミさんが引き継ぎます。"),
+    # Another office's news is not the project's office.
+    ("大阪オフィスのコーヒーマシンが壊れました。", "Atlasのチームは札幌オフィスに移転しました。"),
     # News about the person a change turned away from is not the role they left.
     ("Priya is off to Lisbon next week.", "Update: Jonas takes over Atlas from Priya."),
     # Different things that share only a reporting verb or a short word.
@@ -101,6 +104,7 @@ CARRIED = [
     ("Бета Атлас — 2 марта.", "Забудь про 2 марта.", "Бета Атлас будет 9 марта."),
     ("Atlasのベータは3月2日の予定です。", "3月2日は忘れてください。", "Atlasのベータは3月9日です。"),
     ("The Atlas beta is on 2 March.", "Forget 2 March.", "The Atlas beta is on 9 March."),
+    ("Atlasは福岡の拠点で作っています。", "福岡は忘れてください。", "Atlasは今は札幌オフィスです。"),
 ]
 
 

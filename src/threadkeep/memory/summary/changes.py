@@ -68,6 +68,7 @@ _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # A line's own frame: "- [2024-05-01] you: …", "assistant: …".
 # (a speaker only after a date: "Correction: …" said in a message is part of what it says).
 _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
+_KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ)")
 KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
@@ -135,6 +136,11 @@ def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
             if at not in taken:
                 spans.append((at, at + len(name), _stem(name), False))
             at = text.find(name, at + len(name))
+    # Japanese writes places in kanji, which the sentence analysis reads as topic words: a
+    # kanji name before an office or region word, or one set aside ("仙台は忘れて"), is a place.
+    for m in _KANJI_PLACE.finditer(text):
+        if m.start() not in taken:
+            spans.append((m.start(), m.end(), m.group(), False))
     return spans
 
 

@@ -110,7 +110,7 @@ def name_role(text: str, start: int, end: int) -> str:
         return "person"
     if any(ch.isdigit() for ch in name) or (_CYRILLIC.search(text) and not _CYRILLIC.match(name)):
         return "name"  # Neo4j, S3; a Latin word in Russian is a product, not a place
-    if "リージョン" in name or HOSTING.match(text[end:end + 10].lstrip()):
+    if "リージョン" in name or HOSTING.match(text[end:end + 10].lstrip().removeprefix("の")):
         return "place"
     if _PLACE_BEFORE.search(text[max(0, start - 8):start]):
         return "place"
