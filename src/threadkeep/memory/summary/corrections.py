@@ -33,7 +33,7 @@ from threadkeep.memory.summary.changes import (
 )
 from threadkeep.memory.summary.grammar import is_question
 from threadkeep.memory.summary.sentences import _ROLE, split_sentences
-from threadkeep.memory.summary.value_roles import EVENTS, role_words
+from threadkeep.memory.summary.value_roles import EVENTS, HOSTING, role_words
 
 __all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
            "CHANGE_CUE", "body_of"]
@@ -124,9 +124,10 @@ def _kinds(values: Iterable[str], said: Change, *, initial: bool = True) -> set[
 
 def _shared_names(read: Change, change: Change) -> frozenset[str]:
     """Names both sentences give that are what they are about (a project, a product): not a
-    number, and not a word each says only as its capitalised first word ("Выкатываем …")."""
+    number, not a word each says only as its capitalised first word ("Выкатываем …"), not an
+    office or region word (オフィス)."""
     return frozenset(v for v in read.values & change.values - read.numeric - change.numeric
-                     if not (v in read.initial and v in change.initial))
+                     if not (v in read.initial and v in change.initial) and not HOSTING.match(v))
 
 
 def _names_old(read: Change, change: Change) -> bool:
