@@ -91,6 +91,8 @@ KEPT = [
     # Another role on the same project: the sponsor is not the product owner.
     ("Если Атлас понадобится поддержка, наш спонсор — Эдуард.", "Планы поменялись: владелец Атлас теперь Глеб."),
     ("ケンタさんがAtlasのスポンサーになりました。", "実はAtlasのバックログはユミさんが引き継ぎます。"),
+    # Advice whose only capital is its first word states no slot ("Lead" is not a lead).
+    ("Casimir agreed to lead Atlas.", "Lead with the numbers on the first slide."),
     # Another office's news is not the project's office.
     ("大阪オフィスのコーヒーマシンが壊れました。", "Atlasのチームは札幌オフィスに移転しました。"),
     # News about the person a change turned away from is not the role they left.

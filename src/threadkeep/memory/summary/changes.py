@@ -212,6 +212,8 @@ def _change(sentence: str, cued: bool = False) -> Change | None:
         return None
     if cued and not read.cued:
         return replace(read, cued=True)
+    if not read.cued and read.values <= read.initial:
+        return None  # "Lead with a one-page summary.": its one name is its first word, maybe prose
     return read if read.cued or read.slots else None
 
 
