@@ -188,7 +188,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             fld, prio = verdict
             clipped = _clip(sentence)
             if fld != "questions" and role == "user":
-                _resolve_questions(s, work, ids)  # a later statement on its topic settles it
+                _resolve_questions(s, work, ids, entities)  # a later statement on its topic settles it
             correcting = bool(CORRECTION.search(sentence))
             target = _find_target(s, fld, work, correcting, entities)
             if target is not None:
@@ -268,9 +268,16 @@ def _with_reasons(sentences: list[str]) -> list[str]:
     return out
 
 
-def _resolve_questions(s: Sentence, work: list[_Work], ids: list[str]) -> None:
+def _past_projects(topic: frozenset[str], entities: frozenset[str]) -> frozenset[str]:
+    return frozenset(w for w in topic if w.lower()[:5] not in entities)
+
+
+def _resolve_questions(s: Sentence, work: list[_Work], ids: list[str], entities: frozenset[str]) -> None:
+    """A statement settles a question on its topic — past the project both name: every later
+    word about "ヒカリ" (its price, its office) does not answer "ヒカリに…動画を残すべきでしょうか"."""
+    said = _past_projects(s.topic, entities)
     for w in work:
-        if w.field == "questions" and _overlap(s.topic, w.analysis.topic) >= 0.5:
+        if w.field == "questions" and _overlap(said, _past_projects(w.analysis.topic, entities)) >= 0.5:
             w.resolve.extend(ids)
 
 

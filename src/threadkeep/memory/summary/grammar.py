@@ -49,9 +49,13 @@ _UNDECIDED = rx(
     r"need to decide|needs to be decided|still (?:need|have) to (?:decide|figure out|choose|pick|agree)|"
     r"yet to (?:decide|be decided|agree)|\bundecided\b|\btbd\b|open question|haven't decided|"
     r"\bnot decided\b|\bunresolved\b|\bstill open\b|"
-    r"|пока не решили|ещё не решили|еще не решили|не решено|открытый вопрос|нужно решить|"
-    r"надо решить|предстоит решить|пока открыт|"
-    r"|未定|検討中|決まっていない|決めていない|決める必要"
+    r"nobody knows (?:yet )?(?:if|whether)|no one knows (?:yet )?(?:if|whether)|"
+    r"(?:don't|do not) (?:yet )?know (?:yet )?(?:if|whether)|not (?:yet )?clear (?:yet )?(?:if|whether)|"
+    r"unclear (?:if|whether)|remains to be seen|"
+    r"|пока не решили|ещё не решили|еще не решили|и не решили|не решено|открытый вопрос|нужно решить|"
+    r"надо решить|предстоит решить|пока открыт|не определились|никто не знает|пока неясно|пока не ясно|"
+    r"|未定|検討中|決まっていない|決めていない|決まっていません|決めていません|決める必要|"
+    r"誰も分かりません|誰もわかりません|分かっていません|わかっていません"
 )
 _COMMIT_EN = rx(
     r"\b(?:i|we)(?:'ll| will| shall| am going to|'m going to| are going to|'re going to| plan to|"

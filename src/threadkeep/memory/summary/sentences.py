@@ -72,7 +72,7 @@ _DECISION = rx(
     r"\bdecided\b|\bdecision\b|\bchose\b|\bchosen\b|\bchoose\b|\bgo(?:ing)? (?:with|for)\b|"
     r"\bwent (?:with|for)\b|\bagreed\b|settled on|\bpicked\b|\bselected\b|\bopted for\b|"
     r"\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|final (?:call|decision|answer)|"
-    r"\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|\bwon\b|\bwins\b|\blost\b|"
+    r"\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|\bwon\b(?!['’]t)|\bwins\b|\blost\b|"
     r"\bit is for\b|\bwill run on\b|\bover\b \w+ for\b|\b(?:go|going|went) ahead with\b|"
     r"|\bа не\b|выбор пал|\bреши(?:ли|л|ла)\b|\bрешено\b|\bрешени|\bвыбра|\bвыбор|"
     r"\bдоговорил|остановились на|будем использовать|перешли на|\bбер[её]м\b|\bвыиграл|"
@@ -92,12 +92,13 @@ _APPROVED = rx(
     r"|\bутвер[дж]|\bодобр|\bсогласов|\bвыдел|\bдали\b|"
     r"|承認|決裁|認め|割り当|下り"
 )
-# Deadline, due date, release or ship date: one slot — people say all of them for it.
+# Deadline, due date, release or ship date: one slot — people say all of them for it. Release
+# notes are a document to write, not a date.
 _DEADLINE_WORDS = (
-    r"deadline|\bdue\b|\brelease\b|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
+    r"deadline|\bdue\b|\brelease\b(?! notes?\b)|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
     r"target date|\bdeliver(?:y|ed|s)?\b|\bETA\b|"
     r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск(?!ной|ного|ном|ник)|\bвыйти\b|\bвыходит\b|"
-    r"|締め切り|締切|期限|納期|リリース|公開|出荷|発売|納品"
+    r"|締め切り|締切|期限|納期|リリース(?!ノート)|公開|出荷|発売|納品"
 )
 # A date that moves: with a date in the sentence, these say the deadline changed.
 _DATE_MOVE = rx(
@@ -137,6 +138,13 @@ _OPEN_Q = rx(
     r"open question|\bnot sure\b|\btbd\b|\bunclear\b|\bundecided\b|"
     r"|стоит ли|нужно ли|кто будет|когда будет|пока не решили|открытый вопрос|не ясно|непонятно|"
     r"|どうする|未定|検討中|決まっていない"
+)
+# The speaker takes a task on ("Action item for me: …", "私の担当：…"): a next step, not a
+# role — "担当" and "owner" name roles, but the one taking this one on is the speaker.
+_SELF_TASK = rx(
+    r"\baction item for me\b|\bmy (?:task|action item|to-?do)\b|"
+    r"|задача на мне|беру на себя|"
+    r"|私の担当|私の宿題|私がやります"
 )
 # Requests to the assistant itself are work for this turn, not memory.
 CHAT_TASK = rx(
@@ -345,6 +353,8 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         # kept once the person confirms it (memory/summary/utterances.py).
         return None
     bonus = 0 if role == "user" else -2  # the assistant's own words are weaker evidence
+    if role == "user" and _SELF_TASK.search(text) and not REFUSAL.search(text):
+        return ("next_steps", 4 if concrete else 2)
     if REFUSAL.search(text):
         return ("decisions", 5 + bonus)
     if _ROLE.search(text) and s.names:
