@@ -113,3 +113,30 @@ def test_release_notes_are_a_next_step_not_a_release_date(text: str) -> None:
     verdict = classify(analyse(text), "user")
     assert verdict is not None and verdict[0] == "next_steps"
     assert "deadline" not in analyse(text).slots
+
+
+def _utter(texts: list[str]) -> list[str]:
+    from threadkeep.memory.summary.utterances import utterances
+
+    return [u.text for u in utterances([SourceMessage(f"m{i}", "user", t) for i, t in enumerate(texts)])]
+
+
+@pytest.mark.parametrize("head,tail,joined", [
+    ("We decided where the Lark team will work.", "The Toulouse office.",
+     "We decided where the Lark team will work — the Toulouse office."),
+    ("Somebody finally agreed to own the Lark backlog.", "Rosalind did.",
+     "Somebody finally agreed to own the Lark backlog — Rosalind did."),
+    ("Новости по бете Кедр.", "Перенесли на 12 апреля.", "Новости по бете Кедр — перенесли на 12 апреля."),
+    ("Наконец нашёлся владелец бэклога Кедр.", "Это Тимур.", "Наконец нашёлся владелец бэклога Кедр — это Тимур."),
+    ("Новость о том, где сидит Ладья.", "Самара, а не Пермь.", "Новость о том, где сидит Ладья — Самара, а не Пермь."),
+])
+def test_a_joined_reply_reads_on_after_the_dash(head: str, tail: str, joined: str) -> None:
+    assert _utter([head, tail]) == [joined]
+
+
+@pytest.mark.parametrize("texts", [
+    ["Nobody knows yet if the Lark API needs rate limits.", "Sales met Acme on Tuesday."],
+    ["LarkのAPIにレート制限が必要かどうか、まだ誰も分かりません。", "Larkの価格について連絡です。"],
+])
+def test_an_undecided_statement_is_complete_as_said(texts: list[str]) -> None:
+    assert _utter(texts) == texts

@@ -23,7 +23,8 @@ from functools import lru_cache
 
 from threadkeep.memory.facts.base_form import russian_analyser
 
-__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name"]
+__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name",
+           "is_common_russian"]
 
 
 def rx(pattern: str) -> re.Pattern[str]:
@@ -146,3 +147,19 @@ def may_be_first_name(word: str) -> bool:
     if not _CYRILLIC_WORD.fullmatch(word):
         return True
     return any("Name" in p.tag for p in russian_analyser().parse(word.lower()))
+
+
+_PROPER = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
+
+
+@lru_cache(maxsize=16384)
+def is_common_russian(word: str) -> bool:
+    """Whether a Russian word is a common word the dictionary knows (это, перенесли, в), not
+    a name of a person, place or firm (Тимур, Самара): the one a sentence may start with in
+    lower case when it goes on after a dash."""
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    analyser = russian_analyser()
+    parses = analyser.parse(word.lower())
+    return (bool(parses) and analyser.word_is_known(word.lower())
+            and not any(tag in str(p.tag) for p in parses[:2] for tag in _PROPER))

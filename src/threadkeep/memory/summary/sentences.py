@@ -24,7 +24,7 @@ from threadkeep.memory.summary.grammar import (
 from threadkeep.memory.summary.items import FieldName
 
 __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
-           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes"]
+           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes", "is_function_word"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -201,6 +201,12 @@ _WEEKDAY = rx(
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|понедельник|вторник|сред[ау]|"
     r"четверг|пятниц[ау]|суббот[ау]|воскресенье)\b|[月火水木金土日]曜"
 )
+
+
+def is_function_word(word: str) -> bool:
+    """Whether a word is one of the function words topics and names are read past (the, it,
+    this, это, что …)."""
+    return word.lower() in _STOP
 
 
 def is_cjk(ch: str) -> bool:
