@@ -140,3 +140,18 @@ def test_a_joined_reply_reads_on_after_the_dash(head: str, tail: str, joined: st
 ])
 def test_an_undecided_statement_is_complete_as_said(texts: list[str]) -> None:
     assert _utter(texts) == texts
+
+
+def test_a_bulleted_line_is_not_bulleted_twice() -> None:
+    state = _fold(["- [2026-12-03] you: The Lark staging server costs 420 euros per month."])
+    rendered = render_summary(state)
+    assert "- - " not in rendered and "- [2026-12-03] you: The Lark staging server" in rendered
+
+
+def test_a_japanese_week_note_follows_the_whole_expression() -> None:
+    from datetime import date
+
+    from threadkeep.memory.dates import annotate, resolve
+
+    text = "今週中にLarkの移行手順書を作ります。"
+    assert annotate(text, resolve(text, date(2026, 5, 28))) == "今週中 (week of 25 May 2026)にLarkの移行手順書を作ります。"

@@ -15,6 +15,7 @@ and messages give the same operations.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
@@ -120,8 +121,13 @@ def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: boo
     return best[2] if best else None
 
 
+# A list bullet the sentence came with (a line of a stored note, "- [date] you: …"): the
+# rendering adds its own, so an item never reads "- - ".
+_BULLET = re.compile(r"^(?:[-*•]\s+)+")
+
+
 def _clip(text: str) -> str:
-    text = FILLER.sub("", text).strip()
+    text = FILLER.sub("", _BULLET.sub("", text.strip())).strip()
     if text and text[0].islower() and not any(is_cjk(c) for c in text[:1]):
         text = text[0].upper() + text[1:]
     if len(text) <= MAX_ITEM_CHARS:
