@@ -155,3 +155,15 @@ def test_a_japanese_week_note_follows_the_whole_expression() -> None:
 
     text = "今週中にLarkの移行手順書を作ります。"
     assert annotate(text, resolve(text, date(2026, 5, 28))) == "今週中 (week of 25 May 2026)にLarkの移行手順書を作ります。"
+
+
+def test_a_shared_subject_is_no_new_value() -> None:
+    from threadkeep.memory.summary.restated import restates
+
+    # Polaris is not known as a project yet: the name both share is what they are about.
+    old = analyse("На какой срок контракт по Polaris — на 41 месяцев.")
+    new = analyse("Все вопросы по объёму работ в Polaris теперь к Тимуру.")
+    assert not restates(old, new, frozenset())
+    # A handover still restates the owner it names.
+    assert restates(analyse("Barnaby owns the backlog for Harbor."),
+                    analyse("Barnaby handed Harbor over to Wilhelmina this morning."), frozenset())
