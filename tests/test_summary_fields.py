@@ -167,3 +167,9 @@ def test_a_shared_subject_is_no_new_value() -> None:
     # A handover still restates the owner it names.
     assert restates(analyse("Barnaby owns the backlog for Harbor."),
                     analyse("Barnaby handed Harbor over to Wilhelmina this morning."), frozenset())
+
+
+def test_the_management_side_is_no_lead_slot() -> None:
+    # "со стороны руководства" (on the management side) names who sponsors, not who leads.
+    assert "lead" not in analyse("Спонсор Polaris со стороны руководства — Эдуард.").slots
+    assert "lead" in analyse("Проектом Polaris руководит Глеб.").slots

@@ -167,7 +167,7 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("lead", rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhelm\b|\breins\b|"
                  r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|\breplac(?:es|ed|ing)\b|"
                  r"\bruns\b|\brunning (?:engineering|the)\b|\bowns the\b|responsible for|in charge|"
-                 r"техлид|\bотвечает\b|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
+                 r"техлид|\bотвечает\b|\bруководи|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
                  r"リーダー|リード|責任者|率い|まとめ|後任|統括")),
     ("deadline", _DEADLINE),
     ("budget", rx(r"\bbudget\b|\bfunded\b|\bfunding\b|бюджет|\bвыдел|денег|予算")),
