@@ -9,7 +9,9 @@ is in the final summary, how many summaries keep a superseded value (``stale_kep
 summaries' word counts. No engine, no database, no embeddings, and the questions themselves
 are not played: an approximation of ``threadkeep eval five-questions`` (its ``summary_only``),
 used to try a change before the full eval. ``--misses`` lists the questions missed and the
-stale lines — use it on a tuning bank only, never on a held-out one.
+stale lines — use it on a tuning bank only, never on a held-out one. Each language's line ends
+with the summary's make-up (``small_talk_items``, ``open_questions_kept``, ``next_steps_kept``;
+see ``evals/five_questions_summary.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.five_questions import contains_token, stale_kept  # noqa: E402
+from evals.five_questions_summary import summary_counts, summary_shares  # noqa: E402
 from threadkeep.memory.summary.extractive import ExtractiveSummariser  # noqa: E402
 from threadkeep.memory.summary.folding import FoldPolicy, fold_range, fold_summary  # noqa: E402
 from threadkeep.memory.summary.items import SummaryState, render_summary, word_count  # noqa: E402
@@ -48,8 +51,10 @@ def final_summary(dialog: dict[str, Any]) -> str:
 
 def main(path: str, misses: bool) -> None:
     totals: dict[str, list[Any]] = {}
+    made_of: dict[str, list[dict[str, int]]] = {}
     for dialog in json.loads(Path(path).read_text(encoding="utf-8")):
         summary = final_summary(dialog)
+        made_of.setdefault(dialog["lang"], []).append(summary_counts(summary, dialog["messages"]))
         row = totals.setdefault(dialog["lang"], [0, 0, 0, []])
         for q in dialog["questions"]:
             hit = contains_token(summary, q["answers"])
@@ -63,7 +68,8 @@ def main(path: str, misses: bool) -> None:
                 print("stale", dialog["id"], q.get("fact", q["kind"]))
         row[3].append(word_count(summary))
     for lang, (hits, n, kept, words) in totals.items():
-        print(f"{lang} summary_only {hits / n:.3f} stale_kept {kept}/{n} words {words}")
+        print(f"{lang} summary_only {hits / n:.3f} stale_kept {kept}/{n} words {words}",
+              " ".join(f"{k} {v}" for k, v in summary_shares(made_of[lang]).items() if k != "summary_words"))
 
 
 if __name__ == "__main__":

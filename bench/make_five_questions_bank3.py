@@ -15,6 +15,11 @@ confirmed. Around them: small talk with other people, numbers, dates and places.
 
 Same JSON format as bank 2 (``shared/data/dialogs/README.md`` plus an ISO ``time`` on every
 message). Seeded, so the file is reproducible.
+
+Tags for the summary's own figures (issue 26 item 4): every small-talk message (both sides)
+carries ``"tag": "small_talk"``; two open questions and two next steps about the project
+(``make_five_questions_bank3_plants.py``) are planted as messages of their own with ``"tag":
+"open_question"`` / ``"next_step"`` and a ``"key"``, the phrase the summary's field must hold.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ import sys
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from make_five_questions_bank3_plants import QUESTIONS as OPEN_QUESTIONS
+from make_five_questions_bank3_plants import STEPS
 from make_five_questions_bank3_text import CHANGES, CHAT, FACTS, QUESTIONS, VALUES
 
 SEED = 3737
@@ -35,6 +42,8 @@ KIND_OF = {"owner": "name", "sponsor": "name", "beta": "date", "database": "deci
            "contract": "number", "price": "number", "office": "place", "dropped": "reason",
            "agency": "name", "coverage": "number"}
 CHANGEABLE = ("owner", "beta", "price", "office")
+# Open questions and next steps planted per dialog (issue 26 item 4), never answered later.
+PLANTS = 2
 Said = list[tuple[str, str]]
 
 
@@ -80,24 +89,34 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     slots_change = sorted(rng.sample(range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2), len(changes)))
     at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
     at_turn.update(zip(slots_change, changes, strict=True))
+    # The plants draw from their own stream, so the facts and changes above stay as they were.
+    prng = random.Random(f"{SEED}-plants-{n}")
+    plants = [(t.format(p=p), key, "open_question") for t, key in prng.sample(OPEN_QUESTIONS[lang], PLANTS)]
+    plants += [(t.format(p=p), key, "next_step") for t, key in prng.sample(STEPS[lang], PLANTS)]
+    free = [t for t in range(2, length // 2 - KEEP_CLEAR // 2) if t not in at_turn]
+    at_plant = dict(zip(sorted(prng.sample(free, len(plants))), prng.sample(plants, len(plants)), strict=True))
     messages: list[dict[str, str]] = []
     clock = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
 
-    def say(role: str, text: str) -> None:
+    def say(role: str, text: str, **tags: str) -> None:
         nonlocal clock
         clock += timedelta(minutes=rng.randint(1, 12)) if role == "user" else timedelta(seconds=rng.randint(4, 50))
         if role == "user" and rng.random() < 0.05:
             clock += timedelta(days=rng.randint(1, 4), hours=rng.randint(0, 6))
-        messages.append({"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z")})
+        messages.append({"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z"), **tags})
 
     ack = pool["acks"]
     turn = 0
     while len(messages) < length:
         said = at_turn.get(turn)
-        if said is None:
+        if turn in at_plant:
+            text, key, tag = at_plant[turn]
+            say("user", text, tag=tag, key=key)
+            say("assistant", rng.choice(ack))
+        elif said is None:
             user, bot = CHAT[lang](rng)
-            say("user", user)
-            say("assistant", bot)
+            say("user", user, tag="small_talk")
+            say("assistant", bot, tag="small_talk")
         else:
             for role, text in said:
                 if role == "assistant":

@@ -48,6 +48,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from evals.five_questions_summary import summary_counts, summary_shares
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.memory.summary.brief import BriefSummary, brief_fold
 from threadkeep.memory.summary.compaction import extractive_compactor
@@ -297,7 +298,10 @@ def run_five_questions(
     Top-level keys ``summary_only``, ``assembled``, ``stale_only``, ``stale_kept``,
     ``stale_beside`` (shares in 0..1; ``stale_beside`` of the questions that have a superseded
     value, the others of all questions), ``by_kind`` and ``by_language`` (the same per question
-    kind and per dialog language), plus ``questions``, ``dialogs`` and ``misses``. ``dump``
+    kind and per dialog language), plus ``questions``, ``dialogs`` and ``misses``. Overall and
+    per language also ``summary_words``, ``small_talk_items``, ``open_questions_kept`` and
+    ``next_steps_kept``: what the summary a dialog leaves is made of
+    (:mod:`evals.five_questions_summary`; None where the dialogs tag nothing). ``dump``
     names a file that gets one JSON line per question: ``id``, ``q``, ``summary`` and
     ``request`` (the messages as sent, ``[{"role", "text"}]``).
     """
@@ -312,6 +316,8 @@ def run_five_questions(
     kinds: dict[str, dict[str, int]] = {}
     langs: dict[str, dict[str, int]] = {}
     misses: list[dict[str, Any]] = []
+    # What each dialog's summary is made of (evals/five_questions_summary.py), per language.
+    made_of: dict[str, list[dict[str, int]]] = {}
     # A memory-backed directory when there is one: the eval commits thousands of turns.
     scratch = "/dev/shm" if os.path.isdir("/dev/shm") else None
     dumping: AbstractContextManager[IO[str] | None] = (
@@ -323,6 +329,9 @@ def run_five_questions(
             else:
                 seen = asyncio.run(_play(dialog, budget=budget, threshold=threshold, tail=tail,
                                          cap=cap, embeddings=embeddings, workdir=Path(tmp)))
+            if seen:
+                made_of.setdefault(dialog.get("lang", "?"), []).append(
+                    summary_counts(seen[0].summary, dialog["messages"]))
             for number, (q, got) in enumerate(zip(dialog["questions"], seen, strict=True)):
                 if out is not None:
                     _dump_line(out, dialog, number, index, q, got)
@@ -353,10 +362,13 @@ def run_five_questions(
     def shares(rows: dict[str, dict[str, int]]) -> dict[str, dict[str, float]]:
         return {k: row(v) for k, v in sorted(rows.items())}
 
+    by_language: dict[str, dict[str, float | None]] = {
+        k: {**v, **summary_shares(made_of.get(k, []))} for k, v in shares(langs).items()}
     return {
         **row(totals),
+        **summary_shares(r for rows in made_of.values() for r in rows),
         "by_kind": shares(kinds),
-        "by_language": shares(langs),
+        "by_language": by_language,
         "questions": totals["n"],
         "dialogs": len(dialogs),
         "budget": budget,

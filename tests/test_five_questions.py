@@ -93,8 +93,15 @@ def test_result_shape_and_targets(structured: dict) -> None:
         assert 0.0 <= result[key] <= 1.0
     assert set(result["by_kind"]) == {"name", "date", "decision", "reason", "number"}
     assert set(result["by_language"]) == {"en", "ru", "ja"}
-    for row in [*result["by_kind"].values(), *result["by_language"].values()]:
+    made_of = {"summary_words", "small_talk_items", "open_questions_kept", "next_steps_kept"}
+    for row in result["by_kind"].values():
         assert set(row) == metrics
+    for row in result["by_language"].values():
+        assert set(row) == metrics | made_of
+        assert row["summary_words"] > 0
+        # These dialogs tag nothing: the shares that need tags are None, not 0.
+        assert row["small_talk_items"] is None and row["open_questions_kept"] is None
+    assert result["summary_words"] > 0 and result["next_steps_kept"] is None
     for lang, row in result["by_language"].items():
         assert row["summary_only"] >= 0.8, (lang, result["misses"])
     assert result["assembled"] >= 0.95, result["misses"]

@@ -66,7 +66,7 @@ def test_the_corrected_value_leaves_the_summary() -> None:
     ([("user", "We finally settled who will run the Tern migration."), ("assistant", "Good."),
       ("user", "Wanda will.")], "We finally settled who will run the Tern migration — Wanda will."),
     ([("user", "Новости по бете Тис."), ("assistant", "Слушаю."), ("user", "Перенесли на 9 марта.")],
-     "Новости по бете Тис — Перенесли на 9 марта."),
+     "Новости по бете Тис — перенесли на 9 марта."),
     ([("user", "Ternのリリース日について。"), ("assistant", "はい。"), ("user", "5月9日です。")],
      "Ternのリリース日について — 5月9日です。"),
     ([("user", "We had to drop Quill."), ("assistant", "Oh?"),

@@ -184,7 +184,8 @@ _JA = re.compile(
     r"(?P<fixed>一昨日|おととい|明後日|あさって|昨日|きのう|昨夜|昨晩|今日|きょう|今夜|明日|あした)"
     r"|(?P<year>去年|昨年|今年|来年)"
     r"|(?P<num>[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3})(?P<unit>日|週間|か月|ヶ月|カ月|ヵ月|年)(?P<dir>前|後)"
-    r"|(?P<rel>先|今|来)(?P<what>週末|週|月)(?:の(?P<wd>[月火水木金土日])曜日?)?")
+    r"|(?P<rel>先|今|来)(?P<what>週末|週|月)(?:の(?P<wd>[月火水木金土日])曜日?)?(?:中|末|いっぱい)?")
+# "今週中に", "今月末まで": the note goes after the whole expression, never inside it.
 
 
 def _ja_number(raw: str) -> int:

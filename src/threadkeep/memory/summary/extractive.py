@@ -15,6 +15,7 @@ and messages give the same operations.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
@@ -120,8 +121,13 @@ def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: boo
     return best[2] if best else None
 
 
+# A list bullet the sentence came with (a line of a stored note, "- [date] you: …"): the
+# rendering adds its own, so an item never reads "- - ".
+_BULLET = re.compile(r"^(?:[-*•]\s+)+")
+
+
 def _clip(text: str) -> str:
-    text = FILLER.sub("", text).strip()
+    text = FILLER.sub("", _BULLET.sub("", text.strip())).strip()
     if text and text[0].islower() and not any(is_cjk(c) for c in text[:1]):
         text = text[0].upper() + text[1:]
     if len(text) <= MAX_ITEM_CHARS:
@@ -188,7 +194,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             fld, prio = verdict
             clipped = _clip(sentence)
             if fld != "questions" and role == "user":
-                _resolve_questions(s, work, ids)  # a later statement on its topic settles it
+                _resolve_questions(s, work, ids, entities)  # a later statement on its topic settles it
             correcting = bool(CORRECTION.search(sentence))
             target = _find_target(s, fld, work, correcting, entities)
             if target is not None:
@@ -268,9 +274,16 @@ def _with_reasons(sentences: list[str]) -> list[str]:
     return out
 
 
-def _resolve_questions(s: Sentence, work: list[_Work], ids: list[str]) -> None:
+def _past_projects(topic: frozenset[str], entities: frozenset[str]) -> frozenset[str]:
+    return frozenset(w for w in topic if w.lower()[:5] not in entities)
+
+
+def _resolve_questions(s: Sentence, work: list[_Work], ids: list[str], entities: frozenset[str]) -> None:
+    """A statement settles a question on its topic — past the project both name: every later
+    word about "ヒカリ" (its price, its office) does not answer "ヒカリに…動画を残すべきでしょうか"."""
+    said = _past_projects(s.topic, entities)
     for w in work:
-        if w.field == "questions" and _overlap(s.topic, w.analysis.topic) >= 0.5:
+        if w.field == "questions" and _overlap(said, _past_projects(w.analysis.topic, entities)) >= 0.5:
             w.resolve.extend(ids)
 
 

@@ -23,7 +23,8 @@ from functools import lru_cache
 
 from threadkeep.memory.facts.base_form import russian_analyser
 
-__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name"]
+__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name",
+           "is_common_russian"]
 
 
 def rx(pattern: str) -> re.Pattern[str]:
@@ -49,9 +50,13 @@ _UNDECIDED = rx(
     r"need to decide|needs to be decided|still (?:need|have) to (?:decide|figure out|choose|pick|agree)|"
     r"yet to (?:decide|be decided|agree)|\bundecided\b|\btbd\b|open question|haven't decided|"
     r"\bnot decided\b|\bunresolved\b|\bstill open\b|"
-    r"|пока не решили|ещё не решили|еще не решили|не решено|открытый вопрос|нужно решить|"
-    r"надо решить|предстоит решить|пока открыт|"
-    r"|未定|検討中|決まっていない|決めていない|決める必要"
+    r"nobody knows (?:yet )?(?:if|whether)|no one knows (?:yet )?(?:if|whether)|"
+    r"(?:don't|do not) (?:yet )?know (?:yet )?(?:if|whether)|not (?:yet )?clear (?:yet )?(?:if|whether)|"
+    r"unclear (?:if|whether)|remains to be seen|"
+    r"|пока не решили|ещё не решили|еще не решили|и не решили|не решено|открытый вопрос|нужно решить|"
+    r"надо решить|предстоит решить|пока открыт|не определились|никто не знает|пока неясно|пока не ясно|"
+    r"|未定|検討中|決まっていない|決めていない|決まっていません|決めていません|決める必要|"
+    r"誰も分かりません|誰もわかりません|分かっていません|わかっていません"
 )
 _COMMIT_EN = rx(
     r"\b(?:i|we)(?:'ll| will| shall| am going to|'m going to| are going to|'re going to| plan to|"
@@ -142,3 +147,19 @@ def may_be_first_name(word: str) -> bool:
     if not _CYRILLIC_WORD.fullmatch(word):
         return True
     return any("Name" in p.tag for p in russian_analyser().parse(word.lower()))
+
+
+_PROPER = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")
+
+
+@lru_cache(maxsize=16384)
+def is_common_russian(word: str) -> bool:
+    """Whether a Russian word is a common word the dictionary knows (это, перенесли, в), not
+    a name of a person, place or firm (Тимур, Самара): the one a sentence may start with in
+    lower case when it goes on after a dash."""
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return False
+    analyser = russian_analyser()
+    parses = analyser.parse(word.lower())
+    return (bool(parses) and analyser.word_is_known(word.lower())
+            and not any(tag in str(p.tag) for p in parses[:2] for tag in _PROPER))

@@ -85,8 +85,12 @@ def restates(old: Sentence, new: Sentence, entities: frozenset[str]) -> bool:
     projects = name_stems(old) & name_stems(new) & entities
     if not projects and (name_stems(old) & entities or name_stems(new) & entities or not old_subj & new_subj):
         return False
-    old_vals = _values(old, projects)
-    new_vals = {n.lower()[:4] for n in new.names if n.lower()[:5] not in projects}
+    # What both are about is no value of either: with no project known yet, the name they
+    # share ("Polaris") is their subject, so "Все вопросы по Polaris теперь к Тимуру" does
+    # not give a new value of "контракт по Polaris — на 41 месяцев".
+    about = projects or (old_subj & new_subj)
+    old_vals = _values(old, about)
+    new_vals = {n.lower()[:4] for n in new.names if n.lower()[:5] not in about}
     if old_vals and old_vals <= new_vals and new_vals - old_vals:
         return True
     old_units, new_units = _units(old.text), _units(new.text)

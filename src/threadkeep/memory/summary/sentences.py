@@ -24,7 +24,7 @@ from threadkeep.memory.summary.grammar import (
 from threadkeep.memory.summary.items import FieldName
 
 __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
-           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes"]
+           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes", "is_function_word"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -75,7 +75,7 @@ _DECISION = rx(
     r"\bdecided\b|\bdecision\b|\bchose\b|\bchosen\b|\bchoose\b|\bgo(?:ing)? (?:with|for)\b|"
     r"\bwent (?:with|for)\b|\bagreed\b|settled on|\bpicked\b|\bselected\b|\bopted for\b|"
     r"\bwe(?:'ll| will) use\b|\bswitch(?:ed|ing)? to\b|final (?:call|decision|answer)|"
-    r"\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|\bwon\b|\bwins\b|\blost\b|"
+    r"\brather than\b|\binstead of\b|,\s*not\s+\w|\blet's use\b|\bwon\b(?!['’]t)|\bwins\b|\blost\b|"
     r"\bit is for\b|\bwill run on\b|\bover\b \w+ for\b|\b(?:go|going|went) ahead with\b|"
     r"|\bа не\b|выбор пал|\bреши(?:ли|л|ла)\b|\bрешено\b|\bрешени|\bвыбра|\bвыбор|"
     r"\bдоговорил|остановились на|будем использовать|перешли на|\bбер[её]м\b|\bвыиграл|"
@@ -95,12 +95,13 @@ _APPROVED = rx(
     r"|\bутвер[дж]|\bодобр|\bсогласов|\bвыдел|\bдали\b|"
     r"|承認|決裁|認め|割り当|下り"
 )
-# Deadline, due date, release or ship date: one slot — people say all of them for it.
+# Deadline, due date, release or ship date: one slot — people say all of them for it. Release
+# notes are a document to write, not a date.
 _DEADLINE_WORDS = (
-    r"deadline|\bdue\b|\brelease\b|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
+    r"deadline|\bdue\b|\brelease\b(?! notes?\b)|\blaunch|\bgo-live\b|\bcut-?off\b|\bship(?:s|ped|ping)?\b|"
     r"target date|\bdeliver(?:y|ed|s)?\b|\bETA\b|"
     r"|дедлайн|\bсрок|релиз|запуск|\bсда[тчв]|\bсдади|\bвыпуск(?!ной|ного|ном|ник)|\bвыйти\b|\bвыходит\b|"
-    r"|締め切り|締切|期限|納期|リリース|公開|出荷|発売|納品"
+    r"|締め切り|締切|期限|納期|リリース(?!ノート)|公開|出荷|発売|納品"
 )
 # A date that moves: with a date in the sentence, these say the deadline changed.
 _DATE_MOVE = rx(
@@ -141,6 +142,13 @@ _OPEN_Q = rx(
     r"|стоит ли|нужно ли|кто будет|когда будет|пока не решили|открытый вопрос|не ясно|непонятно|"
     r"|どうする|未定|検討中|決まっていない"
 )
+# The speaker takes a task on ("Action item for me: …", "私の担当：…"): a next step, not a
+# role — "担当" and "owner" name roles, but the one taking this one on is the speaker.
+_SELF_TASK = rx(
+    r"\baction item for me\b|\bmy (?:task|action item|to-?do)\b|"
+    r"|задача на мне|беру на себя|"
+    r"|私の担当|私の宿題|私がやります"
+)
 # Requests to the assistant itself are work for this turn, not memory.
 CHAT_TASK = rx(
     r"^(?:can you|could you|would you|please|remind me|what does|what is|what's|explain|"
@@ -162,7 +170,7 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("lead", rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhelm\b|\breins\b|"
                  r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|\breplac(?:es|ed|ing)\b|"
                  r"\bruns\b|\brunning (?:engineering|the)\b|\bowns the\b|responsible for|in charge|"
-                 r"техлид|\bотвечает\b|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
+                 r"техлид|\bотвечает\b|\bруководи|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
                  r"リーダー|リード|責任者|率い|まとめ|後任|統括")),
     ("deadline", _DEADLINE),
     ("budget", rx(r"\bbudget\b|\bfunded\b|\bfunding\b|бюджет|\bвыдел|денег|予算")),
@@ -196,6 +204,12 @@ _WEEKDAY = rx(
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|понедельник|вторник|сред[ау]|"
     r"четверг|пятниц[ау]|суббот[ау]|воскресенье)\b|[月火水木金土日]曜"
 )
+
+
+def is_function_word(word: str) -> bool:
+    """Whether a word is one of the function words topics and names are read past (the, it,
+    this, это, что …)."""
+    return word.lower() in _STOP
 
 
 def is_cjk(ch: str) -> bool:
@@ -348,6 +362,8 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         # kept once the person confirms it (memory/summary/utterances.py).
         return None
     bonus = 0 if role == "user" else -2  # the assistant's own words are weaker evidence
+    if role == "user" and _SELF_TASK.search(text) and not REFUSAL.search(text):
+        return ("next_steps", 4 if concrete else 2)
     if REFUSAL.search(text):
         return ("decisions", 5 + bonus)
     if _ROLE.search(text) and s.names:

@@ -22,9 +22,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threadkeep.memory.summary.grammar import is_question, rx
+from threadkeep.memory.summary.grammar import is_common_russian, is_question, is_undecided, rx
 from threadkeep.memory.summary.pasted import is_document
-from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify
+from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify, is_function_word
 from threadkeep.messages import SourceMessage
 
 __all__ = ["Utterance", "utterances", "REASON_FOLLOWUP"]
@@ -155,8 +155,10 @@ def _leaves_a_gap(text: str) -> bool:
         return False
     s = analyse(text.strip())
     # "Update: Tobias takes over Cobalt from Desmond." says all it has to: two names past the
-    # opening are a whole statement, not a heading for the next message.
-    return not s.has_value and len(s.inner_names) < COMPLETE_NAMES and bool(_GAP.search(text.strip()))
+    # opening are a whole statement, not a heading for the next message; "Nobody knows yet if
+    # …", "まだ誰も分かりません" is an open question, complete as said.
+    return (not s.has_value and len(s.inner_names) < COMPLETE_NAMES and bool(_GAP.search(text.strip()))
+            and not is_undecided(text))
 
 
 def _fills_a_gap(head: str, text: str) -> bool:
@@ -172,13 +174,26 @@ def _fills_a_gap(head: str, text: str) -> bool:
     return (s.has_value or bool(s.names)) and _leaves_a_gap(head)
 
 
+def _after_dash(tail: str, head: str) -> str:
+    """The second message as it reads after a dash: its first word in lower case when it is a
+    common word ("… — the Toulouse office", "… — перенесли на 12 апреля"), never a name
+    ("… — Rosalind did", "… — Самара, а не Пермь", nor a word the first message names with
+    its capital: "Кедр" is a cedar and a project)."""
+    tail = tail.strip()
+    first = tail.split(" ", 1)[0].rstrip(".,;:!?")
+    if first[:1].isupper() and not first[1:2].isupper() and (
+            is_function_word(first) or (is_common_russian(first) and first not in head)):
+        return first[0].lower() + tail[1:]
+    return tail
+
+
 def _joined(head: str, tail: str) -> str:
     if is_question(head):
         asked = _ASKING.sub("", head.strip(), count=1)
         head = asked[:1].upper() + asked[1:] if asked else head
     head = head.rstrip().rstrip("?？").rstrip()
     head = head[:-1] if head.endswith((".", "。")) else head
-    return f"{head} — {tail.strip()}"
+    return f"{head} — {_after_dash(tail, head)}"
 
 
 def _names_something(question: str) -> bool:
@@ -199,7 +214,7 @@ def _continued(head: str, tail: str) -> str:
     joiner = "" if head[-1:] and "\u3040" <= head[-1] <= "\u9fff" else " "
     if REASON_FOLLOWUP.search(tail.strip()):
         return f"{head}{'。' if not joiner else '.'}{joiner}{tail.strip()}"
-    return f"{head} — {tail.strip()}"
+    return f"{head} — {_after_dash(tail, head)}"
 
 
 def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
