@@ -8,7 +8,9 @@ messages (bank 3's generator does):
 * ``"tag": "small_talk"`` — a message about nothing the work needs;
 * ``"tag": "open_question"`` or ``"next_step"`` with a ``"key"`` — a question or commitment
   planted in the dialog and the phrase of it the summary's "Open questions" or "Agreed next
-  steps" field must hold (case-insensitive) for it to count as kept.
+  steps" field must hold (case-insensitive) for it to count as kept. Without a ``"key"`` (a
+  bank that tags the plant and the assistant's reply, as bank 4 does) the person's tagged
+  message counts as kept when an item of that field has it as its closest message.
 
 Keys, per dialog and summed by :func:`summary_shares`: ``summary_words`` (mean words of the
 summary, :func:`~threadkeep.memory.summary.items.word_count`), ``small_talk_items`` (the share
@@ -75,6 +77,12 @@ def summary_counts(summary: str, messages: Sequence[dict[str, Any]]) -> dict[str
         held = "\n".join(fields.get(fld, [])).lower()
         counts[f"{tag}s"] = len(planted)
         counts[f"{tag}s_kept"] = sum(str(m["key"]).lower() in held for m in planted)
+        unkeyed = [at for at, m in enumerate(messages)
+                   if m.get("tag") == tag and not m.get("key") and m.get("role") == "user"]
+        if unkeyed:
+            closest = {closest_message(line, messages) for line in fields.get(fld, [])}
+            counts[f"{tag}s"] += len(unkeyed)
+            counts[f"{tag}s_kept"] += sum(at in closest for at in unkeyed)
     return counts
 
 

@@ -98,6 +98,20 @@ def test_summary_counts_from_tags() -> None:
     assert untagged["summary_words"] == shares["summary_words"] > 0
 
 
+def test_a_plant_without_a_key_is_kept_when_an_item_of_its_field_comes_from_it() -> None:
+    messages = [
+        {"role": "user", "text": "Open question: do we ship Lark in Spanish at launch?", "tag": "open_question"},
+        {"role": "assistant", "text": "Noted as open.", "tag": "open_question"},  # not a plant of its own
+        {"role": "user", "text": "Next step: I'll book the Lark usability session.", "tag": "next_step"},
+        {"role": "user", "text": "Rosalind owns the product backlog for Lark."},
+    ]
+    summary = ("## Open questions\n- Do we ship Lark in Spanish at launch?\n"
+               "## Context\n- I'll book the Lark usability session.")
+    shares = summary_shares([summary_counts(summary, messages)])
+    assert shares["open_questions_kept"] == 1.0
+    assert shares["next_steps_kept"] == 0.0  # said, but not under "Agreed next steps"
+
+
 def test_fields_come_out_in_order() -> None:
     state = _fold(["Rosalind owns the product backlog for Lark.", "We picked Postgres for Lark.",
                    "Lark beta opens on 4 May.", "Should Lark keep the tutorial video?",
