@@ -63,6 +63,11 @@ REPLACED = [
     ("ケンタさんにAtlasをお願いしました。", "Atlasの新しいリーダーはユミさんです。"),
     ("Atlasはフランクフルトリージョンで動かします。", "やっぱりAtlasはダブリンリージョンになりました。"),
     ("Atlasは福岡の拠点で作っています。", "Atlasのチームは札幌オフィスに移転しました。"),
+    # The same event however it is inflected ("бета", "бете"); "from now on" (今後) is a change;
+    # "X から運営" runs from a place, it sets nothing aside.
+    ("Бета-версия Атлас откроется 2 марта.", "Новости по бете Атлас — перенесли на 9 марта."),
+    ("Atlasの料金は1人2000円にします。", "Atlasの料金について — 今後は1席1800円です。"),
+    ("Atlasは福岡から運営しています。", "やっぱりAtlasは札幌から運営します。"),
 ]
 # (earlier statement, later statement) that replace nothing.
 KEPT = [
@@ -107,6 +112,7 @@ CARRIED = [
     ("Atlasのベータは3月2日の予定です。", "3月2日は忘れてください。", "Atlasのベータは3月9日です。"),
     ("The Atlas beta is on 2 March.", "Forget 2 March.", "The Atlas beta is on 9 March."),
     ("Atlasは福岡の拠点で作っています。", "福岡は忘れてください。", "Atlasは今は札幌オフィスです。"),
+    ("Atlasの質問は今後ケンタさんへお願いします。", "ケンタさんの件は忘れてください。", "Atlasのオーナーはユミさんです。"),
 ]
 
 

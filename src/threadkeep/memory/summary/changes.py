@@ -41,9 +41,9 @@ CHANGE_CUE = rx(
     r"|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
     r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
     r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
-    r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|"
+    r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|\bотныне\b|с этого момента|"
     r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|延期|前倒し|移り|移っ|移し|移転|"
-    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減"
+    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減|今後|これからは"
 )
 
 # What comes right before a value the change turns away from: a choice set aside ("instead
@@ -61,14 +61,15 @@ _LEFT = rx(r"^\s+(?:moved teams|moved to another team|changed teams|switched tea
            r"^(?:さん)?(?:は|が)(?:別の?チーム|退職|異動|抜け)")
 # What comes right after it in Japanese ("KafkaではなくPulsar", "6月4日から6月18日に").
 _SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
-_AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ", "は忘れ", "のことは忘れ")
-_UNIT_JA = re.compile(r"^(?:万円|億円|万|億|円|ドル|ユーロ|人|名|件|%|％)")
+_AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ", "は忘れ", "のことは忘れ", "の件は忘れ", "の話は忘れ")
+_UNIT_JA = re.compile(r"^(?:万円|億円|万|億|円|ドル|ユーロ|人|名|件|%|％|さん|氏|君|くん|ちゃん)")
 _PREPOSITION = re.compile(r"\s+(?:в|во|на|к|ко|in|on|at|the|by|to)$")
 _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # A line's own frame: "- [2024-05-01] you: …", "assistant: …".
 # (a speaker only after a date: "Correction: …" said in a message is part of what it says).
 _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
-_KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ)")
+_KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ|"
+                          r"(?:から|で)(?:運営|開発|勤務|作業|仕事))")
 KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
@@ -152,9 +153,13 @@ def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple
     for start, end, value, _ in spans:
         before = low[max(0, start - 16):start].rstrip(" \t\"'«“(")
         before = _PREPOSITION.sub("", before)  # "а не во вторник", "not on Tuesday"
-        after = _UNIT_JA.sub("", text[end:end + 10], count=1)  # "760万円ではなく": past the unit
+        # "760万円ではなく", "ユウタさんの件は忘れて": past the unit or the honorific.
+        after = _UNIT_JA.sub("", text[end:end + 12], count=1)
         cue = _word_before(before, _BEFORE_OLD)
-        if (cue is not None or after.startswith(_AFTER_OLD) or _FROM_PLACE.search(low[max(0, start - 28):start])
+        # "6月4日から6月18日に" sets the first date aside; "広島から運営します" runs from it.
+        away_ja = after.startswith(_AFTER_OLD) and not (
+            after.startswith("から") and not any(end < a <= end + 14 for a, _, _, _ in spans))
+        if (cue is not None or away_ja or _FROM_PLACE.search(low[max(0, start - 28):start])
                 or (not value[:1].isdigit() and _LEFT.match(text[end:end + 28]))):
             old.add(value)
             if cue in _SET_ASIDE or after.startswith(_SET_ASIDE_JA):

@@ -191,7 +191,8 @@ def _owner_ja(stem: str, text: str) -> bool:
 
 
 def _events(text: str) -> frozenset[str]:
-    return frozenset(m.group().lower()[:4] for m in EVENTS.finditer(text))
+    # Keyed on three letters: "бета", "бете", "беты" are one event, "demo" and "demos" too.
+    return frozenset(m.group().lower()[:3] for m in EVENTS.finditer(text))
 
 
 def _same_role(read: Change, change: Change) -> bool:
