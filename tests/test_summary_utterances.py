@@ -74,6 +74,10 @@ def test_an_update_that_names_who_and_what_is_whole_and_does_not_take_the_next_m
     # A heading that names one thing and no value still takes its value from the next one.
     gap = [SourceMessage("a", "user", "Heads-up about the Atlas beta."), SourceMessage("b", "user", "It moved to 9 May.")]
     assert [u.source_ids for u in utterances(gap)] == [("a", "b")]
+    # Katakana loanwords are no names of their own: the heading still waits for its value.
+    ja = [SourceMessage("a", "user", "アトラスのバックログの担当がやっと決まりました。"),
+          SourceMessage("b", "user", "ユミさんです。")]
+    assert [u.source_ids for u in utterances(ja)] == [("a", "b")]
 
 
 _PROJECT = {"en": [("user", "Kai is the tech lead on Vega."), ("user", "The Vega release is due on 4 June.")],

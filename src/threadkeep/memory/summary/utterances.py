@@ -52,6 +52,7 @@ GAP_HEAD_WORDS = 16
 GAP_TAIL_WORDS = 10
 # A line that names this many things past its first word is a statement of its own.
 COMPLETE_NAMES = 2
+_KATAKANA_WORD = re.compile(r"[\u30a0-\u30ffー]+")
 
 # A reply that agrees with what was just said, at its start.
 _CONFIRM = rx(
@@ -157,7 +158,10 @@ def _leaves_a_gap(text: str) -> bool:
     # "Update: Tobias takes over Cobalt from Desmond." says all it has to: two names past the
     # opening are a whole statement, not a heading for the next message; "Nobody knows yet if
     # …", "まだ誰も分かりません" is an open question, complete as said.
-    return (not s.has_value and len(s.inner_names) < COMPLETE_NAMES and bool(_GAP.search(text.strip()))
+    # (Katakana words are loanwords as often as names: "ヒカリのバックログの担当が決まりました"
+    # names one thing and leaves its value to the next message.)
+    named = [n for n in s.inner_names if not _KATAKANA_WORD.fullmatch(n)]
+    return (not s.has_value and len(named) < COMPLETE_NAMES and bool(_GAP.search(text.strip()))
             and not is_undecided(text))
 
 
