@@ -6,7 +6,8 @@ Written apart from the held-out banks, for tuning the extractive summariser on t
 kept worst: who leads, owns or sponsors a project (Russian first name + patronymic, in
 several grammatical cases; Japanese family names in kanji or katakana with さん), the client
 company, the hosting region or office city (Japanese in kanji and katakana), why a vendor was
-turned down and the chosen technology. Six phrasings per kind and language; dialog ``i`` uses
+turned down and the chosen technology. Twelve phrasings per kind and language (the second
+six further from any cue word); dialog ``i`` uses
 phrasing ``i`` of every kind, so a miss points at one wording. Small talk around the facts
 names other people, towns and firms. Seeded, reproducible.
 """
@@ -152,15 +153,124 @@ JA_SMALL = [
     ("猫がまたコップを落としました。", "猫らしいですね。"),
 ]
 
+# A second round of phrasings, further from any cue word (dialogs 6-11).
+RU_LEAD += [
+    "С понедельника {p} курирует {n0}.",
+    "Главная по {p} теперь {n0}.",
+    "{p} отдали {n2}, пусть рулит.",
+    "Решения по {p} принимает {n0}.",
+    "{n0} будет спонсором {p}.",
+    "Без {n1} по {p} ничего не решаем, она или он за старшего.",
+]
+RU_CLIENT += [
+    "{p} заказал {c0}.",
+    "Платит за {p} {c0}.",
+    "{p} — проект для {c1}.",
+    "Это всё для {c1}, они наш клиент по {p}.",
+    "Конечный пользователь {p} — {c0}.",
+    "По {p} договор у нас с {c0}.",
+]
+RU_PLACE += [
+    "{p} хостим в {l1}.",
+    "Прод {p} поднимем в {l1}.",
+    "Команда {p} переехала в {l0}.",
+    "{p} крутится в облаке, регион {l0}.",
+    "Железо под {p} стоит в {l1}.",
+    "Базируемся с {p} в {l1}.",
+]
+RU_REASON += [
+    "{v} слишком дорогой, поэтому нет: {r}.",
+    "{v} мимо, так как {r}.",
+    "{v} — нет, {r}.",
+    "С {v} расстались: {r}.",
+    "{v} нам не подходит, потому что {r}.",
+    "Решили без {v}: {r}.",
+]
+RU_TECH += [
+    "{p} пишем на {t}.",
+    "Для {p} стек — {t}.",
+    "{t} победил для {p}.",
+    "{p} поедет на {t}.",
+    "Ставим {t} под {p}.",
+    "В итоге для {p} — {t}, без вариантов.",
+]
+JA_LEAD += [
+    "{p}は{n}が仕切っています。",
+    "{p}の主担当は{n}です。",
+    "{p}のプロジェクトマネージャーは{n}になりました。",
+    "{p}は{n}にお任せします。",
+    "{n}が{p}の旗振り役です。",
+    "{p}のオーナーは{n}です。",
+]
+JA_CLIENT += [
+    "{p}は{c}さんの案件です。",
+    "{c}さんから{p}を受注しました。",
+    "{p}の納品先は{c}です。",
+    "{p}は{c}のためのシステムです。",
+    "{p}のお客さんは{c}です。",
+    "{p}の契約先は{c}になりました。",
+]
+JA_PLACE += [
+    "{p}は{l}リージョンで運用します。",
+    "{p}のインフラは{l}に置いています。",
+    "{p}の開発チームは{l}にいます。",
+    "{p}は{l}でホストします。",
+    "{p}の本拠地は{l}です。",
+    "{p}は{l}で動いています。",
+]
+JA_REASON += [
+    "{v}は{r}のでなしです。",
+    "{v}は{r}のでパスしました。",
+    "{v}とは、{r}ので組みません。",
+    "{v}は{r}ので選びませんでした。",
+    "{r}ので、{v}は候補から外れました。",
+    "{v}はだめでした。{r}んです。",
+]
+JA_TECH += [
+    "{p}は{t}でいきましょう。",
+    "{p}の基盤は{t}です。",
+    "{p}は{t}に落ち着きました。",
+    "{p}には{t}が合っています、これで決定。",
+    "{p}では{t}を使います。",
+    "{p}は{t}で作ります。",
+]
+
+# Other work said around the facts (other projects' dates, budgets, steps, roles): the summary
+# runs near its cap, so a fact has to outrank work that is not asked about.
+RU_WORK = [
+    "Бюджет Альфа утвердили: {k} тысяч евро.",
+    "Релиз Бета перенесли на {d} мая.",
+    "Ревью дизайна Гамма назначено на {d} июня.",
+    "Я подготовлю отчёт по Дельта к пятнице.",
+    "Тестированием Омега занимается Тимур.",
+    "Миграцию Сигма закончим к {d} июля.",
+    "На демо Дельта пришло {k} человек.",
+    "Лимит облака для Альфа — {k} тысяч рублей в месяц.",
+    "Нужно ли нам переписывать Сигма? Пока не решили.",
+    "Вика отправит протокол встречи по Гамма.",
+]
+JA_WORK = [
+    "Alphaの予算は{k}万円で承認されました。",
+    "Betaのリリースは{d}月に延期です。",
+    "Gammaのデザインレビューは{d}日の予定です。",
+    "金曜日までにDeltaの報告書を準備します。",
+    "Omegaのテストはタケシさんが担当です。",
+    "Sigmaの移行は{d}月末までに終わらせます。",
+    "Deltaのデモには{k}人来ました。",
+    "Alphaのクラウド上限は月{k}万円です。",
+    "Sigmaを作り直すべきかどうか、まだ未定です。",
+    "ミカさんがGammaの議事録を送ります。",
+]
+
 
 def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
     facts: list[tuple[str, str, list[str], str]] = []  # (text, kind, answers, question)
     if lang == "ru":
-        p = RU_PROJECTS[i]
-        n = RU_PEOPLE[i]
+        p = RU_PROJECTS[i % 6]
+        n = RU_PEOPLE[i % 6]
         c = RU_CLIENTS[(i + 2) % 6]
         loc = RU_PLACES[(i + 3) % 6]
-        v, r, t = RU_VENDORS[i], RU_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
+        v, r, t = RU_VENDORS[i % 6], RU_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
         facts = [
             (RU_LEAD[i].format(p=p, n0=n[0], n1=n[1], n2=n[2], n3=n[3]), "name", [n[0]], f"Кто руководит {p}?"),
             (RU_CLIENT[i].format(p=p, c0=c[0], c1=c[1]), "name", [c[0]], f"Кто заказчик {p}?"),
@@ -170,11 +280,11 @@ def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
         ]
         small = RU_SMALL
     else:
-        p = JA_PROJECTS[i]
-        n = JA_PEOPLE[i]
+        p = JA_PROJECTS[i % 6]
+        n = JA_PEOPLE[i % 6]
         c = JA_CLIENTS[(i + 2) % 6]
         loc = JA_PLACES[(i + 3) % 6]
-        v, r, t = JA_VENDORS[i], JA_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
+        v, r, t = JA_VENDORS[i % 6], JA_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
         facts = [
             (JA_LEAD[i].format(p=p, n=n[1]), "name", [n[0]], f"{p}のリーダーは誰ですか？"),
             (JA_CLIENT[i].format(p=p, c=c), "name", [c], f"{p}の顧客は？"),
@@ -186,9 +296,12 @@ def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
     ack = {"ru": "Понял, записал.", "ja": "了解です。"}[lang]
     messages: list[dict[str, str]] = []
     questions = []
+    work = RU_WORK if lang == "ru" else JA_WORK
     for text, kind, answers, q in facts:
         for _ in range(rng.randint(6, 12)):
             u, a = rng.choice(small)
+            if rng.random() < 0.3:
+                u = rng.choice(work).format(k=rng.randint(20, 900), d=rng.randint(1, 28))
             messages += [{"role": "user", "text": u}, {"role": "assistant", "text": a}]
         messages.append({"role": "user", "text": text})
         questions.append({"kind": kind, "q": q, "answers": answers, "evidence": [len(messages)]})
@@ -202,7 +315,7 @@ def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
 
 def main() -> None:
     rng = random.Random(SEED)
-    bank = [_dialog(lang, i, rng) for lang in ("ru", "ja") for i in range(6)]
+    bank = [_dialog(lang, i, rng) for lang in ("ru", "ja") for i in range(12)]
     json.dump(bank, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
 

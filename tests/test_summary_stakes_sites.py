@@ -64,3 +64,28 @@ def test_chatter_stays_low(text: str) -> None:
 def test_russian_chief_is_a_role() -> None:
     verdict = classify(analyse("Все вопросы по Импульс — к Кириллу Андреевичу, он теперь главный."), "user")
     assert verdict == ("participants", 5)
+
+
+REASONS = [
+    "Атлас мимо, так как их цена выросла вдвое.",
+    "Контур слишком дорогой, поэтому нет.",
+    "Гранит нам не по карману из-за лицензий.",
+    "コンツールは高いのでなしです。",
+    "アトラス社はサポートが弱いため候補外です。",
+]
+
+
+@pytest.mark.parametrize("text", REASONS)
+def test_a_reason_given_about_something_named_is_a_decision(text: str) -> None:
+    verdict = classify(analyse(text), "user")
+    assert verdict is not None and verdict[0] == "decisions", verdict
+
+
+def test_not_taking_a_vendor_is_a_refusal() -> None:
+    assert classify(analyse("Контур мы не взяли, дорого."), "user") == ("decisions", 5)
+
+
+def test_a_topic_line_is_not_a_site_fact() -> None:
+    # Only a topic: the next message gives its value (memory/summary/utterances.py).
+    assert classify(analyse("About the Vega client."), "user") in (None, ("context", 1))
+    assert classify(analyse("Насчёт хостинга Полярис."), "user") in (None, ("context", 1))

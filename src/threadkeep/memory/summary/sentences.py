@@ -57,7 +57,7 @@ REFUSAL = rx(
     r"\bstopped using\b|"
     r"|\bотказ|\bотклон|\bотвер[гж]|не будем|не стали|не берём|не берем|не подош|не подход|"
     r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|\bотпал|"
-    r"\bотсеял|\bвыбыл|\bзапрет|\bзабраков|не используем|больше не использ|\bвыкинул|"
+    r"\bотсеял|\bвыбыл|\bзапрет|\bзабраков|не используем|больше не использ|\bвыкинул|не взял|не возьм|"
     r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ|使いません|使わない|外し|中止|廃止"
 )
 _ROLE = rx(
@@ -86,6 +86,13 @@ _SITE = rx(
     r"|\bхостинг|\bрегион|дата-центр|датацентр|\bофис|\bсервер|\bплощадк|\bразвор[аи]ч|"
     r"\bпрод\b|\bпродакшн|\bнаходится в|\bсидит в|\bсидят в|\bбазируется|"
     r"|リージョン|拠点|データセンター|オフィス|ホスティング|本番環境|サーバー|本社|支社|事業所|設置"
+)
+# A reason given inside the sentence: what is said of something named, with why ("Атлас
+# мимо, так как их цена выросла вдвое", "Xは高いのでなしです") — a judgement of the work.
+_BECAUSE = rx(
+    r"\bbecause\b|\bsince (?:they|it|their|its)\b|\bdue to\b|"
+    r"|потому что|\bтак как\b|\bпоскольку\b|\bпоэтому\b|\bиз-за\b|"
+    r"|ので|ため|という理由|からです"
 )
 _DECISION = rx(
     r"\bdecided\b|\bdecision\b|\bchose\b|\bchosen\b|\bchoose\b|\bgo(?:ing)? (?:with|for)\b|"
@@ -415,6 +422,8 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return ("numbers", 5 + bonus)
     if _DECISION.search(text):
         return ("decisions", 5 + bonus)
+    if _BECAUSE.search(text) and s.names and role == "user" and not committed:
+        return ("decisions", 4)
     if committed:
         # A commitment that names nothing ("I'll be late tomorrow") may be the day's errand:
         # kept, but it leaves before what names a person, a project or a value.
@@ -423,7 +432,7 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return ("numbers", 3 + bonus)
     if role != "user":
         return None
-    if _SITE.search(text) and (s.inner_names or _japanese_value(s)):
+    if _SITE.search(text) and _names_two(s):
         return ("context", 4)  # where it is hosted or sits: a fact of the work
     if s.has_value:
         return ("numbers", 2 if s.names else 1)
