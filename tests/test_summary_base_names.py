@@ -37,8 +37,7 @@ KEPT = [
 @pytest.mark.parametrize(("text", "base"), ADDED)
 def test_a_declined_name_gets_its_nominative_beside_it(text: str, base: str) -> None:
     out = with_base_names(text)
-    assert f"({base})" in out
-    assert out.replace(f" ({base})", "") == text  # the words as said stay
+    assert out == f"{text} ({base})"  # the words as said stay whole, the base form after them
 
 
 @pytest.mark.parametrize("text", KEPT)
@@ -51,3 +50,8 @@ def test_the_rendered_summary_carries_the_base_form_the_stored_item_does_not() -
     state = apply_ops(SummaryState(), [AddItem("participants", text, ("1",))], {"1": text}).state
     assert "(Олег Викторович)" in render_summary(state)
     assert [i.text for i in state.items] == [text]
+
+
+def test_two_names_share_one_bracket() -> None:
+    text = "Проект для Лукойла ведёт Олег Викторович из Казани."
+    assert with_base_names(text) == f"{text} (Лукойл, Казань)"

@@ -6,7 +6,8 @@ so a reader (or a model) asking "who leads it?" finds "Олега Викторо
 search for "Франкфурт" misses "Франкфурте". Each run of capitalised Cyrillic words past the
 sentence's first word — or a first word the dictionary knows as a proper name (a first name,
 patronymic, surname, place or organisation) — that is in an oblique case gets its nominative
-in brackets right after it: "назначили Олега Викторовича (Олег Викторович)". The nominative
+in brackets at the end of the item: "Руководителем назначили Олега Викторовича. (Олег
+Викторович)". The nominative
 comes from :func:`~threadkeep.memory.facts.base_form.russian_nominative`, the one facts are
 stored with. Indeclinable names (Хельсинки, Сочи) and words already in the nominative are left
 alone. Pure; the pattern is linear.
@@ -44,30 +45,24 @@ def _oblique(word: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def with_base_names(text: str) -> str:
-    """``text`` with the nominative after each declined Russian name in it."""
+    """``text`` with the nominatives of the declined Russian names in it after it, in
+    brackets. At the end, not inline: the item's text stays whole in its rendered line, where
+    the request's marks of later changes find it (memory/summary/corrections.py)."""
     if not re.search(r"[А-ЯЁ]", text):
         return text
-    out: list[str] = []
-    last = 0
+    bases: list[str] = []
     for m in _RUN.finditer(text):
         run = m.group(1)
-        first_word = not text[:m.start()].strip(" «\"'—–-")
         words = run.split()
-        if first_word and not _proper(words[0]):
+        if not text[:m.start()].strip(" «\"'—–-") and not _proper(words[0]):
             if len(words) == 1:
                 continue
             run = " ".join(words[1:])  # "Заказ Ростелекома": the sentence's first word is prose
         if not any(_oblique(w) for w in run.split()):
             continue
         base = russian_nominative(run)
-        if base.casefold() == run.casefold() or f"({base})" in text or re.search(
+        if base.casefold() == run.casefold() or base in bases or re.search(
                 rf"(?<!\w){re.escape(base)}(?!\w)", text):
             continue
-        end = m.end()
-        out.append(text[last:end])
-        out.append(f" ({base})")
-        last = end
-    if not out:
-        return text
-    out.append(text[last:])
-    return "".join(out)
+        bases.append(base)
+    return f"{text} ({', '.join(bases)})" if bases else text
