@@ -108,3 +108,16 @@ def test_a_request_to_the_assistant_is_not_a_topic_that_swallows_the_next_fact()
     items = _items([("user", "Дедлайн релиза Вега — 4 июня."), ("user", "Сократи, пожалуйста, абзац."),
                     ("assistant", "Вот короче."), ("user", "Обновление: дедлайн сдвинули, теперь 18 июня.")])
     assert any("18 июня" in text for text in items) and not any("4 июня" in text for text in items)
+
+
+@pytest.mark.parametrize(("turns", "wanted"), [
+    ([("user", "Насчёт заказчика Полярис."), ("assistant", "Да?"), ("user", "Это «Магнит».")],
+     "Насчёт заказчика Полярис — это «Магнит»."),
+    ([("user", "Hoshiの顧客について。"), ("assistant", "はい。"), ("user", "東邦商事です。")],
+     "Hoshiの顧客について — 東邦商事です。"),
+    ([("user", "Насчёт офиса Полярис."), ("assistant", "Слушаю."), ("user", "Казань, с марта.")],
+     "Насчёт офиса Полярис — Казань, с марта."),
+])
+def test_a_topic_then_a_name_alone_is_read_as_one(turns: list[tuple[str, str]], wanted: str) -> None:
+    """j26r: the value given after a topic line may be a name, not only a number or a date."""
+    assert wanted in _items(turns)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from threadkeep.memory.summary.base_names import with_base_names
 from threadkeep.memory.summary.grounding import is_grounded
 from threadkeep.messages import SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
@@ -419,7 +420,7 @@ def _header(name: FieldName) -> str:
 
 def _line(item: Item) -> str:
     mark = " (resolved)" if item.resolved else ""
-    return f"- {item.text}{mark}"
+    return f"- {with_base_names(item.text)}{mark}"
 
 
 def render_summary(state: SummaryState) -> str:

@@ -57,7 +57,7 @@ REFUSAL = rx(
     r"\bstopped using\b|"
     r"|\bотказ|\bотклон|\bотвер[гж]|не будем|не стали|не берём|не берем|не подош|не подход|"
     r"\bвычеркн|не работаем|не прош[её]л|не прошли|не прошла|не годится|не устраива|\bотпал|"
-    r"\bотсеял|\bвыбыл|\bзапрет|\bзабраков|не используем|больше не использ|\bвыкинул|"
+    r"\bотсеял|\bвыбыл|\bзапрет|\bзабраков|не используем|больше не использ|\bвыкинул|не взял|не возьм|"
     r"|断っ|断り|断る|見送|却下|不採用|採用しない|契約しない|契約しません|やめ|使いません|使わない|外し|中止|廃止"
 )
 _ROLE = rx(
@@ -67,9 +67,32 @@ _ROLE = rx(
     r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|\bruns\b|"
     r"\brunning (?:engineering|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
     r"|техлид|тимлид|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведут\b|\bведущ|\bотвечает\b|"
-    r"\bответствен|занимается|владелец|менеджер|становится|\bлид\b|\bназначен(?:а|ы)?\b|\bназначи|\bсмени|"
+    r"\bответствен|\bглавн(?:ый|ая|ой|ым)\b|занимается|владелец|менеджер|становится|\bлид\b|\bназначен(?:а|ы)?\b|\bназначи|\bсмени|"
     r"вместо него|вместо неё|вместо нее|\bпреемни|"
     r"|担当|責任者|リーダー|リード|マネージャー|オーナー|引き継|後任|率い|まとめ|統括|任さ|務め"
+)
+# Who the work is for or paid by: a client, a customer, a sponsor. Said of a project, a
+# participant of it as much as its lead ("Заказчик — «Магнит»", "Hoshiの顧客はミドリ電機です").
+_STAKE = rx(
+    r"\bclients?\b|\bcustomers?\b|\bsponsor(?:s|ed|ing)?\b|\bstakeholders?\b|\bon behalf of\b|"
+    r"|\bзаказчик|\bклиент|\bзаказ(?:а|у|ом)?\b|\bспонсор|\bкуратор|"
+    r"|顧客|クライアント|スポンサー|発注元|取引先|依頼|お客様|客先|向けの?(?:案件|プロジェクト|開発)"
+)
+# Where the work runs or sits: a hosting region, a data centre, an office, production. A
+# sentence saying it of something named is a fact of the project, not background chatter.
+_SITE = rx(
+    r"\bhost(?:ed|ing|s)?\b|\bregion\b|data ?cent(?:er|re)s?\b|\boffices?\b|\bbased in\b|"
+    r"\bservers?\b|\bdeploy(?:ed|ing|s)?\b|\bin production\b|"
+    r"|\bхостинг|\bрегион|дата-центр|датацентр|\bофис|\bсервер|\bплощадк|\bразвор[аи]ч|"
+    r"\bпрод\b|\bпродакшн|\bнаходится в|\bсидит в|\bсидят в|\bбазируется|"
+    r"|リージョン|拠点|データセンター|オフィス|ホスティング|本番環境|サーバー|本社|支社|事業所|設置"
+)
+# A reason given inside the sentence: what is said of something named, with why ("Атлас
+# мимо, так как их цена выросла вдвое", "Xは高いのでなしです") — a judgement of the work.
+_BECAUSE = rx(
+    r"\bbecause\b|\bsince (?:they|it|their|its)\b|\bdue to\b|"
+    r"|потому что|\bтак как\b|\bпоскольку\b|\bпоэтому\b|\bиз-за\b|"
+    r"|ので|ため|という理由|からです"
 )
 _DECISION = rx(
     r"\bdecided\b|\bdecision\b|\bchose\b|\bchosen\b|\bchoose\b|\bgo(?:ing)? (?:with|for)\b|"
@@ -335,10 +358,33 @@ def _cue_text(s: Sentence) -> str:
                     for w in s.text.split(" "))
 
 
+def _japanese_value(s: Sentence) -> bool:
+    """Whether a Japanese sentence names something: a name (a Latin word opens a Japanese
+    sentence as a name, not as prose) or a kanji word past its cue words (a city, a company:
+    仙台, 東邦商事)."""
+    if not any("\u3040" <= c <= "\u30ff" for c in s.text):
+        return False
+    return bool(s.names) or _kanji_value(s.text)
+
+
+def _kanji_value(text: str) -> bool:
+    """Whether a Japanese sentence has a kanji word past its client and site cue words."""
+    return bool(re.search(r"[\u4e00-\u9fff]{2,}", _SITE.sub(" ", _STAKE.sub(" ", text))))
+
+
+def _names_two(s: Sentence) -> bool:
+    """Whether a sentence names a thing and what it is said to be (a project and its client:
+    "Клиент у Волна — Аэрофлот"), not only its topic ("About the Vega client.")."""
+    if any("\u3040" <= c <= "\u30ff" for c in s.text):
+        return len(s.names) >= 2 or _kanji_value(s.text)
+    return len(s.inner_names) >= 2
+
+
 def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
     """Which field a sentence belongs to and how much it matters, or None to leave it out."""
     text = _cue_text(s)
-    concrete = bool(s.names if role == "user" else s.inner_names) or s.has_value
+    concrete = bool(s.names if role == "user" else s.inner_names) or s.has_value or \
+        bool((_STAKE.search(text) or _SITE.search(text)) and _japanese_value(s))
     if is_question(text):
         # A question the team puts to itself, or one about someone or something named, is
         # open until a later statement settles it; a question to the assistant is this turn's.
@@ -368,12 +414,16 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return ("decisions", 5 + bonus)
     if _ROLE.search(text) and s.names:
         return ("participants", 5 + bonus)
+    if _STAKE.search(text) and _names_two(s):
+        return ("participants", 5 + bonus)
     if _MONEY.search(text) and s.has_value:
         return ("numbers", (5 if _APPROVED.search(text) else 4) + bonus)
     if _DEADLINE.search(text) and s.has_value:
         return ("numbers", 5 + bonus)
     if _DECISION.search(text):
         return ("decisions", 5 + bonus)
+    if _BECAUSE.search(text) and s.names and role == "user" and not committed:
+        return ("decisions", 4)
     if committed:
         # A commitment that names nothing ("I'll be late tomorrow") may be the day's errand:
         # kept, but it leaves before what names a person, a project or a value.
@@ -382,7 +432,10 @@ def classify(s: Sentence, role: str) -> tuple[FieldName, int] | None:
         return ("numbers", 3 + bonus)
     if role != "user":
         return None
+    if _SITE.search(text) and _names_two(s):
+        return ("context", 4)  # where it is hosted or sits: a fact of the work
     if s.has_value:
         return ("numbers", 2 if s.names else 1)
-    # Background needs a real name in it; a capitalised first word is just a sentence.
-    return ("context", 1) if s.inner_names else None
+    # Background needs a real name in it; a capitalised first word is just a sentence (not in
+    # Japanese, where a Latin word is a name wherever it stands).
+    return ("context", 1) if s.inner_names or (s.names and _japanese_value(s)) else None

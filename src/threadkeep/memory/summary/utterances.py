@@ -116,7 +116,8 @@ def _names_a_topic(text: str) -> bool:
         return False
     s = analyse(text.strip())
     # Names past the first word: "Сократи, пожалуйста, абзац." names nothing, it asks.
-    return (bool(s.inner_names) and not s.has_value and not CHAT_TASK.search(s.text)
+    named = s.names if any("\u3040" <= c <= "\u30ff" for c in s.text) else s.inner_names
+    return (bool(named) and not s.has_value and not CHAT_TASK.search(s.text)
             and classify(s, "user") in (None, ("context", 1)))
 
 
@@ -125,7 +126,15 @@ def _gives_a_bare_value(text: str) -> bool:
     if _words(text) > SHORT_WORDS or is_question(text):
         return False
     s = analyse(text.strip())
-    return s.has_value and not s.inner_names
+    if s.has_value and not s.inner_names:
+        return True
+    # Or the thing itself: "Франкфурт, два региона.", "Это «Магнит».", "東邦商事です。"
+    return not CHAT_TASK.search(s.text) and not _CONFIRM.search(s.text) and not _DENY.search(s.text) \
+        and (bool(s.names) or _NAMED_JA.fullmatch(s.text.strip()) is not None)
+
+
+# A Japanese reply that is a kanji or katakana word and the copula: "東邦商事です。", "仙台。"
+_NAMED_JA = re.compile(r"[\u4e00-\u9fff\u30a0-\u30ff]{2,12}(?:です|でした|だ)?[。.]?")
 
 
 # A reply that says the assistant got it wrong.
