@@ -35,6 +35,7 @@ from threadkeep.memory.facts.values import concrete, note_worth_keeping
 from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
+from threadkeep.memory.summary.base_names import with_base_names
 from threadkeep.memory.summary.corrections import changes_in, mark_lines
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.grammar import (
@@ -80,6 +81,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "named-pet-cue": _repeat("Oscar, my cat Барсик, мой кот ポチという犬を"),
     "russian-favourite": _repeat("Синий — мой любимый — большая часть моей жизни "),
     "japanese-favourite": _repeat("青が一番好きな色は"),
+    "russian-names": _repeat("Руководителем назначили Олега Викторовича во Франкфурте "),
 }
 
 _summariser = ExtractiveSummariser()
@@ -98,6 +100,8 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "summary_grammar": lambda s: (is_summary_question(s), is_deliberation(s), is_undecided(s),
                                   is_commitment(s, ("Kai",))),
     "summary_word_count": word_count,
+    # Declined Russian names get their nominative beside them when an item is rendered.
+    "summary_base_names": with_base_names.__wrapped__,
     # Superseded values (issue 26): the changes a message says, and the marking of a line.
     "supersede_changes": changes_in,
     "supersede_mark": lambda s: mark_lines(s, changes_in("Actually the offsite will be in Porto, not Lisbon.")),
