@@ -33,7 +33,7 @@ from threadkeep.memory.summary.changes import (
 )
 from threadkeep.memory.summary.grammar import is_question
 from threadkeep.memory.summary.sentences import _ROLE, split_sentences
-from threadkeep.memory.summary.value_roles import EVENTS, HOSTING, role_words
+from threadkeep.memory.summary.value_roles import CYRILLIC, EVENTS, HOSTING, role_words
 
 __all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
            "CHANGE_CUE", "body_of"]
@@ -48,7 +48,6 @@ _DATE_FRAME = re.compile(r"\[(\d{4}-\d{2}-\d{2})\]")
 # A line of at most this many words that names only the old name is a statement of it.
 _SHORT_LINE = 8
 _TOPIC_LETTERS = 4
-_CYRILLIC_LETTER = re.compile(r"[а-яё]", re.IGNORECASE)
 _ROLE_SLOTS = frozenset({"lead", "tech-lead", "team-lead", "qa", "pm"})
 # Reporting verbs are not what two sentences are about ("Bartholomew says …", "finance says …").
 _REPORTING = frozenset({"says", "said", "told", "tells", "говор", "сказа", "пишет", "пишут"})
@@ -99,7 +98,7 @@ def replaced_by(sentence: str, change: Change) -> bool:
                       or not (_owner_ja(t, sentence) or _owner_ja(t, change.text)))
     # Short words ("out", "up", "off") say nothing of what a sentence is about.
     topic = frozenset(t for t in topic if len(t) >= _TOPIC_LETTERS or not t.isalpha() or not t.isascii() and
-                      not _CYRILLIC_LETTER.match(t))
+                      not CYRILLIC.match(t))
     if change.old & values:
         return bool(read.slots & change.slots or topic)
     if read.slots & change.slots:

@@ -22,9 +22,7 @@ import re
 
 from threadkeep.memory.summary.grammar import may_be_first_name, rx
 
-__all__ = ["number_role", "name_role", "role_words", "MOVES", "HOSTING", "EVENTS", "NUMERIC_ROLES"]
-
-NUMERIC_ROLES = frozenset({"date", "money", "duration", "percent", "people", "number"})
+__all__ = ["number_role", "name_role", "role_words", "MOVES", "HOSTING", "EVENTS", "CYRILLIC"]
 
 # Read from the few characters right after a number.
 _AFTER_NUMBER: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -63,7 +61,7 @@ MOVES = rx(
 EVENTS = rx(
     r"\bdemo|\breview|\bmeeting|\bkick-?off|\bworkshop|\boffsite|\bretro|\bstand-?up|\btraining|"
     r"\binterview|\baudit|\bdrill|\bparty|\bwedding|\btrip\b|\bholiday|\bvacation|\bconference|"
-    r"\bfreeze|\bbeta\b|\balpha\b|\bpilot|\bworkshop|\bpresentation|\bcall\b|"
+    r"\bfreeze|\bbeta\b|\balpha\b|\bpilot|\bpresentation|\bcall\b|"
     r"|демо|ревью|\bвстреч|созвон|воркшоп|\bвыезд|ретро|планёрк|планерк|\bаудит|тревог|свадьб|"
     r"отпуск|конференц|собеседован|заморозк|\bбет[аыеу]\b|\bпилот|презентац|"
     r"|デモ|レビュー|会議|打ち合わせ|キックオフ|ワークショップ|監査|訓練|結婚式|休暇|旅行|ベータ|"
@@ -89,7 +87,9 @@ _ROLE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                   r"|デザイン")),
 )
 _HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
-_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+# Right after a name, the words that make it what a hosting sentence is about.
+_IS = re.compile(r"\s+(?:is|was|will be|—|-)\s")
 
 
 def number_role(text: str, start: int, end: int) -> str:
@@ -108,15 +108,15 @@ def name_role(text: str, start: int, end: int) -> str:
     name = text[start:end]
     if text.startswith(_HONORIFICS, end):
         return "person"
-    if any(ch.isdigit() for ch in name) or (_CYRILLIC.search(text) and not _CYRILLIC.match(name)):
+    if any(ch.isdigit() for ch in name) or (CYRILLIC.search(text) and not CYRILLIC.match(name)):
         return "name"  # Neo4j, S3; a Latin word in Russian is a product, not a place
     if "リージョン" in name or HOSTING.match(text[end:end + 10].lstrip().removeprefix("の")):
         return "place"
     if _PLACE_BEFORE.search(text[max(0, start - 8):start]):
         return "place"
-    if HOSTING.search(text[end:end + 28]) and re.match(r"\s+(?:is|was|will be|—|-)\s", text[end:end + 12]):
+    if HOSTING.search(text[end:end + 28]) and _IS.match(text[end:end + 12]):
         return "place"  # "Warsaw is the hosting region for Driftwood"
-    if _CYRILLIC.match(name) and may_be_first_name(name.split()[0]):
+    if CYRILLIC.match(name) and may_be_first_name(name.split()[0]):
         return "person"
     return "name"
 
