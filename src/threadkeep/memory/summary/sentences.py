@@ -24,7 +24,7 @@ from threadkeep.memory.summary.grammar import (
 from threadkeep.memory.summary.items import FieldName
 
 __all__ = ["split_sentences", "Sentence", "analyse", "classify", "CHAT_TASK", "name_stems", "subject_stems", "rx", "is_cjk", "CORRECTION",
-           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes", "is_function_word"]
+           "FILLER", "MONTH", "REFUSAL", "is_amount", "attributes", "is_function_word", "names_a_kind_of_work"]
 
 # A sentence ends at . ! ? … followed by space — unless the next word starts in lower case,
 # a digit or a dash: then the period closed an abbreviation ("130 тыс. евро", "2 млн руб. —
@@ -318,6 +318,24 @@ def analyse(text: str) -> Sentence:
         slots.add("budget")  # an approved amount is the budget, named or not
     return Sentence(text, tuple(dict.fromkeys(names)), frozenset(topic),
                      has_value, key, frozenset(slots), tuple(dict.fromkeys(inner)))
+
+
+# Kinds of project value the cue patterns above do not name: a date, a target, a price, a tool.
+_VALUE_KIND = rx(
+    r"\bdate\b|\blatency\b|response[- ]time|\bSLO\b|\bprice\b|\bpricing\b|per[- ]seat|\btool\b|"
+    r"\bstack\b|\bframework\b|\bengine\b|\bdatabase\b|\bvendor\b|\bbroker\b|\bQA\b|"
+    r"|\bдат[аеуы]\b|задержк|\bцен[аеуы]\b|стоимост|инструмент|\bстек|фреймворк|движ[оке]|"
+    r"баз[аеуы] данных|поставщик|подрядчик|\bсрок|"
+    r"|日付|日程|レイテンシ|応答時間|価格|料金|単価|ツール|フレームワーク|エンジン|データベース|ベンダー|業者"
+)
+
+
+def names_a_kind_of_work(s: Sentence) -> bool:
+    """Whether a sentence names a kind of project value — a role, a client, a site, a date, an
+    amount, a tool — so a bare value said next may be its value ("We finally have a paying
+    customer for Kestrel." — "Tidewater Bank."), not news of its own ("Мой брат ездил в Тверь")."""
+    text = s.text
+    return bool(s.slots) or any(p.search(text) for p in (_ROLE, _STAKE, _SITE, _DEADLINE, _MONEY, _VALUE_KIND))
 
 
 def is_amount(text: str) -> bool:

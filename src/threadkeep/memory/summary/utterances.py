@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from threadkeep.memory.summary.grammar import is_common_russian, is_question, is_undecided, rx
 from threadkeep.memory.summary.pasted import is_document
-from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify, is_function_word
+from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify, is_function_word, names_a_kind_of_work
 from threadkeep.messages import SourceMessage
 
 __all__ = ["Utterance", "utterances", "REASON_FOLLOWUP"]
@@ -45,7 +45,7 @@ _GAP = rx(
     r"^(?:heads-up|news|an update|update|small fix|a correction|one correction)\b|"
     r"|\b(?:когда|где|кто|какой|какая|какое|какие|сколько|кого|кто-то|кого-то|одного|одну)\b|\bнаш[её]л|\bнашл|"
     r"^(?:новости|новость|поправлю|поправка|уточнение)(?!\w)|"
-    r"|いつ|どこ|誰|一人|ひとり|について|の件|お知らせ|決まりました|決めました|訂正です|更新です"
+    r"|いつ|どこ|誰|一人|ひとり|について|の件|お知らせ|決まりました|決まった|決めました|訂正です|更新です"
 )
 # A message that puts a fact over two lines is short on both.
 GAP_HEAD_WORDS = 16
@@ -187,6 +187,59 @@ def _fills_a_gap(head: str, text: str) -> bool:
     return (s.has_value or bool(s.names)) and _leaves_a_gap(head)
 
 
+_ACRONYM = re.compile(r"[A-Z]{2,5}")
+
+
+def _announces(head: str) -> bool:
+    """A short statement by the person that names one thing and gives no value of it ("We
+    finally have a paying customer for Kestrel.", "Появился заказчик на Angara.",
+    "Minatoのお金の話ですが"): the next short reply that is only a value or a name is its value,
+    whatever the assistant said between ("Go on.", "Слушаю.", "どうぞ。")."""
+    said = head.strip()
+    if _words(said) > GAP_HEAD_WORDS or is_question(said) or CHAT_TASK.search(said) or is_undecided(said):
+        return False
+    s = analyse(said)
+    named = s.names if _KANA.search(said) else s.inner_names
+    # An acronym is a kind of work ("QA", "CI"), not a second name that would make the line whole.
+    things = [n for n in named if not _KATAKANA_WORD.fullmatch(n) and not _ACRONYM.fullmatch(n)]
+    return not s.has_value and bool(named) and len(things) < COMPLETE_NAMES and names_a_kind_of_work(s)
+
+
+def _bare(text: str) -> bool:
+    """A short reply that is only a value or a name ("Tidewater Bank.", "195 мс, p95.", "Париж.",
+    "富士見製薬です。", "We told them June 12.")."""
+    said = text.strip()
+    if (_words(said) > GAP_TAIL_WORDS or is_question(said) or CHAT_TASK.search(said)
+            or _CONFIRM.search(said) or _DENY.search(said) or _leaves_a_gap(said) or _names_a_topic(said)):
+        return False
+    s = analyse(said)
+    if not (s.has_value or s.names or _NAMED_JA.fullmatch(said)):
+        return False
+    if _CJK.search(said):
+        # At most two things besides its numbers: "1300万円で承認されました。", "OpenSearchに決まったよ。",
+        # not "近所の山本さんが犬を飼い始めました。" nor "Soraの本拠地は名古屋です。".
+        # A subject of its own ("避難訓練は…", "ランチが…") makes it a statement, not a value.
+        return len(_JA_THING.findall(_JA_AMOUNT.sub(" ", said))) <= BARE_THINGS and not _JA_SUBJECT.search(said)
+    # At most two words that are neither names, numbers nor function words: "Rowena
+    # volunteered.", "Kvant Logistics, договор уже у юристов.", not "Lorna's dog ate a cake."
+    names = set(s.names)
+    rest = [w for w in _LATIN_OR_CYRILLIC_WORD.findall(said) if w not in names and not is_function_word(w)
+            and not _NUMBERISH.search(w)]
+    return len(rest) <= BARE_THINGS
+
+
+BARE_THINGS = 2
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_JA_AMOUNT = re.compile(r"\d+(?:[.,]\d+)*\s*(?:万|億|千|百)?(?:円|ドル|ユーロ|人|名|日|月|年|時間|分|秒|ms|%|％)?")
+_JA_THING = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z][\w.-]*|[\u3400-\u9fff]+")
+_JA_SUBJECT = re.compile(r"[\u30a0-\u30ff\u3400-\u9fffA-Za-z0-9ー][はが]")
+_LATIN_OR_CYRILLIC_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_NUMBERISH = re.compile(r"\d")
+
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+
+
 def _after_dash(tail: str, head: str) -> str:
     """The second message as it reads after a dash: its first word in lower case when it is a
     common word ("… — the Toulouse office", "… — перенесли на 12 апреля"), never a name
@@ -265,6 +318,16 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
             out.append(Utterance((str(last_assistant[0]), msg_id), "user", _joined(last_assistant[2], text)))
             topic = last_assistant = None
             continue
+        elif pending is None and gap is not None and _announces(gap.said.text) and _bare(text):
+            out[gap.index] = Utterance(gap.said.source_ids, gap.said.role, "")
+            out.append(Utterance((*gap.said.source_ids, msg_id), "user", _continued(gap.said.text, text)))
+            gap = topic = last_assistant = None
+            continue
+        if pending is not None and pending.text.rstrip().endswith(("…", "...")) and not _bare(text):
+            # "今朝の電車、88分も遅れた…" trails off; a next message that is not a bare value
+            # ("Hotaruのリーダー、決まったよ。") starts a thing of its own.
+            out.append(pending)
+            pending = None
         topic = last_assistant = gap = None
         if pending is not None:
             head = pending.text.rstrip()
