@@ -100,7 +100,9 @@ def is_work(fld: FieldName, s: Sentence, entities: frozenset[str]) -> bool:
         return True
     if is_work_slot(s):
         return True
-    return work_kind(fld, s) is not None
+    # An amount is the work's when it is said of the work (above): the price of a hotel room
+    # or of lunch names no project and is small talk.
+    return work_kind(fld, s) not in (None, "amount")
 
 
 def is_personal(s: Sentence) -> bool:
