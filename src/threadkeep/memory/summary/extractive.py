@@ -37,6 +37,8 @@ from threadkeep.memory.summary.pasted import (
     is_pointer,
     pointer_op,
 )
+from threadkeep.memory.summary.changes import Change, changes_in, reading
+from threadkeep.memory.summary.corrections import replaced_by
 from threadkeep.memory.summary.restated import restates
 from threadkeep.memory.summary.sentences import (
     CORRECTION,
@@ -218,6 +220,13 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
     return _to_ops(work)
 
 
+def _names_its_value(text: str, change: Change) -> bool:
+    """Whether ``change`` turns away from a value ``text`` gives, by name ("from Zurich to
+    Madrid", "не в Варшаве, а в Осло", "北條さんではなく西田さん")."""
+    read = reading(text)
+    return read is not None and bool(change.old & read.values)
+
+
 def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
     """An item that states an earlier value of a newer one leaves (issue 26): the summary
     never shows an old lead, date, amount or choice beside the current one. The judgement is
@@ -235,7 +244,9 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
             if (not old_stems and new_stems & entities) or (
                     old_stems & entities and new_stems & entities and not old_stems & new_stems & entities):
                 continue  # about another project (or maybe: a name-less old item)
-            if states_older(old.text, new.text) or restates(old.analysis, new.analysis, entities):
+            if states_older(old.text, new.text) or restates(old.analysis, new.analysis, entities) or \
+                    any(_names_its_value(old.text, change) and replaced_by(old.text, change)
+                        for change in changes_in(new.text)):
                 old.dropped = True
                 break
 
