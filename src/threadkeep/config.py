@@ -67,7 +67,7 @@ class Settings(BaseSettings):
     cache_history_ttl: Literal["1h", "5m", "auto"] = Field(
         default="1h", description="TTL of the history cache entry on providers with explicit caching: "
         "'1h', '5m', or 'auto' (5 minutes for a request that rebuilds its cache, else 1 hour).")
-    summary_cap_tokens: int = Field(default=400, ge=100)
+    summary_cap_tokens: int = Field(default=480, ge=100)
     facts_top_k: int = Field(default=8, ge=0)
     memory_retrieval: bool = Field(default=True, description="Bring relevant facts and recalled messages into each turn.")
     recall_tokens: int = Field(default=1_200, ge=0, description="Most tokens of recalled earlier messages per turn.")

@@ -71,7 +71,7 @@ FIELD_TITLES: dict[FieldName, str] = {
     "context": "Context",
 }
 
-DEFAULT_CAP_TOKENS = 400
+DEFAULT_CAP_TOKENS = 480
 # Words, besides the token cap (issue 26): the summary never passes MAX_WORDS, and small talk
 # (priority SMALL_TALK_PRIORITY, :mod:`threadkeep.memory.summary.work`) is kept only in room left
 # under SMALL_TALK_WORDS — it may round out a short summary, it never crowds the work out.
