@@ -44,6 +44,7 @@ from threadkeep.memory.summary.sentences import (
     CORRECTION,
     FILLER,
     MONTH,
+    REFUSAL,
     Sentence,
     analyse,
     attributes,
@@ -223,6 +224,8 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
 def _names_its_value(text: str, change: Change) -> bool:
     """Whether ``change`` turns away from a value ``text`` gives, by name ("from Zurich to
     Madrid", "не в Варшаве, а в Осло", "北條さんではなく西田さん")."""
+    if REFUSAL.search(text):
+        return False  # "We turned down Hooli" agrees with "Initech instead of Hooli"
     read = reading(text)
     return read is not None and bool(change.old & read.values)
 

@@ -237,6 +237,13 @@ _LATIN_OR_CYRILLIC_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _NUMBERISH = re.compile(r"\d")
 
 
+def _names_again(head: str, tail: str) -> bool:
+    """Whether ``tail`` names what ``head`` names: then it is a statement of its own ("Rosalind
+    owns the backlog for Lark." — "We picked Postgres for Lark.")."""
+    theirs = {n.lower()[:5] for n in analyse(head.strip()).names}
+    return any(n.lower()[:5] in theirs for n in analyse(tail.strip()).names)
+
+
 _KANA = re.compile(r"[\u3040-\u30ff]")
 
 
@@ -318,7 +325,8 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
             out.append(Utterance((str(last_assistant[0]), msg_id), "user", _joined(last_assistant[2], text)))
             topic = last_assistant = None
             continue
-        elif pending is None and gap is not None and _announces(gap.said.text) and _bare(text):
+        elif (pending is None and gap is not None and _announces(gap.said.text) and _bare(text)
+              and not _names_again(gap.said.text, text)):
             out[gap.index] = Utterance(gap.said.source_ids, gap.said.role, "")
             out.append(Utterance((*gap.said.source_ids, msg_id), "user", _continued(gap.said.text, text)))
             gap = topic = last_assistant = None
