@@ -38,7 +38,7 @@ CHANGE_CUE = rx(
     r"\bmoves?\b|\bmoving\b|\bnot\b[^.!?]{0,40}\bbut\b|\bno longer\b|\bmistake\b|\bI mean\b|"
     r"\bcancel(?:l?ed)?\b|\bnow\b|\bupdated?\b|\bactually\b|\breplac\w*|\bforget\b|\bmake it\b|"
     r"\b(?:cut|raised|increased|reduced|lowered|bumped|trimmed|slashed)\b|\bpushed\b|"
-    r"|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
+    r"|\bне\b[^.!?]{0,40}, а\b|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
     r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
     r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
     r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|\bотныне\b|с этого момента|"
