@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
+from threadkeep.memory.summary.changes import Change, changes_in, reading
+from threadkeep.memory.summary.corrections import replaced_by
 from threadkeep.memory.summary.items import (
     AddItem,
     FieldName,
@@ -37,8 +39,6 @@ from threadkeep.memory.summary.pasted import (
     is_pointer,
     pointer_op,
 )
-from threadkeep.memory.summary.changes import Change, changes_in, reading
-from threadkeep.memory.summary.corrections import replaced_by
 from threadkeep.memory.summary.restated import restates
 from threadkeep.memory.summary.sentences import (
     CORRECTION,

@@ -12,6 +12,13 @@ People do not say one fact per message. Two shapes are read together here (issue
   ("85 thousand euros, approved."), and a
   short answer to the assistant's question ("What's the latency target for Vega?" — "200 ms"):
   "… — 200 ms".
+* **A value given in a reply of its own.** A short line that names one thing and a kind of
+  project value but gives no value ("We finally have a paying customer for Kestrel.",
+  "Появился заказчик на Angara.", "Minatoの顧客が決まりました。") is read with the person's
+  next short reply when that reply is only a value or a name ("Tidewater Bank.", "Kvant
+  Logistics, договор уже у юристов.", "富士見製薬です。") — whatever the assistant said between
+  ("Go on.", "Слушаю.", "ええ。"). A reply that names the line's thing again, or has its
+  own subject ("避難訓練は…"), is news of its own.
 
 Everything else passes through unchanged, one utterance per message. Pure and ordered.
 """
@@ -24,7 +31,13 @@ from dataclasses import dataclass
 
 from threadkeep.memory.summary.grammar import is_common_russian, is_question, is_undecided, rx
 from threadkeep.memory.summary.pasted import is_document
-from threadkeep.memory.summary.sentences import CHAT_TASK, analyse, classify, is_function_word, names_a_kind_of_work
+from threadkeep.memory.summary.sentences import (
+    CHAT_TASK,
+    analyse,
+    classify,
+    is_function_word,
+    names_a_kind_of_work,
+)
 from threadkeep.messages import SourceMessage
 
 __all__ = ["Utterance", "utterances", "REASON_FOLLOWUP"]
