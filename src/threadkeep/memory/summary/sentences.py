@@ -64,7 +64,7 @@ _ROLE = rx(
     r"tech(?:nical)?[ -]?lead|team[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhead(?:s|ed|ing)?\b(?!-)|"
     r"\bhelm\b|\breins\b|\bowns\b|\bowner\b|in charge|responsible for|\bmanag(?:er|es|ing)\b|"
     r"takes? over|taking over|took over|handled by|\bhandles\b|\bappointed\b|\bsteps? down\b|"
-    r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|\bruns\b|"
+    r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|(?<!it )\bruns\b|"
     r"\brunning (?:engineering|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
     r"|техлид|тимлид|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведут\b|\bведущ|\bотвечает\b|"
     r"\bответствен|\bглавн(?:ый|ая|ой|ым)\b|занимается|владелец|менеджер|становится|\bлид\b|\bназначен(?:а|ы)?\b|\bназначи|\bсмени|"
@@ -191,8 +191,8 @@ _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("pm", rx(r"\bPM\b|product (?:manager|owner)|продакт|プロダクトマネージャー")),
     # Whoever leads the project, however the sentence puts it.
     ("lead", rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhelm\b|\breins\b|"
-                 r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|\breplac(?:es|ed|ing)\b|"
-                 r"\bruns\b|\brunning (?:engineering|the)\b|\bowns the\b|responsible for|in charge|"
+                 r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|"
+                 r"(?<!it )\bruns\b|\brunning (?:engineering|the)\b|\bowns the\b|responsible for|in charge|"
                  r"техлид|\bотвечает\b|\bруководи|\bвозглав|во главе|\bвед[её]т\b|\bведущ|\bсмени|"
                  r"リーダー|リード|責任者|率い|まとめ|後任|統括")),
     ("deadline", _DEADLINE),

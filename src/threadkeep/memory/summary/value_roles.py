@@ -5,7 +5,8 @@ same kind*: "the Driftwood budget is now 740k" replaces "Driftwood got 240k", no
 team is 7 people" or "Driftwood must answer within 200 ms". The kind is told by the unit or
 the words next to the value, never by the value itself:
 
-- a number is ``money`` (k, thousand, тысяч, 万円, $, euros …), a ``duration`` (ms, seconds,
+- a number is ``money`` (k, thousand, тысяч, 万円, $, euros …) — a ``price`` when it is said
+  per seat, user or month ("$45 per seat", "за место", "1席850円") — a ``duration`` (ms, seconds,
   мс, ミリ秒 …), a ``percent``, a count of ``people`` (people, engineers, человек, 人 …), or a
   bare ``number``; a month or weekday (and the day number said with it) is a ``date``;
 - a name is a ``place`` when it follows "in", "at", "to", "в", "во", "из", or the words after it
@@ -92,15 +93,33 @@ CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 _IS = re.compile(r"\s+(?:is|was|will be|—|-)\s")
 
 
+# Money said per unit is a price, not an amount: "$45 per seat", "1600 рублей за место",
+# "1席850円", "月額650円". A budget cut does not replace the price per seat.
+_PER_UNIT_AFTER = rx(r"(?:^|\W)(?:per|a|an|each|/)\s?(?:seat|user|head|month|licen[cs]e|night|person)\b|"
+                     r"|(?:^|\W)за\s(?:место|мест[оа]|пользовател|лицензи|месяц|ночь|человек)|\bв месяц\b|"
+                     r"|^(?:/|／)(?:席|ユーザー|月)")
+_PER_UNIT_BEFORE = rx(r"(?:1|一)(?:席|ユーザー|ライセンス|人)(?:あたり|当たり)?(?:月額)?\s?$|月額\s?$")
+
+
 def number_role(text: str, start: int, end: int) -> str:
     """The kind of the number ``text[start:end]`` (not a date: the caller knows those)."""
     after = text[end:end + 14]
     for role, pattern in _AFTER_NUMBER:
         if pattern.match(after):
-            return role
+            return _money_or_price(text, start, end) if role == "money" else role
     if _CURRENCY_BEFORE.search(text[max(0, start - 3):start]):
-        return "money"
+        return _money_or_price(text, start, end)
     return "number"
+
+
+# Or the line says it is a price: "Yes, $52 is the new price.", "Новая цена — 1500 рублей."
+_PRICE_WORD = rx(r"\bprice\b|\bpricing\b|\bpriced\b|\bцен[аыуео]\b|\bценник|価格|料金|単価")
+
+
+def _money_or_price(text: str, start: int, end: int) -> str:
+    if _PER_UNIT_AFTER.search(text[end:end + 24]) or _PER_UNIT_BEFORE.search(text[max(0, start - 10):start]):
+        return "price"
+    return "price" if _PRICE_WORD.search(text) else "money"
 
 
 def name_role(text: str, start: int, end: int) -> str:
