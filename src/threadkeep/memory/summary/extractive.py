@@ -99,9 +99,12 @@ def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: boo
     stems = subject_stems(s)
     own = frozenset(w for w in attributes(s) if w.lower()[:5] not in entities)
     own_projects = stems & entities
+    refusing = bool(REFUSAL.search(s.text))
     for w in work:
         if w.field != fld or is_pointer(w.text):
             continue  # a document's pointer is never restated or corrected by chat
+        if refusing is False and REFUSAL.search(w.text):
+            continue  # a refusal stays true whatever was chosen instead
         a = w.analysis
         their_projects = subject_stems(a) & entities
         if own_projects and their_projects and not own_projects & their_projects:

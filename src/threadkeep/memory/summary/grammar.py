@@ -22,6 +22,7 @@ import re
 from functools import lru_cache
 
 from threadkeep.memory.facts.base_form import russian_analyser
+from threadkeep.tokens import encoding
 
 __all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name",
            "is_common_russian"]
@@ -140,13 +141,23 @@ def is_commitment(text: str, names: tuple[str, ...] = ()) -> bool:
 
 
 @lru_cache(maxsize=16384)
+@lru_cache(maxsize=16384)
 def may_be_first_name(word: str) -> bool:
     """Whether a capitalised word may be a person's first name. Russian capitalises the first
     word of every sentence, so there the dictionary decides (a reading tagged as a first name:
-    Ульяна, Олег, Вера); in other scripts any capitalised word may be one."""
-    if not _CYRILLIC_WORD.fullmatch(word):
-        return True
-    return any("Name" in p.tag for p in russian_analyser().parse(word.lower()))
+    Ульяна, Олег, Вера). English has no dictionary here, so the tokenizer stands in for one:
+    a word whose lower-case form is one o200k token is a common word ("Why", "Told",
+    "Replaced", "Heads", "Finance"), while names mostly split (Bettina, Niamh, Rowena); the
+    commonest names (Anna, John) read as common words, so the opening of news about them is
+    read as prose. Other scripts: any capitalised word may be one."""
+    if _CYRILLIC_WORD.fullmatch(word):
+        return any("Name" in p.tag for p in russian_analyser().parse(word.lower()))
+    if _LATIN_WORD.fullmatch(word) and len(word) > 1:
+        return len(encoding("o200k_base").encode(" " + word.lower(), disallowed_special=())) > 1
+    return True
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][a-z'’]*")
 
 
 _PROPER = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")

@@ -83,7 +83,15 @@ def states_older(line: str, item: str) -> bool:
     mine, theirs = _number_kinds(line), _number_kinds(item)
     if new_values and mine and theirs and not mine & theirs:
         return False  # "6 разработчиков" is not the budget "615 тысяч долларов"
+    if same_slot and not same_key and s.slots & a.slots <= _VALUE_SLOTS:
+        # A date or an amount is replaced by another date or amount, not by a line that only
+        # names the same slot ("релизы Taiga не выходят без подписи Алины" is no new date).
+        return bool(new_values)
     return bool(new_names or new_values)
+
+
+# Slots whose value is a date or an amount, not a person.
+_VALUE_SLOTS = frozenset({"deadline", "budget"})
 
 
 def _number_kinds(text: str) -> set[str]:

@@ -50,6 +50,10 @@ NEXT_STEP_UNLINKED = 2
 UNLINKED_PRIORITY = 1
 _HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
 _CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+# Someone of the speaker's own, named: "my cousin Rita", "our neighbour Tom".
+_SOMEONE_OF_MINE = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+[a-z]+\s+[A-Z][a-z]+")
+# What follows a person's name that opens news about them.
+_SUBJECT_AFTER = re.compile(r"(?:['’]s\b|\s(?:is|was|has|had|just|will|and|got|finally)\b)")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 
 
@@ -118,8 +122,15 @@ def is_personal(s: Sentence) -> bool:
         # ("Kumoの価格は…", "ヒカリのベータは…").
         return False
     lead = [n for n in s.names if n not in s.inner_names]
-    if lead and s.text.lstrip("\"'«(").startswith(lead[0]) and may_be_first_name(lead[0].split("'")[0]):
-        return True
+    opening = s.text.lstrip("\"'«(")
+    if lead and opening.startswith(lead[0]):
+        first = lead[0].split("'")[0].split("’")[0]
+        # The commonest names read as common words to may_be_first_name ("Ines"); as the
+        # subject of news ("Ines's dog …", "Ines is moving …") they are a person all the same.
+        if may_be_first_name(first) or _SUBJECT_AFTER.match(opening[len(first):]):
+            return True
+    if _SOMEONE_OF_MINE.search(s.text):
+        return True  # "My cousin Rita ran a marathon", "our neighbour Tom …"
     # Mid-sentence, only the Russian dictionary can tell a person (Рита) from a place or a product.
     return any(_CYRILLIC.match(n) and may_be_first_name(n) for n in s.inner_names)
 
