@@ -40,9 +40,9 @@ CHANGE_CUE = rx(
     r"\b(?:cut|raised|increased|reduced|lowered|bumped|trimmed|slashed)\b|\bpushed\b|"
     r"|\bне\b[^.!?]{0,40}, а\b|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
     r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
-    r"\bпереехал|\bпереезжа|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
+    r"\bпереехал|\bпереезжа|\bперешл[иа]\b|\bперевели\b|\bперевёл|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
     r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|\bотныне\b|с этого момента|"
-    r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|延期|前倒し|移り|移っ|移し|移転|"
+    r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|代わっ|延期|前倒し|移り|移っ|移し|移る|移転|"
     r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減|今後|これからは"
 )
 
@@ -53,7 +53,7 @@ _BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about"
                "больше не", "забудь", "забудьте", "забудь про", "забудьте про", "забудь о", "забудьте о")
 # "from the office in Rotterdam", "из офиса в Екатеринбурге": the place it moves from.
 _FROM_PLACE = rx(r"(?:^|\W)(?:from|out of)\s+(?:the\s+|our\s+)?\w+\s+(?:in|at)\s+$|"
-                 r"|(?:^|\W)из\s+\w+\s+(?:в|во)\s+$")
+                 r"|(?:^|\W)из\s+(?-i:[а-яё]+)\s+(?:в|во)\s+$")
 # Right after a name: that person left what the sentence is about ("Thaddeus moved teams").
 _LEFT = rx(r"^\s+(?:moved teams|moved to another team|changed teams|switched teams|left\b|has left|is leaving|"
            r"stepped down|steps down|quit\b|is out\b|"
@@ -69,7 +69,7 @@ _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # (a speaker only after a date: "Correction: …" said in a message is part of what it says).
 _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
 _KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ|"
-                          r"(?:から|で)(?:運営|開発|勤務|作業|仕事))")
+                          r"(?:から|で)(?:運営|開発|勤務|作業|仕事)|(?:に|へ)(?:変更|移|変わ|置)|でホスト)")
 KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 KANA = re.compile(r"[\u3040-\u30ff]")
 
@@ -105,9 +105,9 @@ class Change:
 
 def _stem(word: str) -> str:
     """A value compared on its first five letters (Russian inflects: Бореалис, Бореалиса); a
-    short Russian name without its ending (Том, Тома; Лена, Лены)."""
+    short Russian name without its ending (Том, Тома; Лена, Лены; Уфа, Уфе, Уфы)."""
     low = word.lower()
-    if len(low) <= 5 and low[-1:] in _RU_ENDINGS and len(low) > 3 and "а" <= low[0] <= "я":
+    if len(low) <= 5 and low[-1:] in _RU_ENDINGS and len(low) > 2 and "а" <= low[0] <= "я":
         return low[:-1]
     return low[:5]
 

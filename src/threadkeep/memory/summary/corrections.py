@@ -31,7 +31,7 @@ from threadkeep.memory.summary.changes import (
     changes_in,
     reading,
 )
-from threadkeep.memory.summary.grammar import is_question
+from threadkeep.memory.summary.grammar import is_question, rx
 from threadkeep.memory.summary.sentences import _ROLE, split_sentences
 from threadkeep.memory.summary.value_roles import CYRILLIC, EVENTS, HOSTING, role_words
 
@@ -75,6 +75,8 @@ def replaced_by(sentence: str, change: Change) -> bool:
     if change.set_aside & (values - change.numeric):
         return True  # it names an option the change set aside
     if _names_old(read, change):
+        return True
+    if _names_both(read, change, missing):
         return True
     if _project_value(read, change, missing):
         return True
@@ -146,6 +148,33 @@ def _names_old(read: Change, change: Change) -> bool:
         return not others and len(read.text.split()) <= _SHORT_LINE
     kinds = {change.role(v) for v in change.new & change.numeric} | {change.role(v) for v in old}
     return bool(shared) and any(read.role(v) in kinds for v in old)
+
+
+# Words that say one thing took another's place (not just that something is new).
+_REPLACING = rx(r"\breplac|\binstead\b|\bswitch|\bswapp?|\btakes? over\b|\btook over\b|"
+                r"|\bзамени|\bвместо\b|\bперешл|\bперешёл|\bсмени|"
+                r"|変更|代わ|切り替え|差し替え")
+
+
+def _names_both(read: Change, change: Change, missing: frozenset[str]) -> bool:
+    """A change that names the old value beside its new one, about the same thing, without
+    saying which it turns away from ("Turns out Brussels is full, Kestrel will be hosted in
+    Milan", "В Уфе аренду не продлили, так что Angara теперь в Воронеже"): the line that gave
+    the old value, of the same kind (a place, a person, a date, an amount), is replaced."""
+    if not change.cued:
+        return False
+    shared = _shared_names(read, change)
+    for old in shared:
+        kind = read.role(old)
+        if kind == "number" or kind != change.role(old):
+            continue
+        if kind == "name" and not (role_words(read.text) & role_words(change.text) or _REPLACING.search(change.text)):
+            continue  # a plain name (a product, a client) only where the change says it replaced one
+        if not shared - {old}:
+            continue  # nothing else in common: not the same thing
+        if any(change.role(v) == kind for v in missing):
+            return kind != "person" or _same_role(read, change)
+    return False
 
 
 def _project_value(read: Change, change: Change, missing: frozenset[str]) -> bool:

@@ -70,9 +70,9 @@ _KATAKANA_WORD = re.compile(r"[\u30a0-\u30ffー]+")
 # A reply that agrees with what was just said, at its start.
 _CONFIRM = rx(
     r"^(?:yes|yep|yeah|yup|right|exactly|correct|confirmed|indeed|that's right|that is right|"
-    r"that's correct|spot on|precisely)(?![\w'])|"
+    r"that's correct|spot on|precisely|it did|it does|it has|yes it)(?![\w'])|"
     r"|^(?:да|ага|угу|именно|верно|точно|так и есть|всё так|все так|подтверждаю|правильно)(?!\w)|"
-    r"|^(?:はい|ええ|そうです|その通り|そのとおり|合っています|正解です)"
+    r"|^(?:はい|ええ|そうです|そうそう|その通り|そのとおり|合っています|正解です)"
 )
 # The assistant's check before the fact ("So", "Just to confirm,", "Итак,", "つまり").
 _CHECK_LEAD = rx(

@@ -47,9 +47,9 @@ _PLACE_BEFORE = rx(r"(?:^|\W)(?:in|at|to|into|in the|to the|"
                    r"|в|во|из)\s+$")
 # Hosting, regions and data centres: what a place is for in project talk.
 HOSTING = rx(
-    r"\bregion\b|\bregions\b|data ?cent(?:er|re)|\boffice\b|\bhome base\b|\bHQ\b|\bheadquarter|\bhost(?:ed|ing|s)?\b|\bdeploy(?:ed|ing|s)?\b|"
-    r"|регион|дата-?центр|\bофис|\bбаза\b|\bбазе\b|\bштаб|\bхост|\bразвор|\bразмещ|"
-    r"|リージョン|データセンター|ホスト|拠点|オフィス|本社"
+    r"\bregion\b|\bregions\b|\bservers?\b|data ?cent(?:er|re)|\boffice\b|\bhome base\b|\bHQ\b|\bheadquarter|\bhost(?:ed|ing|s)?\b|\bdeploy(?:ed|ing|s)?\b|"
+    r"|регион|\bсервер|дата-?центр|\bофис|\bбаза\b|\bбазе\b|\bштаб|\bхост|\bразвор|\bразмещ|"
+    r"|リージョン|データセンター|サーバー|ホスト|拠点|オフィス|本社|事務所"
 )
 # A sentence that says something moves to another place.
 MOVES = rx(
