@@ -148,6 +148,7 @@ def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
 def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple[set[str], set[str]]:
     """(values the sentence turns away from, those of them a choice set aside)."""
     low = text.lower()
+    moves = MOVES.search(text) is not None
     old: set[str] = set()
     aside: set[str] = set()
     for start, end, value, _ in spans:
@@ -156,10 +157,12 @@ def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple
         # "760万円ではなく", "ユウタさんの件は忘れて": past the unit or the honorific.
         after = _UNIT_JA.sub("", text[end:end + 12], count=1)
         cue = _word_before(before, _BEFORE_OLD)
+        if cue is None and moves and _word_before(before, ("из", "изо")) is not None:
+            cue = "из"  # "переезжает из Варшавы в Осло": where it moves from
         # "6月4日から6月18日に" sets the first date aside; "広島から運営します" runs from it.
         away_ja = after.startswith(_AFTER_OLD) and not (
             after.startswith("から") and not any(end < a <= end + 14 for a, _, _, _ in spans))
-        if (cue is not None or away_ja or _FROM_PLACE.search(low[max(0, start - 28):start])
+        if (cue is not None or away_ja or _FROM_PLACE.search(text[max(0, start - 28):start])
                 or (not value[:1].isdigit() and _LEFT.match(text[end:end + 28]))):
             old.add(value)
             if cue in _SET_ASIDE or after.startswith(_SET_ASIDE_JA):

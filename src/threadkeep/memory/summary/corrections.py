@@ -33,7 +33,7 @@ from threadkeep.memory.summary.changes import (
 )
 from threadkeep.memory.summary.grammar import is_question, rx
 from threadkeep.memory.summary.sentences import _ROLE, split_sentences
-from threadkeep.memory.summary.value_roles import CYRILLIC, EVENTS, HOSTING, role_words
+from threadkeep.memory.summary.value_roles import CYRILLIC, EVENTS, HOSTING, role_words, site_kinds
 
 __all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
            "CHANGE_CUE", "body_of"]
@@ -80,6 +80,10 @@ def replaced_by(sentence: str, change: Change) -> bool:
         return True
     if _project_value(read, change, missing):
         return True
+    if change.old - change.numeric and not change.old & values:
+        # It said which name it turns away from ("ジャカルタではなく東京"): a line without that
+        # name is not what it replaced, whatever topic they share.
+        return False
     subject = read.subject
     if len(change.subject) > 1 and subject and not values & change.subject:
         return False  # about another subject ("Tariq leads Orion now" is not Vega's lead)
@@ -173,6 +177,8 @@ def _names_both(read: Change, change: Change, missing: frozenset[str]) -> bool:
         if not shared - {old}:
             continue  # nothing else in common: not the same thing
         if any(change.role(v) == kind for v in missing):
+            if kind == "place":
+                return _same_site(read, change)
             return kind != "person" or _same_role(read, change)
     return False
 
@@ -195,7 +201,7 @@ def _project_value(read: Change, change: Change, missing: frozenset[str]) -> boo
         if role == "date":
             ok = _events(read.text) == _events(change.text)
         elif role == "place":
-            ok = change.moves or (change.hosting and read.hosting)
+            ok = (change.moves or (change.hosting and read.hosting)) and _same_site(read, change)
         elif role == "person":
             ok = bool(_ROLE.search(change.text) or change.slots & _ROLE_SLOTS) and _same_role(read, change)
         else:
@@ -216,6 +222,12 @@ def _owner_ja(stem: str, text: str) -> bool:
             return True
         at = text.find(stem, end)
     return False
+
+
+def _same_site(read: Change, change: Change) -> bool:
+    # "The team moved to the Yokosuka office" does not replace "it runs in the Jakarta region".
+    mine, theirs = site_kinds(read.text), site_kinds(change.text)
+    return not (mine and theirs) or bool(mine & theirs)
 
 
 def _events(text: str) -> frozenset[str]:

@@ -23,7 +23,7 @@ import re
 
 from threadkeep.memory.summary.grammar import may_be_first_name, rx
 
-__all__ = ["number_role", "name_role", "role_words", "MOVES", "HOSTING", "EVENTS", "CYRILLIC"]
+__all__ = ["number_role", "name_role", "role_words", "site_kinds", "MOVES", "HOSTING", "EVENTS", "CYRILLIC"]
 
 # Read from the few characters right after a number.
 _AFTER_NUMBER: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -49,13 +49,30 @@ _PLACE_BEFORE = rx(r"(?:^|\W)(?:in|at|to|into|in the|to the|"
 HOSTING = rx(
     r"\bregion\b|\bregions\b|\bservers?\b|data ?cent(?:er|re)|\boffice\b|\bhome base\b|\bHQ\b|\bheadquarter|\bhost(?:ed|ing|s)?\b|\bdeploy(?:ed|ing|s)?\b|"
     r"|регион|\bсервер|дата-?центр|\bофис|\bбаза\b|\bбазе\b|\bштаб|\bхост|\bразвор|\bразмещ|"
-    r"|リージョン|データセンター|サーバー|ホスト|拠点|オフィス|本社|事務所"
+    r"|リージョン|データセンター|サーバー|ホスト|拠点|オフィス|本社|事務所|に置"
 )
+# Two sorts of place a project has: where it runs and where its team sits. A new office does
+# not replace the hosting region.
+_SITE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("hosting", rx(r"\bregions?\b|\bservers?\b|data ?cent(?:er|re)|\bhost(?:ed|ing|s)?\b|\bdeploy|"
+                   r"|регион|\bсервер|дата-?центр|\bхост|\bразвор|\bразмещ|"
+                   r"|リージョン|データセンター|サーバー|ホスト|に置")),
+    ("office", rx(r"\boffices?\b|\bhome base\b|\bHQ\b|\bheadquarter|\bteam\b|\bsits?\b|\bbased\b|"
+                  r"|\bофис|\bштаб|\bкоманд|\bсидит|\bсидят|\bребята|"
+                  r"|拠点|オフィス|本社|事務所|支社|チーム|メンバー")),
+)
+
+
+def site_kinds(text: str) -> frozenset[str]:
+    """Which sorts of place a sentence speaks of (``hosting``, ``office``)."""
+    return frozenset(kind for kind, pattern in _SITE_KINDS if pattern.search(text))
+
+
 # A sentence that says something moves to another place.
 MOVES = rx(
     r"\bmov(?:e|es|ed|ing)\b|\brelocat|\bmigrat|"
     r"|\bпереезж|\bпереехал|\bперевоз|\bперевез|\bпереносим|\bмигрир|"
-    r"|移転|移行|移っ|移り|移し|引っ越"
+    r"|移転|移行|移っ|移り|移し|移る|引っ越"
 )
 # Events a date may be of: two dates of one project are of one thing only when they name the
 # same events (or none: the project's own date).
@@ -88,6 +105,7 @@ _ROLE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                   r"|デザイン")),
 )
 _HONORIFICS = ("さん", "氏", "君", "くん", "ちゃん")
+_JA_PLACE_PARTICLES = ("に", "へ", "で", "から")
 CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 # Right after a name, the words that make it what a hosting sentence is about.
 _IS = re.compile(r"\s+(?:is|was|will be|—|-)\s")
@@ -133,6 +151,8 @@ def name_role(text: str, start: int, end: int) -> str:
         return "place"
     if _PLACE_BEFORE.search(text[max(0, start - 8):start]):
         return "place"
+    if text.startswith(_JA_PLACE_PARTICLES, end) and (HOSTING.search(text) or MOVES.search(text)):
+        return "place"  # "Minatoのサーバーはシカゴに置きます", "香港へ移しました"
     if HOSTING.search(text[end:end + 28]) and _IS.match(text[end:end + 12]):
         return "place"  # "Warsaw is the hosting region for Driftwood"
     if CYRILLIC.match(name) and may_be_first_name(name.split()[0]):
