@@ -60,3 +60,12 @@ def test_money_said_per_unit_is_a_price(text: str, role: str) -> None:
 def test_a_date_is_replaced_by_a_date_not_by_a_line_naming_its_slot() -> None:
     assert not states_older("Heron запускаем 4 сентября.", "Без подписи Алины релизы Heron не выходят.")
     assert states_older("Heron запускаем 4 сентября.", "Релиз Heron перенесли на 9 сентября.")
+
+
+def test_a_japanese_set_aside_option_is_the_latin_word_before_dewanaku_only() -> None:
+    from threadkeep.memory.summary.superseded import set_aside
+
+    assert set_aside("KafkaではなくPulsarにします。") == {"kafka"}
+    # "MinatoのQAは北條さんではなく…" sets aside 北條さん, not the project named before it.
+    assert set_aside("MinatoのQAは北條さんではなく西田さんです。") == set()
+    assert not states_older("Minatoの顧客が決まりました — 富士見製薬です。", "MinatoのQAは北條さんではなく西田さんです。")

@@ -45,7 +45,7 @@ _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*)?(?:[\w-]{1,20}:\s+)
 # Kafka", "а не Kafka", "KafkaではなくPulsar".
 _SET_ASIDE = re.compile(
     r"(?:\binstead of|\brather than|\bnot|\bno longer|\bвместо|\bа не|\bбольше не)\s+(?:the\s+|using\s+)?"
-    r"([^\W\d_][\w'’-]*)|([A-Za-z][\w-]*|[\u30a0-\u30ffー]+)(?:ではなく|じゃなく|をやめ)", re.IGNORECASE)
+    r"([^\W\d_][\w'’-]*)|([A-Za-z][A-Za-z0-9_-]*|[\u30a0-\u30ffー]+)(?:ではなく|じゃなく|をやめ)", re.IGNORECASE)
 
 
 def set_aside(text: str) -> set[str]:
