@@ -69,3 +69,18 @@ def test_a_japanese_set_aside_option_is_the_latin_word_before_dewanaku_only() ->
     # "MinatoのQAは北條さんではなく…" sets aside 北條さん, not the project named before it.
     assert set_aside("MinatoのQAは北條さんではなく西田さんです。") == set()
     assert not states_older("Minatoの顧客が決まりました — 富士見製薬です。", "MinatoのQAは北條さんではなく西田さんです。")
+
+
+@pytest.mark.parametrize(("line", "change"), [
+    # The assistant asked whether the old value still holds; the answer gives the new one.
+    ("Are we still on Pulsar for Heron, or was that replaced?",
+     "Are we still on Pulsar for Heron, or was that replaced — Replaced — Redpanda."),
+    # A price in roubles said with ₽ and «почём» is a price.
+    ("Почём продаём место в Heron — по 1550 рублей.", "Передумали с ценой: Heron будет стоить 1050 ₽, а не 1550."),
+    # «приёмка» is QA; "QA" is read in Japanese text too.
+    ("Без подписи Алины релизы Heron не выходят — Алина у нас QA.", "Передумали: приёмку по Heron будет делать Семён."),
+])
+def test_more_ways_a_change_replaces_a_line(line: str, change: str) -> None:
+    assert _replaced(line, change)
+    # A question the change does not answer is not an old value.
+    assert not _replaced("Who leads Heron now?", "Heron's new lead is Kai.")

@@ -62,8 +62,11 @@ def replaced_by(sentence: str, change: Change) -> bool:
         return False
     if is_question(sentence) and not read.values - change.values - read.initial:
         # A question states a value only when it gives one of its own ("To confirm, the
-        # budget is 430k?"); "Who leads Vega now?" states nothing.
-        return False
+        # budget is 430k?"); "Who leads Vega now?" states nothing — unless the change is the
+        # answer to it with a new value ("Are we still on Pulsar, or was that replaced?" —
+        # "Replaced — Redpanda."): then what it asked about was the old value.
+        asked = sentence.strip().rstrip("?？").strip()
+        return bool(asked) and asked in change.text and bool(change.new - read.values)
     if read.cued and not change.cued:
         return False  # a correction is newer than a plain statement of the same thing
     values = read.values

@@ -53,9 +53,10 @@ _UNDECIDED = rx(
     r"\bnot decided\b|\bunresolved\b|\bstill open\b|"
     r"nobody knows (?:yet )?(?:if|whether)|no one knows (?:yet )?(?:if|whether)|"
     r"(?:don't|do not) (?:yet )?know (?:yet )?(?:if|whether)|not (?:yet )?clear (?:yet )?(?:if|whether)|"
-    r"unclear (?:if|whether)|remains to be seen|"
+    r"unclear (?:if|whether)|remains to be seen|still unclear|still not clear|"
     r"|пока не решили|ещё не решили|еще не решили|и не решили|не решено|открытый вопрос|нужно решить|"
-    r"надо решить|предстоит решить|пока открыт|не определились|никто не знает|пока неясно|пока не ясно|"
+    r"надо решить|предстоит решить|пока открыт|не определились|никто не знает|пока неясно|пока не ясно|до сих пор неясно|до сих пор не ясно|"
+    r"до сих пор не решили|"
     r"|未定|検討中|決まっていない|決めていない|決まっていません|決めていません|決める必要|"
     r"誰も分かりません|誰もわかりません|分かっていません|わかっていません"
 )

@@ -65,7 +65,7 @@ _ROLE = rx(
     r"\bhelm\b|\breins\b|\bowns\b|\bowner\b|in charge|responsible for|\bmanag(?:er|es|ing)\b|"
     r"takes? over|taking over|took over|handled by|\bhandles\b|\bappointed\b|\bsteps? down\b|"
     r"stepped down|\breplac(?:es|ed|ing)\b|\bsuccee?d(?:s|ed)?\b|\bsuccessor\b|(?<!it )\bruns\b|"
-    r"\brunning (?:engineering|the)\b|assigned to|\bQA\b|\bCTO\b|\bCEO\b|\bPM\b|"
+    r"\brunning (?:engineering|the)\b|assigned to|(?<![A-Za-z])QA(?![A-Za-z])|(?<![A-Za-z])CTO(?![A-Za-z])|(?<![A-Za-z])CEO(?![A-Za-z])|(?<![A-Za-z])PM(?![A-Za-z])|"
     r"|техлид|тимлид|\bруковод|\bвозглав|во главе|\bвед[её]т\b|\bведут\b|\bведущ|\bотвечает\b|"
     r"\bответствен|\bглавн(?:ый|ая|ой|ым)\b|занимается|владелец|менеджер|становится|\bлид\b|\bназначен(?:а|ы)?\b|\bназначи|\bсмени|"
     r"вместо него|вместо неё|вместо нее|\bпреемни|"
@@ -187,8 +187,8 @@ FILLER = rx(r"^(?:by the way|btw|anyway|so|ok(?:ay)?|heads-up|кстати|ко�
 _SLOTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("tech-lead", rx(r"tech(?:nical)?[ -]?lead|техлид|тимлид|テックリード|技術リード")),
     ("team-lead", rx(r"team[ -]?lead|тимлид|チームリーダー")),
-    ("qa", rx(r"\bQA\b|тестирован|テスト担当|品質保証")),
-    ("pm", rx(r"\bPM\b|product (?:manager|owner)|продакт|プロダクトマネージャー")),
+    ("qa", rx(r"(?<![A-Za-z])QA(?![A-Za-z])|тестирован|\bприёмк|\bприемк|テスト担当|品質保証|品質チェック")),
+    ("pm", rx(r"(?<![A-Za-z])PM(?![A-Za-z])|product (?:manager|owner)|продакт|プロダクトマネージャー")),
     # Whoever leads the project, however the sentence puts it.
     ("lead", rx(r"tech(?:nical)?[ -]?lead|\blead(?:s|ing|er|ership)?\b|\bhelm\b|\breins\b|"
                  r"\bhead(?:s|ed|ing)?\b(?!-)|\bsteps? down\b|stepped down|"
@@ -323,7 +323,7 @@ def analyse(text: str) -> Sentence:
 # Kinds of project value the cue patterns above do not name: a date, a target, a price, a tool.
 _VALUE_KIND = rx(
     r"\bdate\b|\blatency\b|response[- ]time|\bSLO\b|\bprice\b|\bpricing\b|per[- ]seat|\btool\b|"
-    r"\bstack\b|\bframework\b|\bengine\b|\bdatabase\b|\bvendor\b|\bbroker\b|\bQA\b|"
+    r"\bstack\b|\bframework\b|\bengine\b|\bdatabase\b|\bvendor\b|\bbroker\b|(?<![A-Za-z])QA(?![A-Za-z])|"
     r"|\bдат[аеуы]\b|задержк|\bцен[аеуы]\b|стоимост|инструмент|\bстек|фреймворк|движ[оке]|"
     r"баз[аеуы] данных|поставщик|подрядчик|\bсрок|"
     r"|日付|日程|レイテンシ|応答時間|価格|料金|単価|ツール|フレームワーク|エンジン|データベース|ベンダー|業者"

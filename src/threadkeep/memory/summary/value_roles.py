@@ -30,7 +30,7 @@ _AFTER_NUMBER: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("percent", rx(r"^\s?(?:%|％|percent\b|per cent\b||процент|"
                    r"|パーセント)")),
     ("money", rx(r"^\s?(?:k\b|K\b|thousand\b|million\b|bn\b|usd\b|eur\b|euros?\b|dollars?\b|gbp\b|"
-                 r"|к\b|тыс|млн|млрд|миллион|долл|руб|евро|"
+                 r"|к\b|тыс|млн|млрд|миллион|долл|руб|евро|₽|"
                  r"|万|億|円|ドル|ユーロ)")),
     ("duration", rx(r"^\s?(?:ms\b|milliseconds?\b|seconds?\b|secs?\b|minutes?\b|mins?\b|hours?\b|"
                     r"days?\b|weeks?\b|months?\b|years?\b|"
@@ -97,8 +97,8 @@ _ROLE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("lead", rx(r"\blead(?:s|er)?\b|\bhead of\b|in charge|\bruns\b|"
                 r"|\bруковод|\bтехлид|\bлид\b|\bвозглав|\bотвечает|"
                 r"|リーダー|リード|責任者|統括|率い")),
-    ("qa", rx(r"\bQA\b|\btest(?:ing|er)\b|"
-              r"|\bтестир|"
+    ("qa", rx(r"(?<![A-Za-z])QA(?![A-Za-z])|\btest(?:ing|er)\b|"
+              r"|\bтестир|\bприёмк|\bприемк|"
               r"|テスト担当|品質")),
     ("design", rx(r"\bdesign|"
                   r"|\bдизайн|"
@@ -131,7 +131,8 @@ def number_role(text: str, start: int, end: int) -> str:
 
 
 # Or the line says it is a price: "Yes, $52 is the new price.", "Новая цена — 1500 рублей."
-_PRICE_WORD = rx(r"\bprice\b|\bpricing\b|\bpriced\b|\bцен[аыуео]\b|\bценник|価格|料金|単価")
+_PRICE_WORD = rx(r"\bprice\b|\bpricing\b|\bpriced\b|\bцен(?:а|ы|у|е|о|ой|ою)\b|\bценник|\bпочём\b|\bпочем\b|"
+                 r"|価格|料金|単価")
 
 
 def _money_or_price(text: str, start: int, end: int) -> str:
