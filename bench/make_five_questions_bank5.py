@@ -166,8 +166,19 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
     rest = [f for f in facts if f not in pair]
     events = []  # list of (kind_of_event, messages, fact_ids)
 
+    decks: dict[str, list[str]] = {}
+
+    def pick(name: str, items: list | None = None):
+        """Cycle through a shuffled deck, so a phrase does not come back right away."""
+        deck = decks.setdefault(name, [])
+        if not deck:
+            pool = list(items if items is not None else d[name])
+            rng.shuffle(pool)
+            deck.extend(pool)
+        return deck.pop()
+
     def ack(f, msgs_fact):
-        t = rng.choice(d["acks"] + d["echo_acks"])
+        t = pick("ack_all", d["acks"] + d["echo_acks"])
         return fmt(t, **kw(f, v=f["value"] if f["old"] is None else f["old"]))
 
     for f, mode in zip(rest, modes, strict=True):
@@ -178,20 +189,20 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
             msgs = [("user", fmt(t, **k)), ("assistant", ack(f, None))]
         elif mode == "reply":
             sid, t = L.tpl(f["kind"], "frag", rng, "reply")
-            msgs = [("user", fmt(rng.choice(d["reply_leads"]), **k)),
+            msgs = [("user", fmt(pick("reply_leads"), **k)),
                     ("assistant", fmt(rng.choice(d["kinds"][f["kind"]]["ask"]), **k)),
                     ("user", fmt(t, **k)), ("assistant", ack(f, None))]
         elif mode == "split":
             sid, t = L.tpl(f["kind"], "frag", rng, "split")
             msgs = [("user", fmt(rng.choice(d["kinds"][f["kind"]]["topic"]), **k)),
-                    ("assistant", fmt(rng.choice(d["split_prompts"]), **k)),
+                    ("assistant", fmt(pick("split_prompts"), **k)),
                     ("user", fmt(t, **k)), ("assistant", ack(f, None))]
         else:
             sid = "confirm"
-            msgs = [("user", fmt(rng.choice(d["confirm_leads"]), **k)),
+            msgs = [("user", fmt(pick("confirm_leads"), **k)),
                     ("assistant", fmt(d["kinds"][f["kind"]]["confirm"], **k)),
-                    ("user", rng.choice(d["yes"])),
-                    ("assistant", rng.choice(d["acks_plain"]))]
+                    ("user", pick("yes")),
+                    ("assistant", pick("acks_plain"))]
         L.shapes[f["kind"]].add(f"{mode}:{sid}")
         events.append(("plant", msgs, {f["id"]}, f["id"]))
     # the pair
@@ -201,7 +212,7 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
         L.shapes[f["kind"]].add(f"pair:{sid}")
         parts.append(fmt(t, **kw(f, v=f["value"] if f["old"] is None else f["old"])))
     text = fmt(rng.choice(d["pair_joins"]), a=parts[0], b=d["lower"](parts[1]))
-    events.append(("plant", [("user", text), ("assistant", rng.choice(d["acks_plain"]))],
+    events.append(("plant", [("user", text), ("assistant", pick("acks_plain"))],
                    {pair[0]["id"], pair[1]["id"]}, None))
     rng.shuffle(events)
     # corrections, each some events after its plant
@@ -210,7 +221,7 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
         sid, t = L.next_corr(f["kind"])
         L.shapes[f["kind"]].add(f"corr:{sid}")
         k = kw(f, v=f["value"], old=f["old"])
-        msgs = [("user", fmt(t, **k)), ("assistant", fmt(rng.choice(d["corr_acks"]), **k))]
+        msgs = [("user", fmt(t, **k)), ("assistant", fmt(pick("corr_acks"), **k))]
         pos = rng.randint(min(at + 2, len(events)), len(events))
         events.insert(pos, ("corr", msgs, {f["id"]}, f["id"]))
     # open questions and next steps (tagged, no values)
@@ -437,7 +448,7 @@ EN = {
                     _v("the hiring pool", ["hiring"])],
         "seats": [_en_seats(x) for x in (2150, 3400, 4750, 5600, 6250, 7300, 8450, 9100)],
         "months": [_v(str(x), [str(x), f"{x} months"], disp=f"{x} months")
-                   for x in (14, 18, 22, 27, 31, 36, 40, 44)],
+                   for x in (14, 18, 23, 27, 31, 36, 40, 44)],
         "cities": [_v(n) for n in ["Tampere", "Ghent", "Aarhus", "Ljubljana", "Cork", "Brno",
                                    "Bergen", "Graz", "Leipzig", "Porto", "Halifax",
                                    "Bratislava", "Dundee", "Utrecht"]],
@@ -514,7 +525,7 @@ EN = {
             "ask": ["What budget do we have for {p}?"],
             "topic": ["got the number for {p} from finance", "re {p} money"],
             "confirm": "The finance sheet shows {v[n]} allocated to {p}. Is that the figure?",
-            "corr": ["budget update for {p}: {v[n]}, they cut it from {old[n]}",
+            "corr": ["budget update for {p}: {v[n]}, finance revised it from {old[n]}",
                      "{p} budget isn't {old[n]} anymore, it's {v[n]}"],
             "q": ["How much money is there for {p}?", "What's the {p} budget?"]},
         "launch": {
@@ -528,7 +539,7 @@ EN = {
             "ask": ["When does {p} launch?"],
             "topic": ["we have a launch date for {p}", "about the {p} go-live"],
             "confirm": "The roadmap puts the {p} launch on {v[n]}. Right?",
-            "corr": ["{p} launch slipped to {v[n]} (was {old[n]})",
+            "corr": ["{p} launch moved to {v[n]} (was {old[n]})",
                      "scratch that, {p} ships {v[d]}, not {old[d]}"],
             "q": ["When is {p} supposed to launch?", "What's the go-live date for {p}?"]},
         "tech": {
@@ -570,7 +581,7 @@ EN = {
             "ask": ["How many users is {p} for?"],
             "topic": ["seat count for {p} came in", "how many people {p} is for — we know now"],
             "confirm": "Their RFP mentions {v[n]} users for {p}. Right?",
-            "corr": ["seat count for {p} went up to {v[n]} (from {old[n]})",
+            "corr": ["seat count for {p} is now {v[n]} (was {old[n]})",
                      "{p} is {v[n]} users now, forget {old[n]}"],
             "q": ["How many seats does {p} need?", "How many people will use {p}?"]},
         "contract": {
@@ -584,7 +595,7 @@ EN = {
             "ask": ["How long is the {p} contract?"],
             "topic": ["the {p} contract length is agreed", "contract term for {p}"],
             "confirm": "The signed copy says {v[n]} months for {p}. Correct?",
-            "corr": ["{p} contract got extended to {v[n]} months, not {old[n]}",
+            "corr": ["{p} contract got changed to {v[n]} months, not {old[n]}",
                      "actually it's {v[n]} months now for {p}, they renegotiated the {old[n]}-month term"],
             "q": ["How many months does the {p} contract last?", "What's the contract term on {p}?"]},
         "hosting": {
@@ -656,6 +667,8 @@ EN = {
         "film": ["The Salt Orchard", "Nine Winters", "Paper Lanterns", "A Quiet Harbour"],
         "team": ["the Gullhaven Rovers", "Eastcombe United", "the Pennant Hill Foxes"],
         "num": ["3", "5", "7", "9", "11", "12", "52", "65", "78", "83", "95"],
+        "km": ["3", "5", "7", "9", "12"],
+        "age": ["78", "83", "95", "91"],
         "sd": ["June 21", "July 11", "May 30", "July 2", "June 13"],
         "book": ["The Quiet Cartographer", "Moth Season", "Letters from Pelham"],
         "band": ["The Marigold Hours", "Velvet Allotment", "Saltmarsh"],
@@ -669,7 +682,7 @@ EN = {
         ("kid's got a school trip to {pl}, {num} euros for the bus alone, seriously", "School trips add up fast."),
         ("thinking of going to {pl} for a long weekend around {sd}", "Sounds lovely, good time of year for it."),
         ("my neighbour {fn} started learning the trumpet. at 7am.", "Oh no. Earplugs might be a good investment."),
-        ("ran {num}k this morning, legs are jelly", "Well done! Stretch tonight."),
+        ("ran {km}k this morning, legs are jelly", "Well done! Stretch tonight."),
         ("coffee machine on our floor is broken again", "The eternal office tragedy."),
         ("{fn} got engaged!! wedding's on {sd}", "Congrats to them!"),
         ("finally finished that jigsaw puzzle, took {num} evenings", "That must feel satisfying."),
@@ -684,7 +697,7 @@ EN = {
         ("tried that new ramen place, the queue was {num} people long", "Was it worth the wait?"),
         ("the bike needs new brakes and the quote was {num} quid, hmm", "Brakes are worth it though."),
         ("gym was packed this morning, no idea why", "Maybe everyone had the same idea."),
-        ("my grandad turned {num}, still does the crossword in pen", "That's brilliant."),
+        ("my grandad turned {age}, still does the crossword in pen", "That's brilliant."),
         ("the heating in our building is broken, wearing a hoodie at my desk", "Stay warm!"),
         ("binge-watched a whole series about lighthouse keepers, no regrets", "Sounds oddly soothing."),
         ("weekend plan: nothing. absolutely nothing.", "Honestly the best kind of plan."),
@@ -757,7 +770,7 @@ RU = {
             ("Кипрей", "eji"), ("Жёлудь", "smi"), ("Пряжка", "ka"), ("Тропинка", "ka")]],
         "budgets": [_ru_budget(k) for k in (430, 580, 645, 720, 815, 505, 760, 890)],
         "dates": [_ru_date(m, d) for m, d in ((9, 16), (10, 21), (11, 3), (8, 25), (12, 9),
-                                               (9, 30), (10, 7), (11, 18))],
+                                               (9, 29), (10, 7), (11, 18))],
         "techs": [{"n": n, "disp": n, "ans": [n]} for n in
                   ["Tarantool", "Vue", "Elixir", "ScyllaDB", "Kotlin", "Nuxt", "Quarkus", "Svelte"]],
         "opts": ["MySQL", "Angular", "Firebase", "Oracle", "Kafka", "Redis"],
@@ -845,7 +858,7 @@ RU = {
             "ask": ["Какой бюджет у проекта {p}?"],
             "topic": ["по проекту {p} пришли цифры от финансов", "по деньгам на проект {p}"],
             "confirm": "В финансовой таблице на проект {p} заложено {v[n]}. Это окончательно?",
-            "corr": ["бюджет проекта {p} урезали: было {old[n]}, стало {v[n]}",
+            "corr": ["бюджет проекта {p} пересмотрели: было {old[n]}, стало {v[n]}",
                      "поправка: на проект {p} не {old[short]}, а {v[short]}"],
             "q": ["Сколько денег выделено на проект {p}?", "Каков бюджет проекта {p}?"]},
         "launch": {
@@ -859,7 +872,7 @@ RU = {
             "ask": ["Когда запуск проекта {p}?"],
             "topic": ["по проекту {p} есть дата запуска", "насчёт запуска проекта {p}"],
             "confirm": "В роадмапе запуск проекта {p} стоит на {v[n]}. Так?",
-            "corr": ["запуск проекта {p} сдвинули на {v[n]}, к {old[n]} уже не успеваем",
+            "corr": ["запуск проекта {p} переносим на {v[n]}, {old[n]} отменяется",
                      "уже не {old[n]}, а {v[n]} — новая дата запуска проекта {p}"],
             "q": ["Когда должен запуститься проект {p}?", "На какое число назначен запуск проекта {p}?"]},
         "tech": {
@@ -901,7 +914,7 @@ RU = {
             "ask": ["На сколько пользователей проект {p}?"],
             "topic": ["пришло число мест для проекта {p}", "сколько людей будет в проекте {p} — теперь знаем"],
             "confirm": "В их ТЗ для проекта {p} фигурирует {v[n]} пользователей. Так?",
-            "corr": ["число пользователей проекта {p} выросло до {v[n]} (было {old[n]})",
+            "corr": ["число пользователей проекта {p} теперь {v[n]} (было {old[n]})",
                      "поправка: в проекте {p} уже не {old[n]}, а {v[n]} мест"],
             "q": ["На сколько пользователей рассчитан проект {p}?", "Сколько мест нужно в проекте {p}?"]},
         "contract": {
@@ -915,7 +928,7 @@ RU = {
             "ask": ["На какой срок контракт по проекту {p}?"],
             "topic": ["по сроку контракта проекта {p} договорились", "насчёт договора по проекту {p}"],
             "confirm": "В подписанном экземпляре по проекту {p} указано {v[n]} месяцев. Верно?",
-            "corr": ["контракт по проекту {p} продлили до {v[n]} месяцев вместо {old[n]}",
+            "corr": ["контракт по проекту {p} переподписали на {v[n]} месяцев вместо {old[n]}",
                      "уже не {old[n]}, а {v[n]} месяцев — переподписали договор по проекту {p}"],
             "q": ["На сколько месяцев заключён контракт по проекту {p}?", "Какой срок у договора по проекту {p}?"]},
         "hosting": {
@@ -986,6 +999,9 @@ RU = {
         "film": ["«Соляной сад»", "«Девять зим»", "«Бумажные фонари»"],
         "team": ["«Волжские ястребы»", "«Северный вал»"],
         "num": ["3", "5", "7", "9", "11", "12", "52", "65", "78", "83"],
+        "nm": ["7", "9", "11", "12", "55", "65", "78"],
+        "km": ["3", "5", "7", "9", "12"],
+        "age": ["78", "83", "95", "91"],
         "sd": ["21 июня", "11 июля", "29 мая", "2 июля"],
         "book": ["«Тихий картограф»", "«Сезон мотыльков»"],
     },
@@ -998,10 +1014,10 @@ RU = {
         ("у сына экскурсия, за один автобус просят кучу денег", "Экскурсии быстро набегают."),
         ("думаю на длинные выходные махнуть куда-нибудь, может, побыть {plp}", "Звучит отлично."),
         ("сосед {fm} начал учиться играть на трубе. в семь утра.", "Ох. Беруши в помощь."),
-        ("пробежал утром {num} км, ноги ватные", "Молодец! Вечером растянись."),
+        ("пробежал утром {km} км, ноги ватные", "Молодец! Вечером растянись."),
         ("кофемашина на этаже опять сломалась", "Вечная офисная трагедия."),
         ("друзья обручились!! свадьба {sd}, {fn} будет свидетелем", "Поздравляю их!"),
-        ("наконец собрал пазл, ушло {num} вечеров", "Приятное чувство, наверное."),
+        ("наконец собрал пазл, ушло {nm} вечеров", "Приятное чувство, наверное."),
         ("мама говорит, {plp} сейчас жарища", "Пусть держится в тени."),
         ("кот опять скинул цветок с подоконника", "Коты неумолимы."),
         ("начал читать {book}, на середине, неожиданно затягивает", "О, а про что там?"),
@@ -1011,7 +1027,7 @@ RU = {
         ("сходил в новую раменную, очередь была человек {num}", "И как, стоило того?"),
         ("велику нужны новые тормоза, насчитали прилично, хм", "Тормоза того стоят."),
         ("в зале утром толпа, не понимаю, откуда", "Может, у всех одна и та же идея."),
-        ("деду исполнилось {num}, до сих пор разгадывает кроссворды ручкой", "Вот это класс."),
+        ("деду исполнилось {age}, до сих пор разгадывает кроссворды ручкой", "Вот это класс."),
         ("у нас в здании отопление сломалось, сижу в худи", "Держись в тепле!"),
         ("залпом посмотрел сериал про смотрителей маяка, не жалею", "Звучит умиротворяюще."),
         ("план на выходные: ничего. вообще ничего.", "Лучший план."),
@@ -1024,7 +1040,7 @@ RU = {
         ("обед — грустный бутерброд за столом", "Пусть ужин компенсирует."),
         ("подруга уговорила меня на гончарный мастер-класс {sd}", "Весело! Говорят, гончарка очень успокаивает."),
         ("иду к стоматологу, держи за меня кулаки", "Держу!"),
-        ("электричка опоздала на {num} минут, стоял всю дорогу", "Тяжёлая дорога."),
+        ("электричка опоздала на {nm} минут, стоял всю дорогу", "Тяжёлая дорога."),
         ("брат пробежал полумарафон, весь светится", "Круто! Как пробежал?"),
         ("в субботу на дачу, картошку сажать, классика", "Удачи с картошкой!"),
     ],
@@ -1068,8 +1084,8 @@ JA = {
                     _ja("ベンダーロックイン", ["ロックイン"])],
         "seats": [_ja(str(x), [str(x), f"{x:,}"], c=f"{x:,}") for x in
                   (2400, 3350, 4150, 5250, 6700, 7450, 8150, 9350)],
-        "months": [_ja(str(x), [f"{x}ヶ月", f"{x}か月", f"{x}カ月", str(x)], disp=f"{x}ヶ月")
-                   for x in (16, 20, 23, 25, 29, 33, 37, 41)],
+        "months": [_ja(str(x), [f"{x}ヶ月", f"{x}か月", f"{x}カ月"], disp=f"{x}ヶ月")
+                   for x in (16, 21, 23, 26, 29, 33, 37, 41)],
         "cities": [_ja(n) for n in ["松江", "高松", "盛岡", "長野", "富山", "函館", "金沢",
                                     "宇都宮", "姫路", "弘前", "徳島", "佐賀", "帯広", "鳥取"]],
         "days": [_ja(n, [n, n + "日"], full=n + "日") for n in ["月曜", "火曜", "水曜", "木曜", "金曜"]],
@@ -1142,7 +1158,7 @@ JA = {
             "ask": ["{p}の予算はいくらですか？"],
             "topic": ["{p}の金額、経理から来ました", "{p}のお金の話です"],
             "confirm": "経理の表では{p}に{v[n]}が割り当てられていますが、この数字で確定ですか？",
-            "corr": ["{p}の予算、{old[n]}から{v[n]}に減額されました",
+            "corr": ["{p}の予算、{old[n]}から{v[n]}に変わりました",
                      "変更です：{p}の予算は{v[n]}です（{old[n]}ではなく）"],
             "q": ["{p}にはいくらの予算がついていますか？", "{p}の予算総額は？"]},
         "launch": {
@@ -1157,7 +1173,7 @@ JA = {
             "topic": ["{p}のリリース日が決まりました", "{p}の公開日の件"],
             "confirm": "ロードマップでは{p}のローンチは{v[n]}になっていますね？",
             "corr": ["{p}のリリースは{old[n]}じゃなくて{v[n]}になりました",
-                     "{p}のローンチ、{v[n]}に延期です（元は{old[n]}）"],
+                     "{p}のローンチ、{v[n]}に変更です（元は{old[n]}）"],
             "q": ["{p}はいつ公開予定ですか？", "{p}のローンチ日はいつ？"]},
         "tech": {
             "noun": "技術スタック",
@@ -1198,7 +1214,7 @@ JA = {
             "ask": ["{p}は何ユーザー向けですか？"],
             "topic": ["{p}の席数が出ました", "{p}を何人で使うか、わかりました"],
             "confirm": "先方のRFPには{p}は{v[n]}ユーザーとありますね？",
-            "corr": ["{p}の席数、{old[n]}から{v[n]}に増えました",
+            "corr": ["{p}の席数、{old[n]}から{v[n]}に変更になりました",
                      "{p}は{v[n]}ユーザーになりました、{old[n]}は忘れてください"],
             "q": ["{p}は何人で使う想定ですか？", "{p}の席数はいくつ？"]},
         "contract": {
@@ -1212,7 +1228,7 @@ JA = {
             "ask": ["{p}の契約期間はどれくらいですか？"],
             "topic": ["{p}の契約期間、合意しました", "{p}の契約の長さの件"],
             "confirm": "署名済みの契約書では{p}は{v[n]}ヶ月となっていますが、合っていますか？",
-            "corr": ["{p}の契約、{old[n]}ヶ月から{v[n]}ヶ月に延長になりました",
+            "corr": ["{p}の契約、{old[n]}ヶ月から{v[n]}ヶ月に変更になりました",
                      "再交渉で{p}の契約期間は{v[n]}か月になりました、{old[n]}か月ではなく"],
             "q": ["{p}の契約は何か月ですか？", "{p}の契約期間はどのくらい？"]},
         "hosting": {
@@ -1282,6 +1298,8 @@ JA = {
         "film": ["『塩の果樹園』", "『九つの冬』", "『紙灯籠』"],
         "team": ["港北ファルコンズ", "西浜ユナイテッド"],
         "num": ["3", "5", "7", "9", "11", "12", "52", "65", "78", "83"],
+        "km": ["3", "5", "7", "9", "12"],
+        "age": ["78", "83", "95", "91"],
         "sd": ["6月21日", "7月11日", "5月30日", "7月2日"],
         "book": ["『静かな地図職人』", "『蛾の季節』"],
     },
@@ -1294,7 +1312,7 @@ JA = {
         ("子どもの遠足が{pl}で、バス代だけで結構かかる", "遠足って意外と出費がかさみますよね。"),
         ("連休に{pl}あたりに行こうかなと思ってる", "いいですね、ちょうどいい季節です。"),
         ("隣の人がトランペットを始めた。朝7時に。", "それはつらい…耳栓が要りますね。"),
-        ("今朝{num}キロ走って脚がガクガク", "お疲れさまです！ストレッチしてくださいね。"),
+        ("今朝{km}キロ走って脚がガクガク", "お疲れさまです！ストレッチしてくださいね。"),
         ("うちのフロアのコーヒーマシン、また壊れた", "オフィスの永遠の悲劇ですね。"),
         ("{fn}が婚約した！式は{sd}", "おめでとうございます！"),
         ("やっとジグソーパズル完成、{num}晩かかった", "達成感ありそうですね。"),
@@ -1308,7 +1326,7 @@ JA = {
         ("新しくできたうどん屋、{num}人並んでた", "並んだ甲斐はありました？"),
         ("自転車のブレーキ交換、見積もりが思ったより高い", "でもブレーキは大事ですからね。"),
         ("今朝のジム、なぜか激混み", "みんな同じことを考えたのかも。"),
-        ("祖父が{num}歳になった、いまだにクロスワードをボールペンで解いてる", "素敵ですね。"),
+        ("祖父が{age}歳になった、いまだにクロスワードをボールペンで解いてる", "素敵ですね。"),
         ("ビルの暖房が壊れてて、パーカー着て仕事してる", "暖かくしてくださいね。"),
         ("灯台守のドラマを一気見した、後悔なし", "なんだか癒やされそうですね。"),
         ("週末の予定：何もしない。本当に何も。", "最高の予定ですね。"),
