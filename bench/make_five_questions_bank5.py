@@ -68,6 +68,10 @@ N_CORRECTIONS = (5, 4, 6, 5)
 TAIL_PAIRS = (21, 27)  # the closing small talk: at least 42 messages
 
 
+# The sentence shapes each kind was planted and corrected in, per language (filled by make_bank).
+SHAPES: dict[str, dict[str, list[str]]] = {}
+
+
 class Fail(Exception):
     pass
 
@@ -164,6 +168,13 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
     same = [f for f in facts if f["pi"] == pa]
     pair = rng.sample(same, 2)
     rest = [f for f in facts if f not in pair]
+    # The confirm shape goes to a kind that has not had it yet in this language.
+    c = modes.index("confirm")
+    if any(x.startswith("confirm") for x in L.shapes[rest[c]["kind"]]):
+        for j, f in enumerate(rest):
+            if modes[j] == "plain" and not any(x.startswith("confirm") for x in L.shapes[f["kind"]]):
+                modes[c], modes[j] = modes[j], modes[c]
+                break
     events = []  # list of (kind_of_event, messages, fact_ids)
 
     decks: dict[str, list[str]] = {}
@@ -391,6 +402,7 @@ def make_bank() -> list[dict]:
             built.append(build_dialog(L, i, (projects[2 * i], projects[2 * i + 1]), pools, rng,
                                       start + timedelta(days=23 * i, minutes=37 * i)))
         check(L, built)
+        SHAPES[code] = {k: sorted(v) for k, v in L.shapes.items()}
         bank.extend(b["dialog"] for b in built)
     return bank
 
@@ -712,6 +724,24 @@ EN = {
         ("dentist later, wish me luck", "Good luck!"),
         ("the train was {num} minutes late, standing room only", "That's a rough commute."),
         ("my brother {fm} ran a half marathon in {pl}", "Impressive! How did he do?"),
+        ("we finally booked the summer trip, {pl} for a week", "Lovely! Have you been before?"),
+        ("nope, first time. {fn} went last year and wouldn't shut up about the food", "Then you're in good hands."),
+        ("my son scored his first goal at football practice and did a lap of honour lol", "That's adorable."),
+        ("the neighbours are having a barbecue and the smoke is coming straight into my window", "Classic. Maybe close the window for a bit?"),
+        ("tried to make sourdough. it's a brick. a very dense brick.", "Bricks are a rite of passage with sourdough."),
+        ("anyone else think {film} was overrated? everyone keeps recommending it", "Opinions seem split on it."),
+        ("our flat viewing went well, fingers crossed", "Fingers crossed for you!"),
+        ("my partner signed us up for salsa lessons. send help", "Could be fun once the first awkward lesson is over."),
+        ("the power went out for an hour last night, we played cards by candlelight", "That sounds kind of nice, actually."),
+        ("just had the best espresso of my life at a tiny place near {pl} station", "Worth remembering the name."),
+        ("my dad keeps sending me voice notes about his tomatoes", "Sounds like a proud gardener."),
+        ("watched {team} in the pub, lost {num}-nil, I'm in mourning", "Condolences."),
+        ("got caught in a hailstorm on the bike, my hands are still red", "Ouch, warm them up."),
+        ("{fn} lent me {book}, I'm not sure I like it yet", "Give it a few more chapters."),
+        ("hay fever is destroying me this week", "Hope the pollen count drops soon."),
+        ("the kids built a blanket fort in the living room and I'm not allowed in", "Strict border control."),
+        ("tried a bouldering gym for the first time, forearms are on fire", "Sounds like a good workout."),
+        ("the ferry to {pl} got cancelled because of the wind", "Annoying — hope the next one runs."),
     ],
 }
 
@@ -1043,6 +1073,24 @@ RU = {
         ("электричка опоздала на {nm} минут, стоял всю дорогу", "Тяжёлая дорога."),
         ("брат пробежал полумарафон, весь светится", "Круто! Как пробежал?"),
         ("в субботу на дачу, картошку сажать, классика", "Удачи с картошкой!"),
+        ("наконец забронировали отпуск, неделю будем {plp}", "Здорово! Уже бывали там?"),
+        ("нет, впервые. {fn} ездил(а) в прошлом году и до сих пор рассказывает про еду", "Значит, есть кого спросить."),
+        ("сын забил первый гол на тренировке и сделал круг почёта, лол", "Какая прелесть."),
+        ("соседи жарят шашлык, и весь дым прямо ко мне в окно", "Классика. Может, закрыть окно ненадолго?"),
+        ("пытался испечь хлеб на закваске. получился кирпич. очень плотный кирпич.", "Кирпич — обязательный этап."),
+        ("кому ещё кажется, что {film} переоценён? все советуют", "Мнения о нём явно расходятся."),
+        ("просмотр квартиры прошёл хорошо, держим кулаки", "Держу кулаки!"),
+        ("жена записала нас на сальсу. спасите", "После первого неловкого занятия может понравиться."),
+        ("вчера на час вырубили свет, играли в карты при свечах", "Звучит даже уютно."),
+        ("папа шлёт мне голосовые про свои помидоры", "Гордый огородник."),
+        ("смотрели {team} в баре, продули всухую, я в трауре", "Соболезную."),
+        ("попал на велике под град, руки до сих пор красные", "Ох, отогревайся."),
+        ("{fn} дал(а) почитать {book}, пока не понял, нравится ли", "Дай ей ещё пару глав."),
+        ("аллергия на пыльцу эту неделю просто убивает", "Надеюсь, скоро отпустит."),
+        ("дети построили из одеял крепость в гостиной, меня туда не пускают", "Строгий пограничный контроль."),
+        ("первый раз сходил на скалодром, предплечья горят", "Хорошая нагрузка!"),
+        ("паром отменили из-за ветра", "Обидно. Надеюсь, следующий пойдёт."),
+        ("на даче наконец расцвела сирень", "Красота, и запах, наверное, чудесный."),
     ],
 }
 
@@ -1341,6 +1389,24 @@ JA = {
         ("このあと歯医者、がんばってきます", "がんばってください！"),
         ("電車が{num}分遅れて、ずっと立ちっぱなし", "それは疲れましたね。"),
         ("兄がハーフマラソン完走したって", "すごい！おめでとうございます。"),
+        ("やっと夏休みの旅行を予約した、{pl}に一週間", "いいですね！行ったことはありますか？"),
+        ("初めて。{fn}が去年行って、ずっと食べ物の話ばっかりしてる", "じゃあ案内役には困りませんね。"),
+        ("息子がサッカーの練習で初ゴール決めて、グラウンド一周してた笑", "かわいいですね。"),
+        ("隣がバーベキューしてて、煙がうちの窓に直撃", "あるあるですね。しばらく窓を閉めては？"),
+        ("サワードウに挑戦したら、レンガができた。すごく重いレンガ。", "最初はみんなレンガを作るそうですよ。"),
+        ("{film}って過大評価じゃない？みんな勧めてくるけど", "評価が分かれているみたいですね。"),
+        ("内見はうまくいった、祈ってて", "うまくいきますように！"),
+        ("妻にサルサ教室を申し込まれた。助けて", "最初の気まずい回を越えれば楽しいかもしれません。"),
+        ("昨日一時間停電して、ろうそくの明かりでトランプしてた", "ちょっと素敵ですね。"),
+        ("父が自分のトマトの話を音声メッセージで送ってくる", "自慢の家庭菜園なんですね。"),
+        ("居酒屋で{team}の試合見てたけど完封負け、落ち込んでる", "お気の毒に。"),
+        ("自転車で雹に降られて、手がまだ赤い", "痛そう、温めてください。"),
+        ("{fn}に{book}を借りたけど、まだ好きかどうかわからない", "もう少し読んでみては。"),
+        ("今週は花粉がひどすぎる", "早く落ち着くといいですね。"),
+        ("子どもたちがリビングに毛布の秘密基地を作って、立ち入り禁止にされた", "厳しい国境管理ですね。"),
+        ("初めてボルダリングに行ったら前腕がパンパン", "いい運動になりましたね。"),
+        ("強風で{pl}行きのフェリーが欠航", "残念…次の便が出るといいですね。"),
+        ("近所の紫陽花がやっと咲いた", "いい季節になりましたね。"),
     ],
 }
 
