@@ -30,7 +30,15 @@ per dialog are tagged ``open_question`` / ``next_step`` (the person's message an
 assistant's reply, no ``key``) and carry no planted value; work messages are untagged. Every
 plant and correction lies before the last 40 messages, which are small talk. Number, city,
 name and date pools are disjoint between facts and small talk. The generator checks all of
-this (see ``check``) and refuses to print a bank that fails.
+this (see ``check``) and refuses to print a bank that fails: roles alternate, times
+increase, 150-260 messages over 4-20 days, the last 40 all small talk, 3-5 open questions and
+next steps, 12 questions with 4-6 changed; each accepted answer is said token-bounded
+(``contains_token``) in one of the fact's own messages before the last 40 (for Russian, the
+nominative or one of the case forms the generator declined it into: 11 of the 48 Russian
+answers are never said in the nominative), each ``wrong`` value in a message before its
+correction and the new value not before it; no answer or ``wrong`` value of a question occurs
+in any other message (small talk, open questions, next steps, the other project's facts) or
+in another question; every kind has at least five sentence shapes per language (``SHAPES``).
 """
 
 from __future__ import annotations
@@ -819,7 +827,7 @@ RU = {
             ("понедельник", "mi", "понедельникам"), ("среда", "a", "средам"),
             ("четверг", "mi", "четвергам"), ("пятница", "ica", "пятницам")]],
     },
-    "lower": lambda s: s[:1].lower() + s[1:],
+    "lower": lambda s: s[:1].lower() + s[1:] if s[1:2].islower() else s,
     "pair_joins": ["{a}, и ещё: {b}", "{a}. и да, {b}", "два момента: {a}; {b}", "{a} — а, и {b}"],
     "reply_leads": ["так, теперь по проекту {p}", "переключимся на проект {p}",
                     "есть минутка на проект {p}?", "по проекту {p} пара новостей"],
