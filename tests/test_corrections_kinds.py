@@ -79,6 +79,9 @@ def test_a_japanese_set_aside_option_is_the_latin_word_before_dewanaku_only() ->
     ("Почём продаём место в Heron — по 1550 рублей.", "Передумали с ценой: Heron будет стоить 1050 ₽, а не 1550."),
     # «приёмка» is QA; "QA" is read in Japanese text too.
     ("Без подписи Алины релизы Heron не выходят — Алина у нас QA.", "Передумали: приёмку по Heron будет делать Семён."),
+    # A licence's monthly price is a price; a Japanese office said as "…から運営します".
+    ("Each Heron licence goes for 150 EUR monthly.", "News on Heron pricing — 220 euros per seat from now on."),
+    ("Heronは仙台の拠点で開発します。", "予定変更です。Heronは広島から運営します。"),
 ])
 def test_more_ways_a_change_replaces_a_line(line: str, change: str) -> None:
     assert _replaced(line, change)

@@ -49,7 +49,7 @@ _PLACE_BEFORE = rx(r"(?:^|\W)(?:in|at|to|into|in the|to the|"
 HOSTING = rx(
     r"\bregion\b|\bregions\b|\bservers?\b|data ?cent(?:er|re)|\boffice\b|\bhome base\b|\bHQ\b|\bheadquarter|\bhost(?:ed|ing|s)?\b|\bdeploy(?:ed|ing|s)?\b|"
     r"|регион|\bсервер|дата-?центр|\bофис|\bбаза\b|\bбазе\b|\bштаб|\bхост|\bразвор|\bразмещ|"
-    r"|リージョン|データセンター|サーバー|ホスト|拠点|オフィス|本社|事務所|に置"
+    r"|リージョン|データセンター|サーバー|ホスト|拠点|オフィス|本社|事務所|に置|(?:から|で)(?:運営|開発|勤務)"
 )
 # Two sorts of place a project has: where it runs and where its team sits. A new office does
 # not replace the hosting region.
@@ -59,7 +59,7 @@ _SITE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                    r"|リージョン|データセンター|サーバー|ホスト|に置")),
     ("office", rx(r"\boffices?\b|\bhome base\b|\bHQ\b|\bheadquarter|\bteam\b|\bsits?\b|\bbased\b|"
                   r"|\bофис|\bштаб|\bкоманд|\bсидит|\bсидят|\bребята|"
-                  r"|拠点|オフィス|本社|事務所|支社|チーム|メンバー")),
+                  r"|拠点|オフィス|本社|事務所|支社|チーム|メンバー|(?:から|で)(?:運営|開発|勤務)")),
 )
 
 
@@ -131,8 +131,9 @@ def number_role(text: str, start: int, end: int) -> str:
 
 
 # Or the line says it is a price: "Yes, $52 is the new price.", "Новая цена — 1500 рублей."
-_PRICE_WORD = rx(r"\bprice\b|\bpricing\b|\bpriced\b|\bцен(?:а|ы|у|е|о|ой|ою)\b|\bценник|\bпочём\b|\bпочем\b|"
-                 r"|価格|料金|単価")
+_PRICE_WORD = rx(r"\bprice\b|\bpricing\b|\bpriced\b|\bseats?\b|\blicen[cs]es?\b|\bsubscriptions?\b|\bmonthly\b|"
+                 r"|\bцен(?:а|ы|у|е|о|ой|ою)\b|\bценник|\bпочём\b|\bпочем\b|\bлиценз|\bподписк|"
+                 r"|価格|料金|単価|ライセンス|月額")
 
 
 def _money_or_price(text: str, start: int, end: int) -> str:
