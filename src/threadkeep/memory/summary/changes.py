@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from threadkeep.memory.summary.grammar import is_question, rx
+from threadkeep.memory.summary.grammar import KANA, is_question, rx
 from threadkeep.memory.summary.sentences import (
     _NUMBER,
     _WEEKDAY,
@@ -71,7 +71,6 @@ _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?
 _KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ|"
                           r"(?:から|で)(?:運営|開発|勤務|作業|仕事)|(?:に|へ)(?:変更|移|変わ|置)|でホスト)")
 KATAKANA = re.compile(r"[\u30a0-\u30ff]")
-KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,7 +103,7 @@ def _find_target(s: Sentence, fld: FieldName, work: list[_Work], correcting: boo
     for w in work:
         if w.field != fld or is_pointer(w.text):
             continue  # a document's pointer is never restated or corrected by chat
-        if refusing is False and REFUSAL.search(w.text):
+        if not refusing and REFUSAL.search(w.text):
             continue  # a refusal stays true whatever was chosen instead
         a = w.analysis
         their_projects = subject_stems(a) & entities
@@ -241,6 +241,10 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
     (:func:`~threadkeep.memory.summary.restated.restates`); only what this fold added or
     changed supersedes."""
     live = [w for w in work if w.field != "questions" and not is_pointer(w.text)]
+    # The changes that name the value they turn away from, read once per item this fold added
+    # or changed (not once per pair).
+    turning: dict[int, list[Change]] = {
+        id(w): [c for c in changes_in(w.text) if c.old] for w in live if w.changed or w.item_id is None}
     for old in live:
         old_stems = subject_stems(old.analysis)
         for new in live:
@@ -252,7 +256,7 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
                 continue  # about another project (or maybe: a name-less old item)
             if states_older(old.text, new.text) or restates(old.analysis, new.analysis, entities) or \
                     any(_names_its_value(old.text, change) and replaced_by(old.text, change)
-                        for change in changes_in(new.text)):
+                        for change in turning[id(new)]):
                 old.dropped = True
                 break
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 from threadkeep.memory.facts.base_form import russian_analyser
 from threadkeep.tokens import encoding
 
-__all__ = ["rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name",
+__all__ = ["KANA", "rx", "is_question", "is_deliberation", "is_undecided", "is_commitment", "may_be_first_name",
            "is_common_russian"]
 
 
@@ -79,6 +79,8 @@ _JA_STATES = ("あります", "います", "なります", "思います", "で�
               "分かります", "かかります", "すみます", "ありがとうございます", "お願いします")
 
 _CYRILLIC_WORD = re.compile(r"[а-яёА-ЯЁ]+")
+# Hiragana or katakana: the text is Japanese (kanji alone may be Chinese).
+KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 @lru_cache(maxsize=65536)
@@ -141,7 +143,6 @@ def is_commitment(text: str, names: tuple[str, ...] = ()) -> bool:
     return _ru_commitment(text, bool(names))
 
 
-@lru_cache(maxsize=16384)
 @lru_cache(maxsize=16384)
 def may_be_first_name(word: str) -> bool:
     """Whether a capitalised word may be a person's first name. Russian capitalises the first

@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 
 from threadkeep.memory.facts.base_form import russian_analyser
+from threadkeep.memory.summary.grammar import KANA
 from threadkeep.memory.summary.sentences import (
     CORRECTION,
     MONTH,
@@ -105,5 +106,5 @@ def restates(old: Sentence, new: Sentence, entities: frozenset[str]) -> bool:
         return True
     if old_vals and new_vals - old_vals and not old_numbers and not new_numbers:
         return True
-    japanese = any("\u3040" <= c <= "\u30ff" for c in old.text)
+    japanese = KANA.search(old.text) is not None
     return japanese and bool(old_about - new_about) and bool(new_about - old_about)

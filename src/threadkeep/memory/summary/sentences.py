@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from threadkeep.memory.summary.grammar import (
+    KANA,
     is_commitment,
     is_deliberation,
     is_question,
@@ -323,7 +324,7 @@ def analyse(text: str) -> Sentence:
 # Kinds of project value the cue patterns above do not name: a date, a target, a price, a tool.
 _VALUE_KIND = rx(
     r"\bdate\b|\blatency\b|response[- ]time|\bSLO\b|\bprice\b|\bpricing\b|per[- ]seat|\btool\b|"
-    r"\bstack\b|\bframework\b|\bengine\b|\bdatabase\b|\bvendor\b|\bbroker\b|(?<![A-Za-z])QA(?![A-Za-z])|"
+    r"\bstack\b|\bframework\b|\bengine\b|\bdatabase\b|\bvendor\b|\bbroker\b|"
     r"|\bдат[аеуы]\b|задержк|\bцен[аеуы]\b|стоимост|инструмент|\bстек|фреймворк|движ[оке]|"
     r"баз[аеуы] данных|поставщик|подрядчик|\bсрок|"
     r"|日付|日程|レイテンシ|応答時間|価格|料金|単価|ツール|フレームワーク|エンジン|データベース|ベンダー|業者"
@@ -380,7 +381,7 @@ def _japanese_value(s: Sentence) -> bool:
     """Whether a Japanese sentence names something: a name (a Latin word opens a Japanese
     sentence as a name, not as prose) or a kanji word past its cue words (a city, a company:
     仙台, 東邦商事)."""
-    if not any("\u3040" <= c <= "\u30ff" for c in s.text):
+    if not KANA.search(s.text):
         return False
     return bool(s.names) or _kanji_value(s.text)
 
@@ -393,7 +394,7 @@ def _kanji_value(text: str) -> bool:
 def _names_two(s: Sentence) -> bool:
     """Whether a sentence names a thing and what it is said to be (a project and its client:
     "Клиент у Волна — Аэрофлот"), not only its topic ("About the Vega client.")."""
-    if any("\u3040" <= c <= "\u30ff" for c in s.text):
+    if KANA.search(s.text):
         return len(s.names) >= 2 or _kanji_value(s.text)
     return len(s.inner_names) >= 2
 

@@ -29,9 +29,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from threadkeep.memory.summary.grammar import is_common_russian, is_question, is_undecided, rx
+from threadkeep.memory.summary.grammar import KANA, is_common_russian, is_question, is_undecided, rx
 from threadkeep.memory.summary.pasted import is_document
 from threadkeep.memory.summary.sentences import (
+    _NUMBER,
+    _WORD,
     CHAT_TASK,
     analyse,
     classify,
@@ -129,7 +131,7 @@ def _names_a_topic(text: str) -> bool:
         return False
     s = analyse(text.strip())
     # Names past the first word: "Сократи, пожалуйста, абзац." names nothing, it asks.
-    named = s.names if any("\u3040" <= c <= "\u30ff" for c in s.text) else s.inner_names
+    named = s.names if KANA.search(s.text) else s.inner_names
     return (bool(named) and not s.has_value and not CHAT_TASK.search(s.text)
             and classify(s, "user") in (None, ("context", 1)))
 
@@ -212,7 +214,7 @@ def _announces(head: str) -> bool:
     if _words(said) > GAP_HEAD_WORDS or is_question(said) or CHAT_TASK.search(said) or is_undecided(said):
         return False
     s = analyse(said)
-    named = s.names if _KANA.search(said) else s.inner_names
+    named = s.names if KANA.search(said) else s.inner_names
     # An acronym is a kind of work ("QA", "CI"), not a second name that would make the line whole.
     things = [n for n in named if not _KATAKANA_WORD.fullmatch(n) and not _ACRONYM.fullmatch(n)]
     return not s.has_value and bool(named) and len(things) < COMPLETE_NAMES and names_a_kind_of_work(s)
@@ -236,8 +238,7 @@ def _bare(text: str) -> bool:
     # At most two words that are neither names, numbers nor function words: "Rowena
     # volunteered.", "Kvant Logistics, договор уже у юристов.", not "Lorna's dog ate a cake."
     names = set(s.names)
-    rest = [w for w in _LATIN_OR_CYRILLIC_WORD.findall(said) if w not in names and not is_function_word(w)
-            and not _NUMBERISH.search(w)]
+    rest = [w for w in _WORD.findall(said) if w not in names and not is_function_word(w) and not _NUMBER.search(w)]
     return len(rest) <= BARE_THINGS
 
 
@@ -246,8 +247,6 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _JA_AMOUNT = re.compile(r"\d+(?:[.,]\d+)*\s*(?:万|億|千|百)?(?:円|ドル|ユーロ|人|名|日|月|年|時間|分|秒|ms|%|％)?")
 _JA_THING = re.compile(r"[\u30a0-\u30ffー]+|[A-Za-z][\w.-]*|[\u3400-\u9fff]+")
 _JA_SUBJECT = re.compile(r"[\u30a0-\u30ff\u3400-\u9fffA-Za-z0-9ー][はが]")
-_LATIN_OR_CYRILLIC_WORD = re.compile(r"[^\W\d_][\w'’-]*")
-_NUMBERISH = re.compile(r"\d")
 
 
 def _names_again(head: str, tail: str) -> bool:
@@ -255,9 +254,6 @@ def _names_again(head: str, tail: str) -> bool:
     owns the backlog for Lark." — "We picked Postgres for Lark.")."""
     theirs = {n.lower()[:5] for n in analyse(head.strip()).names}
     return any(n.lower()[:5] in theirs for n in analyse(tail.strip()).names)
-
-
-_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def _after_dash(tail: str, head: str) -> str:
@@ -286,7 +282,7 @@ def _names_something(question: str) -> bool:
     """Whether the assistant's question is about something named ("Who designs Harbor?"),
     not small talk ("Was it good?")."""
     s = analyse(question.strip())
-    return bool(s.names if any("\u3040" <= c <= "\u30ff" for c in question) else s.inner_names)
+    return bool(s.names if KANA.search(question) else s.inner_names)
 
 
 def _stated(text: str) -> bool:

@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from threadkeep.memory.summary.grammar import is_deliberation, is_undecided, may_be_first_name
+from threadkeep.memory.summary.grammar import KANA, is_deliberation, is_undecided, may_be_first_name
 from threadkeep.memory.summary.items import (
     DEFAULT_PRIORITY,
     SMALL_TALK_PRIORITY,
@@ -54,7 +54,6 @@ _CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 _SOMEONE_OF_MINE = re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+[a-z]+\s+[A-Z][a-z]+")
 # What follows a person's name that opens news about them.
 _SUBJECT_AFTER = re.compile(r"(?:['’]s\b|\s(?:is|was|has|had|just|will|and|got|finally)\b)")
-_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def work_kind(fld: FieldName, s: Sentence) -> str | None:
@@ -117,7 +116,7 @@ def is_personal(s: Sentence) -> bool:
     client is …", "We're hosting …", "На прошлом демо …")."""
     if any(h in s.text for h in _HONORIFICS):
         return True
-    if _KANA.search(s.text):
+    if KANA.search(s.text):
         # Japanese names people with an honorific (above); a bare opening name is a thing
         # ("Kumoの価格は…", "ヒカリのベータは…").
         return False
