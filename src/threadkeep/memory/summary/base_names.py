@@ -10,7 +10,9 @@ in brackets at the end of the item: "Руководителем назначил
 Викторович)". The nominative
 comes from :func:`~threadkeep.memory.facts.base_form.russian_nominative`, the one facts are
 stored with. Indeclinable names (Хельсинки, Сочи) and words already in the nominative are left
-alone. Pure; the pattern is linear.
+alone. Two values Russian writes in lower case get their base form the same way: a weekday
+("по четвергам" → четверг) and the noun a reason names ("из-за лицензии" → лицензия). Pure;
+the patterns are linear.
 """
 
 from __future__ import annotations
@@ -43,12 +45,25 @@ def _oblique(word: str) -> bool:
     return not any(p.tag.case == "nomn" and p.tag.number == "sing" for p in parses[:3])
 
 
+# Values Russian writes in lower case and declines: a weekday ("по четвергам", "с четверга на
+# пятницу") and what a reason is ("из-за лицензии", "по причине масштабирования").
+_LOWER_VALUE = re.compile(
+    r"(?<![\w-])(?:(?:понедельник|вторник|четверг)(?:а|у|ам|ом|и)?|сред(?:а|у|ы|ам|ой)|"
+    r"пятниц(?:а|у|ы|ам|ей)|суббот(?:а|у|ы|ам|ой)|воскресень(?:е|я|ям|ю))(?![а-яё])|"
+    r"(?<=из-за )[а-яё]{4,}|(?<=по причине )[а-яё]{4,}")
+
+
+def _lemma(word: str) -> str:
+    parses = russian_analyser().parse(word)
+    return str(parses[0].normal_form) if parses else word
+
+
 @lru_cache(maxsize=4096)
 def with_base_names(text: str) -> str:
     """``text`` with the nominatives of the declined Russian names in it after it, in
     brackets. At the end, not inline: the item's text stays whole in its rendered line, where
     the request's marks of later changes find it (memory/summary/corrections.py)."""
-    if not re.search(r"[А-ЯЁ]", text):
+    if not re.search(r"[А-ЯЁ]", text) and not _LOWER_VALUE.search(text):
         return text
     bases: list[str] = []
     for m in _RUN.finditer(text):
@@ -65,4 +80,8 @@ def with_base_names(text: str) -> str:
                 rf"(?<!\w){re.escape(base)}(?!\w)", text):
             continue
         bases.append(base)
+    for m in _LOWER_VALUE.finditer(text):
+        base = _lemma(m.group())
+        if base != m.group() and base not in bases and not re.search(rf"(?<!\w){re.escape(base)}(?!\w)", text):
+            bases.append(base)
     return f"{text} ({', '.join(bases)})" if bases else text

@@ -37,13 +37,13 @@ CHANGE_CUE = rx(
     r"\binstead\b|\brather than\b|\bin place of\b|\bturns out\b|\brevised\b|\bcorrect(?:ed|ion)\b|"
     r"\bmoves?\b|\bmoving\b|\bnot\b[^.!?]{0,40}\bbut\b|\bno longer\b|\bmistake\b|\bI mean\b|"
     r"\bcancel(?:l?ed)?\b|\bnow\b|\bupdated?\b|\bactually\b|\breplac\w*|\bforget\b|\bmake it\b|"
-    r"\b(?:cut|raised|increased|reduced|lowered|bumped|trimmed|slashed)\b|\bpushed\b|"
+    r"\b(?:cut|raised|increased|reduced|lowered|bumped|trimmed|slashed)\b|\bpushed\b|\b(?:is|are) off\b|"
     r"|\bне\b[^.!?]{0,40}, а\b|\bвернее\b|\bточнее\b|поправка|\bперенес|\bперенос|передумал|\bзаменил|\bзамена\b|"
     r"на самом деле|\bотмен|\bвместо\b|\bа не\b|\bуже не\b|больше не|\bтеперь\b|\bсменил|"
     r"\bпереехал|\bпереезжа|\bперешл[иа]\b|\bперевели\b|\bперевёл|\bизменени|\bизменил|\bпоменял|\bошибся|\bошиблась|\bзабудь|"
-    r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|\bотныне\b|с этого момента|"
+    r"\bурезал|\bсократил|\bувеличил|\bподнял|\bснизил|\bпересмотр|\bотныне\b|с этого момента|\bотпада|"
     r"|やっぱり|やはり|変更|ではなく|じゃなく|訂正|代わり|代わっ|延期|前倒し|移り|移っ|移し|移る|移転|"
-    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減|今後|これからは"
+    r"取りやめ|中止|結局|に変わ|変え|切り替え|差し替え|間違|減ら|増や|引き上げ|引き下げ|削減|今後|これからは|はなしで"
 )
 
 # What comes right before a value the change turns away from: a choice set aside ("instead
@@ -54,11 +54,12 @@ _BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about"
 # "from the office in Rotterdam", "из офиса в Екатеринбурге": the place it moves from.
 _FROM_PLACE = rx(r"(?:^|\W)(?:from|out of)\s+(?:the\s+|our\s+)?\w+\s+(?:in|at)\s+$|"
                  r"|(?:^|\W)из\s+(?-i:[а-яё]+)\s+(?:в|во)\s+$")
-# Right after a name: that person left what the sentence is about ("Thaddeus moved teams").
+# Right after a name: that person left what the sentence is about ("Thaddeus moved teams"),
+# or that option is off ("Aarhus is off for Vega", "ScyllaDB отпадает", "Denoはなしで").
 _LEFT = rx(r"^\s+(?:moved teams|moved to another team|changed teams|switched teams|left\b|has left|is leaving|"
-           r"stepped down|steps down|quit\b|is out\b|"
-           r"ушёл|ушел|ушла|уходит|перешёл в друг|перешел в друг|перешла в друг)|"
-           r"^(?:さん)?(?:は|が)(?:別の?チーム|退職|異動|抜け)")
+           r"stepped down|steps down|quit\b|is out\b|is off\b|are off\b|"
+           r"ушёл|ушел|ушла|уходит|перешёл в друг|перешел в друг|перешла в друг|отпада|отменяется)|"
+           r"^(?:さん)?(?:は|が)(?:別の?チーム|退職|異動|抜け)|^(?:さん)?は(?:なしで|なしに|無しで|やめて|見送)")
 # What comes right after it in Japanese ("KafkaではなくPulsar", "6月4日から6月18日に").
 _SET_ASIDE_JA = ("ではなく", "じゃなく", "をやめ")
 _AFTER_OLD = (*_SET_ASIDE_JA, "から", "は中止", "は取りやめ", "は忘れ", "のことは忘れ", "の件は忘れ", "の話は忘れ")

@@ -35,7 +35,7 @@ from threadkeep.memory.summary.grammar import is_question, rx
 from threadkeep.memory.summary.sentences import _ROLE, split_sentences
 from threadkeep.memory.summary.value_roles import CYRILLIC, EVENTS, HOSTING, role_words, site_kinds
 
-__all__ = ["LATER", "Change", "changes_in", "replaced_by", "mark_lines", "mark_summary", "dated_changes",
+__all__ = ["LATER", "Change", "changes_in", "replaced_by", "names_both", "mark_lines", "mark_summary", "dated_changes",
            "CHANGE_CUE", "body_of"]
 
 LATER = "later changed: "
@@ -163,6 +163,22 @@ _REPLACING = rx(r"\breplac|\binstead\b|\bswitch|\bswapp?|\btakes? over\b|\btook 
                 r"|変更|代わ|切り替え|差し替え")
 
 
+def names_both(sentence: str, change: Change) -> bool:
+    """Whether ``change`` names the value ``sentence`` gives beside its own new one, about the
+    same thing (see :func:`_names_both`)."""
+    read = reading(sentence)
+    return read is not None and _names_both(read, change, change.new - read.values)
+
+
+# Weekdays as values are compared: their first five letters, a short Russian one without its ending.
+_WEEKDAY_STEMS = frozenset({"monda", "tuesd", "wedne", "thurs", "frida", "satur", "sunda",
+                            "понед", "вторн", "сред", "четве", "пятни", "суббо", "воскр"})
+
+
+def _is_weekday(value: str) -> bool:
+    return value in _WEEKDAY_STEMS or value.endswith("曜")
+
+
 def _names_both(read: Change, change: Change, missing: frozenset[str]) -> bool:
     """A change that names the old value beside its new one, about the same thing, without
     saying which it turns away from ("Turns out Brussels is full, Kestrel will be hosted in
@@ -171,6 +187,11 @@ def _names_both(read: Change, change: Change, missing: frozenset[str]) -> bool:
     if not change.cued:
         return False
     shared = _shared_names(read, change)
+    if shared and change.dates & missing and any(_is_weekday(v) for v in read.dates & change.dates):
+        # "по проекту «Ольха» встречаемся по четвергам, в понедельник всем неудобно": the
+        # weekday both name, of the thing both name, is the one the new day replaces (a day
+        # number alone both say is no such thing: "8 June" and "8 января").
+        return True
     for old in shared:
         kind = read.role(old)
         if kind == "number" or kind != change.role(old):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 
 from threadkeep.memory.summary.changes import Change, changes_in, reading
-from threadkeep.memory.summary.corrections import replaced_by
+from threadkeep.memory.summary.corrections import names_both, replaced_by
 from threadkeep.memory.summary.items import (
     AddItem,
     FieldName,
@@ -192,7 +192,7 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             next_order += 1
             continue
         entities = project_entities((w.field, w.analysis) for w in work)
-        for sentence in _with_reasons(_corrections_whole(split_sentences(text))):
+        for sentence in _with_reasons(_corrections_whole(_facts_apart(split_sentences(text)))):
             s = analyse(sentence)
             verdict = classify(s, role)
             if verdict is None:
@@ -243,8 +243,10 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
     live = [w for w in work if w.field != "questions" and not is_pointer(w.text)]
     # The changes that name the value they turn away from, read once per item this fold added
     # or changed (not once per pair).
+    # A change that names the old value beside the new one without saying which it turns from
+    # ("встречаемся по четвергам, в понедельник всем неудобно") turns from it all the same.
     turning: dict[int, list[Change]] = {
-        id(w): [c for c in changes_in(w.text) if c.old] for w in live if w.changed or w.item_id is None}
+        id(w): [c for c in changes_in(w.text) if c.old or c.cued] for w in live if w.changed or w.item_id is None}
     for old in live:
         old_stems = subject_stems(old.analysis)
         for new in live:
@@ -255,8 +257,8 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
                     old_stems & entities and new_stems & entities and not old_stems & new_stems & entities):
                 continue  # about another project (or maybe: a name-less old item)
             if states_older(old.text, new.text) or restates(old.analysis, new.analysis, entities) or \
-                    any(_names_its_value(old.text, change) and replaced_by(old.text, change)
-                        for change in turning[id(new)]):
+                    any((_names_its_value(old.text, change) or not change.old and names_both(old.text, change))
+                        and replaced_by(old.text, change) for change in turning[id(new)]):
                 old.dropped = True
                 break
 
@@ -280,6 +282,30 @@ def _corrections_whole(sentences: list[str]) -> list[str]:
     for x in sentences[1:]:
         out += ("" if any(is_cjk(c) for c in out[-1:]) else " ") + x
     return [out]
+
+
+# Two facts a message lists with "; " or "／": "the client on Vega is Fabrikam; Tariq owns Vega
+# from now on", "二点です：ヤマブキのサーバーは函館に置く／ヤマブキの契約期間は23ヶ月です".
+_LISTED = re.compile(r";\s+|\s*／\s*")
+
+
+def _facts_apart(sentences: list[str]) -> list[str]:
+    """Each listed fact a sentence of its own, so a later change of one leaves the other — when
+    both halves are work a field takes past the background ("We use SQLite; Firebird was too
+    heavy" stays one: its second half only gives the reason)."""
+    out: list[str] = []
+    for sentence in sentences:
+        parts = [p for p in _LISTED.split(sentence) if p.strip()]
+        if len(parts) > 1 and all(_a_fact(p) for p in parts):
+            out.extend(parts)
+        else:
+            out.append(sentence)
+    return out
+
+
+def _a_fact(part: str) -> bool:
+    verdict = classify(analyse(part), "user")
+    return verdict is not None and (verdict[0] != "context" or verdict[1] > 1)
 
 
 def _with_reasons(sentences: list[str]) -> list[str]:

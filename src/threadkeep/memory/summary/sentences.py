@@ -224,9 +224,11 @@ MONTH = re.compile(
     r"октябр[яь]|ноябр[яь]|декабр[яь])\b|\d+月(?:\d+日)?",
     re.IGNORECASE,
 )
+# Weekdays as said: "Wednesdays", "в четверг", "по четвергам", "с четверга на пятницу".
 _WEEKDAY = rx(
-    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|понедельник|вторник|сред[ау]|"
-    r"четверг|пятниц[ау]|суббот[ау]|воскресенье)\b|[月火水木金土日]曜"
+    r"\b(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|"
+    r"понедельник(?:а|у|ам|и)?|вторник(?:а|у|ам|и)?|сред(?:а|у|ы|ам)|четверг(?:а|у|ам|и)?|"
+    r"пятниц(?:а|у|ы|ам)|суббот(?:а|у|ы|ам)|воскресень(?:е|я|ям))\b|[月火水木金土日]曜"
 )
 
 
@@ -241,8 +243,17 @@ def is_cjk(ch: str) -> bool:
     return name.startswith(("CJK UNIFIED", "HIRAGANA", "KATAKANA"))
 
 
+# Katakana writes a compound as one run: "シラカバチーム" is the team of シラカバ. A group word
+# at its end is a word of its own, so the project's name is compared as itself.
+_GROUP_JA = re.compile(r"(?<=[\u30a0-\u30ffー]{2})(チーム|メンバー|プロジェクト|サイド)$")
+
+
 def _katakana_runs(text: str) -> list[str]:
-    return re.findall(r"[\u30a0-\u30ffー]{2,}", text)
+    runs: list[str] = []
+    for run in re.findall(r"[\u30a0-\u30ffー]{2,}", text):
+        m = _GROUP_JA.search(run)
+        runs.extend((run[:m.start()], m.group()) if m else (run,))
+    return runs
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from threadkeep.memory.summary.sentences import (
     classify,
     is_function_word,
     names_a_kind_of_work,
+    split_sentences,
 )
 from threadkeep.messages import SourceMessage
 
@@ -85,7 +86,7 @@ _CHECK_LEAD = rx(
 )
 # A tag question that turns a statement into a check: "…, right?", "…, верно?", "…ですね？".
 _TAG = re.compile(
-    r"(?:,\s*(?:right|correct|is that right|is that correct|yes|no)|,?\s*(?:верно|да|так|правильно|"
+    r"(?:(?:,|\s[—–-])\s*(?:right|correct|is that right|is that correct|yes|no)|(?:,|\s[—–-])?\s*(?:верно|да|так|правильно|"
     r"не так ли)|(?:ですね|ですか|でしょうか|ね))?\s*[?？]$", re.IGNORECASE)
 # A message that breaks off mid-fact.
 _BREAKS_OFF = (":", "：", "…", "...", "—", "–", " -", ",", "、")
@@ -280,9 +281,53 @@ def _joined(head: str, tail: str) -> str:
 
 def _names_something(question: str) -> bool:
     """Whether the assistant's question is about something named ("Who designs Harbor?"),
-    not small talk ("Was it good?")."""
-    s = analyse(question.strip())
+    not small talk ("Was it good?", "Сочувствую. Хоть носки сухие остались?": the capital
+    after the first sentence's full stop is not a name)."""
+    s = analyse(_last_sentence(question))
     return bool(s.names if KANA.search(question) else s.inner_names)
+
+
+def _says_something(assistant: str) -> bool:
+    s = analyse(assistant.strip())
+    return s.has_value or bool(s.names if KANA.search(assistant) else s.inner_names)
+
+
+def _last_sentence(text: str) -> str:
+    said = split_sentences(text.strip())
+    return said[-1] if said else text.strip()
+
+
+# What the assistant says to hear the rest: a short question or an invitation ("Go on?",
+# "Sure, tell me.", "Okay — what did you land on?", "Так, и?", "Слушаю.", "どうぞ。", "で、結論は？").
+_INVITES = rx(
+    r"\bgo on\b|\btell me\b|\bgo ahead\b|\bshoot\b|\blistening\b|\bi'm all ears\b|\band\?|"
+    r"|\bслушаю\b|\bдавай\b|\bрассказывай|\bвыкладывай|\bи\?|\bговори\b|"
+    r"|どうぞ|聞かせて|教えて|結論は|で？|それで"
+)
+PROMPT_WORDS = 8
+
+
+def _prompts(assistant: str) -> bool:
+    """Whether the assistant's message only asks for the rest of what the person began."""
+    said = assistant.strip()
+    if _words(said) > PROMPT_WORDS:
+        return False
+    return is_question(said) or _INVITES.search(said) is not None
+
+
+def _opens(head: str) -> bool:
+    """A short line by the person that names one thing and gives no value of it ("contract
+    term for Ploverton", "カワセミの契約期間、合意しました"): with the assistant prompting for
+    the rest, the next bare reply is its value, whatever kind of value it is."""
+    said = head.strip()
+    if _words(said) > GAP_HEAD_WORDS or is_question(said) or CHAT_TASK.search(said) or is_undecided(said):
+        return False
+    s = analyse(said)
+    named = s.names if KANA.search(said) else s.inner_names or s.names
+    things = [n for n in named if not _KATAKANA_WORD.fullmatch(n) and not _ACRONYM.fullmatch(n)]
+    # A name of two words is one thing ("Sundial Row").
+    parts = sum(1 for a, b in zip(things, things[1:], strict=False) if f"{a} {b}" in said)
+    return not s.has_value and bool(named) and len(things) - parts < COMPLETE_NAMES
 
 
 def _stated(text: str) -> bool:
@@ -315,7 +360,10 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
             last_assistant = msg
             out.append(Utterance((msg_id,), role, text))
             continue
-        confirmed = last_assistant is not None and _CONFIRM.search(text.strip()) is not None
+        # A confirmation takes the assistant's words as the person's when they say something
+        # ("So Tariq leads Vega?"), not when they only acknowledge ("記録しておきます。").
+        confirmed = (last_assistant is not None and _CONFIRM.search(text.strip()) is not None
+                     and _says_something(last_assistant[2]))
         if confirmed and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS:
             out.append(Utterance((str(last_assistant[0]), msg_id), "user", _as_statement(last_assistant[2])))
         elif pending is None and topic is not None and _gives_a_bare_value(text):
@@ -331,8 +379,16 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
             continue
         elif (pending is None and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS
               and is_question(last_assistant[2]) and _names_something(last_assistant[2]) and _answers(text)):
-            out.append(Utterance((str(last_assistant[0]), msg_id), "user", _joined(last_assistant[2], text)))
+            out.append(Utterance((str(last_assistant[0]), msg_id), "user",
+                                 _joined(_last_sentence(last_assistant[2]), text)))
             topic = last_assistant = None
+            continue
+        elif (pending is None and gap is not None and last_assistant is not None
+              and _prompts(last_assistant[2]) and _opens(gap.said.text)
+              and (_bare(text) or _gives_a_bare_value(text)) and not _names_again(gap.said.text, text)):
+            out[gap.index] = Utterance(gap.said.source_ids, gap.said.role, "")
+            out.append(Utterance((*gap.said.source_ids, msg_id), "user", _continued(gap.said.text, text)))
+            gap = topic = last_assistant = None
             continue
         elif (pending is None and gap is not None and _announces(gap.said.text) and _bare(text)
               and not _names_again(gap.said.text, text)):

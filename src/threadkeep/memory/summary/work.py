@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from threadkeep.memory.summary.grammar import KANA, is_deliberation, is_undecided, may_be_first_name
+from threadkeep.memory.summary.grammar import KANA, is_deliberation, is_undecided, may_be_first_name, rx
 from threadkeep.memory.summary.items import (
     DEFAULT_PRIORITY,
     SMALL_TALK_PRIORITY,
@@ -32,9 +32,9 @@ from threadkeep.memory.summary.items import (
     SummaryState,
 )
 from threadkeep.memory.summary.pasted import is_pointer
-from threadkeep.memory.summary.sentences import Sentence, analyse, is_amount, name_stems
+from threadkeep.memory.summary.sentences import REFUSAL, Sentence, analyse, attributes, is_amount, name_stems
 
-__all__ = ["project_entities", "is_work", "is_personal", "rank_work", "work_kind", "UNLINKED_PRIORITY"]
+__all__ = ["project_entities", "is_work", "only_steers", "is_personal", "rank_work", "work_kind", "UNLINKED_PRIORITY"]
 
 # Slots that are the work's own content whatever the item names.
 _WORK_SLOTS = frozenset({"deadline", "budget", "lead", "tech-lead", "team-lead", "qa", "pm"})
@@ -139,6 +139,38 @@ def is_work_slot(s: Sentence) -> bool:
     return bool(s.slots & _WORK_SLOTS - _GENERIC_SLOTS or (s.slots & _GENERIC_SLOTS and len(name_stems(s)) > 1))
 
 
+# A line that only steers the talk to a project says at most this many words past its name.
+STEERING_WORDS = 2
+# ... and a question that steers ("Got a minute for Vega?") one ("Who signs off Vega's
+# privacy review?" asks something).
+STEERING_WORDS_ASKED = 1
+
+
+def only_steers(fld: FieldName, s: Sentence, entities: frozenset[str]) -> bool:
+    """Whether an item says nothing but which project the talk is on ("Switching to Vega for a
+    sec", "Right, Vega.", "Есть минутка на проект «Вега»?", "ではヤマブキの話を"): it names
+    projects and nothing else, gives no value, fills no slot, refuses nothing and asks nothing
+    the team has to settle. It carries nothing a model could use and leaves with the small talk."""
+    if fld in ("next_steps", "participants") or s.has_value or s.slots or REFUSAL.search(s.text):
+        return False
+    if fld == "decisions" and not _STEERS.search(s.text):
+        return False  # "Kestrel is cancelled" names only its project and decides all the same
+    # A capitalised first word may be prose ("Switching", "Contract"): only a project counts there.
+    stems = {n.lower()[:5] for n in s.names if n in s.inner_names or KANA.search(s.text)
+             or n.lower()[:5] in entities}
+    if not stems or not stems <= entities or is_undecided(s.text) or is_deliberation(s.text):
+        return False
+    said = attributes(s) - {n.lower() for n in s.names} - entities
+    # Japanese writes what it says in kanji runs, places too ("浜松拠点"): any one is content.
+    if KANA.search(s.text):
+        return not said
+    return len(said) <= (STEERING_WORDS_ASKED if fld == "questions" else STEERING_WORDS)
+
+
+# Turning the talk to a project, which the decision cues read as a switch of technology.
+_STEERS = rx(r"\bswitch(?:ing)? (?:over )?to\b|\bback to\b|переключ|вернёмся к|вернемся к|の話を|の話に|に移りましょう|に戻")
+
+
 def rank_work(state: SummaryState) -> SummaryState:
     """``state`` with small talk at :data:`SMALL_TALK_PRIORITY` and work above it: an item once
     ranked small talk that is now about a project gets its field's priority back, a number that
@@ -167,6 +199,8 @@ def rank_work(state: SummaryState) -> SummaryState:
         # the office quiz") is news about them.
         if (item.field == "participants" and not name_stems(s) & entities
                 and not is_work_slot(s) and is_personal(s)):
+            priority = SMALL_TALK_PRIORITY
+        if only_steers(item.field, s, entities):
             priority = SMALL_TALK_PRIORITY
         out.append(item if priority == item.priority else replace(item, priority=priority))
     return replace(state, items=tuple(out))
