@@ -49,7 +49,8 @@ CHANGE_CUE = rx(
 # What comes right before a value the change turns away from: a choice set aside ("instead
 # of Kafka") names the old option outright; the weaker cues ("not", "from") only with a topic.
 _SET_ASIDE = ("instead of", "rather than", "in place of", "replacing", "replaces", "вместо", "а не")
-_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about", "не", "с", "со", "уже не",
+_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about", "was", "were", "(was", "было", "был",
+               "была", "были", "не", "с", "со", "уже не",
                "больше не", "забудь", "забудьте", "забудь про", "забудьте про", "забудь о", "забудьте о")
 # "from the office in Rotterdam", "из офиса в Екатеринбурге": the place it moves from.
 _FROM_PLACE = rx(r"(?:^|\W)(?:from|out of)\s+(?:the\s+|our\s+)?\w+\s+(?:in|at)\s+$|"
@@ -137,12 +138,46 @@ def _value_spans(text: str) -> list[tuple[int, int, str, bool]]:
             if at not in taken:
                 spans.append((at, at + len(name), _stem(name), False))
             at = text.find(name, at + len(name))
+    # One date in whatever way it is written ("2026-12-08", "December 8", "8 декабря",
+    # "12月8日") is one value too, so a change in one form finds the line in another.
+    for m in _DATE_FORMS.finditer(text):
+        day = _calendar_day(m)
+        if day is not None:
+            spans.append((m.start(), m.end(), day, True))
     # Japanese writes places in kanji, which the sentence analysis reads as topic words: a
     # kanji name before an office or region word, or one set aside ("仙台は忘れて"), is a place.
     for m in _KANJI_PLACE.finditer(text):
         if m.start() not in taken:
             spans.append((m.start(), m.end(), m.group(), False))
     return spans
+
+
+_MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTHS_RU = ("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр", "октябр", "ноябр",
+              "декабр")
+_MONTH_WORD = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+               r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|января|февраля|марта|апреля|"
+               r"мая|июня|июля|августа|сентября|октября|ноября|декабря)")
+_DATE_FORMS = re.compile(
+    r"(?<!\d)(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)|"
+    r"(?<!\d)(?P<jm>\d{1,2})月(?P<jd>\d{1,2})日|"
+    rf"\b(?P<em>{_MONTH_WORD})\.?\s+(?P<ed>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)|"
+    rf"(?<!\d)(?P<dd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dm>{_MONTH_WORD})\b",
+    re.IGNORECASE)
+
+
+def _calendar_day(m: re.Match[str]) -> str | None:
+    """A matched date as "@MM-DD" (the year left out: people rarely say it twice)."""
+    if m.group("iy"):
+        month, day = int(m.group("im")), int(m.group("id"))
+    elif m.group("jm"):
+        month, day = int(m.group("jm")), int(m.group("jd"))
+    else:
+        word = (m.group("em") or m.group("dm")).lower()
+        day = int(m.group("ed") or m.group("dd"))
+        month = next((i + 1 for i, stem in enumerate(_MONTHS_EN) if word.startswith(stem)), 0) or next(
+            (i + 1 for i, stem in enumerate(_MONTHS_RU) if word.startswith(stem) and (stem != "ма" or word == "мая")), 0)
+    return f"@{month:02d}-{day:02d}" if 1 <= month <= 12 and 1 <= day <= 31 else None
 
 
 def _old_values(text: str, spans: Sequence[tuple[int, int, str, bool]]) -> tuple[set[str], set[str]]:

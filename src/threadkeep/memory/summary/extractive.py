@@ -204,7 +204,10 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             correcting = bool(CORRECTION.search(sentence))
             target = _find_target(s, fld, work, correcting, entities)
             if target is not None:
-                if target.text == clipped:
+                if target.text == clipped or (role != "user" and _echoes(clipped, target.text)):
+                    # The assistant reading back what the item says ("Noted: Vega's lead is
+                    # Tariq.") cites it; the person's words, and the old value a correction
+                    # names beside the new one, stay.
                     target.sources.extend(ids)
                     target.priority = max(target.priority, prio)  # e.g. confirmed by the person
                     target.changed = True
@@ -222,6 +225,12 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             next_order += 1
     _drop_superseded(work, project_entities((w.field, w.analysis) for w in work))
     return _to_ops(work)
+
+
+def _echoes(said: str, item: str) -> bool:
+    """Whether ``said`` gives no value that ``item`` does not."""
+    mine, theirs = reading(said), reading(item)
+    return mine is not None and theirs is not None and mine.values - mine.initial <= theirs.values
 
 
 def _names_its_value(text: str, change: Change) -> bool:
@@ -256,11 +265,30 @@ def _drop_superseded(work: list[_Work], entities: frozenset[str]) -> None:
             if (not old_stems and new_stems & entities) or (
                     old_stems & entities and new_stems & entities and not old_stems & new_stems & entities):
                 continue  # about another project (or maybe: a name-less old item)
-            if states_older(old.text, new.text) or restates(old.analysis, new.analysis, entities) or \
-                    any((_names_its_value(old.text, change) or not change.old and names_both(old.text, change))
-                        and replaced_by(old.text, change) for change in turning[id(new)]):
-                old.dropped = True
+            if _older(old.text, old.analysis, new, turning[id(new)], entities):
+                # Two facts in one item ("Vega is sized for 9,100 users. also the contract runs
+                # 31 months"): only the one the change replaced leaves.
+                parts = _PARTS.split(old.text)
+                kept = [p for p in parts if p.strip() and not _older(p, analyse(p), new, turning[id(new)], entities)]
+                if len(parts) > 1 and kept and len(kept) < len(parts):
+                    old.text = _clip(" ".join(kept))
+                    old.analysis = analyse(old.text)
+                    old.sources.extend(new.sources[-1:])  # the change is why it was cut
+                    old.changed = True
+                else:
+                    old.dropped = True
                 break
+
+
+# Where an item holds two statements: after a full stop, whatever case follows.
+_PARTS = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+
+
+def _older(text: str, analysis: Sentence, new: _Work, turning: list[Change], entities: frozenset[str]) -> bool:
+    """Whether ``text`` states an earlier value of what ``new`` says."""
+    return (states_older(text, new.text) or restates(analysis, new.analysis, entities)
+            or any((_names_its_value(text, change) or not change.old and names_both(text, change))
+                   and replaced_by(text, change) for change in turning))
 
 
 # A short message that corrects something is one statement: "Forget 6 April. The beta is on
