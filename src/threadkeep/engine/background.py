@@ -50,6 +50,7 @@ from threadkeep.memory.summary.items import (
     render_summary,
     summary_to_json,
 )
+from threadkeep.memory.summary.utterances import pending_tail
 from threadkeep.messages import ModelRequest
 from threadkeep.store import repo, turns
 from threadkeep.store.base import new_id, utcnow
@@ -210,10 +211,16 @@ class Background:
             if span is None:
                 return None
             msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
+            kept = [m for m in msgs if m.status not in ("failed", "tools")]
+            folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
+            # A line waiting for its value in the next message is folded with it next time
+            # (memory/summary/utterances.py: pending_tail).
+            held = pending_tail(folded)
+            if held:
+                span = FoldRange(span.first, kept[-held].seq - 1)
+                folded = folded[:-held]
             return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
-                             summary_state(s, self.vault, conv),
-                             tuple(fold_message(m.id, m.role, m.text, m.created_at) for m in msgs
-                                   if m.status not in ("failed", "tools")))
+                             summary_state(s, self.vault, conv), tuple(folded))
 
     def commit_fold(self, conversation_id: str, prep: FoldInput, state: SummaryState,
                     method: str, evicted: Sequence[Item] = ()) -> bool:

@@ -43,7 +43,7 @@ from threadkeep.memory.summary.sentences import (
 )
 from threadkeep.messages import SourceMessage
 
-__all__ = ["Utterance", "utterances", "REASON_FOLLOWUP"]
+__all__ = ["Utterance", "utterances", "pending_tail", "REASON_FOLLOWUP"]
 
 # A sentence or message that only gives the reason for what was said before it ("Main reason:
 # …", "That's because …", "Главная причина: …", "一番の理由は…").
@@ -163,7 +163,12 @@ def _answers(text: str) -> bool:
             or _DENY.search(text.strip())):
         return False
     s = analyse(text.strip())
-    return bool(s.names or s.has_value)
+    if s.names or s.has_value:
+        return True
+    # Japanese names places and things in kanji ("徳島のDCです", "宇都宮拠点"): a short reply with
+    # a word of its own and no subject of its own answers what was asked.
+    said = text.strip()
+    return bool(_CJK.search(said)) and bool(_JA_THING.search(said)) and not _JA_SUBJECT.search(said)
 
 
 # The asking words of a question, so its answer reads as a statement ("What's the latency
@@ -431,3 +436,35 @@ class _Topic:
 
     index: int
     said: Utterance
+
+
+# A fold holds back at most this many messages at its end.
+HELD_BACK = 2
+
+
+def pending_tail(messages: Sequence[SourceMessage]) -> int:
+    """How many messages at the end of a fold's range wait for the next message to be read
+    (0, 1 or 2): a person's line that leaves its value to the next one ("contract term for
+    Vega" — "Go on?"), or the assistant's question about something named ("Where will Vega
+    be hosted?"). Folding them now would read the line apart from its value, which lands in
+    the next fold; the fold ends before them instead and the next one reads them together.
+    Never the whole range."""
+    if len(messages) <= HELD_BACK:
+        return 0
+    last, before = messages[-1], messages[-2]
+    if last[1] == "user":
+        # Whether the assistant will prompt for the rest is not known yet: a line that could
+        # open a value waits (held back, it is only folded one fold later).
+        return 1 if _waits(str(last[2]), None) or _opens(str(last[2])) else 0
+    if before[1] == "user" and _waits(str(before[2]), str(last[2])):
+        return 2
+    asked = str(last[2])
+    return 1 if len(asked) <= CONFIRMED_CHARS and is_question(asked) and _names_something(asked) else 0
+
+
+def _waits(text: str, assistant: str | None) -> bool:
+    if is_document(text):
+        return False
+    said = text.strip()
+    return (said.endswith(_BREAKS_OFF) or _names_a_topic(said) or _leaves_a_gap(said) or _announces(said)
+            or (assistant is not None and _prompts(assistant) and _opens(said)))

@@ -23,7 +23,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from threadkeep.memory.summary.grammar import KANA, is_deliberation, is_undecided, may_be_first_name, rx
+from threadkeep.memory.summary.grammar import (
+    KANA,
+    is_deliberation,
+    is_undecided,
+    may_be_first_name,
+    rx,
+)
 from threadkeep.memory.summary.items import (
     DEFAULT_PRIORITY,
     SMALL_TALK_PRIORITY,
@@ -32,7 +38,14 @@ from threadkeep.memory.summary.items import (
     SummaryState,
 )
 from threadkeep.memory.summary.pasted import is_pointer
-from threadkeep.memory.summary.sentences import REFUSAL, Sentence, analyse, attributes, is_amount, name_stems
+from threadkeep.memory.summary.sentences import (
+    REFUSAL,
+    Sentence,
+    analyse,
+    attributes,
+    is_amount,
+    name_stems,
+)
 
 __all__ = ["project_entities", "is_work", "only_steers", "is_personal", "rank_work", "work_kind", "UNLINKED_PRIORITY"]
 
