@@ -242,7 +242,7 @@ def assemble(
 
 
 def _notice(history: Sequence[SourceMessage], n: int) -> str:
-    return (f"Earlier messages {history[0][0]}–{history[n - 1][0]} ({n}) were left out: "
+    return (f"Earlier messages {history[0][0]}–{history[n - 1][0]} ({n} of them) were left out: "
             "no room under the token ceiling.")
 
 

@@ -66,8 +66,9 @@ class Compactor:
         return text
 
     def _make(self, messages: Sequence[SourceMessage]) -> str:
-        head = (f"Earlier messages {messages[0][0]}–{messages[-1][0]} ({len(messages)}) "
-                "did not fit and are compacted here:")
+        # How many were compacted is left out: a bare count beside the person's own numbers
+        # reads like one of them ("(40)" beside a 40-month contract).
+        head = f"Earlier messages {messages[0][0]}–{messages[-1][0]} did not fit and are compacted here:"
         budget = max(0, self.cap - self.counter.count(head) - 2)
         body = self.summarise(messages, budget, self.counter)
         return f"{head}\n{body}" if body else f"{head}\n(nothing notable)"
