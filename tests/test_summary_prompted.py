@@ -206,3 +206,15 @@ async def test_the_engine_folds_a_prompted_value_with_its_line(tmp_path, setting
         text = render_summary(summary_state(s, m.vault, conv))
     assert "notice period for osprey — 90 days" in text.lower()
     await m.close()
+
+
+def test_japanese_hosting_and_office_are_two_sorts_of_place() -> None:
+    from threadkeep.memory.summary.corrections import replaced_by
+
+    office = "オスプレイチームはどのオフィスですか — 旭川の新オフィスです"
+    (hosting,) = changes_in("オスプレイのホスティングは函館から高松に移ります")
+    (team,) = changes_in("オスプレイのチームは旭川から札幌に移ります")
+    assert "函館" in hosting.old and "旭川" in team.old
+    assert not replaced_by(office, hosting)
+    assert replaced_by(office, team)
+    assert replaced_by("オスプレイのサーバーは函館に置く", hosting)

@@ -70,8 +70,9 @@ _LEADING = re.compile(r"^[\s,.:;—–-]+")
 # A line's own frame: "- [2024-05-01] you: …", "assistant: …".
 # (a speaker only after a date: "Correction: …" said in a message is part of what it says).
 _FRAME = re.compile(r"^(?:-\s*)*(?:\[\d{4}-\d{2}-\d{2}\]\s*(?:[\w -]{1,20}:\s+)?)?")
-_KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ|"
-                          r"(?:から|で)(?:運営|開発|勤務|作業|仕事)|(?:に|へ)(?:変更|移|変わ|置)|でホスト)")
+_KANJI_PLACE = re.compile(r"[\u4e00-\u9fff]{2,4}(?=の?新?(?:拠点|オフィス|支社|本社|事務所|リージョン|データセンター)|は忘れ|"
+                          r"(?:から|で)(?:運営|開発|勤務|作業|仕事)|(?:に|へ)(?:変更|移|変わ|置)|でホスト|"
+                          r"から[\u4e00-\u9fff]{2,4}(?:に|へ)(?:変更|移|変わ))")
 KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 
 

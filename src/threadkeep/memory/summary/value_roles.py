@@ -49,14 +49,14 @@ _PLACE_BEFORE = rx(r"(?:^|\W)(?:in|at|to|into|in the|to the|"
 HOSTING = rx(
     r"\bregion\b|\bregions\b|\bservers?\b|data ?cent(?:er|re)|\boffice\b|\bhome base\b|\bHQ\b|\bheadquarter|\bhost(?:ed|ing|s)?\b|\bdeploy(?:ed|ing|s)?\b|"
     r"|регион|\bсервер|дата-?центр|\bофис|\bбаза\b|\bбазе\b|\bштаб|\bхост|\bразвор|\bразмещ|"
-    r"|リージョン|データセンター|サーバー|ホスト|拠点|オフィス|本社|事務所|に置|(?:から|で)(?:運営|開発|勤務)"
+    r"|リージョン|データセンター|サーバー|ホスト|ホスティング|拠点|オフィス|本社|事務所|に置|(?:から|で)(?:運営|開発|勤務)"
 )
 # Two sorts of place a project has: where it runs and where its team sits. A new office does
 # not replace the hosting region.
 _SITE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("hosting", rx(r"\bregions?\b|\bservers?\b|data ?cent(?:er|re)|\bhost(?:ed|ing|s)?\b|\bdeploy|"
                    r"|регион|\bсервер|дата-?центр|\bхост|\bразвор|\bразмещ|"
-                   r"|リージョン|データセンター|サーバー|ホスト|に置")),
+                   r"|リージョン|データセンター|サーバー|ホスト|ホスティング|に置")),
     ("office", rx(r"\boffices?\b|\bhome base\b|\bHQ\b|\bheadquarter|\bteam\b|\bsits?\b|\bbased\b|"
                   r"|\bофис|\bштаб|\bкоманд|\bсидит|\bсидят|\bребята|"
                   r"|拠点|オフィス|本社|事務所|支社|チーム|メンバー|(?:から|で)(?:運営|開発|勤務)")),
