@@ -49,7 +49,8 @@ CHANGE_CUE = rx(
 # What comes right before a value the change turns away from: a choice set aside ("instead
 # of Kafka") names the old option outright; the weaker cues ("not", "from") only with a topic.
 _SET_ASIDE = ("instead of", "rather than", "in place of", "replacing", "replaces", "вместо", "а не")
-_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about", "was", "were", "(was", "было", "был",
+_BEFORE_OLD = (*_SET_ASIDE, "not", "from", "no longer", "forget", "forget about", "was", "were", "(was", "wasn't",
+               "isn't", "weren't", "aren't", "было", "был",
                "была", "были", "не", "с", "со", "уже не",
                "больше не", "забудь", "забудьте", "забудь про", "забудьте про", "забудь о", "забудьте о")
 # "from the office in Rotterdam", "из офиса в Екатеринбурге": the place it moves from.

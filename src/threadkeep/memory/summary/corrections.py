@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from threadkeep.memory.summary.base_names import with_base_names
 from threadkeep.memory.summary.changes import (
     CHANGE_CUE,
     KANA,
@@ -50,7 +51,10 @@ _SHORT_LINE = 8
 _TOPIC_LETTERS = 4
 _ROLE_SLOTS = frozenset({"lead", "tech-lead", "team-lead", "qa", "pm"})
 # Reporting verbs are not what two sentences are about ("Bartholomew says …", "finance says …").
-_REPORTING = frozenset({"says", "said", "told", "tells", "говор", "сказа", "пишет", "пишут"})
+_REPORTING = frozenset({"says", "said", "told", "tells", "говор", "сказа", "пишет", "пишут",
+                        # The word a project is named with («по проекту «Омут»») is no topic in
+                        # common with another project's line («по проекту «Ольха»»).
+                        "proje", "проек", "プロジェクト"})
 
 
 def replaced_by(sentence: str, change: Change) -> bool:
@@ -282,7 +286,10 @@ def _quote(change: Change) -> str:
     text = change.text.strip()
     if f"({LATER}" in text:  # a line marked before: quote what it says, not its mark
         text = text[:text.find(f"({LATER}")].rstrip()
-    return text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1].rstrip() + "…"
+    # The new value also in its base form, as summary items show it ("на пятницу (пятница)"),
+    # kept when a long quote is cut.
+    bases = with_base_names(text)[len(text):]
+    return (text if len(text) <= MAX_QUOTE else text[: MAX_QUOTE - 1].rstrip() + "…") + bases
 
 
 def _date(line: str) -> str | None:

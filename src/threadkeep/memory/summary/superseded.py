@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from threadkeep.memory.summary.base_names import with_base_names
 from threadkeep.memory.summary.sentences import (
     _DECISION,
     _NUMBER,
@@ -111,6 +112,6 @@ def mark_superseded(text: str, items: Sequence[str]) -> str:
         if body and LATER not in line:
             item = next((i for i in items if states_older(body, i)), None)
             if item is not None:
-                line = f"{line.rstrip()} ({LATER}{item})"
+                line = f"{line.rstrip()} ({LATER}{with_base_names(item)})"
         out.append(line)
     return "\n".join(out)

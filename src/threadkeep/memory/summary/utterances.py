@@ -163,8 +163,8 @@ def _answers(text: str) -> bool:
             or _DENY.search(text.strip())):
         return False
     s = analyse(text.strip())
-    if s.names or s.has_value:
-        return True
+    if s.names or s.has_value or REASON_FOLLOWUP.search(text.strip()):
+        return True  # a name, a value, or the reason a "why" asks for ("из-за задержки")
     # Japanese names places and things in kanji ("徳島のDCです", "宇都宮拠点"): a short reply with
     # a word of its own and no subject of its own answers what was asked.
     said = text.strip()
@@ -320,6 +320,16 @@ def _prompts(assistant: str) -> bool:
     return is_question(said) or _INVITES.search(said) is not None
 
 
+def _only_a_value(text: str) -> bool:
+    """A bare reply, or a short one whose value is a number or date and that names nothing past
+    its first word ("690k, including contractors", "29か月、延長は任意") — not news of its own
+    ("Ploverton folks are based in our Graz office")."""
+    if _bare(text):
+        return True
+    s = analyse(text.strip())
+    return _gives_a_bare_value(text) and s.has_value and not s.inner_names
+
+
 def _opens(head: str) -> bool:
     """A short line by the person that names one thing and gives no value of it ("contract
     term for Ploverton", "カワセミの契約期間、合意しました"): with the assistant prompting for
@@ -376,21 +386,24 @@ def utterances(messages: Sequence[SourceMessage]) -> list[Utterance]:
             out.append(Utterance((*topic.said.source_ids, msg_id), "user", _joined(topic.said.text, text)))
             topic = last_assistant = None
             continue
+        # A reply to the assistant's question about something named answers that question, not
+        # the person's line before it ("по проекту «Ольха» пара новостей" — "Почему отказались от
+        # Firebase?" — "из-за задержки").
+        elif (pending is None and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS
+              and is_question(last_assistant[2]) and _names_something(last_assistant[2]) and _answers(text)):
+            out.append(Utterance((str(last_assistant[0]), msg_id), "user",
+                                 _joined(_last_sentence(last_assistant[2]), text)))
+            topic = last_assistant = gap = None
+            continue
         elif pending is None and gap is not None and _fills_a_gap(gap.said.text, text):
             out[gap.index] = Utterance(gap.said.source_ids, gap.said.role, "")
             out.append(Utterance((*gap.said.source_ids, msg_id), "user",
                                  _continued(gap.said.text, text)))
             gap = topic = last_assistant = None
             continue
-        elif (pending is None and last_assistant is not None and len(last_assistant[2]) <= CONFIRMED_CHARS
-              and is_question(last_assistant[2]) and _names_something(last_assistant[2]) and _answers(text)):
-            out.append(Utterance((str(last_assistant[0]), msg_id), "user",
-                                 _joined(_last_sentence(last_assistant[2]), text)))
-            topic = last_assistant = None
-            continue
         elif (pending is None and gap is not None and last_assistant is not None
               and _prompts(last_assistant[2]) and _opens(gap.said.text)
-              and (_bare(text) or _gives_a_bare_value(text)) and not _names_again(gap.said.text, text)):
+              and _only_a_value(text) and not _names_again(gap.said.text, text)):
             out[gap.index] = Utterance(gap.said.source_ids, gap.said.role, "")
             out.append(Utterance((*gap.said.source_ids, msg_id), "user", _continued(gap.said.text, text)))
             gap = topic = last_assistant = None
