@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 
 from threadkeep.memory.summary.grammar import (
     KANA,
@@ -92,18 +93,26 @@ def project_entities(items: Iterable[tuple[FieldName, Sentence]]) -> frozenset[s
     """Name stems named by items of at least :data:`ENTITY_KINDS` different kinds of work."""
     kinds: dict[str, set[str]] = {}
     for fld, s in items:
-        kind = work_kind(fld, s)
-        if kind is None and fld == "numbers" and s.has_value:
-            kind = "figure"  # a value said of it: a target, a count, a date
-        if kind is None:
-            continue
-        # News about a named person counts for what it names past the person ("Inkwell will
-        # do the design for Juniper" counts for Juniper), never for the person.
-        stems = {n.lower()[:5] for n in s.inner_names if not _honoured(n, s.text)} if is_personal(s) \
-            else name_stems(s)
+        kind, stems = _counts_for(fld, s)
         for stem in stems:
             kinds.setdefault(stem, set()).add(kind)
     return frozenset(stem for stem, seen in kinds.items() if len(seen) >= ENTITY_KINDS)
+
+
+@lru_cache(maxsize=16384)
+def _counts_for(fld: FieldName, s: Sentence) -> tuple[str, frozenset[str]]:
+    """(the kind of work an item is, the name stems it counts that kind for): pure, and memoised
+    because the extractor reads the entities once per utterance over every item of the fold."""
+    kind = work_kind(fld, s)
+    if kind is None and fld == "numbers" and s.has_value:
+        kind = "figure"  # a value said of it: a target, a count, a date
+    if kind is None:
+        return "", frozenset()
+    # News about a named person counts for what it names past the person ("Inkwell will do the
+    # design for Juniper" counts for Juniper), never for the person.
+    stems = {n.lower()[:5] for n in s.inner_names if not _honoured(n, s.text)} if is_personal(s) \
+        else name_stems(s)
+    return kind, frozenset(stems)
 
 
 def _honoured(name: str, text: str) -> bool:
