@@ -85,6 +85,12 @@ def test_a_line_that_only_steers_to_a_project_carries_nothing(text: str) -> None
     assert only_steers("context" if "?" not in text else "questions", analyse(text), entities)
 
 
+def test_turning_the_talk_is_no_next_step() -> None:
+    entities = frozenset({"ospre", "скопа"})
+    assert only_steers("next_steps", analyse("Переключимся на проект «Скопа»"), entities)
+    assert not only_steers("next_steps", analyse("Сначала описываем API проекта «Скопа»"), entities)
+
+
 @pytest.mark.parametrize(("fld", "text"), [
     ("decisions", "Osprey is cancelled"),
     ("numbers", "Osprey goes live on 4 May"),

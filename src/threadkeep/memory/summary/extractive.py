@@ -202,6 +202,14 @@ def extract_ops(state: SummaryState, messages: Sequence[SourceMessage]) -> list[
             if fld != "questions" and role == "user":
                 _resolve_questions(s, work, ids, entities)  # a later statement on its topic settles it
             correcting = bool(CORRECTION.search(sentence))
+            if role != "user":
+                echoed = next((w for w in reversed(work) if _echoes(clipped, w.text)), None)
+                if echoed is not None:
+                    # The assistant reading back what an item already says ("Записал: проект
+                    # «Пасека», офис команды — Иркутск.") cites it; it is no item of its own.
+                    echoed.sources.extend(ids)
+                    echoed.changed = True
+                    continue
             target = _find_target(s, fld, work, correcting, entities)
             if target is not None:
                 if target.text == clipped or (role != "user" and _echoes(clipped, target.text)):

@@ -173,10 +173,12 @@ def only_steers(fld: FieldName, s: Sentence, entities: frozenset[str]) -> bool:
     sec", "Right, Vega.", "Есть минутка на проект «Вега»?", "ではヤマブキの話を"): it names
     projects and nothing else, gives no value, fills no slot, refuses nothing and asks nothing
     the team has to settle. It carries nothing a model could use and leaves with the small talk."""
-    if fld in ("next_steps", "participants") or s.has_value or s.slots or REFUSAL.search(s.text):
+    if fld == "participants" or s.has_value or s.slots or REFUSAL.search(s.text):
         return False
-    if fld == "decisions" and not _STEERS.search(s.text):
-        return False  # "Kestrel is cancelled" names only its project and decides all the same
+    if fld in ("decisions", "next_steps") and not _STEERS.search(s.text):
+        # "Kestrel is cancelled" names only its project and decides all the same; "I'll ping
+        # Kestrel's owner" commits to something ("Переключимся на проект «Запруда»" only turns the talk).
+        return False
     # A capitalised first word may be prose ("Switching", "Contract"): only a project counts there.
     stems = {n.lower()[:5] for n in s.names if n in s.inner_names or KANA.search(s.text)
              or n.lower()[:5] in entities}
