@@ -12,6 +12,7 @@ THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -204,7 +205,14 @@ def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
         expect(panel.locator(".msg")).to_have_count(0)
         _send(panel, "A different topic")
         expect(panel.locator(".msg.assistant .text").last).to_have_text("echo: A different topic")
-        listed = api.get("/v1/conversations").json()["conversations"]
+        # The reply is on screen as it streams; it is stored when the stream ends, a moment
+        # later on a busy machine.
+        deadline = time.monotonic() + 15
+        while True:
+            listed = api.get("/v1/conversations").json()["conversations"]
+            if (len(listed) == 2 and listed[0]["message_count"] == 2) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
         assert len(listed) == 2 and listed[0]["message_count"] == 2
 
         # The context-menu item hands its selection to the open panel the same way.

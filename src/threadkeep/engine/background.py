@@ -50,7 +50,6 @@ from threadkeep.memory.summary.items import (
     render_summary,
     summary_to_json,
 )
-from threadkeep.memory.summary.utterances import pending_tail
 from threadkeep.messages import ModelRequest
 from threadkeep.store import repo, turns
 from threadkeep.store.base import new_id, utcnow
@@ -213,8 +212,11 @@ class Background:
             msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
             kept = [m for m in msgs if m.status not in ("failed", "tools")]
             folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
-            # A line waiting for its value in the next message is folded with it next time
-            # (memory/summary/utterances.py: pending_tail).
+            # A line waiting for its value in the next message is folded with it next time.
+            # Imported here: `serve` answers on its port before the memory engine loads
+            # (tests/test_serve_startup.py).
+            from threadkeep.memory.summary.utterances import pending_tail
+
             held = pending_tail(folded)
             if held:
                 span = FoldRange(span.first, kept[-held].seq - 1)
