@@ -13,7 +13,7 @@ from threadkeep.errors import MalformedResponse
 from threadkeep.llm._http import decode_sse
 from threadkeep.llm.anthropic_stream import StreamDecoder
 from threadkeep.llm.base import Stop, StreamEvent, TextDelta
-from threadkeep.llm.openai import ChunkDecoder
+from threadkeep.llm.openai_stream import ChunkDecoder
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm"
 SSE = {"content-type": "text/event-stream; charset=utf-8"}

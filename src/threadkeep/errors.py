@@ -27,7 +27,9 @@
     │   ├── ProviderAuthError       HTTP 401/403: a configuration problem, never retried
     │   ├── ProviderBadRequest      HTTP 400/404/422: our request was refused, never retried
     │   ├── ProviderConnectionError the network failed before an answer
-    │   └── MalformedResponse       the stream or body did not follow the documented format
+    │   ├── MalformedResponse       the stream or body did not follow the documented format
+    │   └── UnusableAnswer          a structured answer was refused, cut off, or still invalid
+    │                               after one repair (llm/structured.py); never retried
     └── PlatformError               a chat platform refused a call or could not be reached
         ├── SlackError              (surfaces/slack.py) the Web API said ``ok: false``
         ├── TelegramError           (surfaces/telegram.py) the Bot API said ``ok: false``
@@ -63,6 +65,7 @@ __all__ = [
     "ProviderBadRequest",
     "ProviderConnectionError",
     "MalformedResponse",
+    "UnusableAnswer",
     "PlatformError",
 ]
 
@@ -184,6 +187,15 @@ class ProviderConnectionError(ProviderError):
 
 class MalformedResponse(ProviderError):
     pass
+
+
+class UnusableAnswer(ProviderError):
+    """The model answered, but not with what was asked: a refusal, an answer cut off at its
+    token limit, or one still invalid after the repair round. Asking again at the same
+    temperature would give the same; the caller falls back. ``usage``: what the calls that
+    led to it cost (a :class:`threadkeep.llm.base.Usage`, or None)."""
+
+    usage: object = None
 
 
 class PlatformError(ThreadkeepError):

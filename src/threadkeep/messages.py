@@ -19,7 +19,7 @@ __all__ = [
     "part_to_dict",
     "part_from_dict",
     "message_to_dict",
-    "message_from_dict", "SourceMessage", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "ToolChoice", "Segment", "Breakpoint", "ModelRequest"]
+    "message_from_dict", "SourceMessage", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "ToolChoice", "OutputSpec", "Segment", "Breakpoint", "ModelRequest"]
 
 Role = Literal["user", "assistant"]
 
@@ -31,6 +31,9 @@ class SourceMessage(NamedTuple):
     id: str
     role: str
     text: str
+    # The day it was said, as the summary writes dates ("3 May 2026"); "" when unknown. A fold
+    # dates what an update superseded with it.
+    at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +156,18 @@ class ToolChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class OutputSpec:
+    """A structured answer the model must give instead of free text: its name and the JSON
+    Schema of its value. Each adapter asks for it with its provider's own mechanism (OpenAI
+    ``response_format`` json_schema strict, Anthropic a forced tool call, ...), and
+    :func:`threadkeep.llm.structured.complete_structured` reads and validates the answer."""
+
+    name: str
+    schema: dict[str, Any]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Segment:
     """One layer of the request. ``messages`` is empty for ``tools`` and ``system``."""
 
@@ -183,6 +198,8 @@ class ModelRequest:
     cache_key: str | None = None
     breakpoints: tuple[Breakpoint, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict)
+    # A structured answer instead of text (folds, fact extraction); None for chat turns.
+    output: OutputSpec | None = None
 
     @property
     def messages(self) -> tuple[ChatMessage, ...]:

@@ -5,7 +5,8 @@ Wire format first (pure functions, no credentials), the client last:
 - :func:`render_request` turns a :class:`ModelRequest` into the JSON body: ``system`` as a list
   of text blocks, ``tools`` (``name``/``description``/``input_schema``), ``messages`` with
   consecutive same-role messages merged, tool calls as ``tool_use`` blocks and tool results as
-  ``tool_result`` blocks in a user message. Each :class:`Breakpoint` becomes a
+  ``tool_result`` blocks in a user message; a structured answer (``request.output``) as one
+  more tool, forced with ``tool_choice: {"type": "tool"}``. Each :class:`Breakpoint` becomes a
   ``cache_control: {"type": "ephemeral"}`` (``"ttl": "1h"`` for 3600 s) on the last content
   block of the segment it names — the last tool for ``tools``, the last system block for
   ``system``. At most 4, and 1-hour breakpoints must come before 5-minute ones.
@@ -228,6 +229,10 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
         {"name": t.name, "description": t.description, "input_schema": t.parameters}
         for t in request.tools
     ]
+    if request.output is not None:
+        # A structured answer is a forced call of one tool whose input schema is the answer's.
+        tools.append({"name": request.output.name, "description": request.output.description or
+                      f"Give your answer as {request.output.name}.", "input_schema": request.output.schema})
     system: list[dict[str, Any]] = [{"type": "text", "text": request.system}] if request.system else []
 
     flat: list[tuple[int, str, dict[str, Any]]] = []  # (segment index, role, block)
@@ -257,7 +262,9 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
         body["system"] = system
     if tools:
         body["tools"] = tools
-    if request.tool_choice is not None:
+    if request.output is not None:
+        body["tool_choice"] = {"type": "tool", "name": request.output.name}
+    elif request.tool_choice is not None:
         body["tool_choice"] = _anthropic_tool_choice(request.tool_choice)
     if request.temperature is not None:
         body["temperature"] = request.temperature

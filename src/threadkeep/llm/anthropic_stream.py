@@ -31,6 +31,8 @@ _STOP_REASONS = {
     "stop_sequence": "end_turn",
     "tool_use": "tool_use",
     "max_tokens": "max_tokens",
+    # Claude's safety classifiers declined to go on (Claude 4 models).
+    "refusal": "refusal",
 }
 
 
@@ -89,6 +91,8 @@ class StreamDecoder:
         self.stop_reason: str | None = None
         self.done = False
         self._blocks: dict[int, _OpenBlock] = {}
+        # A tool input that did not parse: an error unless the answer was cut at max_tokens.
+        self._broken: MalformedResponse | None = None
 
     def feed(self, sse: SseEvent) -> list[StreamEvent]:
         """Decode one SSE event; raises :class:`ProviderError` for ``error`` events."""
@@ -136,7 +140,13 @@ class StreamDecoder:
             closed = self._blocks.pop(payload["index"], None)
             if closed is None or closed.kind != "tool_use":
                 return []
-            return [ToolCall(closed.call_id, closed.name, _parse_tool_input(closed))]
+            try:
+                return [ToolCall(closed.call_id, closed.name, _parse_tool_input(closed))]
+            except MalformedResponse as e:
+                # Cut off mid-argument at max_tokens is a complete stream with an incomplete
+                # answer (the stop reason says so); anything else breaks the format.
+                self._broken = e
+                return []
         if kind == "message_delta":
             reason = (payload.get("delta") or {}).get("stop_reason")
             if reason:
@@ -144,6 +154,8 @@ class StreamDecoder:
             self.usage = _usage_from(payload.get("usage") or {}, self.usage)
             return []
         if kind == "message_stop":
+            if self._broken is not None and self.stop_reason != "max_tokens":
+                raise self._broken
             self.done = True
             return [UsageReport(self.usage), Stop(_STOP_REASONS.get(self.stop_reason or "", "other"))]
         if kind == "error":

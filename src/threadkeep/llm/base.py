@@ -78,8 +78,10 @@ class UsageReport:
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    reason: str = "end_turn"  # end_turn | tool_use | max_tokens | other
+    reason: str = "end_turn"  # end_turn | tool_use | max_tokens | refusal | other
     type: Literal["stop"] = "stop"
+    # What the provider said with a refusal (OpenAI's ``refusal`` text), else "".
+    detail: str = ""
 
 
 StreamEvent = TextDelta | ToolCall | UsageReport | Stop
@@ -122,6 +124,7 @@ class Completion:
     tool_calls: list[ToolCall] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     stop_reason: str = "end_turn"
+    stop_detail: str = ""
 
 
 async def complete(model: ChatModel, request: ModelRequest) -> Completion:
@@ -137,5 +140,6 @@ async def complete(model: ChatModel, request: ModelRequest) -> Completion:
             out.usage = out.usage + event.usage
         elif isinstance(event, Stop):
             out.stop_reason = event.reason
+            out.stop_detail = event.detail
     out.text = "".join(chunks)
     return out

@@ -20,9 +20,9 @@ Rendering (:func:`render_request`): the system prompt first as a ``system`` mess
 tool calls as ``tool_calls`` with JSON-string arguments; each tool result as a ``tool``
 message with its ``tool_call_id``; tools as ``{"type": "function", "function": {...}}``;
 ``stream_options: {"include_usage": true}`` so the last chunk carries usage with
-``prompt_tokens_details.cached_tokens``. Decoding (:class:`ChunkDecoder`): text deltas, tool
-calls accumulated by ``index`` (id and name first, argument fragments after), the
-``finish_reason``, the usage chunk and ``data: [DONE]``.
+``prompt_tokens_details.cached_tokens``; a structured answer (``request.output``) as each
+server's own field (:func:`structured_fields`). Decoding is
+:class:`~threadkeep.llm.openai_stream.ChunkDecoder`.
 """
 
 from __future__ import annotations
@@ -39,39 +39,36 @@ import httpx
 
 from threadkeep.errors import (
     ConfigError,
-    MalformedResponse,
-    ProviderAuthError,
-    ProviderBadRequest,
-    ProviderError,
-    ProviderRateLimited,
-    ProviderServerError,
 )
 from threadkeep.llm._http import (
     DEFAULT_TIMEOUT,
     HttpChatModel,
-    SseEvent,
     decode_sse,
     post_stream,
-    quota_exceeded,
 )
 from threadkeep.llm.base import (
     Capabilities,
-    Stop,
     StreamEvent,
-    TextDelta,
-    ToolCall,
-    Usage,
-    UsageReport,
 )
+from threadkeep.llm.openai_stream import ChunkDecoder
 from threadkeep.llm.retry import RetryPolicy
-from threadkeep.messages import ModelRequest, TextPart, ToolCallPart, ToolResultPart, canonical_json
+from threadkeep.llm.schema import strict_schema
+from threadkeep.messages import (
+    ModelRequest,
+    OutputSpec,
+    TextPart,
+    ToolCallPart,
+    ToolResultPart,
+    canonical_json,
+)
 
 __all__ = [
     "Preset",
     "PRESETS",
     "OpenAIRendering",
     "render_request",
-    "ChunkDecoder",
+    "structured_fields",
+    "StructuredStyle",
     "OpenAICompatibleModel",
     "CacheRetention",
     "CACHE_RETENTIONS",
@@ -80,6 +77,8 @@ __all__ = [
 ]
 
 MaxTokensField = Literal["max_tokens", "max_completion_tokens"]
+# How a server is asked for a structured answer (see :func:`structured_fields`).
+StructuredStyle = Literal["response_format", "ollama", "llamacpp"]
 CacheRetention = Literal["auto", "24h", "in_memory", "off"]
 CACHE_RETENTIONS: tuple[str, ...] = ("auto", "24h", "in_memory", "off")
 
@@ -98,6 +97,7 @@ class Preset:
     capabilities: Capabilities = field(default_factory=Capabilities)
     # ``auto``: extended retention for the models of EXTENDED_RETENTION (OpenAI itself only).
     cache_retention: CacheRetention = "off"
+    structured: StructuredStyle = "response_format"
 
 
 _OPENAI_CAPS = Capabilities(
@@ -129,8 +129,9 @@ PRESETS: dict[str, Preset] = {
     "openai": Preset("openai", "https://api.openai.com/v1", "max_completion_tokens",
                      send_cache_key=True, key_env="OPENAI_API_KEY", key_required=True,
                      capabilities=_OPENAI_CAPS, cache_retention="auto"),
-    "ollama": Preset("ollama", "http://127.0.0.1:11434/v1", capabilities=_LOCAL_CAPS),
-    "llamacpp": Preset("llamacpp", "http://127.0.0.1:8080/v1", capabilities=_LOCAL_CAPS),
+    "ollama": Preset("ollama", "http://127.0.0.1:11434/v1", capabilities=_LOCAL_CAPS, structured="ollama"),
+    "llamacpp": Preset("llamacpp", "http://127.0.0.1:8080/v1", capabilities=_LOCAL_CAPS,
+                       structured="llamacpp"),
     "vllm": Preset("vllm", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1", capabilities=_LOCAL_CAPS),
     "openai-compatible": Preset("openai-compatible", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1",
                                 capabilities=_LOCAL_CAPS),
@@ -176,14 +177,6 @@ def retention_for(model: str, setting: CacheRetention) -> str | None:
         return setting
     return "24h" if _listed(model, extended_retention_models()) else None
 
-_FINISH_REASONS = {
-    "stop": "end_turn",
-    "tool_calls": "tool_use",
-    "function_call": "tool_use",
-    "length": "max_tokens",
-}
-
-
 # --------------------------------------------------------------------------- rendering
 
 
@@ -207,6 +200,7 @@ def render_request(
     send_cache_key: bool = False,
     include_usage: bool = True,
     cache_retention: str | None = None,
+    structured: StructuredStyle = "response_format",
 ) -> OpenAIRendering:
     """Render ``request`` into a Chat Completions body for ``model``."""
     messages: list[dict[str, Any]] = []
@@ -239,8 +233,34 @@ def render_request(
         body["prompt_cache_key"] = request.cache_key
     if cache_retention is not None:
         body["prompt_cache_retention"] = cache_retention
+    if request.output is not None:
+        body.update(structured_fields(request.output, structured))
     tool_blocks = ["tools"] * len(request.tools)
     return OpenAIRendering(body, tuple(tool_blocks + segments))
+
+
+def structured_fields(output: OutputSpec, style: StructuredStyle) -> dict[str, Any]:
+    """The body fields that ask for ``output`` as a JSON value of its schema.
+
+    - ``response_format``: OpenAI's structured outputs, ``{"type": "json_schema",
+      "json_schema": {"name", "schema", "strict": true}}`` — also what vLLM reads;
+    - ``ollama``: the same ``response_format`` (Ollama's OpenAI layer hands its schema to the
+      native grammar) and Ollama's own ``format: <schema>``;
+    - ``llamacpp``: llama.cpp server's own ``json_schema: <schema>``.
+
+    The schema is made strict-compatible once (:func:`~threadkeep.llm.schema.strict_schema`), so
+    every server gets the same one.
+    """
+    schema = strict_schema(output.schema)
+    spec: dict[str, Any] = {"name": output.name, "schema": schema, "strict": True}
+    if output.description:
+        spec["description"] = output.description
+    response_format = {"type": "json_schema", "json_schema": spec}
+    if style == "llamacpp":
+        return {"json_schema": schema}
+    if style == "ollama":
+        return {"response_format": response_format, "format": schema}
+    return {"response_format": response_format}
 
 
 def _render_message(role: str, parts: tuple[Any, ...]) -> list[dict[str, Any]]:
@@ -268,152 +288,6 @@ def _render_message(role: str, parts: tuple[Any, ...]) -> list[dict[str, Any]]:
     elif text or not results:
         out.append({"role": role, "content": text})
     return out
-
-
-# --------------------------------------------------------------------------- decoding
-
-
-def _chunk_error(error: Any, provider: str) -> ProviderError:
-    """Map an ``{"error": ...}`` object that arrived inside the stream."""
-    if not isinstance(error, dict):
-        return ProviderServerError(f"{provider} stream error: {error}", provider=provider)
-    kind = str(error.get("type") or error.get("code") or "")
-    detail = f"{provider} stream error ({kind or 'unknown'}): {error.get('message', '')}"
-    code = error.get("code")
-    status = code if isinstance(code, int) else None
-    if kind == "insufficient_quota" or error.get("code") == "insufficient_quota":
-        return quota_exceeded(detail, provider)
-    if kind in ("rate_limit_exceeded", "rate_limit_error") or status == 429:
-        return ProviderRateLimited(detail, provider=provider)
-    if kind in ("invalid_api_key", "authentication_error") or status in (401, 403):
-        return ProviderAuthError(detail, provider=provider, status=status)
-    if kind in ("invalid_request_error", "context_length_exceeded") or (
-            status is not None and 400 <= status < 500):
-        return ProviderBadRequest(detail, provider=provider, status=status)
-    return ProviderServerError(detail, provider=provider, status=status)
-
-
-@dataclass
-class _PendingCall:
-    call_id: str = ""
-    name: str = ""
-    arguments: list[str] = field(default_factory=list)
-
-
-class ChunkDecoder:
-    """Turns Chat Completions chunks into stream events; :meth:`finish` checks the ending."""
-
-    def __init__(self, provider: str = "openai") -> None:
-        self.provider = provider
-        self.usage: Usage | None = None
-        self.finish_reason: str | None = None
-        self.done = False
-        self._calls: dict[int, _PendingCall] = {}
-        self._calls_emitted = False
-
-    def feed(self, sse: SseEvent) -> list[StreamEvent]:
-        """Decode one ``data:`` line; ``[DONE]`` closes the stream."""
-        data = sse.data.strip()
-        if not data:
-            return []
-        if data == "[DONE]":
-            return self._close()
-        try:
-            chunk = json.loads(data)
-        except ValueError as e:
-            raise MalformedResponse(f"{self.provider} sent a chunk that is not JSON: {data[:200]!r}",
-                                    provider=self.provider) from e
-        if not isinstance(chunk, dict):
-            raise MalformedResponse(f"{self.provider} sent a non-object chunk",
-                                    provider=self.provider)
-        if "error" in chunk and chunk["error"]:
-            raise _chunk_error(chunk["error"], self.provider)
-        try:
-            return self._chunk(chunk)
-        except (KeyError, TypeError, AttributeError, IndexError) as e:
-            raise MalformedResponse(f"{self.provider} chunk lacks a documented field: {e}",
-                                    provider=self.provider) from e
-
-    def _chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
-        events: list[StreamEvent] = []
-        usage = chunk.get("usage")
-        if isinstance(usage, dict):
-            self.usage = _usage_from(usage)
-        for choice in chunk.get("choices") or []:
-            if choice.get("index", 0) != 0:
-                continue  # we never ask for n > 1
-            delta = choice.get("delta") or {}
-            text = delta.get("content")
-            if text:
-                events.append(TextDelta(text))
-            for fragment in delta.get("tool_calls") or []:
-                pending = self._calls.setdefault(int(fragment.get("index", 0)), _PendingCall())
-                if fragment.get("id"):
-                    pending.call_id = fragment["id"]
-                function = fragment.get("function") or {}
-                if function.get("name"):
-                    pending.name = function["name"]
-                if function.get("arguments"):
-                    pending.arguments.append(function["arguments"])
-            if choice.get("finish_reason"):
-                self.finish_reason = choice["finish_reason"]
-                events.extend(self._emit_calls())
-        return events
-
-    def _emit_calls(self) -> list[StreamEvent]:
-        if self._calls_emitted:
-            return []
-        self._calls_emitted = True
-        out: list[StreamEvent] = []
-        for index in sorted(self._calls):
-            pending = self._calls[index]
-            if not pending.name:
-                raise MalformedResponse(f"{self.provider} tool call #{index} has no name",
-                                        provider=self.provider)
-            raw = "".join(pending.arguments)
-            try:
-                args = json.loads(raw) if raw.strip() else {}
-            except ValueError as e:
-                raise MalformedResponse(
-                    f"{self.provider} tool call {pending.name!r} arguments are not valid JSON: "
-                    f"{raw[:200]!r}", provider=self.provider) from e
-            if not isinstance(args, dict):
-                raise MalformedResponse(
-                    f"{self.provider} tool call {pending.name!r} arguments are not an object",
-                    provider=self.provider)
-            # Some local servers omit ids; the turn still needs one to pair the result.
-            out.append(ToolCall(pending.call_id or f"call_{index}", pending.name, args))
-        return out
-
-    def _close(self) -> list[StreamEvent]:
-        if self.finish_reason is None:
-            raise MalformedResponse(f"{self.provider} stream ended without a finish_reason",
-                                    provider=self.provider)
-        self.done = True
-        events = self._emit_calls()
-        events.append(UsageReport(self.usage or Usage()))
-        events.append(Stop(_FINISH_REASONS.get(self.finish_reason, "other")))
-        return events
-
-    def finish(self) -> list[StreamEvent]:
-        """At end of body: events still owed, or :class:`MalformedResponse` if it was cut."""
-        if self.done:
-            return []
-        # A few servers close the body after the usage chunk without [DONE]; a finish_reason
-        # means the answer is complete, so accept that. Without one the answer was cut off.
-        return self._close()
-
-
-def _usage_from(raw: dict[str, Any]) -> Usage:
-    prompt = int(raw.get("prompt_tokens") or 0)
-    details = raw.get("prompt_tokens_details") or {}
-    cached = int(details.get("cached_tokens") or 0) if isinstance(details, dict) else 0
-    return Usage(
-        input_tokens=max(0, prompt - cached),
-        output_tokens=int(raw.get("completion_tokens") or 0),
-        cache_read_tokens=cached,
-        cache_write_tokens=0,  # the Chat Completions API does not report cache writes
-    )
 
 
 # --------------------------------------------------------------------------- client
@@ -472,7 +346,8 @@ class OpenAICompatibleModel(HttpChatModel):
         return render_request(request, self.model,
                               max_tokens_field=self.preset.max_tokens_field,
                               send_cache_key=self.preset.send_cache_key,
-                              cache_retention=self.cache_retention)
+                              cache_retention=self.cache_retention,
+                              structured=self.preset.structured)
 
     def count_tokens(self, text: str) -> int:
         """The counter the capabilities name: o200k for OpenAI; o200k with a margin for local

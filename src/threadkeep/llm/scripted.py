@@ -40,7 +40,11 @@ class LeftoverSteps(AssertionError):
 
 @dataclass
 class Step:
-    """One scripted answer: text (streamed in ``chunk``-sized deltas), tool calls, or an error."""
+    """One scripted answer: text (streamed in ``chunk``-sized deltas), tool calls, or an error.
+
+    ``stop_reason`` overrides the stop the answer ends with (``max_tokens`` for an answer cut
+    off, ``refusal`` with ``stop_detail``); ``error_after_text`` raises ``error`` after the text
+    was streamed (a provider failing mid-stream) instead of before it."""
 
     text: str = ""
     tool_calls: list[ToolCall] = field(default_factory=list)
@@ -48,6 +52,9 @@ class Step:
     usage: Usage | None = None
     chunk: int = 8
     delay: float = 0.0
+    stop_reason: str | None = None
+    stop_detail: str = ""
+    error_after_text: bool = False
 
 
 class ScriptedModel:
@@ -110,12 +117,14 @@ class ScriptedModel:
             )
         if step.delay:
             await asyncio.sleep(step.delay)
-        if step.error is not None:
+        if step.error is not None and not step.error_after_text:
             raise step.error
         for i in range(0, len(step.text), max(1, step.chunk)):
             if self.pace and i:
                 await asyncio.sleep(self.pace)
             yield TextDelta(step.text[i : i + step.chunk])
+        if step.error is not None:
+            raise step.error
         for call in step.tool_calls:
             yield call
         usage = step.usage or Usage(
@@ -123,7 +132,7 @@ class ScriptedModel:
             output_tokens=max(1, len(step.text) // 4),
         )
         yield UsageReport(usage)
-        yield Stop("tool_use" if step.tool_calls else "end_turn")
+        yield Stop(step.stop_reason or ("tool_use" if step.tool_calls else "end_turn"), detail=step.stop_detail)
 
 
 def _as_step(value: Step | str) -> Step:
