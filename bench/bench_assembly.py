@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
-from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.folding import FoldPolicy, fold_range, fold_summary
+from threadkeep.memory.summary.folding import fold_summary
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, render_summary
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.messages import ToolSpec
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -99,7 +99,7 @@ def _cases_for(cp: int, turns: list[TurnInputs], roomy: int, counter: MemoCounte
     cases = []
     for inputs in turns:
         need = assemble(inputs, ceiling=roomy, counter=counter,
-                        compactor=extractive_compactor(counter=counter)).report.total_tokens
+                        compactor=Compactor(counter=counter)).report.total_tokens
         # "tight": half of the older (compactable) history's tokens short, so it must compact.
         older = sum(counter.message(m[2]) for m in inputs.history[:-12])
         cases.append(_Case(cp, inputs, {"roomy": roomy, "tight": need - max(1, older // 2)}))
@@ -121,7 +121,7 @@ def _measure_interleaved(cases: list[_Case], repeats: int, warm_counter: MemoCou
                     cold = MemoCounter()
                     t0 = time.perf_counter()
                     assemble(case.inputs, ceiling=ceiling, counter=cold,
-                             compactor=extractive_compactor(counter=cold))
+                             compactor=Compactor(counter=cold))
                     t1 = time.perf_counter()
                     assemble(case.inputs, ceiling=ceiling, counter=warm_counter,
                              compactor=warm_compactor)
@@ -162,7 +162,7 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
             cases += _cases_for(n, pending, roomy, warm_counter)
             pending = []
     del messages
-    warm_compactor = extractive_compactor(counter=warm_counter)
+    warm_compactor = Compactor(counter=warm_counter)
     _measure_interleaved(cases, repeats, warm_counter, warm_compactor)
     rows = []
     for cp in checkpoints:

@@ -4,7 +4,7 @@
 
 Plays each dialog of a five-questions file through the extractive summariser the way the
 engine folds (threshold 30, tail 16, batches of at most 15, the summary cap (480 tokens), each message
-read at its ISO ``time``, a line waiting for its value held back to the next fold), and prints per language the share of questions whose accepted answer
+read at its ISO ``time``), and prints per language the share of questions whose accepted answer
 is in the final summary, how many summaries keep a superseded value (``stale_kept``), and the
 summaries' word counts. No engine, no database, no embeddings, and the questions themselves
 are not played: an approximation of ``threadkeep eval five-questions`` (its ``summary_only``),
@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from evals.five_questions import contains_token, stale_kept  # noqa: E402
 from evals.five_questions_summary import summary_counts, summary_shares  # noqa: E402
 from threadkeep.memory.summary.extractive import ExtractiveSummariser  # noqa: E402
-from threadkeep.memory.summary.folding import FoldPolicy, fold_range, fold_summary  # noqa: E402
+from threadkeep.memory.summary.folding import fold_summary  # noqa: E402
 from threadkeep.memory.summary.items import SummaryState, render_summary, word_count  # noqa: E402
 from threadkeep.memory.summary.pasted import fold_message  # noqa: E402
-from threadkeep.memory.summary.utterances import pending_tail  # noqa: E402
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range  # noqa: E402
 from threadkeep.messages import SourceMessage  # noqa: E402
 
 
@@ -46,10 +46,8 @@ def final_summary(dialog: dict[str, Any]) -> str:
             continue
         while (r := fold_range(len(messages), cursor, policy)) is not None:
             batch = messages[r.first - 1:r.last]
-            held = pending_tail(batch)  # as the engine's fold does (engine/background.py)
-            batch = batch[:len(batch) - held]
             state = fold_summary(state, batch, summariser=summariser).state
-            cursor = r.last - held
+            cursor = r.last
     return render_summary(state)
 
 

@@ -19,9 +19,10 @@ import warnings
 from bench_assembly import synthetic_messages
 
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.folding import FoldPolicy, fold_range, fold_summary
+from threadkeep.memory.summary.folding import fold_summary
 from threadkeep.memory.summary.items import SummaryState
 from threadkeep.memory.summary.model import FOLD_SYSTEM_PROMPT, build_fold_request
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.tokens import default_counter
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)

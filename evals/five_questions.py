@@ -31,7 +31,7 @@ elsewhere in the summary. ``by_kind`` and ``by_language`` give the same keys per
 kind and per dialog language.
 
 ``baseline="brief"`` replaces the structured summary with the free "summarise briefly"
-baseline (:mod:`threadkeep.memory.summary.brief`), which the engine does not run: that row is a
+baseline (:mod:`evals.brief`), which the engine does not run: that row is a
 simulation of the fold loop with the same policy and no facts layer, kept for comparison.
 """
 
@@ -48,12 +48,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, Literal
 
+from evals.brief import BriefSummary, brief_fold
 from evals.five_questions_summary import summary_counts, summary_shares
 from threadkeep.context.assemble import TurnInputs, assemble
-from threadkeep.memory.summary.brief import BriefSummary, brief_fold
-from threadkeep.memory.summary.compaction import extractive_compactor
-from threadkeep.memory.summary.folding import FoldPolicy, fold_range
+from threadkeep.context.compaction import Compactor
 from threadkeep.memory.summary.items import DEFAULT_CAP_TOKENS, SourceMessage
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter, default_counter
 
@@ -243,7 +243,7 @@ def _brief_seen(dialog: dict[str, Any], *, budget: int, policy: FoldPolicy, cap:
         built = assemble(TurnInputs(
             system=EVAL_SYSTEM_PROMPT, startup=f"Conversation {dialog.get('id', '')}",
             summary=summary, history=window, now="(evaluation)", new_message=q["q"]),
-            ceiling=budget, counter=counter, compactor=extractive_compactor(counter=counter))
+            ceiling=budget, counter=counter, compactor=Compactor(counter=counter))
         text = "\n".join([built.request.system, *(m.text for m in built.request.messages[:-1])])
         seen.append(_Seen(summary, text, _as_messages(built.request)))
     return seen

@@ -52,6 +52,7 @@ from sqlalchemy.orm import Session
 from threadkeep.config import Settings
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
+from threadkeep.context.compaction import Compactor
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
@@ -60,7 +61,6 @@ from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.facts.search import clear_fact_cache
 from threadkeep.memory.recall.index import clear_recall_cache
 from threadkeep.memory.recall.vectors import index_pending
-from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.retrieval.bm25 import Bm25Index
 from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.retrieval.hybrid import HybridIndex
@@ -528,7 +528,7 @@ def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, n
     """The request with ``lines`` (best first) packed while they fit the budget."""
     base = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now)
     empty = assemble(base, ceiling=max(budget, 10**6), counter=_as_counter(tc),
-                     compactor=extractive_compactor(counter=_as_counter(tc)))
+                     compactor=Compactor(counter=_as_counter(tc)))
     room = budget - empty.report.total_tokens - 12  # the context message's tags and headings
     taken, used = [], 0
     for line in lines:
@@ -539,7 +539,7 @@ def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, n
         used += cost
     built = assemble(TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now, recalled=tuple(taken)),
                      ceiling=budget, counter=_as_counter(tc),
-                     compactor=extractive_compactor(counter=_as_counter(tc)))
+                     compactor=Compactor(counter=_as_counter(tc)))
     return _as_messages(built.request)
 
 

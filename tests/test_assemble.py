@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import ceiling_for
+from threadkeep.context.compaction import Compactor
 from threadkeep.errors import ConfigError, ContextOverflow
-from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import SEGMENT_ORDER, ToolSpec
 from threadkeep.tokens import default_counter
@@ -44,7 +44,7 @@ def _inputs(**kw: object) -> TurnInputs:
 
 
 def test_segments_follow_the_architecture_order() -> None:
-    built = assemble(_inputs(), compactor=extractive_compactor(), ceiling=4000)
+    built = assemble(_inputs(), compactor=Compactor(), ceiling=4000)
     names = [s.name for s in built.request.segments]
     assert names == ["startup", "summary", "history", "turn_context", "new_message"]
     assert [SEGMENT_ORDER.index(n) for n in names] == sorted(SEGMENT_ORDER.index(n) for n in names)
@@ -57,7 +57,7 @@ def test_segments_follow_the_architecture_order() -> None:
 
 
 def test_report_is_json_and_counts_segments() -> None:
-    report = assemble(_inputs(), compactor=extractive_compactor(), ceiling=4000).report.to_dict()
+    report = assemble(_inputs(), compactor=Compactor(), ceiling=4000).report.to_dict()
     data = json.loads(json.dumps(report))
     assert set(data["segments"]) == {"tools", "system", "startup", "summary", "history",
                                      "turn_context", "new_message"}
@@ -67,7 +67,7 @@ def test_report_is_json_and_counts_segments() -> None:
 
 def test_system_and_tools_too_large_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="system prompt and tools"):
-        assemble(_inputs(system="word " * 500), compactor=extractive_compactor(), ceiling=300)
+        assemble(_inputs(system="word " * 500), compactor=Compactor(), ceiling=300)
 
 
 def test_new_message_larger_than_the_room_is_shown_in_part_with_a_reference() -> None:
@@ -75,7 +75,7 @@ def test_new_message_larger_than_the_room_is_shown_in_part_with_a_reference() ->
     message = ("Please read this report and tell me about the zebra budget.\n" + body
                + "\nSection 7: the zebra budget is 41 thousand euros.\n" + body
                + "\nSo, what is the zebra budget?")
-    built = assemble(_inputs(new_message=message), compactor=extractive_compactor(), ceiling=900)
+    built = assemble(_inputs(new_message=message), compactor=Compactor(), ceiling=900)
     shown = built.request.messages[-1].text
     total = default_counter().count(message)
     assert shown.startswith(f"[message of {total} tokens, shown in part")
@@ -85,13 +85,13 @@ def test_new_message_larger_than_the_room_is_shown_in_part_with_a_reference() ->
     assert built.report.total_tokens <= 900
     assert any("shown in part" in n for n in built.report.notes)
     # The same message and room give the same bytes (the request stays cacheable).
-    assert assemble(_inputs(new_message=message), compactor=extractive_compactor(), ceiling=900).request == built.request
+    assert assemble(_inputs(new_message=message), compactor=Compactor(), ceiling=900).request == built.request
 
 
 def test_new_message_too_large_for_any_excerpt_names_both_numbers() -> None:
     message = "lorem ipsum " * 400
     with pytest.raises(ContextOverflow) as info:
-        assemble(_inputs(new_message=message, history=()), compactor=extractive_compactor(), ceiling=120)
+        assemble(_inputs(new_message=message, history=()), compactor=Compactor(), ceiling=120)
     text = str(info.value)
     needed = default_counter().count(message) + 4
     assert str(needed) in text and "120" in text
@@ -104,7 +104,7 @@ def test_ceiling_for_checks_the_reserve() -> None:
 
 
 def test_old_history_is_compacted_not_dropped_and_last_12_stay_verbatim_when_they_fit() -> None:
-    built = assemble(_inputs(history=_history(40)), compactor=extractive_compactor(), ceiling=700)
+    built = assemble(_inputs(history=_history(40)), compactor=Compactor(), ceiling=700)
     report = built.report
     assert report.compaction is not None
     assert report.total_tokens <= 700
@@ -118,7 +118,7 @@ def test_old_history_is_compacted_not_dropped_and_last_12_stay_verbatim_when_the
 
 
 def test_compaction_block_is_byte_identical_on_later_turns() -> None:
-    compactor = extractive_compactor()
+    compactor = Compactor()
     seen: dict[tuple[str, str], str] = {}
     repeats = 0
     for n in range(36, 48):  # one more message each turn
@@ -133,7 +133,7 @@ def test_compaction_block_is_byte_identical_on_later_turns() -> None:
         seen[key] = block
     assert repeats >= 3  # the range moves in steps, so most turns reuse the same block
     # A fresh process computes the same bytes for the same range.
-    fresh = extractive_compactor()
+    fresh = Compactor()
     assert fresh.block(_history(40)[:8]) == compactor.block(_history(40)[:8])
     made = compactor.made
     compactor.block(_history(40)[:8])
@@ -142,7 +142,7 @@ def test_compaction_block_is_byte_identical_on_later_turns() -> None:
 
 def test_facts_take_top_k_in_relevance_order_when_short_of_room() -> None:
     facts = tuple(f"Fact number {i} about the Atlas beta and its schedule." for i in range(30))
-    built = assemble(_inputs(history=_history(40), facts=facts), compactor=extractive_compactor(), ceiling=700)
+    built = assemble(_inputs(history=_history(40), facts=facts), compactor=Compactor(), ceiling=700)
     used = built.report.facts_used
     assert 0 < used < 30
     context = built.request.segments[-2].messages[0].text
@@ -153,7 +153,7 @@ def test_facts_take_top_k_in_relevance_order_when_short_of_room() -> None:
 
 def test_window_that_cannot_hold_the_last_12_compacts_their_oldest() -> None:
     long_history = tuple(SourceMessage(f"m{i}", "user", f"point {i}: " + "word " * 80) for i in range(12))
-    built = assemble(_inputs(history=long_history), compactor=extractive_compactor(), ceiling=600)
+    built = assemble(_inputs(history=long_history), compactor=Compactor(), ceiling=600)
     report = built.report
     assert report.total_tokens <= 600
     assert report.compaction is not None and report.compaction.first_id == "m0"
@@ -165,15 +165,15 @@ def test_window_that_cannot_hold_the_last_12_compacts_their_oldest() -> None:
 def test_one_message_larger_than_the_window_is_compacted_not_refused() -> None:
     paste = SourceMessage("p", "user", "\n".join(f"Paragraph {i} of the pasted document." for i in range(2000)))
     history = (*_history(4), paste, SourceMessage("a", "assistant", "Got the document."))
-    built = assemble(_inputs(history=history), compactor=extractive_compactor(), ceiling=1500)
+    built = assemble(_inputs(history=history), compactor=Compactor(), ceiling=1500)
     assert built.report.total_tokens <= 1500
     assert built.report.verbatim_ids == ("a",)
     assert built.report.compaction is not None and built.report.compaction.last_id == "p"
 
 
 def test_same_inputs_same_request() -> None:
-    a = assemble(_inputs(history=_history(40)), compactor=extractive_compactor(), ceiling=700)
-    b = assemble(_inputs(history=_history(40)), compactor=extractive_compactor(), ceiling=700)
+    a = assemble(_inputs(history=_history(40)), compactor=Compactor(), ceiling=700)
+    b = assemble(_inputs(history=_history(40)), compactor=Compactor(), ceiling=700)
     assert a.request == b.request and a.report == b.report
 
 
@@ -189,7 +189,7 @@ def test_any_window_fits_or_fails_loudly(lengths: list[int], n_facts: int, ceili
                     for i, k in enumerate(lengths))
     facts = tuple(f"Fact {i} about Atlas." for i in range(n_facts))
     built = assemble(_inputs(history=history, facts=facts, tools=()),  # never refused
-                     compactor=extractive_compactor(), ceiling=ceiling)
+                     compactor=Compactor(), ceiling=ceiling)
     report = built.report
     assert report.total_tokens <= ceiling
     ids = [m.id for m in history]

@@ -13,9 +13,9 @@ from threadkeep.cache import tables as _cache_tables  # noqa: F401  (metadata fo
 from threadkeep.cache.adoption import HistoryTTL, history_ttl
 from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.context.assemble import TurnInputs, assemble
+from threadkeep.context.compaction import Compactor
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import ManualClock
-from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store.db import Database
@@ -66,7 +66,7 @@ class Convo:
         inputs = TurnInputs(system=self.system, new_message=new, tools=self.tools,
                             startup=self.startup, summary=self.summary,
                             history=tuple(self.history), now=now)
-        req = assemble(inputs, ceiling=150_000, cache_key=self.cid, compactor=extractive_compactor()).request
+        req = assemble(inputs, ceiling=150_000, cache_key=self.cid, compactor=Compactor()).request
         ttl = history_ttl(self.history_ttl, self.capabilities, keep_warm=self.keep_warm, rebuilding=False)
         return plan_breakpoints(req, self.capabilities, history_ttl=ttl)
 

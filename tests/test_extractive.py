@@ -1,120 +1,101 @@
-"""The extractive summariser on small English, Russian and Japanese dialogs of our own."""
+"""The model-free summariser's three general rules, on small dialogs of our own in English,
+Russian and Japanese: values are kept, a restatement adds nothing, a changed value updates its
+item and keeps what it replaced (memory/summary/extractive.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from threadkeep.memory.summary.extractive import ExtractiveSummariser, extract_ops
+from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import fold_summary
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, render_summary
-from threadkeep.memory.summary.sentences import split_sentences
-
-pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
-
-EN = [
-    "Quick one: what's a good name for a cat?",
-    "Omar will be the tech lead for Atlas.",
-    "The launch date for Atlas is March 3.",
-    "We're going with Postgres for the main database.",
-    "We said no to Acme since their pricing was too high.",
-    "Finance signed off on a budget of 300k euros for Atlas.",
-    "Thanks!",
-    "Should we self-host the CI runners?",
-    # second fold: corrections and an answer
-    "Correction: the launch slipped to March 17.",
-    "Actually Leila is replacing Omar as tech lead.",
-    "I'll send the contract to Bruno by Friday.",
-    "Let's go with self-hosting the CI runners.",
-]
-RU = [
-    "Напомни, что такое OKR?",
-    "Кстати, Павел теперь техлид на проекте Сокол.",
-    "Дедлайн релиза Сокол — 6 мая.",
-    "Решили взять Kafka, а не RabbitMQ, для очередей.",
-    "Мы отказали Globex, потому что они не прошли аудит безопасности.",
-    "Спасибо!",
-    # second fold
-    "Обновление: дедлайн сдвинули, теперь 14 мая.",
-    "Обновление: техлидом Сокол становится Ольга, а Павел уходит в платформенную команду.",
-]
-JA = [
-    "猫の名前を考えてくれますか？",
-    "田中さんがAtlasのテックリードです。",
-    "リリースは3月3日の予定です。",
-    "データベースはPostgresに決定しました。",
-    "Acmeは価格が高いので断りました。",
-    "予算は300万円で承認されました。",
-    # second fold
-    "リリースは3月17日に延期になりました。",
-    "テックリードは佐藤さんに交代しました。",
-]
+from threadkeep.memory.summary.text import read, split_sentences
 
 
-def _fold_twice(texts: list[str], split: int) -> str:
-    msgs = [SourceMessage(f"m{i}", "user", t) for i, t in enumerate(texts)]
-    first = fold_summary(SummaryState(), msgs[:split], summariser=ExtractiveSummariser())
-    second = fold_summary(first.state, msgs[split:], summariser=ExtractiveSummariser())
-    assert first.rejected == () and second.rejected == ()
-    return render_summary(second.state)
+def _msgs(texts: list[str], start: int = 0, day: str = "3 May 2026") -> list[SourceMessage]:
+    return [SourceMessage(f"m{start + i}", "user", t, day) for i, t in enumerate(texts)]
 
 
-def test_english_keeps_what_matters_and_the_latest_values() -> None:
-    text = _fold_twice(EN, 8)
-    for wanted in ("Leila", "March 17", "Postgres", "pricing was too high", "300k", "Bruno"):
-        assert wanted in text
-    assert "March 3" not in text          # moved deadline: only the latest value
-    assert "Omar will be" not in text      # replaced tech lead no longer stated as current
-    assert "cat" not in text and "Thanks" not in text
-    # The name-less correction keeps its subject, in prose: a name is never a bracketed token.
-    assert "- Atlas — correction: the launch slipped to March 17." in text and "[" not in text
-    assert "(resolved)" in text            # the CI question was answered
+def _fold(first: list[str], second: list[str]) -> SummaryState:
+    one = fold_summary(SummaryState(), _msgs(first), summariser=ExtractiveSummariser())
+    two = fold_summary(one.state, _msgs(second, len(first), "9 May 2026"), summariser=ExtractiveSummariser())
+    assert one.rejected == () and two.rejected == ()
+    return two.state
 
 
-def test_russian_corrections_win() -> None:
-    text = _fold_twice(RU, 6)
-    assert "14 мая" in text and "6 мая" not in text
-    assert "Ольга" in text and "Павел теперь техлид" not in text
-    assert "Kafka" in text and "аудит безопасности" in text
-    assert "OKR" not in text and "Спасибо" not in text
+CASES = {
+    "en": (["Thanks, that helps!", "The Harwick project is led by Omar.", "The Harwick launch is on 3 March.",
+            "We went with Postgres for storage."],
+           ["Launch moved: Harwick now ships on 17 March.", "From now on the Harwick project is led by Leila."],
+           ("17 March", "Leila", "Postgres"), ("3 March", "Omar")),
+    "ru": (["Спасибо, понятно!", "Проект «Сокол» ведёт Павел.", "Релиз проекта «Сокол» — 6 мая.",
+            "Для очередей берём Kafka."],
+           ["Релиз проекта «Сокол» сдвинули на 14 мая.", "Проект «Сокол» теперь ведёт Ольга."],
+           ("14 мая", "Ольга", "Kafka"), ("6 мая", "Павел")),
+    "ja": (["ありがとう！", "Atlasのリーダーは田中さんです。", "Atlasのリリースは3月3日です。",
+            "データベースはPostgresにしました。"],
+           ["Atlasのリリースは3月17日になりました。", "Atlasのリーダーは佐藤さんです。"],
+           ("3月17日", "佐藤", "Postgres"), ("3月3日", "田中")),
+}
 
 
-def test_japanese_is_supported() -> None:
-    text = _fold_twice(JA, 6)
-    assert "3月17日" in text and "3月3日" not in text
-    assert "佐藤" in text and "田中さんがAtlas" not in text
-    assert "Postgres" in text and "断りました" in text and "300万円" in text
-    assert "猫" not in text
+@pytest.mark.parametrize("lang", sorted(CASES))
+def test_values_are_kept_and_a_changed_value_updates_its_item(lang: str) -> None:
+    first, second, current, old = CASES[lang]
+    state = _fold(first, second)
+    text = render_summary(state)
+    assert all(v in text for v in current)
+    assert "Thanks" not in text and "Спасибо" not in text and "ありがとう" not in text
+    updated = [i for i in state.items if i.was]
+    # Each old value is named once, as what its item's new value replaced, with the day.
+    for value in old:
+        lines = [line for line in text.splitlines() if value in line]
+        assert len(lines) == 1 and "(earlier: " in lines[0] and "changed 9 May 2026" in lines[0]
+    assert {i.since for i in updated} == {"9 May 2026"}
 
 
-def test_fields_follow_behaviour() -> None:
-    msgs = [SourceMessage(f"m{i}", "user", t) for i, t in enumerate(EN[:8])]
+def test_another_subject_is_not_an_update() -> None:
+    state = _fold(["The Harwick launch is on 3 March."], ["The Ostrava launch is on 17 March."])
+    text = render_summary(state)
+    assert "3 March" in text and "17 March" in text and "earlier" not in text
+
+
+def test_a_restatement_adds_nothing() -> None:
+    state = _fold(["Omar leads the Harwick project."], ["Again: Omar leads the Harwick project."])
+    assert len(state.items) == 1
+
+
+def test_a_correction_that_names_the_old_value_replaces_the_item() -> None:
+    state = _fold(["Marisol owns QA on Harwick."], ["QA on Harwick moved from Marisol to Niamh."])
+    assert [i.text for i in state.items] == ["QA on Harwick moved from Marisol to Niamh."]
+
+
+def test_a_short_reply_is_read_with_the_question_it_answers() -> None:
+    msgs = [SourceMessage("a1", "assistant", "Got it. Who will lead QA on Harwick?"),
+            SourceMessage("u1", "user", "Niamh, agreed yesterday.")]
     state = fold_summary(SummaryState(), msgs, summariser=ExtractiveSummariser()).state
-    by_field = {i.field: [] for i in state.items}
-    for item in state.items:
-        by_field[item.field].append(item.text)
-    assert any("tech lead" in t for t in by_field["participants"])
-    assert any("said no to Acme" in t for t in by_field["decisions"])
-    assert any("March 3" in t for t in by_field["numbers"])
-    assert any("self-host" in t for t in by_field["questions"])
+    assert [(i.text, i.source_ids) for i in state.items] == [
+        ("Who will lead QA on Harwick? — Niamh, agreed yesterday.", ("a1", "u1"))]
 
 
-def test_assistant_pleasantries_are_not_memory() -> None:
-    msgs = [SourceMessage("a1", "assistant", "Got it, I'll keep that in mind."),
-            SourceMessage("a2", "assistant", "Noted, I'll route questions to someone else.")]
-    assert extract_ops(SummaryState(), msgs) == []
+def test_names_in_another_case_get_their_dictionary_form() -> None:
+    state = _fold(["Договорились с Фёдором о сроках."], [])
+    assert "(Фёдор)" in render_summary(state)
 
 
-def test_deterministic() -> None:
-    msgs = [SourceMessage(f"m{i}", "user", t) for i, t in enumerate(EN + RU + JA)]
-    a = extract_ops(SummaryState(), msgs)
-    b = extract_ops(SummaryState(), msgs)
-    assert a == b
+def test_reading_values_in_three_scripts() -> None:
+    kinds = lambda t: sorted((v.kind, v.text) for v in read(t).values)  # noqa: E731
+    assert kinds("From 3 March, Anna Petrova will lead Vega for $120k.") == [
+        ("date", "3 March"), ("name", "Anna Petrova"), ("name", "Vega"), ("number", "$120k")]
+    assert kinds("Дедлайн по «Пасеке» — 19 апреля.") == [("date", "19 апреля"), ("name", "Пасеке")]
+    assert kinds("久保田さんの予算は300万円です。") == [("name", "久保田"), ("number", "300万円")]
 
 
-def test_long_pasted_content_becomes_one_pointer_item() -> None:
+def test_deterministic_and_documents_become_one_pointer() -> None:
+    msgs = _msgs([t for case in CASES.values() for t in case[0] + case[1]])
+    assert ExtractiveSummariser().propose(SummaryState(), msgs) == ExtractiveSummariser().propose(SummaryState(), msgs)
     doc = "Clause 1 of the Atlas contract says 30 days. " * 200
-    state = fold_summary(SummaryState(), [SourceMessage("m1", "user", doc)],
-                         summariser=ExtractiveSummariser()).state
+    state = fold_summary(SummaryState(), [SourceMessage("m1", "user", doc)], summariser=ExtractiveSummariser()).state
     assert len(state.items) == 1 and state.items[0].text.startswith("Document pasted: Clause 1 of the Atlas contract")
 
 

@@ -18,11 +18,12 @@ from .helpers import open_memory
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
 
-def test_offline_mode_answers_from_the_role_fact_and_builds_a_profile(tmp_path: Path) -> None:
-    settings = Settings(home=tmp_path / "home", embeddings=False, profile_every=5)
+def test_offline_mode_brings_the_job_fact_to_a_new_conversation_and_builds_a_profile(tmp_path: Path) -> None:
+    # Embeddings on (the default): "my job" meets "I work as a data engineer" by meaning.
+    settings = Settings(home=tmp_path / "home", profile_every=5)
     memory = open_memory(f"sqlite:///{tmp_path / 'o.db'}", MasterKey(os.urandom(32), "t"), settings)
 
-    async def run() -> tuple[str, str | None, list[str]]:
+    async def run() -> tuple[list[str], str | None, list[str]]:
         cid = None
         said = ["Hi there!", "These days I work as a data engineer.", "My manager is Dana.",
                 "I moved to Globex, a much bigger company.", "I'm on the payments team.",
@@ -31,17 +32,19 @@ def test_offline_mode_answers_from_the_role_fact_and_builds_a_profile(tmp_path: 
             cid = (await memory.send(text, user="ana", conversation_id=cid)).conversation_id
             await memory.drain_jobs()
         # A new conversation: the earlier one's words reach it only through facts.
-        answer = (await memory.send("What is my job?", user="ana")).text
+        turn = await memory.send("What is my job?", user="ana")
         uid = await memory.user_id("ana")
         profile = current_profile(memory.db, memory.vault, user_id=uid)
         with memory.db.session() as s:
-            facts = [f.text for f in load_facts(s, memory.vault, user_id=uid)]
+            records = load_facts(s, memory.vault, user_id=uid)
         await memory.close()
-        return answer, profile.text if profile else None, facts
+        shown = {f["fact_id"] for f in turn.report["facts"]}
+        return [r.text for r in records if r.id in shown], profile.text if profile else None, [r.text for r in records]
 
-    answer, profile, facts = asyncio.run(run())
-    assert "data engineer" in answer, answer
-    assert {"Role (job): data engineer", "Manager: Dana", "Employer: Globex", "Team: payments"} <= set(facts)
+    shown, profile, facts = asyncio.run(run())
+    assert "Statement: These days I work as a data engineer." in shown, shown
+    assert {"Statement: These days I work as a data engineer.", "Statement: My manager is Dana.",
+            "Statement: I moved to Globex, a much bigger company.", "Statement: I'm on the payments team."} <= set(facts)
     assert profile and "data engineer" in profile and "Globex" in profile, profile
 
 
@@ -72,4 +75,4 @@ def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Pat
 
     queued, facts = asyncio.run(run())
     assert queued == 3  # two earlier user messages and the new one
-    assert {"Manager: Dana", "Role (job): data engineer"} <= set(facts)
+    assert {"Statement: My manager is Dana.", "Statement: These days I work as a data engineer."} <= set(facts)

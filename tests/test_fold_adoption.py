@@ -29,7 +29,7 @@ from threadkeep.engine.window import adoption_due
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.memory.summary.folding import FoldPolicy, fold_range
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Job

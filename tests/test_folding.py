@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from threadkeep.errors import ConfigError, ProviderServerError
-from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.folding import FoldPolicy, afold_summary, fold_range, fold_summary
-from threadkeep.memory.summary.items import AddItem, SourceMessage, SummaryState, render_summary
-from threadkeep.memory.summary.model import ModelSummariser, parse_ops
+from threadkeep.errors import ConfigError
+from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.summary.model import ModelSummariser
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
@@ -71,60 +67,6 @@ def test_folds_cover_each_message_once_and_never_the_tail(
     while (rng := fold_range(n, cursor, policy)) is not None:
         cursor = rng.last
     assert n - cursor <= threshold
-
-
-MSGS = [
-    SourceMessage("m1", "user", "We decided to go with Postgres for billing."),
-    SourceMessage("m2", "assistant", "Noted."),
-    SourceMessage("m3", "user", "Priya is the tech lead on Atlas."),
-]
-
-
-async def test_model_ops_are_used_when_valid() -> None:
-    answer = {"ops": [{"op": "add", "field": "decisions", "text": "Postgres for billing.",
-                       "sources": ["m1"], "priority": 5},
-                      {"op": "add", "field": "participants", "text": "Priya leads Atlas.",
-                       "sources": ["m3"]}]}
-    model = ScriptedModel([json.dumps(answer)])
-    summariser = ModelSummariser(model, temperature=0.1)
-    result = await afold_summary(SummaryState(), MSGS, summariser=summariser)
-    model.assert_done()
-    assert summariser.last_fallback is None
-    assert [i.text for i in result.state.items] == ["Postgres for billing.", "Priya leads Atlas."]
-    request = model.calls[0]
-    assert request.temperature is not None and 0.0 <= request.temperature <= 0.2
-    assert "[m1] user: We decided" in request.messages[0].text
-
-
-@pytest.mark.parametrize("step", [
-    Step(text="Sure! Here is the summary: Postgres."),                       # not JSON
-    Step(text='{"ops": [{"op": "update", "item": "i99", "text": "x", "sources": ["m1"]}]}'),
-    Step(text='{"ops": [{"op": "add", "field": "moods", "text": "x", "sources": ["m1"]}]}'),
-    Step(text='{"ops": [{"op": "add", "field": "decisions", "text": "x", "sources": ["m7"]}]}'),
-    Step(error=ProviderServerError("boom", provider="scripted", status=503)),
-])
-async def test_any_failure_falls_back_to_extractive(step: Step) -> None:
-    model = ScriptedModel([step])
-    summariser = ModelSummariser(model)
-    result = await afold_summary(SummaryState(), MSGS, summariser=summariser)
-    expected = fold_summary(SummaryState(), MSGS, summariser=ExtractiveSummariser())
-    assert summariser.last_fallback is not None
-    assert render_summary(result.state) == render_summary(expected.state)
-
-
-async def test_hallucinated_model_items_are_rejected_not_fatal() -> None:
-    answer = {"ops": [{"op": "add", "field": "participants", "text": "Marcus leads Atlas.",
-                       "sources": ["m3"]}]}
-    model = ScriptedModel([json.dumps(answer)])
-    result = await afold_summary(SummaryState(), MSGS, summariser=ModelSummariser(model))
-    assert result.state.items == ()
-    assert result.rejected and "grounded" in result.rejected[0][1]
-
-
-def test_parse_ops_accepts_fenced_json() -> None:
-    text = '```json\n{"ops": [{"op": "add", "field": "context", "text": "t", "sources": ["m1"]}]}\n```'
-    ops = parse_ops(text, SummaryState(), ["m1"])
-    assert ops == [AddItem("context", "t", ("m1",), None)]
 
 
 def test_temperature_is_bounded() -> None:

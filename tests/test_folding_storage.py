@@ -11,10 +11,13 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from threadkeep.cache.tables import MemoryCall
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.background import FOLD_MODEL_TRIES
 from threadkeep.engine.window import summary_state
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
+from threadkeep.memory.summary.folding import FoldResult
 from threadkeep.memory.summary.items import render_summary
 from threadkeep.store.models import Conversation, Job, SummaryVersion
 
@@ -76,7 +79,7 @@ async def test_failed_fold_leaves_cursor_and_is_retried(backend, settings, monke
     user = unique_user()
     r = await m.send("Decision: we ship on Friday.", user=user)
     cid = r.conversation_id
-    import threadkeep.engine.background as tc
+    import threadkeep.memory.summary.folding as tc
 
     real = tc.afold_summary
     calls = {"n": 0}
@@ -102,7 +105,7 @@ async def test_failed_fold_leaves_cursor_and_is_retried(backend, settings, monke
     await m.close()
 
 
-async def test_model_fold_falls_back_to_extractive_on_provider_error(tmp_path, settings) -> None:
+async def test_model_fold_waits_out_a_failing_provider_then_falls_back(tmp_path, settings) -> None:  # type: ignore[no-untyped-def]
     fold_model = ScriptedModel(responder=lambda r: Step(error=ProviderServerError("down", status=503)))
     m = open_memory(f"sqlite:///{tmp_path / 'f.db'}", MasterKey(os.urandom(32), "t"), settings,
                     ScriptedModel(responder=lambda r: "ok"), fold_model=fold_model)
@@ -110,10 +113,20 @@ async def test_model_fold_falls_back_to_extractive_on_provider_error(tmp_path, s
     r = await m.send("We agreed that Olga owns the migration.", user=user)
     for i in range(16):
         await m.send(f"filler {i}", user=user, conversation_id=r.conversation_id)
-    await m.drain_jobs()
+    for attempt in range(1, FOLD_MODEL_TRIES + 1):
+        await m.drain_jobs()
+        versions = _versions(m, r.conversation_id)
+        if attempt < FOLD_MODEL_TRIES:  # the cursor waits while the job is retried later
+            assert versions == [] and _conv(m, r.conversation_id).summary_cursor == 0
+            with m.db.session() as s:
+                job = s.scalar(select(Job).where(Job.dedupe_key == f"fold:{r.conversation_id}"))
+                assert job is not None and "down" in job.last_error
+                job.run_after = job.created_at  # make the retry due now
     assert fold_model.calls, "the fold model was asked first"
-    versions = _versions(m, r.conversation_id)
     assert versions and versions[-1][2] == "extractive"
+    with m.db.session() as s:
+        (call,) = s.scalars(select(MemoryCall).where(MemoryCall.kind == "fold")).all()
+        assert call.method == "extractive" and call.fallback == "provider error: ProviderServerError"
     await m.close()
 
 
@@ -128,8 +141,8 @@ async def test_concurrent_folds_cannot_fold_twice(tmp_path, settings) -> None:
     a = m.background.prepare_fold(r.conversation_id)
     b = m.background.prepare_fold(r.conversation_id)
     assert a is not None and b is not None and a.span == b.span
-    assert m.background.commit_fold(r.conversation_id, a, a.state, "extractive") is True
-    assert m.background.commit_fold(r.conversation_id, b, b.state, "extractive") is False
+    assert m.background.commit_fold(r.conversation_id, a, FoldResult(a.state, (), (), "extractive")) is True
+    assert m.background.commit_fold(r.conversation_id, b, FoldResult(b.state, (), (), "extractive")) is False
     assert len(_versions(m, r.conversation_id)) == 1
     await m.close()
 
@@ -171,7 +184,8 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
                 a = m.background.prepare_fold(cid)
                 b = m.background.prepare_fold(cid)
                 if a is not None and b is not None:
-                    won = [m.background.commit_fold(cid, p, p.state, "extractive") for p in (a, b)]
+                    won = [m.background.commit_fold(cid, p, FoldResult(p.state, (), (), "extractive"))
+                           for p in (a, b)]
                     assert won == [True, False]
             conv = _conv(m, cid)
             versions = _versions(m, cid)
@@ -209,5 +223,5 @@ async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) 
     from threadkeep.engine import people as facts_api
 
     facts = await facts_api.list_facts(m, user=user)
-    assert [(f["key"], f["value"]) for f in facts if f["key"] == "employer"] == [("employer", "Vandelay Industries")]
+    assert [(f["key"], f["value"]) for f in facts] == [("said:work", "I work at Vandelay Industries.")]
     await m.close()

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from threadkeep.context.assemble import MIN_VERBATIM, TurnInputs, assemble
+from threadkeep.context.compaction import Compactor
 from threadkeep.errors import ConfigError, ContextOverflow
-from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.memory.summary.items import (
     FIELDS,
     AddItem,
@@ -29,10 +29,9 @@ from threadkeep.memory.summary.items import (
     SourceMessage,
     SummaryState,
     UpdateItem,
-    apply_ops,
-    enforce_cap,
     render_summary,
 )
+from threadkeep.memory.summary.merge import apply_ops, enforce_cap
 from threadkeep.messages import SEGMENT_ORDER, ToolSpec
 from threadkeep.tokens import default_counter
 
@@ -69,7 +68,7 @@ def test_assembler_fits_or_refuses_with_a_documented_error(inputs: TurnInputs, c
                                                            share: float, step: int) -> None:
     try:
         built = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step,
-                         compactor=extractive_compactor())
+                         compactor=Compactor())
     except (ConfigError, ContextOverflow) as e:
         assert str(e), "a refusal must say why"
         return
@@ -90,7 +89,7 @@ def test_assembler_fits_or_refuses_with_a_documented_error(inputs: TurnInputs, c
     assert built.request.system == inputs.system and built.request.tools == inputs.tools
     # Pure: the same inputs give the same bytes (the prefix cache depends on it).
     again = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step,
-                     compactor=extractive_compactor())
+                     compactor=Compactor())
     assert again.request == built.request
 
 

@@ -301,7 +301,7 @@ def test_background_work_builds_facts_folds_and_finishes(memory: Memory, tmp_pat
     assert status["progress"]["jobs_done"] == 4 and seen == sorted(seen)
     assert status["progress"]["chunks_done"] == status["progress"]["chunks_total"] == before["progress"]["chunks_total"]
     facts = asyncio.run(_facts(memory, user))
-    assert "Lives in: Lisbon" in facts and any(f.startswith("Name: Ana") for f in facts)
+    assert "Statement: My name is Ana Ferreira and I live in Lisbon." in facts
     uid = asyncio.run(memory.user_id(user))
     with memory.db.reading() as s:
         conv = s.scalar(select(Conversation).where(Conversation.user_id == uid, Conversation.message_count == 60))

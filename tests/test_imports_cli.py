@@ -49,8 +49,7 @@ def test_imported_history_becomes_facts_and_recall(tmp_path: Path) -> None:
     assert done.stdout.strip().endswith(": done")
 
     facts = tk(home, "facts", "list", "--user", "ana").stdout
-    assert "Lives in: Lisbon" in facts
-    assert "Name: Ana Ferreira" in facts
+    assert "Statement: My name is Ana Ferreira and I live in Lisbon." in facts
 
     listed = json.loads(tk(home, "conversations", "list", "--user", "ana", "--json").stdout)
     assert {"Meeting Ana", "Garden plans", "Boris · 2023-11-14"} <= {c["title"] for c in listed}

@@ -17,10 +17,11 @@ from threadkeep.errors import (
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport
 from threadkeep.llm.openai import PRESETS, OpenAICompatibleModel
-from threadkeep.llm.registry import build_model, parse_spec
+from threadkeep.llm.registry import build_model
 from threadkeep.llm.retry import RetryPolicy
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.llm.simulator import SimulatedModel
+from threadkeep.llm.specs import parse_spec
 from threadkeep.messages import (
     Breakpoint,
     ChatMessage,

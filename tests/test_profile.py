@@ -21,9 +21,10 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 
 
 def test_built_from_facts_and_refreshed_every_n(person: Person) -> None:
-    for text in ["My name is Alice.", "I'm a data analyst at Acme.", "I live in Berlin.", "I love sushi."]:
-        person.post(text)
-        person.say(text)
+    for key, value in [("name", "Alice"), ("role", "data analyst"), ("employer", "Acme"), ("city", "Berlin"),
+                       ("preference:sushi", "likes sushi")]:
+        person.post(f"({key})")
+        person.tell(key, value)
     assert current_profile(person.db, person.vault, user_id=person.user_id) is None
     first = refresh_profile(person.db, person.vault, user_id=person.user_id, every=3)
     assert first is not None and first.method == "facts"
@@ -57,7 +58,8 @@ def test_model_profile_is_capped_and_falls_back(person: Person) -> None:
 
     fallback = refresh_profile(person.db, person.vault, user_id=person.user_id, force=True,
                                model=ScriptedModel([Step(error=ProviderServerError("down"))]))
-    assert fallback is not None and fallback.method == "facts" and fallback.text == "The person: at Acme."
+    assert fallback is not None and fallback.method == "facts" and fallback.text == "Said: I work at Acme."
+    assert fallback.fallback == "ProviderServerError"
 
 
 def test_profile_from_facts_fits_the_cap() -> None:
@@ -65,12 +67,12 @@ def test_profile_from_facts_fits_the_cap() -> None:
 
 
 def test_the_life_facts_are_in_the_facts_block_and_the_profile(person: Person) -> None:
-    for text in ["My name is Dora.", "I moved here from Portugal.", "I'm majoring in economics.",
-                 "My husband is a chef.", "We have two kids.", "We adopted a rabbit named Fig.",
-                 "Rock climbing is my passion.", "I speak Dutch.", "I run a small bakery.",
-                 "I used to work as a paramedic."]:
-        person.post(text)
-        person.say(text)
+    for key, value in [("name", "Dora"), ("moved_from", "Portugal"), ("studies", "economics"),
+                       ("family", "husband"), ("family", "kids"), ("pet", "rabbit Fig"),
+                       ("hobby", "rock climbing"), ("language", "Dutch"), ("business", "small bakery"),
+                       ("former", "as a paramedic")]:
+        person.post(f"({key})")
+        person.tell(key, value)
     lines = sorted(f.text for f in person.facts())
     assert lines == sorted([
         "Name: Dora", "Moved from: Portugal", "Studies: economics", "Family: husband", "Family: kids",
@@ -81,3 +83,11 @@ def test_the_life_facts_are_in_the_facts_block_and_the_profile(person: Person) -
     assert built.text == ("Dora. Moved from Portugal. Studies economics. Runs: small bakery. "
                           "Formerly: as a paramedic. Family: husband, kids. Pets: rabbit Fig. "
                           "Speaks: Dutch. Hobbies: rock climbing.")
+
+
+def test_what_the_person_said_is_in_the_profile(person: Person) -> None:
+    for text in ["I'm a data analyst at Acme.", "I live in Berlin."]:
+        person.post(text)
+        person.say(text)
+    built = refresh_profile(person.db, person.vault, user_id=person.user_id, force=True)
+    assert built is not None and built.text == "Said: I live in Berlin. Said: I'm a data analyst at Acme."

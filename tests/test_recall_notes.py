@@ -17,7 +17,7 @@ from threadkeep.store.models import Conversation
 
 from .helpers import open_memory, unique_user
 
-SECRET = "My sister Marguerite breeds Suri alpacas on a farm near Valparaiso."
+SECRET = "Marguerite from the next valley breeds Suri alpacas on a farm near Valparaiso."
 
 
 def _memory(tmp_path, settings, sim, **changes):  # type: ignore[no-untyped-def]

@@ -17,36 +17,21 @@ from datetime import datetime
 import pytest
 
 from threadkeep.engine.reask import question_slots, stated_slots
-from threadkeep.memory.facts.base_form import japanese_base
-from threadkeep.memory.facts.clauses import (
-    is_hypothetical,
-    is_question,
-    ja_other_topic,
-    negated_after_ja,
-    negated_before,
-    sentences,
-    statement_sentences,
-    strip_quoted,
+from threadkeep.memory.facts.extract import (
+    extract_facts,
+    is_statement,
+    split_remember_notes,
+    strip_injected,
 )
-from threadkeep.memory.facts.extract import extract_facts, split_remember_notes, strip_injected
-from threadkeep.memory.facts.favourites import favourites
-from threadkeep.memory.facts.life import life_facts
-from threadkeep.memory.facts.values import concrete, note_worth_keeping
 from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
-from threadkeep.memory.summary.base_names import with_base_names
-from threadkeep.memory.summary.corrections import changes_in, mark_lines
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.grammar import (
-    is_commitment,
-    is_deliberation,
-    is_undecided,
-)
-from threadkeep.memory.summary.grammar import is_question as is_summary_question
-from threadkeep.memory.summary.items import SourceMessage, SummaryState, is_grounded, word_count
+from threadkeep.memory.summary.grounding import is_grounded
+from threadkeep.memory.summary.items import SourceMessage, SummaryState, word_count
+from threadkeep.memory.summary.merge import replaced_values
 from threadkeep.memory.summary.pasted import fold_message, pointer_text
-from threadkeep.memory.summary.sentences import analyse, classify, split_sentences
+from threadkeep.memory.summary.text import _read, base_forms, mid_sentence_names, split_sentences
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import default_counter
 
@@ -92,19 +77,16 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "extract_facts": extract_facts,
     "split_remember_notes": split_remember_notes,
     "strip_injected": strip_injected,
+    "is_statement": is_statement,
     "extractive_summary": lambda s: _summariser.propose(SummaryState(), [SourceMessage("m1", "user", s)]),
     "split_sentences": split_sentences,
-    # One sentence of any length (the extractor above sees a 100 KB message as a document and
-    # never reads its sentences); analyse is memoised, so its uncached body is what is timed.
-    "summary_sentence": lambda s: classify(analyse.__wrapped__(s), "user"),
-    "summary_grammar": lambda s: (is_summary_question(s), is_deliberation(s), is_undecided(s),
-                                  is_commitment(s, ("Kai",))),
+    # One sentence of any length (the summariser sees a 100 KB message as a document and never
+    # reads its sentences); reading is memoised, so its uncached body is what is timed.
+    "summary_read": lambda s: _read.__wrapped__(s, frozenset()),
+    "summary_base_forms": lambda s: base_forms(_read.__wrapped__(s[:5_000], frozenset())),
+    "summary_names": mid_sentence_names,
+    "summary_replaced": lambda s: replaced_values(s[:5_000], "the new value is 20 March"),
     "summary_word_count": word_count,
-    # Declined Russian names get their nominative beside them when an item is rendered.
-    "summary_base_names": with_base_names.__wrapped__,
-    # Superseded values (issue 26): the changes a message says, and the marking of a line.
-    "supersede_changes": changes_in,
-    "supersede_mark": lambda s: mark_lines(s, changes_in("Actually the offsite will be in Porto, not Lisbon.")),
     "document_pointer": lambda s: pointer_text(fold_message("m1", "user", s, _AT).text),
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,
@@ -113,21 +95,6 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "without_names": lambda s: without_names(s, ["Mary Jane", "Boris"]),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,
-    # The fact rules' parts, each on the whole input: the model path runs the clause filter
-    # over a whole message, not over bounded pieces.
-    "life_facts": life_facts,
-    "favourites": lambda s: favourites(s, str.casefold),
-    "statement_sentences": statement_sentences,
-    "strip_quoted": strip_quoted,
-    "fact_sentences": sentences,
-    "is_question": is_question,
-    "is_hypothetical": is_hypothetical,
-    "negated_before": lambda s: negated_before(s, len(s)),
-    "negated_after_ja": lambda s: negated_after_ja(s, 0),
-    "ja_other_topic": lambda s: ja_other_topic(s, len(s)),
-    "concrete": concrete,
-    "note_worth_keeping": note_worth_keeping,
-    "japanese_base": japanese_base,
 }
 
 

@@ -252,10 +252,11 @@ def test_prompt_injection_does_not_change_permissions_or_touch_others(site: ApiH
     # Bob's facts are unchanged (same ids, same values) and nothing about Bob landed anywhere else.
     after = bob.get("/v1/me/facts").json()["facts"]
     assert [(f["id"], f["value"]) for f in after] == [(f["id"], f["value"]) for f in bob_facts]
-    # "Remember that ..." may become a *note* in Mallory's own store (by design, see
-    # docs/FACTS.md): her words about herself, never a role, and never in Bob's store.
+    # "Remember that ..." may become a *note*, and "I am the admin" a statement as she said it,
+    # in Mallory's own store (by design, see docs/FACTS.md): her words about herself, never a
+    # role, and never in Bob's store.
     for f in mallory.get("/v1/me/facts").json()["facts"]:
-        assert f["category"] == "note" or "admin" not in f["value"].lower(), f
+        assert f["category"] in ("note", "said") or "admin" not in f["value"].lower(), f
     keys = site.client(site.admin_key).get("/v1/admin/keys").json()["keys"]
     assert {k["scope"] for k in keys if k.get("person") == mallory_name} == {"person"}
     assert bob_name != mallory_name

@@ -29,7 +29,7 @@ DEFERRED = (
     "threadkeep.memory.facts.search",
     "threadkeep.memory.facts.model",
     "threadkeep.memory.summary.extractive",
-    "threadkeep.memory.summary.sentences",
+    "threadkeep.memory.summary.text",
     "threadkeep.memory.profile",
     "threadkeep.engine.reask",
     "threadkeep.knowledge.service",

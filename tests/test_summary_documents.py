@@ -63,7 +63,7 @@ def test_document_without_a_date_still_gets_a_grounded_pointer() -> None:
 
 
 async def test_model_fold_keeps_the_pointer_and_drops_a_summary_of_the_body() -> None:
-    answer = {"ops": [
+    answer = {"language": "English", "ops": [
         {"op": "add", "field": "numbers", "text": "Marina approved the budget of 120k euros.",
          "sources": ["m1"], "priority": 5},
         # The model summarises the body anyway: dropped, the pointer stands instead.
@@ -73,20 +73,20 @@ async def test_model_fold_keeps_the_pointer_and_drops_a_summary_of_the_body() ->
     model = ScriptedModel([json.dumps(answer)])
     summariser = ModelSummariser(model)
     result = await afold_summary(SummaryState(), _chat(DOC), summariser=summariser)
-    assert summariser.last_fallback is None
+    assert result.method == "model" and result.fallback is None
     texts = [i.text for i in result.state.items]
     assert texts == ["Marina approved the budget of 120k euros.",
                      "Document pasted 8 May 2023: Atlas supply agreement, ~900 words — indexed, ask to recall it"]
     prompt = model.calls[0].messages[0].text
     system = model.calls[0].system
     # The model reads the header and the opening of the document, not its whole body.
-    assert "[m2] user: [Document pasted 8 May 2023, ~900 words]\n# Atlas supply agreement" in prompt
+    assert "[m2] user (8 May 2023): [Document pasted 8 May 2023, ~900 words]\n# Atlas supply agreement" in prompt
     assert prompt.count(BODY_SENTENCE) <= 5
     assert "Document pasted" in system and "yesterday (7 May 2023)" in system
 
 
 async def test_model_fold_that_forgets_the_document_still_gets_its_pointer() -> None:
-    model = ScriptedModel([json.dumps({"ops": []})])
+    model = ScriptedModel([json.dumps({"language": "日本語", "ops": []})])
     result = await afold_summary(SummaryState(), _chat(JA_DOC), summariser=ModelSummariser(model))
     assert [i.text for i in result.state.items] == [
         "Document pasted 8 May 2023: 松本工場の議事録, ~2200 characters — indexed, ask to recall it"]
@@ -109,8 +109,8 @@ def test_extractive_summary_carries_resolved_dates(text: str, expected: str) -> 
 
 async def test_model_fold_sees_resolved_dates_and_may_cite_them() -> None:
     msgs = [fold_message("m1", "user", "Я вчера подписала договор с Атласом.", AT)]
-    answer = {"ops": [{"op": "add", "field": "decisions",
-                       "text": "Договор с Атласом подписан 7 May 2023.", "sources": ["m1"]}]}
+    answer = {"language": "Russian", "ops": [{"op": "add", "field": "decisions", "priority": 4,
+                                              "text": "Договор с Атласом подписан 7 May 2023.", "sources": ["m1"]}]}
     model = ScriptedModel([json.dumps(answer)])
     result = await afold_summary(SummaryState(), msgs, summariser=ModelSummariser(model))
     assert "вчера (7 May 2023)" in model.calls[0].messages[0].text

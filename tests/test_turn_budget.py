@@ -17,6 +17,7 @@ from tests.conftest_api import start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, request_tokens
+from threadkeep.context.compaction import Compactor
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.tools import ToolRun
 from threadkeep.engine.tools import with_tool_round as _with_tool_round
@@ -25,7 +26,6 @@ from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
 from threadkeep.memory.recall.search import recall
-from threadkeep.memory.summary.compaction import extractive_compactor
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.store import repo
 from threadkeep.tokens import counter_for
@@ -129,7 +129,7 @@ def test_tool_results_are_cut_to_what_the_ceiling_leaves() -> None:
     ceiling = 3000
     built = assemble(TurnInputs(system="You are Threadkeep.", new_message="What is in the manual?",
                                 history=history, tools=(SEARCH_KNOWLEDGE_TOOL,)),
-                     ceiling=ceiling - 300, counter=counter, compactor=extractive_compactor(counter=counter))
+                     ceiling=ceiling - 300, counter=counter, compactor=Compactor(counter=counter))
     runs = [ToolRun(ToolCall(f"c{i}", "search_knowledge", {"query": "manual"}),
                     "\n".join(f"[{i}.{j}] passage about the manual, section {j}" for j in range(800)))
             for i in range(2)]

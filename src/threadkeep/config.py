@@ -41,7 +41,9 @@ class Settings(BaseSettings):
         "key file is not read."))
 
     model: str = Field(default="offline", description="Chat model spec, e.g. anthropic:claude-sonnet-4-5.")
-    fold_model: str | None = Field(default=None, description="Model for folds and fact extraction; default: extractive, no model.")
+    fold_model: str | None = Field(default=None, description=(
+        "Model for folds, fact extraction and the profile; default: the chat provider's small model "
+        "(llm/data/models.json), none offline; 'extractive' for none."))
     system_prompt: str = Field(
         default=(
             "You are a helpful assistant with a long memory. Use the conversation summary, the "

@@ -29,7 +29,7 @@ from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
 __all__ = ["enqueue", "enqueue_many", "JobSpec", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS",
-           "DEFAULT_TIME_LIMIT_S", "note_progress", "working_on"]
+           "DEFAULT_TIME_LIMIT_S", "note_progress", "working_on", "current_attempt"]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
@@ -49,6 +49,7 @@ class _RunNotes:
 
     progressed: bool = False
     item: str | None = None
+    attempt: int = 1
 
 
 # Set by the runner around each handler; copied into the threads the handler starts
@@ -64,6 +65,13 @@ def note_progress() -> None:
     notes = _notes.get()
     if notes is not None:
         notes.progressed = True
+
+
+def current_attempt() -> int:
+    """Which attempt of its job the running handler is (1 for the first; 1 outside a job): a
+    handler may give up trying a model on the last attempts and fall back instead."""
+    notes = _notes.get()
+    return notes.attempt if notes is not None else 1
 
 
 def working_on(item: str | None) -> None:
@@ -199,7 +207,7 @@ class JobRunner:
     async def _run(self, job: Job) -> _Outcome:
         handler = self.handlers[job.kind]
         limit = asyncio.timeout(self.time_limit_s)
-        notes = _RunNotes()
+        notes = _RunNotes(attempt=job.attempts)
         token = _notes.set(notes)
         try:
             async with limit:

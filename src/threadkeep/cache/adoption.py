@@ -33,7 +33,7 @@ from typing import Literal
 from threadkeep.cache.plan import LONG_TTL, SHORT_TTL
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import Capabilities
-from threadkeep.memory.summary.folding import FoldPolicy
+from threadkeep.memory.summary.policy import FoldPolicy
 
 __all__ = [
     "AUTOMATIC_CACHE_TTL",

@@ -30,9 +30,9 @@ from sqlalchemy.orm import Session
 
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint, segment_rank
 from threadkeep.cache.plan import prefix_ttl
-from threadkeep.cache.tables import ModelCall
+from threadkeep.cache.tables import MemoryCall, ModelCall
 from threadkeep.llm.base import Capabilities, Usage
-from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
+from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing, pricing_for
 from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter
 
@@ -47,6 +47,7 @@ __all__ = [
     "previous_call",
     "last_cache_touch",
     "record_call",
+    "record_memory_call",
 ]
 
 CallKind = Literal["turn", "ping", "fold"]
@@ -237,4 +238,21 @@ def record_call(
     )
     session.add(row)
     session.flush()
+    return row
+
+
+def record_memory_call(session: Session, *, user_id: str, conversation_id: str | None, kind: str,
+                       model: str, capabilities: Capabilities, method: str, fallback: str | None,
+                       usage: Usage | None, started_at: datetime) -> MemoryCall:
+    """Log one background model call of the memory (a fold, a fact extraction, a profile)
+    with its cost at ``model``'s prices, how its answer was used and why it fell back."""
+    used = usage or Usage()
+    prices = pricing_for(model, automatic_cache=capabilities.cache_style == "automatic")
+    cost, _plain = call_cost(used, prices, ttl_seconds=None)
+    row = MemoryCall(user_id=user_id, conversation_id=conversation_id, kind=kind, model=model[:200],
+                     method=method, fallback=(fallback or None) and fallback[:300],
+                     input_tokens=used.input_tokens, cache_read_tokens=used.cache_read_tokens,
+                     cache_write_tokens=used.cache_write_tokens, output_tokens=used.output_tokens,
+                     cost=cost, started_at=started_at)
+    session.add(row)
     return row

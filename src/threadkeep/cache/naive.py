@@ -35,7 +35,7 @@ class NaiveAssembler:
         recent = list(history)[-self.window:]
         messages = tuple(ChatMessage("assistant" if role == "assistant" else "user",
                                      ChatMessage.user(text).parts)
-                         for _id, role, text in recent)
+                         for _id, role, text, *_ in recent)
         segments = [Segment("tools"), Segment("system")]
         if messages:
             segments.append(Segment("history", messages))

@@ -13,7 +13,10 @@ Definitions (one place, shared by ``threadkeep cache-report`` and ``threadkeep b
 - *tokens rewritten for nothing* are the cache writes of rewrites under the TTL;
 - *saved* is the cost without any cache minus the cost with it, at the given prices;
 - keep-warm *spend* is the cost of pings; its *savings* are, for each turn that hit right
-  after a ping, what writing the prefix it read would have cost instead.
+  after a ping, what writing the prefix it read would have cost instead;
+- *memory* is what the background model calls of the memory cost (``memory_calls``: folds,
+  fact extraction, the profile), by kind, at their own model's prices, with how many fell
+  back to the model-free path; ``memory_cost`` is their sum, beside the chat model's ``cost``.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.cache.log import write_split
-from threadkeep.cache.tables import ModelCall
+from threadkeep.cache.tables import MemoryCall, ModelCall
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
 
 __all__ = ["CallRow", "CacheReport", "summarise", "build_report", "render_table", "write_png"]
@@ -89,9 +92,12 @@ class CacheReport:
     under_ttl_causes: dict[str, int] = field(default_factory=dict)
     days: dict[str, dict[str, float]] = field(default_factory=dict)
     prices: dict[str, float] = field(default_factory=dict)
+    memory: dict[str, dict[str, float]] = field(default_factory=dict)
+    memory_cost: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        data["memory_cost"] = round(data["memory_cost"], 6)
         for key in ("cached_share", "cost", "cost_without_cache", "saved", "keep_warm_spend",
                     "keep_warm_savings"):
             data[key] = round(data[key], 6 if key != "cached_share" else 4)
@@ -197,7 +203,23 @@ def build_report(session: Session, *, since: datetime | None = None,
                     r.input_tokens, r.cache_read_tokens, r.cache_write_tokens, r.output_tokens,
                     r.miss_cause, cache_write_1h_tokens=r.cache_write_1h_tokens)
             for r in session.scalars(query)]
-    return summarise(rows, prices=prices, resume_after_s=resume_after_s)
+    report = summarise(rows, prices=prices, resume_after_s=resume_after_s)
+    memory = select(MemoryCall)
+    if since is not None:
+        memory = memory.where(MemoryCall.started_at >= since)
+    kinds: dict[str, dict[str, float]] = {}
+    for call in session.scalars(memory):
+        row = kinds.setdefault(call.kind, dict.fromkeys(
+            ("calls", "fell_back", "input_tokens", "output_tokens", "cost"), 0.0))
+        row["calls"] += 1
+        row["fell_back"] += call.fallback is not None
+        row["input_tokens"] += call.input_tokens + call.cache_read_tokens + call.cache_write_tokens
+        row["output_tokens"] += call.output_tokens
+        row["cost"] += call.cost or 0.0
+    report.memory = {k: {n: round(v, 6) if n == "cost" else int(v) for n, v in row.items()}
+                     for k, row in sorted(kinds.items())}
+    report.memory_cost = sum(row["cost"] for row in kinds.values())
+    return report
 
 
 def render_table(report: CacheReport) -> str:
@@ -218,6 +240,10 @@ def render_table(report: CacheReport) -> str:
         ("cost without cache", f"${report.cost_without_cache:,.4f}"),
         ("saved by the cache", f"${report.saved:,.4f}"),
         ("keep-warm spend / savings", f"${report.keep_warm_spend:,.4f} / ${report.keep_warm_savings:,.4f}"),
+        ("memory calls (folds, facts, profile)", ", ".join(
+            f"{k} {int(v['calls'])}" + (f" ({int(v['fell_back'])} fell back)" if v["fell_back"] else "")
+            for k, v in report.memory.items()) or "none"),
+        ("memory cost", f"${report.memory_cost:,.4f}"),
     ]
     width = max(len(k) for k, _ in lines)
     out = [f"{k.ljust(width)}  {v}" for k, v in lines]

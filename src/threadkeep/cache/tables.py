@@ -14,7 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
 
-__all__ = ["ModelCall", "WarmState", "SchedulerLease"]
+__all__ = ["ModelCall", "MemoryCall", "WarmState", "SchedulerLease"]
 
 ID = String(36)
 
@@ -54,6 +54,31 @@ class ModelCall(Base):
     cost: Mapped[float | None] = mapped_column(Float, nullable=True)
     cost_without_cache: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class MemoryCall(Base):
+    """One model call the memory made in the background — a fold, a fact extraction, a profile
+    — with its usage and cost beside the chat model's, how its answer was used (``method``:
+    ``model``, or ``extractive``/``rule`` when it fell back) and why it fell back (``fallback``:
+    the kind of failure, never the person's text)."""
+
+    __tablename__ = "memory_calls"
+    __table_args__ = (Index("ix_memory_calls_started", "started_at"),)
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    conversation_id: Mapped[str | None] = mapped_column(
+        ID, ForeignKey("conversations.id", ondelete="CASCADE"), nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))  # fold | facts | profile
+    model: Mapped[str] = mapped_column(String(200))
+    method: Mapped[str] = mapped_column(String(16))
+    fallback: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    input_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cache_read_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cache_write_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    output_tokens: Mapped[int] = mapped_column(Integer, default=0)
+    cost: Mapped[float | None] = mapped_column(Float, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class WarmState(Base):

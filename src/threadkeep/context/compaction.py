@@ -1,9 +1,10 @@
 """Per-turn compaction: the oldest verbatim messages that do not fit become one block.
 
-What the block says comes from a summariser passed in (the engine passes memory's extractive
-one: fast, no model, deterministic, :mod:`threadkeep.memory.summary.compaction`); the block is framed
-and memoised here by message range, so the same range yields byte-identical text on every later
-turn — a block that changed each turn would break the provider's prefix cache every turn (§3).
+What the block says is each message's opening, clipped to an equal share of the block's budget
+(:func:`message_heads`): no language rules run per turn, and the messages themselves stay
+stored and recallable. The block is framed and memoised here by message range, so the same
+range yields byte-identical text on every later turn — a block that changed each turn would
+break the provider's prefix cache every turn (§3).
 """
 
 from __future__ import annotations
@@ -16,13 +17,39 @@ from dataclasses import dataclass, field
 from threadkeep.messages import SourceMessage
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["DEFAULT_COMPACTION_CAP", "Compactor", "Summarise"]
+__all__ = ["DEFAULT_COMPACTION_CAP", "Compactor", "Summarise", "message_heads"]
 
 DEFAULT_COMPACTION_CAP = 300
 
 # What a block says about its messages (oldest first) within a token budget, counted with the
 # given counter; "" when nothing in them is notable. Must be deterministic.
 Summarise = Callable[[Sequence[SourceMessage], int, TokenCounter], str]
+
+
+# A message's opening in a block is at least this many tokens (fewer messages are shown instead).
+_MIN_SHARE = 16
+
+
+def message_heads(messages: Sequence[SourceMessage], budget: int, counter: TokenCounter) -> str:
+    """Each message as ``role: its opening…``, the newest ones when not all fit ``budget``."""
+    if budget <= 0 or not messages:
+        return ""
+    shown = messages[-max(1, budget // _MIN_SHARE):]
+    share = max(_MIN_SHARE, budget // len(shown))
+    lines: list[str] = []
+    for m in shown:
+        text = " ".join(m[2].split())
+        if counter.count(text) > share:
+            words = text.split(" ") if " " in text else list(text)
+            lo, hi = 1, len(words)
+            while lo < hi:  # the most words that fit the share
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if counter.count(" ".join(words[:mid]) if " " in text else "".join(words[:mid])) <= share else (lo, mid - 1)
+            text = (" ".join(words[:lo]) if " " in text else "".join(words[:lo])) + "…"
+        lines.append(f"{m[1]}: {text}")
+    while lines and counter.count("\n".join(lines)) > budget:
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def _digest(messages: Sequence[SourceMessage]) -> str:
@@ -41,7 +68,7 @@ class Compactor:
     One instance per conversation (or process) is enough; the memo is a bounded LRU.
     """
 
-    summarise: Summarise
+    summarise: Summarise = message_heads
     cap: int = DEFAULT_COMPACTION_CAP
     counter: TokenCounter = field(default_factory=default_counter)
     size: int = 256
@@ -71,4 +98,4 @@ class Compactor:
         head = f"Earlier messages {messages[0][0]}–{messages[-1][0]} did not fit and are compacted here:"
         budget = max(0, self.cap - self.counter.count(head) - 2)
         body = self.summarise(messages, budget, self.counter)
-        return f"{head}\n{body}" if body else f"{head}\n(nothing notable)"
+        return f"{head}\n{body}" if body else f"{head}\n(too long to show)"

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -28,21 +28,13 @@ from threadkeep.cache.adoption import (
     cache_expires_at,
     idle_fold_policy,
 )
-from threadkeep.cache.log import last_cache_touch
+from threadkeep.cache.log import last_cache_touch, record_memory_call
 from threadkeep.cache.plan import SHORT_TTL
 from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
 from threadkeep.engine.window import summary_state
+from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel
-from threadkeep.memory.summary.folding import (
-    AsyncSummariser,
-    FoldPolicy,
-    FoldRange,
-    Summariser,
-    afold_summary,
-    fold_message,
-    fold_range,
-)
 from threadkeep.memory.summary.items import (
     Item,
     SourceMessage,
@@ -50,6 +42,7 @@ from threadkeep.memory.summary.items import (
     render_summary,
     summary_to_json,
 )
+from threadkeep.memory.summary.policy import FoldPolicy, FoldRange, fold_range
 from threadkeep.messages import ModelRequest
 from threadkeep.store import repo, turns
 from threadkeep.store.base import new_id, utcnow
@@ -58,15 +51,18 @@ from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.worker import BackgroundThread
 
-if TYPE_CHECKING:  # the memory engines (numpy, the fact patterns) load on a job's first use
+if TYPE_CHECKING:  # the memory engines (numpy, the summarisers, the fact readers) load on a job's first use
     from threadkeep.memory.recall.vectors import NewMessageVector
+    from threadkeep.memory.summary.folding import AsyncSummariser, FoldResult, Summariser
     from threadkeep.retrieval.embedding import Embedder
 
-__all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB"]
+__all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB", "FOLD_MODEL_TRIES"]
 
 log = logging.getLogger("threadkeep.engine")
 # A fold job works off at most this many bounded folds before yielding to other jobs.
 MAX_FOLDS_PER_JOB = 20
+# Attempts of a fold job that wait out a failing fold model before the extractive fallback.
+FOLD_MODEL_TRIES = 3
 # A recall-index run starts no step unless it would end by this share of the job time limit.
 _INDEX_RUN_SHARE = 0.8
 
@@ -81,6 +77,7 @@ class FoldInput:
     span: FoldRange
     state: SummaryState
     messages: tuple[SourceMessage, ...]
+    started_at: datetime = field(default_factory=utcnow)
 
 
 class Background:
@@ -138,21 +135,30 @@ class Background:
     async def _facts_job(self, payload: Mapping[str, Any]) -> None:
         mid = str(payload["message_id"])
 
-        def load() -> tuple[str, str, str] | None:
+        def load() -> tuple[str, str, str, str] | None:
             with self.db.reading() as s:
                 msg = s.get(Message, mid)
                 if msg is None:
                     return None  # deleted since
-                return msg.user_id, msg.role, repo.open_message_text(s, self.vault, msg)
+                return msg.user_id, msg.conversation_id, msg.role, repo.open_message_text(s, self.vault, msg)
 
         found = await asyncio.to_thread(load)
         if found is None:
             return
-        uid, role, text = found
+        uid, cid, role, text = found
         from threadkeep.memory.facts.model import aextract_and_store
 
-        await aextract_and_store(self.db, self.vault, user_id=uid, message_id=mid, text=text,
-                                 model=self.fold_model, role=role, embedder=self.embedder() or False)
+        started = utcnow()
+        # A provider that keeps failing does not keep the person's facts back: the last tries
+        # use the rules.
+        model = self.fold_model if jobs.current_attempt() < FOLD_MODEL_TRIES else None
+        result = await aextract_and_store(self.db, self.vault, user_id=uid, message_id=mid, text=text,
+                                          model=model, role=role, embedder=self.embedder() or False)
+        if result.model is not None and model is not None:
+            await asyncio.to_thread(self.db.write, partial(
+                record_memory_call, user_id=uid, conversation_id=cid, kind="facts", model=result.model,
+                capabilities=model.capabilities, method=result.method, fallback=result.fallback,
+                usage=result.usage, started_at=started))
 
     async def _recall_job(self, payload: Mapping[str, Any]) -> None:
         await self.index_recall(str(payload["user_id"]))
@@ -184,19 +190,26 @@ class Background:
         uid = str(payload["user_id"])
         from threadkeep.memory.profile import arefresh_profile
 
+        started = utcnow()
         # ``force``: a merge of two people changed the facts the profile is built from.
-        await arefresh_profile(self.db, self.vault, user_id=uid, force=bool(payload.get("force")),
-                               every=self.settings.profile_every, model=self.fold_model)
+        built = await arefresh_profile(self.db, self.vault, user_id=uid, force=bool(payload.get("force")),
+                                       every=self.settings.profile_every, model=self.fold_model)
+        if built is not None and built.model is not None and self.fold_model is not None:
+            await asyncio.to_thread(self.db.write, partial(
+                record_memory_call, user_id=uid, conversation_id=None, kind="profile", model=built.model,
+                capabilities=self.fold_model.capabilities, method=built.method, fallback=built.fallback,
+                usage=built.usage, started_at=started))
 
     # -- folding ------------------------------------------------------------------------
     def summariser(self) -> Summariser | AsyncSummariser:
         """The model summariser when a fold model is configured, else the extractive one."""
+        # Imported here: a turn runs no language work (tests/test_turn_language.py).
+        from threadkeep.memory.summary.extractive import ExtractiveSummariser
+
         if self.fold_model is not None:
             from threadkeep.memory.summary.model import ModelSummariser
 
             return ModelSummariser(self.fold_model)
-        from threadkeep.memory.summary.extractive import ExtractiveSummariser
-
         return ExtractiveSummariser()
 
     def prepare_fold(self, conversation_id: str, policy: FoldPolicy | None = None) -> FoldInput | None:
@@ -211,22 +224,15 @@ class Background:
                 return None
             msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
             kept = [m for m in msgs if m.status not in ("failed", "tools")]
-            folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
-            # A line waiting for its value in the next message is folded with it next time.
-            # Imported here: `serve` answers on its port before the memory engine loads
-            # (tests/test_serve_startup.py).
-            from threadkeep.memory.summary.utterances import pending_tail
+            from threadkeep.memory.summary.pasted import fold_message  # fold time (see summariser)
 
-            held = pending_tail(folded)
-            if held:
-                span = FoldRange(span.first, kept[-held].seq - 1)
-                folded = folded[:-held]
+            folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
             return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
                              summary_state(s, self.vault, conv), tuple(folded))
 
-    def commit_fold(self, conversation_id: str, prep: FoldInput, state: SummaryState,
-                    method: str, evicted: Sequence[Item] = ()) -> bool:
-        """Advance the cursor and store the new summary version in one transaction.
+    def commit_fold(self, conversation_id: str, prep: FoldInput, result: FoldResult) -> bool:
+        """Advance the cursor and store the new summary version in one transaction, with the
+        fold model's call (its cost, and why it fell back) when one was asked.
 
         The update only applies if nobody folded in between (compare-and-swap on cursor and
         version), so concurrent folds of one conversation cannot fold a message twice.
@@ -236,26 +242,50 @@ class Background:
                                       version=prep.version, new_cursor=prep.span.last):
                 return False
             turns.add_summary_version(s, self.vault, conversation_id=conversation_id, user_id=prep.user_id,
-                                      version=prep.version + 1, cursor=prep.span.last, method=method,
-                                      state_json=summary_to_json(state),
-                                      tokens=self.counter.count(render_summary(state)))
-            self.promote(s, prep.user_id, evicted)
+                                      version=prep.version + 1, cursor=prep.span.last, method=result.method,
+                                      state_json=summary_to_json(result.state),
+                                      tokens=self.counter.count(render_summary(result.state)))
+            if result.model is not None and self.fold_model is not None:
+                record_memory_call(s, user_id=prep.user_id, conversation_id=conversation_id, kind="fold",
+                                   model=result.model, capabilities=self.fold_model.capabilities,
+                                   method=result.method, fallback=result.fallback, usage=result.usage,
+                                   started_at=prep.started_at)
+            self.promote(s, prep.user_id, result.evicted)
             return True
 
         return self.db.write(run)
 
-    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None) -> bool:
+    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None, *,
+                        last_try: bool = True) -> bool:
         """One bounded fold if one is due (under ``policy``, default the configured one);
-        returns whether the cursor moved."""
+        returns whether the cursor moved.
+
+        The fold model's unusable answers fall back inside the summariser. A provider failure
+        (timeout, outage) leaves the cursor where it was and raises, so the job tries again
+        later — unless this is the ``last_try``: then the extractive summariser folds, and the
+        failure is recorded as the reason.
+        """
         prep = await asyncio.to_thread(self.prepare_fold, conversation_id, policy or self.policy)
         if prep is None:
             return False
-        summariser = self.summariser()
-        result = await afold_summary(prep.state, prep.messages, summariser=summariser,
-                                     cap=self.settings.summary_cap_tokens, counter=self.counter)
-        method = "extractive" if getattr(summariser, "last_fallback", None) or summariser.name != "model" else "model"
-        return await asyncio.to_thread(self.commit_fold, conversation_id, prep, result.state, method,
-                                       result.evicted)
+        from threadkeep.memory.summary.extractive import (
+            ExtractiveSummariser,  # fold time (see summariser)
+        )
+        from threadkeep.memory.summary.folding import afold_summary
+
+        fold = partial(afold_summary, prep.state, prep.messages, cap=self.settings.summary_cap_tokens,
+                       counter=self.counter)
+        try:
+            result = await fold(summariser=self.summariser())
+        except ProviderError as e:
+            if not last_try or self.fold_model is None:
+                raise
+            log.warning("fold of %s fell back to the extractive summariser: %s", conversation_id, e)
+            result = replace(await fold(summariser=ExtractiveSummariser()), model=self.fold_model.name,
+                             fallback=f"provider error: {type(e).__name__}", usage=getattr(e, "usage", None))
+        if result.fallback:
+            log.info("fold of %s used the extractive summariser: %s", conversation_id, result.fallback)
+        return await asyncio.to_thread(self.commit_fold, conversation_id, prep, result)
 
     def promote(self, s: Session, user_id: str, items: Sequence[Item]) -> int:
         """Fact candidates in summary items that leave: stored as facts before they are gone.
@@ -281,8 +311,11 @@ class Background:
 
     async def _fold_job(self, payload: Mapping[str, Any]) -> None:
         cid = str(payload["conversation_id"])
+        # A provider that keeps failing does not hold the conversation's summary back for
+        # ever: from the FOLD_MODEL_TRIES-th attempt on, the fold falls back instead.
+        last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
-            if not await self.fold_once(cid):
+            if not await self.fold_once(cid, last_try=last_try):
                 return
 
     def _cache_expiry(self, conversation_id: str) -> tuple[bool, datetime | None]:
@@ -310,8 +343,9 @@ class Background:
         if expires is not None and utcnow() < expires:
             raise jobs.Defer(expires + timedelta(seconds=IDLE_FOLD_MARGIN_S))
         idle = idle_fold_policy(self.policy)
+        last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
-            if not await self.fold_once(cid, idle):
+            if not await self.fold_once(cid, idle, last_try=last_try):
                 return
 
     # -- the background thread ----------------------------------------------------------

@@ -122,8 +122,19 @@ class Memory:
         db.write(partial(repo.mark_stale_pending,
                          older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s)))
         chat = model if _is_model(model) else _build(model or settings.model)
-        fold_spec = fold_model or settings.fold_model
-        folder = fold_model if _is_model(fold_model) else (_build(fold_spec) if fold_spec else None)
+        # The adapters load with the models (tests/test_serve_startup.py).
+        from threadkeep.llm.specs import EXTRACTIVE, memory_model_spec
+
+        if _is_model(fold_model):
+            folder = fold_model
+        else:
+            # A provider's chat model brings its small model for memory, unless told otherwise;
+            # a chat model handed over as an object (tests, embedders) names no provider.
+            chat_spec = None if _is_model(model) else str(model or settings.model)
+            wanted = str(fold_model) if fold_model is not None else settings.fold_model
+            spec = memory_model_spec(chat_spec, wanted) if chat_spec else (
+                None if wanted is None or wanted.strip().lower() == EXTRACTIVE else wanted)
+            folder = _build(spec) if spec else None
         memory = cls(db, vault, model=chat, fold_model=folder, settings=settings)  # type: ignore[arg-type]
         # Half turns of dead processes (a kill -9 included) become failed and retryable now.
         memory.lease.register()

@@ -42,7 +42,6 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.extract import bounded_pieces
 from threadkeep.memory.facts.store import load_facts
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
@@ -155,9 +154,23 @@ class Finding:
     evidence: str | None = None     # the message id or fact id that had it
 
 
+_PIECE = 400
+
+
+def _pieces(sentence: str) -> list[str]:
+    """A sentence in pieces of at most 400 characters, cut at spaces where there are some."""
+    out = []
+    while len(sentence) > _PIECE:
+        cut = sentence.rfind(" ", _PIECE // 2, _PIECE)
+        cut = cut if cut > 0 else _PIECE
+        out.append(sentence[:cut])
+        sentence = sentence[cut:]
+    return [*out, sentence]
+
+
 def _sentences(text: str) -> list[str]:
     # Bounded pieces: a sentence of 100 KB without punctuation costs every pattern linear time.
-    return [p.strip() for s in _SENTENCE.split(text) for p in bounded_pieces(s) if p.strip()]
+    return [p.strip() for s in _SENTENCE.split(text) for p in _pieces(s) if p.strip()]
 
 
 def _is_question(sentence: str) -> bool:

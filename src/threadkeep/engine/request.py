@@ -11,7 +11,6 @@ as stored. The token ceiling and the tool round's share of it are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -22,21 +21,20 @@ from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.config import Settings
 from threadkeep.context.assemble import Assembly, TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter, ceiling_for, tool_reserve
+from threadkeep.context.compaction import Compactor
 from threadkeep.engine.window import RECALL_LABELS, Retrieved, TurnWindow, note_entry
 from threadkeep.llm.base import Capabilities
-from threadkeep.memory.summary.compaction import extractive_compactor
-from threadkeep.memory.summary.items import Item, SummaryState, render_summary
-from threadkeep.messages import ModelRequest, SourceMessage, ToolSpec
+from threadkeep.memory.summary.items import render_summary
+from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.tokens import counter_for
 
-if TYPE_CHECKING:  # recall, the profile and the superseded marks load on the first turn
+if TYPE_CHECKING:  # recall and the profile load on the first turn
     from threadkeep.memory.profile import ProfileRecord
     from threadkeep.memory.recall.notes import StoredNote
     from threadkeep.memory.recall.ranking import RecalledBlock
     from threadkeep.memory.recall.vectors import NewMessageVector
-    from threadkeep.memory.summary.corrections import Change
 
-__all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan", "recall_marker", "superseded_marked"]
+__all__ = ["TurnBuilder", "BuiltTurn", "Draft", "NotePlan"]
 
 # Room kept beside retrieval for the clock line, the context tags and count drift.
 _RETRIEVAL_MARGIN = 48
@@ -83,7 +81,7 @@ class TurnBuilder:
         self.capabilities = capabilities
         self.counter = MemoCounter(counter_for(capabilities.tokenizer))
         # One memo for the process: the same compacted range gives the same bytes every turn.
-        self.compactor = extractive_compactor(counter=self.counter)
+        self.compactor = Compactor(counter=self.counter)
 
     # -- the frozen prefix ---------------------------------------------------------------
     def freeze_prefix(self, profile: ProfileRecord | None, channel: str) -> tuple[str, str]:
@@ -169,10 +167,6 @@ class TurnBuilder:
         blocks = render_recalled(again, RECALL_LABELS)
         per_turn = tuple(render_recalled(first, RECALL_LABELS))
         text = render_note([b.text for b in blocks]) if blocks else ""
-        if text:  # marked once, before it is stored: later turns send the same bytes
-            window = draft.window
-            text = recall_marker(draft.inputs.history, window.state, {n.id for n in window.notes},
-                                 [b.text for b in (*blocks, *per_turn)])(text)
         return NotePlan(text, tuple(hit_key(h) for b in blocks for h in b.hits),
                         self.counter.count(text) if text else 0,
                         tuple(hit_key(h) for b in per_turn for h in b.hits), per_turn)
@@ -183,12 +177,9 @@ class TurnBuilder:
         per_turn: tuple[RecalledBlock, ...] = plan.per_turn if plan is not None else found.recalled
         if note is not None and note.text:
             bare = replace(bare, history=(*bare.history, note_entry(note)))
+        # Nothing here reads the person's words: what a change superseded was decided and
+        # stored when the fold or the extraction ran (summary items, fact versions).
         inputs = replace(bare, facts=tuple(h.text for h in found.facts), recalled=tuple(b.text for b in per_turn))
-        # An old value beside the new one is marked on its own line (issue 26): recall notes
-        # by what the summary says was changed later; this turn's recalled lines and facts also
-        # by the changes said in the window.
-        notes = {n.id for n in window.notes} | ({note.id} if note is not None else set())
-        inputs = superseded_marked(inputs, window.state, notes, tuple(h.sources for h in found.facts))
         built: Assembly = self._assembly(draft.reserve, window.conversation_id)(inputs)
         request = self.plan(built.request, window)
         report = built.report.to_dict()
@@ -230,8 +221,6 @@ class TurnBuilder:
         """
         inputs = TurnInputs(tools=tools, system=window.system, new_message=".", startup=window.startup,
                             summary=render_summary(window.state), history=window.history)
-        # The same marks as a turn's, so the prefix it warms is the bytes the turn sends.
-        inputs = superseded_marked(inputs, window.state, {n.id for n in window.notes})
         built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id)(inputs)
         return self.plan(built.request, window)
 
@@ -240,96 +229,3 @@ class TurnBuilder:
         ttl = history_ttl(self.settings.cache_history_ttl, self.capabilities, keep_warm=window.keep_warm,
                           rebuilding=window.rebuilding)
         return plan_breakpoints(request, self.capabilities, self.counter, history_ttl=ttl)
-
-
-def superseded_marked(inputs: TurnInputs, state: SummaryState, note_ids: set[str],
-                      fact_sources: Sequence[Sequence[str]] = ()) -> TurnInputs:
-    """``inputs`` with the lines that state a value a later message replaced marked on the same
-    line with what replaced it (issue 26).
-
-    Only what is per-turn is marked by the changes said in the window: this turn's recalled
-    lines (also by the summary's corrections and by later recalled lines) and its facts (by
-    the window's changes said after the fact's message, else by the summary's corrections).
-    The cached prefix is marked only by what the summary holds, which changes at a fold: an
-    item by the changes of items touched after it, recall notes by the items
-    (:func:`~threadkeep.memory.summary.superseded.mark_superseded`); verbatim messages and
-    compaction blocks are not marked. Marking the prefix by each new change in the window rewrote the
-    provider's cached prefix on most turns (`bench cache --adapters`: cached share 0.86 → 0.34
-    on Anthropic, 0.94 → 0.31 on OpenAI), since a statement of a known slot is a change.
-    """
-    from threadkeep.memory.summary.corrections import mark_lines, mark_summary
-    from threadkeep.memory.summary.superseded import mark_superseded
-
-    current = [i for i in state.items if not i.resolved]
-    items = [i.text for i in current]
-    history = tuple(SourceMessage(m.id, m.role, mark_superseded(m.text, items)) if m.id in note_ids and items else m
-                    for m in inputs.history)
-    summary = mark_summary(inputs.summary, [(i.text, i.touched) for i in current])
-    if not inputs.recalled and not inputs.facts:
-        return replace(inputs, history=history, summary=summary)
-    later = _later_changes(inputs.history, note_ids)
-    window = later[0]
-    summarised = _summarised(current)
-    recalled = recall_marker(inputs.history, state, note_ids, inputs.recalled, later=later)
-
-    at = {m.id: i for i, m in enumerate(inputs.history)}
-
-    def fact(text: str, sources: Sequence[str]) -> str:
-        where = [at[i] for i in sources if i in at]
-        return mark_lines(text, later[max(where) + 1] if where else [*summarised, *window], within=False)
-
-    facts = tuple(fact(t, fact_sources[k] if k < len(fact_sources) else ()) for k, t in enumerate(inputs.facts))
-    return replace(inputs, history=history, summary=summary, facts=facts,
-                   recalled=tuple(recalled(t) for t in inputs.recalled))
-
-
-def _summarised(current: Sequence[Item]) -> list[Change]:
-    """What the summary says was changed: the items that say they are a change. Recalled
-    material is older than the window and of unknown order against the summary; a correction
-    is newer than the plain statement it corrects."""
-    from threadkeep.memory.summary.corrections import changes_in
-
-    return [c for i in current for c in changes_in(i.text) if c.cued]
-
-
-def recall_marker(history: Sequence[SourceMessage], state: SummaryState, note_ids: set[str],
-                  texts: Sequence[str] = (), *, later: list[list[Change]] | None = None) -> Callable[[str], str]:
-    """Marks recalled text by the changes said in the window, by the summary's corrections and
-    by later dated recalled lines (``texts`` and the notes of ``history``), then by the
-    summary's items. Used for this turn's per-turn recalled lines and for the recall note it
-    leaves, marked once before it is stored, so the note's bytes never change afterwards."""
-    from threadkeep.memory.summary.corrections import dated_changes, mark_lines
-    from threadkeep.memory.summary.superseded import mark_superseded
-
-    current = [i for i in state.items if not i.resolved]
-    items = [i.text for i in current]
-    window = (later if later is not None else _later_changes(history, note_ids))[0]
-    summarised = _summarised(current)
-    dated = dated_changes([*(m.text for m in history if m.id in note_ids), *texts])
-
-    def mark(text: str) -> str:
-        text = mark_lines(text, [*summarised, *window], dated=dated)
-        return mark_superseded(text, items) if items else text
-
-    return mark
-
-
-def _later_changes(history: Sequence[SourceMessage], note_ids: set[str]) -> list[list[Change]]:
-    """For each index i of ``history``, the changes its messages from i on say, oldest first;
-    one more, empty, at the end. Messages are read as the summariser reads them
-    (:func:`~threadkeep.memory.summary.utterances.utterances`): a fact the assistant says and
-    the person confirms, or one said over two messages, is a change where it is complete.
-    Notes say none: what they recall is older than the window."""
-    from threadkeep.memory.summary.corrections import changes_in
-    from threadkeep.memory.summary.utterances import utterances
-
-    at = {m.id: i for i, m in enumerate(history)}
-    own: list[list[Change]] = [[] for _ in history]
-    for said in utterances([m for m in history if m.id not in note_ids]):
-        where = [at[i] for i in said.source_ids if i in at]
-        if where:
-            own[max(where)] += changes_in(said.text)
-    out: list[list[Change]] = [[]]
-    for changes in reversed(own):
-        out.append([*changes, *out[-1]] if changes else out[-1])
-    return out[::-1]

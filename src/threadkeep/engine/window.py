@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
 from threadkeep.errors import NotFound
 from threadkeep.llm.base import Capabilities
-from threadkeep.memory.summary.items import SourceMessage, SummaryState, summary_from_json
+from threadkeep.memory.summary.items import SourceMessage, SummaryState, changed_messages, summary_from_json
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -290,5 +290,9 @@ def recall_kept(settings: Settings, facts: tuple[FactHit, ...], hits: Sequence[R
     if not hits or not clears(found, min_lexical=floor_lex, min_dense_margin=floor_margin):
         return Retrieved(facts, (), found, fired=False, vector=vector)
     fresh, repeated = new_hits(hits, window.notes)
+    # A recalled line whose value the summary records as changed says so (stored at fold time).
+    changed = changed_messages(window.state)
+    fresh = [replace(h, text=f"{h.text} {changed[h.item.message_id]}") if h.item.message_id in changed else h
+             for h in fresh]
     return Retrieved(facts, tuple(render_recalled(fresh, RECALL_LABELS)), found, fired=True,
                      repeated=repeated, vector=vector)

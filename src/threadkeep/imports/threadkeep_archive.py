@@ -9,7 +9,7 @@ Then conversations go through the one writer of imported history
 (:func:`threadkeep.imports.store.store_conversations`) with source ids made of the archive's
 own ids (``threadkeep:<conversation id>`` and ``threadkeep:<conversation id>:<message id>``), so reading the same archive
 again adds nothing. The archive's facts arrive with their history
-(:func:`threadkeep.memory.facts.restore.restore_facts`) — the imported messages are marked as
+(:func:`threadkeep.imports.facts_restore.restore_facts`) — the imported messages are marked as
 mined, so the import's background work does not re-derive (and re-order) them — and the
 profile is kept when the person has none.
 """
@@ -28,6 +28,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from sqlalchemy import and_, exists, insert, literal, select
 from sqlalchemy.orm import Session
 
+from threadkeep.imports.facts_restore import restore_facts
 from threadkeep.imports.model import (
     ImportedConversation,
     ImportedMessage,
@@ -37,7 +38,6 @@ from threadkeep.imports.model import (
 from threadkeep.imports.reading import MAX_ITEM_BYTES, MAX_ZIP_ENTRIES, check_ratio, open_zip
 from threadkeep.imports.store import ImportCounts, store_conversations
 from threadkeep.imports.tables import ImportSource
-from threadkeep.memory.facts.restore import restore_facts
 from threadkeep.memory.facts.search import clear_fact_cache
 from threadkeep.memory.facts.store import FactRecord, FactVersionRecord
 from threadkeep.memory.profile import restore_profile

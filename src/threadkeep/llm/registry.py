@@ -33,31 +33,12 @@ from typing import Any
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import ChatModel
 from threadkeep.llm.openai import CACHE_RETENTIONS, PRESETS
+from threadkeep.llm.specs import SPEC_HELP, parse_spec
 
-__all__ = ["build_model", "parse_spec", "SPEC_HELP"]
+__all__ = ["build_model"]
 
-SPEC_HELP = (
-    "use one of: anthropic:MODEL, openai:MODEL, ollama:MODEL, llamacpp:default, vllm:MODEL, "
-    "openai-compatible:MODEL@http://host:port/v1, scripted, simulator:anthropic, "
-    "simulator:openai, offline"
-)
 _OPENAI_STYLE = ("openai", "ollama", "llamacpp", "vllm", "openai-compatible")
 _TRUE = {"1", "true", "yes", "on"}
-
-
-def parse_spec(spec: str) -> tuple[str, str, str | None]:
-    """Split a spec into (provider, model, base_url or None)."""
-    spec = spec.strip()
-    if not spec:
-        raise ConfigError(f"the model spec is empty; {SPEC_HELP}")
-    provider, _, rest = spec.partition(":")
-    provider = provider.strip().lower()
-    base_url: str | None = None
-    if "@" in rest:
-        name, _, url = rest.rpartition("@")
-        if url.startswith(("http://", "https://")):
-            rest, base_url = name, url
-    return provider, rest.strip(), base_url
 
 
 def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: Any) -> ChatModel:

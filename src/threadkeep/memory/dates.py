@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-__all__ = ["Resolved", "resolve", "annotate", "strip_notes", "to_json", "from_json", "MONTHS"]
+__all__ = [
+    "day_text", "Resolved", "resolve", "annotate", "strip_notes", "to_json", "from_json", "MONTHS"]
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December")
@@ -45,6 +46,11 @@ class Resolved:
 
 def _day(d: date) -> str:
     return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
+
+
+def day_text(at: datetime | date) -> str:
+    """A day as memory writes it: "3 May 2026"."""
+    return _day(at.date() if isinstance(at, datetime) else at)
 
 
 def _week(d: date) -> str:

@@ -17,7 +17,8 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.llm.base import ChatModel, complete
+from threadkeep.errors import ProviderError
+from threadkeep.llm.base import ChatModel, Usage, complete
 from threadkeep.memory.facts.store import FactRecord, load_facts
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.hybrid import token_counter
@@ -68,6 +69,11 @@ class ProfileRecord:
     method: str
     built_at: datetime
     messages_at_build: int
+    # The model call that wrote it (for the memory's cost log): its usage and name; None when
+    # no model was asked. ``fallback``: why the model's text was not used.
+    usage: Usage | None = None
+    model: str | None = None
+    fallback: str | None = None
 
 
 def current_profile(db: Database, vault: Vault, *, user_id: str) -> ProfileRecord | None:
@@ -126,7 +132,8 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
     who = one.get("name", "The person")
     work = " ".join(p for p in (one.get("role"), f"at {one['employer']}" if "employer" in one else None,
                                 f"in the {one['team']} team" if "team" in one else None) if p)
-    sentences.append(f"{who}" + (f": {work}." if work else "."))
+    if work or "name" in one:
+        sentences.append(f"{who}" + (f": {work}." if work else "."))
     if "manager" in one:
         sentences.append(f"Manager: {one['manager']}.")
     if "city" in one:
@@ -148,6 +155,9 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
     sentences += [f"Committed to: {c.value}." for c in promised[:3]]
     notes = sorted(by_cat.get("note", []), key=lambda f: f.last_seen, reverse=True)
     sentences += [f"Noted: {n.value}." for n in notes[:4]]
+    # What the person said about themselves (the model-free extractor's facts), latest first.
+    said = sorted(by_cat.get("said", []), key=lambda f: f.last_seen, reverse=True)
+    sentences += [f"Said: {f.value.rstrip('.!。')}." for f in said[:8]]
     return _fit(sentences if facts else [], max_tokens, tc)
 
 
@@ -178,6 +188,8 @@ async def arefresh_profile(
         facts = load_facts(s, vault, user_id=user_id)
         recent = _recent_person_messages(s, vault, user_id) if model is not None else []
     text, method = profile_from_facts(facts, max_tokens=max_tokens, counter=tc), "facts"
+    usage: Usage | None = None
+    fallback: str | None = None
     if model is not None and (facts or recent):
         prompt = ("Facts:\n" + "\n".join(f.text for f in facts)
                   + "\n\nRecent messages of the person:\n" + "\n".join(f"- {m[:500]}" for m in recent))
@@ -185,11 +197,14 @@ async def arefresh_profile(
             answer = await complete(model, ModelRequest(
                 system=_PROFILE_SYSTEM, segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
                 max_tokens=max_tokens * 2, temperature=0.0, metadata={"purpose": "profile"}))
-            written = _fit(_sentences(answer.text), max_tokens, tc)
+            usage = answer.usage
+            written = _fit(_sentences(answer.text), max_tokens, tc) if answer.stop_reason != "refusal" else ""
             if written:
                 text, method = written, "model"
-        except Exception:
-            pass  # the facts-built profile stands; a profile is never worth failing a job for
+            else:
+                fallback = f"unusable answer ({answer.stop_reason})"
+        except ProviderError as e:  # the facts-built profile stands; never worth failing a job
+            fallback = f"{type(e).__name__}"
 
     def write(s: Session) -> ProfileRecord:
         at = utcnow()
@@ -203,7 +218,8 @@ async def arefresh_profile(
             current.text_ct, current.method = sealed, method
             current.version += 1
             current.messages_at_build, current.built_at = seen, at
-        return ProfileRecord(text, current.version, method, at, seen)
+        return ProfileRecord(text, current.version, method, at, seen, usage,
+                             model.name if model is not None else None, fallback)
 
     return db.write(write)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import create_engine, or_, select
 from sqlalchemy.engine import Engine
 
-from threadkeep.memory.summary.folding import MIN_TAIL  # the tail is never folded
+from threadkeep.memory.summary.policy import MIN_TAIL  # the tail is never folded
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Job, Message, SummaryVersion
 

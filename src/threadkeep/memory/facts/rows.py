@@ -17,7 +17,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.extract import category_of, comparison_key, render_fact
+from threadkeep.memory.facts.candidate import category_of, comparison_key, render_fact
 from threadkeep.retrieval.embedding import Embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactsState, FactVersion

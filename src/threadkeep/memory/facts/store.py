@@ -9,7 +9,7 @@ deduplicated by normalised text.
 Every change writes a :class:`FactVersion` (add, update, retire, restore) carrying the old and
 new value sealed; undo pops the newest version and puts back what it replaced. Deleting a fact
 removes it and its versions for good. A personal export's facts come back with their own
-history through :func:`threadkeep.memory.facts.restore.restore_facts`.
+history through :func:`threadkeep.imports.facts_restore.restore_facts`.
 
 Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.facts.search`.
 """
@@ -22,6 +22,12 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from threadkeep.memory.facts.candidate import (
+    FactCandidate,
+    category_of,
+    comparison_key,
+    is_single_valued,
+)
 from threadkeep.memory.facts.changes import (
     delete_all_facts,
     delete_fact,
@@ -29,12 +35,6 @@ from threadkeep.memory.facts.changes import (
     forget_fact,
     retire_fact,
     undo_last_change,
-)
-from threadkeep.memory.facts.extract import (
-    FactCandidate,
-    category_of,
-    comparison_key,
-    is_single_valued,
 )
 from threadkeep.memory.facts.rows import (
     LISTED_STATUSES,

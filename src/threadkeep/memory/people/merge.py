@@ -9,7 +9,7 @@ the identity is linked to, the *target*:
   so do their surface threads, queued surface events and posts, and their channel
   identities. Every sealed field is opened with the source's key and sealed again with the
   target's, in the same transaction — no row is ever readable with the wrong key;
-- the source's current facts are merged into the target's (:mod:`threadkeep.memory.facts.merge`:
+- the source's current facts are merged into the target's (:mod:`threadkeep.memory.people.facts_merge`:
   the same fact deduplicated, a conflicting value kept as a version); the profile is the
   target's, or the source's when the target had none, and is rebuilt by the usual
   background job; the recall index follows the moved messages on its own;
@@ -43,7 +43,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs
 from threadkeep.errors import Conflict, InputError, NotFound
-from threadkeep.memory.facts import merge as fact_merge
+from threadkeep.memory.people import facts_merge as fact_merge
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
@@ -95,7 +95,7 @@ MOVED_WITH_PERSON = ("surface_threads", "surface_events", "surface_posts", "iden
 # Rows that stay with the source (merged copies go to the target, or they are the source's
 # own credentials and bookkeeping) and are deleted with the source when the merge is confirmed.
 KEPT_WITH_SOURCE = ("user_keys", "facts", "fact_versions", "facts_state", "profiles", "digests",
-                    "idempotency_keys", "api_keys", "imports")
+                    "idempotency_keys", "api_keys", "imports", "memory_calls")
 _BATCH = 500
 # Primary key and the other columns a move reads or filters on, per moving table (besides
 # ``user_id`` and the sealed columns). Lightweight table constructs: this module reaches the

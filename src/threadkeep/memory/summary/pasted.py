@@ -94,12 +94,13 @@ def fold_message(message_id: str, role: str, text: str, at: datetime | date | No
     """A stored message as a summariser reads it: relative dates resolved against ``at`` and
     written in ("yesterday (7 May 2023)"); a document also gets its header line. Idempotent
     for documents (a marked text is not marked again)."""
+    day = dates_mod.day_text(at) if at is not None else ""
     if _HEADER.match(text):
-        return SourceMessage(message_id, role, text)
+        return SourceMessage(message_id, role, text, day)
     header = document_header(text, at) if len(text) > DOCUMENT_CHARS else ""
     if at is not None:
         text = dates_mod.annotate(text, dates_mod.resolve(text, at))
-    return SourceMessage(message_id, role, header + text)
+    return SourceMessage(message_id, role, header + text, day)
 
 
 def _title(body: str) -> str:

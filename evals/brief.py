@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from threadkeep.memory.summary.items import DEFAULT_CAP_TOKENS, SourceMessage
-from threadkeep.memory.summary.sentences import split_sentences
+from threadkeep.memory.summary.text import split_sentences
 from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = ["BriefSummary", "brief_fold"]

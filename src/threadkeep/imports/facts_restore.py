@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.extract import category_of, is_single_valued
+from threadkeep.memory.facts.candidate import category_of, is_single_valued
 from threadkeep.memory.facts.store import (
     BlindIndex,
     FactRecord,

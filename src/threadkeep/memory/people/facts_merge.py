@@ -30,7 +30,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from threadkeep.memory.facts import store as _facts
-from threadkeep.memory.facts.extract import category_of, comparison_key, is_single_valued
+from threadkeep.memory.facts.candidate import category_of, comparison_key, is_single_valued
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactVersion
 from threadkeep.store.vault import Vault
