@@ -42,7 +42,7 @@ def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts
 
     from threadkeep.crypto import MasterKey
     from threadkeep.memory.facts import store as F
-    from threadkeep.memory.facts.extract import FactCandidate
+    from threadkeep.memory.facts.candidate import FactCandidate
     from threadkeep.store import repo
     from threadkeep.store.base import new_id, utcnow
     from threadkeep.store.db import Database

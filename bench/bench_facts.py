@@ -3,7 +3,7 @@
 A person gets N synthetic facts (notes and preferences over a mixed vocabulary, plus the
 single-valued slots), stored exactly as the store stores them: key, value and float32 vector
 each sealed with the person's key. Then, over T turns with different messages, we time
-:func:`threadkeep.memory.facts.search.relevant_facts` as the engine calls it:
+:func:`threadkeep.memory.recall.facts.relevant_facts` as the engine calls it:
 
 - cold: the first turn of a process (decrypt every fact, build BM25 and the vector matrix);
 - warm: every later turn (one generation read, BM25 + dense + fusion, token packing) — the
@@ -36,9 +36,10 @@ import warnings
 import numpy as np
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts import search as S
+from threadkeep.memory.facts import rows as R
 from threadkeep.memory.facts import store as F
-from threadkeep.memory.facts.extract import FactCandidate, render_fact
+from threadkeep.memory.facts.candidate import FactCandidate, render_fact
+from threadkeep.memory.recall import facts as S
 from threadkeep.retrieval.embedding import default_embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
@@ -107,7 +108,7 @@ def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bo
         for (key, value), vec in zip(items, vectors, strict=True):
             fact = Fact(id=new_id(), user_id=user_id, category=key.split(":")[0], status="current",
                         method="rule", first_seen=at, last_seen=at, updated_at=at)
-            F.seal_fact(s, vault, fact, key, value, None)
+            R.seal_fact(s, vault, fact, key, value, None)
             fact.vector_ct = vault.seal(s, user_id, vector_to_bytes(vec), table="facts",
                                         column="vector", row_id=fact.id)
             s.add(fact)

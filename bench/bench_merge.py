@@ -28,7 +28,7 @@ import numpy as np
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.facts import store as F
-from threadkeep.memory.facts.extract import FactCandidate
+from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.people import merge as people_merge
 from threadkeep.retrieval.embedding import vector_to_bytes
 from threadkeep.store import repo

@@ -58,7 +58,7 @@ from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.memory.dates import strip_notes
 from threadkeep.memory.facts.model import extract_and_store
-from threadkeep.memory.facts.search import clear_fact_cache
+from threadkeep.memory.recall.facts import clear_fact_cache
 from threadkeep.memory.recall.index import clear_recall_cache
 from threadkeep.memory.recall.vectors import index_pending
 from threadkeep.retrieval.bm25 import Bm25Index

@@ -232,7 +232,7 @@ def test_delete_me_shreds_the_person(api: ApiHarness) -> None:  # noqa: F811
 
 
 def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
-    from threadkeep.memory.facts.extract import FactCandidate
+    from threadkeep.memory.facts.candidate import FactCandidate
     from threadkeep.memory.facts.store import apply_candidates
     from threadkeep.store import repo
 

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from threadkeep.imports.facts_restore import restore_facts
 from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.facts import rows as R
 from threadkeep.memory.facts import store as F
 from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.people.facts_merge import merge_facts, unmerge_facts
@@ -71,10 +72,10 @@ def test_merge_moves_said_and_its_undo_restores_the_row(people) -> None:  # noqa
 def test_restore_keeps_said_and_an_old_archive_without_it(person: Person) -> None:  # noqa: F811
     person.say("Я живу в Самаре.")
     (held,) = person.facts()
-    other = F.FactRecord(id="x1", key="hometown", value="Тверь", status="current", method="rule",
+    other = R.FactRecord(id="x1", key="hometown", value="Тверь", status="current", method="rule",
                          times_seen=1, first_seen=held.first_seen, last_seen=held.last_seen,
                          updated_at=held.updated_at, source_message_id=None, said="Твери")
-    old = F.FactRecord(id="x2", key="hobby", value="рыбалка", status="current", method="rule",
+    old = R.FactRecord(id="x2", key="hobby", value="рыбалка", status="current", method="rule",
                        times_seen=1, first_seen=held.first_seen, last_seen=held.last_seen,
                        updated_at=held.updated_at, source_message_id=None)
     with person.db.session() as s:

@@ -11,11 +11,13 @@ import pytest
 from sqlalchemy import func, select
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts import search as S
+from threadkeep.memory.facts import changes as C
+from threadkeep.memory.facts import rows as R
 from threadkeep.memory.facts import store as F
 from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.profile import refresh_profile
+from threadkeep.memory.recall import facts as S
 from threadkeep.memory.recall.vectors import index_message
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
@@ -40,7 +42,7 @@ class Person:
                                  message_id=message_id or new_id(), text=text, model=model,
                                  role=role, embedder=embedder)
 
-    def tell(self, key: str, value: str, said: str = "") -> list[F.FactChange]:
+    def tell(self, key: str, value: str, said: str = "") -> list[R.FactChange]:
         """Store one fact in a slot as extraction would (what the store does with it)."""
         with self.db.session() as s:
             return F.apply_candidates(s, self.vault, user_id=self.user_id,
@@ -63,11 +65,11 @@ class Person:
                                                   column="text", row_id=mid)))
         return conversation_id, mid, seq
 
-    def facts(self, include_retired: bool = False) -> list[F.FactRecord]:
+    def facts(self, include_retired: bool = False) -> list[R.FactRecord]:
         with self.db.session() as s:
-            return F.load_facts(s, self.vault, user_id=self.user_id, include_retired=include_retired)
+            return R.load_facts(s, self.vault, user_id=self.user_id, include_retired=include_retired)
 
-    def fact(self, key: str) -> F.FactRecord:
+    def fact(self, key: str) -> R.FactRecord:
         (hit,) = [f for f in self.facts() if f.key == key]
         return hit
 
@@ -127,7 +129,7 @@ def test_the_same_statement_again_is_one_row(person: Person) -> None:
     assert fact.last_seen > fact.first_seen
     # Re-confirmation is not a change: the history holds only the add.
     with person.db.session() as s:
-        assert [v.op for v in F.fact_history(s, person.vault, user_id=person.user_id, fact_id=fact.id)] == ["add"]
+        assert [v.op for v in C.fact_history(s, person.vault, user_id=person.user_id, fact_id=fact.id)] == ["add"]
 
 
 def test_a_new_value_supersedes_and_history_shows_both(person: Person) -> None:
@@ -136,7 +138,7 @@ def test_a_new_value_supersedes_and_history_shows_both(person: Person) -> None:
     current = [f for f in person.facts() if f.key == "said:work"]
     assert [f.value for f in current] == ["I work at Globex."]
     with person.db.session() as s:
-        hist = F.fact_history(s, person.vault, user_id=person.user_id, fact_id=current[0].id)
+        hist = C.fact_history(s, person.vault, user_id=person.user_id, fact_id=current[0].id)
     assert [(v.op, v.old_value, v.new_value) for v in hist] == [
         ("add", None, "I work at Acme"), ("update", "I work at Acme", "I work at Globex.")]
 
@@ -146,17 +148,17 @@ def test_undo_restores_previous_version_then_removes(person: Person) -> None:
     person.tell("city", "Lisbon")
     assert person.fact("city").value == "Lisbon"
     with person.db.session() as s:
-        ch = F.undo_last_change(s, person.vault, user_id=person.user_id)
+        ch = C.undo_last_change(s, person.vault, user_id=person.user_id)
     assert ch is not None and ch.value == "Berlin" and ch.old_value == "Lisbon"
     assert person.fact("city").value == "Berlin"
     with person.db.session() as s:
-        F.undo_last_change(s, person.vault, user_id=person.user_id)
-        assert F.undo_last_change(s, person.vault, user_id=person.user_id) is None
+        C.undo_last_change(s, person.vault, user_id=person.user_id)
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id) is None
     assert person.facts() == []
     # Nothing was erased: every version is in the history, the undone ones too.
     fid = ch.fact_id
     with person.db.session() as s:
-        hist = F.fact_history(s, person.vault, user_id=person.user_id, fact_id=fid)
+        hist = C.fact_history(s, person.vault, user_id=person.user_id, fact_id=fid)
     assert [(v.op, v.new_value, v.new_status) for v in hist] == [
         ("add", "Berlin", "current"), ("update", "Lisbon", "current"),
         ("undo", "Berlin", "current"), ("undo", "Berlin", "undone")]
@@ -168,15 +170,15 @@ def test_forget_then_undo_brings_that_fact_back(person: Person) -> None:
     person.tell("preference:tea", "likes tea")
     city = person.fact("city")
     with person.db.session() as s:
-        assert F.forget_fact(s, person.vault, user_id=person.user_id, fact_id=city.id) is not None
+        assert C.forget_fact(s, person.vault, user_id=person.user_id, fact_id=city.id) is not None
     assert "city" not in {f.key for f in person.facts(include_retired=True)}
     with person.db.session() as s:
-        ch = F.undo_last_change(s, person.vault, user_id=person.user_id)
+        ch = C.undo_last_change(s, person.vault, user_id=person.user_id)
     # The last change was the forget, not the newest fact's add.
     assert ch is not None and ch.fact_id == city.id and ch.value == "Paris"
     assert {f.key for f in person.facts()} == {"employer", "city", "preference:tea"}
     with person.db.session() as s:
-        hist = F.fact_history(s, person.vault, user_id=person.user_id, fact_id=city.id)
+        hist = C.fact_history(s, person.vault, user_id=person.user_id, fact_id=city.id)
     assert [v.op for v in hist] == ["add", "forget", "undo"]
     assert hist[1].old_value == "Paris" and hist[1].new_status == "forgotten"
 
@@ -187,11 +189,11 @@ def test_delete_is_hard(person: Person) -> None:
     person.tell("city", "Paris")
     fact = person.fact("name")
     with person.db.session() as s:
-        assert F.delete_fact(s, user_id=person.user_id, fact_id=fact.id)
+        assert C.delete_fact(s, user_id=person.user_id, fact_id=fact.id)
     assert [f.key for f in person.facts(include_retired=True)] == ["city"]
     with person.db.session() as s:
         assert s.scalar(select(func.count()).select_from(FactVersion).where(FactVersion.fact_id == fact.id)) == 0
-        assert F.delete_all_facts(s, user_id=person.user_id) == 1
+        assert C.delete_all_facts(s, user_id=person.user_id) == 1
     assert person.count_rows(Fact) == 0 and person.count_rows(FactVersion) == 0
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts.store import load_facts
+from threadkeep.memory.facts.rows import load_facts
 from threadkeep.memory.profile import current_profile
 
 from .helpers import open_memory

@@ -11,8 +11,7 @@ import pytest
 from tests.test_facts import Person, make_person, people, person  # noqa: F401  (fixtures)
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import search as S
-from threadkeep.memory.facts import store as F
+from threadkeep.memory.facts import changes as C
 from threadkeep.memory.people.identities import (
     IdentityConflict,
     identities_of,
@@ -20,6 +19,7 @@ from threadkeep.memory.people.identities import (
     resolve_identity,
     unlink_identity,
 )
+from threadkeep.memory.recall import facts as S
 from threadkeep.retrieval import hybrid as R
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
@@ -74,7 +74,7 @@ def test_cache_follows_changes_from_anywhere(person: Person) -> None:
     person.tell("employer", "Globex")
     assert top(person, "employer", embedder=False) == ["Globex"]
     with person.db.session() as s:
-        F.undo_last_change(s, person.vault, user_id=person.user_id)
+        C.undo_last_change(s, person.vault, user_id=person.user_id)
     assert top(person, "employer", embedder=False) == ["Acme"]
     person.tell("employer", "Acme")
     person.tell("preference:tea", "likes tea")
@@ -83,10 +83,10 @@ def test_cache_follows_changes_from_anywhere(person: Person) -> None:
     assert hit.fact.times_seen == 3  # a re-confirmation reaches the cached copy too
     tea = person.fact("preference:tea")
     with person.db.session() as s:
-        F.delete_fact(s, user_id=person.user_id, fact_id=tea.id)
+        C.delete_fact(s, user_id=person.user_id, fact_id=tea.id)
     assert top(person, "tea", embedder=False) == []
     with person.db.session() as s:
-        F.delete_all_facts(s, user_id=person.user_id)
+        C.delete_all_facts(s, user_id=person.user_id)
     assert top(person, "employer", embedder=False) == []
 
 

@@ -309,7 +309,7 @@ def test_background_work_builds_facts_folds_and_finishes(memory: Memory, tmp_pat
 
 
 async def _facts(memory: Memory, user: str) -> list[str]:
-    from threadkeep.memory.facts.store import load_facts
+    from threadkeep.memory.facts.rows import load_facts
 
     uid = await memory.user_id(user)
     with memory.db.reading() as s:

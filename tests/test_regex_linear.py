@@ -27,9 +27,8 @@ from threadkeep.memory.recall.filler import informative_excerpt
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.grounding import is_grounded
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, word_count
-from threadkeep.memory.summary.merge import replaced_values
+from threadkeep.memory.summary.merge import is_grounded, replaced_values
 from threadkeep.memory.summary.pasted import fold_message, pointer_text
 from threadkeep.memory.summary.text import _read, base_forms, mid_sentence_names, split_sentences
 from threadkeep.retrieval.tokenizer import tokenize

@@ -26,7 +26,7 @@ DEFERRED = (
     "threadkeep.memory.recall.ranking",
     "threadkeep.memory.recall.vectors",
     "threadkeep.memory.recall.index",
-    "threadkeep.memory.facts.search",
+    "threadkeep.memory.recall.facts",
     "threadkeep.memory.facts.model",
     "threadkeep.memory.summary.extractive",
     "threadkeep.memory.summary.text",
@@ -96,5 +96,5 @@ def test_serve_imports_no_memory_engine_before_its_port_answers(tmp_path: Path) 
     assert status == 200, body
     assert body["created"] is True and body["text"].strip()
     # The first turn did load what it needs: the deferral is real, not a module gone unused.
-    assert {"threadkeep.memory.recall.search", "threadkeep.memory.facts.search",
+    assert {"threadkeep.memory.recall.search", "threadkeep.memory.recall.facts",
             "threadkeep.memory.profile"} <= set(out["loaded_after_turn"])

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from threadkeep.memory.summary.grounding import is_grounded
 from threadkeep.memory.summary.items import (
     FIELDS,
     AddItem,
@@ -18,7 +17,7 @@ from threadkeep.memory.summary.items import (
     summary_from_json,
     summary_to_json,
 )
-from threadkeep.memory.summary.merge import apply_ops, enforce_cap
+from threadkeep.memory.summary.merge import apply_ops, enforce_cap, is_grounded
 from threadkeep.memory.summary.model import FoldAnswer, to_ops
 from threadkeep.messages import SourceMessage
 from threadkeep.tokens import default_counter

@@ -151,7 +151,7 @@ def test_failed_turn_keeps_the_message_and_retries(site: ApiHarness, page: Page)
 
 
 def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> None:
-    from threadkeep.memory.facts.extract import FactCandidate
+    from threadkeep.memory.facts.candidate import FactCandidate
     from threadkeep.memory.facts.store import apply_candidates
     from threadkeep.store import repo
 

@@ -30,7 +30,8 @@ from threadkeep import __version__
 from threadkeep.cache.keepwarm import warm_status
 from threadkeep.errors import NotFound
 from threadkeep.export import ConversationView, to_markdown
-from threadkeep.memory.facts import store as fact_store
+from threadkeep.memory.facts import changes as fact_changes
+from threadkeep.memory.facts import rows as fact_rows
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.insights_tables import Digest
@@ -156,8 +157,8 @@ def _with_messages(body: dict[str, Any], rows: list[dict[str, Any]]) -> str:
 def _facts(s: Session, vault: Vault, uid: str) -> tuple[list[dict[str, Any]], int]:
     out: list[dict[str, Any]] = []
     versions = 0
-    for f in fact_store.load_facts(s, vault, user_id=uid, include_retired=True) + _hidden_facts(s, vault, uid):
-        history = fact_store.fact_history(s, vault, user_id=uid, fact_id=f.id)
+    for f in fact_rows.load_facts(s, vault, user_id=uid, include_retired=True) + _hidden_facts(s, vault, uid):
+        history = fact_changes.fact_history(s, vault, user_id=uid, fact_id=f.id)
         versions += len(history)
         out.append({
             "id": f.id, "key": f.key, "category": f.category, "value": f.value, "said": f.said, "text": f.text,
@@ -172,12 +173,12 @@ def _facts(s: Session, vault: Vault, uid: str) -> tuple[list[dict[str, Any]], in
     return out, versions
 
 
-def _hidden_facts(s: Session, vault: Vault, uid: str) -> list[fact_store.FactRecord]:
+def _hidden_facts(s: Session, vault: Vault, uid: str) -> list[fact_rows.FactRecord]:
     """Forgotten and undone facts: out of every list, still held (with history) until erased."""
-    hidden = [st for st in _ALL_FACT_STATUSES if st not in fact_store.LISTED_STATUSES]
+    hidden = [st for st in _ALL_FACT_STATUSES if st not in fact_rows.LISTED_STATUSES]
     rows = s.scalars(select(Fact).where(Fact.user_id == uid, Fact.status.in_(hidden))
                      .order_by(Fact.first_seen, Fact.id))
-    return [fact_store.open_fact(vault, s, r) for r in rows]
+    return [fact_rows.open_fact(vault, s, r) for r in rows]
 
 
 def _facts_markdown(facts: list[dict[str, Any]]) -> str:

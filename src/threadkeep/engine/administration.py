@@ -40,7 +40,7 @@ class Administration:
         uid = await asyncio.to_thread(self.db.write, run)
         await asyncio.to_thread(self.db.settle_deletion)  # no copy left in the WAL or dead rows
         # Decrypted memory held in process goes with the person.
-        from threadkeep.memory.facts.search import clear_fact_cache
+        from threadkeep.memory.recall.facts import clear_fact_cache
         from threadkeep.memory.recall.index import clear_recall_cache
 
         clear_fact_cache(uid)

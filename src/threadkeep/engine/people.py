@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import store
+from threadkeep.memory.facts import changes, rows
 from threadkeep.memory.people import identities
 from threadkeep.store import repo
 from threadkeep.store.models import User
@@ -36,7 +36,7 @@ __all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact
            "unlink_identity", "handle_of_identity", "person_for_identity", "channel_identities"]
 
 
-def _row(f: store.FactRecord) -> dict[str, Any]:
+def _row(f: rows.FactRecord) -> dict[str, Any]:
     return {"id": f.id, "key": f.key, "value": f.value, "said": f.said, "text": f.text, "status": f.status,
             "method": f.method, "times_seen": f.times_seen, "first_seen": f.first_seen.isoformat(),
             "last_seen": f.last_seen.isoformat(), "source_message_id": f.source_message_id}
@@ -47,7 +47,7 @@ async def list_facts(memory: Memory, *, user: str, include_retired: bool = False
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
             uid = repo.person_id(s, memory.vault, name=user, create=False)
-            return [_row(f) for f in store.load_facts(s, memory.vault, user_id=uid,
+            return [_row(f) for f in rows.load_facts(s, memory.vault, user_id=uid,
                                                       include_retired=include_retired)]
     return await asyncio.to_thread(run)
 
@@ -57,7 +57,7 @@ async def fact_history(memory: Memory, fact_id: str, *, user: str) -> list[dict[
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
             uid = repo.person_id(s, memory.vault, name=user, create=False)
-            versions = store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id)
+            versions = changes.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id)
             if not versions:
                 raise NotFound(f"fact {fact_id} not found")
             return [asdict(v) | {"at": v.at.isoformat()} for v in versions]
@@ -68,10 +68,10 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
     """Undo the newest change (of one fact, or of any of the person's facts)."""
     def run(s: Any) -> dict[str, Any] | None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
-        if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
+        if fact_id is not None and not changes.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")  # not "nothing to undo": there is no such fact
-        change = store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
-        from threadkeep.memory.facts.search import clear_fact_cache  # the search: on first use
+        change = changes.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
+        from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
 
         clear_fact_cache(uid)
         return asdict(change) if change is not None else None
@@ -83,9 +83,9 @@ async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     version that ``undo`` reverts (``facts`` erasure for good is :func:`erase_fact`)."""
     def run(s: Any) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
-        if store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
+        if changes.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
             raise NotFound(f"fact {fact_id} not found")
-        from threadkeep.memory.facts.search import clear_fact_cache  # the search: on first use
+        from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
 
         clear_fact_cache(uid)
     await asyncio.to_thread(memory.db.write, run)
@@ -95,9 +95,9 @@ async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     """Erase a fact and its whole history for good (no undo)."""
     def run(s: Any) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
-        if not store.delete_fact(s, user_id=uid, fact_id=fact_id):
+        if not changes.delete_fact(s, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")
-        from threadkeep.memory.facts.search import clear_fact_cache  # the search: on first use
+        from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
 
         clear_fact_cache(uid)
     await asyncio.to_thread(memory.db.write, run)
@@ -115,33 +115,33 @@ async def _as_person(memory: Memory, user: str, fn: Callable[[Session, str], T],
     return await asyncio.to_thread(memory.db.write, run)
 
 
-async def fact_records(memory: Memory, *, user: str, include_retired: bool = False) -> list[store.FactRecord]:
+async def fact_records(memory: Memory, *, user: str, include_retired: bool = False) -> list[rows.FactRecord]:
     """The person's facts as records (none for a person not seen yet)."""
-    return await _as_person(memory, user, lambda s, uid: store.load_facts(
+    return await _as_person(memory, user, lambda s, uid: rows.load_facts(
         s, memory.vault, user_id=uid, include_retired=include_retired), missing=[])
 
 
 async def fact_version_records(memory: Memory, fact_id: str, *, user: str) -> list[Any]:
     """Every version of one fact, oldest first (empty when there is no such fact)."""
-    return await _as_person(memory, user, lambda s, uid: store.fact_history(
+    return await _as_person(memory, user, lambda s, uid: changes.fact_history(
         s, memory.vault, user_id=uid, fact_id=fact_id), missing=[])
 
 
 async def undo_change_record(memory: Memory, *, user: str, fact_id: str | None = None) -> Any:
     """Undo the newest change (of one fact, or of any); None when nothing was left to undo."""
-    return await _as_person(memory, user, lambda s, uid: store.undo_last_change(
+    return await _as_person(memory, user, lambda s, uid: changes.undo_last_change(
         s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
 
 
 async def forget_fact_record(memory: Memory, fact_id: str, *, user: str) -> Any:
     """Forget one fact (kept in its history, undoable); None when there is no such fact."""
-    return await _as_person(memory, user, lambda s, uid: store.forget_fact(
+    return await _as_person(memory, user, lambda s, uid: changes.forget_fact(
         s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
 
 
 async def forget_all_facts(memory: Memory, *, user: str) -> int:
     """Delete every fact about the person; how many there were."""
-    return await _as_person(memory, user, lambda s, uid: store.delete_all_facts(s, user_id=uid),
+    return await _as_person(memory, user, lambda s, uid: changes.delete_all_facts(s, user_id=uid),
                             missing=0)
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.store import load_facts
+from threadkeep.memory.facts.rows import load_facts
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow

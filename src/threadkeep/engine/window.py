@@ -22,7 +22,12 @@ from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
 from threadkeep.errors import NotFound
 from threadkeep.llm.base import Capabilities
-from threadkeep.memory.summary.items import SourceMessage, SummaryState, changed_messages, summary_from_json
+from threadkeep.memory.summary.items import (
+    SourceMessage,
+    SummaryState,
+    changed_messages,
+    summary_from_json,
+)
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -30,7 +35,7 @@ from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 
 if TYPE_CHECKING:  # retrieval (numpy, the search indexes) is imported on a turn's first use
-    from threadkeep.memory.facts.search import FactHit
+    from threadkeep.memory.recall.facts import FactHit
     from threadkeep.memory.recall.floor import Relevance
     from threadkeep.memory.recall.notes import StoredNote
     from threadkeep.memory.recall.ranking import RecalledBlock, RecallHit
@@ -235,7 +240,7 @@ def retrieve(db: Database, vault: Vault, settings: Settings, counter: MemoCounte
     """
     if not settings.memory_retrieval:
         return Retrieved((), ())
-    from threadkeep.memory.facts.search import relevant_facts
+    from threadkeep.memory.recall.facts import relevant_facts
     from threadkeep.memory.recall.search import recall
     from threadkeep.memory.recall.vectors import embed_new_message
 

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.memory.facts.candidate import category_of, is_single_valued
-from threadkeep.memory.facts.store import (
+from threadkeep.memory.facts.rows import (
     BlindIndex,
     FactRecord,
     FactVersionRecord,

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, Usage, complete
-from threadkeep.memory.facts.store import FactRecord, load_facts
+from threadkeep.memory.facts.rows import FactRecord, load_facts
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.hybrid import token_counter
 from threadkeep.store.base import utcnow

@@ -12,7 +12,7 @@ from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import SESSION_COOKIE
 from threadkeep.engine import people
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import store as facts
+from threadkeep.memory.facts import rows as fact_rows
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
 
@@ -39,7 +39,7 @@ async def delete_me(memory: MemoryDep, person: PersonDep, state: StateDep) -> Re
     return response
 
 
-def _fact(f: facts.FactRecord) -> dict[str, Any]:
+def _fact(f: fact_rows.FactRecord) -> dict[str, Any]:
     return {"id": f.id, "key": f.key, "category": f.category, "value": f.value, "text": f.text,
             "status": f.status, "method": f.method, "times_seen": f.times_seen,
             "first_seen": f.first_seen.isoformat(), "last_seen": f.last_seen.isoformat(),

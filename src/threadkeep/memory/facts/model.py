@@ -32,15 +32,16 @@ from sqlalchemy.orm import Session
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, Usage
 from threadkeep.llm.structured import complete_structured, output_spec
-from threadkeep.memory.facts import store
+from threadkeep.memory.facts import rows, store
 from threadkeep.memory.facts.candidate import LABELS, SINGLE_VALUED, FactCandidate, valid_key
+from threadkeep.memory.facts.changes import retire_fact
 from threadkeep.memory.facts.extract import (
     extract_facts,
     is_statement,
     split_remember_notes,
     strip_injected,
 )
-from threadkeep.memory.facts.search import relevant_facts
+from threadkeep.memory.recall.facts import relevant_facts
 from threadkeep.memory.summary.text import split_sentences
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.embedding import Embedder, default_embedder
@@ -108,13 +109,13 @@ class ExtractionResult:
 
     message_id: str
     method: str
-    changes: list[store.FactChange] = field(default_factory=list)
+    changes: list[rows.FactChange] = field(default_factory=list)
     usage: Usage | None = None
     fallback: str | None = None
     model: str | None = None
 
 
-def build_extraction_request(text: str, existing: list[store.FactRecord]) -> tuple[ModelRequest, dict[str, str]]:
+def build_extraction_request(text: str, existing: list[rows.FactRecord]) -> tuple[ModelRequest, dict[str, str]]:
     """The low-temperature request, and the alias → fact id map to read the answer with."""
     aliases = {f"f{i + 1}": f.id for i, f in enumerate(existing)}
     lines = [f"{a}: {f.key} = {f.value}" for a, f in zip(aliases, existing, strict=True)]
@@ -150,30 +151,31 @@ def fact_problems(answer: FactAnswer, aliases: dict[str, str], text: str) -> lis
 
 
 def _apply(s: Session, vault: Vault, answer: FactAnswer, problems: list[str], *, user_id: str,
-           message_id: str, aliases: dict[str, str], existing: dict[str, store.FactRecord],
-           embedder: Embedder | None) -> list[store.FactChange]:
+           message_id: str, aliases: dict[str, str], existing: dict[str, rows.FactRecord],
+           embedder: Embedder | None) -> list[rows.FactChange]:
     bad = {int(p[11:p.index("]")]) for p in problems}
-    changes: list[store.FactChange] = []
+    done: list[rows.FactChange] = []
     for n, op in enumerate(answer.operations):
         if n in bad:
             continue
-        said = op.said.strip() if op.said.strip() != op.value.strip() else ""  # kept when they differ
+        value = "" if isinstance(op, RetireFact) else op.value.strip()
+        said = op.said.strip() if op.said.strip() != value else ""  # kept when they differ
         if isinstance(op, AddFact):
-            cand = FactCandidate(op.key, op.value.strip(), said=said)
+            cand = FactCandidate(op.key, value, said=said)
         else:
             old = existing.get(aliases[op.fact])
             if old is None:
                 continue
             if isinstance(op, RetireFact) or old.category == "note":
                 # A changed note is the old one retired and a new one added (notes are many).
-                ch = store.retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
-                changes += [ch] if ch else []
+                ch = retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
+                done += [ch] if ch else []
                 if isinstance(op, RetireFact):
                     continue
-            cand = FactCandidate(old.key, op.value.strip(), said=said)
-        changes += store.apply_candidates(s, vault, user_id=user_id, candidates=[cand],
-                                          message_id=message_id, method="model", embedder=embedder)
-    return changes
+            cand = FactCandidate(old.key, value, said=said)
+        done += store.apply_candidates(s, vault, user_id=user_id, candidates=[cand],
+                                       message_id=message_id, method="model", embedder=embedder)
+    return done
 
 
 async def aextract_and_store(
@@ -194,7 +196,7 @@ async def aextract_and_store(
     result = ExtractionResult(message_id, "rule")
     answer: FactAnswer | None = None
     problems: list[str] = []
-    existing: list[store.FactRecord] = []
+    existing: list[rows.FactRecord] = []
     aliases: dict[str, str] = {}
     if model is not None and statements:
         hits = relevant_facts(db, vault, user_id=user_id, query=statements, k=_CONTEXT_FACTS,
@@ -203,7 +205,7 @@ async def aextract_and_store(
         with db.session() as s:
             # Single-valued slots are always shown, so a move to a new employer is an update.
             shown = {e.id for e in existing}
-            existing += [f for f in store.load_facts(s, vault, user_id=user_id, categories=SINGLE_VALUED)
+            existing += [f for f in rows.load_facts(s, vault, user_id=user_id, categories=SINGLE_VALUED)
                          if f.id not in shown]
         request, aliases = build_extraction_request(statements, existing)
         result.model = model.name

@@ -1,4 +1,5 @@
-"""The facts store: what a person said about themselves, deduplicated, versioned, sealed.
+"""Merging proposed facts into the store: what a person said about themselves, deduplicated,
+versioned, sealed.
 
 One row per fact. A single-valued slot (name, role, employer, city, a preference topic) has at
 most one row per person: saying the same thing again — in any wording the extractor maps to
@@ -11,7 +12,7 @@ new value sealed; undo pops the newest version and puts back what it replaced. D
 removes it and its versions for good. A personal export's facts come back with their own
 history through :func:`threadkeep.imports.facts_restore.restore_facts`.
 
-Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.facts.search`.
+Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.recall.facts`.
 """
 
 from __future__ import annotations
@@ -28,25 +29,11 @@ from threadkeep.memory.facts.candidate import (
     comparison_key,
     is_single_valued,
 )
-from threadkeep.memory.facts.changes import (
-    delete_all_facts,
-    delete_fact,
-    fact_history,
-    forget_fact,
-    retire_fact,
-    undo_last_change,
-)
 from threadkeep.memory.facts.rows import (
-    LISTED_STATUSES,
     BlindIndex,
     FactChange,
-    FactRecord,
-    FactVersionRecord,
     add_fact_version,
     facts_changed,
-    facts_generation,
-    facts_state,
-    load_facts,
     lock_facts,
     open_fact,
     seal_fact,
@@ -58,32 +45,7 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.vault import Vault
 
-# The store's names, wherever they live (rows and records in .rows, the person's own changes in
-# .changes): callers import them from here.
-__all__ = [
-    "FactRecord",
-    "FactChange",
-    "FactVersionRecord",
-    "open_fact",
-    "load_facts",
-    "seal_fact",
-    "seal_said",
-    "facts_generation",
-    "facts_state",
-    "apply_candidates",
-    "retire_fact",
-    "fact_history",
-    "undo_last_change",
-    "forget_fact",
-    "LISTED_STATUSES",
-    "delete_fact",
-    "delete_all_facts",
-    "BlindIndex",
-    "lock_facts",
-    "touch_fact",
-    "facts_changed",
-    "add_fact_version",
-]
+__all__ = ["apply_candidates"]
 
 
 def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidate) -> Fact | None:

@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts import store as _facts
+from threadkeep.memory.facts import rows as _rows
 from threadkeep.memory.facts.candidate import category_of, comparison_key, is_single_valued
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactVersion
@@ -82,8 +82,8 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     one decryption per source fact and per matched target fact, with a single flush.
     """
     at = utcnow()
-    state = _facts.lock_facts(s, target)
-    blind = _facts.BlindIndex.of(s, vault, target)
+    state = _rows.lock_facts(s, target)
+    blind = _rows.BlindIndex.of(s, vault, target)
     by_slot: dict[str, list[Fact]] = {}
     for row in s.scalars(select(Fact).where(Fact.user_id == target)):
         by_slot.setdefault(row.slot_hash, []).append(row)
@@ -93,7 +93,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     touched: dict[str, dict[str, Any]] = {}
     counts = {"facts_added": 0, "facts_deduplicated": 0, "facts_conflicts": 0, "facts_skipped": 0}
     for src in rows:
-        rec = _facts.open_fact(vault, s, src)
+        rec = _rows.open_fact(vault, s, src)
         slot = blind.slot(rec.key)
         found = by_slot.get(slot, [])
         if not is_single_valued(rec.key):
@@ -105,10 +105,10 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
                         method=src.method, times_seen=src.times_seen, changed_gen=state.generation + 1,
                         source_message_id=src.source_message_id, first_seen=src.first_seen,
                         last_seen=src.last_seen, updated_at=at)
-            _facts.seal_fact(s, vault, fact, rec.key, rec.value, None, said=rec.said)
+            _rows.seal_fact(s, vault, fact, rec.key, rec.value, None, said=rec.said)
             _reseal_vector(s, vault, src, fact)
             s.add(fact)
-            _facts.add_fact_version(s, vault, fact, version=1, op="add", old=None, new=rec.value,
+            _rows.add_fact_version(s, vault, fact, version=1, op="add", old=None, new=rec.value,
                                     old_status=None, new_status="current",
                                     source=src.source_message_id, at=at)
             by_slot.setdefault(slot, []).append(fact)
@@ -121,9 +121,9 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             continue
         if match.id not in touched and match.id not in added:
             touched[match.id] = {"row": _snapshot(match), "versions": []}
-        mine = _facts.open_fact(vault, s, match)
+        mine = _rows.open_fact(vault, s, match)
         same = comparison_key(mine.value) == comparison_key(rec.value)
-        _facts.touch_fact(match, state)
+        _rows.touch_fact(match, state)
         if same and match.status == "current":
             match.times_seen += src.times_seen
             match.first_seen = min(match.first_seen, src.first_seen)
@@ -132,13 +132,13 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             continue
         source_newer = src.last_seen > match.last_seen or match.status == "retired"
         winner, loser = (rec.value, mine.value) if source_newer else (mine.value, rec.value)
-        vid = _facts.add_fact_version(s, vault, match, op="merge", old=loser, new=winner,
+        vid = _rows.add_fact_version(s, vault, match, op="merge", old=loser, new=winner,
                                       old_status=match.status, new_status="current",
                                       source=src.source_message_id, at=at)
         if match.id in touched:
             touched[match.id]["versions"].append(vid)
         if source_newer and not same:
-            _facts.seal_fact(s, vault, match, mine.key, rec.value, None, said=rec.said)
+            _rows.seal_fact(s, vault, match, mine.key, rec.value, None, said=rec.said)
             _reseal_vector(s, vault, src, match)
             match.method = src.method
             match.times_seen = src.times_seen
@@ -149,7 +149,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
         match.updated_at = at
         counts["facts_conflicts"] += 1
     if added or touched:
-        _facts.facts_changed(state, at)
+        _rows.facts_changed(state, at)
     s.flush()
     undo = {"added": added, "touched": list(touched.values()), "generation": state.generation}
     return undo, counts
@@ -158,7 +158,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
 def unmerge_facts(s: Session, *, target: str, undo: dict[str, Any]) -> dict[str, int]:
     """Take a merge back on the target's side; returns counts (``facts_kept``: rows the
     target changed again after the merge, left as they are)."""
-    state = _facts.lock_facts(s, target)
+    state = _rows.lock_facts(s, target)
     removed = kept = restored = 0
     added = list(undo.get("added", []))
     for i in range(0, len(added), 500):
@@ -177,8 +177,8 @@ def unmerge_facts(s: Session, *, target: str, undo: dict[str, Any]) -> dict[str,
         if item["versions"]:
             s.execute(delete(FactVersion).where(FactVersion.id.in_(item["versions"])))
         _restore(row, item["row"])
-        _facts.touch_fact(row, state)
+        _rows.touch_fact(row, state)
         restored += 1
-    _facts.facts_changed(state, utcnow(), deleted=True)
+    _rows.facts_changed(state, utcnow(), deleted=True)
     s.flush()
     return {"facts_removed": removed, "facts_restored": restored, "facts_kept": kept}

@@ -490,7 +490,7 @@ def list_merges(db: Database, *, include_finished: bool = False, limit: int = 20
 def forget_caches(*user_ids: str) -> None:
     """Decrypted facts and recall indexes held in this process go stale with a merge (other
     processes notice from the facts generation and the message counts)."""
-    from threadkeep.memory.facts.search import clear_fact_cache
+    from threadkeep.memory.recall.facts import clear_fact_cache
     from threadkeep.memory.recall.index import clear_recall_cache
 
     for uid in user_ids:

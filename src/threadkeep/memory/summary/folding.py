@@ -1,11 +1,10 @@
-"""Folding: how the summary absorbs the messages that leave the verbatim history.
+"""A fold: the summary absorbs the messages that leave the verbatim history.
 
 New summary = merge(old summary, a summariser's operations for the folded messages), then the
-cap (:mod:`threadkeep.memory.summary.merge`); which messages fold when is
+cap (:mod:`threadkeep.memory.summary.merge`); when to fold is
 :mod:`threadkeep.memory.summary.policy`. Pure: storage, transactions and retries belong to the
-engine. Cost per fold is bounded by a constant: the summariser reads the old summary (at most
-``cap`` tokens) and at most one batch of messages (15 by default), a pasted document only by
-its opening — never the whole conversation.
+engine. A fold's cost is bounded: the summariser reads the old summary (at most ``cap`` tokens)
+and one batch of messages (15 by default), a pasted document by its opening only.
 """
 
 from __future__ import annotations
@@ -26,15 +25,9 @@ from threadkeep.memory.summary.merge import EvictHook, apply_ops, enforce_cap, w
 from threadkeep.memory.summary.pasted import fold_message, is_document
 from threadkeep.tokens import TokenCounter
 
-__all__ = [
-    "Summariser",
-    "AsyncSummariser",
-    "Proposal",
-    "FoldResult",
-    "fold_summary",
-    "afold_summary",
-    "fold_message",
-]
+__all__ = ["Summariser", "AsyncSummariser", "Proposal", "FoldResult", "fold_summary", "afold_summary",
+           "fold_message"]
+
 
 @runtime_checkable
 class Summariser(Protocol):
@@ -48,8 +41,7 @@ class Summariser(Protocol):
 @dataclass(frozen=True, slots=True)
 class Proposal:
     """What a summariser that may call a model proposes: the operations, how they were made
-    (``method``: ``model`` or ``extractive``), why the model's were not used (``fallback``),
-    and the model call's usage and name (for the cost of memory)."""
+    (``model`` or ``extractive``), why the model's were not used, and the model call."""
 
     ops: tuple[Op, ...]
     method: str
@@ -69,9 +61,9 @@ class AsyncSummariser(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class FoldResult:
-    """The new summary, what was refused and what left (already handed to ``on_evict``), how
-    the operations were made (``method``) and, when a model was asked but not used, why
-    (``fallback``); ``usage``/``model``: the model call, for the cost report."""
+    """The new summary, the operations refused, the items that left (already handed to
+    ``on_evict``), how the operations were made and — when a model was asked but not used —
+    why (``fallback``); ``usage``/``model``: the model call, for the memory's cost log."""
 
     state: SummaryState
     rejected: tuple[tuple[Op, str], ...]
@@ -83,66 +75,40 @@ class FoldResult:
     model: str | None = None
 
 
-def _merge(
-    old: SummaryState,
-    proposal: Proposal,
-    messages: Sequence[SourceMessage],
-    *,
-    cap: int,
-    counter: TokenCounter | None,
-    on_evict: EvictHook | None,
-    name: str,
-) -> FoldResult:
-    sources = {str(m[0]): m[2] for m in messages}
-    merged = apply_ops(old, proposal.ops, sources, on_evict=on_evict)
+def _merge(old: SummaryState, proposal: Proposal, messages: Sequence[SourceMessage], *, cap: int,
+           counter: TokenCounter | None, on_evict: EvictHook | None, name: str) -> FoldResult:
+    merged = apply_ops(old, proposal.ops, {m.id: m.text for m in messages}, on_evict=on_evict)
     capped = enforce_cap(with_base_forms(merged.state), cap=cap, counter=counter, on_evict=on_evict)
     return FoldResult(capped.state, merged.rejected, merged.evicted + capped.evicted, name,
                       proposal.method, proposal.fallback, proposal.usage, proposal.model)
 
 
 def _marked(messages: Sequence[SourceMessage]) -> tuple[SourceMessage, ...]:
-    """Documents given without their header (callers that did not use :func:`fold_message`)
-    get it here, so the summariser and the grounding check read the same text."""
+    """Documents given without their header get it, so the summariser and the grounding check
+    read the same text (callers best use :func:`fold_message` already)."""
     return tuple(m._replace(text=fold_message(m.id, m.role, m.text).text) if is_document(m.text) else m
                  for m in messages)
 
 
-def fold_summary(
-    old_state: SummaryState,
-    new_messages: Sequence[SourceMessage],
-    *,
-    summariser: Summariser,
-    cap: int = DEFAULT_CAP_TOKENS,
-    counter: TokenCounter | None = None,
-    on_evict: EvictHook | None = None,
-) -> FoldResult:
-    """New summary = merge(old summary, summariser's ops for ``new_messages``), then the cap.
-
-    ``new_messages`` are ``(id, role, text)`` values of the folded range only, best made by
-    :func:`fold_message` (resolved dates written in, documents marked with their paste date). Items leaving
-    the summary (removed by an op or squeezed out by the cap) go through ``on_evict`` first.
-    """
-    new_messages = _marked(new_messages)
-    proposal = Proposal(tuple(summariser.propose(old_state, new_messages)), "extractive")
-    return _merge(old_state, proposal, new_messages, cap=cap, counter=counter, on_evict=on_evict,
-                  name=summariser.name)
+def fold_summary(old_state: SummaryState, new_messages: Sequence[SourceMessage], *, summariser: Summariser,
+                 cap: int = DEFAULT_CAP_TOKENS, counter: TokenCounter | None = None,
+                 on_evict: EvictHook | None = None) -> FoldResult:
+    """Fold ``new_messages`` (the folded range only, best made by :func:`fold_message`) into
+    ``old_state`` with a model-free ``summariser``. Items leaving the summary go through
+    ``on_evict`` first."""
+    messages = _marked(new_messages)
+    proposal = Proposal(tuple(summariser.propose(old_state, messages)), "extractive")
+    return _merge(old_state, proposal, messages, cap=cap, counter=counter, on_evict=on_evict, name=summariser.name)
 
 
-async def afold_summary(
-    old_state: SummaryState,
-    new_messages: Sequence[SourceMessage],
-    *,
-    summariser: Summariser | AsyncSummariser,
-    cap: int = DEFAULT_CAP_TOKENS,
-    counter: TokenCounter | None = None,
-    on_evict: EvictHook | None = None,
-) -> FoldResult:
-    """:func:`fold_summary` for summarisers that call a model (``apropose``); a provider
-    failure the summariser does not handle propagates, and nothing is merged."""
-    new_messages = _marked(new_messages)
+async def afold_summary(old_state: SummaryState, new_messages: Sequence[SourceMessage], *,
+                        summariser: Summariser | AsyncSummariser, cap: int = DEFAULT_CAP_TOKENS,
+                        counter: TokenCounter | None = None, on_evict: EvictHook | None = None) -> FoldResult:
+    """:func:`fold_summary` for any summariser; a provider failure the summariser does not
+    handle propagates, and nothing is merged."""
+    messages = _marked(new_messages)
     if isinstance(summariser, AsyncSummariser):
-        proposal = await summariser.apropose(old_state, new_messages)
+        proposal = await summariser.apropose(old_state, messages)
     else:
-        proposal = Proposal(tuple(summariser.propose(old_state, new_messages)), "extractive")
-    return _merge(old_state, proposal, new_messages, cap=cap, counter=counter, on_evict=on_evict,
-                  name=summariser.name)
+        proposal = Proposal(tuple(summariser.propose(old_state, messages)), "extractive")
+    return _merge(old_state, proposal, messages, cap=cap, counter=counter, on_evict=on_evict, name=summariser.name)

@@ -1,268 +1,206 @@
 """How the summary changes: operations merged into it, and the cap it is kept under.
 
-:func:`apply_ops` merges a summariser's operations; items that no operation touches are carried
-over unchanged, so earlier content survives by construction, not by prompt wording
-(ARCHITECTURE §5). An added or updated item whose names, numbers or dates do not occur in the
-messages it cites is refused (:func:`~threadkeep.memory.summary.grounding.is_grounded`). An
-update that changes a value stores what it replaced (``was``: the old values the new text no
-longer states; ``since``: the day), and every item touched gets its names' dictionary forms
-(``aka``) — decided here, at fold time, never per turn. :func:`enforce_cap` keeps the summary
-within its tokens and words, low priority first.
+:func:`apply_ops` merges a summariser's operations; items no operation touches are carried over
+unchanged, so earlier content survives by construction, not by prompt wording (ARCHITECTURE
+§5). An added or updated item whose names, numbers or dates are not in the messages it cites is
+refused (:func:`is_grounded`). An update that changes a value stores what it replaced, and every
+touched item gets its names' dictionary forms — decided here, at fold time, never per turn.
+:func:`enforce_cap` keeps the summary within its tokens and words, low priority first.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from threadkeep.memory.summary.grounding import is_grounded
 from threadkeep.memory.summary.items import (
     DEFAULT_CAP_TOKENS,
     DEFAULT_PRIORITY,
-    FIELDS,
     MAX_WORDS,
     AddItem,
-    FieldName,
     Item,
     Op,
     ResolveQuestion,
     SummaryState,
     UpdateItem,
-    _header,
-    _line,
     render_summary,
     word_count,
 )
 from threadkeep.memory.summary.text import base_forms, read, same_value
+from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["MergeResult", "EvictHook", "apply_ops", "enforce_cap", "with_base_forms", "replaced_values"]
+__all__ = ["MergeResult", "EvictHook", "apply_ops", "enforce_cap", "is_grounded", "with_base_forms",
+           "replaced_values"]
 
 EvictHook = Callable[[Sequence[Item]], None]
-
-
-# ---- merge ------------------------------------------------------------------------------------
+# Long low-priority items are cut to a clause before anything leaves under the cap.
+CONDENSE_MAX_PRIORITY = 2
+CONDENSE_CHARS = 120
+_WORDS = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
 class MergeResult:
-    """The merged state, the operations refused (with the reason) and items that left."""
+    """The merged state, the operations refused (with the reason) and the items that left."""
 
     state: SummaryState
     rejected: tuple[tuple[Op, str], ...] = ()
     evicted: tuple[Item, ...] = ()
 
 
-def _clamp(priority: int | None, fld: FieldName) -> int:
-    if priority is None:
-        return DEFAULT_PRIORITY[fld]
-    return max(0, min(5, priority))
+def is_grounded(text: str, sources: Iterable[str]) -> bool:
+    """Whether every value of ``text`` — a number (by its digits), a date, a name (by its stem,
+    so an inflected form counts) — is in ``sources``."""
+    corpus = "\n".join(sources)
+    digits = {re.sub(r"\D", "", v.text) for v in read(corpus).values if v.kind == "number"}
+    digits |= set(re.findall(r"\d+", re.sub(r"(?<=\d)[\s\u00a0\u202f.,](?=\d{3}(?!\d))", "", corpus)))
+    words = {w.casefold() for w in _WORDS.findall(corpus)}
+    low = corpus.casefold()
+    for v in read(text).values:
+        if v.kind == "number" and re.sub(r"\D", "", v.text) not in digits:
+            return False
+        if v.kind != "number" and v.text.casefold() not in low and not (
+                v.kind == "name" and all(any(w.startswith(k) for w in words) for k in v.key.split())):
+            return False
+    # A capitalised word opening a sentence may be a name or prose: its first four letters at
+    # least must be in the sources ("Decided" for "we decided"; never an invented "Marcus").
+    openers = re.findall(r"(?:^|[.!?。！？]\s+)[\"'«(]*([^\W\d_]+)", text)
+    return all(w.casefold()[:4] in low for w in openers if w[0].isupper() and tokenize(w))
 
 
-def apply_ops(
-    state: SummaryState,
-    ops: Iterable[Op],
-    sources: Mapping[str, str],
-    *,
-    on_evict: EvictHook | None = None,
-) -> MergeResult:
-    """Merge ``ops`` into ``state``. Items not named by an op are kept unchanged.
+def _ground(op: Op, sources: Mapping[str, str], target: Item | None) -> str | None:
+    """Why ``op`` cannot be applied (None when it can)."""
+    ids = getattr(op, "source_ids", ())
+    text = op.text if isinstance(op, AddItem | UpdateItem | ResolveQuestion) else ""
+    if isinstance(op, AddItem | UpdateItem) and (not ids or any(s not in sources for s in ids)):
+        return "unknown or missing source ids"
+    if text and (any(s not in sources for s in ids) or not is_grounded(
+            text, [sources[s] for s in ids if s in sources] + ([target.text] if target else []))):
+        return "not grounded in its sources"
+    return None
 
-    ``sources`` maps the ids of the newly folded messages to their text; an op may cite only
-    those (an update may also lean on the text of the item it replaces, which was grounded
-    when it was added). Removed items go through ``on_evict`` before they leave.
-    """
-    items: dict[str, Item] = {i.id: i for i in state.items}
-    order = [i.id for i in state.items]
-    seq = state.next_seq
-    tick = state.version + 1
+
+def apply_ops(state: SummaryState, ops: Iterable[Op], sources: Mapping[str, str], *,
+              on_evict: EvictHook | None = None) -> MergeResult:
+    """Merge ``ops`` into ``state``; items no op names are kept unchanged. ``sources`` maps the
+    newly folded messages' ids to their text: an op may cite only those (an update may also
+    lean on the text of the item it replaces). Removed items go through ``on_evict`` first."""
+    items = {i.id: i for i in state.items}
+    seq, tick = state.next_seq, state.version + 1
     rejected: list[tuple[Op, str]] = []
     evicted: list[Item] = []
-
-    def cited(ids: tuple[str, ...]) -> list[str] | None:
-        if not ids or any(s not in sources for s in ids):
-            return None
-        return [sources[s] for s in ids]
-
     for op in ops:
-        if isinstance(op, AddItem):
-            texts = cited(op.source_ids)
-            if texts is None:
-                rejected.append((op, "unknown or missing source ids"))
-                continue
-            if not is_grounded(op.text, texts):
-                rejected.append((op, "not grounded in its sources"))
-                continue
-            same = next((i for i in items.values()
-                         if i.field == op.field and i.text == op.text), None)
-            if same is not None:
-                # A model re-adding what is already there: one item, with both sources.
-                items[same.id] = replace(same, source_ids=_dedupe(same.source_ids + op.source_ids),
-                                         touched=tick)
-                continue
-            new_id = f"i{seq}"
-            items[new_id] = Item(new_id, op.field, op.text, _dedupe(op.source_ids),
-                                 _clamp(op.priority, op.field), seq, tick, key=op.key)
-            order.append(new_id)
-            seq += 1
-            continue
-        target = items.get(op.item_id)
-        if target is None:
+        target = None if isinstance(op, AddItem) else items.get(op.item_id)
+        if not isinstance(op, AddItem) and target is None:
             rejected.append((op, f"no item {op.item_id!r}"))
             continue
-        if isinstance(op, UpdateItem):
-            texts = cited(op.source_ids)
-            if texts is None:
-                rejected.append((op, "unknown or missing source ids"))
-                continue
-            if not is_grounded(op.text, [*texts, target.text]):
-                rejected.append((op, "not grounded in its sources"))
-                continue
-            was = replaced_values(target.text, op.text)
-            kept = op.text == target.text  # a restatement keeps what the item said it replaced
-            items[target.id] = replace(
-                target, text=op.text, source_ids=_dedupe(target.source_ids + op.source_ids),
-                priority=target.priority if op.priority is None else _clamp(op.priority, target.field),
-                touched=tick, resolved=False, key=target.key if op.key is None else op.key,
-                was=was or (target.was if kept else ""), since=op.since if was else target.since,
-                now=replaced_values(op.text, target.text) if was else (target.now if kept else ""),
-                was_sources=target.source_ids if was else (target.was_sources if kept else ()),
-            )
-        elif isinstance(op, ResolveQuestion):
-            text = target.text
-            if op.text:
-                texts = cited(op.source_ids)
-                if texts is None or not is_grounded(op.text, [*texts, target.text]):
-                    rejected.append((op, "answer not grounded in its sources"))
-                    continue
-                text = f"{target.text} — {op.text}"
-            # A resolved question is old news: it is the first thing to go under the cap.
-            items[target.id] = replace(
-                target, text=text, resolved=True, priority=min(target.priority, 1),
-                source_ids=_dedupe(target.source_ids + op.source_ids), touched=tick,
-            )
-        else:
+        why = _ground(op, sources, target)
+        if why:
+            rejected.append((op, why))
+        elif isinstance(op, AddItem):
+            same = next((i for i in items.values() if i.field == op.field and i.text == op.text), None)
+            if same is not None:  # a model re-adding what is there: one item, both sources
+                items[same.id] = replace(same, source_ids=_dedupe(same.source_ids + op.source_ids), touched=tick)
+            else:
+                priority = DEFAULT_PRIORITY[op.field] if op.priority is None else max(0, min(5, op.priority))
+                items[f"i{seq}"] = Item(f"i{seq}", op.field, op.text, _dedupe(op.source_ids), priority, seq, tick)
+                seq += 1
+        elif isinstance(op, UpdateItem) and target is not None:
+            items[target.id] = _updated(target, op, tick)
+        elif isinstance(op, ResolveQuestion) and target is not None:
+            # A resolved question is old news: the first thing to go under the cap.
+            items[target.id] = replace(target, text=f"{target.text} — {op.text}" if op.text else target.text,
+                                       resolved=True, priority=min(target.priority, 1), touched=tick,
+                                       source_ids=_dedupe(target.source_ids + op.source_ids))
+        elif target is not None:
             evicted.append(items.pop(target.id))
-            order.remove(target.id)
     if evicted and on_evict is not None:
         on_evict(tuple(evicted))
-    new_state = SummaryState(tuple(items[i] for i in order), seq, tick)
-    return MergeResult(new_state, tuple(rejected), tuple(evicted))
+    return MergeResult(SummaryState(tuple(items.values()), seq, tick), tuple(rejected), tuple(evicted))
 
 
-def with_base_forms(state: SummaryState) -> SummaryState:
-    """``state`` with each item's names in their dictionary form beside it (``aka``), for the
-    items touched by the latest merge: worked out at fold time, never per turn."""
-    changed = [replace(i, aka=", ".join(base_forms(read(i.text)))) if i.touched == state.version else i
-               for i in state.items]
-    return replace(state, items=tuple(changed))
+def _updated(target: Item, op: UpdateItem, tick: int) -> Item:
+    """``target`` with ``op``'s text, keeping what a changed value replaced (a restatement
+    keeps what the item already said it replaced)."""
+    was, same = replaced_values(target.text, op.text), op.text == target.text
+    item = replace(target, text=op.text, source_ids=_dedupe(target.source_ids + op.source_ids), touched=tick,
+                   resolved=False, priority=target.priority if op.priority is None else max(0, min(5, op.priority)))
+    if was:
+        return replace(item, was=was, since=op.since, now=replaced_values(op.text, target.text),
+                       was_sources=target.source_ids)
+    return item if same else replace(item, was="", since="", now="", was_sources=())
 
 
 def replaced_values(old: str, new: str) -> str:
-    """The values ``old`` states that ``new`` does not, of a kind ``new`` states a value of
-    ("9 February" when a deadline moved to 20 February): what an update superseded."""
+    """The values ``old`` states that ``new`` does not, of a kind ``new`` states ("9 February"
+    when a deadline moved to 20 February): what an update superseded."""
     before, after = read(old).values, read(new).values
     kinds = {v.kind for v in after}
     gone = [v.text for v in before if v.kind in kinds and not any(same_value(v, w) for w in after)]
     return ", ".join(dict.fromkeys(gone))
 
 
+def with_base_forms(state: SummaryState) -> SummaryState:
+    """``state`` with the items the latest merge touched carrying their names' dictionary forms."""
+    return replace(state, items=tuple(replace(i, aka=", ".join(base_forms(read(i.text))))
+                                      if i.touched == state.version else i for i in state.items))
+
+
 def _dedupe(ids: Iterable[str]) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for s in ids:
-        seen.setdefault(s, None)
-    return tuple(seen)
-
-
-# ---- the cap ----------------------------------------------------------------------------------
-
-
-def _recurring(items: Sequence[Item]) -> set[str]:
-    """Ids of the items that name something another item names too: what the conversation
-    keeps coming back to (a project, a client) rather than a one-off mention."""
-    names = {i.id: {v.key for v in read(i.text).values if v.kind == "name"} for i in items}
-    seen: dict[str, int] = {}
-    for keys in names.values():
-        for key in keys:
-            seen[key] = seen.get(key, 0) + 1
-    return {i for i, keys in names.items() if any(seen[k] > 1 for k in keys)}
+    return tuple(dict.fromkeys(ids))
 
 
 def _eviction_order(items: Sequence[Item]) -> list[Item]:
-    """Items in the order they leave: resolved first, then by priority, then those that name
-    nothing another item names, then least recently touched, then oldest."""
-    again = _recurring(items)
-    return sorted(items, key=lambda i: (0 if i.resolved else 1, i.priority, i.id in again,
-                                        i.touched * 1_000_000 + i.seq))
-
-
-# Long low-priority items are shortened before anything is evicted.
-CONDENSE_MAX_PRIORITY = 2
-CONDENSE_CHARS = 120
+    """The order items leave in: resolved first, then by priority, then those that name nothing
+    another item names (what the conversation does not come back to), then least recently
+    touched, then oldest."""
+    names = {i.id: {v.key for v in read(i.text).values if v.kind == "name"} for i in items}
+    count: dict[str, int] = {}
+    for keys in names.values():
+        for k in keys:
+            count[k] = count.get(k, 0) + 1
+    return sorted(items, key=lambda i: (not i.resolved, i.priority, any(count[k] > 1 for k in names[i.id]),
+                                        i.touched, i.seq))
 
 
 def _condensed(text: str) -> str | None:
-    """The text cut at a clause boundary near ``CONDENSE_CHARS``, or None if already short."""
+    """``text`` cut at a clause boundary near :data:`CONDENSE_CHARS` (a prefix, so still
+    grounded), or None when it is short already."""
     if len(text) <= CONDENSE_CHARS:
         return None
     cut = text[:CONDENSE_CHARS]
-    for sep in ("; ", " — ", ", ", " "):
-        at = cut.rfind(sep)
-        if at >= CONDENSE_CHARS // 2:
-            return cut[:at].rstrip(",;— ") + "…"
-    return cut + "…"
+    at = max((cut.rfind(sep) for sep in ("; ", " — ", ", ", " ")), default=-1)
+    return (cut[:at].rstrip(",;— ") if at >= CONDENSE_CHARS // 2 else cut) + "…"
 
 
-def enforce_cap(
-    state: SummaryState,
-    *,
-    cap: int = DEFAULT_CAP_TOKENS,
-    counter: TokenCounter | None = None,
-    on_evict: EvictHook | None = None,
-    max_words: int = MAX_WORDS,
-) -> MergeResult:
-    """Fit the rendered summary into ``cap`` tokens and ``max_words`` words: condense, then
-    drop, low priority first.
-
-    First, long items of priority ≤ 2 are cut to a clause (a prefix, so still grounded). Then
-    items leave in this order: resolved questions, then by priority, least recently touched
-    first. ``on_evict`` sees every item that leaves, and the original of every condensed one,
-    before the new state is returned.
-    """
+def enforce_cap(state: SummaryState, *, cap: int = DEFAULT_CAP_TOKENS, counter: TokenCounter | None = None,
+                on_evict: EvictHook | None = None, max_words: int = MAX_WORDS) -> MergeResult:
+    """Fit the rendered summary into ``cap`` tokens and ``max_words`` words: first cut long
+    items of priority ≤ 2 to a clause, then drop items in :func:`_eviction_order`. ``on_evict``
+    sees every item that leaves and the original of every condensed one."""
     counter = counter or default_counter()
-    line_cost = {i.id: counter.count(_line(i)) + 1 for i in state.items}
-    header_cost = {f: counter.count(_header(f)) + 1 for f in FIELDS}
-
-    def estimate(items: Iterable[Item]) -> int:
-        used = list(items)
-        fields = {i.field for i in used}
-        return sum(line_cost[i.id] for i in used) + sum(header_cost[f] for f in fields)
-
     keep = list(state.items)
     leaving: list[Item] = []
-    if estimate(keep) > cap:
+
+    def over(items: list[Item]) -> bool:
+        text = render_summary(replace(state, items=tuple(items)))
+        return counter.count(text) > cap or word_count(text) > max_words
+
+    if over(keep):
         for item in _eviction_order(keep):
             short = _condensed(item.text) if item.priority <= CONDENSE_MAX_PRIORITY else None
-            if short is None:
-                continue
-            leaving.append(item)  # its details leave the summary: hand them on as well
-            new = replace(item, text=short)
-            keep[keep.index(item)] = new
-            line_cost[new.id] = counter.count(_line(new)) + 1
-            if estimate(keep) <= cap:
-                break
+            if short is not None:
+                leaving.append(item)  # its details leave the summary: hand them on as well
+                keep[keep.index(item)] = replace(item, text=short)
+                if not over(keep):
+                    break
     ranked = _eviction_order(keep)
-    # The estimate sums per-line counts and runs over the real rendering by a few tokens: the
-    # evictions count the rendering itself, so nothing leaves that would have fitted.
-    candidate = replace(state, items=tuple(keep))
-    while keep and (counter.count(render_summary(candidate)) > cap
-                    or word_count(render_summary(candidate)) > max_words):
+    while keep and over(keep):
         victim = ranked.pop(0)
         keep.remove(victim)
         leaving.append(victim)
-        candidate = replace(state, items=tuple(keep))
     if leaving and on_evict is not None:
         on_evict(tuple(leaving))
-    return MergeResult(candidate, (), tuple(leaving))
-
-
+    return MergeResult(replace(state, items=tuple(keep)), (), tuple(leaving))

@@ -25,7 +25,6 @@ from threadkeep.llm.base import ChatModel
 from threadkeep.llm.structured import complete_structured, output_spec
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import Proposal
-from threadkeep.memory.summary.grounding import is_grounded
 from threadkeep.memory.summary.items import (
     FIELD_TITLES,
     FIELDS,
@@ -38,6 +37,7 @@ from threadkeep.memory.summary.items import (
     SummaryState,
     UpdateItem,
 )
+from threadkeep.memory.summary.merge import is_grounded
 from threadkeep.memory.summary.pasted import (
     DOCUMENT_CHARS,
     PREVIEW_CHARS,

@@ -21,7 +21,7 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.store import FactRecord, facts_state, open_fact
+from threadkeep.memory.facts.rows import FactRecord, facts_state, open_fact
 from threadkeep.retrieval.embedding import Embedder, default_embedder, vector_from_bytes
 from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
 from threadkeep.store.db import Database
