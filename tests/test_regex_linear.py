@@ -32,7 +32,8 @@ from threadkeep.memory.facts.extract import extract_facts, split_remember_notes,
 from threadkeep.memory.facts.favourites import favourites
 from threadkeep.memory.facts.life import life_facts
 from threadkeep.memory.facts.values import concrete, note_worth_keeping
-from threadkeep.memory.recall.filler import informative_excerpt
+from threadkeep.memory.recall.excerpt import is_filler, recalled_text
+from threadkeep.memory.recall.excerpt import word_count as recall_word_count
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.base_names import with_base_names
@@ -109,7 +110,9 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,
     "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),
-    "informative_excerpt": lambda s: informative_excerpt(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "is_filler": lambda s: is_filler(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "recalled_text": lambda s: recalled_text(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "recall_word_count": recall_word_count,
     "without_names": lambda s: without_names(s, ["Mary Jane", "Boris"]),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,
