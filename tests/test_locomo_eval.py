@@ -315,3 +315,19 @@ def test_answer_cut_counts_evidence_present_with_its_answer_left_out(tiny: Path)
     assert set(run["by_sample"]) == {"tiny"}
     assert run["by_sample"]["tiny"]["threadkeep"]["strict_answer_in_context"] == run["strict_answer_in_context"]
     assert "answer_cut" in run["by_sample"]["tiny"]["fusion"]["by_category"]["single-hop"]
+
+
+def test_sessions_are_folded_as_an_idle_conversation(tmp_path: Path) -> None:
+    # A session of 24 turns folds down to the verbatim tail (16), as the engine folds an
+    # idle conversation; the tiny sessions above are under the idle threshold and do not.
+    sample = json.loads(json.dumps(SAMPLE))
+    sample["conversation"]["session_4_date_time"] = "9:15 am on 9 June, 2023"
+    sample["conversation"]["session_4"] = [
+        _turn(f"D4:{i}", "Ann" if i % 2 else "Bob", f"Step {i} of the garden plan: plant row {i} with beans.")
+        for i in range(1, 25)]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps([sample]), encoding="utf-8")
+    folded = run_locomo(path, budget=2000, embedder=False)
+    assert folded["folded"] is True and folded["cost"]["folds"] >= 2  # one per person at least
+    plain = run_locomo(path, budget=2000, embedder=False, fold=False)
+    assert plain["folded"] is False and plain["cost"]["folds"] == 0
