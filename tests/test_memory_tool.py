@@ -197,3 +197,34 @@ async def test_results_are_sized_to_the_room_under_the_ceiling(tmp_path, setting
     # with their neighbours.
     assert all(f"is codeword{i}." in c for i, c in enumerate(contents, 1))
     await m.close()
+
+
+async def test_history_means_an_earlier_conversation_or_a_fold(tmp_path, settings) -> None:
+    from threadkeep.engine.memory_tool import has_history
+    from threadkeep.llm.offline import OfflineModel
+
+    m = _memory(tmp_path, settings, OfflineModel())
+    ann, bob = unique_user(), unique_user()
+    first = await m.send(POTTERY, user=ann)
+    second = await m.send(CAMPING, user=ann)
+    other = await m.send("I repaired my bicycle.", user=bob)
+    ann_id, bob_id = _uid(m, ann), _uid(m, bob)
+    with m.db.reading() as s:
+        assert has_history(s, ann_id, second.conversation_id)
+        # The first conversation began before the second: a later one does not count, so
+        # its tools do not change while it goes on, until a fold moves its cursor.
+        assert not has_history(s, ann_id, first.conversation_id)
+        assert has_history(s, ann_id, first.conversation_id, cursor=4)
+        # Another person's conversation is never anyone's history.
+        assert not has_history(s, ann_id, other.conversation_id)
+        assert not has_history(s, bob_id, other.conversation_id)
+    # The offline model calls no tools: search_memory is not offered to it.
+    assert "search_memory" not in (second.report.get("tools_offered") or [])
+    await m.close()
+
+
+def _uid(m, user: str) -> str:  # type: ignore[no-untyped-def]
+    from threadkeep.store import repo
+
+    with m.db.reading() as s:
+        return repo.person_id(s, m.vault, name=user, create=False)

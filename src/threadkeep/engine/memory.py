@@ -153,7 +153,7 @@ class Memory:
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""
         window = read_ping_window(self.db, self.vault, self.settings, conversation_id)
-        tools = (self.tools.offered((), person=MemoryScope(window.user_id, window.conversation_id))
+        tools = (self.tools.offered((), person=MemoryScope(window.user_id, window.conversation_id, window.cursor))
                  if self.model.capabilities.supports_tools else ())
         return self.builder.ping(window, tools)
 

@@ -39,7 +39,8 @@ MEMORY_K = 64
 @dataclass(frozen=True, slots=True)
 class MemoryScope:
     """Whose memory a turn's ``search_memory`` searches, and what the request already shows:
-    ``conversation_id``'s messages after ``after_seq`` (verbatim) and the ``shown`` ids."""
+    ``conversation_id``'s messages after ``after_seq`` (verbatim: the summary cursor, or the
+    last message compacted) and the ``shown`` ids."""
 
     user_id: str
     conversation_id: str
@@ -55,17 +56,18 @@ class MemoryFound:
     results: list[dict[str, Any]]
 
 
-def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
-    """Whether the person has messages a request of this conversation does not show: another
-    conversation with messages that began before this one, or messages folded out of this one
-    (an adopted summary cursor past 0). Both only ever turn true in a conversation's life —
-    a later conversation does not count — so the tools segment does not flip from turn to
-    turn (the cursor moves at a fold adoption, already a counted rebuild)."""
+def has_history(s: Session, user_id: str, conversation_id: str, cursor: int = 0) -> bool:
+    """Whether the person has messages a request of this conversation does not show: messages
+    folded out of it (``cursor``, the summary cursor the request is read at, past 0), or
+    another conversation with messages that began before this one. Both only ever turn true
+    in a conversation's life — a later conversation does not count — so the tools segment
+    does not flip from turn to turn (the cursor first moves at a fold adoption, a counted
+    rebuild of its own, and the tool joins in that same request)."""
+    if cursor > 0:
+        return True
     conv = s.get(Conversation, conversation_id)
     if conv is None or conv.user_id != user_id:
         return False
-    if conv.adopted_cursor > 0:
-        return True
     earlier = (select(Conversation.id)
                .where(Conversation.user_id == user_id, Conversation.id != conversation_id,
                       Conversation.message_count > 0, Conversation.created_at <= conv.created_at))

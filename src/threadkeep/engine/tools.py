@@ -146,7 +146,7 @@ class TurnTools:
             if not self.knowledge.is_empty(groups, s):
                 tools.append(SEARCH_KNOWLEDGE_TOOL)
             if (self.memory is not None and person is not None
-                    and has_history(s, person.user_id, person.conversation_id)):
+                    and has_history(s, person.user_id, person.conversation_id, person.after_seq)):
                 tools.append(SEARCH_MEMORY_TOOL)
             if self.web_search(s) is not None:
                 tools.append(WEB_SEARCH_TOOL)

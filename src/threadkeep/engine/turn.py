@@ -424,14 +424,14 @@ class TurnService:
               client: ClientTools | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
         """The tools offered and the request of the turn answering ``mid``: reads, the pure
         build, then the one write it decided (blocking: the turn runs it in a worker thread)."""
-        # search_memory only for a model that calls tools: the offline model's engine-run
-        # search is for the knowledge base, and automatic recall already searched memory.
-        person = MemoryScope(uid, cid) if self.model.capabilities.supports_tools else None
-        with self.db.reading() as s:  # the tools offered and the window: one read transaction
-            # The client's own tools replace the server's (engine/client_tools.py).
-            offered = self.tools.offered(groups, s, person=person) if client is None else ()
+        with self.db.reading() as s:  # the window and the tools offered: one read transaction
             window = read_turn_window(s, self.vault, self.settings, self.model.capabilities,
                                       self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
+            # search_memory only for a model that calls tools: the offline model's engine-run
+            # search is for the knowledge base, and automatic recall already searched memory.
+            person = MemoryScope(uid, cid, window.cursor) if self.model.capabilities.supports_tools else None
+            # The client's own tools replace the server's (engine/client_tools.py).
+            offered = self.tools.offered(groups, s, person=person) if client is None else ()
         tools = client.specs if client is not None else offered if self.model.capabilities.supports_tools else ()
         draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
         found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
