@@ -1,10 +1,11 @@
 """The tools a turn may offer, and running them.
 
-``search_knowledge`` is offered only when the caller may see some knowledge; ``search_memory``
-only when the person has history the request does not show (:mod:`threadkeep.engine.memory_tool`);
-``web_search`` only when an administrator enabled it (off by default) — a tool that is not
-offered is not in the request at all. Tool calls and their payloads live for one turn; only a retrieval trace of
-references (query, chunk ids, scores) is kept beside the answer.
+``search_knowledge`` is offered only when the caller may see some knowledge;
+``search_memory`` only when the person has history the request does not show
+(:mod:`threadkeep.engine.memory_tool`); ``web_search`` only when an administrator enabled it
+(off by default) — a tool that is not offered is not in the request at all. Tool calls and
+their payloads live for one turn; only a retrieval trace of references (query, chunk or
+message ids, scores) is kept beside the answer.
 """
 
 from __future__ import annotations
