@@ -64,7 +64,7 @@ async def test_search_memory_round_through_anthropic(tmp_path, settings) -> None
     ann = unique_user()
     first = await m.send(POTTERY, user=ann)
     await m.send(CAMPING, user=ann, conversation_id=first.conversation_id)
-    # No history the request does not show: not offered (in the first conversation, unfolded).
+    # No history outside the conversation: not offered in the person's first conversation.
     assert "tools" not in fake.requests[0] and "tools" not in fake.requests[1]
     events = [ev async for ev in m.stream(QUESTION, user=ann)]
     assert [t["name"] for t in fake.requests[2]["tools"]] == ["search_memory"]
@@ -199,7 +199,7 @@ async def test_results_are_sized_to_the_room_under_the_ceiling(tmp_path, setting
     await m.close()
 
 
-async def test_history_means_an_earlier_conversation_or_a_fold(tmp_path, settings) -> None:
+async def test_history_means_an_earlier_conversation(tmp_path, settings) -> None:
     from threadkeep.engine.memory_tool import has_history
     from threadkeep.llm.offline import OfflineModel
 
@@ -212,9 +212,8 @@ async def test_history_means_an_earlier_conversation_or_a_fold(tmp_path, setting
     with m.db.reading() as s:
         assert has_history(s, ann_id, second.conversation_id)
         # The first conversation began before the second: a later one does not count, so
-        # its tools do not change while it goes on, until a fold moves its cursor.
+        # the first one's tools do not change while it goes on.
         assert not has_history(s, ann_id, first.conversation_id)
-        assert has_history(s, ann_id, first.conversation_id, cursor=4)
         # Another person's conversation is never anyone's history.
         assert not has_history(s, ann_id, other.conversation_id)
         assert not has_history(s, bob_id, other.conversation_id)

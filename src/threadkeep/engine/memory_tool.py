@@ -1,7 +1,7 @@
 """``search_memory``: the chat model searching the person's own history (issue 41).
 
 Offered beside ``search_knowledge`` when a model that uses tools answers and the person has
-history the request does not show (:func:`has_history`); it runs in the same one parallel
+history outside the conversation (:func:`has_history`); it runs in the same one parallel
 round (:meth:`threadkeep.engine.tools.TurnTools.run_all`). Every call is scoped to the person
 whose turn it is — the scope comes from the turn, never from the model's arguments — and
 searches what automatic recall searches (:func:`threadkeep.memory.recall.search.recall`)
@@ -56,15 +56,14 @@ class MemoryFound:
     results: list[dict[str, Any]]
 
 
-def has_history(s: Session, user_id: str, conversation_id: str, cursor: int = 0) -> bool:
-    """Whether the person has messages a request of this conversation does not show: messages
-    folded out of it (``cursor``, the summary cursor the request is read at, past 0), or
-    another conversation with messages that began before this one. Both only ever turn true
-    in a conversation's life — a later conversation does not count — so the tools segment
-    does not flip from turn to turn (the cursor first moves at a fold adoption, a counted
-    rebuild of its own, and the tool joins in that same request)."""
-    if cursor > 0:
-        return True
+def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
+    """Whether the person has history outside this conversation: another conversation with
+    messages that began before this one. It only ever turns true in a conversation's life (a
+    later conversation does not count), so the tools segment — the first thing a provider
+    caches — does not change from turn to turn. A conversation's own folded messages do not
+    count: offering the tool when the first fold is adopted would rewrite the cache from the
+    tools on at every conversation's first fold, and what was folded stays in the summary and
+    in automatic recall; the tool comes with the person's next conversation."""
     conv = s.get(Conversation, conversation_id)
     if conv is None or conv.user_id != user_id:
         return False

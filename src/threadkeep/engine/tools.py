@@ -1,7 +1,7 @@
 """The tools a turn may offer, and running them.
 
 ``search_knowledge`` is offered only when the caller may see some knowledge;
-``search_memory`` only when the person has history the request does not show
+``search_memory`` only when the person has history outside the conversation
 (:mod:`threadkeep.engine.memory_tool`); ``web_search`` only when an administrator enabled it
 (off by default) — a tool that is not offered is not in the request at all. Tool calls and
 their payloads live for one turn; only a retrieval trace of references (query, chunk or
@@ -147,7 +147,7 @@ class TurnTools:
             if not self.knowledge.is_empty(groups, s):
                 tools.append(SEARCH_KNOWLEDGE_TOOL)
             if (self.memory is not None and person is not None
-                    and has_history(s, person.user_id, person.conversation_id, person.after_seq)):
+                    and has_history(s, person.user_id, person.conversation_id)):
                 tools.append(SEARCH_MEMORY_TOOL)
             if self.web_search(s) is not None:
                 tools.append(WEB_SEARCH_TOOL)
