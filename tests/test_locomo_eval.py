@@ -293,3 +293,41 @@ def test_a_shared_photo_is_described_only_with_captions(tmp_path: Path) -> None:
     assert plain["strict_ceiling"] == 0.0 and plain["strict_answer_in_context"] == 0.0
     assert with_captions["strict_ceiling"] == 1.0
     assert with_captions["strict_answer_in_context"] == 1.0 and with_captions["evidence_all"] == 1.0
+
+
+def test_answer_cut_counts_evidence_present_with_its_answer_left_out(tiny: Path) -> None:
+    from evals.locomo import _Tally
+
+    tally = _Tally()
+    # Every evidence turn present and the answer in them as written, but not in the lines
+    # shown: cut. Not present, or not answerable from the evidence (ceiling), or answered: not.
+    tally.add("single-hop", True, True, 1, 1, every=True, strict=False, ceiling=True)
+    tally.add("single-hop", True, False, 1, 0, every=False, strict=False, ceiling=True)
+    tally.add("single-hop", True, False, 1, 1, every=True, strict=False, ceiling=False)
+    tally.add("single-hop", True, True, 1, 1, every=True, strict=True, ceiling=True)
+    tally.add("temporal", True, True, 1, 1, every=True, strict=False, ceiling=True)
+    out = tally.result()
+    assert out["answer_cut"] == 2
+    assert out["by_category"]["single-hop"]["answer_cut"] == 1
+    # The run reports it per category, for threadkeep and fusion, and per conversation.
+    run = run_locomo(tiny, budget=2000, embedder=False)
+    assert run["answer_cut"] == 0 and run["baselines"]["fusion"]["answer_cut"] == 0
+    assert set(run["by_sample"]) == {"tiny"}
+    assert run["by_sample"]["tiny"]["threadkeep"]["strict_answer_in_context"] == run["strict_answer_in_context"]
+    assert "answer_cut" in run["by_sample"]["tiny"]["fusion"]["by_category"]["single-hop"]
+
+
+def test_sessions_are_folded_as_an_idle_conversation(tmp_path: Path) -> None:
+    # A session of 24 turns folds down to the verbatim tail (16), as the engine folds an
+    # idle conversation; the tiny sessions above are under the idle threshold and do not.
+    sample = json.loads(json.dumps(SAMPLE))
+    sample["conversation"]["session_4_date_time"] = "9:15 am on 9 June, 2023"
+    sample["conversation"]["session_4"] = [
+        _turn(f"D4:{i}", "Ann" if i % 2 else "Bob", f"Step {i} of the garden plan: plant row {i} with beans.")
+        for i in range(1, 25)]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps([sample]), encoding="utf-8")
+    folded = run_locomo(path, budget=2000, embedder=False)
+    assert folded["folded"] is True and folded["cost"]["folds"] >= 2  # one per person at least
+    plain = run_locomo(path, budget=2000, embedder=False, fold=False)
+    assert plain["folded"] is False and plain["cost"]["folds"] == 0

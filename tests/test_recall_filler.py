@@ -1,4 +1,4 @@
-"""Filler out of recalled turns (memory/recall/filler.py), the participants' names out of the
+"""Filler turns out of recall (memory/recall/excerpt.py), the participants' names out of the
 dense query (memory/recall/search.py) and the floor's candidates' lexical evidence (floor.py),
 issue 25."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from threadkeep.memory.recall.filler import informative_excerpt
+from threadkeep.memory.recall.excerpt import is_filler
 from threadkeep.memory.recall.floor import clears, relevance
 from threadkeep.memory.recall.ranking import RecallHit, RecallItem, rank_items
 from threadkeep.memory.recall.search import without_names
@@ -23,32 +23,19 @@ def _idf(tokens):  # noqa: ANN001, ANN202 - the callable the ranking passes
     return {t: COMMON.get(t, ONCE) for t in tokens}
 
 
-def test_greetings_go_and_the_fact_stays() -> None:
-    text = ("Hey Melanie! Good to see you! I signed up for a pottery class at the community centre "
-            "yesterday. What's up with you?")
-    assert informative_excerpt(text, _idf, ONCE) == (
-        "… I signed up for a pottery class at the community centre yesterday. …")
-
-
-def test_a_turn_of_filler_only_is_none_and_a_short_turn_stays_whole() -> None:
-    assert informative_excerpt("Thanks, Melanie! Wow, that's so cool!", _idf, ONCE) is None
-    # A rare word (a name, a place) informs on its own; a short turn is not cut.
-    assert informative_excerpt("Wow! We called him Biscuit!", _idf, ONCE) == "Wow! We called him Biscuit!"
-    # A word of the query keeps its sentence when it is not said everywhere ("melanie" is).
+def test_a_turn_of_filler_only_is_filler_and_a_fact_is_not() -> None:
+    assert is_filler("Thanks, Melanie! Wow, that's so cool!", _idf, ONCE)
+    assert not is_filler("Hey Melanie! Good to see you! I signed up for a pottery class at the community "
+                         "centre yesterday. What's up with you?", _idf, ONCE)
+    # A rare word (a name, a place) informs on its own.
+    assert not is_filler("Wow! We called him Biscuit!", _idf, ONCE)
+    # A word of the query keeps its turn when it is not said everywhere ("melanie" is).
     def idf(tokens):  # noqa: ANN001, ANN202
         return {**_idf(tokens), **{t: 3.0 for t in tokenize("helped") if t in tokens}}
 
-    assert informative_excerpt("Thanks, Melanie! Glad it helped.", idf, ONCE) is None
-    assert informative_excerpt("Thanks, Melanie! Glad it helped.", idf, ONCE, set(tokenize("helped")))
-    assert informative_excerpt("Thanks, Melanie! Glad it helped.", idf, ONCE, set(tokenize("Melanie"))) is None
-
-
-def test_a_kept_sentence_is_widened_to_ten_words() -> None:
-    text = ("Hey Melanie, good to see you, so cool! Biscuit ran off. So glad that kids like it, so cool, "
-            "wow! Thanks Melanie, it was great, good to see you!")
-    out = informative_excerpt(text, _idf, ONCE)
-    assert out is not None and out.startswith("… Biscuit ran off. So glad that kids like it")
-    assert len(out.replace("…", "").split()) >= 10
+    assert is_filler("Thanks, Melanie! Glad it helped.", idf, ONCE)
+    assert not is_filler("Thanks, Melanie! Glad it helped.", idf, ONCE, set(tokenize("helped")))
+    assert is_filler("Thanks, Melanie! Glad it helped.", idf, ONCE, set(tokenize("Melanie")))
 
 
 def test_without_names() -> None:

@@ -23,7 +23,8 @@ from threadkeep.memory.facts.extract import (
     split_remember_notes,
     strip_injected,
 )
-from threadkeep.memory.recall.filler import informative_excerpt
+from threadkeep.memory.recall.excerpt import is_filler, recalled_text
+from threadkeep.memory.recall.excerpt import word_count as recall_word_count
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
@@ -90,7 +91,9 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "is_grounded": lambda s: is_grounded(s[:2_000], [s]),
     "tokenize": tokenize,
     "trim_to_query": lambda s: trim_to_query(s, {"budget", "lead"}, 30, _counter),
-    "informative_excerpt": lambda s: informative_excerpt(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "is_filler": lambda s: is_filler(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "recalled_text": lambda s: recalled_text(s, lambda toks: {"the": 0.5, "we": 0.5}, 5.0, {"budget"}),
+    "recall_word_count": recall_word_count,
     "without_names": lambda s: without_names(s, ["Mary Jane", "Boris"]),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,

@@ -175,7 +175,8 @@ async def test_web_search_only_when_enabled(tmp_path, settings, searx_url) -> No
     with m.db.session() as s:
         s.add(Setting(key=TOOLS_SETTING, value={"web_search": {"enabled": True, "url": searx_url}}))
     r = await m.send("Who won in 1954?", user=user)
-    assert [t["name"] for t in fake.requests[1]["tools"]] == ["web_search"]
+    # The person has history now (the first conversation): search_memory is offered too.
+    assert [t["name"] for t in fake.requests[1]["tools"]] == ["search_memory", "web_search"]
     assert _Searx.queries[-1] == "1954 world cup winner"
     assert "West Germany won in 1954." in json.dumps(fake.requests[2]["messages"][-1])
     assert r.text == "West Germany."

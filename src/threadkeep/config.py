@@ -50,7 +50,9 @@ class Settings(BaseSettings):
             "facts about the person and the recalled messages when they are relevant. When a "
             "knowledge search tool is offered and the question could be answered from the "
             "organisation's documents, search before answering, cite what you used, and say so "
-            "plainly when nothing relevant was found."
+            "plainly when nothing relevant was found. When a memory search tool is offered and the "
+            "person asks about something from the past whose answer is not in front of you, search "
+            "your memory of them before answering, with the words the answer would use."
         ),
         description="System prompt, frozen into each conversation when it is created.",
     )

@@ -24,6 +24,7 @@ from threadkeep.engine.administration import Administration
 from threadkeep.engine.background import Background
 from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.conversations import Conversations
+from threadkeep.engine.memory_tool import MemoryScope, MemorySearch
 from threadkeep.engine.request import TurnBuilder
 from threadkeep.engine.tools import TurnTools
 from threadkeep.engine.turn import TurnResult, TurnService
@@ -67,7 +68,9 @@ class Memory:
         # replace (an embedder that counts its calls).
         self.embedder: Callable[[], Embedder | None] = partial(settings_embedder, self.settings)
         self.builder = TurnBuilder(self.settings, capabilities=model.capabilities)
-        self.tools = TurnTools(db, lambda: self.knowledge)
+        self.tools = TurnTools(db, lambda: self.knowledge,
+                               memory=MemorySearch(db, vault, self.settings, self.builder.counter,
+                                                   lambda: self.embedder()))
         self.background = Background(db, vault, self.settings, model=model, fold_model=fold_model,
                                      counter=self.builder.counter, ping_request=self.ping_request,
                                      embedder=lambda: self.embedder())
@@ -161,7 +164,8 @@ class Memory:
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""
         window = read_ping_window(self.db, self.vault, self.settings, conversation_id)
-        tools = self.tools.offered(()) if self.model.capabilities.supports_tools else ()
+        tools = (self.tools.offered((), person=MemoryScope(window.user_id, window.conversation_id, window.cursor))
+                 if self.model.capabilities.supports_tools else ())
         return self.builder.ping(window, tools)
 
     def register_job(self, kind: str, handler: jobs.Handler) -> None:

@@ -48,6 +48,9 @@ class BuiltTurn:
     request: ModelRequest
     report: dict[str, Any]
     vector: NewMessageVector | None = None
+    # This conversation's messages after this seq are in the request verbatim (the summary
+    # cursor, or the last message compacted): what a memory search leaves out.
+    recall_after: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +214,8 @@ class TurnBuilder:
             "relevance": found.relevance.to_dict() if found.relevance is not None else None,
         }
         report["trace"] = {}
-        return BuiltTurn(request, report, found.vector)
+        after = window.cursor if draft.recall_after is None else draft.recall_after
+        return BuiltTurn(request, report, found.vector, after)
 
     def ping(self, window: TurnWindow, tools: tuple[ToolSpec, ...]) -> ModelRequest:
         """The request the next real turn would send, up to its cache breakpoints.

@@ -1,9 +1,11 @@
 """The tools a turn may offer, and running them.
 
-``search_knowledge`` is offered only when the caller may see some knowledge; ``web_search``
-only when an administrator enabled it (off by default) — a tool that is not offered is not in
-the request at all. Tool calls and their payloads live for one turn; only a retrieval trace of
-references (query, chunk ids, scores) is kept beside the answer.
+``search_knowledge`` is offered only when the caller may see some knowledge;
+``search_memory`` only when the person has history outside the conversation
+(:mod:`threadkeep.engine.memory_tool`); ``web_search`` only when an administrator enabled it
+(off by default) — a tool that is not offered is not in the request at all. Tool calls and
+their payloads live for one turn; only a retrieval trace of references (query, chunk or
+message ids, scores) is kept beside the answer.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from threadkeep.context.budget import (
     message_tokens,
     request_tokens,
 )
+from threadkeep.engine.memory_tool import MemoryScope, MemorySearch, has_history
 from threadkeep.errors import ThreadkeepError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL, render_hits
 from threadkeep.llm.base import ToolCall
+from threadkeep.memory.recall.tool import SEARCH_MEMORY_TOOL
 from threadkeep.messages import (
     ChatMessage,
     ModelRequest,
@@ -46,7 +50,7 @@ if TYPE_CHECKING:
     from threadkeep.websearch import WebSearch
 
 __all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
-           "citations", "trace_json", "is_relevant", "with_tool_round"]
+           "citations", "trace_json", "is_relevant", "with_tool_round", "round_room"]
 
 TOOLS_SETTING = "tools"
 KNOWLEDGE_K = 6
@@ -109,9 +113,11 @@ class ToolRun:
 class TurnTools:
     """Decides which tools a turn offers and runs the calls (in parallel)."""
 
-    def __init__(self, db: Database, knowledge: Callable[[], KnowledgeBase]) -> None:
+    def __init__(self, db: Database, knowledge: Callable[[], KnowledgeBase],
+                 memory: MemorySearch | None = None) -> None:
         self.db = db
         self._knowledge = knowledge  # loaded on first use
+        self.memory = memory  # None: search_memory is never offered
 
     @property
     def knowledge(self) -> KnowledgeBase:
@@ -131,24 +137,33 @@ class TurnTools:
 
         return SearxngSearch(str(conf["url"]))
 
-    def offered(self, groups: Sequence[str], session: Session | None = None) -> tuple[ToolSpec, ...]:
+    def offered(self, groups: Sequence[str], session: Session | None = None, *,
+                person: MemoryScope | None = None) -> tuple[ToolSpec, ...]:
         """Tools for this caller, in a fixed order (the tools segment must stay byte-stable);
-        ``session``: a read the caller has open."""
+        ``session``: a read the caller has open; ``person``: whose memory ``search_memory``
+        would search (None: not offered — e.g. a model without tool use)."""
         tools: list[ToolSpec] = []
-        with nullcontext(session) if session is not None else self.db.reading() as s:  # one read for both
+        with nullcontext(session) if session is not None else self.db.reading() as s:  # one read for all
             if not self.knowledge.is_empty(groups, s):
                 tools.append(SEARCH_KNOWLEDGE_TOOL)
+            if (self.memory is not None and person is not None
+                    and has_history(s, person.user_id, person.conversation_id)):
+                tools.append(SEARCH_MEMORY_TOOL)
             if self.web_search(s) is not None:
                 tools.append(WEB_SEARCH_TOOL)
         return tuple(tools)
 
-    async def run_all(self, calls: Sequence[ToolCall], groups: Sequence[str]) -> list[ToolRun]:
+    async def run_all(self, calls: Sequence[ToolCall], groups: Sequence[str], *,
+                      person: MemoryScope | None = None, room: int = 0) -> list[ToolRun]:
         """Run one round of calls in parallel; a failing call becomes an error result.
 
         Knowledge passages are numbered across the whole round ([1], [2]… then on), so a
-        citation key names exactly one passage.
+        citation key names exactly one passage. ``person`` scopes ``search_memory`` (None: it
+        is not offered); each of its calls recalls whole lines within an equal share of
+        ``room``, the tokens the round has under the ceiling.
         """
-        runs = list(await asyncio.gather(*(self._run(c, groups) for c in calls)))
+        share = room // max(1, len(calls))
+        runs = list(await asyncio.gather(*(self._run(c, groups, person, share) for c in calls)))
         key = 1
         for run in runs:
             if run.hits:
@@ -157,12 +172,17 @@ class TurnTools:
                 key += len(run.hits)
         return runs
 
-    async def _run(self, call: ToolCall, groups: Sequence[str]) -> ToolRun:
+    async def _run(self, call: ToolCall, groups: Sequence[str], person: MemoryScope | None = None,
+                   share: int = 0) -> ToolRun:
         query = str(call.arguments.get("query") or "").strip()
         if not query:
             return ToolRun(call, "The tool needs a non-empty 'query' argument.", is_error=True,
                            trace={"tool": call.name, "error": "empty query"})
         try:
+            if call.name == SEARCH_MEMORY_TOOL.name and self.memory is not None and person is not None:
+                found = await asyncio.to_thread(self.memory.search, query, person, share)
+                return ToolRun(call, found.text, trace={"tool": call.name, "query": query,
+                                                        "results": found.results})
             if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.knowledge.is_empty(groups):
                 hits = await asyncio.to_thread(self.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
                 hits = [h for h in hits if is_relevant(h)]
@@ -215,13 +235,7 @@ def with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ce
     in order (a result cut at the token where room runs out says so); the model's own text
     before the calls takes at most half of it.
     """
-    calls = tuple(ToolCallPart(r.call.call_id, r.call.name, dict(r.call.arguments)) for r in runs)
-    room = ceiling - request_tokens(request, counter) - _ROUND_MARGIN
-    if said:
-        said = cut_to_tokens(said, max(0, room // 2), counter)
-    lead = (TextPart(said),) if said else ()
-    asked = ChatMessage("assistant", lead + calls)
-    left = room - message_tokens(asked, counter) - MESSAGE_OVERHEAD - PART_OVERHEAD * len(runs)
+    asked, left = _asked(request, said, [r.call for r in runs], ceiling=ceiling, counter=counter)
     results: list[ToolResultPart] = []
     for i, r in enumerate(runs):
         share = max(0, left // (len(runs) - i))
@@ -232,6 +246,26 @@ def with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ce
         results.append(ToolResultPart(r.call.call_id, content, r.is_error))
     round_ = Segment("tool_round", (asked, ChatMessage("user", tuple(results))))
     return replace(request, segments=request.segments + (round_,))
+
+
+def round_room(request: ModelRequest, said: str, calls: Sequence[ToolCall], *, ceiling: int,
+               counter: MemoCounter) -> int:
+    """Tokens the results of a round of ``calls`` may take together under ``ceiling``, as
+    :func:`with_tool_round` will count them (what a tool sizes its result to)."""
+    return max(0, _asked(request, said, calls, ceiling=ceiling, counter=counter)[1])
+
+
+def _asked(request: ModelRequest, said: str, calls: Sequence[ToolCall], *, ceiling: int,
+           counter: MemoCounter) -> tuple[ChatMessage, int]:
+    """The assistant message asking for ``calls`` (its text first, cut to half the room), and
+    the tokens left for their results."""
+    parts = tuple(ToolCallPart(c.call_id, c.name, dict(c.arguments)) for c in calls)
+    room = ceiling - request_tokens(request, counter) - _ROUND_MARGIN
+    if said:
+        said = cut_to_tokens(said, max(0, room // 2), counter)
+    lead = (TextPart(said),) if said else ()
+    asked = ChatMessage("assistant", lead + parts)
+    return asked, room - message_tokens(asked, counter) - MESSAGE_OVERHEAD - PART_OVERHEAD * len(calls)
 
 
 # Per-piece counts can differ from the joined text by a token or two.

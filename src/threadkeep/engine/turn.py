@@ -34,8 +34,16 @@ from threadkeep.context.budget import (
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
 from threadkeep.engine.client_tools import ClientTools, asked_calls, with_client_tools
+from threadkeep.engine.memory_tool import MemoryScope
 from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
-from threadkeep.engine.tools import ToolRun, TurnTools, citations, trace_json, with_tool_round
+from threadkeep.engine.tools import (
+    ToolRun,
+    TurnTools,
+    citations,
+    round_room,
+    trace_json,
+    with_tool_round,
+)
 from threadkeep.engine.turn_begin import PAUSED, Begun, TurnOpener
 from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
@@ -313,11 +321,14 @@ class TurnService:
                 # One round: every call of the model's answer runs at once, then it answers.
                 for call in calls:
                     yield ToolActivity(call.name, "searching", str(call.arguments.get("query") or ""))
-                runs = await self.tools.run_all(calls, groups)
+                said = "".join(chunks)
+                runs = await self.tools.run_all(
+                    calls, groups, person=_shown_scope(begun, built),
+                    room=round_room(request, said, calls, ceiling=self.builder.ceiling, counter=self.builder.counter))
                 for run in runs:
                     yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
                                        str(run.call.arguments.get("query") or ""))
-                request = with_tool_round(request, "".join(chunks), runs, ceiling=self.builder.ceiling,
+                request = with_tool_round(request, said, runs, ceiling=self.builder.ceiling,
                                            counter=self.builder.counter)
                 report["tool_round_tokens"] = request_tokens(request, self.builder.counter)
                 # The answer after the tool round: further tool calls are not run.
@@ -413,11 +424,14 @@ class TurnService:
               client: ClientTools | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
         """The tools offered and the request of the turn answering ``mid``: reads, the pure
         build, then the one write it decided (blocking: the turn runs it in a worker thread)."""
-        with self.db.reading() as s:  # the tools offered and the window: one read transaction
-            # The client's own tools replace the server's (engine/client_tools.py).
-            offered = self.tools.offered(groups, s) if client is None else ()
+        with self.db.reading() as s:  # the window and the tools offered: one read transaction
             window = read_turn_window(s, self.vault, self.settings, self.model.capabilities,
                                       self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
+            # search_memory only for a model that calls tools: the offline model's engine-run
+            # search is for the knowledge base, and automatic recall already searched memory.
+            person = MemoryScope(uid, cid, window.cursor) if self.model.capabilities.supports_tools else None
+            # The client's own tools replace the server's (engine/client_tools.py).
+            offered = self.tools.offered(groups, s, person=person) if client is None else ()
         tools = client.specs if client is not None else offered if self.model.capabilities.supports_tools else ()
         draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
         found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
@@ -447,6 +461,13 @@ class TurnService:
                               tokens=plan.tokens, shown=plan.shown)
 
         return self.db.write(run)
+
+
+def _shown_scope(begun: Begun, built: BuiltTurn) -> MemoryScope:
+    """Whose memory the turn's ``search_memory`` calls search, and what the request already
+    shows of it (this conversation's verbatim messages, the recalled lines)."""
+    shown = frozenset(str(r["message_id"]) for r in built.report.get("recall", ()))
+    return MemoryScope(begun.uid, begun.cid, built.recall_after, shown)
 
 
 # How long a request repeating an in-flight turn waits for its outcome.

@@ -1,54 +1,163 @@
-"""Short excerpts of lower-ranked recalled turns: one window of their most informative words.
+"""How a recalled turn reads: whole, or cut by sentence without what it states (issue 41).
 
-Recall's budget holds a few dozen whole turns; a question whose answer is spread over several
-sessions needs more of them than fit. The best hits are shown whole (the answer is usually
-in them, anywhere in the turn); the rest — neighbours brought in by a hit, and hits far down
-the ranking — are shown as one contiguous window of :data:`WINDOW_WORDS` words, the one whose
-words are rarest in the person's index (query words counting :data:`QUERY_WEIGHT` times),
-so the sentence that says what happened is kept and its greetings are not.
+Recalled text is paid in full every turn, so what carries nothing should not take the room of
+what does — but a cut must never take the answer. A sentence *carries something* when
 
-Words are whitespace-separated: a turn in a language written without spaces (Japanese) is
-one "word" and stays whole.
+- it states a **value**: a word with a digit (numbers, times, dates, and the resolved-date
+  notes recall writes in: "yesterday (7 May 2023)"), a capitalised word inside the sentence
+  (names, places, months, in any script with letter case), or a word said only once in the
+  person's history (a name in a script without case) — a word that is a stopword of the
+  person's index (:func:`is_stopword`) is no value: the other participant's name, addressed
+  in every turn, says nothing;
+- it holds a word of the **query** that is not a stopword of the index; or
+- its words are **rare enough** in the person's index: their summed IDF reaches
+  :data:`MIN_MASS` words said once.
+
+Greetings and reactions ("Hey Mel! Good to see you!", "Wow, so cool!") are said hundreds of
+times in a long chat and carry nothing; a short history makes every word rare and keeps
+everything. Then:
+
+- a turn none of whose sentences carries anything is **filler** (:func:`is_filler`) and is
+  not shown (what it answers or is answered by may be);
+- a turn of fewer than :data:`WHOLE_WORDS` words is shown **whole**: most chat turns are that
+  short, cutting them saves a few tokens, and the sentence a cut drops is as likely to be the
+  answer as the one it keeps ("I went to Alderby, a small town up north. Saw lovely old
+  buildings.");
+- a longer turn keeps every sentence that carries something, in order; each run of the others
+  becomes one "…" (:func:`recalled_text`).
+
+Everything is read from the sentence's form and the person's own index, never from a word
+list, so the rule is the same in every language. Words are counted as written (whitespace
+apart), except a run of a script written without spaces (Japanese, Chinese), which counts one
+word per two characters; resolved-date notes are not counted.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
+from threadkeep.memory.dates import strip_notes
 from threadkeep.retrieval.tokenizer import tokenize
 
-__all__ = ["WINDOW_WORDS", "QUERY_WEIGHT", "best_window"]
+__all__ = ["WHOLE_WORDS", "STOPWORD_SHARE", "RARE", "MIN_MASS", "GAP", "Idf", "word_count", "sentences",
+           "is_stopword", "carries_value", "is_filler", "recalled_text"]
 
-WINDOW_WORDS = 16
-QUERY_WEIGHT = 2.0
-_GAP = "…"
+WHOLE_WORDS = 60
+# A token whose IDF in the person's index is under this share of the IDF of a word said once
+# is a stopword of that index: with N messages, one said in more than about √(1.5·N) of them
+# (IDF = ln(1 + (N − df + ½)/(df + ½)), so half the top IDF is where df ≈ √(1.5·N)).
+STOPWORD_SHARE = 0.5
+RARE = 0.999  # this close to the IDF of a word said once: said once (or unknown to the index)
+MIN_MASS = 1.0  # summed IDF, in units of the IDF of a word said once
+GAP = "…"
+
+# After .!? followed by space, and after 。！？ whether or not a space follows.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")
+_CJK = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f"
+_CJK_RUN = re.compile(f"[{_CJK}]+")
+_HAS_WORD = re.compile(r"[^\W_]")
+# Words as written (case kept): a run of a spaceless script, or of letters and digits.
+# Two disjoint classes, no backtracking: linear time.
+_WORD = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
+
+Idf = Callable[[Sequence[str]], Mapping[str, float]]
 
 
-def best_window(text: str, idf: Callable[[Sequence[str]], Mapping[str, float]], said_once: float,
-                query_terms: frozenset[str] | set[str] = frozenset(), words: int = WINDOW_WORDS) -> str:
-    """``text`` cut to its ``words``-word window of most information (gaps marked "…");
-    ``text`` itself when it is not longer than that. A token's information is its IDF in the
-    person's index (``idf``; unknown tokens count as ``said_once``), counted once per window,
-    query tokens :data:`QUERY_WEIGHT` times. Linear in the words of ``text`` times ``words``."""
-    parts = text.split()
-    if len(parts) <= words or words <= 0:
+def word_count(text: str) -> int:
+    """Words of ``text`` as written, resolved-date notes left out: whitespace-separated words
+    (punctuation alone is none), and one word per two characters of a Japanese or Chinese run."""
+    n = 0
+    for chunk in strip_notes(text).split():
+        runs = _CJK_RUN.findall(chunk)
+        rest = _CJK_RUN.sub(" ", chunk)
+        n += sum((len(r) + 1) // 2 for r in runs) + sum(1 for w in rest.split() if _HAS_WORD.search(w))
+    return n
+
+
+def sentences(text: str) -> list[tuple[str, str]]:
+    """``text``'s sentences, each with the space that follows it."""
+    out: list[tuple[str, str]] = []
+    start = 0
+    for m in _SENTENCE.finditer(text):
+        if m.end() == start:
+            continue
+        out.append((text[start : m.start()], m.group(0)))
+        start = m.end()
+    if start < len(text):
+        out.append((text[start:], ""))
+    return [(s, sep) for s, sep in out if s.strip()]
+
+
+def is_stopword(token: str, weights: Mapping[str, float], said_once: float) -> bool:
+    """Whether ``token`` is said so often in the person's index that it carries nothing
+    (:data:`STOPWORD_SHARE`); a token the index does not hold is as rare as can be."""
+    return weights.get(token, said_once) < STOPWORD_SHARE * said_once
+
+
+def carries_value(sentence: str, weights: Mapping[str, float], said_once: float) -> bool:
+    """Whether ``sentence`` states a value (see the module docstring); ``weights`` holds the
+    IDF of its tokens in the person's index."""
+    if strip_notes(sentence) != sentence:  # a relative date recall resolved: "(7 May 2023)"
+        return True
+    for n, m in enumerate(_WORD.finditer(sentence)):
+        word = m.group(0)
+        if any(c.isdigit() for c in word):
+            return True  # a number is a value however often numbers are said
+        toks = tokenize(word)
+        if not toks or all(is_stopword(t, weights, said_once) for t in toks):
+            continue
+        if n > 0 and word[0].isupper():
+            return True
+        if any(weights.get(t, said_once) >= RARE * said_once for t in toks):
+            return True
+    return False
+
+
+def _carries(sentence: str, toks: Sequence[str], weights: Mapping[str, float], said_once: float,
+             asked: set[str]) -> bool:
+    vals = [weights.get(t, said_once) for t in set(toks)]
+    return bool(vals) and (sum(vals) >= MIN_MASS * said_once or not asked.isdisjoint(toks)
+                           or carries_value(sentence, weights, said_once))
+
+
+def _marks(parts: Sequence[tuple[str, str]], idf: Idf, said_once: float,
+           query_terms: frozenset[str] | set[str]) -> list[bool]:
+    toks = [tokenize(s) for s, _ in parts]
+    weights = idf([t for ts in toks for t in ts] + list(query_terms))
+    asked = {t for t in query_terms if not is_stopword(t, weights, said_once)}
+    return [_carries(s, ts, weights, said_once, asked) for (s, _), ts in zip(parts, toks, strict=True)]
+
+
+def is_filler(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Whether no sentence of ``text`` carries anything (see the module docstring). ``idf``
+    gives the IDF of tokens in the person's index; ``said_once`` is the IDF of a word said
+    once there (0 or less: no index, nothing is filler)."""
+    if said_once <= 0:
+        return False
+    parts = sentences(text.strip())
+    return bool(parts) and not any(_marks(parts, idf, said_once, query_terms))
+
+
+def recalled_text(text: str, idf: Idf, said_once: float,
+                  query_terms: frozenset[str] | set[str] = frozenset()) -> str:
+    """``text`` as a recalled line shows it: whole under :data:`WHOLE_WORDS` words, else its
+    sentences that carry something (a value, a word of ``query_terms``, rare words), in
+    order, each run of the others replaced by "…"; whole when none or all do. ``idf`` and
+    ``said_once`` as for :func:`is_filler`. Linear in the length of ``text``."""
+    if said_once <= 0 or word_count(text) < WHOLE_WORDS:
         return text
-    toks = [tokenize(p) for p in parts]
-    weights = idf([t for ts in toks for t in ts])
-
-    def value(t: str) -> float:
-        w = weights.get(t, said_once)
-        return w * QUERY_WEIGHT if t in query_terms else w
-
-    best, start = -1.0, 0
-    for i in range(len(parts) - words + 1):
-        seen = {t for ts in toks[i : i + words] for t in ts}
-        score = sum(value(t) for t in seen)
-        if score > best:
-            best, start = score, i
-    out = " ".join(parts[start : start + words])
-    if start > 0:
-        out = f"{_GAP} {out}"
-    if start + words < len(parts):
-        out = f"{out} {_GAP}"
-    return out
+    parts = sentences(text.strip())
+    keep = _marks(parts, idf, said_once, query_terms)
+    if all(keep) or not any(keep):
+        return text
+    out: list[str] = []
+    gap = False
+    for (s, sep), k in zip(parts, keep, strict=True):
+        if k:
+            out.append(s + sep)
+            gap = False
+        elif not gap:
+            out.append(GAP + (" " if sep else ""))
+            gap = True
+    return "".join(out).strip()

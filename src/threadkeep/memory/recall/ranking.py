@@ -4,8 +4,8 @@ Ranking is the shared hybrid index (BM25 + e5, reciprocal-rank fusion) of
 :mod:`threadkeep.retrieval.hybrid`. :func:`rank_items` is the pure core (items in, ranked hits
 out), used by :func:`threadkeep.memory.recall.search.recall` and the evaluation harness;
 :func:`render_recalled` groups hits into one dated block per earlier conversation. A chosen
-turn shows only its informative sentences, and a turn of filler alone is not shown
-(:mod:`threadkeep.memory.recall.filler`).
+turn is shown whole, or a long one cut by sentence to what it states, and a turn of filler
+alone is not shown (:mod:`threadkeep.memory.recall.excerpt`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from datetime import datetime
 
 import numpy as np
 
-from threadkeep.memory.recall.excerpt import best_window
-from threadkeep.memory.recall.filler import informative_excerpt
+from threadkeep.memory.recall.excerpt import is_filler, recalled_text
 from threadkeep.retrieval.hybrid import HybridIndex, token_counter
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter
@@ -62,11 +61,6 @@ NEIGHBOUR_TRIM = 0.7
 # At rank 0 they push out the best hits (multi-hop strict 0.325 → 0.275); at 20 or 40 they
 # rarely fit (docs/BENCHMARKS.md, "third round").
 SEED_RANK = 10
-# A neighbour (brought in by a hit, not found by the query) is shown as its most informative
-# window of this many words (memory/recall/excerpt.py): it is context, and whole it takes the
-# room of another hit. 10 words lose single-hop answers, 24 save too little.
-EXCERPT_NEIGHBOURS = True
-EXCERPT_WORDS = 16
 _MAX_MISFITS = 20
 _MIN_LINE = 8
 # A line's cost beyond its text and label is this + 2: "[2023-05-08] ", ": " and the line
@@ -197,8 +191,9 @@ def rank_items(
     of these stored speakers. ``item_overhead`` is what the
     caller adds around each rendered block (e.g. ``"- "`` and a newline in the assembler).
     Messages longer than ``trim_tokens`` keep only their sentences nearest the query
-    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. A neighbour is
-    shown as its most informative window (:func:`best_window`). ``seeds`` are positions
+    (:func:`trim_to_query`); ``max_item_tokens`` is the hard cap either way. Below those caps
+    a chosen turn, hit or neighbour, reads as :func:`recalled_text` gives it: whole under
+    60 words, else the sentences that carry something. ``seeds`` are positions
     found by other means (the source turns of the turn's facts): each competes as a direct
     hit at the score of the :data:`SEED_RANK`-th fused candidate, unless it ranks above it.
     """
@@ -252,16 +247,14 @@ def rank_items(
             continue
         item = items[pos]
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
-        # Whole turns by default; past the cap, whole sentences nearest the query.
-        # Its uninformative sentences out (filler.py); a turn that is only filler is not
-        # shown, but what it answers or is answered by may be.
-        source = informative_excerpt(item.text, idf_of, rare, terms_set)
-        if source is None:
+        # A turn that is only filler is not shown, but what it answers or is answered by may be.
+        if is_filler(item.text, idf_of, rare, terms_set):
             skipped.add(pos)
             _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
             continue
-        if hop and EXCERPT_NEIGHBOURS:
-            source = best_window(item.text, idf_of, rare, terms_set, EXCERPT_WORDS)
+        # Whole under 60 words, else the sentences that carry something (excerpt.py); past
+        # the hard cap, whole sentences nearest the query.
+        source = recalled_text(item.text, idf_of, rare, terms_set)
         text, n = trim_to_query(source, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(speaker_label(item, labels)) + 2 + _DATE_COST

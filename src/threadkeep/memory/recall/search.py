@@ -78,6 +78,7 @@ def recall(
     prefer_roles: tuple[str, ...] = (),
     trim_tokens: int | None = TRIM_TOKENS,
     seeds: Sequence[str] = (),
+    skip: Iterable[str] = (),
 ) -> list[RecallHit]:
     """Earlier messages of the person most relevant to ``query``, best first, whose rendering
     by :func:`render_recalled` (with ``labels``) fits ``token_budget``.
@@ -87,7 +88,8 @@ def recall(
     ``item_overhead`` are as in :func:`rank_items`; when the query names stored speakers
     (an imported chat's participants), their turns are lifted instead of ``prefer_roles``.
     ``seeds``: ids of messages found by other means (the source turns of the turn's facts),
-    candidates whatever their words."""
+    candidates whatever their words; ``skip``: ids of messages that are not candidates (the
+    request shows them already)."""
     emb = resolve_embedder(embedder)
     if k <= 0 or token_budget <= 0:
         return []
@@ -110,6 +112,9 @@ def recall(
     with person.lock:
         conv, cursor = exclude_conversation_seq_gt or ("", 0)
         allowed = person.allowed(roles, conv, cursor)
+        for m in skip:
+            for pos in person.pos_of.get(m, ()):
+                allowed[pos] = False
         seed_pos = [person.pos_of[m][0] for m in dict.fromkeys(seeds) if person.pos_of.get(m)]
         return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
                           max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
