@@ -109,6 +109,10 @@ def _cost(row: CallRow, prices: Pricing) -> tuple[float, float]:
     return cost, plain
 
 
+# Rewrites made on purpose: a fold adopted (the summary changed), or the client's new instructions.
+_REBUILDS = frozenset({"prefix_changed:summary", "instructions_changed"})
+
+
 def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
               resume_after_s: float = 300.0) -> CacheReport:
     """Aggregate ``rows`` (any order) into a :class:`CacheReport`."""
@@ -176,7 +180,7 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
                     report.tokens_rewritten_for_nothing += row.cache_write_tokens
                     if cause.startswith("prefix_changed") and cause != "prefix_changed:summary":
                         report.rewrites_under_ttl_prefix += 1
-                if cause == "prefix_changed:summary":
+                if cause in _REBUILDS:
                     report.rebuilds += 1
             prev = row
     report.saved = report.cost_without_cache - report.cost
@@ -210,7 +214,7 @@ def render_table(report: CacheReport) -> str:
         ("rewrites (full)", f"{report.rewrites} ({report.full_rewrites})"),
         ("rewrites at pauses < TTL", str(report.rewrites_under_ttl)),
         ("  caused by a changed prefix", str(report.rewrites_under_ttl_prefix)),
-        ("rebuilds after a fold", str(report.rebuilds)),
+        ("rebuilds (a fold, new instructions)", str(report.rebuilds)),
         ("tokens rewritten for nothing", f"{report.tokens_rewritten_for_nothing:,}"),
         ("input read from cache", share),
         ("cache writes 5-min / 1-hour", f"{report.cache_write_5m_tokens:,} / {report.cache_write_1h_tokens:,}"),
