@@ -121,10 +121,12 @@ def test_a_conflict_is_not_retried_by_the_sdks(live: ApiHarness) -> None:
     with pytest.raises(anthropic.ConflictError) as ae:
         _a_ask(a, [{"role": "user", "content": "never asked"}], extra_headers=regenerate)
     assert ae.value.response.headers["x-should-retry"] == "false"
-    # The native API sends it too.
-    c = live.client(live.person_key()[0])
-    assert c.post("/v1/messages/nope/retry").status_code == 404
     assert live.model.calls == []
+    # The native API sends it too: retrying a turn that did not fail is a conflict.
+    c = live.client(live.person_key()[0])
+    mid = c.post("/v1/messages", json={"text": "hello"}).json()["user_message_id"]
+    again = c.post(f"/v1/messages/{mid}/retry")
+    assert again.status_code == 409 and again.headers["x-should-retry"] == "false"
 
 
 def test_tool_choice_without_tools_is_refused(live: ApiHarness) -> None:
