@@ -38,7 +38,7 @@ def test_sdk_keeps_one_conversation_streamed_and_not(live: ApiHarness) -> None:
                                                    messages=history)
     first = raw.parse()
     cid = raw.headers["X-Threadkeep-Conversation"]
-    assert first.type == "message" and first.role == "assistant" and first.model == "claude-any"
+    assert first.type == "message" and first.role == "assistant" and first.model == live.memory.model.name
     assert first.content[0].type == "text" and first.content[0].text == "echo: Our launch code name is Bluebird."
     assert first.stop_reason == "end_turn" and first.usage.output_tokens >= 1
 

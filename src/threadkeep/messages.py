@@ -194,6 +194,9 @@ class ModelRequest:
     tool_choice: ToolChoice | None = None
     max_tokens: int = 1024
     temperature: float | None = None
+    # The client's sampling settings on a drop-in request (None / empty: the provider's default).
+    top_p: float | None = None
+    stop: tuple[str, ...] = ()
     # A stable per-conversation key (OpenAI's prompt_cache_key); never a per-request value.
     cache_key: str | None = None
     breakpoints: tuple[Breakpoint, ...] = ()

@@ -123,6 +123,8 @@ def _conversation_entries(s: Session, vault: Vault, conv: Conversation,
         # deployment's system prompt and the start-up bundle built from the person's memory.
         "context_at_start": {"system_prompt": opened(conv.system_prompt_ct, "system_prompt"),
                              "startup": opened(conv.startup_ct, "startup")},
+        # The client's instructions as kept now (a drop-in's system prompt, the API's ``system``).
+        "instructions": opened(conv.instructions_ct, "instructions"),
         "summary": None if summary is None else {
             "version": summary.version, "covers_through_seq": summary.cursor, "method": summary.method,
             "created_at": _iso(summary.created_at),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, cast
 
+from threadkeep.api.dropin import text_of
 from threadkeep.api.errors import ApiError
 from threadkeep.api.openai_tools import MAX_NAME, valid_name
 from threadkeep.engine.client_tools import ClientTools
@@ -89,8 +90,8 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
                 if b.get("type") == "tool_result":
                     if not isinstance(b.get("tool_use_id"), str):
                         raise ApiError(400, "a tool_result block needs the tool_use_id it answers")
-                    content = b.get("content", "")
-                    text = content if isinstance(content, str) else _text(content if isinstance(content, list) else [])
+                    # A result's images are refused like a message's (text_of): the model gets text.
+                    text = text_of(b.get("content", ""), where=f"tool_result {b['tool_use_id']!r}")
                     parts.append(ToolResultPart(b["tool_use_id"], text, bool(b.get("is_error"))))
         if parts:
             out.append(ChatMessage("assistant" if m.role == "assistant" else "user", tuple(parts)))
@@ -105,6 +106,8 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
 def client_tools(tools: list[Any] | None, tool_choice: Any, after: Sequence[Any]) -> ClientTools | None:
     """The request's client tools (None: it sent none and no tool round)."""
     rounds = _rounds(after)
+    if not tools and tool_choice is not None:
+        raise ApiError(400, "tool_choice needs tools: send the tools the model may call (or no tool_choice)")
     if not tools and not rounds:
         return None
     # ClientTools checks the count, the names and the choice (an InputError: a 400).

@@ -19,7 +19,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from threadkeep.errors import ProviderError, ThreadkeepError
 
-__all__ = ["install_error_handlers", "anthropic_error", "ANTHROPIC_PREFIX", "error_body", "error_type", "provider_error_type", "snake", "status_for", "ApiError"]
+__all__ = ["install_error_handlers", "anthropic_error", "openai_error", "dropin_error", "retry_headers",
+           "ANTHROPIC_PREFIX", "OPENAI_CHAT_PATH", "error_body", "error_type", "provider_error_type", "snake",
+           "status_for", "ApiError"]
 
 log = logging.getLogger("threadkeep.api")
 
@@ -88,10 +90,46 @@ def anthropic_error(body: dict[str, Any], status: int) -> tuple[dict[str, Any], 
     return {"type": "error", "error": {"type": kind, "threadkeep_type": own, **inner}}, status
 
 
+OPENAI_CHAT_PATH = "/v1/chat/completions"
+# Threadkeep's refusals of input that is too long for the model: OpenAI answers those with 400
+# ``context_length_exceeded``, which the SDK raises as ``BadRequestError`` and litellm maps to
+# its ``ContextWindowExceededError``; Anthropic with 413 ``request_too_large``.
+_TOO_LONG = frozenset({"message_too_large", "context_overflow", "request_too_large"})
+
+
+def openai_error(body: dict[str, Any], status: int) -> tuple[dict[str, Any], int]:
+    """A threadkeep error body and status as OpenAI's Chat Completions API would send them for
+    the same refusal: over-long input is 400 with ``code: "context_length_exceeded"`` (type
+    ``invalid_request_error``, ``param: "messages"``; threadkeep's own type stays as
+    ``threadkeep_type``), and a body that does not match the schema is 400, never 422."""
+    inner = dict(body.get("error", {}))
+    if status == 413 and inner.get("type") in _TOO_LONG:
+        own = inner.pop("type")
+        return {"error": {**inner, "type": "invalid_request_error", "param": "messages",
+                          "code": "context_length_exceeded", "threadkeep_type": own}}, 400
+    return body, 400 if status == 422 else status
+
+
+def retry_headers(status: int) -> dict[str, str]:
+    """``x-should-retry: false`` on a 409: the OpenAI and Anthropic SDKs retry a 409 by default,
+    and a conflict here (a turn in another state, an identity taken) is the same on a retry."""
+    return {"x-should-retry": "false"} if status == 409 else {}
+
+
+def dropin_error(path: str, body: dict[str, Any], status: int) -> tuple[dict[str, Any], int]:
+    """An error body and status in the shape of the API ``path`` imitates (Anthropic's, OpenAI's
+    Chat Completions) — or as they are, for threadkeep's own routes."""
+    if path.startswith(ANTHROPIC_PREFIX):
+        return anthropic_error(body, status)
+    if path == OPENAI_CHAT_PATH:
+        return openai_error(body, status)
+    return body, status
+
+
 def _reply(request: Request, body: dict[str, Any], status: int, headers: Any = None) -> JSONResponse:
-    if request.url.path.startswith(ANTHROPIC_PREFIX):
-        body, status = anthropic_error(body, status)
-    return JSONResponse(body, status, headers=headers)
+    body, status = dropin_error(request.url.path, body, status)
+    extra = retry_headers(status)
+    return JSONResponse(body, status, headers={**(headers or {}), **extra} if extra else headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from threadkeep.api.errors import dropin_error
+
 __all__ = ["BodyLimit"]
 
 
@@ -34,7 +36,7 @@ class BodyLimit:
                 except ValueError:
                     declared = 0
                 if declared > (own or self.max_bytes):
-                    await self._refuse(send, declared, own or self.max_bytes)
+                    await self._refuse(scope, send, declared, own or self.max_bytes)
                     return
         if own is not None:
             await self.app(scope, receive, send)  # the route needs Content-Length and streams
@@ -47,7 +49,7 @@ class BodyLimit:
                     return  # the client went away
                 body += message.get("body", b"")
                 if len(body) > self.max_bytes:
-                    await self._refuse(send, len(body))
+                    await self._refuse(scope, send, len(body))
                     return
                 if not message.get("more_body", False):
                     break
@@ -64,10 +66,13 @@ class BodyLimit:
             return
         await self.app(scope, receive, send)
 
-    async def _refuse(self, send: Any, size: int, limit: int | None = None) -> None:
-        body = json.dumps({"error": {"type": "request_too_large", "message":
-                          f"the request body is at least {size} bytes; the limit is {limit or self.max_bytes} bytes"}}).encode()
-        await send({"type": "http.response.start", "status": 413,
+    async def _refuse(self, scope: dict[str, Any], send: Any, size: int, limit: int | None = None) -> None:
+        # In the drop-ins' own error shapes too: their SDKs pick the exception class from it.
+        refusal, status = dropin_error(scope.get("path", ""), {"error": {"type": "request_too_large", "message":
+                                       f"the request body is at least {size} bytes; the limit is "
+                                       f"{limit or self.max_bytes} bytes"}}, 413)
+        body = json.dumps(refusal).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})

@@ -123,9 +123,9 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
 def client_tools(tools: list[Any] | None, tool_choice: Any, after: Sequence[Any]) -> ClientTools | None:
     """The request's client tools (None: it sent none and no tool round)."""
     rounds = _rounds(after)
+    if not tools and tool_choice is not None:
+        raise ApiError(400, "tool_choice needs tools: send the tools the model may call (or no tool_choice)")
     if not tools and not rounds:
-        if tool_choice not in (None, "auto", "none"):
-            raise ApiError(400, "tool_choice needs tools: send the tools the model may call")
         return None
     # ClientTools checks the count, the names and the choice (an InputError: a 400).
     return ClientTools(tuple(_spec(t, i) for i, t in enumerate(tools or [])), _choice(tool_choice), rounds)

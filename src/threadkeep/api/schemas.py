@@ -32,6 +32,11 @@ class SendMessage(_Strict):
     context: str | None = Field(default=None, max_length=50_000,
                                 description="Context for this one turn only (e.g. a page selection): "
                                 "shown to the model next to the message, never stored as a message.")
+    system: str | None = Field(default=None, description=(
+        "The client's instructions for this conversation (a persona, rules, an output format): kept "
+        "with the conversation from this message on and given to the model after threadkeep's own "
+        "system prompt; \"\" clears them, omitted leaves them as they are. Limit: "
+        "THREADKEEP_MAX_MESSAGE_BYTES UTF-8 bytes."))
 
 
 class TurnAnswer(BaseModel):

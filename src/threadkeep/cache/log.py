@@ -13,10 +13,13 @@ stores usage, pause, divergence and a miss cause:
 ``evicted_early``            same prefix, pause shorter than the TTL, and still no read
 ``below_minimum``            nothing read or written and the prompt is below the minimum
 ``no_cache``                 the provider has no prompt cache (``cache_style == "none"``)
+``instructions_changed``     the client sent new instructions (a drop-in's system prompt): the
+                             system segment changed on purpose — a counted rebuild
 ============================ ===============================================================
 
 A *rewrite* in the report is a call that is not a hit. ``prefix_changed:summary`` after a fold
-is expected (a counted rebuild); a ``prefix_changed`` at ``tools`` or ``system`` never is.
+and ``instructions_changed`` are expected (counted rebuilds); a ``prefix_changed`` at
+``tools`` or ``system`` never is.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from threadkeep.tokens import TokenCounter
 __all__ = [
     "CallKind",
     "HIT",
+    "INSTRUCTIONS_CHANGED",
     "Diagnosis",
     "prefix_changed_at",
     "diagnose",
@@ -52,6 +56,8 @@ __all__ = [
 
 CallKind = Literal["turn", "ping", "fold"]
 HIT = "hit"
+# The miss cause of the call that first sends a client's new instructions.
+INSTRUCTIONS_CHANGED = "instructions_changed"
 # Automatic caches: a read of at least this share of our estimate of the cacheable prefix
 # counts as a hit (our token estimate and the provider's count of the same bytes differ a bit).
 _HIT_SHARE = 0.9
@@ -208,6 +214,7 @@ def record_call(
     prices: Pricing | None = None,
     counter: TokenCounter | None = None,
     key: bytes,
+    rebuild: str | None = None,
 ) -> ModelCall:
     """Log one model call and return its row (added to ``session``, flushed).
 
@@ -216,6 +223,8 @@ def record_call(
     request's last breakpoint. ``prices`` default to :func:`default_prices`. ``key`` is the
     person's fingerprint key (:meth:`threadkeep.store.vault.Vault.fingerprint_key`): every
     stored hash is keyed, so none can be checked against a guessed message without it.
+    ``rebuild="instructions"``: the engine changed the system segment on purpose (the client's
+    new instructions), so a prefix change it causes is logged as ``instructions_changed``.
     """
     if started_at.tzinfo is None:
         raise ValueError("started_at must be timezone-aware (UTC)")
@@ -223,6 +232,8 @@ def record_call(
     prev = previous_call(session, conversation_id, kind=kind)
     found = diagnose(prev=prev, cur=prints, usage=usage, started_at=started_at,
                      capabilities=capabilities)
+    if rebuild == "instructions" and found.miss_cause.startswith("prefix_changed:"):
+        found = Diagnosis(found.pause_s, found.divergence, INSTRUCTIONS_CHANGED)
     ttl = ttl_seconds if ttl_seconds is not None else prefix_ttl(request)
     cost, plain = call_cost(usage, prices or default_prices(capabilities), ttl_seconds=ttl)
     through = prints.cached_through or ("history" if capabilities.cache_style == "automatic" else None)

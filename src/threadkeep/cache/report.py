@@ -10,6 +10,9 @@ Definitions (one place, shared by ``threadkeep cache-report`` and ``threadkeep b
 - a rewrite *under the TTL* happened after a pause shorter than the TTL of what the previous
   call cached — it should have been a read. ``rewrites_under_ttl_prefix`` are those caused by
   a changed prefix outside a fold (``prefix_changed`` at anything but the summary);
+- *rebuilds* are turns that changed the prefix on purpose: a fold adopted
+  (``prefix_changed:summary``) or the client's new instructions (``instructions_changed``),
+  counted whether or not the provider reports its cache writes;
 - *tokens rewritten for nothing* are the cache writes of rewrites under the TTL;
 - *saved* is the cost without any cache minus the cost with it, at the given prices;
 - keep-warm *spend* is the cost of pings; its *savings* are, for each turn that hit right
@@ -115,6 +118,10 @@ def _cost(row: CallRow, prices: Pricing) -> tuple[float, float]:
     return cost, plain
 
 
+# Rewrites made on purpose: a fold adopted (the summary changed), or the client's new instructions.
+_REBUILDS = frozenset({"prefix_changed:summary", "instructions_changed"})
+
+
 def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
               resume_after_s: float = 300.0) -> CacheReport:
     """Aggregate ``rows`` (any order) into a :class:`CacheReport`."""
@@ -182,8 +189,8 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
                     report.tokens_rewritten_for_nothing += row.cache_write_tokens
                     if cause.startswith("prefix_changed") and cause != "prefix_changed:summary":
                         report.rewrites_under_ttl_prefix += 1
-                if cause == "prefix_changed:summary":
-                    report.rebuilds += 1
+            # Counted whether or not the provider reports its writes (OpenAI's cache does not).
+            report.rebuilds += cause in _REBUILDS
             prev = row
     report.saved = report.cost_without_cache - report.cost
     report.cached_share = report.cache_read_tokens / report.input_tokens if report.input_tokens else 0.0
@@ -232,7 +239,7 @@ def render_table(report: CacheReport) -> str:
         ("rewrites (full)", f"{report.rewrites} ({report.full_rewrites})"),
         ("rewrites at pauses < TTL", str(report.rewrites_under_ttl)),
         ("  caused by a changed prefix", str(report.rewrites_under_ttl_prefix)),
-        ("rebuilds after a fold", str(report.rebuilds)),
+        ("rebuilds (a fold, new instructions)", str(report.rebuilds)),
         ("tokens rewritten for nothing", f"{report.tokens_rewritten_for_nothing:,}"),
         ("input read from cache", share),
         ("cache writes 5-min / 1-hour", f"{report.cache_write_5m_tokens:,} / {report.cache_write_1h_tokens:,}"),

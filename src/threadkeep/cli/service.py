@@ -46,6 +46,14 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
                err=True)
 
 
+def _missing(what: str, error: ImportError) -> str:
+    """The install hint for an import that failed, naming the module that is missing (an
+    extra that lacks one of its imports must not be reported as "not installed")."""
+    name = error.name or str(error)
+    return (f"{what} needs the Python module {name!r}, which is not installed ({error}); "
+            "install the server extra: pip install 'threadkeep[server]'")
+
+
 @click.command()
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -66,7 +74,7 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
 
         from threadkeep.api.app import create_app
     except ImportError as e:  # the server extra is optional
-        raise click.ClickException("serving needs the server extra: pip install 'threadkeep[server]'") from e
+        raise click.ClickException(_missing("serving", e)) from e
     memory = _memory(db_url, model)
     _first_run_key(memory)
     app = create_app(memory, memory.settings, run_background=not no_jobs)
@@ -90,7 +98,7 @@ def worker(db_url: str | None, model: str | None) -> None:
     try:
         from threadkeep.api.app import install_jobs
     except ImportError as e:  # surface replies need the server extra
-        raise click.ClickException("the worker needs the server extra: pip install 'threadkeep[server]'") from e
+        raise click.ClickException(_missing("the worker", e)) from e
     memory = _memory(db_url, model)
     install_jobs(memory)
     done = threading.Event()

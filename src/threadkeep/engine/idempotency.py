@@ -6,6 +6,11 @@ outcome — the stored answer, or the in-flight attempt's result once it ends �
 whose attempt failed is answered again on the same stored message. The same key with a
 different request (another text, conversation or endpoint) is refused (422).
 
+A request whose turn paused for the client's tools keeps the calls it got on its key's row
+(sealed): a retry gets the same calls, ids included, without a model call, and a follow-up's
+tool results are checked against the calls this server made. They are cleared when the turn
+is answered, and expire with the row.
+
 Without a key, an identical message sent again within ``resend_window_s`` of a failed attempt
 — to the same conversation, or, when no conversation is named, the resend of a message that
 opened a conversation and failed — reuses the failed message instead of storing another.
@@ -13,11 +18,12 @@ opened a conversation and failed — reuses the failed message instead of storin
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, select
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import InputError
@@ -25,10 +31,13 @@ from threadkeep.store import repo
 from threadkeep.store.models import Conversation, IdempotencyKey, Message
 from threadkeep.store.vault import Vault
 
-__all__ = ["KEY_MAX_CHARS", "IdempotencyMismatch", "check_key", "find_key", "remember_key",
-           "same_request", "recent_failed", "Outcome", "stored_outcome"]
+__all__ = ["KEY_MAX_CHARS", "REQUEST_KEY_PREFIX", "IdempotencyMismatch", "check_key", "find_key", "remember_key",
+           "same_request", "recent_failed", "Outcome", "stored_outcome", "StoredCalls", "keep_calls",
+           "calls_of", "calls_for_key", "issued_call_ids", "forget_calls"]
 
 KEY_MAX_CHARS = 255
+# The keys a drop-in request is its own key under (engine/openai_threads.py: request_key_for).
+REQUEST_KEY_PREFIX = "tk-turn-"
 
 
 class IdempotencyMismatch(InputError):
@@ -128,3 +137,57 @@ def stored_outcome(s: Session, vault: Vault, message_id: str) -> Outcome:
                              row_id=answer.id) if answer.trace_ct is not None else "{}")
     return Outcome("answered", answer_id=answer.id, text=repo.open_message_text(s, vault, answer),
                    usage=dict(answer.usage or {}), trace=trace)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCalls:
+    """The tool calls a request's turn paused with: text said before them, the calls as the
+    client got them (``id``, ``name``, ``arguments``), the usage of the model calls, and when."""
+
+    text: str
+    calls: list[dict[str, Any]]
+    usage: dict[str, int]
+    at: datetime
+
+
+def keep_calls(s: Session, vault: Vault, *, user_id: str, key: str, text: str, calls: list[dict[str, Any]],
+               usage: dict[str, int], now: datetime) -> None:
+    """Seal the calls a paused turn got onto its request's key row (if the row is there)."""
+    row = s.scalar(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id, IdempotencyKey.key == key))
+    if row is None:
+        return
+    payload = json.dumps({"text": text, "calls": calls, "usage": usage}, ensure_ascii=False, sort_keys=True)
+    row.calls_ct = vault.seal(s, user_id, payload, table="idempotency_keys", column="calls", row_id=row.id)
+    row.calls_at = now
+
+
+def calls_of(s: Session, vault: Vault, row: IdempotencyKey) -> StoredCalls | None:
+    """The calls kept on a key row (None: its request did not pause, or they were cleared)."""
+    if row.calls_ct is None or row.calls_at is None:
+        return None
+    data = json.loads(vault.open_text(s, row.user_id, row.calls_ct, table="idempotency_keys", column="calls",
+                                      row_id=row.id))
+    return StoredCalls(str(data.get("text") or ""), list(data.get("calls") or []),
+                       {k: int(v) for k, v in (data.get("usage") or {}).items()}, row.calls_at)
+
+
+def calls_for_key(s: Session, vault: Vault, *, user_id: str, key: str) -> StoredCalls | None:
+    """:func:`calls_of` the person's row for ``key`` (None when there is none)."""
+    row = s.scalar(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id, IdempotencyKey.key == key))
+    return None if row is None else calls_of(s, vault, row)
+
+
+def issued_call_ids(s: Session, vault: Vault, *, user_id: str, message_id: str) -> set[str]:
+    """The ids of every tool call this server gave a client for the turn of ``message_id``."""
+    rows = s.scalars(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id,
+                                                  IdempotencyKey.message_id == message_id,
+                                                  IdempotencyKey.calls_ct.is_not(None)))
+    return {str(c.get("id")) for row in rows if (kept := calls_of(s, vault, row)) for c in kept.calls}
+
+
+def forget_calls(s: Session, *, message_id: str, key: str | None = None) -> None:
+    """Clear the kept calls of a turn (the turn is answered), or of one request's ``key``."""
+    where = [IdempotencyKey.message_id == message_id]
+    if key is not None:
+        where.append(IdempotencyKey.key == key)
+    s.execute(update(IdempotencyKey).where(*where).values(calls_ct=None, calls_at=None))

@@ -22,6 +22,7 @@ from threadkeep.crypto import MasterKey, keyring_for
 from threadkeep.engine.access import Access
 from threadkeep.engine.administration import Administration
 from threadkeep.engine.background import Background
+from threadkeep.engine.client_settings import Sampling
 from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.conversations import Conversations
 from threadkeep.engine.memory_tool import MemoryScope, MemorySearch
@@ -192,24 +193,28 @@ class Memory:
                channel: str = "api", groups: Sequence[str] = (),
                context: str | None = None, idempotency_key: str | None = None,
                endpoint: str = "messages", earlier: Sequence[tuple[str, str]] = (),
-               client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+               client_tools: ClientTools | None = None, instructions: str | None = None,
+               sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
         """One turn, streamed (:meth:`threadkeep.engine.turn.TurnService.stream`)."""
         return self.turns.stream(text, user=user, conversation_id=conversation_id, channel=channel, groups=groups,
                                  context=context, idempotency_key=idempotency_key, endpoint=endpoint,
-                                 earlier=earlier, client_tools=client_tools)
+                                 earlier=earlier, client_tools=client_tools, instructions=instructions,
+                                 sampling=sampling)
 
     def retry(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-              idempotency_key: str | None = None,
-              client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+              idempotency_key: str | None = None, client_tools: ClientTools | None = None,
+              instructions: str | None = None, sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again (:meth:`threadkeep.engine.turn.TurnService.retry`)."""
         return self.turns.retry(message_id, user=user, groups=groups, idempotency_key=idempotency_key,
-                                client_tools=client_tools)
+                                client_tools=client_tools, instructions=instructions, sampling=sampling)
 
     def regenerate(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                   client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+                   client_tools: ClientTools | None = None, idempotency_key: str | None = None,
+                   instructions: str | None = None, sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
         """Answer the conversation's last turn again, replacing its answer
         (:meth:`threadkeep.engine.turn.TurnService.regenerate`)."""
-        return self.turns.regenerate(message_id, user=user, groups=groups, client_tools=client_tools)
+        return self.turns.regenerate(message_id, user=user, groups=groups, client_tools=client_tools,
+                                     idempotency_key=idempotency_key, instructions=instructions, sampling=sampling)
 
     # -- people ------------------------------------------------------------------------
     async def user_id(self, user: str, *, create: bool = False) -> str:

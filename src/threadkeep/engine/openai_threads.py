@@ -28,6 +28,7 @@ from sqlalchemy import ForeignKey, Index, String, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from threadkeep.engine.idempotency import REQUEST_KEY_PREFIX
 from threadkeep.store.base import Base, UtcDateTime, utcnow
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
@@ -153,8 +154,6 @@ def recognise_for(memory: Memory, *, person: str, history: Sequence[Turn], new_t
             return Recognised(None, tuple(history))
         return recognise(s, memory.vault, user_id=user.id, history=history, new_text=new_text)
 
-
-REQUEST_KEY_PREFIX = "tk-turn-"
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ import json
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -30,9 +30,11 @@ from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.budget import (
     request_tokens,
+    tools_json,
 )
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
+from threadkeep.engine.client_settings import Sampling, check_instructions_room
 from threadkeep.engine.client_tools import ClientTools, asked_calls, with_client_tools
 from threadkeep.engine.memory_tool import MemoryScope
 from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
@@ -45,6 +47,7 @@ from threadkeep.engine.tools import (
     with_tool_round,
 )
 from threadkeep.engine.turn_begin import PAUSED, Begun, TurnOpener
+from threadkeep.engine.turn_outcome import calls_asked, stored_outcome
 from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
@@ -59,7 +62,7 @@ from threadkeep.events import (
     TurnFailed,
 )
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
-from threadkeep.llm.base import ChatModel, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.llm.base import ChatModel, Stop, TextDelta, ToolCall, Usage, UsageReport
 from threadkeep.messages import (
     ModelRequest,
     ToolSpec,
@@ -67,7 +70,7 @@ from threadkeep.messages import (
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
-from threadkeep.store.leases import INTERRUPTED, TurnLeaseHolder, owner_alive
+from threadkeep.store.leases import TurnLeaseHolder, owner_alive
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.validate import clean_text
@@ -131,7 +134,8 @@ class TurnService:
                      channel: str = "api", groups: Sequence[str] = (),
                      context: str | None = None, idempotency_key: str | None = None,
                      endpoint: str = "messages", earlier: Sequence[tuple[str, str]] = (),
-                     client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+                     client_tools: ClientTools | None = None, instructions: str | None = None,
+                     sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
         """One turn, streamed: conversation, message id, deltas, then done or error.
 
         ``groups`` are the knowledge groups the caller may search; ``context`` (e.g. a page
@@ -142,26 +146,32 @@ class TurnService:
         role ``user`` or ``assistant``: it is stored, in order, before the new message.
         ``client_tools``: the client's own tools and this turn's tool rounds so far
         (:mod:`threadkeep.engine.client_tools`); the turn may end in :class:`ToolCallsAsked`.
+        ``instructions``: the client's system prompt, kept with the conversation from now on
+        ("" clears it; None leaves it as it is); ``sampling``: the client's sampling settings for
+        this request (:mod:`threadkeep.engine.client_settings`).
         """
         clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
+        told = self.opener.instructions(instructions)
         extra = clean_text(context, max_bytes=self.settings.max_message_bytes) if context else None
         history = [(role, clean_text(t, max_bytes=self.settings.max_message_bytes)) for role, t in earlier]
         if any(role not in ("user", "assistant") for role, _ in history):
             raise InputError("earlier messages must have role 'user' or 'assistant'")
         key = idempotency.check_key(idempotency_key)
-        begun = await self._write_retrying(
-            lambda s: self.opener.begin(s, user, conversation_id, clean, channel, key, endpoint, history))
-        async with aclosing(self._carry_out(begun, tuple(groups), extra, client_tools)) as events:
+        follow_up = bool(client_tools and client_tools.rounds)
+        begun = await self._write_retrying(lambda s: self.opener.settle(s, self.opener.begin(
+            s, user, conversation_id, clean, channel, key, endpoint, history, follow_up), client_tools, told))
+        async with aclosing(self._carry_out(begun, tuple(groups), extra, client_tools, sampling)) as events:
             async for ev in events:
                 yield ev
 
     async def retry(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                    idempotency_key: str | None = None,
-                    client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+                    idempotency_key: str | None = None, client_tools: ClientTools | None = None,
+                    instructions: str | None = None, sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again; the person's message is reused, not duplicated. A turn
         left pending by a process that died is failed first; it need not be in the window. A
         turn paused for the client's tool results goes on with ``client_tools``' rounds."""
         key = idempotency.check_key(idempotency_key)
+        told = self.opener.instructions(instructions)
 
         def reopen(s: Session) -> Begun:
             uid = repo.person_id(s, self.vault, name=user, create=False)
@@ -177,29 +187,35 @@ class TurnService:
                     if row.message_id != message_id:
                         raise idempotency.IdempotencyMismatch(
                             "this Idempotency-Key was used to retry another message; use a new key")
-                    return self.opener.resume(s, uid, msg, created=False)
+                    return self.opener.resume(s, uid, msg, created=False, row=row)
             dead = msg.status == "pending" and not owner_alive(s, msg.owner, me=self.lease.id, now=now)
             if msg.status not in ("failed", PAUSED) and not dead:
                 raise Conflict(f"message {message_id} is {msg.status}; only a failed turn (or one waiting for "
                                "tool results) can be retried")
-            begun = self.opener.reopen(s, uid, msg, created=False)
+            begun = self.opener.reopen(s, uid, msg, created=False, key=key)
             if key is not None:
                 idempotency.remember_key(s, user_id=uid, key=key, endpoint="retry", conversation_id=None,
                                          message_id=msg.id, now=now, ttl_s=self.settings.idempotency_ttl_s)
             return begun
 
-        begun = await self._write_retrying(reopen)
-        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools)) as events:
+        begun = await self._write_retrying(lambda s: self.opener.settle(s, reopen(s), client_tools, told))
+        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools, sampling)) as events:
             async for ev in events:
                 yield ev
 
     async def regenerate(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                         client_tools: ClientTools | None = None) -> AsyncIterator[TurnEvent]:
+                         client_tools: ClientTools | None = None, idempotency_key: str | None = None,
+                         instructions: str | None = None,
+                         sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
         """Answer the conversation's last turn again: the new answer replaces the stored one
         (kept as an earlier version), facts are not learnt again from the same message, and a
-        failed regeneration leaves the stored answer current."""
-        begun = await self._write_retrying(lambda s: self.opener.regenerate(s, user, message_id))
-        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools)) as events:
+        failed regeneration leaves the stored answer current. ``idempotency_key``: the key of
+        the request the turn was first answered for (it keeps the calls a regenerated tool loop
+        pauses with)."""
+        told = self.opener.instructions(instructions)
+        begun = await self._write_retrying(lambda s: self.opener.settle(
+            s, self.opener.regenerate(s, user, message_id, idempotency_key), client_tools, told))
+        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools, sampling)) as events:
             async for ev in events:
                 yield ev
 
@@ -212,13 +228,18 @@ class TurnService:
             return await asyncio.to_thread(self.db.write, fn)
 
     async def _carry_out(self, begun: Begun, groups: tuple[str, ...] = (), context: str | None = None,
-                         client_tools: ClientTools | None = None) -> AsyncGenerator[TurnEvent, None]:
+                         client_tools: ClientTools | None = None,
+                         sampling: Sampling | None = None) -> AsyncGenerator[TurnEvent, None]:
         yield ConversationOpened(begun.cid, begun.created)
         yield MessageStored(begun.mid)
+        if begun.then == "calls" and begun.calls is not None:
+            # A repeat of a request that got tool calls gets those calls: no model call.
+            yield calls_asked(begun, begun.calls)
+            return
         if begun.then != "answer":
             ended = False
-            async for ev in self._stored_outcome(begun):
-                ended = ended or isinstance(ev, TurnDone | TurnFailed)
+            async for ev in stored_outcome(self.db, self.vault, self.lease.id, begun):
+                ended = ended or isinstance(ev, TurnDone | TurnFailed | ToolCallsAsked)
                 yield ev
             if ended or not await asyncio.to_thread(self.db.write, lambda s: self._take_paused(s, begun)):
                 return
@@ -226,7 +247,7 @@ class TurnService:
         with self.lease.holding():
             # aclosing: if our caller stops early, the inner stream is closed now (and
             # marks the turn failed), not whenever the garbage collector gets to it.
-            async with aclosing(self._answer(begun, groups, context, client_tools)) as answer:
+            async with aclosing(self._answer(begun, groups, context, client_tools, sampling)) as answer:
                 async for ev in answer:
                     yield ev
 
@@ -236,37 +257,6 @@ class TurnService:
             return False
         self.opener.reopen(s, begun.uid, msg, created=begun.created)
         return True
-
-    async def _stored_outcome(self, begun: Begun) -> AsyncIterator[TurnEvent]:
-        """The outcome of a turn another request started: stored, or awaited while in flight
-        (nothing when it paused for the client's tools: the caller takes the turn on)."""
-        waited = 0.0
-        while True:
-            out, alive = await asyncio.to_thread(self._read_outcome, begun)
-            if not alive:  # its process died: fail it now, and report that
-                def fail_dead(s: Session, owner: str | None = out.owner) -> None:
-                    turns.fail_dead_turn(s, message_id=begun.mid, owner=owner, error=INTERRUPTED)
-
-                await asyncio.to_thread(self.db.write, fail_dead)
-                continue
-            if out.status == "answered":
-                yield AnswerDelta(out.text)
-                yield TurnDone(begun.cid, begun.mid, out.answer_id, out.text, _usage_dict(Usage(**{
-                    k: int(v) for k, v in (out.usage or {}).items() if k in _USAGE_KEYS})),
-                    {"replayed": True, "trace": json.loads(out.trace or "{}")})
-                return
-            if out.status == PAUSED:
-                return
-            if out.status == "failed":
-                kind, sep, said = out.error.partition(": ")
-                if not (sep and kind.isidentifier()):
-                    kind, said = "ProviderError", out.error
-                yield TurnFailed(begun.cid, begun.mid, said, kind, True)
-                return
-            if waited >= IN_FLIGHT_WAIT_S:
-                raise Conflict(f"message {begun.mid} is still being answered; send the request again later")
-            await asyncio.sleep(0.2)
-            waited += 0.2
 
     async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],
                            calls: list[ToolCall] | None) -> AsyncIterator[AnswerDelta]:
@@ -281,16 +271,22 @@ class TurnService:
                 calls.append(ev)
             elif isinstance(ev, UsageReport):
                 made[-1].usage = made[-1].usage + ev.usage
+            elif isinstance(ev, Stop):
+                made[-1].stop = ev.reason
 
     async def _answer(self, begun: Begun, groups: tuple[str, ...] = (), context: str | None = None,
-                      client: ClientTools | None = None) -> AsyncGenerator[TurnEvent, None]:
+                      client: ClientTools | None = None,
+                      sampling: Sampling | None = None) -> AsyncGenerator[TurnEvent, None]:
         cid, mid = begun.cid, begun.mid
         try:
             # The tools offered and the request, in one worker-thread hop.
-            offered, built = await asyncio.to_thread(self.build, begun.uid, cid, mid, groups, context, client)
+            offered, built = await asyncio.to_thread(self.build, begun.uid, cid, mid, groups, context, client,
+                                                     begun.instructions_changed)
             request, report = built.request, built.report
             if client is not None:
                 request = with_client_tools(request, client, ceiling=self.builder.ceiling, counter=self.builder.counter)
+            if sampling is not None:
+                request = sampling.apply(request, cap=self.settings.answer_reserve)
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, begun, e))
             raise
@@ -311,10 +307,11 @@ class TurnService:
                 # The client's tools only: its calls go back to it, the turn waits for the results.
                 asked = [c for c in calls if c.name in client.names]
                 if asked:
-                    usage = sum((call.usage for call in made), Usage())
-                    await asyncio.to_thread(self.db.write, lambda s: self._pause(s, cid, mid, made))
+                    spent = _usage_dict(sum((call.usage for call in made), Usage()))
+                    said, given = "".join(chunks), asked_calls(asked)
+                    await asyncio.to_thread(self.db.write, lambda s: self._pause(s, begun, made, said, given, spent))
                     finished = True
-                    yield ToolCallsAsked(cid, mid, "".join(chunks), asked_calls(asked), _usage_dict(usage))
+                    yield ToolCallsAsked(cid, mid, said, given, spent)
                     return
                 calls = []
             if calls:
@@ -343,6 +340,7 @@ class TurnService:
             report["tools_offered"] = [t.name for t in (client.specs if client is not None else offered)]
             if client is not None:
                 report["client_tool_messages"] = len(client.rounds)
+            report["stop_reason"] = made[-1].stop if made else "end_turn"
             aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, begun, text, usage, report, made,
                                                                                   built.vector))
             if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
@@ -370,20 +368,27 @@ class TurnService:
                 turns.unfail_answered(s, message_id=begun.mid)
         self.db.write(run)
 
-    def _pause(self, s: Session, cid: str, mid: str, made: Sequence[_Call]) -> None:
-        if not turns.pause_turn(s, message_id=mid, owner=self.lease.id, status=PAUSED):
+    def _pause(self, s: Session, begun: Begun, made: Sequence[_Call], text: str, calls: list[dict[str, Any]],
+               usage: dict[str, int]) -> None:
+        if not turns.pause_turn(s, message_id=begun.mid, owner=self.lease.id, status=PAUSED):
             raise Conflict("this turn was taken over by another attempt")
-        conv = s.get(Conversation, cid)
+        if begun.key is not None:  # a retry of this request gets these calls (engine/idempotency.py)
+            idempotency.keep_calls(s, self.vault, user_id=begun.uid, key=begun.key, text=text, calls=calls,
+                                   usage=usage, now=utcnow())
+        conv = s.get(Conversation, begun.cid)
         if conv is not None:
-            self._log_calls(s, conv, made, {})
+            self._log_calls(s, conv, made, {}, rebuild="instructions" if begun.instructions_changed else None)
 
-    def _log_calls(self, s: Session, conv: Conversation, made: Sequence[_Call], report: dict[str, Any]) -> None:
-        for call in made:
+    def _log_calls(self, s: Session, conv: Conversation, made: Sequence[_Call], report: dict[str, Any],
+                   rebuild: str | None = None) -> None:
+        for i, call in enumerate(made):
+            # The client's new instructions change the prefix at its first call: a counted rebuild.
             logged = record_call(s, conversation_id=conv.id, user_id=conv.user_id, kind="turn",
                                  model=self.model.name, request=call.request, usage=call.usage,
                                  started_at=call.started_at, capabilities=self.model.capabilities,
                                  counter=self.builder.counter,
-                                 key=self.vault.fingerprint_key(s, conv.user_id))
+                                 key=self.vault.fingerprint_key(s, conv.user_id),
+                                 rebuild=rebuild if i == 0 else None)
             report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
                                                    "pause_s": logged.pause_s})
 
@@ -409,21 +414,19 @@ class TurnService:
                                             reply_to=begun.mid, model=self.model.name, usage=_usage_dict(usage),
                                             trace=trace).id
         user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
-        self._log_calls(s, conv, made, report)
+        idempotency.forget_calls(s, message_id=begun.mid)  # the loop is over: its calls go
+        self._log_calls(s, conv, made, report, rebuild="instructions" if begun.instructions_changed else None)
         # A regenerated turn learns nothing new from the same message (its facts were mined).
         self.background.queue_after_turn(s, conv, user_msg, None if before is not None else vector,
                                          facts=before is None)
         return answer_id
 
-    def _read_outcome(self, begun: Begun) -> tuple[idempotency.Outcome, bool]:
-        with self.db.reading() as s:
-            found = idempotency.stored_outcome(s, self.vault, begun.mid)
-            return found, found.status != "pending" or owner_alive(s, found.owner, me=self.lease.id)
-
     def build(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (), context: str | None = None,
-              client: ClientTools | None = None) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
+              client: ClientTools | None = None,
+              rebuild: bool = False) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
         """The tools offered and the request of the turn answering ``mid``: reads, the pure
-        build, then the one write it decided (blocking: the turn runs it in a worker thread)."""
+        build, then the one write it decided (blocking: the turn runs it in a worker thread).
+        ``rebuild``: the client's instructions just changed (the prefix is written anew)."""
         with self.db.reading() as s:  # the window and the tools offered: one read transaction
             window = read_turn_window(s, self.vault, self.settings, self.model.capabilities,
                                       self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
@@ -432,6 +435,13 @@ class TurnService:
             person = MemoryScope(uid, cid, window.cursor) if self.model.capabilities.supports_tools else None
             # The client's own tools replace the server's (engine/client_tools.py).
             offered = self.tools.offered(groups, s, person=person) if client is None else ()
+        if rebuild:
+            window = replace(window, rebuilding=True)
+        if window.instructions or client is not None:
+            counter = self.builder.counter
+            check_instructions_room(counter.count(window.instructions)
+                                    + (counter.count(tools_json(client.specs)) if client is not None else 0),
+                                    self.builder.ceiling)
         tools = client.specs if client is not None else offered if self.model.capabilities.supports_tools else ()
         draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
         found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
@@ -470,16 +480,12 @@ def _shown_scope(begun: Begun, built: BuiltTurn) -> MemoryScope:
     return MemoryScope(begun.uid, begun.cid, built.recall_after, shown)
 
 
-# How long a request repeating an in-flight turn waits for its outcome.
-IN_FLIGHT_WAIT_S = 300.0
-_USAGE_KEYS = ("input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens")
-
-
 @dataclass(slots=True)
 class _Call:
     request: ModelRequest
     started_at: datetime
     usage: Usage = field(default_factory=Usage)
+    stop: str = "end_turn"
 
 
 def _usage_dict(u: Usage) -> dict[str, int]:

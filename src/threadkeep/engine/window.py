@@ -20,6 +20,7 @@ from threadkeep.cache.adoption import AdoptionPolicy, is_cold, should_adopt
 from threadkeep.cache.log import last_cache_touch
 from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
+from threadkeep.engine.client_settings import system_with_instructions
 from threadkeep.errors import NotFound
 from threadkeep.llm.base import Capabilities
 from threadkeep.memory.summary.items import (
@@ -28,7 +29,7 @@ from threadkeep.memory.summary.items import (
     changed_messages,
     summary_from_json,
 )
-from threadkeep.store import repo
+from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
@@ -56,7 +57,7 @@ class TurnWindow:
 
     conversation_id: str
     user_id: str
-    system: str
+    system: str                # threadkeep's frozen text, then the client's instructions
     startup: str
     state: SummaryState
     history: tuple[SourceMessage, ...]
@@ -76,6 +77,7 @@ class TurnWindow:
     notes: tuple[StoredNote, ...] = ()
     message_seq: int = 0
     new_at: datetime | None = None
+    instructions: str = ""     # the client's part of ``system``
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +181,8 @@ def _read_window(s: Session, vault: Vault, settings: Settings, conv: Conversatio
         s, user_id, conv.system_prompt_ct, table="conversations", column="system_prompt", row_id=conv.id)
     startup = "" if conv.startup_ct is None else vault.open_text(
         s, user_id, conv.startup_ct, table="conversations", column="startup", row_id=conv.id)
+    instructions = turns.conversation_instructions(s, vault, conv)
+    system = system_with_instructions(system, instructions)
     state = summary_state(s, vault, conv, version=version)
     window = repo.read_messages(s, vault, conv=conv, after_seq=cursor)
     here = next((m for m in window if m.id == message_id), None)
@@ -214,7 +218,8 @@ def _read_window(s: Session, vault: Vault, settings: Settings, conv: Conversatio
     return TurnWindow(conv.id, user_id, system, startup, state, tuple(entries), current, cursor,
                       conv.keep_warm, rebuilding=rebuilding, adopted=adopted, version=version,
                       seen_version=conv.adopted_version,
-                      seqs=tuple(seqs), notes=tuple(notes), message_seq=message_seq, new_at=new_at)
+                      seqs=tuple(seqs), notes=tuple(notes), message_seq=message_seq, new_at=new_at,
+                      instructions=instructions)
 
 
 def _window_notes(s: Session, vault: Vault, settings: Settings, conv: Conversation, cursor: int) -> list[StoredNote]:

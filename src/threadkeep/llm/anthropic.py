@@ -223,6 +223,9 @@ def _anthropic_tool_choice(choice: ToolChoice) -> dict[str, Any]:
     return {"type": {"required": "any"}.get(choice.mode, choice.mode)}
 
 
+ANTHROPIC_MAX_TEMPERATURE = 1.0
+
+
 def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
     """Render ``request`` into a Messages API body for ``model``."""
     tools: list[dict[str, Any]] = [
@@ -267,7 +270,12 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
     elif request.tool_choice is not None:
         body["tool_choice"] = _anthropic_tool_choice(request.tool_choice)
     if request.temperature is not None:
-        body["temperature"] = request.temperature
+        # Anthropic's range is 0-1 (OpenAI's 0-2): a client's higher value is its highest.
+        body["temperature"] = min(request.temperature, ANTHROPIC_MAX_TEMPERATURE)
+    if request.top_p is not None:
+        body["top_p"] = request.top_p
+    if request.stop:
+        body["stop_sequences"] = list(request.stop)
     if stream:
         body["stream"] = True
 

@@ -227,8 +227,9 @@ def render_request(
     if request.tool_choice is not None:
         choice = request.tool_choice
         body["tool_choice"] = {"type": "function", "function": {"name": choice.name}} if choice.mode == "tool" else choice.mode
-    if request.temperature is not None:
-        body["temperature"] = request.temperature
+    for name, value in (("temperature", request.temperature), ("top_p", request.top_p), ("stop", list(request.stop))):
+        if value is not None and value != []:  # the client's sampling settings, when it gave them
+            body[name] = value
     if send_cache_key and request.cache_key:
         body["prompt_cache_key"] = request.cache_key
     if cache_retention is not None:

@@ -48,7 +48,8 @@ def _anthropic_usage(record: CallRecord) -> dict[str, Any]:
                                "ephemeral_1h_input_tokens": record.cache_write_1h_tokens}}
 
 
-def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall]) -> httpx.Response:
+def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall],
+               cut: bool = False) -> httpx.Response:
     usage = _anthropic_usage(record)
     message = {"id": f"msg_sim_{record.call}", "type": "message", "role": "assistant",
                "model": body.get("model"), "stop_reason": None, "stop_sequence": None}
@@ -72,14 +73,15 @@ def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[
                    ("content_block_delta", {"type": "content_block_delta", "index": n,
                                             "delta": {"type": "input_json_delta", "partial_json": args}}),
                    ("content_block_stop", {"type": "content_block_stop", "index": n})]
-    stop = "tool_use" if calls else "end_turn"
+    stop = "tool_use" if calls else "max_tokens" if cut else "end_turn"
     events += [("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
                                   "usage": {"output_tokens": record.output_tokens}}),
                ("message_stop", {"type": "message_stop"})]
     return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
 
 
-def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall]) -> httpx.Response:
+def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall],
+            cut: bool = False) -> httpx.Response:
     base = {"id": f"chatcmpl-sim-{record.call}", "object": "chat.completion.chunk", "created": 0,
             "model": body.get("model")}
     events: list[tuple[str | None, dict[str, Any] | str]] = [
@@ -94,7 +96,7 @@ def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[Too
         for piece in (start, rest):
             events.append((None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [piece]},
                                                        "finish_reason": None}]}))
-    finish = "tool_calls" if calls else "stop"
+    finish = "tool_calls" if calls else "length" if cut else "stop"
     events.append((None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}))
     # OpenAI counts written tokens as plain input: prompt_tokens is everything, cached_tokens the read.
     events.append((None, {**base, "choices": [], "usage": {
@@ -119,12 +121,13 @@ def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str |
         text, calls = (said.text, list(said.tool_calls)) if isinstance(said, Step) else (said, [])
         limit = int(body.get("max_tokens") or body.get("max_completion_tokens") or 0)
         ids = _token_ids(text) if text and limit > 0 else ()
-        if len(ids) > limit:
+        cut = len(ids) > limit  # the answer stops at max_tokens, and says so
+        if cut:
             text, ids = text[: len(text) * limit // max(1, len(ids))], ids[:limit]
         elif limit <= 0:
             text = ""
         session = str(body.get("prompt_cache_key") or (body.get("metadata") or {}).get("user_id") or "wire")
         record = sim.account_wire(body, session=session, output_tokens=len(ids))
-        return _anthropic(record, body, text, calls) if explicit else _openai(record, body, text, calls)
+        return _anthropic(record, body, text, calls, cut) if explicit else _openai(record, body, text, calls, cut)
 
     return httpx.MockTransport(handle)

@@ -101,6 +101,9 @@ class Conversation(Base):
     # Frozen at creation so every later request renders the same prefix bytes.
     system_prompt_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     startup_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    # The client's own instructions (a drop-in's system prompt, the API's ``system`` field),
+    # after threadkeep's system prompt in every request; replaced when the client changes them.
+    instructions_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     message_count: Mapped[int] = mapped_column(Integer, default=0)
     # Messages with seq <= summary_cursor are folded into the summary.
     summary_cursor: Mapped[int] = mapped_column(Integer, default=0)
@@ -188,6 +191,11 @@ class IdempotencyKey(Base):
     message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    # A request whose turn paused for the client's tools: the calls it got (sealed), so a retry
+    # of it gets the same calls, ids included, without a model call — and a follow-up's results
+    # can be checked against calls this server made. Cleared when the turn is answered.
+    calls_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    calls_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class AnswerVersion(Base):

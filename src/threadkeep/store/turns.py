@@ -20,7 +20,7 @@ from threadkeep.store.vault import Vault
 
 __all__ = ["person_message", "turn_rows", "fail_turn", "fail_dead_turn", "adopt_summary", "advance_fold",
            "add_summary_version", "said_by_person", "answer_of", "latest_channel", "pause_turn", "replace_answer",
-           "unfail_answered"]
+           "unfail_answered", "conversation_instructions", "set_instructions"]
 
 # A turn's completion reads its conversation (locked on PostgreSQL) and message: built once.
 _TURN_ROWS = (select(Conversation, Message).join(Message, Message.conversation_id == Conversation.id)
@@ -145,3 +145,20 @@ def unfail_answered(session: Session, *, message_id: str) -> None:
     answered = select(Message.id).where(Message.reply_to == message_id, Message.role == "assistant").exists()
     session.execute(update(Message).where(Message.id == message_id, Message.status == "failed", answered)
                     .values(status="answered", error=None, failed_at=None))
+
+
+def conversation_instructions(session: Session, vault: Vault, conv: Conversation) -> str:
+    """The client's instructions kept with the conversation ("" when none were given)."""
+    if conv.instructions_ct is None:
+        return ""
+    return vault.open_text(session, conv.user_id, conv.instructions_ct, table="conversations",
+                           column="instructions", row_id=conv.id)
+
+
+def set_instructions(session: Session, vault: Vault, *, conv: Conversation, text: str) -> bool:
+    """Keep ``text`` ("" clears) as the conversation's client instructions; True when they changed."""
+    if conversation_instructions(session, vault, conv) == text:
+        return False
+    conv.instructions_ct = (vault.seal(session, conv.user_id, text, table="conversations", column="instructions",
+                                       row_id=conv.id) if text else None)
+    return True

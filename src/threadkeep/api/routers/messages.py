@@ -53,7 +53,7 @@ async def send_message(
         groups = sorted({g for d in await asyncio.to_thread(memory.knowledge.list_documents) for g in d.groups})
     turn = await start_turn(state.admitted(memory.stream(
         body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via),
-        groups=groups, context=body.context, idempotency_key=idempotency_key)))
+        groups=groups, context=body.context, idempotency_key=idempotency_key, instructions=body.system)))
     if wants_stream(body.stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     return await json_turn(turn)

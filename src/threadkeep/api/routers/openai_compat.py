@@ -10,14 +10,18 @@ model always answers from threadkeep's copy of the conversation, never the clien
 response carries the conversation id in the ``X-Threadkeep-Conversation`` header (and in a
 ``conversation_id`` field).
 
-Honoured: ``messages``, ``stream``, ``stream_options.include_usage``, ``conversation_id``,
-``model`` (echoed back only), ``tools`` and ``tool_choice`` with the tool rounds after the new
-message (``api/openai_tools.py``: the calls come back with ``finish_reason: "tool_calls"``, the
-follow-up goes on with the same turn), and ``regenerate`` (or the ``X-Threadkeep-Regenerate``
-header): a new answer to the last message, in place of the stored one. Ignored: system
-messages, ``temperature``, ``top_p``, ``max_tokens``/``max_completion_tokens``,
-``parallel_tool_calls``, ``user``, ``seed``, ``stop`` and any other field — the server's
-configured model and settings answer. Refused: ``n`` other than 1. ``GET /v1/models`` lists the one model that answers, for clients that ask
+Honoured: ``messages`` (``system`` and ``developer`` messages are the client's instructions,
+kept with the conversation after threadkeep's own system prompt: ``engine/client_settings.py``),
+``stream``, ``stream_options.include_usage``, ``conversation_id``, ``temperature``, ``top_p``,
+``stop``, ``max_tokens``/``max_completion_tokens`` (capped by the answer reserve), ``tools`` and
+``tool_choice`` with the tool rounds after the new message (``api/openai_tools.py``: the calls
+come back with ``finish_reason: "tool_calls"``, the follow-up goes on with the same turn), and
+``regenerate`` (or the ``X-Threadkeep-Regenerate`` header): a new answer to the last message, in
+place of the stored one. ``model`` may be any name: the configured model answers, and the
+response names it. Refused: ``n`` other than 1, images. Not used: ``parallel_tool_calls``,
+``response_format``, ``seed``, ``user``, penalties and the other fields (docs/API.md lists
+them). Errors for over-long input are OpenAI's 400 ``context_length_exceeded``
+(``api/errors.py``). ``GET /v1/models`` lists the one model that answers, for clients that ask
 first; ``GET /v1/models/{id}`` describes it.
 """
 
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header
@@ -35,12 +39,21 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from threadkeep.api import dropin
 from threadkeep.api.deps import MemoryDep, PersonDep, PrincipalDep, StateDep
-from threadkeep.api.dropin import CONVERSATION_HEADER, REGENERATE_HELP
-from threadkeep.api.errors import ApiError, error_body, error_type, snake, status_for
+from threadkeep.api.dropin import CONVERSATION_HEADER, REGENERATE_HELP, text_of
+from threadkeep.api.errors import (
+    ApiError,
+    error_body,
+    error_type,
+    openai_error,
+    retry_headers,
+    snake,
+    status_for,
+)
 from threadkeep.api.openai_tools import client_tools, is_tool_call, tool_calls_out
 from threadkeep.api.routers.messages import IdempotencyHeader
 from threadkeep.api.schemas import ERRORS
 from threadkeep.api.sse import SSE_HEADERS
+from threadkeep.engine.client_settings import Sampling
 from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.openai_threads import Turn
 from threadkeep.errors import ThreadkeepError
@@ -64,8 +77,14 @@ class StreamOptions(BaseModel):
 
 class ChatCompletionIn(BaseModel):
     model_config = ConfigDict(extra="allow")
-    messages: list[ChatMessageIn] = Field(min_length=1)
+    messages: list[ChatMessageIn]
     model: str | None = None
+    # OpenAI's ranges: a value outside them is a 400, as at OpenAI.
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    stop: str | list[str] | None = None
+    max_tokens: int | None = Field(default=None, ge=1)
+    max_completion_tokens: int | None = Field(default=None, ge=1)
     stream: bool = False
     stream_options: StreamOptions | None = None
     conversation_id: str | None = Field(default=None, max_length=64)
@@ -94,21 +113,53 @@ async def retrieve_model(model_id: str, memory: MemoryDep, _: PrincipalDep) -> d
     return _model_card(model_id)
 
 
-def _text(msg: ChatMessageIn) -> str:
-    if isinstance(msg.content, str):
-        return msg.content
-    parts = [p.get("text") for p in (msg.content or []) if p.get("type") == "text"]
-    return "\n".join(p for p in parts if isinstance(p, str))
+# Most stop sequences OpenAI takes in one request.
+MAX_STOP = 4
+_INSTRUCTION_ROLES = ("system", "developer")
 
 
-def _split(body: ChatCompletionIn) -> tuple[list[Turn], str, ClientTools | None]:
+def _texts(body: ChatCompletionIn) -> list[str]:
+    """Each message's text; a part that is not text (an image) is refused here, before anything."""
+    # An assistant's refusal is its text as the client holds it.
+    return [text_of(m.content, where=f"messages[{i}]", handled=("refusal",) if m.role == "assistant" else ())
+            for i, m in enumerate(body.messages)]
+
+
+def _split(body: ChatCompletionIn) -> tuple[list[Turn], str, ClientTools | None, str]:
     """The client's earlier user and assistant messages (with text; tool rounds of earlier
-    turns left out), the new message, and the client's tools with this turn's rounds."""
+    turns left out), the new message, the client's tools with this turn's rounds, and its
+    instructions (its system and developer messages, in order)."""
+    if not body.messages:
+        raise ApiError(400, "messages is empty: send the conversation, ending with the new message (role 'user')")
+    texts = _texts(body)
     last = max((i for i, m in enumerate(body.messages) if m.role == "user"), default=None)
     if last is None:
         raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
-    history = [(m.role, _text(m)) for m in body.messages[:last] if not is_tool_call(m)]
-    return history, _text(body.messages[last]), client_tools(body.tools, body.tool_choice, body.messages[last + 1:])
+    history = [(m.role, texts[i]) for i, m in enumerate(body.messages[:last]) if not is_tool_call(m)]
+    instructions = "\n\n".join(texts[i] for i, m in enumerate(body.messages)
+                                if m.role in _INSTRUCTION_ROLES and texts[i].strip())
+    tools = client_tools(body.tools, body.tool_choice, body.messages[last + 1:])
+    return history, texts[last], tools, instructions
+
+
+def _sampling(body: ChatCompletionIn) -> Sampling:
+    stop = [body.stop] if isinstance(body.stop, str) else list(body.stop or [])
+    if len(stop) > MAX_STOP:
+        raise ApiError(400, f"stop: at most {MAX_STOP} sequences (got {len(stop)})")
+    if any(not s for s in stop):
+        raise ApiError(400, "stop: a stop sequence cannot be empty")
+    # max_completion_tokens is the current name; a client sending both means the newer one.
+    return Sampling(body.temperature, body.top_p, tuple(stop), body.max_completion_tokens or body.max_tokens)
+
+
+def _finish(report: dict[str, Any]) -> str:
+    return "length" if report.get("stop_reason") == "max_tokens" else "stop"
+
+
+def _refusal(e: ThreadkeepError, cid: str, headers: dict[str, str]) -> JSONResponse:
+    """An error after the turn started, in OpenAI's shape and status."""
+    body, status = openai_error(error_body(error_type(e), str(e), conversation_id=cid), status_for(e))
+    return JSONResponse(body, status, headers={**headers, **retry_headers(status)})
 
 
 def _usage(usage: dict[str, int]) -> dict[str, Any]:
@@ -131,29 +182,31 @@ async def chat_completions(
     """Chat Completions with threadkeep's memory; the conversation is recognised from its history."""
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
-    history, text, tools = _split(body)
+    history, text, tools, instructions = _split(body)
     begun = await dropin.begin(memory, state, person=person, history=history, text=text,
                                conversation_id=x_threadkeep_conversation or body.conversation_id,
                                idempotency_key=idempotency_key, channel="openai", endpoint="chat_completions",
-                               client_tools=tools, regenerate=body.regenerate or x_threadkeep_regenerate)
-    turn, cid, answered = begun.turn, begun.conversation_id, begun.answered
+                               client_tools=tools, regenerate=body.regenerate or x_threadkeep_regenerate,
+                               instructions=instructions, sampling=_sampling(body))
+    cid = begun.conversation_id
     headers = {CONVERSATION_HEADER: cid}
-    model = body.model or memory.model.name
+    # The name of the model that really answers, whatever the client asked for (docs/API.md).
+    model = memory.model.name
     created = int(time.time())
+    events = begun.events()
 
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        return EventSourceResponse(_chunks(turn.rest, cid, model, created, include_usage, answered),
+        return EventSourceResponse(_chunks(events, cid, model, created, include_usage),
                                    ping=state.service.sse_ping_s, sep="\n", headers={**SSE_HEADERS, **headers})
     try:
-        async for ev in turn.rest:
+        async for ev in events:
             if isinstance(ev, TurnDone):
-                await answered(ev)
                 return JSONResponse({
                     "id": f"chatcmpl-{ev.assistant_message_id}", "object": "chat.completion", "created": created,
                     "model": model, "conversation_id": ev.conversation_id,
                     "choices": [{"index": 0, "message": {"role": "assistant", "content": ev.text},
-                                 "finish_reason": "stop", "logprobs": None}],
+                                 "finish_reason": _finish(ev.report), "logprobs": None}],
                     "usage": _usage(ev.usage)}, headers=headers)
             if isinstance(ev, ToolCallsAsked):  # the client runs its tools; the turn waits
                 return JSONResponse({
@@ -168,12 +221,12 @@ async def chat_completions(
                                                conversation_id=cid, user_message_id=ev.user_message_id),
                                     502, headers={**headers, **dropin.no_retry(ev)})
     except ThreadkeepError as e:
-        return JSONResponse(error_body(error_type(e), str(e), conversation_id=cid), status_for(e), headers=headers)
+        return _refusal(e, cid, headers)
     raise RuntimeError("a turn ended without done or error")
 
 
-async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int, include_usage: bool,
-                  answered: Callable[[TurnDone], Awaitable[None]]) -> AsyncIterator[ServerSentEvent]:
+async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int,
+                  include_usage: bool) -> AsyncIterator[ServerSentEvent]:
     chunk_id = f"chatcmpl-{cid}-{created}"
 
     def chunk(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> ServerSentEvent:
@@ -189,8 +242,7 @@ async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int
                 yield chunk({"content": ev.text})
             elif isinstance(ev, TurnDone | ToolCallsAsked):
                 if isinstance(ev, TurnDone):
-                    await answered(ev)  # before the client can send its next turn
-                    yield chunk({}, "stop")
+                    yield chunk({}, _finish(ev.report))
                 else:
                     for i, call in enumerate(tool_calls_out(ev.calls)):
                         # Name and id first, then the arguments, as OpenAI streams them.

@@ -73,7 +73,8 @@ __all__ = [
 # Sealed columns of the rows that move: ciphertext column -> the column name in its
 # associated data. The row id in the associated data is ``id`` unless :data:`_ROW_ID` says.
 SEALED: dict[str, dict[str, str]] = {
-    "conversations": {"title_ct": "title", "system_prompt_ct": "system_prompt", "startup_ct": "startup"},
+    "conversations": {"title_ct": "title", "system_prompt_ct": "system_prompt", "startup_ct": "startup",
+                      "instructions_ct": "instructions"},
     "messages": {"text_ct": "text", "trace_ct": "trace", "speaker_ct": "speaker"},
     "summary_versions": {"state_ct": "state"},
     "message_vectors": {"vector_ct": "vector", "dates_ct": "dates"},
