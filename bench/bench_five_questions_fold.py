@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.five_questions import contains_token, stale_kept  # noqa: E402
 from evals.five_questions_summary import summary_counts, summary_shares  # noqa: E402
+from threadkeep.memory.pasted import fold_message  # noqa: E402
 from threadkeep.memory.summary.extractive import ExtractiveSummariser  # noqa: E402
 from threadkeep.memory.summary.folding import fold_summary  # noqa: E402
 from threadkeep.memory.summary.items import SummaryState, render_summary, word_count  # noqa: E402
-from threadkeep.memory.summary.pasted import fold_message  # noqa: E402
 from threadkeep.memory.summary.policy import FoldPolicy, fold_range  # noqa: E402
 from threadkeep.messages import SourceMessage  # noqa: E402
 

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import func, select
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts import changes as C
 from threadkeep.memory.facts import rows as R
+from threadkeep.memory.facts import store as C
 from threadkeep.memory.facts import store as F
 from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.facts.model import extract_and_store

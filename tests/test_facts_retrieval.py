@@ -11,7 +11,7 @@ import pytest
 from tests.test_facts import Person, make_person, people, person  # noqa: F401  (fixtures)
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import changes as C
+from threadkeep.memory.facts import store as C
 from threadkeep.memory.people.identities import (
     IdentityConflict,
     identities_of,

@@ -23,8 +23,8 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.errors import Conflict, Gone, InputError, NotFound
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.facts.changes import fact_history
 from threadkeep.memory.facts.rows import load_facts
+from threadkeep.memory.facts.store import fact_history
 from threadkeep.memory.people import merge as people_merge
 from threadkeep.memory.people.identities import link_or_merge, resolve_identity
 from threadkeep.schema import metadata

@@ -23,6 +23,7 @@ from threadkeep.memory.facts.extract import (
     split_remember_notes,
     strip_injected,
 )
+from threadkeep.memory.pasted import fold_message, pointer_text
 from threadkeep.memory.recall.excerpt import is_filler, recalled_text
 from threadkeep.memory.recall.excerpt import word_count as recall_word_count
 from threadkeep.memory.recall.ranking import trim_to_query
@@ -30,8 +31,7 @@ from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, word_count
 from threadkeep.memory.summary.merge import is_grounded, replaced_values
-from threadkeep.memory.summary.pasted import fold_message, pointer_text
-from threadkeep.memory.summary.text import _read, base_forms, mid_sentence_names, split_sentences
+from threadkeep.memory.summary.text import base_forms, mid_sentence_names, read, split_sentences
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import default_counter
 
@@ -82,8 +82,8 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "split_sentences": split_sentences,
     # One sentence of any length (the summariser sees a 100 KB message as a document and never
     # reads its sentences); reading is memoised, so its uncached body is what is timed.
-    "summary_read": lambda s: _read.__wrapped__(s, frozenset()),
-    "summary_base_forms": lambda s: base_forms(_read.__wrapped__(s[:5_000], frozenset())),
+    "summary_read": lambda s: read.__wrapped__(s, frozenset()),
+    "summary_base_forms": lambda s: base_forms(read.__wrapped__(s[:5_000], frozenset())),
     "summary_names": mid_sentence_names,
     "summary_replaced": lambda s: replaced_values(s[:5_000], "the new value is 20 March"),
     "summary_word_count": word_count,

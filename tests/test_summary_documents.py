@@ -10,11 +10,11 @@ import pytest
 
 from threadkeep.engine.window import summary_state
 from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.pasted import is_pointer, pointer_text
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import afold_summary, fold_message, fold_summary
 from threadkeep.memory.summary.items import SummaryState, render_summary
 from threadkeep.memory.summary.model import ModelSummariser
-from threadkeep.memory.summary.pasted import is_pointer, pointer_text
 
 AT = datetime(2023, 5, 8, 14, 30)
 BODY_SENTENCE = "Clause 4 of the Atlas agreement: the supplier is paid within 45 days of delivery."

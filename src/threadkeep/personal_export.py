@@ -30,8 +30,8 @@ from threadkeep import __version__
 from threadkeep.cache.keepwarm import warm_status
 from threadkeep.errors import NotFound
 from threadkeep.export import ConversationView, to_markdown
-from threadkeep.memory.facts import changes as fact_changes
 from threadkeep.memory.facts import rows as fact_rows
+from threadkeep.memory.facts import store as fact_changes
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.insights_tables import Digest

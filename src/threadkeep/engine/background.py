@@ -224,7 +224,7 @@ class Background:
                 return None
             msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
             kept = [m for m in msgs if m.status not in ("failed", "tools")]
-            from threadkeep.memory.summary.pasted import fold_message  # fold time (see summariser)
+            from threadkeep.memory.pasted import fold_message  # fold time (see summariser)
 
             folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
             return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,

@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import changes, rows
+from threadkeep.memory.facts import rows, store
 from threadkeep.memory.people import identities
 from threadkeep.store import repo
 from threadkeep.store.models import User
@@ -57,7 +57,7 @@ async def fact_history(memory: Memory, fact_id: str, *, user: str) -> list[dict[
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
             uid = repo.person_id(s, memory.vault, name=user, create=False)
-            versions = changes.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id)
+            versions = store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id)
             if not versions:
                 raise NotFound(f"fact {fact_id} not found")
             return [asdict(v) | {"at": v.at.isoformat()} for v in versions]
@@ -68,9 +68,9 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
     """Undo the newest change (of one fact, or of any of the person's facts)."""
     def run(s: Any) -> dict[str, Any] | None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
-        if fact_id is not None and not changes.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
+        if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")  # not "nothing to undo": there is no such fact
-        change = changes.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
+        change = store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
         from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
 
         clear_fact_cache(uid)
@@ -83,7 +83,7 @@ async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     version that ``undo`` reverts (``facts`` erasure for good is :func:`erase_fact`)."""
     def run(s: Any) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
-        if changes.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
+        if store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
             raise NotFound(f"fact {fact_id} not found")
         from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
 
@@ -95,7 +95,7 @@ async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     """Erase a fact and its whole history for good (no undo)."""
     def run(s: Any) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
-        if not changes.delete_fact(s, user_id=uid, fact_id=fact_id):
+        if not store.delete_fact(s, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")
         from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
 
@@ -123,25 +123,25 @@ async def fact_records(memory: Memory, *, user: str, include_retired: bool = Fal
 
 async def fact_version_records(memory: Memory, fact_id: str, *, user: str) -> list[Any]:
     """Every version of one fact, oldest first (empty when there is no such fact)."""
-    return await _as_person(memory, user, lambda s, uid: changes.fact_history(
+    return await _as_person(memory, user, lambda s, uid: store.fact_history(
         s, memory.vault, user_id=uid, fact_id=fact_id), missing=[])
 
 
 async def undo_change_record(memory: Memory, *, user: str, fact_id: str | None = None) -> Any:
     """Undo the newest change (of one fact, or of any); None when nothing was left to undo."""
-    return await _as_person(memory, user, lambda s, uid: changes.undo_last_change(
+    return await _as_person(memory, user, lambda s, uid: store.undo_last_change(
         s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
 
 
 async def forget_fact_record(memory: Memory, fact_id: str, *, user: str) -> Any:
     """Forget one fact (kept in its history, undoable); None when there is no such fact."""
-    return await _as_person(memory, user, lambda s, uid: changes.forget_fact(
+    return await _as_person(memory, user, lambda s, uid: store.forget_fact(
         s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
 
 
 async def forget_all_facts(memory: Memory, *, user: str) -> int:
     """Delete every fact about the person; how many there were."""
-    return await _as_person(memory, user, lambda s, uid: changes.delete_all_facts(s, user_id=uid),
+    return await _as_person(memory, user, lambda s, uid: store.delete_all_facts(s, user_id=uid),
                             missing=0)
 
 

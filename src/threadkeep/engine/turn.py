@@ -28,10 +28,7 @@ from sqlalchemy.orm import Session
 from threadkeep import errors
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
-from threadkeep.context.budget import (
-    request_tokens,
-    tools_json,
-)
+from threadkeep.context.budget import request_tokens, tools_json
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
 from threadkeep.engine.client_settings import Sampling, check_instructions_room
@@ -63,10 +60,7 @@ from threadkeep.events import (
 )
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
 from threadkeep.llm.base import ChatModel, Stop, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.messages import (
-    ModelRequest,
-    ToolSpec,
-)
+from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database

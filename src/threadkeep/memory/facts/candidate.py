@@ -1,11 +1,8 @@
 """A proposed fact and its slot: the keys facts are stored under, and how a fact reads.
 
-A fact lives in a slot (its ``key``). The fact model fills the named slots of :data:`LABELS`
-(``employer``, ``city``, ``preference:tea`` …); the model-free extractor stores what the person
-said about themselves under ``said:<frame>`` — the statement's content words without its values
-— so the same statement with another value ("I work at Globex" after "I work at Acme") lands in
-the same slot and updates it. Single-valued slots hold one current value; notes, commitments
-and the relations of a life (family, pets, hobbies, languages) hold many.
+The fact model fills the named slots of :data:`LABELS` (``employer``, ``city``,
+``preference:tea`` …); the model-free extractor stores a statement under ``said:<frame>`` (its
+content words without its values), so the same statement with another value updates it.
 """
 
 from __future__ import annotations

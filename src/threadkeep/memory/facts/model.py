@@ -1,23 +1,13 @@
 """Fact extraction after a turn: a small model proposes operations as structured output, code applies them.
 
-The model sees the person's message and their relevant existing facts (under short aliases
-``f1``, ``f2``… rather than database ids) and answers with :class:`FactAnswer` — add a fact,
-update fact X (a changed value, with the date it became true), retire fact X — each with the
-words the person said it in. The adapter asks the provider for that schema natively
-(:mod:`threadkeep.llm.structured`); code checks every operation (a known slot, a known alias,
-words as said that are in the message) and sends the problems back once; what still fails is
-dropped. When no model is configured, or its answer is unusable, the model-free extractor
-(:mod:`threadkeep.memory.facts.extract`) runs instead, so extraction never stops working.
-
-Guards:
-- only the person's own messages are mined (``role`` must be ``"user"``); injected memory
-  blocks and quotes are stripped before anything reads the text;
-- "remember that …" clauses are cut out before the model sees the message and are stored as
-  notes by code, so an instruction hidden in one cannot make the model change other facts;
-- only statements reach the model (:func:`~threadkeep.memory.facts.extract.is_statement`);
-- the words as said must be in the message (hallucination guard).
-
-:func:`aextract_and_store` is idempotent per message id: the background job may run twice.
+Only the person's statements reach the model (questions, wishes and negations do not;
+"remember that …" clauses are cut out first and kept as notes by code, so an instruction hidden
+in one changes nothing else). It sees them with the person's relevant existing facts under
+aliases (``f1``, ``f2``… never database ids) and answers with :class:`FactAnswer`: add, update
+(with the date the value became true), retire — each with the words the person said it in. Code
+checks each one (a known slot and alias, words copied from the message), sends the problems
+back once (:mod:`threadkeep.llm.structured`) and drops what still fails. Without a model, or
+with an unusable answer, the model-free extractor runs instead. Idempotent per message id.
 """
 
 from __future__ import annotations
@@ -34,13 +24,13 @@ from threadkeep.llm.base import ChatModel, Usage
 from threadkeep.llm.structured import complete_structured, output_spec
 from threadkeep.memory.facts import rows, store
 from threadkeep.memory.facts.candidate import LABELS, SINGLE_VALUED, FactCandidate, valid_key
-from threadkeep.memory.facts.changes import retire_fact
 from threadkeep.memory.facts.extract import (
     extract_facts,
     is_statement,
     split_remember_notes,
     strip_injected,
 )
+from threadkeep.memory.facts.store import retire_fact
 from threadkeep.memory.recall.facts import relevant_facts
 from threadkeep.memory.summary.text import split_sentences
 from threadkeep.messages import ChatMessage, ModelRequest, Segment

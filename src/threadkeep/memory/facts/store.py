@@ -1,18 +1,13 @@
-"""Merging proposed facts into the store: what a person said about themselves, deduplicated,
-versioned, sealed.
+"""The facts store's writes: proposed facts merged in, and what a person does to their facts.
 
-One row per fact. A single-valued slot (name, role, employer, city, a preference topic) has at
-most one row per person: saying the same thing again — in any wording the extractor maps to
-the same slot and value — bumps ``last_seen``/``times_seen``; saying something different
-updates the row in place and records the old value as a version. Notes are multi-valued and
-deduplicated by normalised text.
-
-Every change writes a :class:`FactVersion` (add, update, retire, restore) carrying the old and
-new value sealed; undo pops the newest version and puts back what it replaced. Deleting a fact
-removes it and its versions for good. A personal export's facts come back with their own
-history through :func:`threadkeep.imports.facts_restore.restore_facts`.
-
-Retrieval (ranking facts against the new message) is in :mod:`threadkeep.memory.recall.facts`.
+One row per fact. A single-valued slot (name, employer, a ``said:`` statement, a preference
+topic …) has at most one row: the same value again bumps ``last_seen``/``times_seen``; another
+value updates the row and records the old one as a version. Notes are many, deduplicated by
+normalised text. Every change — add, update, retire, restore, forget, undo — writes a
+:class:`~threadkeep.memory.facts.rows.FactVersion` with old and new value sealed; undo pops the
+newest and puts back what it replaced; only a delete erases. Rows, records, the write protocol
+and sealing are :mod:`.rows`; ranking facts against a message is
+:mod:`threadkeep.memory.recall.facts`.
 """
 
 from __future__ import annotations
@@ -20,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from threadkeep.memory.facts.candidate import (
@@ -30,8 +25,11 @@ from threadkeep.memory.facts.candidate import (
     is_single_valued,
 )
 from threadkeep.memory.facts.rows import (
+    LISTED_STATUSES,
+    TV,
     BlindIndex,
     FactChange,
+    FactVersionRecord,
     add_fact_version,
     facts_changed,
     lock_facts,
@@ -42,10 +40,11 @@ from threadkeep.memory.facts.rows import (
 )
 from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store.base import new_id, utcnow
-from threadkeep.store.memory_tables import Fact
+from threadkeep.store.memory_tables import Fact, FactVersion
 from threadkeep.store.vault import Vault
 
-__all__ = ["apply_candidates"]
+__all__ = ["apply_candidates", "retire_fact", "fact_history", "undo_last_change", "forget_fact", "delete_fact",
+           "delete_all_facts"]
 
 
 def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidate) -> Fact | None:
@@ -124,3 +123,144 @@ def apply_candidates(
     # Even a pure "seen" moves last_seen, which cached hits carry: always a new generation.
     facts_changed(state, at)
     return changes
+
+
+# -- what the person does to their facts: each writes a version and bumps the generation ----
+
+
+def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
+                message_id: str | None = None, at: datetime | None = None) -> FactChange | None:
+    """Mark a fact as no longer true (kept in history, left out of retrieval)."""
+    at = at or utcnow()
+    state = lock_facts(session, user_id)
+    row = session.get(Fact, fact_id)
+    if row is None or row.user_id != user_id or row.status != "current":
+        return None
+    rec = open_fact(vault, session, row)
+    add_fact_version(session, vault, row, op="retire", old=rec.value, new=rec.value,
+             old_status="current", new_status="retired", source=message_id, at=at)
+    row.status = "retired"
+    row.updated_at = at
+    touch_fact(row, state)
+    facts_changed(state, at)
+    return FactChange("retire", row.id, rec.key, rec.value)
+
+
+def fact_history(session: Session, vault: Vault, *, user_id: str,
+                 fact_id: str) -> list[FactVersionRecord]:
+    """Every version of one fact, oldest first."""
+    rows = session.scalars(
+        select(FactVersion)
+        .where(FactVersion.fact_id == fact_id, FactVersion.user_id == user_id)
+        .order_by(FactVersion.version)
+    ).all()
+
+    def opened(blob: bytes | None, col: str, vid: str) -> str | None:
+        if blob is None:
+            return None
+        return vault.open_text(session, user_id, blob, table=TV, column=col, row_id=vid)
+
+    return [
+        FactVersionRecord(r.version, r.op, opened(r.old_ct, "old", r.id), opened(r.new_ct, "new", r.id),
+                          r.old_status, r.new_status, r.at, r.source_message_id)
+        for r in rows
+    ]
+
+
+def _undo_target(session: Session, user_id: str, fact_id: str | None) -> FactVersion | None:
+    """The newest change not yet undone: undos are a stack over the person's changes, so
+    each ``undo`` version cancels the newest earlier change that no other undo cancelled."""
+    q = select(FactVersion).where(FactVersion.user_id == user_id)
+    if fact_id is not None:
+        q = q.where(FactVersion.fact_id == fact_id)
+    pending = 0
+    for v in session.scalars(q.order_by(FactVersion.at.desc(), FactVersion.version.desc())):
+        if v.op == "undo":
+            pending += 1
+        elif pending:
+            pending -= 1
+        else:
+            return v
+    return None
+
+
+def undo_last_change(session: Session, vault: Vault, *, user_id: str,
+                     fact_id: str | None = None) -> FactChange | None:
+    """Undo the newest change (of one fact, or of any of the person's facts), as a new version.
+
+    Nothing is erased: the undo is recorded as an ``undo`` version and the undone version
+    stays in the history. An undone ``add`` leaves the fact ``undone`` (out of every list),
+    an undone ``update`` restores the old value, an undone ``retire``, ``forget`` or
+    ``restore`` puts the status back. Repeated undos walk further back. Returns None when
+    there is nothing left to undo.
+    """
+    state = lock_facts(session, user_id)
+    last = _undo_target(session, user_id, fact_id)
+    if last is None:
+        return None
+    row = session.get(Fact, last.fact_id)
+    if row is None:
+        return None
+    rec = open_fact(vault, session, row)
+    at = utcnow()
+    before_status = row.status
+    if last.op == "add":
+        restored_value, restored_status = rec.value, "undone"
+    else:
+        old = None if last.old_ct is None else vault.open_text(
+            session, user_id, last.old_ct, table=TV, column="old", row_id=last.id)
+        restored_value = old if old is not None else rec.value
+        restored_status = last.old_status or row.status
+    add_fact_version(session, vault, row, op="undo", old=rec.value, new=restored_value,
+             old_status=before_status, new_status=restored_status, source=None, at=at)
+    if restored_value != rec.value:
+        # The vector is dropped with the value: re-embedding is the next extraction's job,
+        # and lexical retrieval still finds the fact meanwhile.
+        seal_fact(session, vault, row, rec.key, restored_value, None)
+    row.status = restored_status
+    row.updated_at = at
+    touch_fact(row, state)
+    facts_changed(state, at, deleted=restored_status != "current")
+    return FactChange("undo", row.id, rec.key,
+                      restored_value if restored_status == "current" else None, rec.value)
+
+
+def forget_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
+                at: datetime | None = None) -> FactChange | None:
+    """The person asked to forget one fact: it leaves every list and every turn at once, as
+    a ``forget`` version that history shows and an undo reverts. (Erasing for good is
+    :func:`delete_fact` or :func:`delete_all_facts`.) None when there is no such fact."""
+    at = at or utcnow()
+    row = session.get(Fact, fact_id)
+    if row is None or row.user_id != user_id or row.status not in LISTED_STATUSES:
+        return None
+    state = lock_facts(session, user_id)
+    rec = open_fact(vault, session, row)
+    add_fact_version(session, vault, row, op="forget", old=rec.value, new=None,
+             old_status=row.status, new_status="forgotten", source=None, at=at)
+    row.status = "forgotten"
+    row.updated_at = at
+    touch_fact(row, state)
+    facts_changed(state, at, deleted=True)
+    return FactChange("forget", row.id, rec.key, None, rec.value)
+
+
+def delete_fact(session: Session, *, user_id: str, fact_id: str) -> bool:
+    """Delete a fact and its whole history for good (the person asked to forget it)."""
+    row = session.get(Fact, fact_id)
+    if row is None or row.user_id != user_id:
+        return False
+    state = lock_facts(session, user_id)
+    session.execute(delete(FactVersion).where(FactVersion.fact_id == fact_id))
+    session.delete(row)
+    facts_changed(state, utcnow(), deleted=True)
+    return True
+
+
+def delete_all_facts(session: Session, *, user_id: str) -> int:
+    """Forget everything stored as facts about the person; returns how many facts went."""
+    state = lock_facts(session, user_id)
+    session.execute(delete(FactVersion).where(FactVersion.user_id == user_id))
+    n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0  # type: ignore[attr-defined]
+    facts_changed(state, utcnow(), deleted=True)
+    return n

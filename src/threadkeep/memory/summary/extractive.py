@@ -1,29 +1,18 @@
-"""The model-free summariser: the sentences that hold values, with a changed value updating its item.
+"""The model-free summariser: the sentences that hold values, a changed value updating its item.
 
-It runs when no fold model is configured, or when the model's answer is unusable, and proposes
-the same operations a model would (:mod:`threadkeep.memory.summary.items`). It knows no phrase
-of any language; what it keeps follows from three general facts about conversations:
+It runs when no fold model is configured or the model's answer is unusable, proposes the
+operations a model would, and knows no phrase of any language (docs/ARCHITECTURE.md, "Folding"):
 
-1. **What later questions ask for is a value** — a name, a number, a date
-   (:mod:`threadkeep.memory.summary.text`). A sentence without one is not kept; a sentence with
-   one becomes an item: with a date or a number under "Numbers and dates", else under
-   "Decisions"; the person's own question that names something, under "Open questions".
-2. **A sentence that says again what an item says adds nothing**: when every value it holds is
-   in an item about the same thing, it only adds its message to that item's sources.
-3. **A changed value replaces the old one.** Two sentences are about the same thing when at
-   least half of the shorter one's content words (its *frame*, values taken out, each word
-   weighted by its rarity) are shared, or when they share two values.
-   When the new one keeps every value of the item but one, and states another value of that
-   one's kind (another date, another name), it updates the item, which keeps the old value and
-   the day of the change (:func:`~threadkeep.memory.summary.items.replaced_values`). A sentence
-   that drops two kinds of value (another project and another date) is a statement of its own;
-   one that says all an item says and more ("QA moved from Marisol to Niamh"), or shares two of
-   its values and adds another of a kind it states, replaces it; one that names nothing new
-   keeps the item's subject ("the deadline moved to 18 June").
+1. what later questions ask for is a value (:mod:`threadkeep.memory.summary.text`): a sentence
+   without one is not kept; with a date or number it goes under "Numbers and dates", else
+   "Decisions"; the person's own question that names something under "Open questions";
+2. a sentence whose values an item about the same thing holds already adds nothing;
+3. two sentences are about the same thing when half the smaller frame is shared (by count or
+   by rarity) or they share two values; a sentence that keeps every value of an item but one
+   and states another of that kind updates it (naming nothing new, it keeps the subject), one
+   that says all it says and more replaces it, anything else is a statement of its own.
 
-The person's sentences outrank the assistant's, and a sentence with more values outranks one
-with fewer, under the cap. Everything here is pure and ordered: the same state and messages give
-the same operations.
+The person's sentences outrank the assistant's, two values one. Pure and ordered.
 """
 
 from __future__ import annotations
@@ -32,6 +21,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from threadkeep.memory.pasted import is_document, is_pointer, pointer_op
 from threadkeep.memory.summary.items import (
     AddItem,
     FieldName,
@@ -40,7 +30,6 @@ from threadkeep.memory.summary.items import (
     SummaryState,
     UpdateItem,
 )
-from threadkeep.memory.summary.pasted import is_document, is_pointer, pointer_op
 from threadkeep.memory.summary.text import (
     Reading,
     is_question,
@@ -50,11 +39,8 @@ from threadkeep.memory.summary.text import (
     split_sentences,
 )
 
-__all__ = ["ExtractiveSummariser", "LONG_MESSAGE_CHARS", "MAX_ITEM_CHARS", "SAME_THING", "match"]
+__all__ = ["ExtractiveSummariser", "MAX_ITEM_CHARS", "SAME_THING", "match"]
 
-# A message longer than this is pasted content (the recall index has it; the summary keeps a
-# pointer): :data:`~threadkeep.memory.summary.pasted.DOCUMENT_CHARS`.
-LONG_MESSAGE_CHARS = 2_000
 # Longer sentences are cut at a word boundary so one item cannot eat the cap.
 MAX_ITEM_CHARS = 240
 # Two sentences are about the same thing when this share of the shorter frame is shared.

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from threadkeep.llm.base import Usage
+from threadkeep.memory.pasted import fold_message, is_document
 from threadkeep.memory.summary.items import (
     DEFAULT_CAP_TOKENS,
     Item,
@@ -22,7 +23,6 @@ from threadkeep.memory.summary.items import (
     SummaryState,
 )
 from threadkeep.memory.summary.merge import EvictHook, apply_ops, enforce_cap, with_base_forms
-from threadkeep.memory.summary.pasted import fold_message, is_document
 from threadkeep.tokens import TokenCounter
 
 __all__ = ["Summariser", "AsyncSummariser", "Proposal", "FoldResult", "fold_summary", "afold_summary",

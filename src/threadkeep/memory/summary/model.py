@@ -23,6 +23,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from threadkeep.errors import UnusableAnswer
 from threadkeep.llm.base import ChatModel
 from threadkeep.llm.structured import complete_structured, output_spec
+from threadkeep.memory.pasted import (
+    DOCUMENT_CHARS,
+    PREVIEW_CHARS,
+    is_document,
+    with_document_pointers,
+)
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import Proposal
 from threadkeep.memory.summary.items import (
@@ -38,12 +44,6 @@ from threadkeep.memory.summary.items import (
     UpdateItem,
 )
 from threadkeep.memory.summary.merge import is_grounded
-from threadkeep.memory.summary.pasted import (
-    DOCUMENT_CHARS,
-    PREVIEW_CHARS,
-    is_document,
-    with_document_pointers,
-)
 from threadkeep.memory.summary.text import script_of
 from threadkeep.messages import ChatMessage, ModelRequest, Segment, canonical_json
 

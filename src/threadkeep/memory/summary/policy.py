@@ -1,8 +1,5 @@
-"""When to fold: which messages leave the verbatim history (ARCHITECTURE §5).
-
-Messages are numbered ``1..n``; the cursor ``c`` says messages ``≤ c`` are in the summary.
-When ``n − c`` exceeds the threshold, messages ``c+1 .. n−tail`` are folded, at most
-``batch`` at a time, so one fold's input stays bounded (a backlog is several folds). Pure, and
+"""When to fold (ARCHITECTURE §5): with ``n`` messages and the cursor at ``c``, messages
+``c+1 .. n−tail`` fold once ``n − c`` passes the threshold, at most one batch at a time. Pure and
 free of any language work: a turn asks it whether to queue a fold.
 """
 
@@ -17,9 +14,7 @@ __all__ = ["DEFAULT_THRESHOLD", "DEFAULT_TAIL", "MIN_TAIL", "FoldPolicy", "FoldR
 
 DEFAULT_THRESHOLD = 30
 DEFAULT_TAIL = 16
-# The last 12 messages are always verbatim, whatever the configuration says: the same floor
-# the assembler keeps (one rule, stated once in context/assemble.py).
-MIN_TAIL = MIN_VERBATIM
+MIN_TAIL = MIN_VERBATIM  # the last 12 messages are always verbatim (context/assemble.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +54,7 @@ class FoldRange:
 
 
 def fold_range(n: int, cursor: int, policy: FoldPolicy | None = None) -> FoldRange | None:
-    """The range to fold now, or ``None``.
-
-    Folds when ``n − cursor > threshold``; takes ``cursor+1 .. n−tail``, capped at
-    ``policy.batch`` messages so one fold's input stays bounded (call again for a backlog).
-    """
+    """The range to fold now (``cursor+1 .. n−tail``, at most one batch), or ``None``."""
     policy = policy or FoldPolicy()
     if cursor < 0 or cursor > n:
         raise ValueError(f"cursor {cursor} outside 0..{n}")

@@ -1,34 +1,22 @@
 """What a sentence holds, read by general means: its values and the words around them.
 
-The model-free summariser and fact extractor keep what later questions ask for — names,
-numbers, dates — and tell a changed value from a new statement. They read text only through
-this module, and it knows no phrase of any language. It knows:
-
-- **sentences**: cut after ``. ! ? …`` and their full-width forms, and at line breaks;
-- **values** (:class:`Value`), by their written form, in any script:
-  dates (a day with a month word, ISO ``2026-02-20``, ``20.02``, ``2月20日``), numbers (digits,
-  with what is written right after them: ``30%``, ``120k``, ``3 weeks``), and names
-  (a capitalised word that does not open the sentence, or opens it but is written so
-  elsewhere; a Latin word inside Cyrillic or Japanese text; a katakana word, which marks,
-  as capitals do, what is taken from other languages; kana or kanji before an honorific;
-  anything in quotes; names written next to each other are one name);
-- **the frame**: the sentence's content words (the retrieval tokenizer's stems and CJK
-  bigrams) once its values are taken out — what the sentence is about.
-
-In a language that declines names, a name is written in the case its sentence needs ("с
-Фёдором", "в Петрозаводске"); :func:`base_forms` gives the dictionary form, from a
-morphological analyser with its bundled dictionary (pymorphy3, for Russian), so a summary can
-carry "Фёдор" beside "с Фёдором".
-
-Month and weekday words and Japanese honorifics are the closed lists here: a date and a person's name
-are written with them in every text, whatever it talks about.
+The model-free summariser and fact extractor read text only through this module, and it knows
+no phrase of any language. It knows sentences (cut after ``. ! ? …`` and their full-width forms,
+and at line breaks); **values** by their written form — dates (a day with a month word, ISO,
+``20.02``, ``2月20日``, a weekday), numbers with what is written after them (``30%``, ``120k``,
+``3 weeks``), names (a capitalised word that does not open the sentence or is written so
+elsewhere, a Latin word inside Cyrillic or Japanese text, a katakana word — katakana marks, as
+capitals do, what comes from other languages — kana or kanji before an honorific, anything
+quoted; names side by side are one); a sentence's **frame**, its content words with the values
+taken out; and the dictionary form of a declined name (pymorphy3's bundled dictionary, for
+Russian: "с Фёдором" → "Фёдор"). Month and weekday words and Japanese honorifics are its only
+closed lists: dates and names are written with them whatever a text is about.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -94,9 +82,8 @@ class Reading:
 
 
 def split_sentences(text: str) -> list[str]:
-    """The sentences of ``text``, stripped, empty ones left out. A piece that starts with a
-    lower-case letter goes on the sentence before it: the stop was an abbreviation's ("120
-    тыс. евро", "approx. 30")."""
+    """The sentences of ``text``; a piece that starts in lower case goes on the one before it
+    (the stop was an abbreviation's: "120 тыс. евро")."""
     out: list[str] = []
     for line in text.split("\n"):
         for piece in _SENTENCE_END.split(line):
@@ -116,8 +103,8 @@ def is_question(sentence: str) -> bool:
 
 
 def script_of(text: str) -> str:
-    """The script most of the letters of ``text`` are in: ``cjk``, ``cyrillic`` or ``latin``
-    (any other cased script counts as ``latin``); ``""`` without letters."""
+    """The script most letters of ``text`` are in: ``cjk``, ``cyrillic``, ``latin`` (any other
+    cased script too), or ``""`` without letters."""
     cjk = len(_CJK.findall(text))
     cyr = len(_CYRILLIC.findall(text))
     letters = sum(1 for ch in text if ch.isalpha())
@@ -149,17 +136,12 @@ def same_value(a: Value, b: Value) -> bool:
         a.key.startswith(b.key) or b.key.startswith(a.key))))
 
 
-def read(sentence: str, known_names: frozenset[str] = frozenset()) -> Reading:
-    """Read one sentence. ``known_names`` (name keys seen written mid-sentence elsewhere) lets
-    a name that opens the sentence count as one."""
-    return _read(sentence, known_names)
-
-
 @lru_cache(maxsize=8192)
-def _read(sentence: str, known_names: frozenset[str]) -> Reading:
+def read(sentence: str, known_names: frozenset[str] = frozenset()) -> Reading:
+    """Read one sentence. ``known_names`` (keys of names seen mid-sentence elsewhere) lets a
+    name that opens the sentence count as one."""
     values: list[Value] = []
     taken: list[tuple[int, int]] = []
-
     starts: list[int] = []  # of the spans taken so far, sorted (they never overlap)
     ends: dict[int, int] = {}
 
@@ -180,16 +162,12 @@ def _read(sentence: str, known_names: frozenset[str]) -> Reading:
         month = _MONTH.search(m.group())
         key = " ".join(digits + ([month.group()[:3].casefold()] if month else []))
         add("date", m.start(), m.end(), m.group(), key or m.group()[:3].casefold())
-    for m in _NUMBER.finditer(sentence):
+    for m in _NUMBER.finditer(sentence):  # shown without a spaced word after it, compared with it
         raw = m.group()
         unit = re.sub(r"[\d\s.,\u00a0\u202f$€£¥₽]", "", raw)[:3].casefold()
-        # Shown as written up to the word after it ("120k", "300万円", "415"); compared with
-        # that word's start, so "3 weeks" and "3 months" differ.
-        shown = raw if not re.search(r"\d\s+\S+$", raw) else re.sub(r"\s+\S+$", "", raw)
-        add("number", m.start(), m.end(), shown.strip(), re.sub(r"\D", "", raw) + unit)
+        add("number", m.start(), m.end(), re.sub(r"(?<=\d)\s+\S+$", "", raw).strip(), re.sub(r"\D", "", raw) + unit)
     for m in _HONORIFIC.finditer(sentence):
         add("name", m.start(), m.end(), m.group(1), m.group(1))
-    # Katakana marks, like capitals, names and terms taken from other languages.
     for m in _KATAKANA.finditer(sentence):
         add("name", m.start(), m.end(), m.group(), m.group())
     foreign = script_of(sentence) in ("cjk", "cyrillic")
@@ -240,18 +218,12 @@ def mid_sentence_names(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-_LOCK = threading.Lock()
-_ANALYSER: list[Any] = []
-
-
+@lru_cache(maxsize=1)
 def analyser() -> Any:
-    """The process's one pymorphy3 analyser (its dictionaries load once, on first use)."""
-    with _LOCK:
-        if not _ANALYSER:
-            import pymorphy3  # type: ignore[import-untyped]  # ~0.5 s and 15 MB: only when needed
+    """The process's one pymorphy3 analyser (~0.5 s and 15 MB, loaded on first use)."""
+    import pymorphy3  # type: ignore[import-untyped]  # only where a fold needs it
 
-            _ANALYSER.append(pymorphy3.MorphAnalyzer())
-    return _ANALYSER[0]
+    return pymorphy3.MorphAnalyzer()
 
 
 @lru_cache(maxsize=8192)

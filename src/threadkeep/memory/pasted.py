@@ -1,23 +1,14 @@
-"""Documents pasted into a conversation, as the rolling summary sees them: one pointer item.
+"""Documents pasted into a conversation, as the summary sees them: one pointer item; and how
+any folded message reads.
 
-A message longer than :data:`DOCUMENT_CHARS` is pasted content, not a chat turn. Recall
-indexes it in chunks (:func:`threadkeep.memory.recall.chunking.chunk_spans`), so any part of it can be
-found by meaning later; the summary does not summarise its body (seed 003: indexed, not
-summarised) but keeps one short pointer item — "Document pasted 7 May 2023: Atlas supply
-agreement, ~850 words — indexed, ask to recall it" — so the model knows the document exists
-and that asking recalls it.
-
-The pointer is made by code, for both summarisers, never by a model's wording:
-:func:`fold_message` puts a header line in front of a document when it is folded
-("[Document pasted 7 May 2023, ~850 words]"), so the date and size are in the folded text and
-the pointer passes the summary's grounding check like any other item; :func:`pointer_op`
-turns that text into the pointer. A fold model is shown only the header and the document's
-opening (:data:`PREVIEW_CHARS`), and its own items that cite nothing but documents are
-replaced by the pointer (:func:`with_document_pointers`).
-
-:func:`fold_message` also writes relative dates resolved against the message's timestamp
-into the text ("yesterday (7 May 2023)", :mod:`threadkeep.memory.dates`), so summary items
-carry the date the person meant, as recalled text does.
+A message longer than :data:`DOCUMENT_CHARS` is a document: recall indexes it in chunks, and
+the summary keeps one pointer made by code, never by a model's wording — "Document pasted 7
+May 2023: Atlas supply agreement, ~850 words — indexed, ask to recall it" (seed 003: indexed,
+not summarised). :func:`fold_message` puts a header line in front of a folded document (its
+date and size, so the pointer passes the grounding check) and writes relative dates resolved
+against the message's time into any folded text ("yesterday (7 May 2023)"). A fold model sees
+a document's header and opening only (:data:`PREVIEW_CHARS`), and its items that cite nothing
+but documents are replaced by the pointers (:func:`with_document_pointers`).
 """
 
 from __future__ import annotations
@@ -29,18 +20,8 @@ from datetime import date, datetime
 from threadkeep.memory import dates as dates_mod
 from threadkeep.memory.summary.items import AddItem, Op, SourceMessage, UpdateItem
 
-__all__ = [
-    "DOCUMENT_CHARS",
-    "PREVIEW_CHARS",
-    "POINTER_PRIORITY",
-    "is_document",
-    "is_pointer",
-    "document_header",
-    "fold_message",
-    "pointer_text",
-    "pointer_op",
-    "with_document_pointers",
-]
+__all__ = ["DOCUMENT_CHARS", "PREVIEW_CHARS", "POINTER_PRIORITY", "is_document", "is_pointer", "document_header",
+           "fold_message", "pointer_text", "pointer_op", "with_document_pointers"]
 
 # Longer than this is a pasted document (recall chunks anything over 1,500 characters; a
 # 1,500–2,000 character message is still read sentence by sentence as a long chat turn).
