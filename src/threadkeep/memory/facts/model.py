@@ -13,7 +13,7 @@ with an unusable answer, the model-free extractor runs instead. Idempotent per m
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -32,7 +32,8 @@ from threadkeep.memory.facts.extract import (
 )
 from threadkeep.memory.facts.store import retire_fact
 from threadkeep.memory.recall.facts import relevant_facts
-from threadkeep.memory.summary.text import split_sentences
+from threadkeep.memory.summary.extractive import match
+from threadkeep.memory.summary.text import read, split_sentences
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.store.db import Database
@@ -168,6 +169,26 @@ def _apply(s: Session, vault: Vault, answer: FactAnswer, problems: list[str], *,
     return done
 
 
+def _superseding(db: Database, vault: Vault, user_id: str, found: list[FactCandidate],
+                 emb: Embedder | None) -> list[FactCandidate]:
+    """The model-free candidates, each statement that changes one value of a statement the
+    person made before (the summary's rule: :func:`~threadkeep.memory.summary.extractive.match`)
+    moved to that fact's slot, so the store updates it and keeps the old one as a version —
+    decided now, at extraction time. Only the person's facts most like it are read."""
+    out = []
+    for cand in found:
+        if cand.key.startswith("said:"):
+            new = read(cand.value)
+            for hit in relevant_facts(db, vault, user_id=user_id, query=cand.value, k=5, token_budget=2_000,
+                                      embedder=emb or False):
+                old = hit.fact
+                if old.key.startswith("said:") and old.key != cand.key and match(new, read(old.value))[0] == "update":
+                    cand = replace(cand, key=old.key)
+                    break
+        out.append(cand)
+    return out
+
+
 async def aextract_and_store(
     db: Database, vault: Vault, *, user_id: str, message_id: str, text: str,
     model: ChatModel | None = None, role: str = "user", embedder: Embedder | None | bool = True,
@@ -208,12 +229,13 @@ async def aextract_and_store(
                 raise
             result.fallback, result.usage = f"{type(e).__name__}: {e}"[:300], getattr(e, "usage", None)
     by_id = {f.id: f for f in existing}
+    rule_candidates = _superseding(db, vault, user_id, extract_facts(clean), emb) if answer is None else []
 
     def write(s: Session) -> ExtractionResult:
         if s.get(FactExtraction, message_id) is not None:
             return ExtractionResult(message_id, "skipped")
         if answer is None:
-            result.changes = store.apply_candidates(s, vault, user_id=user_id, candidates=extract_facts(clean),
+            result.changes = store.apply_candidates(s, vault, user_id=user_id, candidates=rule_candidates,
                                                     message_id=message_id, embedder=emb)
         else:
             result.method = "model"

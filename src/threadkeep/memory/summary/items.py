@@ -21,7 +21,7 @@ from threadkeep.messages import SourceMessage
 __all__ = ["FIELDS", "FIELD_TITLES", "DEFAULT_CAP_TOKENS", "MAX_WORDS", "DEFAULT_PRIORITY", "FieldName",
            "SourceMessage", "Item", "SummaryState", "AddItem", "UpdateItem", "ResolveQuestion", "RemoveItem",
            "Op", "render_summary", "render_line", "summary_to_json", "summary_from_json", "word_count",
-           "changed_messages"]
+           "changed_messages", "change_note", "MAX_CHANGED"]
 
 FieldName = Literal["participants", "decisions", "numbers", "questions", "next_steps", "context"]
 # The order is part of the contract: rendering, JSON and the model prompt all follow it.
@@ -76,13 +76,20 @@ class Item:
                    was_sources=tuple(str(s) for s in data.get("was_sources", ())), **text)
 
 
+# The most messages a summary remembers a change of (their notes outlive the items, bounded).
+MAX_CHANGED = 400
+
+
 @dataclass(frozen=True, slots=True)
 class SummaryState:
-    """The whole summary: items in creation order and the counter that names new items."""
+    """The whole summary: items in creation order, the counter that names new items, and for
+    each message whose value a later one changed, the note a recalled line of it carries
+    (``changed``: kept when its item leaves the summary, the latest :data:`MAX_CHANGED`)."""
 
     items: tuple[Item, ...] = ()
     next_seq: int = 1
     version: int = 0
+    changed: tuple[tuple[str, str], ...] = ()
 
     def get(self, item_id: str) -> Item | None:
         return next((i for i in self.items if i.id == item_id), None)
@@ -155,21 +162,26 @@ def render_summary(state: SummaryState) -> str:
     return "\n".join(blocks)
 
 
+def change_note(item: Item) -> str:
+    """What a recalled line of a message an update superseded carries: "(later changed: now 17
+    March, since 9 May 2026)"."""
+    return f"(later changed: now {item.now}" + (f", since {item.since})" if item.since else ")")
+
+
 def changed_messages(state: SummaryState) -> dict[str, str]:
     """For each message whose value a later one changed, the note a recalled line of it
-    carries: "(later changed: now 17 March, since 9 May 2026)". A lookup, read per turn."""
-    out: dict[str, str] = {}
+    carries. A lookup, read per turn: what changed was decided when the fold ran."""
+    out = dict(state.changed)
     for item in state.items:
         if item.was and item.now:
-            note = f"(later changed: now {item.now}" + (f", since {item.since})" if item.since else ")")
-            out |= {m: out.get(m, note) for m in item.was_sources}
+            out |= {m: out.get(m, change_note(item)) for m in item.was_sources}
     return out
 
 
 def summary_to_json(state: SummaryState) -> str:
     """Canonical JSON (sorted keys, no spaces): the bytes that get encrypted and stored."""
     data = {"items": [i.to_dict() for i in state.items], "next_seq": state.next_seq,
-            "version": state.version, "format": 1}
+            "version": state.version, "format": 1, **({"changed": dict(state.changed)} if state.changed else {})}
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -179,4 +191,5 @@ def summary_from_json(text: str) -> SummaryState:
     if not isinstance(data, dict) or data.get("format") != 1:
         raise ValueError("not a threadkeep summary document (format 1)")
     items = tuple(Item.from_dict(d) for d in data.get("items", []))
-    return SummaryState(items, int(data.get("next_seq", len(items) + 1)), int(data.get("version", 0)))
+    changed = tuple((str(k), str(v)) for k, v in (data.get("changed") or {}).items())
+    return SummaryState(items, int(data.get("next_seq", len(items) + 1)), int(data.get("version", 0)), changed)

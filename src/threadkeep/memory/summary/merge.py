@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from threadkeep.memory.summary.items import (
     DEFAULT_CAP_TOKENS,
     DEFAULT_PRIORITY,
+    MAX_CHANGED,
     MAX_WORDS,
     AddItem,
     Item,
@@ -24,6 +25,7 @@ from threadkeep.memory.summary.items import (
     ResolveQuestion,
     SummaryState,
     UpdateItem,
+    change_note,
     render_summary,
     word_count,
 )
@@ -118,7 +120,13 @@ def apply_ops(state: SummaryState, ops: Iterable[Op], sources: Mapping[str, str]
             evicted.append(items.pop(target.id))
     if evicted and on_evict is not None:
         on_evict(tuple(evicted))
-    return MergeResult(SummaryState(tuple(items.values()), seq, tick), tuple(rejected), tuple(evicted))
+    # What each update superseded is remembered by message, beyond the item's stay.
+    notes = dict(state.changed)
+    for item in items.values():
+        if item.touched == tick and item.was and item.now:
+            notes |= dict.fromkeys(item.was_sources, change_note(item))
+    changed = tuple(notes.items())[-MAX_CHANGED:]
+    return MergeResult(SummaryState(tuple(items.values()), seq, tick, changed), tuple(rejected), tuple(evicted))
 
 
 def _updated(target: Item, op: UpdateItem, tick: int) -> Item:
