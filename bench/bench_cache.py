@@ -1,7 +1,7 @@
 """Prompt-cache benchmark: threadkeep vs a naive assembler vs threadkeep with keep-warm.
 
 A thin wrapper over ``evals/cache_bench.py`` (the real engine) and
-:mod:`threadkeep.cache.bench` (workload, naive policy), the code behind ``threadkeep bench cache``:
+:mod:`evals.cache_workload` (workload, naive policy), the code behind ``threadkeep bench cache``:
 
     .venv/bin/python bench/bench_cache.py                 # table
     .venv/bin/python bench/bench_cache.py --json          # the JSON the CLI prints
@@ -15,10 +15,9 @@ import json
 import sys
 from pathlib import Path
 
-from threadkeep.cache.bench import BenchConfig, render_results
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
 from evals.cache_bench import run_bench  # noqa: E402
+from evals.cache_workload import BenchConfig, render_results  # noqa: E402
 
 
 def main() -> None:

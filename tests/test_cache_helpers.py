@@ -15,11 +15,11 @@ from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.compaction import Compactor
 from threadkeep.llm.base import Capabilities
-from threadkeep.llm.simulator import ManualClock
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, User
+from threadkeep.testing.simulator import ManualClock
 
 __all__ = ["SYSTEM", "TOOLS", "STARTUP", "EPOCH", "Convo", "dt_clock", "open_db", "add_conversation", "fp_key"]
 

@@ -11,10 +11,10 @@ from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, 
 from threadkeep.cache.log import record_call
 from threadkeep.cache.tables import ModelCall
 from threadkeep.llm.base import complete
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.messages import ModelRequest
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 
 class Harness:
@@ -162,8 +162,8 @@ async def test_anthropic_per_ttl_write_split_reaches_the_log_and_the_report(tmp_
     from threadkeep.llm.anthropic import AnthropicModel
     from threadkeep.llm.base import Usage
     from threadkeep.llm.pricing import ANTHROPIC_PRICING
-    from threadkeep.llm.simulator_wire import wire_transport
     from threadkeep.messages import Breakpoint, ChatMessage, Segment
+    from threadkeep.testing.simulator_wire import wire_transport
 
     sim = SimulatedModel(SimulatorConfig.anthropic("claude-sonnet-4-5"), now=ManualClock())
     model = AnthropicModel("claude-sonnet-4-5", api_key="k",

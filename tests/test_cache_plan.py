@@ -9,8 +9,8 @@ from threadkeep.cache.adoption import history_ttl
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint
 from threadkeep.cache.plan import plan_breakpoints, prefix_ttl
 from threadkeep.llm.base import Capabilities
-from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
 from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment
+from threadkeep.testing.simulator import SimulatedModel, SimulatorConfig
 
 ANTH = SimulatedModel(SimulatorConfig.anthropic()).capabilities
 OAI = SimulatedModel(SimulatorConfig.openai()).capabilities

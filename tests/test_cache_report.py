@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from evals.cache_bench import run_bench
+from evals.cache_workload import BenchConfig
 from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, open_db
-from threadkeep.cache.bench import BenchConfig
 from threadkeep.cache.log import record_call
 from threadkeep.cache.report import CallRow, summarise
 from threadkeep.cli.cache import register
 from threadkeep.llm.base import complete
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 
 def _cli() -> click.Group:

@@ -28,9 +28,9 @@ from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.client_settings import INSTRUCTIONS_HEADING
 from threadkeep.llm.openai import OpenAICompatibleModel
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.llm.simulator_wire import wire_transport
 from threadkeep.store.models import Conversation
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.testing.simulator_wire import wire_transport
 
 FRENCH = "Always answer in French."
 PIRATE = "Answer like a pirate."

@@ -28,13 +28,13 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine.window import adoption_due
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import Capabilities
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Job
 from threadkeep.testing.checks import check_database
 from threadkeep.testing.proc import drop_postgres, scratch_postgres
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 from .helpers import open_memory, unique_user
 

@@ -19,8 +19,8 @@ from threadkeep.cache.warm_settings import (
 )
 from threadkeep.errors import ProviderBadRequest
 from threadkeep.llm.base import complete
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.store.db import Database
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 ON = KeepWarmSettings(enabled=True, pings_per_idle_span=12, max_warm_minutes=120)
 

@@ -16,8 +16,8 @@ from tests.test_cache_helpers import Convo
 from threadkeep.cache.fingerprint import fingerprint
 from threadkeep.cache.keepwarm import trim_to_cached
 from threadkeep.llm.base import complete
-from threadkeep.llm.simulator import CallRecord, ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.messages import ModelRequest
+from threadkeep.testing.simulator import CallRecord, ManualClock, SimulatedModel, SimulatorConfig
 
 
 async def _session() -> tuple[SimulatedModel, ManualClock, Convo, ModelRequest]:

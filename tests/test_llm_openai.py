@@ -20,7 +20,6 @@ from threadkeep.llm.openai import PRESETS, OpenAICompatibleModel
 from threadkeep.llm.registry import build_model
 from threadkeep.llm.retry import RetryPolicy
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.llm.simulator import SimulatedModel
 from threadkeep.llm.specs import parse_spec
 from threadkeep.messages import (
     Breakpoint,
@@ -32,6 +31,7 @@ from threadkeep.messages import (
     ToolResultPart,
     ToolSpec,
 )
+from threadkeep.testing.simulator import SimulatedModel
 
 FIXTURES = Path(__file__).parent / "fixtures" / "llm"
 
@@ -379,8 +379,8 @@ def test_local_presets_do_not_default_to_threadkeeps_own_port() -> None:
 async def test_the_real_adapter_against_the_wire_simulator_keeps_its_cache_over_a_pause() -> None:
     """What the bench measures: the adapter's own bytes, the simulator's cache, the usage
     decoded back. After a 20-minute pause the in-memory cache is gone, extended retention not."""
-    from threadkeep.llm.simulator import ManualClock, SimulatorConfig
-    from threadkeep.llm.simulator_wire import wire_transport
+    from threadkeep.testing.simulator import ManualClock, SimulatorConfig
+    from threadkeep.testing.simulator_wire import wire_transport
 
     long_system = " ".join(f"rule{i} keep answers short and exact" for i in range(400))
     request = ModelRequest(system=long_system, segments=(Segment("new_message", (ChatMessage.user("hi"),)),),

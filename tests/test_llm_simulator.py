@@ -7,14 +7,14 @@ import pytest
 from threadkeep.errors import MalformedResponse, ProviderBadRequest, ProviderRateLimited
 from threadkeep.llm.base import TextDelta, Usage, complete
 from threadkeep.llm.retry import RetryingModel, RetryPolicy
-from threadkeep.llm.simulator import (
+from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment, ToolSpec
+from threadkeep.testing.simulator import (
     ANTHROPIC_PRICING,
     Fault,
     ManualClock,
     SimulatedModel,
     SimulatorConfig,
 )
-from threadkeep.messages import Breakpoint, ChatMessage, ModelRequest, Segment, ToolSpec
 
 SYSTEM = " ".join(f"Rule {i}: answer from memory, cite sources, keep it short." for i in range(150))
 STARTUP = "Conversation began 2026-11-01 on the web app. Profile: Ada, project lead."

@@ -271,7 +271,8 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
 
 
 async def test_an_event_stored_for_the_source_after_the_merge_survives_the_confirm(memory: Memory) -> None:
-    from threadkeep.surfaces.common import _load, record_event
+    from threadkeep.engine.surface_events import load_event as _load
+    from threadkeep.engine.surface_events import record_event
 
     m = memory
     a, ext = unique_user(), unique_user()

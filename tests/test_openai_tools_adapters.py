@@ -23,8 +23,8 @@ from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import ToolCall
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.scripted import Step
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
-from threadkeep.llm.simulator_wire import wire_transport
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
+from threadkeep.testing.simulator_wire import wire_transport
 
 
 def _tool_names(body: dict[str, Any]) -> list[str]:

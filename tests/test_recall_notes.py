@@ -9,11 +9,11 @@ from sqlalchemy import select
 
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.memory.recall.floor import Relevance, clears, relevance
 from threadkeep.memory.recall.notes import NOTE_OPEN, RecallNote, notes_for
 from threadkeep.memory.recall.ranking import RecallHit, RecallItem
 from threadkeep.store.models import Conversation
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 from .helpers import open_memory, unique_user
 

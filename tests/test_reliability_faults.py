@@ -22,8 +22,8 @@ from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.retry import RetryingModel, RetryPolicy
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.llm.simulator import Fault, ManualClock, SimulatedModel
 from threadkeep.testing.checks import check_database
+from threadkeep.testing.simulator import Fault, ManualClock, SimulatedModel
 
 # Embeddings off: these tests are about storage and providers, and embedding every message on
 # a shared 2-core machine costs seconds per turn (see docs/RELIABILITY.md).

@@ -19,8 +19,8 @@ from threadkeep.events import Citations, ToolActivity, TurnDone
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.openai import OpenAICompatibleModel
-from threadkeep.llm.simulator import SimulatedModel
 from threadkeep.store.models import Message, Setting
+from threadkeep.testing.simulator import SimulatedModel
 
 from .helpers import all_table_bytes, open_memory, unique_user
 

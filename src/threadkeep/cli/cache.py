@@ -80,8 +80,10 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
               help="Turns per session (default: the workload's 16-40; 40 with --adapters).")
 def bench_cache(as_json: bool, sessions: int | None, seed: int | None, adapters: bool, turns: int | None) -> None:
     """Replay a synthetic workload through the engine and the cache simulator: threadkeep vs naive vs warm."""
-    from threadkeep.cache.bench import BenchConfig, render_adapters, render_results
     bench = checkout_module("cache_bench", command="bench cache")
+    workload = checkout_module("cache_workload", command="bench cache")
+    BenchConfig, render_adapters, render_results = (
+        workload.BenchConfig, workload.render_adapters, workload.render_results)
 
     cfg = BenchConfig()
     if adapters:

@@ -12,6 +12,8 @@ Spec syntax (``provider:model``; see docs/PROVIDERS.md)::
     scripted                               echoes, for smoke tests
     simulator:anthropic | simulator:openai  the prefix-cache simulator on the real clock
     simulator:anthropic:claude-haiku-4-5   ... imitating a given model's minimum
+                                           (threadkeep.testing, through the ``threadkeep.models``
+                                           entry points any installed package may add to)
     offline                                no model at all (the default)
 
 Keys: ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``; local servers and ``openai-compatible`` use
@@ -26,16 +28,20 @@ sends ``prompt_cache_key`` to a server that accepts it. ``THREADKEEP_OPENAI_CACH
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from importlib.metadata import entry_points
+from typing import Any, cast
 
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import ChatModel
 from threadkeep.llm.openai import CACHE_RETENTIONS, PRESETS
 from threadkeep.llm.specs import SPEC_HELP, parse_spec
 
-__all__ = ["build_model"]
+__all__ = ["PLUGIN_GROUP", "build_model"]
+
+# Entry point group of providers other packages offer: ``name = "module:factory"``, where
+# ``factory(model, **options)`` returns a ChatModel for the spec ``name:model``.
+PLUGIN_GROUP = "threadkeep.models"
 
 _OPENAI_STYLE = ("openai", "ollama", "llamacpp", "vllm", "openai-compatible")
 _TRUE = {"1", "true", "yes", "on"}
@@ -57,8 +63,6 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
         from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel
 
         return ScriptedModel(responder=_echo, name="scripted", keep_calls=SERVED_SCRIPTED_CALLS)
-    if provider == "simulator":
-        return _simulator(model, **options)
     if provider == "anthropic":
         from threadkeep.llm.anthropic import AnthropicModel
 
@@ -75,6 +79,9 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
         return AnthropicModel(model, api_key=key, **options)
     if provider in _OPENAI_STYLE:
         return _openai_style(spec, provider, model, base_url, env, options)
+    plugin = _plugin(provider)
+    if plugin is not None:
+        return plugin(model, **options)
     raise ConfigError(f"unknown model provider {provider!r} in {spec!r}; {SPEC_HELP}")
 
 
@@ -115,19 +122,15 @@ def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
     return OpenAICompatibleModel(model, preset=preset, api_key=key, **options)
 
 
-def _simulator(rest: str, **options: Any) -> ChatModel:
-    from threadkeep.llm.simulator import SimulatedModel, SimulatorConfig
+def _plugin(provider: str) -> Callable[..., ChatModel] | None:
+    """A provider another installed package offers (entry point group ``threadkeep.models``).
 
-    style, _, model = rest.partition(":")
-    if style == "anthropic":
-        config = SimulatorConfig.anthropic(model) if model else SimulatorConfig.anthropic()
-    elif style == "openai":
-        config = SimulatorConfig.openai(model) if model else SimulatorConfig.openai()
-    else:
-        raise ConfigError(f"simulator style must be anthropic or openai, got {style!r}")
-    # In a running service the simulator keeps real time; tests inject a ManualClock.
-    options.setdefault("now", time.monotonic)
-    return SimulatedModel(config, **options)
+    The provider simulator is one (``threadkeep.testing``, above every layer of the service); a
+    team can add its own the same way, without the service importing it.
+    """
+    for point in entry_points(group=PLUGIN_GROUP, name=provider):
+        return cast(Callable[..., ChatModel], point.load())
+    return None
 
 
 def _echo(request: Any) -> str:

@@ -29,10 +29,8 @@ from threadkeep.engine.surface_events import (
     note_error,
     post_owner,
     record_event,
-    set_thread,  # noqa: F401 (re-exported: surfaces and tests import it from here)
     surface_status,
 )
-from threadkeep.engine.surface_events import load_event as _load  # noqa: F401 (the name tests use)
 from threadkeep.errors import Conflict, Gone, InputError, ProviderError
 from threadkeep.events import (
     AnswerDelta,

@@ -51,7 +51,8 @@ from threadkeep.llm.base import (
 )
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
 from threadkeep.llm.scripted import Step
-from threadkeep.llm.simulator_config import (
+from threadkeep.messages import ModelRequest, canonical_json
+from threadkeep.testing.simulator_config import (
     EXTENDED_RETENTION_S,
     CallRecord,
     Fault,
@@ -59,7 +60,6 @@ from threadkeep.llm.simulator_config import (
     MissCause,
     SimulatorConfig,
 )
-from threadkeep.messages import ModelRequest, canonical_json
 from threadkeep.tokens import encoding
 
 __all__ = [
@@ -326,7 +326,7 @@ class SimulatedModel:
         return self._account_layout(number, self._layout(request), _session_of(request), start, output, fault)
 
     def account_wire(self, body: dict[str, Any], *, session: str, output_tokens: int) -> CallRecord:
-        """Account one call that arrived on the wire (``llm/simulator_wire.py``): ``body`` is
+        """Account one call that arrived on the wire (``testing/simulator_wire.py``): ``body`` is
         the JSON the real adapter sent; the record is kept like any other call's."""
         number = len(self.records) + 1
         record = self._account_layout(number, self._layout_of(body, ()), session, self.now(), output_tokens, None)
@@ -489,3 +489,4 @@ def _fault_error(fault: Fault) -> Exception:
         return ProviderConnectionError("simulated connection failure", provider=provider)
     return ProviderServerError(f"simulated HTTP {fault.status}", provider=provider,
                                status=fault.status)
+

@@ -2,7 +2,7 @@
 
 :class:`SimulatorConfig` (caching style, minimum, lookback, prices), :class:`Fault` (a failure
 to inject), :class:`CallRecord` (the accounting of one call, with its miss cause) and
-:class:`ManualClock`. :mod:`threadkeep.llm.simulator` is the simulator itself and exports these.
+:class:`ManualClock`. :mod:`threadkeep.testing.simulator` is the simulator itself and exports these.
 """
 
 from __future__ import annotations

@@ -1,3 +1,10 @@
+"""The cache benchmark's workload and baseline: synthetic sessions on a simulated clock, the
+naive assembler's replay, and the tables ``threadkeep bench cache`` prints.
+
+Evaluation code, not the service: it lives beside ``evals/cache_bench.py`` (which drives the
+real engine along this workload) and is loaded from a source checkout.
+"""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,17 +16,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
+from evals.cache_naive import NaiveAssembler
 from threadkeep.cache.fingerprint import fingerprint
 from threadkeep.cache.log import diagnose
-from threadkeep.cache.naive import NaiveAssembler
 from threadkeep.cache.plan import prefix_ttl
 from threadkeep.cache.report import CallRow, summarise
 from threadkeep.cache.tables import ModelCall
 from threadkeep.cache.warm_settings import KeepWarmSettings, QuietHours
 from threadkeep.llm.base import complete
-from threadkeep.llm.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ToolSpec
+from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 __all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",
            "system_prompt", "bench_tools", "naive_result", "call_log_figures", "render_results", "render_adapters", "VARIANTS", "EXTRA_VARIANTS"]

@@ -15,21 +15,27 @@ gives the answer's text, or a :class:`~threadkeep.llm.scripted.Step` whose ``too
 streamed in the provider's format (Anthropic ``tool_use`` blocks with ``input_json_delta``;
 OpenAI ``delta.tool_calls`` with the id and name first, then the arguments) and end the answer
 with the provider's tool stop reason.
+
+:func:`from_spec` is the other way in: ``THREADKEEP_MODEL=simulator:anthropic`` (the
+``threadkeep.models`` entry point) makes a simulator that renders its own requests.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 
+from threadkeep.errors import ConfigError
 from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
-from threadkeep.llm.simulator import CallRecord, SimulatedModel, _token_ids
+from threadkeep.testing.simulator import CallRecord, SimulatedModel, _token_ids
+from threadkeep.testing.simulator_config import SimulatorConfig
 
-__all__ = ["wire_transport"]
+__all__ = ["wire_transport", "from_spec"]
 
 
 def _sse(events: list[tuple[str | None, dict[str, Any] | str]]) -> bytes:
@@ -131,3 +137,19 @@ def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str |
         return _anthropic(record, body, text, calls, cut) if explicit else _openai(record, body, text, calls, cut)
 
     return httpx.MockTransport(handle)
+
+
+def from_spec(rest: str, **options: Any) -> SimulatedModel:
+    """The model ``simulator:STYLE[:MODEL]`` names (entry point ``threadkeep.models``).
+
+    In a running service the simulator keeps real time; tests inject a :class:`ManualClock`.
+    """
+    style, _, model = rest.partition(":")
+    if style == "anthropic":
+        config = SimulatorConfig.anthropic(model) if model else SimulatorConfig.anthropic()
+    elif style == "openai":
+        config = SimulatorConfig.openai(model) if model else SimulatorConfig.openai()
+    else:
+        raise ConfigError(f"simulator style must be anthropic or openai, got {style!r}")
+    options.setdefault("now", time.monotonic)
+    return SimulatedModel(config, **options)
