@@ -44,6 +44,8 @@ __all__ = [
     "AssemblyReport",
     "Assembly",
     "assemble",
+    "startup_block",
+    "summary_block",
 ]
 
 # The last messages a request always shows verbatim (and folding never passes: memory.folding).
@@ -52,6 +54,20 @@ MIN_VERBATIM = 12
 _CONTEXT_FRAME = 12
 # A compaction block's own framing beyond its cap (its line in the context message).
 _BLOCK_FRAME = 16
+
+
+def startup_block(startup: str) -> str:
+    """The start-up bundle's message as a request shows it ("" when there is none).
+
+    The one framing of the block: the assembler renders it and the engine's budget estimate
+    counts it (engine/request.py), so the two cannot drift apart.
+    """
+    return f"<conversation_start>\n{startup}\n</conversation_start>" if startup else ""
+
+
+def summary_block(summary: str) -> str:
+    """The rolling summary's message as a request shows it ("" when there is none)."""
+    return f"<summary>\n{summary}\n</summary>" if summary else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,8 +192,8 @@ def assemble(
     if fixed > ceiling:
         raise ConfigError(f"system prompt and tools take {fixed} tokens, more than the ceiling "
                           f"of {ceiling}; shorten them or raise the context window")
-    startup_msg = f"<conversation_start>\n{inputs.startup}\n</conversation_start>" if inputs.startup else ""
-    summary_msg = f"<summary>\n{inputs.summary}\n</summary>" if inputs.summary else ""
+    startup_msg = startup_block(inputs.startup)
+    summary_msg = summary_block(inputs.summary)
     base = fixed + sum(tc.message(t) for t in (startup_msg, summary_msg) if t)
     base += tc.message(_context_text(inputs.now, (), (), "")) if inputs.now else 0
     if base > ceiling:

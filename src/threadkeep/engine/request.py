@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from threadkeep.cache.adoption import history_ttl
 from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.config import Settings
-from threadkeep.context.assemble import Assembly, TurnInputs, assemble
+from threadkeep.context.assemble import Assembly, TurnInputs, assemble, startup_block, summary_block
 from threadkeep.context.budget import MemoCounter, ceiling_for, tool_reserve
 from threadkeep.context.compaction import Compactor
 from threadkeep.engine.window import RECALL_LABELS, Retrieved, TurnWindow, note_entry
@@ -113,11 +113,8 @@ class TurnBuilder:
         tc = self.counter
         ceiling = self.ceiling
         used = tc.count(window.system) + tc.message(window.new_message) + _RETRIEVAL_MARGIN
-        if window.startup:
-            used += tc.message(f"<conversation_start>\n{window.startup}\n</conversation_start>")
-        summary = render_summary(window.state)
-        if summary:
-            used += tc.message(f"<summary>\n{summary}\n</summary>")
+        used += sum(tc.message(block) for block in (startup_block(window.startup),
+                                                    summary_block(render_summary(window.state))) if block)
         used += sum(tc.message(m[2]) for m in window.history)
         return max(200, ceiling // 4, ceiling - used)
 
