@@ -34,9 +34,9 @@ from threadkeep.cache.tables import ModelCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.client_settings import INSTRUCTIONS_HEADING
-from threadkeep.llm.base import ToolCall
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.scripted import Step
+from threadkeep.messages import ToolCallPart
 from threadkeep.store.models import Conversation, User
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.testing.simulator_wire import wire_transport
@@ -70,7 +70,7 @@ class Provider:
             return "D'accord."
         got = _results_in(body)
         if not got:
-            return Step(tool_calls=[ToolCall(f"call_{len(self.bodies)}", tools[0], {"city": "Lisbon"})])
+            return Step(tool_calls=[ToolCallPart(f"call_{len(self.bodies)}", tools[0], {"city": "Lisbon"})])
         return f"Il fait {got[-1][1]} à Lisbonne."
 
 

@@ -180,11 +180,11 @@ def test_tool_results_for_calls_never_issued_are_refused(live: ApiHarness) -> No
 
 
 def test_a_follow_up_with_other_call_ids_than_the_server_gave_is_refused(live: ApiHarness) -> None:
-    from threadkeep.llm.base import ToolCall
     from threadkeep.llm.scripted import Step
+    from threadkeep.messages import ToolCallPart
 
     o, _, _ = _clients(live)
-    live.model.add(Step(tool_calls=[ToolCall("call_real", "get_weather", {"city": "Lisbon"})]))
+    live.model.add(Step(tool_calls=[ToolCallPart("call_real", "get_weather", {"city": "Lisbon"})]))
     question = [{"role": "user", "content": "What is the weather in Lisbon?"}]
     asked = _ask(o, question, tools=TOOLS).choices[0].message
     assert asked.tool_calls[0].id == "call_real"

@@ -24,9 +24,8 @@ from sqlalchemy import select
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
-from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
-from threadkeep.messages import ModelRequest, ToolResultPart
+from threadkeep.messages import ModelRequest, ToolCallPart, ToolResultPart
 from threadkeep.store import repo
 from threadkeep.store.models import Message, User
 
@@ -64,7 +63,7 @@ def live(tmp_path, settings: Settings) -> Iterator[ApiHarness]:  # type: ignore[
 def _slow(h: ApiHarness, *, tools: bool) -> None:
     """The next model call takes longer than the client waits, then asks for a tool or answers."""
     if tools:
-        h.model.add(Step(tool_calls=[ToolCall("call_slow_1", "get_weather", {"city": "Lisbon"})], delay=SLOW))
+        h.model.add(Step(tool_calls=[ToolCallPart("call_slow_1", "get_weather", {"city": "Lisbon"})], delay=SLOW))
     else:
         h.model.add(Step(text="Lisbon is sunny.", delay=SLOW, chunk=4))
 

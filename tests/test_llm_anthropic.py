@@ -14,7 +14,7 @@ from threadkeep.llm.anthropic import (
     min_cacheable_tokens,
     render_request,
 )
-from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport, complete
+from threadkeep.llm.base import Stop, TextDelta, Usage, UsageReport, complete
 from threadkeep.llm.retry import RetryPolicy
 from threadkeep.messages import (
     Breakpoint,
@@ -180,9 +180,9 @@ async def test_tool_use_stream_replay_accumulates_partial_json() -> None:
                            representative_request())
     assert events == [
         TextDelta("Let me search."),
-        ToolCall("toolu_01T1x1fJ34qAmk2tNTrN7Up6", "search_knowledge",
+        ToolCallPart("toolu_01T1x1fJ34qAmk2tNTrN7Up6", "search_knowledge",
                  {"query": "deadline of project Ajax", "top_k": 5}),
-        ToolCall("toolu_02", "web_search", {"q": "Ajax release"}),
+        ToolCallPart("toolu_02", "web_search", {"q": "Ajax release"}),
         UsageReport(Usage(input_tokens=472, output_tokens=89, cache_read_tokens=3000)),
         Stop("tool_use"),
     ]

@@ -15,7 +15,7 @@ from threadkeep.errors import (
     ProviderRateLimited,
 )
 from threadkeep.llm.anthropic import AnthropicModel
-from threadkeep.llm.base import Stop, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.llm.base import Stop, TextDelta, Usage, UsageReport
 from threadkeep.llm.openai import PRESETS, OpenAICompatibleModel
 from threadkeep.llm.registry import build_model
 from threadkeep.llm.retry import RetryPolicy
@@ -188,8 +188,8 @@ async def test_tool_calls_accumulate_by_index() -> None:
     events = await collect(model_with(Recorder(sse("openai_tool_calls.sse"))),
                            representative_request())
     assert events == [
-        ToolCall("call_abc", "search_knowledge", {"query": "deadline of project Ajax"}),
-        ToolCall("call_def", "web_search", {"q": "Ajax release"}),
+        ToolCallPart("call_abc", "search_knowledge", {"query": "deadline of project Ajax"}),
+        ToolCallPart("call_def", "web_search", {"q": "Ajax release"}),
         UsageReport(Usage(input_tokens=1200, output_tokens=40)),
         Stop("tool_use"),
     ]

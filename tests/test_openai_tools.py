@@ -18,13 +18,13 @@ from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.anthropic import render_request as anthropic_render
-from threadkeep.llm.base import ToolCall
 from threadkeep.llm.openai import render_request as openai_render
 from threadkeep.llm.scripted import Step
 from threadkeep.messages import (
     ChatMessage,
     ModelRequest,
     Segment,
+    ToolCallPart,
     ToolChoice,
     ToolResultPart,
     ToolSpec,
@@ -56,9 +56,9 @@ def agent_model(request: ModelRequest) -> Step:
         return Step(text=f"echo: {new}", chunk=5)
     got = _results(request)
     if not got:
-        return Step(tool_calls=[ToolCall("call_w1", "get_weather", {"city": "Lisbon"})])
+        return Step(tool_calls=[ToolCallPart("call_w1", "get_weather", {"city": "Lisbon"})])
     if len(got) == 1:
-        return Step(text="Now the time. ", tool_calls=[ToolCall("call_t1", "get_time", {"city": "Lisbon"})])
+        return Step(text="Now the time. ", tool_calls=[ToolCallPart("call_t1", "get_time", {"city": "Lisbon"})])
     return Step(text=f"In Lisbon it is {got[0].content} at {got[1].content}.", chunk=6)
 
 
@@ -266,7 +266,7 @@ def test_sdk_timeout_retries_of_a_tool_request_store_the_turn_once(live: ApiHarn
     key, person = live.person_key()
     slow = openai.OpenAI(base_url=f"{live.url}/v1", api_key=key, timeout=2.5, max_retries=2)
     live.clients.append(slow)  # type: ignore[arg-type]
-    live.model.add(Step(tool_calls=[ToolCall("call_w1", "get_weather", {"city": "Lisbon"})], delay=4.0))
+    live.model.add(Step(tool_calls=[ToolCallPart("call_w1", "get_weather", {"city": "Lisbon"})], delay=4.0))
     messages: list[dict[str, Any]] = [{"role": "user", "content": "What is the weather and the time in Lisbon?"}]
     answer, rounds = _run_loop(slow, messages, stream=False)
     assert rounds == 2 and answer == "In Lisbon it is sunny, 21°C at 14:05."

@@ -20,9 +20,9 @@ from tests.test_openai_tools import RESULTS, _rows, _run_loop
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.anthropic import AnthropicModel
-from threadkeep.llm.base import ToolCall
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.scripted import Step
+from threadkeep.messages import ToolCallPart
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.testing.simulator_wire import wire_transport
 
@@ -56,9 +56,9 @@ class Provider:
             return "fine"
         got = _results_in(body)
         if not got:
-            return Step(tool_calls=[ToolCall("call_w1", "get_weather", {"city": "Lisbon"})])
+            return Step(tool_calls=[ToolCallPart("call_w1", "get_weather", {"city": "Lisbon"})])
         if len(got) == 1:
-            return Step(text="Now the time. ", tool_calls=[ToolCall("call_t1", "get_time", {"city": "Lisbon"})])
+            return Step(text="Now the time. ", tool_calls=[ToolCallPart("call_t1", "get_time", {"city": "Lisbon"})])
         return f"In Lisbon it is {got[0][1]} at {got[1][1]}."
 
 

@@ -23,10 +23,10 @@ from threadkeep.engine.tools import ToolRun
 from threadkeep.engine.tools import with_tool_round as _with_tool_round
 from threadkeep.errors import ProviderServerError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
-from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
 from threadkeep.memory.recall.search import recall
 from threadkeep.memory.summary.items import SourceMessage
+from threadkeep.messages import ToolCallPart
 from threadkeep.store import repo
 from threadkeep.tokens import counter_for
 
@@ -130,7 +130,7 @@ def test_tool_results_are_cut_to_what_the_ceiling_leaves() -> None:
     built = assemble(TurnInputs(system="You are Threadkeep.", new_message="What is in the manual?",
                                 history=history, tools=(SEARCH_KNOWLEDGE_TOOL,)),
                      ceiling=ceiling - 300, counter=counter, compactor=Compactor(counter=counter))
-    runs = [ToolRun(ToolCall(f"c{i}", "search_knowledge", {"query": "manual"}),
+    runs = [ToolRun(ToolCallPart(f"c{i}", "search_knowledge", {"query": "manual"}),
                     "\n".join(f"[{i}.{j}] passage about the manual, section {j}" for j in range(800)))
             for i in range(2)]
     before = request_tokens(built.request, counter)

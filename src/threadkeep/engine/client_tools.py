@@ -18,8 +18,14 @@ from typing import Any
 
 from threadkeep.context.budget import MemoCounter, request_tokens
 from threadkeep.errors import InputError
-from threadkeep.llm.base import ToolCall
-from threadkeep.messages import ChatMessage, ModelRequest, Segment, ToolChoice, ToolSpec
+from threadkeep.messages import (
+    ChatMessage,
+    ModelRequest,
+    Segment,
+    ToolCallPart,
+    ToolChoice,
+    ToolSpec,
+)
 
 __all__ = ["ClientTools", "MAX_CLIENT_TOOLS", "with_client_tools", "asked_calls"]
 
@@ -64,6 +70,6 @@ def with_client_tools(request: ModelRequest, tools: ClientTools, *, ceiling: int
     return out
 
 
-def asked_calls(calls: Sequence[ToolCall]) -> list[dict[str, Any]]:
+def asked_calls(calls: Sequence[ToolCallPart]) -> list[dict[str, Any]]:
     """The calls as the client gets them: id, tool name, arguments (an object)."""
     return [{"id": c.call_id, "name": c.name, "arguments": dict(c.arguments)} for c in calls]

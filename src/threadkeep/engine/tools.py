@@ -28,7 +28,6 @@ from threadkeep.context.budget import (
 from threadkeep.engine.memory_tool import MemoryScope, MemorySearch, has_history
 from threadkeep.errors import ThreadkeepError
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL, render_hits
-from threadkeep.llm.base import ToolCall
 from threadkeep.memory.recall.tool import SEARCH_MEMORY_TOOL
 from threadkeep.messages import (
     ChatMessage,
@@ -102,7 +101,7 @@ def tool_settings(session: Session) -> dict[str, Any]:
 class ToolRun:
     """One executed call: what the model gets back, and the references kept for the trace."""
 
-    call: ToolCall
+    call: ToolCallPart
     content: str
     is_error: bool = False
     hits: list[Hit] = field(default_factory=list)
@@ -153,7 +152,7 @@ class TurnTools:
                 tools.append(WEB_SEARCH_TOOL)
         return tuple(tools)
 
-    async def run_all(self, calls: Sequence[ToolCall], groups: Sequence[str], *,
+    async def run_all(self, calls: Sequence[ToolCallPart], groups: Sequence[str], *,
                       person: MemoryScope | None = None, room: int = 0) -> list[ToolRun]:
         """Run one round of calls in parallel; a failing call becomes an error result.
 
@@ -172,7 +171,7 @@ class TurnTools:
                 key += len(run.hits)
         return runs
 
-    async def _run(self, call: ToolCall, groups: Sequence[str], person: MemoryScope | None = None,
+    async def _run(self, call: ToolCallPart, groups: Sequence[str], person: MemoryScope | None = None,
                    share: int = 0) -> ToolRun:
         query = str(call.arguments.get("query") or "").strip()
         if not query:
@@ -248,18 +247,18 @@ def with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ce
     return replace(request, segments=request.segments + (round_,))
 
 
-def round_room(request: ModelRequest, said: str, calls: Sequence[ToolCall], *, ceiling: int,
+def round_room(request: ModelRequest, said: str, calls: Sequence[ToolCallPart], *, ceiling: int,
                counter: MemoCounter) -> int:
     """Tokens the results of a round of ``calls`` may take together under ``ceiling``, as
     :func:`with_tool_round` will count them (what a tool sizes its result to)."""
     return max(0, _asked(request, said, calls, ceiling=ceiling, counter=counter)[1])
 
 
-def _asked(request: ModelRequest, said: str, calls: Sequence[ToolCall], *, ceiling: int,
+def _asked(request: ModelRequest, said: str, calls: Sequence[ToolCallPart], *, ceiling: int,
            counter: MemoCounter) -> tuple[ChatMessage, int]:
     """The assistant message asking for ``calls`` (its text first, cut to half the room), and
     the tokens left for their results."""
-    parts = tuple(ToolCallPart(c.call_id, c.name, dict(c.arguments)) for c in calls)
+    parts = tuple(calls)
     room = ceiling - request_tokens(request, counter) - _ROUND_MARGIN
     if said:
         said = cut_to_tokens(said, max(0, room // 2), counter)

@@ -59,8 +59,8 @@ from threadkeep.events import (
     TurnFailed,
 )
 from threadkeep.knowledge.tool import SEARCH_KNOWLEDGE_TOOL
-from threadkeep.llm.base import ChatModel, Stop, TextDelta, ToolCall, Usage, UsageReport
-from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.llm.base import ChatModel, Stop, TextDelta, Usage, UsageReport
+from threadkeep.messages import ModelRequest, ToolCallPart, ToolSpec
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -253,7 +253,7 @@ class TurnService:
         return True
 
     async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],
-                           calls: list[ToolCall] | None) -> AsyncIterator[AnswerDelta]:
+                           calls: list[ToolCallPart] | None) -> AsyncIterator[AnswerDelta]:
         """One model call: its text into ``chunks`` (and yielded), its usage onto the call
         logged in ``made``, its tool calls into ``calls`` (``None``: not run, dropped)."""
         made.append(_Call(request, utcnow()))
@@ -261,7 +261,7 @@ class TurnService:
             if isinstance(ev, TextDelta):
                 chunks.append(ev.text)
                 yield AnswerDelta(ev.text)
-            elif isinstance(ev, ToolCall) and calls is not None:
+            elif isinstance(ev, ToolCallPart) and calls is not None:
                 calls.append(ev)
             elif isinstance(ev, UsageReport):
                 made[-1].usage = made[-1].usage + ev.usage
@@ -289,11 +289,11 @@ class TurnService:
         made: list[_Call] = []  # every model call of the turn, for the call log
         finished = False
         try:
-            calls: list[ToolCall] = []
+            calls: list[ToolCallPart] = []
             if offered and not self.model.capabilities.supports_tools:
                 # A model without tool use (the offline default) still answers from the
                 # knowledge base: the engine searches with the person's own words.
-                calls = [ToolCall("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
+                calls = [ToolCallPart("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
             else:
                 async for delta in self._model_round(request, chunks, made, calls):
                     yield delta

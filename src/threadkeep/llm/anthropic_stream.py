@@ -20,7 +20,8 @@ from threadkeep.errors import (
     ProviderServerError,
 )
 from threadkeep.llm._http import SseEvent
-from threadkeep.llm.base import Stop, StreamEvent, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.llm.base import Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.messages import ToolCallPart
 
 __all__ = ["PROVIDER", "StreamDecoder", "events_from_message"]
 
@@ -141,7 +142,7 @@ class StreamDecoder:
             if closed is None or closed.kind != "tool_use":
                 return []
             try:
-                return [ToolCall(closed.call_id, closed.name, _parse_tool_input(closed))]
+                return [ToolCallPart(closed.call_id, closed.name, _parse_tool_input(closed))]
             except MalformedResponse as e:
                 # Cut off mid-argument at max_tokens is a complete stream with an incomplete
                 # answer (the stop reason says so); anything else breaks the format.
@@ -197,7 +198,7 @@ def events_from_message(message: dict[str, Any]) -> list[StreamEvent]:
             if block["type"] == "text" and block.get("text"):
                 events.append(TextDelta(block["text"]))
             elif block["type"] == "tool_use":
-                events.append(ToolCall(block["id"], block["name"], dict(block.get("input") or {})))
+                events.append(ToolCallPart(block["id"], block["name"], dict(block.get("input") or {})))
         usage = _usage_from(message.get("usage") or {})
         reason = message.get("stop_reason") or ""
     except (KeyError, TypeError, AttributeError) as e:

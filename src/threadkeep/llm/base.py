@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
-from threadkeep.messages import ModelRequest
+from threadkeep.messages import ModelRequest, ToolCallPart
 
 __all__ = [
     "Usage",
     "TextDelta",
-    "ToolCall",
     "UsageReport",
     "Stop",
     "StreamEvent",
@@ -63,14 +62,6 @@ class TextDelta:
 
 
 @dataclass(frozen=True, slots=True)
-class ToolCall:
-    call_id: str
-    name: str
-    arguments: dict[str, Any] = field(default_factory=dict)
-    type: Literal["tool_call"] = "tool_call"
-
-
-@dataclass(frozen=True, slots=True)
 class UsageReport:
     usage: Usage
     type: Literal["usage"] = "usage"
@@ -84,7 +75,7 @@ class Stop:
     detail: str = ""
 
 
-StreamEvent = TextDelta | ToolCall | UsageReport | Stop
+StreamEvent = TextDelta | ToolCallPart | UsageReport | Stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +112,7 @@ class ChatModel(Protocol):
 @dataclass(slots=True)
 class Completion:
     text: str = ""
-    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_calls: list[ToolCallPart] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     stop_reason: str = "end_turn"
     stop_detail: str = ""
@@ -134,7 +125,7 @@ async def complete(model: ChatModel, request: ModelRequest) -> Completion:
     async for event in model.stream(request):
         if isinstance(event, TextDelta):
             chunks.append(event.text)
-        elif isinstance(event, ToolCall):
+        elif isinstance(event, ToolCallPart):
             out.tool_calls.append(event)
         elif isinstance(event, UsageReport):
             out.usage = out.usage + event.usage

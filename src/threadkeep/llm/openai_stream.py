@@ -19,7 +19,8 @@ from threadkeep.errors import (
     ProviderServerError,
 )
 from threadkeep.llm._http import SseEvent, quota_exceeded
-from threadkeep.llm.base import Stop, StreamEvent, TextDelta, ToolCall, Usage, UsageReport
+from threadkeep.llm.base import Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.messages import ToolCallPart
 
 __all__ = ["ChunkDecoder"]
 
@@ -149,7 +150,7 @@ class ChunkDecoder:
                     f"{self.provider} tool call {pending.name!r} arguments are not an object",
                     provider=self.provider)
             # Some local servers omit ids; the turn still needs one to pair the result.
-            out.append(ToolCall(pending.call_id or f"call_{index}", pending.name, args))
+            out.append(ToolCallPart(pending.call_id or f"call_{index}", pending.name, args))
         return out
 
     def _close(self) -> list[StreamEvent]:

@@ -13,16 +13,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from threadkeep.errors import ProviderError
-from threadkeep.llm.base import (
-    Capabilities,
-    Stop,
-    StreamEvent,
-    TextDelta,
-    ToolCall,
-    Usage,
-    UsageReport,
-)
-from threadkeep.messages import ModelRequest
+from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.messages import ModelRequest, ToolCallPart
 
 __all__ = ["SERVED_SCRIPTED_CALLS", "ScriptedModel", "Step", "UnexpectedCall", "LeftoverSteps"]
 
@@ -47,7 +39,7 @@ class Step:
     was streamed (a provider failing mid-stream) instead of before it."""
 
     text: str = ""
-    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_calls: list[ToolCallPart] = field(default_factory=list)
     error: ProviderError | None = None
     usage: Usage | None = None
     chunk: int = 8

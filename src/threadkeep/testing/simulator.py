@@ -40,18 +40,10 @@ from threadkeep.errors import (
 )
 from threadkeep.llm import anthropic as anthropic_wire
 from threadkeep.llm import openai as openai_wire
-from threadkeep.llm.base import (
-    Capabilities,
-    Stop,
-    StreamEvent,
-    TextDelta,
-    ToolCall,
-    Usage,
-    UsageReport,
-)
+from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
 from threadkeep.llm.scripted import Step
-from threadkeep.messages import ModelRequest, canonical_json
+from threadkeep.messages import ModelRequest, ToolCallPart, canonical_json
 from threadkeep.testing.simulator_config import (
     EXTENDED_RETENTION_S,
     CallRecord,
@@ -236,7 +228,7 @@ class SimulatedModel:
         yield UsageReport(self.reported_usage(record))
         yield Stop(stop)
 
-    def _answer(self, request: ModelRequest) -> tuple[str, list[ToolCall]]:
+    def _answer(self, request: ModelRequest) -> tuple[str, list[ToolCallPart]]:
         if request.max_tokens <= 0:
             return "", []
         if self.responder is not None:

@@ -30,8 +30,8 @@ from typing import Any
 import httpx
 
 from threadkeep.errors import ConfigError
-from threadkeep.llm.base import ToolCall
 from threadkeep.llm.scripted import Step
+from threadkeep.messages import ToolCallPart
 from threadkeep.testing.simulator import CallRecord, SimulatedModel, _token_ids
 from threadkeep.testing.simulator_config import SimulatorConfig
 
@@ -54,7 +54,7 @@ def _anthropic_usage(record: CallRecord) -> dict[str, Any]:
                                "ephemeral_1h_input_tokens": record.cache_write_1h_tokens}}
 
 
-def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall],
+def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCallPart],
                cut: bool = False) -> httpx.Response:
     usage = _anthropic_usage(record)
     message = {"id": f"msg_sim_{record.call}", "type": "message", "role": "assistant",
@@ -86,7 +86,7 @@ def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[
     return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
 
 
-def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCall],
+def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCallPart],
             cut: bool = False) -> httpx.Response:
     base = {"id": f"chatcmpl-sim-{record.call}", "object": "chat.completion.chunk", "created": 0,
             "model": body.get("model")}
