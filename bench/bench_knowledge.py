@@ -307,7 +307,7 @@ def _side_recalls(kb: KnowledgeBase, pairs: list[tuple[str, str]], embedder) -> 
     mask = index.allowed({"staff"})
     ids_text: dict[str, str] = {}
     with kb.db.session() as s:
-        from threadkeep.knowledge.tables import KnowledgeChunk
+        from threadkeep.store.knowledge_tables import KnowledgeChunk
 
         uid = kb.vault.system_user_id(s)
         for r in s.query(KnowledgeChunk.id, KnowledgeChunk.text_ct):

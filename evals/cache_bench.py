@@ -52,9 +52,9 @@ from evals.cache_workload import (
 from threadkeep.cache.keepwarm import KeepWarmScheduler
 from threadkeep.cache.plan import prefix_ttl
 from threadkeep.cache.report import CallRow
-from threadkeep.cache.tables import ModelCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 __all__ = ["ENGINE_VARIANTS", "ADAPTER_MODELS", "run_engine_variant", "run_bench", "run_adapters"]

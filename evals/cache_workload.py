@@ -21,11 +21,11 @@ from threadkeep.cache.fingerprint import fingerprint
 from threadkeep.cache.log import diagnose
 from threadkeep.cache.plan import prefix_ttl
 from threadkeep.cache.report import CallRow, summarise
-from threadkeep.cache.tables import ModelCall
 from threadkeep.cache.warm_settings import KeepWarmSettings, QuietHours
 from threadkeep.llm.base import complete
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ToolSpec
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 __all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",

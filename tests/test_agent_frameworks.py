@@ -30,13 +30,13 @@ from sqlalchemy import select
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from tests.test_openai_tools import _rows
 from tests.test_openai_tools_adapters import _results_in, _tool_names
-from threadkeep.cache.tables import ModelCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.client_settings import INSTRUCTIONS_HEADING
 from threadkeep.llm.openai import OpenAICompatibleModel
 from threadkeep.llm.scripted import Step
 from threadkeep.messages import ToolCallPart
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.store.models import Conversation, User
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.testing.simulator_wire import wire_transport

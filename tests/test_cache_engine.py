@@ -6,9 +6,9 @@ import os
 
 from sqlalchemy import select
 
-from threadkeep.cache.tables import ModelCall
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import complete
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
 from .helpers import open_memory, unique_user

@@ -9,7 +9,6 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from threadkeep.cache import tables as _cache_tables  # noqa: F401  (metadata for the tests)
 from threadkeep.cache.adoption import HistoryTTL, history_ttl
 from threadkeep.cache.plan import plan_breakpoints
 from threadkeep.context.assemble import TurnInputs, assemble
@@ -17,6 +16,7 @@ from threadkeep.context.compaction import Compactor
 from threadkeep.llm.base import Capabilities
 from threadkeep.memory.summary.items import SourceMessage
 from threadkeep.messages import ModelRequest, ToolSpec
+from threadkeep.store import cache_tables as _cache_tables  # noqa: F401  (metadata for the tests)
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, User
 from threadkeep.testing.simulator import ManualClock

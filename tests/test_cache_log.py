@@ -9,9 +9,9 @@ from sqlalchemy import delete, select
 
 from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, open_db
 from threadkeep.cache.log import record_call
-from threadkeep.cache.tables import ModelCall
 from threadkeep.llm.base import complete
 from threadkeep.messages import ModelRequest
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig

@@ -23,11 +23,11 @@ from sqlalchemy import select
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from tests.test_agent_frameworks import SYSTEM
 from threadkeep.cache.report import build_report
-from threadkeep.cache.tables import ModelCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.client_settings import INSTRUCTIONS_HEADING
 from threadkeep.llm.openai import OpenAICompatibleModel
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.store.models import Conversation
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 from threadkeep.testing.simulator_wire import wire_transport

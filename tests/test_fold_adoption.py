@@ -23,13 +23,13 @@ from threadkeep.cache.adoption import (
     should_adopt,
 )
 from threadkeep.cache.log import last_cache_touch
-from threadkeep.cache.tables import ModelCall
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.window import adoption_due
 from threadkeep.errors import ConfigError
 from threadkeep.llm.base import Capabilities
 from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.store.base import utcnow
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Job
 from threadkeep.testing.checks import check_database

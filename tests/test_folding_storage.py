@@ -11,7 +11,6 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from threadkeep.cache.tables import MemoryCall
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.background import FOLD_MODEL_TRIES
 from threadkeep.engine.window import summary_state
@@ -19,6 +18,7 @@ from threadkeep.errors import ProviderServerError
 from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.memory.summary.folding import FoldResult
 from threadkeep.memory.summary.items import render_summary
+from threadkeep.store.cache_tables import MemoryCall
 from threadkeep.store.models import Conversation, Job, SummaryVersion
 
 from .helpers import open_memory, unique_user

@@ -30,7 +30,7 @@ from threadkeep.errors import InputError
 from threadkeep.imports.model import ImportFormatError
 from threadkeep.imports.service import import_file, read_export, run_background
 from threadkeep.imports.store import import_status
-from threadkeep.imports.tables import ImportSource
+from threadkeep.store.imports_tables import ImportSource
 from threadkeep.store.models import Conversation, Message
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
@@ -317,7 +317,7 @@ async def _facts(memory: Memory, user: str) -> list[str]:
 
 
 def test_deleting_the_person_leaves_no_import_rows_or_jobs(memory: Memory, tmp_path: Path) -> None:
-    from threadkeep.imports.tables import ImportRun
+    from threadkeep.store.imports_tables import ImportRun
     from threadkeep.store.models import Job
 
     user = unique_user()

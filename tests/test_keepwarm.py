@@ -10,7 +10,6 @@ from sqlalchemy import select
 from tests.test_cache_helpers import Convo, add_conversation, dt_clock, fp_key, open_db
 from threadkeep.cache.keepwarm import KeepWarmScheduler, mark_keep_warm, warm_status
 from threadkeep.cache.log import record_call
-from threadkeep.cache.tables import ModelCall, WarmState
 from threadkeep.cache.warm_settings import (
     KeepWarmSettings,
     QuietHours,
@@ -19,6 +18,7 @@ from threadkeep.cache.warm_settings import (
 )
 from threadkeep.errors import ProviderBadRequest
 from threadkeep.llm.base import complete
+from threadkeep.store.cache_tables import ModelCall, WarmState
 from threadkeep.store.db import Database
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 

@@ -23,8 +23,8 @@ from threadkeep.knowledge import (
     render_hits,
     retrieval_trace,
 )
-from threadkeep.knowledge.tables import KnowledgeChunk
 from threadkeep.store.db import Database
+from threadkeep.store.knowledge_tables import KnowledgeChunk
 from threadkeep.store.vault import Vault
 
 from .test_knowledge_parsing import minimal_pdf

@@ -15,11 +15,11 @@ from sqlalchemy import select
 
 from tests.provider_fakes import FakeProviderServer, Reply
 from threadkeep.cache.report import build_report
-from threadkeep.cache.tables import MemoryCall
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.llm.specs import memory_model_spec
+from threadkeep.store.cache_tables import MemoryCall
 from threadkeep.store.models import Conversation
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

@@ -318,7 +318,7 @@ async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: 
     running = start_import(m, user=b, format="chatgpt")  # another import still storing
     with pytest.raises(Conflict, match="import in progress"):
         people_merge.start_merge(m.db, m.vault, source=b, into=a, actor="t")
-    from threadkeep.imports.tables import ImportRun
+    from threadkeep.store.imports_tables import ImportRun
 
     m.db.write(lambda s: setattr(s.get(ImportRun, running), "status", "done"))
     info = people_merge.start_merge(m.db, m.vault, source=b, into=a, actor="t")

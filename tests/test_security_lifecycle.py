@@ -22,13 +22,13 @@ from tests.helpers import all_table_bytes, open_memory, unique_user
 from tests.import_exports import chatgpt_simple
 from threadkeep.api.config import ServiceSettings
 from threadkeep.cache.fingerprint import fingerprint
-from threadkeep.cache.tables import ModelCall
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import access as auth
 from threadkeep.errors import MasterKeyError
 from threadkeep.imports.service import import_file
 from threadkeep.llm.scripted import ScriptedModel, Step
+from threadkeep.store.cache_tables import ModelCall
 from threadkeep.store.models import Job, KeyringMeta, Message, Setting, User, UserKey, WebSession
 
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import MetaData
 
-from threadkeep.cache import tables as _cache  # noqa: F401
 from threadkeep.engine import openai_threads as _openai_threads  # noqa: F401
-from threadkeep.imports import tables as _imports  # noqa: F401
-from threadkeep.knowledge import tables as _knowledge  # noqa: F401
 from threadkeep.memory.recall import notes as _recall_notes  # noqa: F401
+from threadkeep.store import cache_tables as _cache  # noqa: F401
+from threadkeep.store import imports_tables as _imports  # noqa: F401
 from threadkeep.store import insights_tables as _insights  # noqa: F401
+from threadkeep.store import knowledge_tables as _knowledge  # noqa: F401
 from threadkeep.store import memory_tables as _facts  # noqa: F401
 from threadkeep.store import models as _models  # noqa: F401
 from threadkeep.store import people_tables as _people  # noqa: F401

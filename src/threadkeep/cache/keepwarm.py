@@ -37,13 +37,13 @@ from threadkeep.cache.adoption import cache_expires_at
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint
 from threadkeep.cache.lease import acquire_lease, release_lease
 from threadkeep.cache.log import last_cache_touch, record_call
-from threadkeep.cache.tables import ModelCall, WarmState
 from threadkeep.cache.warm_settings import KeepWarmSettings, load_settings
 from threadkeep.errors import ProviderBadRequest, ProviderError
 from threadkeep.llm.base import ChatModel, complete
 from threadkeep.llm.pricing import Pricing
 from threadkeep.messages import ModelRequest, Segment
 from threadkeep.store.base import utcnow
+from threadkeep.store.cache_tables import ModelCall, WarmState
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation
 

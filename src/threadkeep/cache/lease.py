@@ -14,7 +14,7 @@ from sqlalchemy import or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from threadkeep.cache.tables import SchedulerLease
+from threadkeep.store.cache_tables import SchedulerLease
 from threadkeep.store.db import Database
 
 __all__ = ["acquire_lease", "release_lease", "lease_holder"]

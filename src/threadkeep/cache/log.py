@@ -33,10 +33,10 @@ from sqlalchemy.orm import Session
 
 from threadkeep.cache.fingerprint import Fingerprints, divergence, fingerprint, segment_rank
 from threadkeep.cache.plan import prefix_ttl
-from threadkeep.cache.tables import MemoryCall, ModelCall
 from threadkeep.llm.base import Capabilities, Usage
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing, pricing_for
 from threadkeep.messages import ModelRequest
+from threadkeep.store.cache_tables import MemoryCall, ModelCall
 from threadkeep.tokens import TokenCounter
 
 __all__ = [

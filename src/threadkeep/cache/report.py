@@ -34,8 +34,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.cache.log import write_split
-from threadkeep.cache.tables import MemoryCall, ModelCall
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
+from threadkeep.store.cache_tables import MemoryCall, ModelCall
 
 __all__ = ["CallRow", "CacheReport", "summarise", "build_report", "render_table", "write_png"]
 

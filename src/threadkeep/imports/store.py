@@ -37,11 +37,11 @@ from sqlalchemy.orm import Session
 from threadkeep import jobs
 from threadkeep.errors import InputError, NotFound
 from threadkeep.imports.model import MAX_SOURCE_ID, ImportedConversation, ImportedMessage
-from threadkeep.imports.tables import ImportRun, ImportSource
 from threadkeep.imports.text import clean_text, conversation_title, message_parts
 from threadkeep.memory.recall.chunking import chunk_spans
 from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.imports_tables import ImportRun, ImportSource
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Job, Message
 

@@ -29,12 +29,6 @@ from threadkeep.knowledge.chunking import Chunk, ChunkingOptions, chunk_text
 from threadkeep.knowledge.index import IndexedDocument, KnowledgeIndex
 from threadkeep.knowledge.ingest import ParsedDocument, normalise_text, parse_file
 from threadkeep.knowledge.results import DocumentInfo, Hit, IngestProgress
-from threadkeep.knowledge.tables import (
-    STATE_ROW_ID,
-    KnowledgeChunk,
-    KnowledgeDocument,
-    KnowledgeState,
-)
 from threadkeep.retrieval.dense import EXACT_THRESHOLD
 from threadkeep.retrieval.embedding import (
     Embedder,
@@ -45,6 +39,12 @@ from threadkeep.retrieval.embedding import (
 )
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.knowledge_tables import (
+    STATE_ROW_ID,
+    KnowledgeChunk,
+    KnowledgeDocument,
+    KnowledgeState,
+)
 from threadkeep.store.vault import Vault
 
 __all__ = ["KnowledgeBase", "ProgressCallback"]
