@@ -211,7 +211,7 @@ def _rows(memory: Any) -> list[CallRow]:
 def _note_tokens(memory: Any) -> int:
     from sqlalchemy import func
 
-    from threadkeep.memory.recall.notes import RecallNote
+    from threadkeep.store.memory_tables import RecallNote
 
     with memory.db.reading() as s:
         return int(s.scalar(select(func.coalesce(func.sum(RecallNote.tokens), 0))) or 0)

@@ -13,11 +13,10 @@ from sqlalchemy import select
 from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
-from threadkeep.engine.openai_threads import OpenAIThread
 from threadkeep.errors import ProviderServerError
 from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.scripted import Step
-from threadkeep.store.models import Conversation, User
+from threadkeep.store.models import Conversation, OpenAIThread, User
 
 
 @pytest.fixture

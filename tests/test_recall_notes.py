@@ -10,8 +10,9 @@ from sqlalchemy import select
 from threadkeep.context.canonical import segment_bytes
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall.floor import Relevance, clears, relevance
-from threadkeep.memory.recall.notes import NOTE_OPEN, RecallNote, notes_for
+from threadkeep.memory.recall.notes import NOTE_OPEN, notes_for
 from threadkeep.memory.recall.ranking import RecallHit, RecallItem
+from threadkeep.store.memory_tables import RecallNote
 from threadkeep.store.models import Conversation
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 

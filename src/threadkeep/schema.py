@@ -1,11 +1,11 @@
 """The whole schema: every table module imported, so :data:`metadata` is complete.
 
-Tables live with the feature that owns them (``store/`` for the core and the tables the engine
-serves to the faces, ``cache/``, ``knowledge/``, ``memory/``, ``imports/``, the engine's
-``openai_threads``); each registers itself on :class:`threadkeep.store.base.Base` when its
-module is imported. Gathering them all needs imports from every layer, so this module sits at
-the top of the layer list, and the migration environment below it imports none of them: upgrades
-run the hand-written revisions and need no metadata. Autogenerate and the migrated-schema test
+Every table lives in ``store/``: ``store/models.py`` (the core: people, conversations,
+messages, jobs, the OpenAI drop-in's thread fingerprints) and ``store/<feature>_tables.py`` for
+each feature (cache, imports, knowledge, memory, people, insights, surfaces); each registers
+itself on :class:`threadkeep.store.base.Base` when its module is imported, so logic modules
+never define tables and any layer can read any table. The migration environment imports none of
+them: upgrades run the hand-written revisions and need no metadata. Autogenerate and the migrated-schema test
 (``tests/test_migrations.py``) hand this metadata to Alembic through :func:`alembic_config`.
 """
 
@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import MetaData
 
-from threadkeep.engine import openai_threads as _openai_threads  # noqa: F401
-from threadkeep.memory.recall import notes as _recall_notes  # noqa: F401
 from threadkeep.store import cache_tables as _cache  # noqa: F401
 from threadkeep.store import imports_tables as _imports  # noqa: F401
 from threadkeep.store import insights_tables as _insights  # noqa: F401

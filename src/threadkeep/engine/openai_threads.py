@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import ForeignKey, Index, String, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 
 from threadkeep.engine.idempotency import REQUEST_KEY_PREFIX
-from threadkeep.store.base import Base, UtcDateTime, utcnow
-from threadkeep.store.models import Conversation, Message
+from threadkeep.store.base import utcnow
+from threadkeep.store.models import Conversation, Message, OpenAIThread
 from threadkeep.store.vault import Vault
 
 if TYPE_CHECKING:
@@ -45,20 +45,6 @@ ROLES = ("user", "assistant")
 _LOOKUP_BATCH = 400
 _SUBKEY_LABEL = b"threadkeep openai thread fingerprint v1"
 _START = "00" * 32
-
-
-class OpenAIThread(Base):
-    """The fingerprint of a conversation as an OpenAI client holds it after the last answer."""
-
-    __tablename__ = "openai_threads"
-    __table_args__ = (Index("ix_openai_threads_user_head", "user_id", "head"),)
-
-    conversation_id: Mapped[str] = mapped_column(
-        String(36), ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True)
-    user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"))
-    # Hex HMAC-SHA256 chain over the client's messages (see the module docstring).
-    head: Mapped[str] = mapped_column(String(64))
-    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
 
 __all__ = [
+    "RecallNote",
     "Fact",
     "FactVersion",
     "FactExtraction",
@@ -163,4 +164,27 @@ class MessageChunk(Base):
     end: Mapped[int] = mapped_column(Integer)
     model: Mapped[str] = mapped_column(String(64))
     vector_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class RecallNote(Base):
+    """Recalled blocks a turn first needed, sealed, tied to the person's message of that turn."""
+
+    __tablename__ = "recall_notes"
+    __table_args__ = (Index("ix_recall_notes_conversation_seq", "conversation_id", "seq"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    conversation_id: Mapped[str] = mapped_column(String(36), ForeignKey("conversations.id", ondelete="CASCADE"))
+    user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"))
+    # The person's message whose turn first needed the note (one note per turn at most).
+    message_id: Mapped[str] = mapped_column(String(36), ForeignKey("messages.id", ondelete="CASCADE"),
+                                            unique=True)
+    seq: Mapped[int] = mapped_column(Integer)  # that message's sequence number
+    text_ct: Mapped[bytes] = mapped_column(LargeBinary)
+    # What the note carries: "<message id>#<chunk>" keys (ids only, no content).
+    sources: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # What the turn showed in its per-turn context only (recalled for the first time, with
+    # ``recall_note_after`` 2): a later turn that recalls it again makes it a note.
+    shown: Mapped[list[str]] = mapped_column(JSON, default=list)
+    tokens: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

@@ -27,6 +27,7 @@ from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
 
 __all__ = [
     "AnswerVersion",
+    "OpenAIThread",
     "User",
     "UserKey",
     "Identity",
@@ -319,3 +320,17 @@ class WebSession(Base):
     person: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+
+
+class OpenAIThread(Base):
+    """The fingerprint of a conversation as an OpenAI client holds it after the last answer."""
+
+    __tablename__ = "openai_threads"
+    __table_args__ = (Index("ix_openai_threads_user_head", "user_id", "head"),)
+
+    conversation_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"))
+    # Hex HMAC-SHA256 chain over the client's messages (see the module docstring).
+    head: Mapped[str] = mapped_column(String(64))
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

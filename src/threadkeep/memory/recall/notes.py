@@ -26,48 +26,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, LargeBinary, String, bindparam, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
 
 from threadkeep.memory.recall.ranking import RecallHit
-from threadkeep.store.base import Base, UtcDateTime, new_id, utcnow
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.memory_tables import RecallNote
 from threadkeep.store.vault import Vault
 
 __all__ = ["RecallNote", "StoredNote", "NOTE_OPEN", "NOTE_CLOSE", "render_note", "hit_key",
            "new_hits", "split_recurring", "notes_for", "store_note", "placed"]
 
-ID = String(36)
 NOTE_OPEN = "<recalled_note>"
 NOTE_CLOSE = "</recalled_note>"
 _TABLE, _COLUMN = "recall_notes", "text"
-
-
-class RecallNote(Base):
-    """Recalled blocks a turn first needed, sealed, tied to the person's message of that turn."""
-
-    __tablename__ = "recall_notes"
-    __table_args__ = (Index("ix_recall_notes_conversation_seq", "conversation_id", "seq"),)
-
-    id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
-    conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
-    user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
-    # The person's message whose turn first needed the note (one note per turn at most).
-    message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"),
-                                            unique=True)
-    seq: Mapped[int] = mapped_column(Integer)  # that message's sequence number
-    text_ct: Mapped[bytes] = mapped_column(LargeBinary)
-    # What the note carries: "<message id>#<chunk>" keys (ids only, no content).
-    sources: Mapped[list[str]] = mapped_column(JSON, default=list)
-    # What the turn showed in its per-turn context only (recalled for the first time, with
-    # ``recall_note_after`` 2): a later turn that recalls it again makes it a note.
-    shown: Mapped[list[str]] = mapped_column(JSON, default=list)
-    tokens: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 @dataclass(frozen=True, slots=True)
