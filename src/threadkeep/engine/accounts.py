@@ -1,5 +1,5 @@
-"""People and keys of one deployment: look a person up, list and delete people, rotate the
-master key. :class:`Administration` is what :class:`~threadkeep.engine.memory.Memory`
+"""Accounts: the people of one deployment and their keys — look a person up, list and delete
+people, rotate the master key. :class:`Accounts` is what :class:`~threadkeep.engine.memory.Memory`
 delegates these to; it takes the database and the vault, nothing else.
 """
 
@@ -15,10 +15,10 @@ from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 
-__all__ = ["Administration"]
+__all__ = ["Accounts"]
 
 
-class Administration:
+class Accounts:
     """People and keys of one deployment (one transaction per call, off the event loop)."""
 
     def __init__(self, db: Database, vault: Vault) -> None:

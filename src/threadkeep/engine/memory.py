@@ -4,7 +4,7 @@
 capabilities) and hands each job to a part that takes them explicitly: turns to
 :class:`~threadkeep.engine.turn.TurnService`, conversations to
 :class:`~threadkeep.engine.conversations.Conversations`, the person and key administration to
-:class:`~threadkeep.engine.administration.Administration`, background work to
+:class:`~threadkeep.engine.accounts.Accounts`, background work to
 :class:`~threadkeep.engine.background.Background`. Nothing below it receives ``Memory``.
 """
 
@@ -20,7 +20,7 @@ from threadkeep import jobs
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey, keyring_for
 from threadkeep.engine.access import Access
-from threadkeep.engine.administration import Administration
+from threadkeep.engine.accounts import Accounts
 from threadkeep.engine.background import Background
 from threadkeep.engine.client_settings import Sampling
 from threadkeep.engine.client_tools import ClientTools
@@ -81,7 +81,7 @@ class Memory:
         self.turns = TurnService(db, vault, self.settings, model=model, lease=self.lease, builder=self.builder,
                                  tools=self.tools, background=self.background, embedder=lambda: self.embedder())
         self.conversations = Conversations(db, vault)
-        self.admin = Administration(db, vault)
+        self.accounts = Accounts(db, vault)
         # Key, session and settings checks for the faces (they hold no database of their own).
         self.access = Access(db, vault)
 
@@ -218,19 +218,19 @@ class Memory:
 
     # -- people ------------------------------------------------------------------------
     async def user_id(self, user: str, *, create: bool = False) -> str:
-        return await self.admin.user_id(user, create=create)
+        return await self.accounts.user_id(user, create=create)
 
     async def delete_user(self, user: str) -> None:
         """Delete a person and everything of theirs; their data key is destroyed first."""
-        await self.admin.delete_user(user)
+        await self.accounts.delete_user(user)
 
     async def people(self) -> list[str]:
-        return await self.admin.people()
+        return await self.accounts.people()
 
     async def rotate_master_key(self, new: MasterKey) -> int:
         """Re-wrap every data key under ``new``, online and resumably (:mod:`threadkeep.rotation`);
         returns how many were re-wrapped."""
-        return await self.admin.rotate_master_key(new, own_holder=self.keyholder)
+        return await self.accounts.rotate_master_key(new, own_holder=self.keyholder)
 
     # -- conversations -----------------------------------------------------------------
     async def list_conversations(self, *, user: str, limit: int = 50, before: datetime | None = None,
