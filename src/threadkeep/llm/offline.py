@@ -169,7 +169,8 @@ class OfflineModel:
     """A ChatModel that quotes memory instead of generating."""
 
     name = "offline"
-    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False)
+    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False,
+                                quotes_memory=True)
 
     def count_tokens(self, text: str) -> int:
         from threadkeep.tokens import default_counter
