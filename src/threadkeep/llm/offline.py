@@ -7,8 +7,8 @@ pretends to understand or to be an LLM.
 
 from __future__ import annotations
 
-import re
 import asyncio
+import re
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
@@ -171,7 +171,7 @@ def _turn_context(text: str, sources: Sources) -> list[tuple[str, str]]:
             recalled = _RECALLED_LINE.match(stripped)
             if recalled:
                 date, stripped = recalled.group(1), recalled.group(2)
-            said = _SAID.match(stripped) if recalled or label is None else None
+            said = _SAID.match(stripped)
             if said:
                 who, stripped = said.group(1), said.group(2)
                 mine = who in ("you", "person", "the assistant") or who.endswith(" (you)")
@@ -246,7 +246,8 @@ class OfflineModel:
         for seg in segments:
             items = _passages(seg) if seg.name == "tool_round" else _memories(seg, sources or {})
             quotes.add(items, knowledge=seg.name == "tool_round")
-        about = self_reference(question)
+        # A question about the person (a statement about them is memory, not a question).
+        about = self_reference(question) if _asks(question) else None
         lines = quotes.answer(question, about, self._similarity)
         if not lines:
             searched = any(seg.name == "tool_round" for seg in segments)
@@ -263,6 +264,22 @@ class OfflineModel:
         if emb is None or not texts:
             return None
         return [float(x) for x in emb.passages(texts) @ emb.query(question)]
+
+
+# The thing a possessive of the first person names ("my dog's", «мою собаку»): its head word.
+_POSSESSED = re.compile(r"(?i)(?<![\w'])(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою)\s+([^\W\d_]{1,40})")
+
+
+def _owned(question: str) -> set[str]:
+    """The terms of the things the question says are the person's own."""
+    return {t for m in _POSSESSED.finditer(question) for t in _terms(m.group(1))}
+
+
+def _asks(text: str) -> bool:
+    from threadkeep.memory.facts.extract import is_statement
+    from threadkeep.memory.summary.text import is_question
+
+    return is_question(text.strip()) or not is_statement(text.strip())
 
 
 def _shared_embedder() -> Embedder | None:
@@ -307,7 +324,7 @@ class _Quotes:
             terms = _terms(sentence)
             overlap = len(wanted & terms)
             # About the person: another memory only when it holds most of what was asked.
-            if not overlap or (about is not None and overlap * 2 <= len(wanted)):
+            if not overlap or (about == "own" and overlap * 2 <= len(wanted)):
                 continue
             scored.append((overlap / (1 + len(terms) ** 0.5) + bonus, len(scored), label, sentence))
         room = max(_MAX_QUOTES - len(chosen), 0)
@@ -322,7 +339,9 @@ def _relevant_facts(question: str, wanted: set[str], facts: list[tuple[str, str]
     margin recall's floor uses (memory/recall/floor.py)."""
     from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN
 
-    picked = {i for i, (_, f) in enumerate(facts) if wanted and len(wanted & _terms(f)) * 2 >= len(wanted)}
+    owned = _owned(question)  # "my dog's name": a fact about the name is not one about the dog
+    picked = {i for i, (_, f) in enumerate(facts) if wanted and len(wanted & _terms(f)) * 2 >= len(wanted)
+              and owned <= _terms(f)}
     sims = similarity(question, [f for _, f in facts])
     if sims is not None and len(sims) >= 2:
         median = sorted(sims)[len(sims) // 2]
