@@ -41,6 +41,7 @@ class ConversationView:
                     "text": m.text,
                     "created_at": m.created_at.isoformat(),
                     "status": m.status,
+                    "offline": m.offline,
                     "rating": m.rating,
                 }
                 for m in self.messages
@@ -59,6 +60,7 @@ def to_markdown(view: ConversationView) -> str:
         who = "You" if m.role == "user" else "Assistant"
         note = {"failed": " — not answered (failed)",
                 "tools": " — not answered (its tool round was not finished)"}.get(m.status, "")
+        note = note or (" — offline: quotes from memory" if m.offline else "")
         lines += ["", f"**{who}** ({_stamp(m.created_at)}){note}:", "", m.text]
     return "\n".join(lines) + "\n"
 

@@ -92,7 +92,7 @@ def _conversation_entries(s: Session, vault: Vault, conv: Conversation,
         text = repo.open_message_text(s, vault, m)
         stored.append(repo.StoredMessage(id=m.id, seq=m.seq, role=m.role, text=text, status=m.status,
                                          created_at=m.created_at, rating=m.rating, error=m.error,
-                                         reply_to=m.reply_to))
+                                         reply_to=m.reply_to, offline=m.offline))
         rows.append({"id": m.id, "seq": m.seq, "role": m.role, "text": text,
                      "created_at": _iso(m.created_at), "status": m.status, "error": m.error,
                      "reply_to": m.reply_to, "model": m.model, "usage": m.usage,

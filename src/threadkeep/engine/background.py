@@ -223,7 +223,8 @@ class Background:
             if span is None:
                 return None
             msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
-            kept = [m for m in msgs if m.status not in ("failed", "tools")]
+            # An offline answer only quotes memory: folding it would make quotes into memory.
+            kept = [m for m in msgs if m.status not in ("failed", "tools") and not m.offline]
             from threadkeep.memory.pasted import fold_message  # fold time (see summariser)
 
             folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]

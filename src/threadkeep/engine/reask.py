@@ -359,11 +359,12 @@ def mark_conversation(session: Session, vault: Vault, *, conversation_id: str, f
     done = set(session.scalars(select(ReaskMark.message_id).where(ReaskMark.conversation_id == conversation_id)))
     rows = session.scalars(select(Message).where(Message.conversation_id == conversation_id)
                            .order_by(Message.seq)).all()
-    todo = [m for m in rows if m.role == "assistant" and m.id not in done]
+    # An offline answer quotes memory and asks nothing: it is no re-ask, nor evidence of one.
+    todo = [m for m in rows if m.role == "assistant" and not m.offline and m.id not in done]
     if not todo:
         return 0
     said = [Said(m.id, m.role, repo.open_message_text(session, vault, m)) for m in rows
-            if m.role in ("user", "assistant") and m.status != "failed"]
+            if m.role in ("user", "assistant") and m.status != "failed" and not m.offline]
     first_answer = min(m.created_at for m in todo)
     facts, lines = _known_facts(session, vault, user_id=conv.user_id, before=first_answer)
     results = find_reasks(said, facts=facts, only=[m.id for m in todo], known=lines)

@@ -11,6 +11,7 @@ as stored. The token ceiling and the tool round's share of it are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import partial
@@ -196,6 +197,9 @@ class TurnBuilder:
         shown = [*(b for b in found.recalled if note is not None and note.text and
                    any(hit_key(h) in note.sources for h in b.hits)),
                  *per_turn[: built.report.recalled_used]]
+        if self.capabilities.quotes_memory:  # the offline model names each quote's true source
+            request = replace(request, metadata={**request.metadata, "quote_sources": quote_sources(
+                shown, window.conversation_id)})
         report["recall"] = [
             {"conversation_id": c, "message_id": mid, "seq": seq, "date": at.isoformat(),
              "this_conversation": c == window.conversation_id}
@@ -230,3 +234,13 @@ class TurnBuilder:
         ttl = history_ttl(self.settings.cache_history_ttl, self.capabilities, keep_warm=window.keep_warm,
                           rebuilding=window.rebuilding)
         return plan_breakpoints(request, self.capabilities, self.counter, history_ttl=ttl)
+
+
+def quote_sources(blocks: Sequence[RecalledBlock], conversation_id: str) -> dict[str, tuple[str, str, bool, bool]]:
+    """Where each recalled line came from, for a model that quotes memory: its text to (date,
+    role, from this conversation, from a pasted document)."""
+    from threadkeep.memory.pasted import DOCUMENT_CHARS
+
+    return {h.text: (f"{h.item.created_at:%Y-%m-%d}", h.item.role, h.item.conversation_id == conversation_id,
+                     h.item.chunk > 0 or len(h.item.text) > DOCUMENT_CHARS // 2)
+            for block in blocks for h in block.hits}

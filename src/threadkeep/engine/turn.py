@@ -402,11 +402,12 @@ class TurnService:
         if before is not None:
             turns.replace_answer(s, self.vault, answer=before, text=text, model=self.model.name,
                                  usage=_usage_dict(usage), trace=trace)
+            before.offline = self.model.capabilities.quotes_memory
             answer_id = before.id
         else:
             answer_id = repo.append_message(s, self.vault, conv=conv, role="assistant", text=text, status="ok",
                                             reply_to=begun.mid, model=self.model.name, usage=_usage_dict(usage),
-                                            trace=trace).id
+                                            trace=trace, offline=self.model.capabilities.quotes_memory).id
         user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
         idempotency.forget_calls(s, message_id=begun.mid)  # the loop is over: its calls go
         self._log_calls(s, conv, made, report, rebuild="instructions" if begun.instructions_changed else None)

@@ -95,6 +95,8 @@ class Capabilities:
     # Automatic caches only: how long an unused prefix is assumed to stay (OpenAI's in-memory
     # cache "5 to 10 minutes of inactivity": the lower bound; 24 h with extended retention).
     automatic_ttl_s: int = 300
+    # The offline default: its answers quote memory, so they are stored marked and memory skips them.
+    quotes_memory: bool = False
 
 
 @runtime_checkable

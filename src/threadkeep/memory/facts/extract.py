@@ -26,7 +26,7 @@ from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.summary.text import is_question, read, split_sentences
 
 __all__ = ["extract_facts", "split_remember_notes", "strip_injected", "INJECTED_BLOCK_TAGS",
-           "is_statement", "MIN_WORDS", "MAX_WORDS"]
+           "is_statement", "self_reference", "MIN_WORDS", "MAX_WORDS"]
 
 # Tags the context assembler may wrap injected memory in; anything inside is not the person's.
 INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
@@ -42,6 +42,23 @@ _QUOTED = re.compile(r"«[^»\n]{0,400}»|“[^”\n]{0,400}”|\"[^\"\n]{0,400}
 # is called Rex", «Моя команда …»); "what my boss wrote" is about the boss.
 _FIRST_PERSON = re.compile(r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|я|меня|мне)(?![\w'])|私|僕|俺|わたし|"
                            r"^\W*(?:my|мой|моя|моё|мое|мои)(?![\w'])")
+# The speaker named anywhere, by the first person's closed class in every case: subject and
+# possessive (the person's own thing: "my dog", «мою собаку», 私の犬) — a question about a
+# particular thing of theirs — or object only ("about me", «обо мне», 私について): a question
+# about the person as a whole.
+_OWN = re.compile(r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|mine|я|мой|моя|моё|мое|мои|моего|моей|моему|моим|"
+                  r"моих|мою|моём|моем)(?![\w'])|私[はがのも]|僕[はがのも]|俺[はがのも]|わたし[はがのも]")
+_OBJECT = re.compile(r"(?i)(?<![\w'])(?:me|myself|меня|мне|мной|себе|себя)(?![\w'])|私|僕|俺|わたし|自分")
+
+
+def self_reference(text: str) -> str | None:
+    """How ``text`` names its speaker: ``"own"`` (as subject or owner: "where do I work",
+    "my dog's name"), ``"whole"`` (only as object: "what do you know about me"), or None."""
+    if _OWN.search(text):
+        return "own"
+    return "whole" if _OBJECT.search(text) else None
+
+
 # Grammar's closed classes that make a sentence a question without a question mark: an
 # interrogative or an auxiliary opening it, Russian «ли», Japanese sentence-final か/っけ.
 _ASKS = re.compile(r"(?i)^\W*(?:do|does|did|am|is|are|was|were|can|could|should|have|has|who|what|where|when|"

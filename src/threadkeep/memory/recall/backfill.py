@@ -140,7 +140,8 @@ def _plan(s: Session, vault: Vault, user_id: str, among: Any, max_chunks: int, m
           emb: Embedder) -> tuple[list[_Planned], bool]:
     """The next pending chunks in message order, up to the budget; and whether more are left."""
     query = (select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
-             .where(Message.user_id == user_id, MessageVector.message_id.is_(None)))
+             .where(Message.user_id == user_id, MessageVector.message_id.is_(None),
+                    Message.offline.is_(False)))  # an offline answer is never recalled: nothing to embed
     if among is not None:
         query = query.where(Message.id.in_(among))
     rows = s.scalars(query.order_by(Message.created_at, Message.seq).limit(_READ_MESSAGES)).all()

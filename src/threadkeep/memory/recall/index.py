@@ -37,6 +37,13 @@ _INLINE_EMBED = 32
 # "tools": a turn paused for a client's tool results (engine/client_tools.py).
 _SKIP_STATUS = ("failed", "pending", "tools")
 _CACHE_SIZE = 64
+
+
+def _skipped(row: Any) -> bool:
+    """Not indexed: a turn not (yet) answered, or an offline answer (quotes of memory, which
+    recalled would quote the quotes)."""
+    return bool(row.status in _SKIP_STATUS or row.offline)
+
 # Items (messages and chunks) held over every cached person: ~1 KB each lexical, ~3.6 KB with
 # e5-small vectors (bench/bench_recall_memory.py; docs/BENCHMARKS.md, "HTTP service"), so at
 # most ~0.7 GB. Beyond it the least recently used people are dropped and rebuilt from storage
@@ -111,10 +118,10 @@ def _state_statement() -> Any:
 # The per-turn statements are built once: building a SQLAlchemy expression costs more CPU
 # than SQLite takes to run it.
 _STATE = _state_statement()
-_SINCE = (select(Message.id, Message.status)
+_SINCE = (select(Message.id, Message.status, Message.offline)
           .where(Message.user_id == bindparam("uid"), Message.created_at >= bindparam("since"))
           .order_by(Message.created_at, Message.seq))
-_SINCE_OR_WAITING = (select(Message.id, Message.status)
+_SINCE_OR_WAITING = (select(Message.id, Message.status, Message.offline)
                      .where(Message.user_id == bindparam("uid"),
                             or_(Message.created_at >= bindparam("since"),
                                 Message.id.in_(bindparam("waiting", expanding=True))))
@@ -187,16 +194,16 @@ def sync_person(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb
     rows: Sequence[Any] | None = _changes(s, person, user_id, state[0])
     if rows is None:
         rows = s.execute(
-            select(Message.id, Message.status).where(Message.user_id == user_id)
+            select(Message.id, Message.status, Message.offline).where(Message.user_id == user_id)
             .order_by(Message.created_at, Message.seq)
         ).all()
-        keep = {r.id for r in rows if r.status not in _SKIP_STATUS}
+        keep = {r.id for r in rows if not _skipped(r)}
         gone = [i for i in person.items if i not in keep]
         person.waiting = set()
         # Counters that disagree with the rows (they should not) cost full reads, not errors.
         person.uncounted = state[0] - len(rows)
     else:
-        gone = [r.id for r in rows if r.status in _SKIP_STATUS and r.id in person.items]
+        gone = [r.id for r in rows if _skipped(r) and r.id in person.items]
     if gone and person.index is not None:
         person.index.remove(p for i in gone for p in person.pos_of[i])
     for i in gone:
@@ -210,7 +217,7 @@ def sync_person(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb
             person.waiting.add(r.id)
         else:
             person.waiting.discard(r.id)
-    new_ids = [r.id for r in rows if r.status not in _SKIP_STATUS and r.id not in person.items]
+    new_ids = [r.id for r in rows if not _skipped(r) and r.id not in person.items]
     for start in range(0, len(new_ids), 500):
         _add(s, vault, person, user_id, emb, new_ids[start : start + 500])
     person.state = state
