@@ -116,7 +116,7 @@ def import_fresh(archive: str, directory: str, user: str) -> float:
     from threadkeep.crypto import MasterKey
     from threadkeep.engine import Memory
     from threadkeep.imports.threadkeep_archive import import_archive
-    from threadkeep.llm.offline import OfflineModel
+    from threadkeep.memory.offline import OfflineModel
 
     memory = Memory.open(f"sqlite:///{directory}/fresh.db", settings=Settings(home=Path(directory)),
                          model=OfflineModel(), master_key=MasterKey(os.urandom(32), "fresh"))

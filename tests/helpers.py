@@ -8,7 +8,7 @@ from typing import Any
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
-from threadkeep.llm.offline import OfflineModel
+from threadkeep.memory.offline import OfflineModel
 
 
 def open_memory(url: str, key: MasterKey, settings: Settings, model: Any = None, **kw: Any) -> Memory:

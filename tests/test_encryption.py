@@ -14,8 +14,8 @@ from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.errors import IntegrityError, MasterKeyError, NotFound
-from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.offline import OfflineModel
 from threadkeep.store.models import Conversation, Message, User, UserKey
 
 from .helpers import all_table_bytes, open_memory, unique_user

@@ -201,7 +201,7 @@ async def test_results_are_sized_to_the_room_under_the_ceiling(tmp_path, setting
 
 async def test_history_means_an_earlier_conversation(tmp_path, settings) -> None:
     from threadkeep.engine.memory_tool import has_history
-    from threadkeep.llm.offline import OfflineModel
+    from threadkeep.memory.offline import OfflineModel
 
     m = _memory(tmp_path, settings, OfflineModel())
     ann, bob = unique_user(), unique_user()

@@ -79,7 +79,7 @@ def test_the_admin_cache_report_explains_offline_mode(tmp_path: Path, settings) 
     """Issue 28: the admin Cache section showed empty charts in offline mode with no word why."""
     from tests.conftest_api import start_harness, stop_harness
     from threadkeep.crypto import MasterKey
-    from threadkeep.llm.offline import OfflineModel
+    from threadkeep.memory.offline import OfflineModel
 
     h = start_harness(f"sqlite:///{tmp_path / 'o.db'}", MasterKey(os.urandom(32), "o"),
                       settings.model_copy(update={"embeddings": False}), model=OfflineModel())  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import os
 from tests.helpers import open_memory, unique_user
 from threadkeep.crypto import MasterKey
 from threadkeep.knowledge.tool import render_hits
-from threadkeep.llm.offline import OfflineModel
+from threadkeep.memory.offline import OfflineModel
 from threadkeep.messages import ChatMessage, Segment, ToolCallPart, ToolResultPart
 
 MARKDOWN = """# Travel policy

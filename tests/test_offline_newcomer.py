@@ -13,7 +13,7 @@ import pytest
 
 from tests.helpers import open_memory, unique_user
 from threadkeep.crypto import MasterKey
-from threadkeep.llm.offline import OFFLINE_NOTICE, OfflineModel
+from threadkeep.memory.offline import OFFLINE_NOTICE, OfflineModel
 
 TOLD = ("My name is Pavel Orlov.", "I work at Lumen Analytics.", "My daughter is called Mira.",
         "I prefer tea to coffee.", "I live in Bergen.")

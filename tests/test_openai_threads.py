@@ -14,8 +14,8 @@ from tests.conftest_api import ApiHarness, start_harness, stop_harness
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import ProviderServerError
-from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.scripted import Step
+from threadkeep.memory.offline import OfflineModel
 from threadkeep.store.models import Conversation, OpenAIThread, User
 
 

@@ -17,8 +17,8 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine.tools import TOOLS_SETTING
 from threadkeep.events import Citations, ToolActivity, TurnDone
 from threadkeep.llm.anthropic import AnthropicModel
-from threadkeep.llm.offline import OfflineModel
 from threadkeep.llm.openai import OpenAICompatibleModel
+from threadkeep.memory.offline import OfflineModel
 from threadkeep.store.models import Message, Setting
 from threadkeep.testing.simulator import SimulatedModel
 

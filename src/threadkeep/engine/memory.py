@@ -262,7 +262,7 @@ class Memory:
 
 def _build(spec: object) -> ChatModel:
     if spec == "offline":
-        from threadkeep.llm.offline import OfflineModel
+        from threadkeep.memory.offline import OfflineModel
 
         return OfflineModel()
     from threadkeep.llm.registry import build_model

@@ -14,7 +14,8 @@ Spec syntax (``provider:model``; see docs/PROVIDERS.md)::
     simulator:anthropic:claude-haiku-4-5   ... imitating a given model's minimum
                                            (threadkeep.testing, through the ``threadkeep.models``
                                            entry points any installed package may add to)
-    offline                                no model at all (the default)
+    offline                                no model at all (the default; memory/offline.py
+                                           quotes memory, through the entry point below)
 
 Keys: ``ANTHROPIC_API_KEY``, ``OPENAI_API_KEY``; local servers and ``openai-compatible`` use
 ``THREADKEEP_LLM_API_KEY`` when it is set (most local servers need none).
@@ -55,10 +56,6 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
     env = os.environ if env is None else env
     provider, model, base_url = parse_spec(spec)
 
-    if provider == "offline":
-        from threadkeep.llm.offline import OfflineModel
-
-        return OfflineModel()
     if provider == "scripted":
         from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel
 

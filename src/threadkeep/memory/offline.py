@@ -13,15 +13,14 @@ from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
-from threadkeep.llm.offline_smalltalk import small_talk
-from threadkeep.memory.facts.extract import self_reference
+from threadkeep.memory.offline_smalltalk import small_talk
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
 from threadkeep.retrieval.tokenizer import tokenize
 
 if TYPE_CHECKING:
     from threadkeep.retrieval.embedding import Embedder
 
-__all__ = ["OfflineModel", "OFFLINE_NOTICE"]
+__all__ = ["OfflineModel", "OFFLINE_NOTICE", "from_spec"]
 
 OFFLINE_NOTICE = (
     "[offline mode: no language model is configured, so I can only quote what I remember. "
@@ -247,7 +246,7 @@ class OfflineModel:
             items = _passages(seg) if seg.name == "tool_round" else _memories(seg, sources or {})
             quotes.add(items, knowledge=seg.name == "tool_round")
         # A question about the person (a statement about them is memory, not a question).
-        about = self_reference(question) if _asks(question) else None
+        about = _about_self(question) if _asks(question) else None
         lines = quotes.answer(question, about, self._similarity)
         if not lines:
             searched = any(seg.name == "tool_round" for seg in segments)
@@ -276,10 +275,18 @@ def _owned(question: str) -> set[str]:
 
 
 def _asks(text: str) -> bool:
+    # lazy: start-up (tests/test_serve_startup.py): the extractor loads the language readers
     from threadkeep.memory.facts.extract import is_statement
     from threadkeep.memory.summary.text import is_question
 
     return is_question(text.strip()) or not is_statement(text.strip())
+
+
+def _about_self(question: str) -> str | None:
+    # lazy: start-up (tests/test_serve_startup.py): the extractor loads the language readers
+    from threadkeep.memory.facts.extract import self_reference
+
+    return self_reference(question)
 
 
 def _shared_embedder() -> Embedder | None:
@@ -347,3 +354,8 @@ def _relevant_facts(question: str, wanted: set[str], facts: list[tuple[str, str]
         median = sorted(sims)[len(sims) // 2]
         picked |= {i for i, x in enumerate(sims) if x - median >= MIN_DENSE_MARGIN}
     return [facts[i] for i in sorted(picked)][:_MAX_QUOTES]
+
+
+def from_spec(rest: str = "", **options: object) -> OfflineModel:
+    """The model the spec ``offline`` names (entry point ``threadkeep.models``)."""
+    return OfflineModel()
