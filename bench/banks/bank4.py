@@ -3,7 +3,7 @@
     python bench/make_five_questions.py bank4 --write
 
 How it was written: by a helper that did not read the memory rules (nothing under
-``src/threadkeep/memory/``). It read only ``make_five_questions_bank2.py`` for the JSON format
+``src/threadkeep/memory/``). It read only ``banks/bank2.py`` for the JSON format
 and the kinds of questions, and ``evals/five_questions.py`` for how answers and superseded
 values are matched (``contains_token``, on token boundaries). Every sentence, name, project,
 client, vendor and city here is new: none of bank 2's or bank 3's templates or names is reused.
@@ -42,13 +42,36 @@ PHRASINGS = phrasings("bank4")
 SEED = 4404
 LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
 KEEP_CLEAR = 40
-KINDS = ("lead", "qa", "sponsor", "budget", "launch", "tech", "vendor", "client", "slo", "region",
-         "office", "price")
+KINDS = (
+    "lead",
+    "qa",
+    "sponsor",
+    "budget",
+    "launch",
+    "tech",
+    "vendor",
+    "client",
+    "slo",
+    "region",
+    "office",
+    "price",
+)
 CHANGEABLE = ("lead", "qa", "budget", "launch", "region", "office", "price", "tech")
 N_CHANGED = 6
-KIND_OF = {"lead": "name", "qa": "name", "sponsor": "name", "client": "name", "budget": "number",
-           "slo": "number", "price": "number", "launch": "date", "tech": "decision", "vendor": "reason",
-           "region": "place", "office": "place"}
+KIND_OF = {
+    "lead": "name",
+    "qa": "name",
+    "sponsor": "name",
+    "client": "name",
+    "budget": "number",
+    "slo": "number",
+    "price": "number",
+    "launch": "date",
+    "tech": "decision",
+    "vendor": "reason",
+    "region": "place",
+    "office": "place",
+}
 
 EN_MONTHS = PHRASINGS["EN_MONTHS"]
 RU_MONTHS = PHRASINGS["RU_MONTHS"]
@@ -107,9 +130,16 @@ def _mln(n: int) -> str:
 def _date_keys(lang: str, year: int, month: int, day: int, prefix: str) -> dict[str, str]:
     if lang == "en":
         m = EN_MONTHS[month]
-        return {f"{prefix}md": f"{m} {day}", f"{prefix}dm": f"{day} {m}", f"{prefix}th": f"{_ordinal(day)} of {m}"}
+        return {
+            f"{prefix}md": f"{m} {day}",
+            f"{prefix}dm": f"{day} {m}",
+            f"{prefix}th": f"{_ordinal(day)} of {m}",
+        }
     if lang == "ru":
-        return {prefix.rstrip("_") or "d": f"{day} {RU_MONTHS[month]}", f"{prefix}go": f"{day}-го {RU_MONTHS[month]}"}
+        return {
+            prefix.rstrip("_") or "d": f"{day} {RU_MONTHS[month]}",
+            f"{prefix}go": f"{day}-го {RU_MONTHS[month]}",
+        }
     return {prefix.rstrip("_") or "d": f"{month + 1}月{day}日"}
 
 
@@ -117,10 +147,21 @@ def _date_answers(lang: str, year: int, month: int, day: int) -> list[str]:
     iso = f"{year}-{month + 1:02d}-{day:02d}"
     if lang == "en":
         m = EN_MONTHS[month]
-        return [f"{m} {day}", f"{day} {m}", f"{m} {_ordinal(day)}", f"{_ordinal(day)} {m}",
-                f"{_ordinal(day)} of {m}", iso]
+        return [
+            f"{m} {day}",
+            f"{day} {m}",
+            f"{m} {_ordinal(day)}",
+            f"{_ordinal(day)} {m}",
+            f"{_ordinal(day)} of {m}",
+            iso,
+        ]
     if lang == "ru":
-        return [f"{day} {RU_MONTHS[month]}", f"{day}-го {RU_MONTHS[month]}", f"{day:02d}.{month + 1:02d}", iso]
+        return [
+            f"{day} {RU_MONTHS[month]}",
+            f"{day}-го {RU_MONTHS[month]}",
+            f"{day:02d}.{month + 1:02d}",
+            iso,
+        ]
     return [f"{month + 1}月{day}日", iso]
 
 
@@ -128,8 +169,15 @@ def _person_keys(lang: str, person: Any, key: str) -> dict[str, str]:
     if lang != "ru":
         return {key: person}
     nom, gen, dat, acc, ins, fem = person
-    return {key: nom, f"{key}_g": gen, f"{key}_d": dat, f"{key}_a": acc, f"{key}_i": ins,
-            f"{key}_sya": "ась" if fem else "ся", f"{key}_left": "ушла" if fem else "ушёл"}
+    return {
+        key: nom,
+        f"{key}_g": gen,
+        f"{key}_d": dat,
+        f"{key}_a": acc,
+        f"{key}_i": ins,
+        f"{key}_sya": "ась" if fem else "ся",
+        f"{key}_left": "ушла" if fem else "ушёл",
+    }
 
 
 def _city_keys(lang: str, city: Any, key: str) -> dict[str, str]:
@@ -150,9 +198,15 @@ def _forms(lang: str, value: Any) -> list[str]:
 
 def _numbers(lang: str, kind: str, n: int) -> list[str]:
     if kind == "budget":
-        return {"en": [str(n), f"{n}k", f"{n}K"], "ru": [str(n), f"{n} млн"], "ja": [f"{n}万円", f"{n}万", str(n)]}[lang]
+        return {
+            "en": [str(n), f"{n}k", f"{n}K"],
+            "ru": [str(n), f"{n} млн"],
+            "ja": [f"{n}万円", f"{n}万", str(n)],
+        }[lang]
     if kind == "slo":
-        return [str(n), f"{n}ms", f"{n} ms"] + ([f"{n} мс"] if lang == "ru" else [f"{n}ミリ秒"] if lang == "ja" else [])
+        return [str(n), f"{n}ms", f"{n} ms"] + (
+            [f"{n} мс"] if lang == "ru" else [f"{n}ミリ秒"] if lang == "ja" else []
+        )
     return [str(n)] + {"en": [f"${n}"], "ru": [f"{n} ₽"], "ja": [f"{n}円"]}[lang]
 
 
@@ -168,19 +222,38 @@ def _values(lang: str, rng: random.Random) -> dict[str, Any]:
     day = rng.randint(3, 13)
     tech = rng.choice(TECH)
     reason = rng.choice(REASONS[lang])
-    return {"lead": lead, "qa": qa, "sponsor": rng.choice(ppl["sponsor"]), "region": region,
-            "office": office, "budget": budget, "price": price, "launch": [(month, day),
-                                                                          (month, day + rng.randint(4, 9))],
-            "tech": tech, "vendor": rng.choice(VENDORS), "reason": reason,
-            "client": rng.choice(CLIENTS[lang]), "slo": rng.choice(list(SLO))}
+    return {
+        "lead": lead,
+        "qa": qa,
+        "sponsor": rng.choice(ppl["sponsor"]),
+        "region": region,
+        "office": office,
+        "budget": budget,
+        "price": price,
+        "launch": [(month, day), (month, day + rng.randint(4, 9))],
+        "tech": tech,
+        "vendor": rng.choice(VENDORS),
+        "reason": reason,
+        "client": rng.choice(CLIENTS[lang]),
+        "slo": rng.choice(list(SLO)),
+    }
 
 
 def _keys(lang: str, p: str, v: dict[str, Any], year: int) -> dict[str, str]:
     cat_en, cat_ru, cat_ru_g, cat_ja, x, y, _ = v["tech"]
-    k: dict[str, str] = {"p": p, "x": x, "y": y, "vendor": v["vendor"], "reason": v["reason"][0],
-                         "ms": str(v["slo"]), "budget": str(v["budget"][0]), "price": str(v["price"][0]),
-                         "budget_w": _mln(v["budget"][0]),
-                         "cat": {"en": cat_en, "ru": cat_ru, "ja": cat_ja}[lang], "cat_g": cat_ru_g}
+    k: dict[str, str] = {
+        "p": p,
+        "x": x,
+        "y": y,
+        "vendor": v["vendor"],
+        "reason": v["reason"][0],
+        "ms": str(v["slo"]),
+        "budget": str(v["budget"][0]),
+        "price": str(v["price"][0]),
+        "budget_w": _mln(v["budget"][0]),
+        "cat": {"en": cat_en, "ru": cat_ru, "ja": cat_ja}[lang],
+        "cat_g": cat_ru_g,
+    }
     k |= _person_keys(lang, v["lead"][0], "lead") | _person_keys(lang, v["qa"][0], "qa")
     k |= _person_keys(lang, v["sponsor"], "sponsor")
     k |= _city_keys(lang, v["region"][0], "region") | _city_keys(lang, v["office"][0], "office")
@@ -200,7 +273,11 @@ def _change_keys(lang: str, kind: str, p: str, v: dict[str, Any], year: int) -> 
         return k | {"old": str(v[kind][0]), "new": str(v[kind][1])}
     if kind == "tech":
         return k | {"old": v["tech"][4], "new": v["tech"][6]}
-    return k | _date_keys(lang, year, *v["launch"][0], "old_") | _date_keys(lang, year, *v["launch"][1], "new_")
+    return (
+        k
+        | _date_keys(lang, year, *v["launch"][0], "old_")
+        | _date_keys(lang, year, *v["launch"][1], "new_")
+    )
 
 
 def _answers(lang: str, kind: str, v: dict[str, Any], year: int, which: int) -> list[str]:
@@ -225,10 +302,21 @@ def _chat_pair(lang: str, rng: random.Random) -> tuple[str, str]:
     user, bot = rng.choice(CHAT[lang])
     who, place = rng.choice(CHAT_PEOPLE[lang]), rng.choice(CHAT_PLACES[lang])
     month = rng.randrange(12)
-    k = {"n": rng.randint(61, 99), "big": rng.randint(5003, 9997), "day": rng.randint(23, 28),
-         "mon": EN_MONTHS[month] if lang == "en" else month + 1, "mon_g": RU_MONTHS[month]}
+    k = {
+        "n": rng.randint(61, 99),
+        "big": rng.randint(5003, 9997),
+        "day": rng.randint(23, 28),
+        "mon": EN_MONTHS[month] if lang == "en" else month + 1,
+        "mon_g": RU_MONTHS[month],
+    }
     if lang == "ru":
-        k |= {"who": who[0], "who_g": who[1], "place": place[0], "place_p": place[1], "place_g": place[2]}
+        k |= {
+            "who": who[0],
+            "who_g": who[1],
+            "place": place[0],
+            "place_p": place[1],
+            "place_g": place[2],
+        }
     else:
         k |= {"who": who, "place": place}
     return user.format(**k), bot
@@ -242,11 +330,22 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
     changed = sorted(rng.sample(CHANGEABLE, N_CHANGED), key=CHANGEABLE.index)
     facts = [("fact", [m.format(**keys) for m in rng.choice(FACTS[lang][kind])]) for kind in KINDS]
     rng.shuffle(facts)
-    fixes = [("fix", [m.format(**_change_keys(lang, kind, p, v, year))
-                      for m in rng.choice(CHANGES[lang][kind])]) for kind in changed]
+    fixes = [
+        (
+            "fix",
+            [
+                m.format(**_change_keys(lang, kind, p, v, year))
+                for m in rng.choice(CHANGES[lang][kind])
+            ],
+        )
+        for kind in changed
+    ]
     rng.shuffle(fixes)
-    opens = [(tag, [f"u:{u.format(p=p)}", f"a:{a}"]) for tag, pool in (("open_question", OPEN), ("next_step", NEXT))
-             for u, a in rng.sample(pool[lang], 2)]
+    opens = [
+        (tag, [f"u:{u.format(p=p)}", f"a:{a}"])
+        for tag, pool in (("open_question", OPEN), ("next_step", NEXT))
+        for u, a in rng.sample(pool[lang], 2)
+    ]
     planted = facts + fixes
     middle = fixes + opens[:1] + opens[2:3]
     rng.shuffle(middle)
@@ -261,8 +360,9 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
         if role == "user":
             clock += timedelta(minutes=rng.randint(2, 14))
             if rng.random() < 0.06:
-                clock = (clock + timedelta(days=rng.randint(1, 2))).replace(hour=rng.randint(8, 10),
-                                                                             minute=rng.randint(0, 59))
+                clock = (clock + timedelta(days=rng.randint(1, 2))).replace(
+                    hour=rng.randint(8, 10), minute=rng.randint(0, 59)
+                )
         else:
             clock += timedelta(seconds=rng.randint(6, 50))
         m = {"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z")}
@@ -311,17 +411,26 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
 
     questions = []
     for kind in KINDS:
-        q: dict[str, Any] = {"kind": KIND_OF[kind], "fact": kind,
-                             "q": QUESTIONS[lang][kind].format(p=p, vendor=v["vendor"], cat=keys["cat"],
-                                                               cat_g=keys["cat_g"])}
+        q: dict[str, Any] = {
+            "kind": KIND_OF[kind],
+            "fact": kind,
+            "q": QUESTIONS[lang][kind].format(
+                p=p, vendor=v["vendor"], cat=keys["cat"], cat_g=keys["cat_g"]
+            ),
+        }
         if kind in changed:
             q["answers"] = _answers(lang, kind, v, year, 1)
             q["wrong"] = _answers(lang, kind, v, year, 0)
         else:
             q["answers"] = _answers(lang, kind, v, year, 0)
         questions.append(q)
-    return {"id": f"bank4-{lang}-{index + 1:02d}", "lang": lang, "bank": "bank4", "messages": messages,
-            "questions": questions}
+    return {
+        "id": f"bank4-{lang}-{index + 1:02d}",
+        "lang": lang,
+        "bank": "bank4",
+        "messages": messages,
+        "questions": questions,
+    }
 
 
 def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
@@ -333,4 +442,3 @@ def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
         out.append(_dialog(n, lang, seen.get(lang, 0), rng))
         seen[lang] = seen.get(lang, 0) + 1
     return out
-

@@ -45,9 +45,7 @@ in another question; every kind has at least five sentence shapes per language (
 
 from __future__ import annotations
 
-import json
 import random
-import sys
 from datetime import datetime, timedelta
 
 from banks.common import BankCheckError, phrasings, repo_on_path
@@ -58,24 +56,66 @@ from evals.five_questions import contains_token  # noqa: E402
 PHRASINGS = phrasings("bank5")
 
 SEED = 20261203
-KINDS = ("lead", "qa", "client", "budget", "launch", "tech", "reason", "seats", "contract",
-         "hosting", "office", "meeting")
-QKIND = {"lead": "name", "qa": "name", "client": "name", "budget": "number", "launch": "date",
-         "tech": "decision", "reason": "reason", "seats": "number", "contract": "number",
-         "hosting": "place", "office": "place", "meeting": "date"}
-POOL_OF = {"lead": "names", "qa": "names", "client": "clients", "budget": "budgets",
-           "launch": "dates", "tech": "techs", "reason": "reasons", "seats": "seats",
-           "contract": "months", "hosting": "cities", "office": "cities", "meeting": "days"}
+KINDS = (
+    "lead",
+    "qa",
+    "client",
+    "budget",
+    "launch",
+    "tech",
+    "reason",
+    "seats",
+    "contract",
+    "hosting",
+    "office",
+    "meeting",
+)
+QKIND = {
+    "lead": "name",
+    "qa": "name",
+    "client": "name",
+    "budget": "number",
+    "launch": "date",
+    "tech": "decision",
+    "reason": "reason",
+    "seats": "number",
+    "contract": "number",
+    "hosting": "place",
+    "office": "place",
+    "meeting": "date",
+}
+POOL_OF = {
+    "lead": "names",
+    "qa": "names",
+    "client": "clients",
+    "budget": "budgets",
+    "launch": "dates",
+    "tech": "techs",
+    "reason": "reasons",
+    "seats": "seats",
+    "contract": "months",
+    "hosting": "cities",
+    "office": "cities",
+    "meeting": "days",
+}
 # Which kinds each project of dialogs 1-4 gets: every kind four times per language.
 SCHEDULE = (
-    (("lead", "client", "budget", "launch", "tech", "reason"),
-     ("lead", "qa", "seats", "hosting", "office", "meeting")),
-    (("qa", "contract", "hosting", "office", "meeting", "budget"),
-     ("client", "launch", "tech", "reason", "seats", "contract")),
-    (("lead", "qa", "launch", "seats", "contract", "office"),
-     ("client", "budget", "tech", "reason", "hosting", "meeting")),
-    (("lead", "qa", "client", "budget", "launch", "seats"),
-     ("tech", "reason", "contract", "hosting", "office", "meeting")),
+    (
+        ("lead", "client", "budget", "launch", "tech", "reason"),
+        ("lead", "qa", "seats", "hosting", "office", "meeting"),
+    ),
+    (
+        ("qa", "contract", "hosting", "office", "meeting", "budget"),
+        ("client", "launch", "tech", "reason", "seats", "contract"),
+    ),
+    (
+        ("lead", "qa", "launch", "seats", "contract", "office"),
+        ("client", "budget", "tech", "reason", "hosting", "meeting"),
+    ),
+    (
+        ("lead", "qa", "client", "budget", "launch", "seats"),
+        ("tech", "reason", "contract", "hosting", "office", "meeting"),
+    ),
 )
 N_CORRECTIONS = (5, 4, 6, 5)
 TAIL_PAIRS = (21, 27)  # the closing small talk: at least 42 messages
@@ -136,15 +176,23 @@ def forms_of(lang: str, value: dict) -> list[str]:
     return out
 
 
-def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rng: random.Random,
-                 start: datetime) -> dict:
+def build_dialog(
+    L: Lang, index: int, projects: tuple[str, str], pools: dict, rng: random.Random, start: datetime
+) -> dict:
     d = L.d
     facts = []  # dicts: id, project, kind, value, opt, old
     for pi, kinds in enumerate(SCHEDULE[index]):
         for kind in kinds:
             pool = pools[POOL_OF[kind]]
-            f = {"id": len(facts), "p": projects[pi], "pi": pi, "kind": kind, "value": pool.pop(),
-                 "opt": None, "old": None}
+            f = {
+                "id": len(facts),
+                "p": projects[pi],
+                "pi": pi,
+                "kind": kind,
+                "value": pool.pop(),
+                "opt": None,
+                "old": None,
+            }
             if kind == "reason":
                 f["opt"] = pools["opts"].pop()
             facts.append(f)
@@ -167,8 +215,12 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
         return f[which]
 
     def kw(f, **extra):
-        base = {"p": f["p"], "v": f["value"] if f["old"] is None else f["old"], "opt": f["opt"],
-                "noun": fmt(d["kinds"][f["kind"]]["noun"], opt=f["opt"], p=f["p"])}
+        base = {
+            "p": f["p"],
+            "v": f["value"] if f["old"] is None else f["old"],
+            "opt": f["opt"],
+            "noun": fmt(d["kinds"][f["kind"]]["noun"], opt=f["opt"], p=f["p"]),
+        }
         base.update(extra)
         return base
 
@@ -185,7 +237,9 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
     c = modes.index("confirm")
     if any(x.startswith("confirm") for x in L.shapes[rest[c]["kind"]]):
         for j, f in enumerate(rest):
-            if modes[j] == "plain" and not any(x.startswith("confirm") for x in L.shapes[f["kind"]]):
+            if modes[j] == "plain" and not any(
+                x.startswith("confirm") for x in L.shapes[f["kind"]]
+            ):
                 modes[c], modes[j] = modes[j], modes[c]
                 break
     events = []  # list of (kind_of_event, messages, fact_ids)
@@ -213,20 +267,28 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
             msgs = [("user", fmt(t, **k)), ("assistant", ack(f, None))]
         elif mode == "reply":
             sid, t = L.tpl(f["kind"], "frag", rng, "reply")
-            msgs = [("user", fmt(pick("reply_leads"), **k)),
-                    ("assistant", fmt(rng.choice(d["kinds"][f["kind"]]["ask"]), **k)),
-                    ("user", fmt(t, **k)), ("assistant", ack(f, None))]
+            msgs = [
+                ("user", fmt(pick("reply_leads"), **k)),
+                ("assistant", fmt(rng.choice(d["kinds"][f["kind"]]["ask"]), **k)),
+                ("user", fmt(t, **k)),
+                ("assistant", ack(f, None)),
+            ]
         elif mode == "split":
             sid, t = L.tpl(f["kind"], "frag", rng, "split")
-            msgs = [("user", fmt(rng.choice(d["kinds"][f["kind"]]["topic"]), **k)),
-                    ("assistant", fmt(pick("split_prompts"), **k)),
-                    ("user", fmt(t, **k)), ("assistant", ack(f, None))]
+            msgs = [
+                ("user", fmt(rng.choice(d["kinds"][f["kind"]]["topic"]), **k)),
+                ("assistant", fmt(pick("split_prompts"), **k)),
+                ("user", fmt(t, **k)),
+                ("assistant", ack(f, None)),
+            ]
         else:
             sid = "confirm"
-            msgs = [("user", fmt(pick("confirm_leads"), **k)),
-                    ("assistant", fmt(d["kinds"][f["kind"]]["confirm"], **k)),
-                    ("user", pick("yes")),
-                    ("assistant", pick("acks_plain"))]
+            msgs = [
+                ("user", fmt(pick("confirm_leads"), **k)),
+                ("assistant", fmt(d["kinds"][f["kind"]]["confirm"], **k)),
+                ("user", pick("yes")),
+                ("assistant", pick("acks_plain")),
+            ]
         L.shapes[f["kind"]].add(f"{mode}:{sid}")
         events.append(("plant", msgs, {f["id"]}, f["id"]))
     # the pair
@@ -236,8 +298,14 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
         L.shapes[f["kind"]].add(f"pair:{sid}")
         parts.append(fmt(t, **kw(f, v=f["value"] if f["old"] is None else f["old"])))
     text = fmt(rng.choice(d["pair_joins"]), a=parts[0], b=d["lower"](parts[1]))
-    events.append(("plant", [("user", text), ("assistant", pick("acks_plain"))],
-                   {pair[0]["id"], pair[1]["id"]}, None))
+    events.append(
+        (
+            "plant",
+            [("user", text), ("assistant", pick("acks_plain"))],
+            {pair[0]["id"], pair[1]["id"]},
+            None,
+        )
+    )
     rng.shuffle(events)
     # corrections, each some events after its plant
     for f in corrected:
@@ -295,11 +363,13 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
     messages, fact_msgs = [], {f["id"]: [] for f in facts}
     for i, (r, t, tag, fids) in enumerate(seq):
         if i in breaks:
-            now = (now + timedelta(days=1)).replace(hour=rng.randint(7, 10),
-                                                    minute=rng.randint(0, 59), second=0)
+            now = (now + timedelta(days=1)).replace(
+                hour=rng.randint(7, 10), minute=rng.randint(0, 59), second=0
+            )
         else:
-            now = now + timedelta(seconds=rng.randint(20, 60) if r == "assistant"
-                                  else rng.randint(60, 900))
+            now = now + timedelta(
+                seconds=rng.randint(20, 60) if r == "assistant" else rng.randint(60, 900)
+            )
         m = {"role": r, "text": t, "time": now.strftime("%Y-%m-%dT%H:%M:%SZ")}
         if tag:
             m["tag"] = tag
@@ -313,17 +383,28 @@ def build_dialog(L: Lang, index: int, projects: tuple[str, str], pools: dict, rn
     questions, meta = [], []
     for f in facts:
         qt = rng.choice(d["kinds"][f["kind"]]["q"])
-        q = {"kind": QKIND[f["kind"]], "fact": f["kind"],
-             "q": fmt(qt, p=f["p"], opt=f["opt"]), "answers": list(f["value"]["ans"])}
+        q = {
+            "kind": QKIND[f["kind"]],
+            "fact": f["kind"],
+            "q": fmt(qt, p=f["p"], opt=f["opt"]),
+            "answers": list(f["value"]["ans"]),
+        }
         if f["old"] is not None:
             q["wrong"] = list(f["old"]["ans"])
         questions.append(q)
         meta.append({"fact": f, "msgs": fact_msgs[f["id"]], "corr_at": corr_at.get(f["id"])})
     order = list(range(len(questions)))
     rng.shuffle(order)
-    return {"dialog": {"id": f"bank5-{L.code}-{index + 1:02d}", "lang": L.code, "bank": "bank5",
-                       "messages": messages, "questions": [questions[i] for i in order]},
-            "meta": [meta[i] for i in order]}
+    return {
+        "dialog": {
+            "id": f"bank5-{L.code}-{index + 1:02d}",
+            "lang": L.code,
+            "bank": "bank5",
+            "messages": messages,
+            "questions": [questions[i] for i in order],
+        },
+        "meta": [meta[i] for i in order],
+    }
 
 
 def check(L: Lang, built: list[dict]) -> None:
@@ -381,8 +462,10 @@ def check(L: Lang, built: list[dict]) -> None:
                 if i in own:
                     continue
                 if contains_token(m["text"], bad):
-                    fail(f"{dlg['id']}: {f['kind']} value of {f['p']} ({bad}) leaks into "
-                         f"message {i}: {m['text']!r}")
+                    fail(
+                        f"{dlg['id']}: {f['kind']} value of {f['p']} ({bad}) leaks into "
+                        f"message {i}: {m['text']!r}"
+                    )
             for other in dlg["questions"]:
                 if other is not q and contains_token(other["q"], bad):
                     fail(f"{dlg['id']}: value {bad} leaks into question {other['q']!r}")
@@ -397,9 +480,11 @@ def check(L: Lang, built: list[dict]) -> None:
 def make_bank() -> list[dict]:
     rng = random.Random(SEED)
     bank = []
-    for code, data, start in (("en", EN, datetime(2026, 5, 4, 8, 40)),
-                              ("ru", RU, datetime(2026, 5, 11, 7, 55)),
-                              ("ja", JA, datetime(2026, 5, 18, 0, 30))):
+    for code, data, start in (
+        ("en", EN, datetime(2026, 5, 4, 8, 40)),
+        ("ru", RU, datetime(2026, 5, 11, 7, 55)),
+        ("ja", JA, datetime(2026, 5, 18, 0, 30)),
+    ):
         L = Lang(code, data)
         pools = {name: list(vals) for name, vals in data["pools"].items()}
         for vals in pools.values():
@@ -412,8 +497,16 @@ def make_bank() -> list[dict]:
             # meeting days: fresh per dialog, so the two values of a dialog differ
             pools["days"] = list(data["pools"]["days"])
             rng.shuffle(pools["days"])
-            built.append(build_dialog(L, i, (projects[2 * i], projects[2 * i + 1]), pools, rng,
-                                      start + timedelta(days=23 * i, minutes=37 * i)))
+            built.append(
+                build_dialog(
+                    L,
+                    i,
+                    (projects[2 * i], projects[2 * i + 1]),
+                    pools,
+                    rng,
+                    start + timedelta(days=23 * i, minutes=37 * i),
+                )
+            )
         check(L, built)
         SHAPES[code] = {k: sorted(v) for k, v in L.shapes.items()}
         bank.extend(b["dialog"] for b in built)

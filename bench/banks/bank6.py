@@ -7,7 +7,7 @@ check's counts and the shapes used per kind. Its phrasings are ``bench/data/phra
 
 How it was written. A helper wrote every sentence here from scratch on 2026-12-03 without
 opening the summariser or fact rules (``src/``), any earlier bank generator beyond the module
-docstring of ``bench/make_five_questions_bank5.py`` (read as the spec), the earlier banks' JSON
+docstring of bank 5's generator (now ``banks/bank5.py``; read as the spec), the earlier banks' JSON
 files (only the field names at the head of bank 5's were looked at) or the shared dev dialogs;
 it read ``evals/five_questions.py`` (token-bounded ``contains_token``, ``wrong``) and
 ``evals/five_questions_summary.py`` (tags). It is built to test generalisation from bank 5: new
@@ -73,13 +73,10 @@ least five sentence shapes per language.
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from banks.common import BankCheckError, phrasings, repo_on_path
@@ -92,12 +89,34 @@ PHRASINGS = phrasings("bank6")
 SEED = 20261203
 
 # The twelve kinds of project facts: question kind, and whether a dialog may correct it.
-FACTS = ["lead", "client", "budget", "launch_date", "hosting_city", "rejected_reason", "vendor",
-         "design_owner", "demo_date", "seat_price", "language", "sprint_weeks"]
-QKIND = {"lead": "name", "client": "name", "budget": "number", "launch_date": "date",
-         "hosting_city": "place", "rejected_reason": "reason", "vendor": "decision",
-         "design_owner": "name", "demo_date": "date", "seat_price": "number",
-         "language": "decision", "sprint_weeks": "number"}
+FACTS = [
+    "lead",
+    "client",
+    "budget",
+    "launch_date",
+    "hosting_city",
+    "rejected_reason",
+    "vendor",
+    "design_owner",
+    "demo_date",
+    "seat_price",
+    "language",
+    "sprint_weeks",
+]
+QKIND = {
+    "lead": "name",
+    "client": "name",
+    "budget": "number",
+    "launch_date": "date",
+    "hosting_city": "place",
+    "rejected_reason": "reason",
+    "vendor": "decision",
+    "design_owner": "name",
+    "demo_date": "date",
+    "seat_price": "number",
+    "language": "decision",
+    "sprint_weeks": "number",
+}
 CORRECTABLE = set(FACTS) - {"rejected_reason"}
 
 # The sentence shapes a fact is planted in (every kind uses at least five per language).
@@ -143,10 +162,10 @@ JA_SPRINT = PHRASINGS["JA_SPRINT"]
 
 LANG_DATA: dict[str, dict[str, Any]] = {"en": EN, "ru": RU, "ja": JA}
 CASES = ("gen", "dat", "acc", "ins", "pre")
-FACT_DAYS = (4, 9, 12, 17, 19, 23, 26, 28)      # days of the month a fact's date may fall on
-SMALL_DAYS = (2, 6, 11, 15, 21, 25, 27)         # days of the month small talk may mention
-WENT_WITH = {"vendor", "language", "hosting_city"}   # kinds "we went with X" fits
-TAIL_MIN = 40                                    # the last messages are all small talk
+FACT_DAYS = (4, 9, 12, 17, 19, 23, 26, 28)  # days of the month a fact's date may fall on
+SMALL_DAYS = (2, 6, 11, 15, 21, 25, 27)  # days of the month small talk may mention
+WENT_WITH = {"vendor", "language", "hosting_city"}  # kinds "we went with X" fits
+TAIL_MIN = 40  # the last messages are all small talk
 
 
 @dataclass
@@ -155,7 +174,7 @@ class Val:
 
     answers: list[str]
     forms: dict[str, list[str]]
-    extra: list[str] = field(default_factory=list)   # further forms said in the text (Russian)
+    extra: list[str] = field(default_factory=list)  # further forms said in the text (Russian)
 
     def ctx(self, prefix: str) -> dict[str, list[str]]:
         out = {prefix: self.forms["nom"]}
@@ -179,16 +198,16 @@ class Val:
 
 @dataclass
 class Fact:
-    key: str                 # "p0:lead"
+    key: str  # "p0:lead"
     project: int
     kind: str
     shape: str
     value: Val
-    opt: str | None = None   # the rejected option, for rejected_reason
-    new: Val | None = None   # the corrected value, if corrected
+    opt: str | None = None  # the rejected option, for rejected_reason
+    new: Val | None = None  # the corrected value, if corrected
     fix_style: str | None = None
-    own: set[int] = field(default_factory=set)       # message indices of the fact's messages
-    fix_at: int | None = None                         # first message of the correction
+    own: set[int] = field(default_factory=set)  # message indices of the fact's messages
+    fix_at: int | None = None  # first message of the correction
 
 
 def _dedupe(xs: list[str]) -> list[str]:
@@ -272,24 +291,40 @@ class Values:
             b = self._take("budget")
             if lang == "en":
                 word = CUR_WORD[self.cur]
-                return Val([f"{b}k", f"{b},000"],
-                           {"nom": [f"{self.cur}{b}k", f"{self.cur}{b}k", f"{b}k {word}",
-                                    f"{self.cur}{b},000"]})
+                return Val(
+                    [f"{b}k", f"{b},000"],
+                    {
+                        "nom": [
+                            f"{self.cur}{b}k",
+                            f"{self.cur}{b}k",
+                            f"{b}k {word}",
+                            f"{self.cur}{b},000",
+                        ]
+                    },
+                )
             if lang == "ru":
                 if "млн" in b:
                     return Val([b, b.replace(",", ".")], {"nom": [f"{b} ₽", f"{b} рублей", b]})
                 n = b.split()[0]
-                return Val([f"{n} тыс", f"{n} тысяч"], {"nom": [f"{n} тыс. ₽", f"{n} тысяч", f"{n} тыс."]})
-            return Val(_dedupe([f"{b:,}万", f"{b}万"]), {"nom": [f"{b:,}万円", f"{b:,}万円", f"{b:,}万"]})
+                return Val(
+                    [f"{n} тыс", f"{n} тысяч"], {"nom": [f"{n} тыс. ₽", f"{n} тысяч", f"{n} тыс."]}
+                )
+            return Val(
+                _dedupe([f"{b:,}万", f"{b}万"]), {"nom": [f"{b:,}万円", f"{b:,}万円", f"{b:,}万"]}
+            )
         if kind == "seat_price":
             p = self._take("price")
             if lang == "en":
                 word = CUR_WORD[self.cur]
-                return Val([f"{self.cur}{p}", f"{p} {word}"],
-                           {"nom": [f"{self.cur}{p}", f"{self.cur}{p}", f"{p} {word}"]})
+                return Val(
+                    [f"{self.cur}{p}", f"{p} {word}"],
+                    {"nom": [f"{self.cur}{p}", f"{self.cur}{p}", f"{p} {word}"]},
+                )
             if lang == "ru":
-                return Val([f"{p} ₽", f"{p} рублей", f"{p} руб"],
-                           {"nom": [f"{p} ₽", f"{p} рублей", f"{p} руб."]})
+                return Val(
+                    [f"{p} ₽", f"{p} рублей", f"{p} руб"],
+                    {"nom": [f"{p} ₽", f"{p} рублей", f"{p} руб."]},
+                )
             return Val(_dedupe([f"{p:,}円", f"{p}円"]), {"nom": [f"{p:,}円"]})
         if kind == "sprint_weeks":
             n = self._take("sprint")
@@ -324,9 +359,11 @@ PRICES = PHRASINGS["PRICES"]
 
 def fill(tpl: str, ctx: dict[str, Any], rng: random.Random) -> str:
     """Fill {name} slots; a list slot picks one of its surfaces each time it is used."""
+
     def rep(m: re.Match[str]) -> str:
         val = ctx[m.group(1)]
         return str(rng.choice(val) if isinstance(val, (list, tuple)) else val)
+
     # "2600 руб." at the end of "{clause}." would end in two dots
     return re.sub(r"(руб|тыс)\.\.", r"\1.", re.sub(r"\{(\w+)\}", rep, tpl))
 
@@ -352,6 +389,7 @@ def project_name(lang: str, proj: Any) -> str:
 # The plan: which kinds each project gets and in which sentence shape
 # ---------------------------------------------------------------------------------------------
 
+
 def plan_language(rng: random.Random) -> list[list[tuple[int, str, str]]]:
     """Per dialog, the (project, kind, shape) plants. Each of the 8 project slots of a language
     gets 9 of the 12 kinds, so every kind is planted 6 times per language, each time in a
@@ -359,7 +397,7 @@ def plan_language(rng: random.Random) -> list[list[tuple[int, str, str]]]:
     while True:
         omit = FACTS * 2
         rng.shuffle(omit)
-        groups = [omit[i * 3:(i + 1) * 3] for i in range(8)]
+        groups = [omit[i * 3 : (i + 1) * 3] for i in range(8)]
         if all(len(set(g)) == 3 for g in groups):
             break
     slots = [[k for k in FACTS if k not in groups[s]] for s in range(8)]
@@ -369,29 +407,39 @@ def plan_language(rng: random.Random) -> list[list[tuple[int, str, str]]]:
             holders = [s for s in range(8) if k in slots[s]]
             for s, sh in zip(holders, rng.sample(list(SHAPES), len(holders)), strict=True):
                 shape[(s, k)] = sh
-        pairs = [sum(shape[(s, k)] == "pair" for s in (2 * d, 2 * d + 1) for k in slots[s])
-                 for d in range(4)]
+        pairs = [
+            sum(shape[(s, k)] == "pair" for s in (2 * d, 2 * d + 1) for k in slots[s])
+            for d in range(4)
+        ]
         if all(p % 2 == 0 for p in pairs):
             break
-    return [[(s % 2, k, shape[(s, k)]) for s in (2 * d, 2 * d + 1) for k in slots[s]]
-            for d in range(4)]
+    return [
+        [(s % 2, k, shape[(s, k)]) for s in (2 * d, 2 * d + 1) for k in slots[s]] for d in range(4)
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
 # One dialog
 # ---------------------------------------------------------------------------------------------
 
+
 @dataclass
 class Unit:
-    lines: list[tuple[str, str]]          # (role, text)
+    lines: list[tuple[str, str]]  # (role, text)
     tag: str | None = None
     facts: list[str] = field(default_factory=list)
-    fix_of: str | None = None             # the fact this unit corrects
+    fix_of: str | None = None  # the fact this unit corrects
 
 
 class DialogBuilder:
-    def __init__(self, lang: str, number: int, plants: list[tuple[int, str, str]], rng: random.Random,
-                 shared: dict[str, list[Any]]):
+    def __init__(
+        self,
+        lang: str,
+        number: int,
+        plants: list[tuple[int, str, str]],
+        rng: random.Random,
+        shared: dict[str, list[Any]],
+    ):
         self.lang, self.number, self.rng = lang, number, rng
         self.L = LANG_DATA[lang]
         self.K = self.L["kinds"]
@@ -400,7 +448,7 @@ class DialogBuilder:
         self.values = Values(lang, rng, self.start.month)
         self.facts: dict[str, Fact] = {}
         self._left: dict[str, list[Any]] = {}
-        self._shared = shared   # correction wordings cycle over the language's four dialogs
+        self._shared = shared  # correction wordings cycle over the language's four dialogs
         for proj, kind, shape in plants:
             key = f"p{proj}:{kind}"
             opt = self.values.option() if kind == "rejected_reason" else None
@@ -416,7 +464,11 @@ class DialogBuilder:
         return ctx
 
     def clause(self, f: Fact, value: Val | None = None) -> str:
-        return fill(self.pick(f.kind + ":clause", self.K[f.kind]["clause"]), self.fact_ctx(f, value), self.rng)
+        return fill(
+            self.pick(f.kind + ":clause", self.K[f.kind]["clause"]),
+            self.fact_ctx(f, value),
+            self.rng,
+        )
 
     def pick(self, key: str, options: list[Any]) -> Any:
         """Cycle through a shuffled copy of the options, so a dialog repeats a wording only once
@@ -446,43 +498,86 @@ class DialogBuilder:
             text = self.pick("pair", L["pair"]).replace("{a}", a).replace("{b}", b)
             lines = [("user", text), ("assistant", self.ack())]
         elif shape == "plain":
-            lines = [("user", fill(self.pick("plain", L["plain"]), {**ctx, "clause": self.clause(f)}, rng)),
-                     ("assistant", self.ack())]
+            lines = [
+                (
+                    "user",
+                    fill(self.pick("plain", L["plain"]), {**ctx, "clause": self.clause(f)}, rng),
+                ),
+                ("assistant", self.ack()),
+            ]
         elif shape == "passive":
             passive = fill(self.pick(f.kind + ":passive", K["passive"]), ctx, rng)
-            lines = [("user", fill(self.pick("plain", L["plain"]), {"clause": passive}, rng)),
-                     ("assistant", self.ack())]
+            lines = [
+                ("user", fill(self.pick("plain", L["plain"]), {"clause": passive}, rng)),
+                ("assistant", self.ack()),
+            ]
         elif shape == "buried":
             pre, post = self.pick("buried", L["buried"])
             lines = [("user", pre + self.clause(f) + post), ("assistant", self.ack())]
         elif shape == "terse":
-            lines = [("user", fill(self.pick(f.kind + ":terse", K.get("terse") or L["terse"]), ctx, rng)),
-                     ("assistant", self.ack())]
+            lines = [
+                (
+                    "user",
+                    fill(self.pick(f.kind + ":terse", K.get("terse") or L["terse"]), ctx, rng),
+                ),
+                ("assistant", self.ack()),
+            ]
         elif shape == "forward":
             col = self.pick("colleagues", L["colleagues"])
             cc = {"c": col[0], "c_gen": col[1]} if self.lang == "ru" else {"c": col}
-            lines = [("user", fill(self.pick("forward", L["forward"]), {**ctx, **cc, "clause": self.clause(f)}, rng)),
-                     ("assistant", self.ack())]
+            lines = [
+                (
+                    "user",
+                    fill(
+                        self.pick("forward", L["forward"]),
+                        {**ctx, **cc, "clause": self.clause(f)},
+                        rng,
+                    ),
+                ),
+                ("assistant", self.ack()),
+            ]
         elif shape == "selfqa":
-            lines = [("user", fill(self.pick(f.kind + ":selfq", K["selfq"]), ctx, rng)), ("assistant", self.ack())]
+            lines = [
+                ("user", fill(self.pick(f.kind + ":selfq", K["selfq"]), ctx, rng)),
+                ("assistant", self.ack()),
+            ]
         elif shape == "reply":
             ask, bares = self.pick(f.kind + ":asks", K["asks"])
-            lines = [("user", fill(self.pick("leadin", L["leadin"]), ctx, rng)),
-                     ("assistant", cap(fill(ask, ctx, rng))),
-                     ("user", fill(rng.choice(bares), ctx, rng)),
-                     ("assistant", self.ack())]
+            lines = [
+                ("user", fill(self.pick("leadin", L["leadin"]), ctx, rng)),
+                ("assistant", cap(fill(ask, ctx, rng))),
+                ("user", fill(rng.choice(bares), ctx, rng)),
+                ("assistant", self.ack()),
+            ]
         elif shape == "announce":
             said, asked = self.pick(f.kind + ":announce", K["announce"])
-            lines = [("user", fill(said, ctx, rng)), ("assistant", cap(fill(asked, ctx, rng))),
-                     ("user", fill(rng.choice(K.get("bare") or L["bare"]), ctx, rng)),
-                     ("assistant", self.ack())]
+            lines = [
+                ("user", fill(said, ctx, rng)),
+                ("assistant", cap(fill(asked, ctx, rng))),
+                ("user", fill(rng.choice(K.get("bare") or L["bare"]), ctx, rng)),
+                ("assistant", self.ack()),
+            ]
         elif shape == "readback":
             src = self.pick("src", L["src"])
             sc = {"src_in": src[0], "src_acc": src[1]} if self.lang == "ru" else {"src": src}
-            lines = [("user", fill(self.pick(f.kind + ":rb", K.get("rb_prompt") or L["rb_prompt"]), ctx, rng)),
-                     ("assistant", cap(fill(self.pick("readback", L["readback"]), {**ctx, **sc, "clause": self.clause(f)}, rng))),
-                     ("user", self.pick("confirm", L["confirm"])),
-                     ("assistant", self.ack())]
+            lines = [
+                (
+                    "user",
+                    fill(self.pick(f.kind + ":rb", K.get("rb_prompt") or L["rb_prompt"]), ctx, rng),
+                ),
+                (
+                    "assistant",
+                    cap(
+                        fill(
+                            self.pick("readback", L["readback"]),
+                            {**ctx, **sc, "clause": self.clause(f)},
+                            rng,
+                        )
+                    ),
+                ),
+                ("user", self.pick("confirm", L["confirm"])),
+                ("assistant", self.ack()),
+            ]
         else:
             raise KeyError(shape)
         return Unit(lines, None, [x.key for x in facts])
@@ -505,14 +600,28 @@ class DialogBuilder:
             return [t for t in tpls if "went with" not in t or f.kind in WENT_WITH]
 
         if style in ("fix_old", "fix_new"):
-            lines = [("user", fill(self.pick(f"{style}:{f.kind in WENT_WITH}", fits(L[style])), ctx, rng)),
-                     ("assistant", fix)]
+            lines = [
+                (
+                    "user",
+                    fill(self.pick(f"{style}:{f.kind in WENT_WITH}", fits(L[style])), ctx, rng),
+                ),
+                ("assistant", fix),
+            ]
         else:
-            ask, reply = ("fix_ask_old", "fix_reply_old") if style == "reply_old" else ("fix_ask_any", "fix_reply_any")
-            lines = [("user", fill(self.pick("fix_leadin", L["fix_leadin"]), ctx, rng)),
-                     ("assistant", cap(fill(self.pick(ask, L[ask]), ctx, rng))),
-                     ("user", fill(self.pick(f"{reply}:{f.kind in WENT_WITH}", fits(L[reply])), ctx, rng)),
-                     ("assistant", fix)]
+            ask, reply = (
+                ("fix_ask_old", "fix_reply_old")
+                if style == "reply_old"
+                else ("fix_ask_any", "fix_reply_any")
+            )
+            lines = [
+                ("user", fill(self.pick("fix_leadin", L["fix_leadin"]), ctx, rng)),
+                ("assistant", cap(fill(self.pick(ask, L[ask]), ctx, rng))),
+                (
+                    "user",
+                    fill(self.pick(f"{reply}:{f.kind in WENT_WITH}", fits(L[reply])), ctx, rng),
+                ),
+                ("assistant", fix),
+            ]
         return Unit(lines, None, [f.key], fix_of=f.key)
 
     # -- everything else ------------------------------------------------------------------------
@@ -521,45 +630,77 @@ class DialogBuilder:
         out = []
         for tpl in self.rng.sample(self.L[pool], n):
             ctx = project_ctx(self.lang, self.rng.choice(self.projects))
-            out.append(Unit([("user", fill(tpl, ctx, self.rng)),
-                             ("assistant", self.pick(ack_pool, self.L[ack_pool]))], tag))
+            out.append(
+                Unit(
+                    [
+                        ("user", fill(tpl, ctx, self.rng)),
+                        ("assistant", self.pick(ack_pool, self.L[ack_pool])),
+                    ],
+                    tag,
+                )
+            )
         return out
 
     def small_ctx(self) -> dict[str, str]:
         rng, S = self.rng, self.L["small"]
         m = rng.randint(self.start.month, self.start.month + 2)
         d = rng.choice(SMALL_DAYS)
-        ctx: dict[str, str] = {k: rng.choice(S[k]) for k in ("hrs", "boxes", "km", "cm", "vids", "band", "cat")}
+        ctx: dict[str, str] = {
+            k: rng.choice(S[k]) for k in ("hrs", "boxes", "km", "cm", "vids", "band", "cat")
+        }
         if self.lang == "en":
-            ctx.update(sn=rng.choice(S["sn"]), dog=rng.choice(S["dog"]), sp=rng.choice(S["sp"]),
-                       sd=f"{d} {EN_MONTHS[m - 1]}")
+            ctx.update(
+                sn=rng.choice(S["sn"]),
+                dog=rng.choice(S["dog"]),
+                sp=rng.choice(S["sp"]),
+                sd=f"{d} {EN_MONTHS[m - 1]}",
+            )
         elif self.lang == "ru":
             sn = rng.choice(S["sn"])
-            ctx.update(dict(zip(("sn", "sn_gen", "sn_dat", "sn_acc", "sn_ins", "sn_pre"), sn, strict=True)))
+            ctx.update(
+                dict(zip(("sn", "sn_gen", "sn_dat", "sn_acc", "sn_ins", "sn_pre"), sn, strict=True))
+            )
             dog = rng.choice(S["dog"])
             ctx.update(dog=dog[0], dog_ins=dog[1])
             sp = rng.choice(S["sp"])
             ctx.update(sp=sp[0], sp_gen=sp[1], sp_pre=sp[2])
             ctx["sd"] = f"{d} {RU_MONTHS_GEN[m - 1]}"
         else:
-            ctx.update(sn=rng.choice(S["sn"]), dog=rng.choice(S["dog"]), sp=rng.choice(S["sp"]),
-                       sd=f"{m}月{d}日")
+            ctx.update(
+                sn=rng.choice(S["sn"]),
+                dog=rng.choice(S["dog"]),
+                sp=rng.choice(S["sp"]),
+                sd=f"{m}月{d}日",
+            )
         return ctx
 
     def small_units(self) -> list[Unit]:
         out = []
         for tpl in self.rng.sample(self.L["smalltalk"], len(self.L["smalltalk"])):
             ctx = self.small_ctx()
-            out.append(Unit([("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng))
-                             for i, t in enumerate(tpl)], "small_talk"))
+            out.append(
+                Unit(
+                    [
+                        ("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng))
+                        for i, t in enumerate(tpl)
+                    ],
+                    "small_talk",
+                )
+            )
         return out
 
     def filler_units(self) -> list[Unit]:
         out = []
         for tpl in self.rng.sample(self.L["filler"], len(self.L["filler"])):
             ctx = project_ctx(self.lang, self.rng.choice(self.projects))
-            out.append(Unit([("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng))
-                             for i, t in enumerate(tpl)]))
+            out.append(
+                Unit(
+                    [
+                        ("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng))
+                        for i, t in enumerate(tpl)
+                    ]
+                )
+            )
         return out
 
     # -- assembly -------------------------------------------------------------------------------
@@ -583,7 +724,7 @@ class DialogBuilder:
         pairs = [f for f in facts if f.shape == "pair"]
         rng.shuffle(pairs)
         work = [self.plant([f]) for f in singles]
-        work += [self.plant(pairs[i:i + 2]) for i in range(0, len(pairs), 2)]
+        work += [self.plant(pairs[i : i + 2]) for i in range(0, len(pairs), 2)]
         work += self.tagged("oq", "oq_ack", "open_question", rng.randint(3, 5))
         work += self.tagged("ns", "ns_ack", "next_step", rng.randint(3, 5))
         rng.shuffle(work)
@@ -629,15 +770,23 @@ class DialogBuilder:
         rng.shuffle(order)
         for f in order:
             ctx = self.fact_ctx(f)
-            q: dict[str, Any] = {"kind": QKIND[f.kind], "fact": f.kind,
-                                 "project": project_name(self.lang, self.projects[f.project]),
-                                 "q": fill(rng.choice(self.K[f.kind]["q"]), ctx, rng),
-                                 "answers": list((f.new or f.value).answers)}
+            q: dict[str, Any] = {
+                "kind": QKIND[f.kind],
+                "fact": f.kind,
+                "project": project_name(self.lang, self.projects[f.project]),
+                "q": fill(rng.choice(self.K[f.kind]["q"]), ctx, rng),
+                "answers": list((f.new or f.value).answers),
+            }
             if f.new:
                 q["wrong"] = list(f.value.answers)
             questions.append(q)
-        return {"id": f"bank6-{self.lang}-{self.number + 1:02d}", "lang": self.lang, "bank": "bank6",
-                "messages": messages, "questions": questions}
+        return {
+            "id": f"bank6-{self.lang}-{self.number + 1:02d}",
+            "lang": self.lang,
+            "bank": "bank6",
+            "messages": messages,
+            "questions": questions,
+        }
 
     def times(self, messages: list[dict[str, Any]]) -> None:
         rng = self.rng
@@ -649,8 +798,12 @@ class DialogBuilder:
         cuts = [round(n * i / k + rng.uniform(-0.25, 0.25) * n / k) for i in range(1, k)]
         bounds = [0, *cuts, n]
         for day, lo, hi in zip(days, bounds, bounds[1:], strict=False):
-            t = self.start + timedelta(days=day, hours=rng.randint(7, 9), minutes=rng.randint(0, 59),
-                                       seconds=rng.randint(0, 59))
+            t = self.start + timedelta(
+                days=day,
+                hours=rng.randint(7, 9),
+                minutes=rng.randint(0, 59),
+                seconds=rng.randint(0, 59),
+            )
             for i in range(lo, hi):
                 if i > lo:
                     if messages[i]["role"] == "assistant":
@@ -665,6 +818,7 @@ class DialogBuilder:
 # ---------------------------------------------------------------------------------------------
 # The bank and its check
 # ---------------------------------------------------------------------------------------------
+
 
 def build_bank() -> tuple[list[dict[str, Any]], list[dict[str, Fact]]]:
     rng = random.Random(SEED)
@@ -689,6 +843,7 @@ def _t(m: dict[str, Any]) -> datetime:
 
 def check(dialogs: list[dict[str, Any]], facts: list[dict[str, Fact]]) -> dict[str, Any]:
     """Refuse a bank that breaks any rule of the module docstring; return a few counts."""
+
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise BankError(what)
@@ -702,11 +857,15 @@ def check(dialogs: list[dict[str, Any]], facts: list[dict[str, Fact]]) -> dict[s
         did, lang, msgs, qs = d["id"], d["lang"], d["messages"], d["questions"]
         n = len(msgs)
         need(150 <= n <= 260, f"{did}: {n} messages")
-        need(all(m["role"] == ("user" if i % 2 == 0 else "assistant") for i, m in enumerate(msgs)),
-             f"{did}: roles alternate from the person")
+        need(
+            all(m["role"] == ("user" if i % 2 == 0 else "assistant") for i, m in enumerate(msgs)),
+            f"{did}: roles alternate from the person",
+        )
         need(all(m["text"].strip() for m in msgs), f"{did}: empty message")
-        need(all(m.get("tag") in (None, "small_talk", "open_question", "next_step") for m in msgs),
-             f"{did}: unknown tag")
+        need(
+            all(m.get("tag") in (None, "small_talk", "open_question", "next_step") for m in msgs),
+            f"{did}: unknown tag",
+        )
         times = [_t(m) for m in msgs]
         need(all(a < b for a, b in zip(times, times[1:], strict=False)), f"{did}: times increase")
         days = (times[-1] - times[0]).total_seconds() / 86400
@@ -731,16 +890,24 @@ def check(dialogs: list[dict[str, Any]], facts: list[dict[str, Fact]]) -> dict[s
             said = cur.said(lang)
             hits = [i for i in f.own if contains_token(msgs[i]["text"], said)]
             need(bool(hits), f"{did}/{f.key}: answer never said in its own messages")
-            if lang == "ru" and not any(contains_token(msgs[i]["text"], cur.answers) for i in f.own):
+            if lang == "ru" and not any(
+                contains_token(msgs[i]["text"], cur.answers) for i in f.own
+            ):
                 nominative_never += 1
             if f.new:
                 need(q.get("wrong") == f.value.answers, f"{did}/{f.key}: wrong")
                 fix_at = f.fix_at if f.fix_at is not None else n
                 need(fix_at < tail_start, f"{did}/{f.key}: fix position")
-                old_hits = [i for i in f.own if i < fix_at and contains_token(msgs[i]["text"], f.value.said(lang))]
+                old_hits = [
+                    i
+                    for i in f.own
+                    if i < fix_at and contains_token(msgs[i]["text"], f.value.said(lang))
+                ]
                 need(bool(old_hits), f"{did}/{f.key}: wrong value not said before its correction")
-                need(not any(contains_token(m["text"], f.new.needles()) for m in msgs[:fix_at]),
-                     f"{did}/{f.key}: new value said before its correction")
+                need(
+                    not any(contains_token(m["text"], f.new.needles()) for m in msgs[:fix_at]),
+                    f"{did}/{f.key}: new value said before its correction",
+                )
                 need(all(i >= fix_at for i in hits), f"{did}/{f.key}: new value before correction")
             else:
                 need("wrong" not in q, f"{did}/{f.key}: unexpected wrong")
@@ -748,23 +915,34 @@ def check(dialogs: list[dict[str, Any]], facts: list[dict[str, Fact]]) -> dict[s
             for v in vals:
                 nd = v.needles()
                 for i, m in enumerate(msgs):
-                    need(i in f.own or not contains_token(m["text"], nd),
-                         f"{did}/{f.key}: value {nd[0]!r} said in message {i}: {m['text']!r}")
+                    need(
+                        i in f.own or not contains_token(m["text"], nd),
+                        f"{did}/{f.key}: value {nd[0]!r} said in message {i}: {m['text']!r}",
+                    )
                 for other in qs:
-                    need(not contains_token(other["q"], nd), f"{did}/{f.key}: value {nd[0]!r} in a question")
+                    need(
+                        not contains_token(other["q"], nd),
+                        f"{did}/{f.key}: value {nd[0]!r} in a question",
+                    )
             used.setdefault((lang, f.kind), []).append(f.shape)
         for q in qs:
-            need(q["kind"] in ("name", "number", "date", "decision", "reason", "place"), f"{did}: kind")
+            need(
+                q["kind"] in ("name", "number", "date", "decision", "reason", "place"),
+                f"{did}: kind",
+            )
             need(contains_token(q["q"], [q["project"]]), f"{did}: question names its project")
     for lang in ("en", "ru", "ja"):
         for kind in FACTS:
             shapes = used.get((lang, kind), [])
             need(len(set(shapes)) >= 5, f"{lang}/{kind}: {len(set(shapes))} shapes")
-    return {"dialogs": len(dialogs), "messages": sum(len(d["messages"]) for d in dialogs),
-            "questions": sum(len(d["questions"]) for d in dialogs),
-            "corrected": sum("wrong" in q for d in dialogs for q in d["questions"]),
-            "ru_never_nominative": nominative_never,
-            "shapes": {f"{lang}/{k}": sorted(set(v)) for (lang, k), v in sorted(used.items())}}
+    return {
+        "dialogs": len(dialogs),
+        "messages": sum(len(d["messages"]) for d in dialogs),
+        "questions": sum(len(d["questions"]) for d in dialogs),
+        "corrected": sum("wrong" in q for d in dialogs for q in d["questions"]),
+        "ru_never_nominative": nominative_never,
+        "shapes": {f"{lang}/{k}": sorted(set(v)) for (lang, k), v in sorted(used.items())},
+    }
 
 
 def make_bank() -> list[dict[str, Any]]:

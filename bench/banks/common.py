@@ -33,3 +33,12 @@ def repo_on_path() -> None:
     for path in (ROOT / "src", ROOT):
         if str(path) not in sys.path:
             sys.path.insert(0, str(path))
+
+
+def fill(template: Any, ctx: dict[str, Any]) -> Any:
+    """``template`` with every string in it formatted from ``ctx`` (lists and dicts kept)."""
+    if isinstance(template, str):
+        return template.format(**ctx)
+    if isinstance(template, list):
+        return [fill(item, ctx) for item in template]
+    return {key: fill(item, ctx) for key, item in template.items()}

@@ -69,9 +69,19 @@ def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
         loc = RU_PLACES[(i + 3) % 6]
         v, r, t = RU_VENDORS[i % 6], RU_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
         facts = [
-            (RU_LEAD[i].format(p=p, n0=n[0], n1=n[1], n2=n[2], n3=n[3]), "name", [n[0]], q["lead"].format(p=p)),
+            (
+                RU_LEAD[i].format(p=p, n0=n[0], n1=n[1], n2=n[2], n3=n[3]),
+                "name",
+                [n[0]],
+                q["lead"].format(p=p),
+            ),
             (RU_CLIENT[i].format(p=p, c0=c[0], c1=c[1]), "name", [c[0]], q["client"].format(p=p)),
-            (RU_PLACE[i].format(p=p, l0=loc[0], l1=loc[1]), "place", [loc[0]], q["place"].format(p=p)),
+            (
+                RU_PLACE[i].format(p=p, l0=loc[0], l1=loc[1]),
+                "place",
+                [loc[0]],
+                q["place"].format(p=p),
+            ),
             (RU_REASON[i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
             (RU_TECH[i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
         ]
@@ -106,12 +116,16 @@ def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
     for _ in range(30):
         u, a = rng.choice(small)
         messages += [{"role": "user", "text": u}, {"role": "assistant", "text": a}]
-    return {"id": f"ownrj-{lang}-{i}", "lang": lang, "bank": "own_ru_ja", "messages": messages,
-            "questions": questions}
+    return {
+        "id": f"ownrj-{lang}-{i}",
+        "lang": lang,
+        "bank": "own_ru_ja",
+        "messages": messages,
+        "questions": questions,
+    }
 
 
 def make_bank() -> list[dict[str, Any]]:
     """The 24 dialogs, twelve Russian then twelve Japanese."""
     rng = random.Random(SEED)
     return [_dialog(lang, i, rng) for lang in ("ru", "ja") for i in range(12)]
-

@@ -1,0 +1,410 @@
+"""Generate the second five-questions bank (issue 26): long project dialogs in English, Russian
+and Japanese, written apart from the memory rules and never used to tune them.
+
+    python bench/make_five_questions.py bank2 --write
+
+Same JSON format as the shared dev bank (``shared/data/dialogs/README.md``) plus an ISO
+``time`` on every message. Each dialog plants ten kinds of project facts — who leads it, the
+approved budget, the release date, the chosen technology, why a vendor was turned down, the
+client, the latency target, the hosting region, the team size and the programming language —
+each said in one of at least five phrasings per kind and language, and asks one question per
+kind. Some facts are corrected later, in one of several styles ("update:", "scratch that",
+"correction —", "X is out, Y is in", a plain restatement); some are spread over two messages
+(the person names the topic, then the value, or the assistant asks and the person answers);
+some are said by the assistant and confirmed by the person. Around them: small talk full of
+other names, numbers, dates and places that belong to no project.
+
+The templates were written from how people talk about projects, before reading or changing
+the extractive summariser or the fact rules for issue 26, and the bank is only measured. The
+generator is seeded, so the file is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from banks.common import fill, phrasings
+
+PHRASINGS = phrasings("bank2")
+
+SEED = 2626
+LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
+# Every planted answer lies before the last KEEP_CLEAR messages (a fold with threshold 30 and
+# tail 16 has taken it out of the verbatim window by then).
+KEEP_CLEAR = 40
+
+EN_MONTHS = PHRASINGS["EN_MONTHS"]
+RU_MONTHS = PHRASINGS["RU_MONTHS"]
+
+# Project people. Russian: (nominative, genitive, dative, instrumental).
+LEADS = PHRASINGS["LEADS"]
+PROJECTS = PHRASINGS["PROJECTS"]
+CLIENTS = PHRASINGS["CLIENTS"]
+VENDORS = PHRASINGS["VENDORS"]
+TECH = PHRASINGS["TECH"]
+LANGUAGES = PHRASINGS["LANGUAGES"]
+REGIONS = PHRASINGS["REGIONS"]
+REASONS = PHRASINGS["REASONS"]
+
+# Small talk: other people, numbers, dates and places that belong to no project.
+CHAT_PEOPLE = PHRASINGS["CHAT_PEOPLE"]
+CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
+
+
+def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
+    who = rng.choice(CHAT_PEOPLE[lang])
+    place = rng.choice(CHAT_PLACES[lang])
+    n = rng.randint(11, 59)
+    big = rng.randint(1001, 4999)
+    month = rng.randrange(12)
+    day = rng.randint(23, 28)  # key dates use days 3-22
+    if lang == "en":
+        return rng.choice(
+            fill(
+                PHRASINGS["CHAT_EN"],
+                {
+                    "EN_MONTHS(month)": EN_MONTHS[month],
+                    "big": big,
+                    "day": day,
+                    "n": n,
+                    "place": place,
+                    "who": who,
+                },
+            )
+        )
+    if lang == "ru":
+        return rng.choice(
+            fill(
+                PHRASINGS["CHAT_RU"],
+                {
+                    "RU_MONTHS(month)": RU_MONTHS[month],
+                    "big": big,
+                    "day": day,
+                    "n": n,
+                    "place": place,
+                    "who": who,
+                },
+            )
+        )
+    return rng.choice(
+        fill(
+            PHRASINGS["CHAT_JA"],
+            {"big": big, "day": day, "month + 1": month + 1, "n": n, "place": place, "who": who},
+        )
+    )
+
+
+def _date(lang: str, month: int, day: int) -> list[str]:
+    if lang == "en":
+        return [f"{day} {EN_MONTHS[month]}", f"{EN_MONTHS[month]} {day}"]
+    if lang == "ru":
+        return [f"{day} {RU_MONTHS[month]}"]
+    return [f"{month + 1}月{day}日"]
+
+
+# One planted fact: the messages that say it as (role, text) pairs, in order.
+Said = list[tuple[str, str]]
+
+
+def _en_facts(rng: random.Random, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    lead, amount, d, tech, rej, cli, ms, reg, size, lang_ = (
+        v["lead"],
+        v["amount"],
+        v["date"][1],
+        v["tech"],
+        v["vendor"],
+        v["client"],
+        v["ms"],
+        v["region"],
+        v["size"],
+        v["language"],
+    )
+    x, y = tech
+    reason = v["reason"]
+    return fill(
+        PHRASINGS["FACTS_EN"],
+        {
+            "amount": amount,
+            "cli": cli,
+            "d": d,
+            "lang_": lang_,
+            "lead": lead,
+            "ms": ms,
+            "p": p,
+            "reason": reason,
+            "reg": reg,
+            "rej": rej,
+            "size": size,
+            "x": x,
+            "y": y,
+        },
+    )
+
+
+def _en_changes(p: str, kind: str, old: str, new: str) -> list[Said]:
+    return fill(PHRASINGS["CHANGES_EN"], {"new": new, "old": old, "p": p})[kind]
+
+
+def _ru_facts(rng: random.Random, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    lead = v["lead"]
+    amount, d, (x, y), rej, cli, ms = (
+        v["amount"],
+        v["date"][0],
+        v["tech"],
+        v["vendor"],
+        v["client"],
+        v["ms"],
+    )
+    reg_nom, reg_loc = v["region"]
+    size, lang_, reason = v["size"], v["language"], v["reason"]
+    return fill(
+        PHRASINGS["FACTS_RU"],
+        {
+            "amount": amount,
+            "cli": cli,
+            "d": d,
+            "lang_": lang_,
+            "lead": lead,
+            "ms": ms,
+            "p": p,
+            "reason": reason,
+            "reg_loc": reg_loc,
+            "reg_nom": reg_nom,
+            "rej": rej,
+            "size": size,
+            "x": x,
+            "y": y,
+        },
+    )
+
+
+def _ru_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
+    if kind == "lead":
+        return fill(PHRASINGS["CHANGES_RU_LEAD"], {"new": new, "old": old, "p": p})
+    if kind == "date":
+        return fill(PHRASINGS["CHANGES_RU_DATE"], {"new": new, "old": old, "p": p})
+    if kind == "budget":
+        return fill(PHRASINGS["CHANGES_RU_BUDGET"], {"new": new, "old": old, "p": p})
+    return fill(PHRASINGS["CHANGES_RU_REGION"], {"new": new, "old": old, "p": p})
+
+
+def _ja_facts(rng: random.Random, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    lead, amount, d, (x, y), rej, cli, ms, reg, size, lang_, reason = (
+        v["lead"],
+        v["amount"],
+        v["date"][0],
+        v["tech"],
+        v["vendor"],
+        v["client"],
+        v["ms"],
+        v["region"],
+        v["size"],
+        v["language"],
+        v["reason"],
+    )
+    return fill(
+        PHRASINGS["FACTS_JA"],
+        {
+            "amount": amount,
+            "cli": cli,
+            "d": d,
+            "lang_": lang_,
+            "lead": lead,
+            "ms": ms,
+            "p": p,
+            "reason": reason,
+            "reg": reg,
+            "rej": rej,
+            "size": size,
+            "x": x,
+            "y": y,
+        },
+    )
+
+
+def _ja_changes(p: str, kind: str, old: str, new: str) -> list[Said]:
+    return fill(PHRASINGS["CHANGES_JA"], {"new": new, "old": old, "p": p})[kind]
+
+
+QUESTIONS = PHRASINGS["QUESTIONS"]
+KIND_OF = {
+    "lead": "name",
+    "budget": "number",
+    "date": "date",
+    "tech": "decision",
+    "vendor": "reason",
+    "client": "name",
+    "ms": "number",
+    "region": "place",
+    "size": "number",
+    "language": "decision",
+}
+CHANGEABLE = ("lead", "date", "budget", "region")
+
+
+def _answers(lang: str, kind: str, value: Any) -> list[str]:
+    """Accepted strings for a planted value, in the forms the templates say it."""
+    if kind == "lead" and lang == "ru":
+        return list(value)
+    if kind == "region" and lang == "ru":
+        return list(dict.fromkeys(value))
+    if kind == "budget":
+        return [str(value), f"{value}k", f"{value}K", f"{value}万円", f"{value}万"]
+    if kind == "ms":
+        return [str(value), f"{value}ms", f"{value} ms"]
+    if kind == "size":
+        return [f"{value}人"] if lang == "ja" else [str(value)]
+    if kind == "date":
+        return list(value)
+    if kind == "tech":
+        return [value[0]]
+    if kind == "language":
+        return [value[0]]
+    return [value]
+
+
+def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
+    p = PROJECTS[lang][n % len(PROJECTS[lang])]
+    old_lead, new_lead = rng.sample(LEADS[lang], 2)
+    amounts = rng.sample(range(60, 995, 5), 2)
+    month = rng.randrange(12)
+    d1 = rng.randint(3, 12)
+    d2 = d1 + rng.randint(3, 10)
+    regions = rng.sample(REGIONS[lang], 2)
+    values = {
+        "lead": old_lead,
+        "amount": amounts[0],
+        "date": _date(lang, month, d1),
+        "tech": rng.choice(TECH),
+        "vendor": rng.choice(VENDORS),
+        "reason": rng.choice(REASONS[lang]),
+        "client": rng.choice(CLIENTS),
+        "ms": rng.choice(range(120, 480, 10)),
+        "region": regions[0],
+        "size": rng.randint(6, 9) if lang != "ja" else rng.randint(6, 9),
+        "language": rng.choice(LANGUAGES),
+    }
+    while values["ms"] in amounts:
+        values["ms"] += 10
+    facts = {"en": _en_facts, "ru": _ru_facts, "ja": _ja_facts}[lang](rng, p, values)
+    changed = set(rng.sample(CHANGEABLE, rng.randint(2, 3)))
+    new_values = {
+        "lead": new_lead,
+        "date": _date(lang, month, d2),
+        "budget": amounts[1],
+        "region": regions[1],
+    }
+    plan: list[Said] = [rng.choice(facts[k]) for k in facts]
+    rng.shuffle(plan)
+    changes: list[Said] = []
+    for kind in sorted(changed):
+        old = {
+            "lead": old_lead,
+            "date": values["date"][0],
+            "budget": amounts[0],
+            "region": regions[0],
+        }[kind]
+        new: Any = new_values[kind]
+        if kind == "date":
+            new = new[0] if lang != "en" else rng.choice(new)
+        change = {"en": _en_changes, "ru": _ru_changes, "ja": _ja_changes}[lang](
+            p, kind, old if not (kind == "date" and lang == "en") else values["date"][1], new
+        )
+        changes.append(rng.choice(change))
+    length = rng.choice([180, 220, 260])
+    # Planted facts in the first half, corrections in the third quarter, chat everywhere.
+    slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
+    slots_change = sorted(
+        rng.sample(range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2), len(changes))
+    )
+    at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
+    at_turn.update(zip(slots_change, changes, strict=True))
+    messages: list[dict[str, str]] = []
+    clock = datetime(2025, 1, 6, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
+    turn = 0
+
+    def say(role: str, text: str) -> None:
+        nonlocal clock
+        clock += (
+            timedelta(minutes=rng.randint(1, 9))
+            if role == "user"
+            else timedelta(seconds=rng.randint(5, 40))
+        )
+        if role == "user" and rng.random() < 0.04:
+            clock += timedelta(days=rng.randint(1, 3), hours=rng.randint(0, 5))
+        messages.append(
+            {"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z")}
+        )
+
+    ack = {
+        "en": ["Noted.", "Got it.", "Thanks, noted.", "OK."],
+        "ru": ["Записал.", "Понял.", "Принято.", "Ок."],
+        "ja": ["承知しました。", "了解です。", "メモしました。", "わかりました。"],
+    }[lang]
+    while len(messages) < length:
+        said = at_turn.get(turn)
+        if said is None:
+            user, bot = _chat(lang, rng)
+            say("user", user)
+            say("assistant", bot)
+        else:
+            for role, text in said:
+                if role == "assistant":
+                    # The assistant's line answers a person's message before it.
+                    if messages and messages[-1]["role"] == "assistant":
+                        say(
+                            "user",
+                            {
+                                "en": "Let's go over the project notes.",
+                                "ru": "Давай пройдёмся по проекту.",
+                                "ja": "プロジェクトの確認をしましょう。",
+                            }[lang],
+                        )
+                    say("assistant", text)
+                else:
+                    if messages and messages[-1]["role"] == "user":
+                        say("assistant", rng.choice(ack))
+                    say("user", text)
+            if messages[-1]["role"] == "user":
+                say("assistant", rng.choice(ack))
+        turn += 1
+    questions = []
+    for kind, template in QUESTIONS[lang].items():
+        value: Any = {
+            "lead": old_lead,
+            "budget": amounts[0],
+            "date": values["date"],
+            "tech": values["tech"],
+            "vendor": values["reason"],
+            "client": values["client"],
+            "ms": values["ms"],
+            "region": regions[0],
+            "size": values["size"],
+            "language": values["language"],
+        }[kind]
+        q: dict[str, Any] = {
+            "kind": KIND_OF[kind],
+            "fact": kind,
+            "q": template.format(p=p, v=values["vendor"]),
+        }
+        if kind in changed:
+            q["answers"] = _answers(lang, kind, new_values[kind])
+            q["wrong"] = _answers(lang, kind, value)
+        else:
+            q["answers"] = _answers(lang, kind, value)
+        questions.append(q)
+    return {
+        "id": f"bank2-{lang}-{n + 1:02d}",
+        "lang": lang,
+        "bank": "bank2",
+        "messages": messages,
+        "questions": questions,
+    }
+
+
+def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
+    """The whole bank, reproducible from ``seed``."""
+    rng = random.Random(seed)
+    return [_dialog(i, lang, rng) for i, lang in enumerate(LANGS)]

@@ -1,0 +1,421 @@
+"""Generate the third five-questions bank (issue 26): a tuning bank for the summary side.
+
+    python bench/make_five_questions.py bank3 --write
+
+Bank 2 (``banks/bank2.py``) is held out: the summary work is measured on it and
+never tuned on it. This bank is the one the summary side tunes on, so it plants different
+kinds of project facts from bank 2 and says them in other words: who owns the product
+backlog, who sponsors the project, when the beta opens, which database was picked, how long
+the contract runs, the price per seat, which office the team works from, why a tool was
+dropped, which agency does the design and the test-coverage target. Each kind has at least
+five phrasings per language; four kinds are corrected later in one of several styles
+("actually", "change of plan", "forget X", a handover told as news, a correction over two
+messages); some facts are spread over two messages and some are said by the assistant and
+confirmed. Around them: small talk with other people, numbers, dates and places.
+
+Same JSON format as bank 2 (``shared/data/dialogs/README.md`` plus an ISO ``time`` on every
+message). Seeded, so the file is reproducible.
+
+Tags for the summary's own figures (issue 26 item 4): every small-talk message (both sides)
+carries ``"tag": "small_talk"``; two open questions and two next steps about the project
+(``OPEN_QUESTIONS`` and ``STEPS`` in its phrasings) are planted as messages of their own with ``"tag":
+"open_question"`` / ``"next_step"`` and a ``"key"``, the phrase the summary's field must hold.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from banks.common import fill, phrasings
+
+PHRASINGS = phrasings("bank3")
+
+
+SEED = 3737
+# Open questions and next steps, each (template, key): the key is the phrase the summary's
+# field must hold for the plant to count as kept.
+OPEN_QUESTIONS = PHRASINGS["OPEN_QUESTIONS"]
+STEPS = PHRASINGS["STEPS"]
+LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
+# Planted answers lie before the last KEEP_CLEAR messages: folded out of the verbatim window.
+KEEP_CLEAR = 40
+KIND_OF = {
+    "owner": "name",
+    "sponsor": "name",
+    "beta": "date",
+    "database": "decision",
+    "contract": "number",
+    "price": "number",
+    "office": "place",
+    "dropped": "reason",
+    "agency": "name",
+    "coverage": "number",
+}
+CHANGEABLE = ("owner", "beta", "price", "office")
+# Open questions and next steps planted per dialog (issue 26 item 4), never answered later.
+PLANTS = 2
+Said = list[tuple[str, str]]
+
+EN_MONTHS = PHRASINGS["EN_MONTHS"]
+RU_MONTHS = PHRASINGS["RU_MONTHS"]
+DATABASES = PHRASINGS["DATABASES"]
+TOOLS = PHRASINGS["TOOLS"]
+AGENCIES = PHRASINGS["AGENCIES"]
+
+VALUES = PHRASINGS["VALUES"]
+
+
+# A date's spellings in each language (month 0-11).
+DATE: dict[str, Callable[[int, int], tuple[str, ...]]] = {
+    "en": lambda m, d: (f"{d} {EN_MONTHS[m]}", f"{EN_MONTHS[m]} {d}"),
+    "ru": lambda m, d: (f"{d} {RU_MONTHS[m]}",),
+    "ja": lambda m, d: (f"{m + 1}月{d}日",),
+}
+
+
+def _en(p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    o, s, d, (x, y), c, pr = (
+        v["owner"],
+        v["sponsor"],
+        v["beta"][1],
+        v["database"],
+        v["contract"],
+        v["price"],
+    )
+    off, t, r, a, cov = v["office"], v["tool"], v["reason"], v["agency"], v["coverage"]
+    return fill(
+        PHRASINGS["FACTS_EN"],
+        {
+            "a": a,
+            "c": c,
+            "cov": cov,
+            "d": d,
+            "o": o,
+            "off": off,
+            "p": p,
+            "pr": pr,
+            "r": r,
+            "s": s,
+            "t": t,
+            "x": x,
+            "y": y,
+        },
+    )
+
+
+def _en_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
+    if kind == "owner":
+        return fill(PHRASINGS["CHANGES_EN_OWNER"], {"new": new, "old": old, "p": p})
+    if kind == "beta":
+        o, n = old[1], new[1]
+        return fill(PHRASINGS["CHANGES_EN_BETA"], {"n": n, "o": o, "p": p})
+    if kind == "price":
+        return fill(PHRASINGS["CHANGES_EN_PRICE"], {"new": new, "old": old, "p": p})
+    return fill(PHRASINGS["CHANGES_EN_OFFICE"], {"new": new, "old": old, "p": p})
+
+
+def _ru(p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    o, s, d, (x, y), c, pr = (
+        v["owner"],
+        v["sponsor"],
+        v["beta"][0],
+        v["database"],
+        v["contract"],
+        v["price"],
+    )
+    (off, off_loc), t, r, a, cov = v["office"], v["tool"], v["reason"], v["agency"], v["coverage"]
+    return fill(
+        PHRASINGS["FACTS_RU"],
+        {
+            "a": a,
+            "c": c,
+            "cov": cov,
+            "d": d,
+            "o": o,
+            "off": off,
+            "off_loc": off_loc,
+            "p": p,
+            "pr": pr,
+            "r": r,
+            "s": s,
+            "t": t,
+            "x": x,
+            "y": y,
+        },
+    )
+
+
+def _ru_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
+    if kind == "owner":
+        return fill(PHRASINGS["CHANGES_RU_OWNER"], {"new": new, "old": old, "p": p})
+    if kind == "beta":
+        return fill(PHRASINGS["CHANGES_RU_BETA"], {"new": new, "old": old, "p": p})
+    if kind == "price":
+        return fill(PHRASINGS["CHANGES_RU_PRICE"], {"new": new, "old": old, "p": p})
+    return fill(PHRASINGS["CHANGES_RU_OFFICE"], {"new": new, "old": old, "p": p})
+
+
+def _ja(p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    o, s, d, (x, y), c, pr = (
+        v["owner"],
+        v["sponsor"],
+        v["beta"][0],
+        v["database"],
+        v["contract"],
+        v["price"],
+    )
+    off, t, r, a, cov = v["office"], v["tool"], v["reason"], v["agency"], v["coverage"]
+    return fill(
+        PHRASINGS["FACTS_JA"],
+        {
+            "a": a,
+            "c": c,
+            "cov": cov,
+            "d": d,
+            "o": o,
+            "off": off,
+            "p": p,
+            "pr": pr,
+            "r": r,
+            "s": s,
+            "t": t,
+            "x": x,
+            "y": y,
+        },
+    )
+
+
+def _ja_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
+    if kind == "owner":
+        return fill(PHRASINGS["CHANGES_JA_OWNER"], {"new": new, "old": old, "p": p})
+    if kind == "beta":
+        return fill(PHRASINGS["CHANGES_JA_BETA"], {"new": new, "old": old, "p": p})
+    if kind == "price":
+        return fill(PHRASINGS["CHANGES_JA_PRICE"], {"new": new, "old": old, "p": p})
+    return fill(PHRASINGS["CHANGES_JA_OFFICE"], {"new": new, "old": old, "p": p})
+
+
+FACTS: dict[str, Callable[[str, dict[str, Any]], dict[str, list[Said]]]] = {
+    "en": _en,
+    "ru": _ru,
+    "ja": _ja,
+}
+CHANGES: dict[str, Callable[[str, str, Any, Any], list[Said]]] = {
+    "en": _en_changes,
+    "ru": _ru_changes,
+    "ja": _ja_changes,
+}
+
+QUESTIONS = PHRASINGS["QUESTIONS"]
+
+CHAT_PEOPLE = PHRASINGS["CHAT_PEOPLE"]
+CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
+
+
+def _en_chat(rng: random.Random) -> tuple[str, str]:
+    who, place = rng.choice(CHAT_PEOPLE["en"]), rng.choice(CHAT_PLACES["en"])
+    n, big, m, day = (
+        rng.randint(2, 9),
+        rng.randint(5000, 9999),
+        rng.randrange(12),
+        rng.randint(23, 28),
+    )
+    return rng.choice(
+        fill(
+            PHRASINGS["CHAT_EN"],
+            {
+                "EN_MONTHS(m)": EN_MONTHS[m],
+                "big": big,
+                "day": day,
+                "n": n,
+                "place": place,
+                "who": who,
+            },
+        )
+    )
+
+
+def _ru_chat(rng: random.Random) -> tuple[str, str]:
+    who, place = rng.choice(CHAT_PEOPLE["ru"]), rng.choice(CHAT_PLACES["ru"])
+    n, big, m, day = (
+        rng.randint(2, 9),
+        rng.randint(5000, 9999),
+        rng.randrange(12),
+        rng.randint(23, 28),
+    )
+    return rng.choice(
+        fill(
+            PHRASINGS["CHAT_RU"],
+            {
+                "RU_MONTHS(m)": RU_MONTHS[m],
+                "big": big,
+                "day": day,
+                "n": n,
+                "place": place,
+                "who": who,
+            },
+        )
+    )
+
+
+def _ja_chat(rng: random.Random) -> tuple[str, str]:
+    who, place = rng.choice(CHAT_PEOPLE["ja"]), rng.choice(CHAT_PLACES["ja"])
+    n, big, m, day = (
+        rng.randint(2, 9),
+        rng.randint(5000, 9999),
+        rng.randrange(12),
+        rng.randint(23, 28),
+    )
+    return rng.choice(
+        fill(
+            PHRASINGS["CHAT_JA"],
+            {"big": big, "day": day, "m + 1": m + 1, "n": n, "place": place, "who": who},
+        )
+    )
+
+
+CHAT: dict[str, Callable[[random.Random], tuple[str, str]]] = {
+    "en": _en_chat,
+    "ru": _ru_chat,
+    "ja": _ja_chat,
+}
+
+
+def _answers(lang: str, kind: str, value: Any) -> list[str]:
+    """Accepted strings for a value, in every form the templates say it."""
+    if isinstance(value, (list, tuple)):  # Russian case forms, a date's spellings, a choice's pair
+        return list(dict.fromkeys(value[:1] if kind == "database" else value))
+    if kind == "price":
+        return [str(value), f"{value}円", f"€{value}"]
+    if kind == "coverage":
+        return [str(value), f"{value}%", f"{value}％"]
+    if kind == "contract":
+        return [str(value), f"{value}か月", f"{value}ヶ月"]
+    return [str(value)]
+
+
+def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
+    pool = VALUES[lang]
+    p = pool["projects"][n % len(pool["projects"])]
+    owner, new_owner = rng.sample(pool["people"], 2)
+    sponsor = rng.choice([x for x in pool["sponsors"] if x not in (owner, new_owner)])
+    month = rng.randrange(12)
+    d1 = rng.randint(2, 11)
+    d2 = d1 + rng.randint(4, 12)
+    offices = rng.sample(pool["offices"], 2)
+    prices = rng.sample(pool["prices"], 2)
+    values: dict[str, Any] = {
+        "owner": owner,
+        "sponsor": sponsor,
+        "beta": DATE[lang](month, d1),
+        "database": rng.choice(pool["databases"]),
+        "contract": rng.randint(41, 60),
+        "price": prices[0],
+        "office": offices[0],
+        "tool": rng.choice(pool["tools"]),
+        "reason": rng.choice(pool["reasons"]),
+        "agency": rng.choice(pool["agencies"]),
+        "coverage": rng.randint(61, 97),
+    }
+    new_values: dict[str, Any] = {
+        "owner": new_owner,
+        "beta": DATE[lang](month, d2),
+        "price": prices[1],
+        "office": offices[1],
+    }
+    facts: dict[str, list[Said]] = FACTS[lang](p, values)
+    plan: list[Said] = [rng.choice(facts[k]) for k in facts]
+    rng.shuffle(plan)
+    changed = sorted(rng.sample(CHANGEABLE, rng.randint(2, 3)))
+    changes = [
+        rng.choice(CHANGES[lang](p, kind, values[kind], new_values[kind])) for kind in changed
+    ]
+    length = rng.choice([170, 200, 240])
+    slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
+    slots_change = sorted(
+        rng.sample(range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2), len(changes))
+    )
+    at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
+    at_turn.update(zip(slots_change, changes, strict=True))
+    # The plants draw from their own stream, so the facts and changes above stay as they were.
+    prng = random.Random(f"{SEED}-plants-{n}")
+    plants = [
+        (t.format(p=p), key, "open_question")
+        for t, key in prng.sample(OPEN_QUESTIONS[lang], PLANTS)
+    ]
+    plants += [(t.format(p=p), key, "next_step") for t, key in prng.sample(STEPS[lang], PLANTS)]
+    free = [t for t in range(2, length // 2 - KEEP_CLEAR // 2) if t not in at_turn]
+    at_plant = dict(
+        zip(sorted(prng.sample(free, len(plants))), prng.sample(plants, len(plants)), strict=True)
+    )
+    messages: list[dict[str, str]] = []
+    clock = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
+
+    def say(role: str, text: str, **tags: str) -> None:
+        nonlocal clock
+        clock += (
+            timedelta(minutes=rng.randint(1, 12))
+            if role == "user"
+            else timedelta(seconds=rng.randint(4, 50))
+        )
+        if role == "user" and rng.random() < 0.05:
+            clock += timedelta(days=rng.randint(1, 4), hours=rng.randint(0, 6))
+        messages.append(
+            {"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z"), **tags}
+        )
+
+    ack = pool["acks"]
+    turn = 0
+    while len(messages) < length:
+        said = at_turn.get(turn)
+        if turn in at_plant:
+            text, key, tag = at_plant[turn]
+            say("user", text, tag=tag, key=key)
+            say("assistant", rng.choice(ack))
+        elif said is None:
+            user, bot = CHAT[lang](rng)
+            say("user", user, tag="small_talk")
+            say("assistant", bot, tag="small_talk")
+        else:
+            for role, text in said:
+                if role == "assistant":
+                    if messages and messages[-1]["role"] == "assistant":
+                        say("user", pool["prompt"])
+                    say("assistant", text)
+                else:
+                    if messages and messages[-1]["role"] == "user":
+                        say("assistant", rng.choice(ack))
+                    say("user", text)
+            if messages[-1]["role"] == "user":
+                say("assistant", rng.choice(ack))
+        turn += 1
+    questions = []
+    for kind, template in QUESTIONS[lang].items():
+        q: dict[str, Any] = {
+            "kind": KIND_OF[kind],
+            "fact": kind,
+            "q": template.format(p=p, t=values["tool"]),
+        }
+        value = values["reason"] if kind == "dropped" else values[kind]
+        if kind in changed:
+            q["answers"] = _answers(lang, kind, new_values[kind])
+            q["wrong"] = _answers(lang, kind, value)
+        else:
+            q["answers"] = _answers(lang, kind, value)
+        questions.append(q)
+    return {
+        "id": f"bank3-{lang}-{n + 1:02d}",
+        "lang": lang,
+        "bank": "bank3",
+        "messages": messages,
+        "questions": questions,
+    }
+
+
+def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
+    """The whole bank, reproducible from ``seed``."""
+    rng = random.Random(seed)
+    return [_dialog(i, lang, rng) for i, lang in enumerate(LANGS)]
