@@ -54,46 +54,17 @@ CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
 
 
 def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
+    """One small-talk exchange with its own people, places, numbers and dates."""
     who = rng.choice(CHAT_PEOPLE[lang])
     place = rng.choice(CHAT_PLACES[lang])
     n = rng.randint(11, 59)
     big = rng.randint(1001, 4999)
-    month = rng.randrange(12)
+    m = rng.randrange(12)
     day = rng.randint(23, 28)  # key dates use days 3-22
-    if lang == "en":
-        return rng.choice(
-            fill(
-                PHRASINGS["CHAT_EN"],
-                {
-                    "EN_MONTHS(month)": EN_MONTHS[month],
-                    "big": big,
-                    "day": day,
-                    "n": n,
-                    "place": place,
-                    "who": who,
-                },
-            )
-        )
-    if lang == "ru":
-        return rng.choice(
-            fill(
-                PHRASINGS["CHAT_RU"],
-                {
-                    "RU_MONTHS(month)": RU_MONTHS[month],
-                    "big": big,
-                    "day": day,
-                    "n": n,
-                    "place": place,
-                    "who": who,
-                },
-            )
-        )
-    return rng.choice(
-        fill(
-            PHRASINGS["CHAT_JA"],
-            {"big": big, "day": day, "month + 1": month + 1, "n": n, "place": place, "who": who},
-        )
-    )
+    month = {"en": EN_MONTHS[m], "ru": RU_MONTHS[m]}.get(lang, m + 1)
+    ctx = {"who": who, "place": place, "n": n, "big": big, "month": month, "day": day}
+    user, bot = rng.choice(fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
+    return user, bot
 
 
 def _date(lang: str, month: int, day: int) -> list[str]:
@@ -108,124 +79,32 @@ def _date(lang: str, month: int, day: int) -> list[str]:
 Said = list[tuple[str, str]]
 
 
-def _en_facts(rng: random.Random, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    lead, amount, d, tech, rej, cli, ms, reg, size, lang_ = (
-        v["lead"],
-        v["amount"],
-        v["date"][1],
-        v["tech"],
-        v["vendor"],
-        v["client"],
-        v["ms"],
-        v["region"],
-        v["size"],
-        v["language"],
-    )
-    x, y = tech
-    reason = v["reason"]
-    return fill(
-        PHRASINGS["FACTS_EN"],
-        {
-            "amount": amount,
-            "cli": cli,
-            "d": d,
-            "lang_": lang_,
-            "lead": lead,
-            "ms": ms,
-            "p": p,
-            "reason": reason,
-            "reg": reg,
-            "rej": rej,
-            "size": size,
-            "x": x,
-            "y": y,
-        },
-    )
+def _facts(lang: str, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    """Every phrasing of every kind of fact, filled with this dialog's values."""
+    x, y = v["tech"]
+    ctx = {
+        "p": p,
+        "lead": v["lead"],
+        "amount": v["amount"],
+        "d": v["date"][1 if lang == "en" else 0],
+        "x": x,
+        "y": y,
+        "rej": v["vendor"],
+        "cli": v["client"],
+        "ms": v["ms"],
+        "reg": v["region"],
+        "size": v["size"],
+        "lang_": v["language"],
+        "reason": v["reason"],
+    }
+    if lang == "ru":  # a Russian region is (nominative, locative)
+        ctx["reg_nom"], ctx["reg_loc"] = v["region"]
+    return fill(PHRASINGS[f"FACTS_{lang.upper()}"], ctx)
 
 
-def _en_changes(p: str, kind: str, old: str, new: str) -> list[Said]:
-    return fill(PHRASINGS["CHANGES_EN"], {"new": new, "old": old, "p": p})[kind]
-
-
-def _ru_facts(rng: random.Random, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    lead = v["lead"]
-    amount, d, (x, y), rej, cli, ms = (
-        v["amount"],
-        v["date"][0],
-        v["tech"],
-        v["vendor"],
-        v["client"],
-        v["ms"],
-    )
-    reg_nom, reg_loc = v["region"]
-    size, lang_, reason = v["size"], v["language"], v["reason"]
-    return fill(
-        PHRASINGS["FACTS_RU"],
-        {
-            "amount": amount,
-            "cli": cli,
-            "d": d,
-            "lang_": lang_,
-            "lead": lead,
-            "ms": ms,
-            "p": p,
-            "reason": reason,
-            "reg_loc": reg_loc,
-            "reg_nom": reg_nom,
-            "rej": rej,
-            "size": size,
-            "x": x,
-            "y": y,
-        },
-    )
-
-
-def _ru_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
-    if kind == "lead":
-        return fill(PHRASINGS["CHANGES_RU_LEAD"], {"new": new, "old": old, "p": p})
-    if kind == "date":
-        return fill(PHRASINGS["CHANGES_RU_DATE"], {"new": new, "old": old, "p": p})
-    if kind == "budget":
-        return fill(PHRASINGS["CHANGES_RU_BUDGET"], {"new": new, "old": old, "p": p})
-    return fill(PHRASINGS["CHANGES_RU_REGION"], {"new": new, "old": old, "p": p})
-
-
-def _ja_facts(rng: random.Random, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    lead, amount, d, (x, y), rej, cli, ms, reg, size, lang_, reason = (
-        v["lead"],
-        v["amount"],
-        v["date"][0],
-        v["tech"],
-        v["vendor"],
-        v["client"],
-        v["ms"],
-        v["region"],
-        v["size"],
-        v["language"],
-        v["reason"],
-    )
-    return fill(
-        PHRASINGS["FACTS_JA"],
-        {
-            "amount": amount,
-            "cli": cli,
-            "d": d,
-            "lang_": lang_,
-            "lead": lead,
-            "ms": ms,
-            "p": p,
-            "reason": reason,
-            "reg": reg,
-            "rej": rej,
-            "size": size,
-            "x": x,
-            "y": y,
-        },
-    )
-
-
-def _ja_changes(p: str, kind: str, old: str, new: str) -> list[Said]:
-    return fill(PHRASINGS["CHANGES_JA"], {"new": new, "old": old, "p": p})[kind]
+def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
+    """The phrasings of a correction of ``kind`` from ``old`` to ``new``."""
+    return fill(PHRASINGS[f"CHANGES_{lang.upper()}"][kind], {"p": p, "old": old, "new": new})
 
 
 QUESTIONS = PHRASINGS["QUESTIONS"]
@@ -288,7 +167,7 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     }
     while values["ms"] in amounts:
         values["ms"] += 10
-    facts = {"en": _en_facts, "ru": _ru_facts, "ja": _ja_facts}[lang](rng, p, values)
+    facts = _facts(lang, p, values)
     changed = set(rng.sample(CHANGEABLE, rng.randint(2, 3)))
     new_values = {
         "lead": new_lead,
@@ -309,8 +188,8 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
         new: Any = new_values[kind]
         if kind == "date":
             new = new[0] if lang != "en" else rng.choice(new)
-        change = {"en": _en_changes, "ru": _ru_changes, "ja": _ja_changes}[lang](
-            p, kind, old if not (kind == "date" and lang == "en") else values["date"][1], new
+        change = _changes(
+            lang, p, kind, old if not (kind == "date" and lang == "en") else values["date"][1], new
         )
         changes.append(rng.choice(change))
     length = rng.choice([180, 220, 260])

@@ -76,138 +76,36 @@ DATE: dict[str, Callable[[int, int], tuple[str, ...]]] = {
 }
 
 
-def _en(p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    o, s, d, (x, y), c, pr = (
-        v["owner"],
-        v["sponsor"],
-        v["beta"][1],
-        v["database"],
-        v["contract"],
-        v["price"],
-    )
-    off, t, r, a, cov = v["office"], v["tool"], v["reason"], v["agency"], v["coverage"]
-    return fill(
-        PHRASINGS["FACTS_EN"],
-        {
-            "a": a,
-            "c": c,
-            "cov": cov,
-            "d": d,
-            "o": o,
-            "off": off,
-            "p": p,
-            "pr": pr,
-            "r": r,
-            "s": s,
-            "t": t,
-            "x": x,
-            "y": y,
-        },
-    )
+def _facts(lang: str, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
+    """Every phrasing of every kind of fact, filled with this dialog's values."""
+    x, y = v["database"]
+    ctx = {
+        "p": p,
+        "o": v["owner"],
+        "s": v["sponsor"],
+        "d": v["beta"][1 if lang == "en" else 0],
+        "x": x,
+        "y": y,
+        "c": v["contract"],
+        "pr": v["price"],
+        "off": v["office"],
+        "t": v["tool"],
+        "r": v["reason"],
+        "a": v["agency"],
+        "cov": v["coverage"],
+    }
+    if lang == "ru":  # a Russian office is (nominative, locative)
+        ctx["off"], ctx["off_loc"] = v["office"]
+    return fill(PHRASINGS[f"FACTS_{lang.upper()}"], ctx)
 
 
-def _en_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
-    if kind == "owner":
-        return fill(PHRASINGS["CHANGES_EN_OWNER"], {"new": new, "old": old, "p": p})
-    if kind == "beta":
-        o, n = old[1], new[1]
-        return fill(PHRASINGS["CHANGES_EN_BETA"], {"n": n, "o": o, "p": p})
-    if kind == "price":
-        return fill(PHRASINGS["CHANGES_EN_PRICE"], {"new": new, "old": old, "p": p})
-    return fill(PHRASINGS["CHANGES_EN_OFFICE"], {"new": new, "old": old, "p": p})
+def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
+    """The phrasings of a correction of ``kind`` from ``old`` to ``new``."""
+    ctx = {"p": p, "old": old, "new": new}
+    if lang == "en" and kind == "beta":  # the English templates say a date "March 5"
+        ctx = {"p": p, "o": old[1], "n": new[1]}
+    return fill(PHRASINGS[f"CHANGES_{lang.upper()}_{kind.upper()}"], ctx)
 
-
-def _ru(p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    o, s, d, (x, y), c, pr = (
-        v["owner"],
-        v["sponsor"],
-        v["beta"][0],
-        v["database"],
-        v["contract"],
-        v["price"],
-    )
-    (off, off_loc), t, r, a, cov = v["office"], v["tool"], v["reason"], v["agency"], v["coverage"]
-    return fill(
-        PHRASINGS["FACTS_RU"],
-        {
-            "a": a,
-            "c": c,
-            "cov": cov,
-            "d": d,
-            "o": o,
-            "off": off,
-            "off_loc": off_loc,
-            "p": p,
-            "pr": pr,
-            "r": r,
-            "s": s,
-            "t": t,
-            "x": x,
-            "y": y,
-        },
-    )
-
-
-def _ru_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
-    if kind == "owner":
-        return fill(PHRASINGS["CHANGES_RU_OWNER"], {"new": new, "old": old, "p": p})
-    if kind == "beta":
-        return fill(PHRASINGS["CHANGES_RU_BETA"], {"new": new, "old": old, "p": p})
-    if kind == "price":
-        return fill(PHRASINGS["CHANGES_RU_PRICE"], {"new": new, "old": old, "p": p})
-    return fill(PHRASINGS["CHANGES_RU_OFFICE"], {"new": new, "old": old, "p": p})
-
-
-def _ja(p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    o, s, d, (x, y), c, pr = (
-        v["owner"],
-        v["sponsor"],
-        v["beta"][0],
-        v["database"],
-        v["contract"],
-        v["price"],
-    )
-    off, t, r, a, cov = v["office"], v["tool"], v["reason"], v["agency"], v["coverage"]
-    return fill(
-        PHRASINGS["FACTS_JA"],
-        {
-            "a": a,
-            "c": c,
-            "cov": cov,
-            "d": d,
-            "o": o,
-            "off": off,
-            "p": p,
-            "pr": pr,
-            "r": r,
-            "s": s,
-            "t": t,
-            "x": x,
-            "y": y,
-        },
-    )
-
-
-def _ja_changes(p: str, kind: str, old: Any, new: Any) -> list[Said]:
-    if kind == "owner":
-        return fill(PHRASINGS["CHANGES_JA_OWNER"], {"new": new, "old": old, "p": p})
-    if kind == "beta":
-        return fill(PHRASINGS["CHANGES_JA_BETA"], {"new": new, "old": old, "p": p})
-    if kind == "price":
-        return fill(PHRASINGS["CHANGES_JA_PRICE"], {"new": new, "old": old, "p": p})
-    return fill(PHRASINGS["CHANGES_JA_OFFICE"], {"new": new, "old": old, "p": p})
-
-
-FACTS: dict[str, Callable[[str, dict[str, Any]], dict[str, list[Said]]]] = {
-    "en": _en,
-    "ru": _ru,
-    "ja": _ja,
-}
-CHANGES: dict[str, Callable[[str, str, Any, Any], list[Said]]] = {
-    "en": _en_changes,
-    "ru": _ru_changes,
-    "ja": _ja_changes,
-}
 
 QUESTIONS = PHRASINGS["QUESTIONS"]
 
@@ -215,73 +113,19 @@ CHAT_PEOPLE = PHRASINGS["CHAT_PEOPLE"]
 CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
 
 
-def _en_chat(rng: random.Random) -> tuple[str, str]:
-    who, place = rng.choice(CHAT_PEOPLE["en"]), rng.choice(CHAT_PLACES["en"])
+def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
+    """One small-talk exchange with its own people, places, numbers and dates."""
+    who, place = rng.choice(CHAT_PEOPLE[lang]), rng.choice(CHAT_PLACES[lang])
     n, big, m, day = (
         rng.randint(2, 9),
         rng.randint(5000, 9999),
         rng.randrange(12),
         rng.randint(23, 28),
     )
-    return rng.choice(
-        fill(
-            PHRASINGS["CHAT_EN"],
-            {
-                "EN_MONTHS(m)": EN_MONTHS[m],
-                "big": big,
-                "day": day,
-                "n": n,
-                "place": place,
-                "who": who,
-            },
-        )
-    )
-
-
-def _ru_chat(rng: random.Random) -> tuple[str, str]:
-    who, place = rng.choice(CHAT_PEOPLE["ru"]), rng.choice(CHAT_PLACES["ru"])
-    n, big, m, day = (
-        rng.randint(2, 9),
-        rng.randint(5000, 9999),
-        rng.randrange(12),
-        rng.randint(23, 28),
-    )
-    return rng.choice(
-        fill(
-            PHRASINGS["CHAT_RU"],
-            {
-                "RU_MONTHS(m)": RU_MONTHS[m],
-                "big": big,
-                "day": day,
-                "n": n,
-                "place": place,
-                "who": who,
-            },
-        )
-    )
-
-
-def _ja_chat(rng: random.Random) -> tuple[str, str]:
-    who, place = rng.choice(CHAT_PEOPLE["ja"]), rng.choice(CHAT_PLACES["ja"])
-    n, big, m, day = (
-        rng.randint(2, 9),
-        rng.randint(5000, 9999),
-        rng.randrange(12),
-        rng.randint(23, 28),
-    )
-    return rng.choice(
-        fill(
-            PHRASINGS["CHAT_JA"],
-            {"big": big, "day": day, "m + 1": m + 1, "n": n, "place": place, "who": who},
-        )
-    )
-
-
-CHAT: dict[str, Callable[[random.Random], tuple[str, str]]] = {
-    "en": _en_chat,
-    "ru": _ru_chat,
-    "ja": _ja_chat,
-}
+    month = {"en": EN_MONTHS[m], "ru": RU_MONTHS[m]}.get(lang, m + 1)
+    ctx = {"who": who, "place": place, "n": n, "big": big, "month": month, "day": day}
+    user, bot = rng.choice(fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
+    return user, bot
 
 
 def _answers(lang: str, kind: str, value: Any) -> list[str]:
@@ -326,12 +170,12 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
         "price": prices[1],
         "office": offices[1],
     }
-    facts: dict[str, list[Said]] = FACTS[lang](p, values)
+    facts: dict[str, list[Said]] = _facts(lang, p, values)
     plan: list[Said] = [rng.choice(facts[k]) for k in facts]
     rng.shuffle(plan)
     changed = sorted(rng.sample(CHANGEABLE, rng.randint(2, 3)))
     changes = [
-        rng.choice(CHANGES[lang](p, kind, values[kind], new_values[kind])) for kind in changed
+        rng.choice(_changes(lang, p, kind, values[kind], new_values[kind])) for kind in changed
     ]
     length = rng.choice([170, 200, 240])
     slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
@@ -376,7 +220,7 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
             say("user", text, tag=tag, key=key)
             say("assistant", rng.choice(ack))
         elif said is None:
-            user, bot = CHAT[lang](rng)
+            user, bot = _chat(lang, rng)
             say("user", user, tag="small_talk")
             say("assistant", bot, tag="small_talk")
         else:

@@ -48,178 +48,52 @@ def _date_forms(lang: str, month: int, day: int) -> list[str]:
     return [f"{month + 1}月{day}日"]
 
 
-def _key_en(rng: random.Random, p: str) -> tuple[list[str], list[dict[str, Any]]]:
-    old, new = rng.sample(PEOPLE["en"], 2)
-    amount = rng.choice([85, 130, 215, 340, 560])
+def _key_facts(lang: str, rng: random.Random, p: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The seven key messages of a dialog (five facts, a moved date, a new lead) and its questions."""
+    old, new = rng.sample(PEOPLE[lang], 2)
+    ctx: dict[str, Any] = {"p": p, "old": old, "new": new}
+    ctx["amount"] = rng.choice([85, 130, 215, 340, 560])
     x, y = rng.choice(OPTIONS)
-    layer = rng.choice(LAYERS["en"])
-    layer_cap = layer[0].upper() + layer[1:]
-    vendor = rng.choice(VENDORS)
-    reason = rng.choice(REASONS["en"])
-    m, d1 = _date("en", rng)
+    ctx.update(x=x, y=y)
+    layer = rng.choice(LAYERS[lang])
+    if lang == "ru":  # a Russian layer is (genitive, nominative)
+        ctx["layer_gen"], ctx["layer_nom"] = layer
+    else:
+        ctx["layer"], ctx["layer_cap"] = layer, layer[0].upper() + layer[1:]
+    vendor, reason = rng.choice(VENDORS), rng.choice(REASONS[lang])
+    ctx.update(vendor=vendor, reason=reason)
+    m, d1 = _date(lang, rng)
     d2 = d1 + rng.randint(3, 8)
-    first, moved = (_date_forms("en", m, d1), _date_forms("en", m, d2))
-    amount_text, amount_answer = rng.choice(
-        fill(PHRASINGS["EN_AMOUNT_TEXT"], {"amount": amount, "p": p})
-    )
-    lead_text = rng.choice(fill(PHRASINGS["EN_LEAD_TEXT"], {"old": old, "p": p}))
-    change_text = rng.choice(fill(PHRASINGS["EN_CHANGE_TEXT"], {"new": new, "old": old, "p": p}))
-    date_text = rng.choice(fill(PHRASINGS["EN_DATE_TEXT"], {"first": first, "p": p}))
-    moved_text = rng.choice(fill(PHRASINGS["EN_MOVED_TEXT"], {"moved": moved, "p": p}))
-    decision_text = rng.choice(
-        fill(
-            PHRASINGS["EN_DECISION_TEXT"], {"layer": layer, "layer_cap": layer_cap, "x": x, "y": y}
-        )
-    )
-    reason_text = rng.choice(
-        fill(PHRASINGS["EN_REASON_TEXT"], {"reason": reason, "vendor": vendor})
-    )
-    keys = [lead_text, amount_text, date_text, decision_text, reason_text, moved_text, change_text]
-    questions = [
-        {
-            "kind": "name",
-            "q": fill(PHRASINGS["EN_QUESTION_NAME"], {"p": p}),
-            "answers": [new],
-            "wrong": [old],
-        },
-        {
-            "kind": "number",
-            "q": fill(PHRASINGS["EN_QUESTION_NUMBER"], {"p": p}),
-            "answers": [amount_answer],
-        },
-        {
-            "kind": "date",
-            "q": fill(PHRASINGS["EN_QUESTION_DATE"], {"p": p}),
-            "answers": moved,
-            "wrong": first,
-        },
-        {
-            "kind": "decision",
-            "q": fill(PHRASINGS["EN_QUESTION_DECISION"], {"layer": layer}),
-            "answers": [x],
-        },
-        {
-            "kind": "reason",
-            "q": fill(PHRASINGS["EN_QUESTION_REASON"], {"vendor": vendor}),
-            "answers": [reason],
-        },
+    first, moved = _date_forms(lang, m, d1), _date_forms(lang, m, d2)
+    ctx.update(first=first, moved=moved)
+    said = {
+        name: rng.choice(fill(PHRASINGS[f"{lang.upper()}_{name}_TEXT"], ctx))
+        for name in ("AMOUNT", "LEAD", "CHANGE", "DATE", "MOVED", "DECISION", "REASON")
+    }
+    amount_text, amount_answer = said["AMOUNT"]
+    keys = [
+        said["LEAD"],
+        amount_text,
+        said["DATE"],
+        said["DECISION"],
+        said["REASON"],
+        said["MOVED"],
+        said["CHANGE"],
     ]
-    return (keys, questions)
-
-
-def _key_ru(rng: random.Random, p: str) -> tuple[list[str], list[dict[str, Any]]]:
-    old, new = rng.sample(PEOPLE["ru"], 2)
-    amount = rng.choice([85, 130, 215, 340, 560])
-    x, y = rng.choice(OPTIONS)
-    layer_gen, layer_nom = rng.choice(LAYERS["ru"])
-    vendor = rng.choice(VENDORS)
-    reason = rng.choice(REASONS["ru"])
-    m, d1 = _date("ru", rng)
-    d2 = d1 + rng.randint(3, 8)
-    first, moved = (_date_forms("ru", m, d1), _date_forms("ru", m, d2))
-    amount_text, amount_answer = rng.choice(
-        fill(PHRASINGS["RU_AMOUNT_TEXT"], {"amount": amount, "p": p})
-    )
-    lead_text = rng.choice(fill(PHRASINGS["RU_LEAD_TEXT"], {"old": old, "p": p}))
-    change_text = rng.choice(fill(PHRASINGS["RU_CHANGE_TEXT"], {"new": new, "old": old, "p": p}))
-    date_text = rng.choice(fill(PHRASINGS["RU_DATE_TEXT"], {"first": first, "p": p}))
-    moved_text = rng.choice(fill(PHRASINGS["RU_MOVED_TEXT"], {"moved": moved, "p": p}))
-    decision_text = rng.choice(
-        fill(
-            PHRASINGS["RU_DECISION_TEXT"],
-            {"layer_gen": layer_gen, "layer_nom": layer_nom, "x": x, "y": y},
-        )
-    )
-    reason_text = rng.choice(
-        fill(PHRASINGS["RU_REASON_TEXT"], {"reason": reason, "vendor": vendor})
-    )
-    keys = [lead_text, amount_text, date_text, decision_text, reason_text, moved_text, change_text]
+    q = {
+        kind: fill(PHRASINGS[f"{lang.upper()}_QUESTION_{kind.upper()}"], ctx)
+        for kind in ("name", "number", "date", "decision", "reason")
+    }
+    # a Russian person is (nominative, other cases...): the answer is the nominative
+    lead, stale = ([new[0]], list(old)) if lang == "ru" else ([new], [old])
     questions = [
-        {
-            "kind": "name",
-            "q": fill(PHRASINGS["RU_QUESTION_NAME"], {"p": p}),
-            "answers": [new[0]],
-            "wrong": list(old),
-        },
-        {
-            "kind": "number",
-            "q": fill(PHRASINGS["RU_QUESTION_NUMBER"], {"p": p}),
-            "answers": [amount_answer],
-        },
-        {
-            "kind": "date",
-            "q": fill(PHRASINGS["RU_QUESTION_DATE"], {"p": p}),
-            "answers": moved,
-            "wrong": first,
-        },
-        {
-            "kind": "decision",
-            "q": fill(PHRASINGS["RU_QUESTION_DECISION"], {"layer_gen": layer_gen}),
-            "answers": [x],
-        },
-        {
-            "kind": "reason",
-            "q": fill(PHRASINGS["RU_QUESTION_REASON"], {"vendor": vendor}),
-            "answers": [reason],
-        },
+        {"kind": "name", "q": q["name"], "answers": lead, "wrong": stale},
+        {"kind": "number", "q": q["number"], "answers": [amount_answer]},
+        {"kind": "date", "q": q["date"], "answers": moved, "wrong": first},
+        {"kind": "decision", "q": q["decision"], "answers": [x]},
+        {"kind": "reason", "q": q["reason"], "answers": [reason]},
     ]
-    return (keys, questions)
-
-
-def _key_ja(rng: random.Random, p: str) -> tuple[list[str], list[dict[str, Any]]]:
-    old, new = rng.sample(PEOPLE["ja"], 2)
-    amount = rng.choice([85, 130, 215, 340, 560])
-    x, y = rng.choice(OPTIONS)
-    layer = rng.choice(LAYERS["ja"])
-    vendor = rng.choice(VENDORS)
-    reason = rng.choice(REASONS["ja"])
-    m, d1 = _date("ja", rng)
-    d2 = d1 + rng.randint(3, 8)
-    first, moved = (_date_forms("ja", m, d1), _date_forms("ja", m, d2))
-    amount_text, amount_answer = rng.choice(
-        fill(PHRASINGS["JA_AMOUNT_TEXT"], {"amount": amount, "p": p})
-    )
-    lead_text = rng.choice(fill(PHRASINGS["JA_LEAD_TEXT"], {"old": old, "p": p}))
-    change_text = rng.choice(fill(PHRASINGS["JA_CHANGE_TEXT"], {"new": new, "old": old, "p": p}))
-    date_text = rng.choice(fill(PHRASINGS["JA_DATE_TEXT"], {"first": first, "p": p}))
-    moved_text = rng.choice(fill(PHRASINGS["JA_MOVED_TEXT"], {"moved": moved, "p": p}))
-    decision_text = rng.choice(
-        fill(PHRASINGS["JA_DECISION_TEXT"], {"layer": layer, "x": x, "y": y})
-    )
-    reason_text = rng.choice(
-        fill(PHRASINGS["JA_REASON_TEXT"], {"reason": reason, "vendor": vendor})
-    )
-    keys = [lead_text, amount_text, date_text, decision_text, reason_text, moved_text, change_text]
-    questions = [
-        {
-            "kind": "name",
-            "q": fill(PHRASINGS["JA_QUESTION_NAME"], {"p": p}),
-            "answers": [new],
-            "wrong": [old],
-        },
-        {
-            "kind": "number",
-            "q": fill(PHRASINGS["JA_QUESTION_NUMBER"], {"p": p}),
-            "answers": [amount_answer],
-        },
-        {
-            "kind": "date",
-            "q": fill(PHRASINGS["JA_QUESTION_DATE"], {"p": p}),
-            "answers": moved,
-            "wrong": first,
-        },
-        {
-            "kind": "decision",
-            "q": fill(PHRASINGS["JA_QUESTION_DECISION"], {"layer": layer}),
-            "answers": [x],
-        },
-        {
-            "kind": "reason",
-            "q": fill(PHRASINGS["JA_QUESTION_REASON"], {"vendor": vendor}),
-            "answers": [reason],
-        },
-    ]
-    return (keys, questions)
+    return keys, questions
 
 
 FILLER = PHRASINGS["FILLER"]
@@ -242,12 +116,11 @@ def _filler(lang: str, rng: random.Random) -> tuple[str, str]:
 
 
 ACKS = PHRASINGS["ACKS"]
-MAKERS = {"en": _key_en, "ru": _key_ru, "ja": _key_ja}
 
 
 def make_dialog(i: int, lang: str, rng: random.Random) -> dict[str, Any]:
     project = PROJECTS[lang][i % len(PROJECTS[lang])]
-    keys, questions = MAKERS[lang](rng, project)
+    keys, questions = _key_facts(lang, rng, project)
     turns = rng.choice([80, 100, 120, 180])
     # Every key fact lies before the last 17 turns (34 messages); the correction comes after
     # the value it corrects (keys are in order: first values, then the moves and the change).
