@@ -25,7 +25,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from banks.common import fill, phrasings
+from banks.common import Pace, Transcript, dialog, fill, phrasings, question
 
 PHRASINGS = phrasings("bank2")
 
@@ -34,34 +34,25 @@ LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
 # Every planted answer lies before the last KEEP_CLEAR messages (a fold with threshold 30 and
 # tail 16 has taken it out of the verbatim window by then).
 KEEP_CLEAR = 40
+PACE = Pace(
+    user_minutes=(1, 9), reply_seconds=(5, 40), gap_chance=0.04, gap_days=(1, 3), gap_hours=(0, 5)
+)
 
-EN_MONTHS = PHRASINGS["EN_MONTHS"]
-RU_MONTHS = PHRASINGS["RU_MONTHS"]
 
 # Project people. Russian: (nominative, genitive, dative, instrumental).
-LEADS = PHRASINGS["LEADS"]
-PROJECTS = PHRASINGS["PROJECTS"]
-CLIENTS = PHRASINGS["CLIENTS"]
-VENDORS = PHRASINGS["VENDORS"]
-TECH = PHRASINGS["TECH"]
-LANGUAGES = PHRASINGS["LANGUAGES"]
-REGIONS = PHRASINGS["REGIONS"]
-REASONS = PHRASINGS["REASONS"]
 
 # Small talk: other people, numbers, dates and places that belong to no project.
-CHAT_PEOPLE = PHRASINGS["CHAT_PEOPLE"]
-CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
 
 
 def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
     """One small-talk exchange with its own people, places, numbers and dates."""
-    who = rng.choice(CHAT_PEOPLE[lang])
-    place = rng.choice(CHAT_PLACES[lang])
+    who = rng.choice(PHRASINGS["CHAT_PEOPLE"][lang])
+    place = rng.choice(PHRASINGS["CHAT_PLACES"][lang])
     n = rng.randint(11, 59)
     big = rng.randint(1001, 4999)
     m = rng.randrange(12)
     day = rng.randint(23, 28)  # key dates use days 3-22
-    month = {"en": EN_MONTHS[m], "ru": RU_MONTHS[m]}.get(lang, m + 1)
+    month = {"en": PHRASINGS["EN_MONTHS"][m], "ru": PHRASINGS["RU_MONTHS"][m]}.get(lang, m + 1)
     ctx = {"who": who, "place": place, "n": n, "big": big, "month": month, "day": day}
     user, bot = rng.choice(fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
     return user, bot
@@ -69,9 +60,9 @@ def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
 
 def _date(lang: str, month: int, day: int) -> list[str]:
     if lang == "en":
-        return [f"{day} {EN_MONTHS[month]}", f"{EN_MONTHS[month]} {day}"]
+        return [f"{day} {PHRASINGS['EN_MONTHS'][month]}", f"{PHRASINGS['EN_MONTHS'][month]} {day}"]
     if lang == "ru":
-        return [f"{day} {RU_MONTHS[month]}"]
+        return [f"{day} {PHRASINGS['RU_MONTHS'][month]}"]
     return [f"{month + 1}月{day}日"]
 
 
@@ -107,7 +98,6 @@ def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
     return fill(PHRASINGS[f"CHANGES_{lang.upper()}"][kind], {"p": p, "old": old, "new": new})
 
 
-QUESTIONS = PHRASINGS["QUESTIONS"]
 KIND_OF = {
     "lead": "name",
     "budget": "number",
@@ -145,25 +135,25 @@ def _answers(lang: str, kind: str, value: Any) -> list[str]:
 
 
 def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
-    p = PROJECTS[lang][n % len(PROJECTS[lang])]
-    old_lead, new_lead = rng.sample(LEADS[lang], 2)
+    p = PHRASINGS["PROJECTS"][lang][n % len(PHRASINGS["PROJECTS"][lang])]
+    old_lead, new_lead = rng.sample(PHRASINGS["LEADS"][lang], 2)
     amounts = rng.sample(range(60, 995, 5), 2)
     month = rng.randrange(12)
     d1 = rng.randint(3, 12)
     d2 = d1 + rng.randint(3, 10)
-    regions = rng.sample(REGIONS[lang], 2)
+    regions = rng.sample(PHRASINGS["REGIONS"][lang], 2)
     values = {
         "lead": old_lead,
         "amount": amounts[0],
         "date": _date(lang, month, d1),
-        "tech": rng.choice(TECH),
-        "vendor": rng.choice(VENDORS),
-        "reason": rng.choice(REASONS[lang]),
-        "client": rng.choice(CLIENTS),
+        "tech": rng.choice(PHRASINGS["TECH"]),
+        "vendor": rng.choice(PHRASINGS["VENDORS"]),
+        "reason": rng.choice(PHRASINGS["REASONS"][lang]),
+        "client": rng.choice(PHRASINGS["CLIENTS"]),
         "ms": rng.choice(range(120, 480, 10)),
         "region": regions[0],
         "size": rng.randint(6, 9) if lang != "ja" else rng.randint(6, 9),
-        "language": rng.choice(LANGUAGES),
+        "language": rng.choice(PHRASINGS["LANGUAGES"]),
     }
     while values["ms"] in amounts:
         values["ms"] += 10
@@ -200,87 +190,43 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     )
     at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
     at_turn.update(zip(slots_change, changes, strict=True))
-    messages: list[dict[str, str]] = []
-    clock = datetime(2025, 1, 6, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
+    start = datetime(2025, 1, 6, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
+    talk = Transcript(rng, start, PACE)
+    acks = PHRASINGS["ACKS"][lang]
     turn = 0
-
-    def say(role: str, text: str) -> None:
-        nonlocal clock
-        clock += (
-            timedelta(minutes=rng.randint(1, 9))
-            if role == "user"
-            else timedelta(seconds=rng.randint(5, 40))
-        )
-        if role == "user" and rng.random() < 0.04:
-            clock += timedelta(days=rng.randint(1, 3), hours=rng.randint(0, 5))
-        messages.append(
-            {"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z")}
-        )
-
-    ack = {
-        "en": ["Noted.", "Got it.", "Thanks, noted.", "OK."],
-        "ru": ["Записал.", "Понял.", "Принято.", "Ок."],
-        "ja": ["承知しました。", "了解です。", "メモしました。", "わかりました。"],
-    }[lang]
-    while len(messages) < length:
+    while len(talk.messages) < length:
         said = at_turn.get(turn)
         if said is None:
             user, bot = _chat(lang, rng)
-            say("user", user)
-            say("assistant", bot)
+            talk.say("user", user)
+            talk.say("assistant", bot)
         else:
-            for role, text in said:
-                if role == "assistant":
-                    # The assistant's line answers a person's message before it.
-                    if messages and messages[-1]["role"] == "assistant":
-                        say(
-                            "user",
-                            {
-                                "en": "Let's go over the project notes.",
-                                "ru": "Давай пройдёмся по проекту.",
-                                "ja": "プロジェクトの確認をしましょう。",
-                            }[lang],
-                        )
-                    say("assistant", text)
-                else:
-                    if messages and messages[-1]["role"] == "user":
-                        say("assistant", rng.choice(ack))
-                    say("user", text)
-            if messages[-1]["role"] == "user":
-                say("assistant", rng.choice(ack))
+            talk.play(said, acks, PHRASINGS["PROMPT"][lang])
         turn += 1
-    questions = []
-    for kind, template in QUESTIONS[lang].items():
-        value: Any = {
-            "lead": old_lead,
-            "budget": amounts[0],
-            "date": values["date"],
-            "tech": values["tech"],
-            "vendor": values["reason"],
-            "client": values["client"],
-            "ms": values["ms"],
-            "region": regions[0],
-            "size": values["size"],
-            "language": values["language"],
-        }[kind]
-        q: dict[str, Any] = {
-            "kind": KIND_OF[kind],
-            "fact": kind,
-            "q": template.format(p=p, v=values["vendor"]),
-        }
-        if kind in changed:
-            q["answers"] = _answers(lang, kind, new_values[kind])
-            q["wrong"] = _answers(lang, kind, value)
-        else:
-            q["answers"] = _answers(lang, kind, value)
-        questions.append(q)
-    return {
-        "id": f"bank2-{lang}-{n + 1:02d}",
-        "lang": lang,
-        "bank": "bank2",
-        "messages": messages,
-        "questions": questions,
+    stated: dict[str, Any] = {
+        "lead": old_lead,
+        "budget": amounts[0],
+        "date": values["date"],
+        "tech": values["tech"],
+        "vendor": values["reason"],
+        "client": values["client"],
+        "ms": values["ms"],
+        "region": regions[0],
+        "size": values["size"],
+        "language": values["language"],
     }
+    questions = []
+    for kind, template in PHRASINGS["QUESTIONS"][lang].items():
+        text = template.format(p=p, v=values["vendor"])
+        if kind in changed:
+            answers, wrong = (
+                _answers(lang, kind, new_values[kind]),
+                _answers(lang, kind, stated[kind]),
+            )
+        else:
+            answers, wrong = _answers(lang, kind, stated[kind]), None
+        questions.append(question(KIND_OF[kind], kind, text, answers, wrong))
+    return dialog("bank2", lang, n + 1, talk.messages, questions)
 
 
 def make_bank(seed: int = SEED) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ message). Seeded, so the file is reproducible.
 
 Tags for the summary's own figures (issue 26 item 4): every small-talk message (both sides)
 carries ``"tag": "small_talk"``; two open questions and two next steps about the project
-(``OPEN_QUESTIONS`` and ``STEPS`` in its phrasings) are planted as messages of their own with ``"tag":
+(``PHRASINGS["OPEN_QUESTIONS"]`` and ``PHRASINGS["STEPS"]`` in its phrasings) are planted as messages of their own with ``"tag":
 "open_question"`` / ``"next_step"`` and a ``"key"``, the phrase the summary's field must hold.
 """
 
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from banks.common import fill, phrasings
+from banks.common import Pace, Transcript, dialog, fill, phrasings, question
 
 PHRASINGS = phrasings("bank3")
 
@@ -37,11 +37,12 @@ PHRASINGS = phrasings("bank3")
 SEED = 3737
 # Open questions and next steps, each (template, key): the key is the phrase the summary's
 # field must hold for the plant to count as kept.
-OPEN_QUESTIONS = PHRASINGS["OPEN_QUESTIONS"]
-STEPS = PHRASINGS["STEPS"]
 LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
 # Planted answers lie before the last KEEP_CLEAR messages: folded out of the verbatim window.
 KEEP_CLEAR = 40
+PACE = Pace(
+    user_minutes=(1, 12), reply_seconds=(4, 50), gap_chance=0.05, gap_days=(1, 4), gap_hours=(0, 6)
+)
 KIND_OF = {
     "owner": "name",
     "sponsor": "name",
@@ -59,19 +60,11 @@ CHANGEABLE = ("owner", "beta", "price", "office")
 PLANTS = 2
 Said = list[tuple[str, str]]
 
-EN_MONTHS = PHRASINGS["EN_MONTHS"]
-RU_MONTHS = PHRASINGS["RU_MONTHS"]
-DATABASES = PHRASINGS["DATABASES"]
-TOOLS = PHRASINGS["TOOLS"]
-AGENCIES = PHRASINGS["AGENCIES"]
-
-VALUES = PHRASINGS["VALUES"]
-
 
 # A date's spellings in each language (month 0-11).
 DATE: dict[str, Callable[[int, int], tuple[str, ...]]] = {
-    "en": lambda m, d: (f"{d} {EN_MONTHS[m]}", f"{EN_MONTHS[m]} {d}"),
-    "ru": lambda m, d: (f"{d} {RU_MONTHS[m]}",),
+    "en": lambda m, d: (f"{d} {PHRASINGS['EN_MONTHS'][m]}", f"{PHRASINGS['EN_MONTHS'][m]} {d}"),
+    "ru": lambda m, d: (f"{d} {PHRASINGS['RU_MONTHS'][m]}",),
     "ja": lambda m, d: (f"{m + 1}月{d}日",),
 }
 
@@ -107,22 +100,19 @@ def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
     return fill(PHRASINGS[f"CHANGES_{lang.upper()}_{kind.upper()}"], ctx)
 
 
-QUESTIONS = PHRASINGS["QUESTIONS"]
-
-CHAT_PEOPLE = PHRASINGS["CHAT_PEOPLE"]
-CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
-
-
 def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
     """One small-talk exchange with its own people, places, numbers and dates."""
-    who, place = rng.choice(CHAT_PEOPLE[lang]), rng.choice(CHAT_PLACES[lang])
+    who, place = (
+        rng.choice(PHRASINGS["CHAT_PEOPLE"][lang]),
+        rng.choice(PHRASINGS["CHAT_PLACES"][lang]),
+    )
     n, big, m, day = (
         rng.randint(2, 9),
         rng.randint(5000, 9999),
         rng.randrange(12),
         rng.randint(23, 28),
     )
-    month = {"en": EN_MONTHS[m], "ru": RU_MONTHS[m]}.get(lang, m + 1)
+    month = {"en": PHRASINGS["EN_MONTHS"][m], "ru": PHRASINGS["RU_MONTHS"][m]}.get(lang, m + 1)
     ctx = {"who": who, "place": place, "n": n, "big": big, "month": month, "day": day}
     user, bot = rng.choice(fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
     return user, bot
@@ -142,7 +132,7 @@ def _answers(lang: str, kind: str, value: Any) -> list[str]:
 
 
 def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
-    pool = VALUES[lang]
+    pool = PHRASINGS["VALUES"][lang]
     p = pool["projects"][n % len(pool["projects"])]
     owner, new_owner = rng.sample(pool["people"], 2)
     sponsor = rng.choice([x for x in pool["sponsors"] if x not in (owner, new_owner)])
@@ -188,75 +178,42 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     prng = random.Random(f"{SEED}-plants-{n}")
     plants = [
         (t.format(p=p), key, "open_question")
-        for t, key in prng.sample(OPEN_QUESTIONS[lang], PLANTS)
+        for t, key in prng.sample(PHRASINGS["OPEN_QUESTIONS"][lang], PLANTS)
     ]
-    plants += [(t.format(p=p), key, "next_step") for t, key in prng.sample(STEPS[lang], PLANTS)]
+    plants += [
+        (t.format(p=p), key, "next_step")
+        for t, key in prng.sample(PHRASINGS["STEPS"][lang], PLANTS)
+    ]
     free = [t for t in range(2, length // 2 - KEEP_CLEAR // 2) if t not in at_turn]
     at_plant = dict(
         zip(sorted(prng.sample(free, len(plants))), prng.sample(plants, len(plants)), strict=True)
     )
-    messages: list[dict[str, str]] = []
-    clock = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
-
-    def say(role: str, text: str, **tags: str) -> None:
-        nonlocal clock
-        clock += (
-            timedelta(minutes=rng.randint(1, 12))
-            if role == "user"
-            else timedelta(seconds=rng.randint(4, 50))
-        )
-        if role == "user" and rng.random() < 0.05:
-            clock += timedelta(days=rng.randint(1, 4), hours=rng.randint(0, 6))
-        messages.append(
-            {"role": role, "text": text, "time": clock.isoformat().replace("+00:00", "Z"), **tags}
-        )
-
-    ack = pool["acks"]
+    start = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
+    talk = Transcript(rng, start, PACE)
     turn = 0
-    while len(messages) < length:
+    while len(talk.messages) < length:
         said = at_turn.get(turn)
         if turn in at_plant:
             text, key, tag = at_plant[turn]
-            say("user", text, tag=tag, key=key)
-            say("assistant", rng.choice(ack))
+            talk.say("user", text, tag=tag, key=key)
+            talk.say("assistant", rng.choice(pool["acks"]))
         elif said is None:
             user, bot = _chat(lang, rng)
-            say("user", user, tag="small_talk")
-            say("assistant", bot, tag="small_talk")
+            talk.say("user", user, tag="small_talk")
+            talk.say("assistant", bot, tag="small_talk")
         else:
-            for role, text in said:
-                if role == "assistant":
-                    if messages and messages[-1]["role"] == "assistant":
-                        say("user", pool["prompt"])
-                    say("assistant", text)
-                else:
-                    if messages and messages[-1]["role"] == "user":
-                        say("assistant", rng.choice(ack))
-                    say("user", text)
-            if messages[-1]["role"] == "user":
-                say("assistant", rng.choice(ack))
+            talk.play(said, pool["acks"], pool["prompt"])
         turn += 1
     questions = []
-    for kind, template in QUESTIONS[lang].items():
-        q: dict[str, Any] = {
-            "kind": KIND_OF[kind],
-            "fact": kind,
-            "q": template.format(p=p, t=values["tool"]),
-        }
+    for kind, template in PHRASINGS["QUESTIONS"][lang].items():
+        text = template.format(p=p, t=values["tool"])
         value = values["reason"] if kind == "dropped" else values[kind]
         if kind in changed:
-            q["answers"] = _answers(lang, kind, new_values[kind])
-            q["wrong"] = _answers(lang, kind, value)
+            answers, wrong = _answers(lang, kind, new_values[kind]), _answers(lang, kind, value)
         else:
-            q["answers"] = _answers(lang, kind, value)
-        questions.append(q)
-    return {
-        "id": f"bank3-{lang}-{n + 1:02d}",
-        "lang": lang,
-        "bank": "bank3",
-        "messages": messages,
-        "questions": questions,
-    }
+            answers, wrong = _answers(lang, kind, value), None
+        questions.append(question(KIND_OF[kind], kind, text, answers, wrong))
+    return dialog("bank3", lang, n + 1, talk.messages, questions)
 
 
 def make_bank(seed: int = SEED) -> list[dict[str, Any]]:

@@ -35,7 +35,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from banks.common import phrasings
+from banks.common import dialog, phrasings, question
 
 PHRASINGS = phrasings("bank4")
 
@@ -73,46 +73,25 @@ KIND_OF = {
     "office": "place",
 }
 
-EN_MONTHS = PHRASINGS["EN_MONTHS"]
-RU_MONTHS = PHRASINGS["RU_MONTHS"]
 
 # --- values -------------------------------------------------------------------------------
 # Russian people: (nom, gen, dat, acc, ins, feminine)
-RU_PEOPLE = PHRASINGS["RU_PEOPLE"]
-PEOPLE = PHRASINGS["PEOPLE"]
 # Cities. Russian: (nom, prep, acc, gen)
-CITIES = PHRASINGS["CITIES"]
-PROJECTS = PHRASINGS["PROJECTS"]
 # Russian clients: (nom, gen, ins)
-CLIENTS = PHRASINGS["CLIENTS"]
-VENDORS = PHRASINGS["VENDORS"]
 # (reason clause, accepted key strings)
-REASONS = PHRASINGS["REASONS"]
 # (category en, ru nom, ru gen, ja, chosen, rejected, later replacement)
-TECH = PHRASINGS["TECH"]
 # Numeric kinds, each its own range (see the docstring).
 BUDGET = {"en": range(310, 600, 10), "ru": range(31, 60), "ja": range(1200, 3000, 100)}
 PRICE = {"en": range(31, 60), "ru": range(450, 1950, 50), "ja": range(350, 1000, 50)}
 SLO = range(120, 300, 5)
 
 # --- fact phrasings: "u:" the person, "a:" the assistant -----------------------------------
-FACTS = PHRASINGS["FACTS"]
 
 # --- corrections: {old}/{new} and their forms ------------------------------------------------
-CHANGES = PHRASINGS["CHANGES"]
 
-QUESTIONS = PHRASINGS["QUESTIONS"]
 
 # --- everything else: small talk, open questions, next steps, acknowledgements ----------------
-CHAT_PEOPLE = PHRASINGS["CHAT_PEOPLE"]
-CHAT_PLACES = PHRASINGS["CHAT_PLACES"]
-CHAT = PHRASINGS["CHAT"]
-OPEN = PHRASINGS["OPEN"]
-NEXT = PHRASINGS["NEXT"]
-ACKS = PHRASINGS["ACKS"]
 # What the assistant says between a topic and its value, both said by the person.
-GO_ON = PHRASINGS["GO_ON"]
-LEAD_IN = PHRASINGS["LEAD_IN"]
 
 
 def _ordinal(d: int) -> str:
@@ -129,7 +108,7 @@ def _mln(n: int) -> str:
 
 def _date_keys(lang: str, year: int, month: int, day: int, prefix: str) -> dict[str, str]:
     if lang == "en":
-        m = EN_MONTHS[month]
+        m = PHRASINGS["EN_MONTHS"][month]
         return {
             f"{prefix}md": f"{m} {day}",
             f"{prefix}dm": f"{day} {m}",
@@ -137,8 +116,8 @@ def _date_keys(lang: str, year: int, month: int, day: int, prefix: str) -> dict[
         }
     if lang == "ru":
         return {
-            prefix.rstrip("_") or "d": f"{day} {RU_MONTHS[month]}",
-            f"{prefix}go": f"{day}-го {RU_MONTHS[month]}",
+            prefix.rstrip("_") or "d": f"{day} {PHRASINGS['RU_MONTHS'][month]}",
+            f"{prefix}go": f"{day}-го {PHRASINGS['RU_MONTHS'][month]}",
         }
     return {prefix.rstrip("_") or "d": f"{month + 1}月{day}日"}
 
@@ -146,7 +125,7 @@ def _date_keys(lang: str, year: int, month: int, day: int, prefix: str) -> dict[
 def _date_answers(lang: str, year: int, month: int, day: int) -> list[str]:
     iso = f"{year}-{month + 1:02d}-{day:02d}"
     if lang == "en":
-        m = EN_MONTHS[month]
+        m = PHRASINGS["EN_MONTHS"][month]
         return [
             f"{m} {day}",
             f"{day} {m}",
@@ -157,8 +136,8 @@ def _date_answers(lang: str, year: int, month: int, day: int) -> list[str]:
         ]
     if lang == "ru":
         return [
-            f"{day} {RU_MONTHS[month]}",
-            f"{day}-го {RU_MONTHS[month]}",
+            f"{day} {PHRASINGS['RU_MONTHS'][month]}",
+            f"{day}-го {PHRASINGS['RU_MONTHS'][month]}",
             f"{day:02d}.{month + 1:02d}",
             iso,
         ]
@@ -211,7 +190,7 @@ def _numbers(lang: str, kind: str, n: int) -> list[str]:
 
 
 def _values(lang: str, rng: random.Random) -> dict[str, Any]:
-    ppl, cities = PEOPLE[lang], CITIES[lang]
+    ppl, cities = PHRASINGS["PEOPLE"][lang], PHRASINGS["CITIES"][lang]
     lead = rng.sample(ppl["lead"], 2)
     qa = rng.sample(ppl["qa"], 2)
     region = rng.sample(cities["region"], 2)
@@ -220,8 +199,8 @@ def _values(lang: str, rng: random.Random) -> dict[str, Any]:
     price = rng.sample(list(PRICE[lang]), 2)
     month = rng.randrange(5, 9)
     day = rng.randint(3, 13)
-    tech = rng.choice(TECH)
-    reason = rng.choice(REASONS[lang])
+    tech = rng.choice(PHRASINGS["TECH"])
+    reason = rng.choice(PHRASINGS["REASONS"][lang])
     return {
         "lead": lead,
         "qa": qa,
@@ -232,9 +211,9 @@ def _values(lang: str, rng: random.Random) -> dict[str, Any]:
         "price": price,
         "launch": [(month, day), (month, day + rng.randint(4, 9))],
         "tech": tech,
-        "vendor": rng.choice(VENDORS),
+        "vendor": rng.choice(PHRASINGS["VENDORS"]),
         "reason": reason,
-        "client": rng.choice(CLIENTS[lang]),
+        "client": rng.choice(PHRASINGS["CLIENTS"][lang]),
         "slo": rng.choice(list(SLO)),
     }
 
@@ -299,15 +278,18 @@ def _answers(lang: str, kind: str, v: dict[str, Any], year: int, which: int) -> 
 
 
 def _chat_pair(lang: str, rng: random.Random) -> tuple[str, str]:
-    user, bot = rng.choice(CHAT[lang])
-    who, place = rng.choice(CHAT_PEOPLE[lang]), rng.choice(CHAT_PLACES[lang])
+    user, bot = rng.choice(PHRASINGS["CHAT"][lang])
+    who, place = (
+        rng.choice(PHRASINGS["CHAT_PEOPLE"][lang]),
+        rng.choice(PHRASINGS["CHAT_PLACES"][lang]),
+    )
     month = rng.randrange(12)
     k = {
         "n": rng.randint(61, 99),
         "big": rng.randint(5003, 9997),
         "day": rng.randint(23, 28),
-        "mon": EN_MONTHS[month] if lang == "en" else month + 1,
-        "mon_g": RU_MONTHS[month],
+        "mon": PHRASINGS["EN_MONTHS"][month] if lang == "en" else month + 1,
+        "mon_g": PHRASINGS["RU_MONTHS"][month],
     }
     if lang == "ru":
         k |= {
@@ -323,19 +305,22 @@ def _chat_pair(lang: str, rng: random.Random) -> tuple[str, str]:
 
 
 def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]:
-    p = PROJECTS[lang][index]
+    p = PHRASINGS["PROJECTS"][lang][index]
     year = 2026
     v = _values(lang, rng)
     keys = _keys(lang, p, v, year)
     changed = sorted(rng.sample(CHANGEABLE, N_CHANGED), key=CHANGEABLE.index)
-    facts = [("fact", [m.format(**keys) for m in rng.choice(FACTS[lang][kind])]) for kind in KINDS]
+    facts = [
+        ("fact", [m.format(**keys) for m in rng.choice(PHRASINGS["FACTS"][lang][kind])])
+        for kind in KINDS
+    ]
     rng.shuffle(facts)
     fixes = [
         (
             "fix",
             [
                 m.format(**_change_keys(lang, kind, p, v, year))
-                for m in rng.choice(CHANGES[lang][kind])
+                for m in rng.choice(PHRASINGS["CHANGES"][lang][kind])
             ],
         )
         for kind in changed
@@ -343,7 +328,7 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
     rng.shuffle(fixes)
     opens = [
         (tag, [f"u:{u.format(p=p)}", f"a:{a}"])
-        for tag, pool in (("open_question", OPEN), ("next_step", NEXT))
+        for tag, pool in (("open_question", PHRASINGS["OPEN"]), ("next_step", PHRASINGS["NEXT"]))
         for u, a in rng.sample(pool[lang], 2)
     ]
     planted = facts + fixes
@@ -381,12 +366,12 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
         for line in lines:
             role, text = ("user" if line[0] == "u" else "assistant"), line[2:]
             if role == "assistant" and messages and messages[-1]["role"] == "assistant":
-                say("user", rng.choice(LEAD_IN[lang]).format(p=p))
+                say("user", rng.choice(PHRASINGS["LEAD_IN"][lang]).format(p=p))
             if role == "user" and messages and messages[-1]["role"] == "user":
-                say("assistant", rng.choice(GO_ON[lang]))
+                say("assistant", rng.choice(PHRASINGS["GO_ON"][lang]))
             say(role, text, label)
         if messages[-1]["role"] == "user":
-            say("assistant", rng.choice(ACKS[lang]), label)
+            say("assistant", rng.choice(PHRASINGS["ACKS"][lang]), label)
 
     chat(rng.randint(1, 3))
     last_planted = 0
@@ -411,26 +396,13 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
 
     questions = []
     for kind in KINDS:
-        q: dict[str, Any] = {
-            "kind": KIND_OF[kind],
-            "fact": kind,
-            "q": QUESTIONS[lang][kind].format(
-                p=p, vendor=v["vendor"], cat=keys["cat"], cat_g=keys["cat_g"]
-            ),
-        }
-        if kind in changed:
-            q["answers"] = _answers(lang, kind, v, year, 1)
-            q["wrong"] = _answers(lang, kind, v, year, 0)
-        else:
-            q["answers"] = _answers(lang, kind, v, year, 0)
-        questions.append(q)
-    return {
-        "id": f"bank4-{lang}-{index + 1:02d}",
-        "lang": lang,
-        "bank": "bank4",
-        "messages": messages,
-        "questions": questions,
-    }
+        template = PHRASINGS["QUESTIONS"][lang][kind]
+        text = template.format(p=p, vendor=v["vendor"], cat=keys["cat"], cat_g=keys["cat_g"])
+        # a corrected fact's answer is its second value, the first one is wrong
+        answers = _answers(lang, kind, v, year, 1 if kind in changed else 0)
+        wrong = _answers(lang, kind, v, year, 0) if kind in changed else None
+        questions.append(question(KIND_OF[kind], kind, text, answers, wrong))
+    return dialog("bank4", lang, index + 1, messages, questions)
 
 
 def make_bank(seed: int = SEED) -> list[dict[str, Any]]:

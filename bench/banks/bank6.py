@@ -137,30 +137,26 @@ SHAPES = {
 # English
 # ---------------------------------------------------------------------------------------------
 
-EN_MONTHS = PHRASINGS["EN_MONTHS"]
 
-EN = PHRASINGS["EN"]
 # ---------------------------------------------------------------------------------------------
 # Russian: (nominative, genitive, dative, accusative, instrumental, prepositional)
 # ---------------------------------------------------------------------------------------------
 
-RU_MONTHS_GEN = PHRASINGS["RU_MONTHS_GEN"]
 
-RU = PHRASINGS["RU"]
-
-RU_SPRINT = PHRASINGS["RU_SPRINT"]
 # ---------------------------------------------------------------------------------------------
 # Japanese
 # ---------------------------------------------------------------------------------------------
 
-JA = PHRASINGS["JA"]
 
-JA_SPRINT = PHRASINGS["JA_SPRINT"]
 # ---------------------------------------------------------------------------------------------
 # Building the bank
 # ---------------------------------------------------------------------------------------------
 
-LANG_DATA: dict[str, dict[str, Any]] = {"en": EN, "ru": RU, "ja": JA}
+LANG_DATA: dict[str, dict[str, Any]] = {
+    "en": PHRASINGS["EN"],
+    "ru": PHRASINGS["RU"],
+    "ja": PHRASINGS["JA"],
+}
 CASES = ("gen", "dat", "acc", "ins", "pre")
 FACT_DAYS = (4, 9, 12, 17, 19, 23, 26, 28)  # days of the month a fact's date may fall on
 SMALL_DAYS = (2, 6, 11, 15, 21, 25, 27)  # days of the month small talk may mention
@@ -240,10 +236,12 @@ class Values:
             pool = list(self.data[name])
             rng.shuffle(pool)
             self.pools[name] = pool
-        self.pools["languages"] = rng.sample(LANGUAGES, len(LANGUAGES))
+        self.pools["languages"] = rng.sample(PHRASINGS["LANGUAGES"], len(PHRASINGS["LANGUAGES"]))
         self.pools["sprint"] = rng.sample([1, 2, 3, 4], 4)
-        self.pools["budget"] = rng.sample(BUDGETS[lang], len(BUDGETS[lang]))
-        self.pools["price"] = rng.sample(PRICES[lang], len(PRICES[lang]))
+        self.pools["budget"] = rng.sample(
+            PHRASINGS["BUDGETS"][lang], len(PHRASINGS["BUDGETS"][lang])
+        )
+        self.pools["price"] = rng.sample(PHRASINGS["PRICES"][lang], len(PHRASINGS["PRICES"][lang]))
         self.cur = rng.choice(["€", "$", "£"])
 
     def _take(self, pool: str) -> Any:
@@ -279,18 +277,18 @@ class Values:
         if kind in ("launch_date", "demo_date"):
             m, d = self.dates.pop()
             if lang == "en":
-                mon = EN_MONTHS[m - 1]
+                mon = PHRASINGS["EN_MONTHS"][m - 1]
                 a = [f"{d} {mon}", f"{mon} {d}"]
                 return Val(a, {"nom": a})
             if lang == "ru":
-                a = [f"{d} {RU_MONTHS_GEN[m - 1]}", f"{d:02d}.{m:02d}"]
+                a = [f"{d} {PHRASINGS['RU_MONTHS_GEN'][m - 1]}", f"{d:02d}.{m:02d}"]
                 return Val(a, {"nom": [a[0], a[0], a[1]]})
             a = [f"{m}月{d}日", f"{m}/{d}"]
             return Val(a, {"nom": [a[0], a[0], a[1]]})
         if kind == "budget":
             b = self._take("budget")
             if lang == "en":
-                word = CUR_WORD[self.cur]
+                word = PHRASINGS["CUR_WORD"][self.cur]
                 return Val(
                     [f"{b}k", f"{b},000"],
                     {
@@ -315,7 +313,7 @@ class Values:
         if kind == "seat_price":
             p = self._take("price")
             if lang == "en":
-                word = CUR_WORD[self.cur]
+                word = PHRASINGS["CUR_WORD"][self.cur]
                 return Val(
                     [f"{self.cur}{p}", f"{p} {word}"],
                     {"nom": [f"{self.cur}{p}", f"{self.cur}{p}", f"{p} {word}"]},
@@ -335,9 +333,11 @@ class Values:
                 adj = [f"{n}-week", f"{w}-week"]
                 return Val(nom + adj, {"nom": nom, "adj": adj})
             if lang == "ru":
-                forms = {k: list(v) for k, v in RU_SPRINT[str(n)].items()}
+                forms = {k: list(v) for k, v in PHRASINGS["RU_SPRINT"][str(n)].items()}
                 return Val(list(forms["nom"]), forms)
-            return Val(list(JA_SPRINT[str(n)]), {"nom": list(JA_SPRINT[str(n)])})
+            return Val(
+                list(PHRASINGS["JA_SPRINT"][str(n)]), {"nom": list(PHRASINGS["JA_SPRINT"][str(n)])}
+            )
         if kind == "language":
             x = self._take("languages")
             return Val([x], {"nom": [x]})
@@ -349,12 +349,6 @@ class Values:
             long, short, answers = r
             return Val(list(answers), {"nom": [long], "short": [short]})
         raise KeyError(kind)
-
-
-LANGUAGES = PHRASINGS["LANGUAGES"]
-CUR_WORD = PHRASINGS["CUR_WORD"]
-BUDGETS = PHRASINGS["BUDGETS"]
-PRICES = PHRASINGS["PRICES"]
 
 
 def fill(tpl: str, ctx: dict[str, Any], rng: random.Random) -> str:
@@ -653,7 +647,7 @@ class DialogBuilder:
                 sn=rng.choice(S["sn"]),
                 dog=rng.choice(S["dog"]),
                 sp=rng.choice(S["sp"]),
-                sd=f"{d} {EN_MONTHS[m - 1]}",
+                sd=f"{d} {PHRASINGS['EN_MONTHS'][m - 1]}",
             )
         elif self.lang == "ru":
             sn = rng.choice(S["sn"])
@@ -664,7 +658,7 @@ class DialogBuilder:
             ctx.update(dog=dog[0], dog_ins=dog[1])
             sp = rng.choice(S["sp"])
             ctx.update(sp=sp[0], sp_gen=sp[1], sp_pre=sp[2])
-            ctx["sd"] = f"{d} {RU_MONTHS_GEN[m - 1]}"
+            ctx["sd"] = f"{d} {PHRASINGS['RU_MONTHS_GEN'][m - 1]}"
         else:
             ctx.update(
                 sn=rng.choice(S["sn"]),

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 import sys
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,3 +45,82 @@ def fill(template: Any, ctx: dict[str, Any]) -> Any:
     if isinstance(template, list):
         return [fill(item, ctx) for item in template]
     return {key: fill(item, ctx) for key, item in template.items()}
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How a dialog's clock moves: minutes before the person speaks, seconds before a reply, and
+    now and then (``gap_chance``) a break of days and hours before the person's message."""
+
+    user_minutes: tuple[int, int]
+    reply_seconds: tuple[int, int]
+    gap_chance: float
+    gap_days: tuple[int, int]
+    gap_hours: tuple[int, int]
+
+
+@dataclass
+class Transcript:
+    """A dialog's messages as they are said, each with an ISO UTC time from its clock."""
+
+    rng: random.Random
+    clock: datetime
+    pace: Pace
+    messages: list[dict[str, str]] = field(default_factory=list)
+
+    def say(self, role: str, text: str, **tags: str) -> None:
+        """Add one message, moving the clock first."""
+        pace, rng = self.pace, self.rng
+        if role == "user":
+            self.clock += timedelta(minutes=rng.randint(*pace.user_minutes))
+        else:
+            self.clock += timedelta(seconds=rng.randint(*pace.reply_seconds))
+        if role == "user" and rng.random() < pace.gap_chance:
+            self.clock += timedelta(
+                days=rng.randint(*pace.gap_days), hours=rng.randint(*pace.gap_hours)
+            )
+        time = self.clock.isoformat().replace("+00:00", "Z")
+        self.messages.append({"role": role, "text": text, "time": time, **tags})
+
+    def play(self, said: list[list[str]], acks: list[str], prompt: str) -> None:
+        """A planted fact's messages, keeping the roles alternate: the person's ``prompt`` before
+        an assistant line that would follow another, an acknowledgement between two of the
+        person's lines and after the last."""
+        for role, text in said:
+            if role == "assistant":
+                if self.messages and self.messages[-1]["role"] == "assistant":
+                    self.say("user", prompt)
+                self.say("assistant", text)
+            else:
+                if self.messages and self.messages[-1]["role"] == "user":
+                    self.say("assistant", self.rng.choice(acks))
+                self.say("user", text)
+        if self.messages[-1]["role"] == "user":
+            self.say("assistant", self.rng.choice(acks))
+
+
+def question(
+    kind: str, fact: str, text: str, answers: list[str], wrong: list[str] | None
+) -> dict[str, Any]:
+    """One question of a dialog; ``wrong`` is the superseded value of a corrected fact."""
+    q: dict[str, Any] = {"kind": kind, "fact": fact, "q": text, "answers": answers}
+    if wrong is not None:
+        q["wrong"] = wrong
+    return q
+
+
+def dialog(
+    bank: str,
+    lang: str,
+    number: int,
+    messages: list[dict[str, str]],
+    questions: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """A dialog record as the bank files hold it; ``number`` counts from 1 within its language."""
+    return {
+        "id": f"{bank}-{lang}-{number:02d}",
+        "lang": lang,
+        "bank": bank,
+        "messages": messages,
+        "questions": questions,
+    }

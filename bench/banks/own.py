@@ -22,16 +22,8 @@ PHRASINGS = phrasings("own")
 SEED = 1717
 LANGS = ["en"] * 7 + ["ru"] * 7 + ["ja"] * 6
 
-EN_MONTHS = PHRASINGS["EN_MONTHS"]
-RU_MONTHS = PHRASINGS["RU_MONTHS"]
 
 # name in the nominative; Russian names also in the forms the templates use.
-PEOPLE = PHRASINGS["PEOPLE"]
-PROJECTS = PHRASINGS["PROJECTS"]
-OPTIONS = PHRASINGS["OPTIONS"]
-LAYERS = PHRASINGS["LAYERS"]
-VENDORS = PHRASINGS["VENDORS"]
-REASONS = PHRASINGS["REASONS"]
 
 
 def _date(lang: str, rng: random.Random) -> tuple[int, int]:
@@ -42,25 +34,25 @@ def _date(lang: str, rng: random.Random) -> tuple[int, int]:
 
 def _date_forms(lang: str, month: int, day: int) -> list[str]:
     if lang == "en":
-        return [f"{day} {EN_MONTHS[month]}", f"{EN_MONTHS[month]} {day}"]
+        return [f"{day} {PHRASINGS['EN_MONTHS'][month]}", f"{PHRASINGS['EN_MONTHS'][month]} {day}"]
     if lang == "ru":
-        return [f"{day} {RU_MONTHS[month]}"]
+        return [f"{day} {PHRASINGS['RU_MONTHS'][month]}"]
     return [f"{month + 1}月{day}日"]
 
 
 def _key_facts(lang: str, rng: random.Random, p: str) -> tuple[list[str], list[dict[str, Any]]]:
     """The seven key messages of a dialog (five facts, a moved date, a new lead) and its questions."""
-    old, new = rng.sample(PEOPLE[lang], 2)
+    old, new = rng.sample(PHRASINGS["PEOPLE"][lang], 2)
     ctx: dict[str, Any] = {"p": p, "old": old, "new": new}
     ctx["amount"] = rng.choice([85, 130, 215, 340, 560])
-    x, y = rng.choice(OPTIONS)
+    x, y = rng.choice(PHRASINGS["OPTIONS"])
     ctx.update(x=x, y=y)
-    layer = rng.choice(LAYERS[lang])
+    layer = rng.choice(PHRASINGS["LAYERS"][lang])
     if lang == "ru":  # a Russian layer is (genitive, nominative)
         ctx["layer_gen"], ctx["layer_nom"] = layer
     else:
         ctx["layer"], ctx["layer_cap"] = layer, layer[0].upper() + layer[1:]
-    vendor, reason = rng.choice(VENDORS), rng.choice(REASONS[lang])
+    vendor, reason = rng.choice(PHRASINGS["VENDORS"]), rng.choice(PHRASINGS["REASONS"][lang])
     ctx.update(vendor=vendor, reason=reason)
     m, d1 = _date(lang, rng)
     d2 = d1 + rng.randint(3, 8)
@@ -96,12 +88,8 @@ def _key_facts(lang: str, rng: random.Random, p: str) -> tuple[list[str], list[d
     return keys, questions
 
 
-FILLER = PHRASINGS["FILLER"]
-SMALL_TALK_PEOPLE = PHRASINGS["SMALL_TALK_PEOPLE"]
-
-
 def _filler(lang: str, rng: random.Random) -> tuple[str, str]:
-    user, bot = rng.choice(FILLER[lang])
+    user, bot = rng.choice(PHRASINGS["FILLER"][lang])
     m, d = rng.randint(0, 11), rng.randint(23, 28)
     date = _date_forms(lang, m, d)[0]
     # Small-talk amounts never repeat a key amount (85, 130, 215, 340, 560).
@@ -111,15 +99,12 @@ def _filler(lang: str, rng: random.Random) -> tuple[str, str]:
         s=rng.randint(3, 60),
         h=rng.randint(6, 21),
         d=date,
-        who=rng.choice(SMALL_TALK_PEOPLE[lang]),
+        who=rng.choice(PHRASINGS["SMALL_TALK_PEOPLE"][lang]),
     ), bot
 
 
-ACKS = PHRASINGS["ACKS"]
-
-
 def make_dialog(i: int, lang: str, rng: random.Random) -> dict[str, Any]:
-    project = PROJECTS[lang][i % len(PROJECTS[lang])]
+    project = PHRASINGS["PROJECTS"][lang][i % len(PHRASINGS["PROJECTS"][lang])]
     keys, questions = _key_facts(lang, rng, project)
     turns = rng.choice([80, 100, 120, 180])
     # Every key fact lies before the last 17 turns (34 messages); the correction comes after
@@ -130,7 +115,7 @@ def make_dialog(i: int, lang: str, rng: random.Random) -> dict[str, Any]:
     messages: list[dict[str, str]] = []
     for t in range(turns):
         if t in at:
-            user, bot = at[t], rng.choice(ACKS[lang])
+            user, bot = at[t], rng.choice(PHRASINGS["ACKS"][lang])
         else:
             user, bot = _filler(lang, rng)
         messages += [{"role": "user", "text": user}, {"role": "assistant", "text": bot}]

@@ -25,85 +25,70 @@ SEED = 2626
 
 # Russian people are (nominative, genitive, dative, instrumental) of first name + patronymic;
 # each phrasing list holds twelve, the second six further from any cue word (dialogs 6-11).
-RU_PEOPLE = PHRASINGS["RU_PEOPLE"]
-RU_LEAD = PHRASINGS["RU_LEAD"]
-RU_CLIENTS = PHRASINGS["RU_CLIENTS"]
-RU_CLIENT = PHRASINGS["RU_CLIENT"]
-RU_PLACES = PHRASINGS["RU_PLACES"]
-RU_PLACE = PHRASINGS["RU_PLACE"]
-RU_VENDORS = PHRASINGS["RU_VENDORS"]
-RU_REASONS = PHRASINGS["RU_REASONS"]
-RU_REASON = PHRASINGS["RU_REASON"]
-TECH = PHRASINGS["TECH"]
-RU_TECH = PHRASINGS["RU_TECH"]
-RU_PROJECTS = PHRASINGS["RU_PROJECTS"]
-RU_SMALL = PHRASINGS["RU_SMALL"]
-
-JA_PEOPLE = PHRASINGS["JA_PEOPLE"]
-JA_LEAD = PHRASINGS["JA_LEAD"]
-JA_CLIENTS = PHRASINGS["JA_CLIENTS"]
-JA_CLIENT = PHRASINGS["JA_CLIENT"]
-JA_PLACES = PHRASINGS["JA_PLACES"]
-JA_PLACE = PHRASINGS["JA_PLACE"]
-JA_VENDORS = PHRASINGS["JA_VENDORS"]
-JA_REASONS = PHRASINGS["JA_REASONS"]
-JA_REASON = PHRASINGS["JA_REASON"]
-JA_TECH = PHRASINGS["JA_TECH"]
-JA_PROJECTS = PHRASINGS["JA_PROJECTS"]
-JA_SMALL = PHRASINGS["JA_SMALL"]
 
 
 # Other work said around the facts (other projects' dates, budgets, steps, roles): the summary
 # runs near its cap, so a fact has to outrank work that is not asked about.
-RU_WORK = PHRASINGS["RU_WORK"]
-JA_WORK = PHRASINGS["JA_WORK"]
 
 
 def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
     facts: list[tuple[str, str, list[str], str]] = []  # (text, kind, answers, question)
     q = PHRASINGS["QUESTIONS"][lang]
     if lang == "ru":
-        p = RU_PROJECTS[i % 6]
-        n = RU_PEOPLE[i % 6]
-        c = RU_CLIENTS[(i + 2) % 6]
-        loc = RU_PLACES[(i + 3) % 6]
-        v, r, t = RU_VENDORS[i % 6], RU_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
+        p = PHRASINGS["RU_PROJECTS"][i % 6]
+        n = PHRASINGS["RU_PEOPLE"][i % 6]
+        c = PHRASINGS["RU_CLIENTS"][(i + 2) % 6]
+        loc = PHRASINGS["RU_PLACES"][(i + 3) % 6]
+        v, r, t = (
+            PHRASINGS["RU_VENDORS"][i % 6],
+            PHRASINGS["RU_REASONS"][(i + 1) % 6],
+            PHRASINGS["TECH"][(i + 4) % 6],
+        )
         facts = [
             (
-                RU_LEAD[i].format(p=p, n0=n[0], n1=n[1], n2=n[2], n3=n[3]),
+                PHRASINGS["RU_LEAD"][i].format(p=p, n0=n[0], n1=n[1], n2=n[2], n3=n[3]),
                 "name",
                 [n[0]],
                 q["lead"].format(p=p),
             ),
-            (RU_CLIENT[i].format(p=p, c0=c[0], c1=c[1]), "name", [c[0]], q["client"].format(p=p)),
             (
-                RU_PLACE[i].format(p=p, l0=loc[0], l1=loc[1]),
+                PHRASINGS["RU_CLIENT"][i].format(p=p, c0=c[0], c1=c[1]),
+                "name",
+                [c[0]],
+                q["client"].format(p=p),
+            ),
+            (
+                PHRASINGS["RU_PLACE"][i].format(p=p, l0=loc[0], l1=loc[1]),
                 "place",
                 [loc[0]],
                 q["place"].format(p=p),
             ),
-            (RU_REASON[i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
-            (RU_TECH[i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
+            (PHRASINGS["RU_REASON"][i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
+            (PHRASINGS["RU_TECH"][i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
         ]
-        small = RU_SMALL
+        small = PHRASINGS["RU_SMALL"]
     else:
-        p = JA_PROJECTS[i % 6]
-        n = JA_PEOPLE[i % 6]
-        c = JA_CLIENTS[(i + 2) % 6]
-        loc = JA_PLACES[(i + 3) % 6]
-        v, r, t = JA_VENDORS[i % 6], JA_REASONS[(i + 1) % 6], TECH[(i + 4) % 6]
+        p = PHRASINGS["JA_PROJECTS"][i % 6]
+        n = PHRASINGS["JA_PEOPLE"][i % 6]
+        c = PHRASINGS["JA_CLIENTS"][(i + 2) % 6]
+        loc = PHRASINGS["JA_PLACES"][(i + 3) % 6]
+        v, r, t = (
+            PHRASINGS["JA_VENDORS"][i % 6],
+            PHRASINGS["JA_REASONS"][(i + 1) % 6],
+            PHRASINGS["TECH"][(i + 4) % 6],
+        )
         facts = [
-            (JA_LEAD[i].format(p=p, n=n[1]), "name", [n[0]], q["lead"].format(p=p)),
-            (JA_CLIENT[i].format(p=p, c=c), "name", [c], q["client"].format(p=p)),
-            (JA_PLACE[i].format(p=p, l=loc), "place", [loc], q["place"].format(p=p)),
-            (JA_REASON[i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
-            (JA_TECH[i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
+            (PHRASINGS["JA_LEAD"][i].format(p=p, n=n[1]), "name", [n[0]], q["lead"].format(p=p)),
+            (PHRASINGS["JA_CLIENT"][i].format(p=p, c=c), "name", [c], q["client"].format(p=p)),
+            (PHRASINGS["JA_PLACE"][i].format(p=p, l=loc), "place", [loc], q["place"].format(p=p)),
+            (PHRASINGS["JA_REASON"][i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
+            (PHRASINGS["JA_TECH"][i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
         ]
-        small = JA_SMALL
+        small = PHRASINGS["JA_SMALL"]
     ack = PHRASINGS["ACK"][lang]
     messages: list[dict[str, str]] = []
     questions = []
-    work = RU_WORK if lang == "ru" else JA_WORK
+    work = PHRASINGS["RU_WORK"] if lang == "ru" else PHRASINGS["JA_WORK"]
     for text, kind, answers, q in facts:
         for _ in range(rng.randint(6, 12)):
             u, a = rng.choice(small)
