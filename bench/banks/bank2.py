@@ -25,16 +25,12 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from banks.common import Pace, Transcript, dialog, fill, phrasings, question
+from banks import common
 
-PHRASINGS = phrasings("bank2")
+PHRASINGS = common.phrasings("bank2")
 
 SEED = 2626
-LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
-# Every planted answer lies before the last KEEP_CLEAR messages (a fold with threshold 30 and
-# tail 16 has taken it out of the verbatim window by then).
-KEEP_CLEAR = 40
-PACE = Pace(
+PACE = common.Pace(
     user_minutes=(1, 9), reply_seconds=(5, 40), gap_chance=0.04, gap_days=(1, 3), gap_hours=(0, 5)
 )
 
@@ -54,16 +50,12 @@ def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
     day = rng.randint(23, 28)  # key dates use days 3-22
     month = {"en": PHRASINGS["EN_MONTHS"][m], "ru": PHRASINGS["RU_MONTHS"][m]}.get(lang, m + 1)
     ctx = {"who": who, "place": place, "n": n, "big": big, "month": month, "day": day}
-    user, bot = rng.choice(fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
+    user, bot = rng.choice(common.fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
     return user, bot
 
 
 def _date(lang: str, month: int, day: int) -> list[str]:
-    if lang == "en":
-        return [f"{day} {PHRASINGS['EN_MONTHS'][month]}", f"{PHRASINGS['EN_MONTHS'][month]} {day}"]
-    if lang == "ru":
-        return [f"{day} {PHRASINGS['RU_MONTHS'][month]}"]
-    return [f"{month + 1}月{day}日"]
+    return common.spoken_dates(lang, month, day, PHRASINGS)
 
 
 # One planted fact: the messages that say it as (role, text) pairs, in order.
@@ -71,31 +63,13 @@ Said = list[tuple[str, str]]
 
 
 def _facts(lang: str, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    """Every phrasing of every kind of fact, filled with this dialog's values."""
-    x, y = v["tech"]
-    ctx = {
-        "p": p,
-        "lead": v["lead"],
-        "amount": v["amount"],
-        "d": v["date"][1 if lang == "en" else 0],
-        "x": x,
-        "y": y,
-        "rej": v["vendor"],
-        "cli": v["client"],
-        "ms": v["ms"],
-        "reg": v["region"],
-        "size": v["size"],
-        "lang_": v["language"],
-        "reason": v["reason"],
-    }
-    if lang == "ru":  # a Russian region is (nominative, locative)
-        ctx["reg_nom"], ctx["reg_loc"] = v["region"]
-    return fill(PHRASINGS[f"FACTS_{lang.upper()}"], ctx)
+    return common.facts_said(
+        PHRASINGS, lang, p, v, choice="tech", date="date", cased=("region", "reg_nom", "reg_loc")
+    )
 
 
 def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
-    """The phrasings of a correction of ``kind`` from ``old`` to ``new``."""
-    return fill(PHRASINGS[f"CHANGES_{lang.upper()}"][kind], {"p": p, "old": old, "new": new})
+    return common.changes_said(PHRASINGS, lang, p, kind, old, new)
 
 
 KIND_OF = {
@@ -186,12 +160,12 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     # Planted facts in the first half, corrections in the third quarter, chat everywhere.
     slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
     slots_change = sorted(
-        rng.sample(range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2), len(changes))
+        rng.sample(range(length // 4 + 4, length // 2 - common.KEEP_CLEAR // 2), len(changes))
     )
     at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
     at_turn.update(zip(slots_change, changes, strict=True))
     start = datetime(2025, 1, 6, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
-    talk = Transcript(rng, start, PACE)
+    talk = common.Transcript(rng, start, PACE)
     acks = PHRASINGS["ACKS"][lang]
     turn = 0
     while len(talk.messages) < length:
@@ -225,11 +199,11 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
             )
         else:
             answers, wrong = _answers(lang, kind, stated[kind]), None
-        questions.append(question(KIND_OF[kind], kind, text, answers, wrong))
-    return dialog("bank2", lang, n + 1, talk.messages, questions)
+        questions.append(common.question(KIND_OF[kind], kind, text, answers, wrong))
+    return common.dialog("bank2", lang, n + 1, talk.messages, questions)
 
 
 def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
     """The whole bank, reproducible from ``seed``."""
     rng = random.Random(seed)
-    return [_dialog(i, lang, rng) for i, lang in enumerate(LANGS)]
+    return [_dialog(i, lang, rng) for i, lang in enumerate(common.TWELVE_LANGS)]

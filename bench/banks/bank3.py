@@ -18,7 +18,7 @@ message). Seeded, so the file is reproducible.
 
 Tags for the summary's own figures (issue 26 item 4): every small-talk message (both sides)
 carries ``"tag": "small_talk"``; two open questions and two next steps about the project
-(``PHRASINGS["OPEN_QUESTIONS"]`` and ``PHRASINGS["STEPS"]`` in its phrasings) are planted as messages of their own with ``"tag":
+(``OPEN_QUESTIONS`` and ``STEPS`` in its phrasings) are planted as messages of their own with ``"tag":
 "open_question"`` / ``"next_step"`` and a ``"key"``, the phrase the summary's field must hold.
 """
 
@@ -29,18 +29,13 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from banks.common import Pace, Transcript, dialog, fill, phrasings, question
+from banks import common
 
-PHRASINGS = phrasings("bank3")
+PHRASINGS = common.phrasings("bank3")
 
 
 SEED = 3737
-# Open questions and next steps, each (template, key): the key is the phrase the summary's
-# field must hold for the plant to count as kept.
-LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
-# Planted answers lie before the last KEEP_CLEAR messages: folded out of the verbatim window.
-KEEP_CLEAR = 40
-PACE = Pace(
+PACE = common.Pace(
     user_minutes=(1, 12), reply_seconds=(4, 50), gap_chance=0.05, gap_days=(1, 4), gap_hours=(0, 6)
 )
 KIND_OF = {
@@ -70,34 +65,13 @@ DATE: dict[str, Callable[[int, int], tuple[str, ...]]] = {
 
 
 def _facts(lang: str, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    """Every phrasing of every kind of fact, filled with this dialog's values."""
-    x, y = v["database"]
-    ctx = {
-        "p": p,
-        "o": v["owner"],
-        "s": v["sponsor"],
-        "d": v["beta"][1 if lang == "en" else 0],
-        "x": x,
-        "y": y,
-        "c": v["contract"],
-        "pr": v["price"],
-        "off": v["office"],
-        "t": v["tool"],
-        "r": v["reason"],
-        "a": v["agency"],
-        "cov": v["coverage"],
-    }
-    if lang == "ru":  # a Russian office is (nominative, locative)
-        ctx["off"], ctx["off_loc"] = v["office"]
-    return fill(PHRASINGS[f"FACTS_{lang.upper()}"], ctx)
+    return common.facts_said(
+        PHRASINGS, lang, p, v, choice="database", date="beta", cased=("office", "office", "off_loc")
+    )
 
 
 def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
-    """The phrasings of a correction of ``kind`` from ``old`` to ``new``."""
-    ctx = {"p": p, "old": old, "new": new}
-    if lang == "en" and kind == "beta":  # the English templates say a date "March 5"
-        ctx = {"p": p, "o": old[1], "n": new[1]}
-    return fill(PHRASINGS[f"CHANGES_{lang.upper()}_{kind.upper()}"], ctx)
+    return common.changes_said(PHRASINGS, lang, p, kind, old, new)
 
 
 def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
@@ -114,7 +88,7 @@ def _chat(lang: str, rng: random.Random) -> tuple[str, str]:
     )
     month = {"en": PHRASINGS["EN_MONTHS"][m], "ru": PHRASINGS["RU_MONTHS"][m]}.get(lang, m + 1)
     ctx = {"who": who, "place": place, "n": n, "big": big, "month": month, "day": day}
-    user, bot = rng.choice(fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
+    user, bot = rng.choice(common.fill(PHRASINGS[f"CHAT_{lang.upper()}"], ctx))
     return user, bot
 
 
@@ -170,7 +144,7 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     length = rng.choice([170, 200, 240])
     slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
     slots_change = sorted(
-        rng.sample(range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2), len(changes))
+        rng.sample(range(length // 4 + 4, length // 2 - common.KEEP_CLEAR // 2), len(changes))
     )
     at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
     at_turn.update(zip(slots_change, changes, strict=True))
@@ -184,12 +158,12 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
         (t.format(p=p), key, "next_step")
         for t, key in prng.sample(PHRASINGS["STEPS"][lang], PLANTS)
     ]
-    free = [t for t in range(2, length // 2 - KEEP_CLEAR // 2) if t not in at_turn]
+    free = [t for t in range(2, length // 2 - common.KEEP_CLEAR // 2) if t not in at_turn]
     at_plant = dict(
         zip(sorted(prng.sample(free, len(plants))), prng.sample(plants, len(plants)), strict=True)
     )
     start = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
-    talk = Transcript(rng, start, PACE)
+    talk = common.Transcript(rng, start, PACE)
     turn = 0
     while len(talk.messages) < length:
         said = at_turn.get(turn)
@@ -212,11 +186,11 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
             answers, wrong = _answers(lang, kind, new_values[kind]), _answers(lang, kind, value)
         else:
             answers, wrong = _answers(lang, kind, value), None
-        questions.append(question(KIND_OF[kind], kind, text, answers, wrong))
-    return dialog("bank3", lang, n + 1, talk.messages, questions)
+        questions.append(common.question(KIND_OF[kind], kind, text, answers, wrong))
+    return common.dialog("bank3", lang, n + 1, talk.messages, questions)
 
 
 def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
     """The whole bank, reproducible from ``seed``."""
     rng = random.Random(seed)
-    return [_dialog(i, lang, rng) for i, lang in enumerate(LANGS)]
+    return [_dialog(i, lang, rng) for i, lang in enumerate(common.TWELVE_LANGS)]

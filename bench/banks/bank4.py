@@ -35,13 +35,12 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from banks import common
 from banks.common import dialog, phrasings, question
 
 PHRASINGS = phrasings("bank4")
 
 SEED = 4404
-LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
-KEEP_CLEAR = 40
 KINDS = (
     "lead",
     "qa",
@@ -380,7 +379,9 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
         if any(lines is b for _, b in planted):
             last_planted = len(messages)
         chat(rng.randint(1, 3) if i < len(facts) else rng.randint(2, 4))
-    tail_needed = max(target - len(messages), KEEP_CLEAR + 4 - (len(messages) - last_planted))
+    tail_needed = max(
+        target - len(messages), common.KEEP_CLEAR + 4 - (len(messages) - last_planted)
+    )
     tail_blocks = [opens[1], opens[3]]
     chat_pairs = max(tail_needed // 2 - 4, 0)
     at = sorted(rng.sample(range(chat_pairs), 2)) if chat_pairs >= 2 else [0, 0]
@@ -391,7 +392,7 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
                 block(*t)
     while len(messages) < target:
         chat(1)
-    assert len(messages) - last_planted >= KEEP_CLEAR, (n, len(messages), last_planted)
+    assert len(messages) - last_planted >= common.KEEP_CLEAR, (n, len(messages), last_planted)
     assert 160 <= len(messages) <= 260, (n, len(messages))
 
     questions = []
@@ -410,7 +411,7 @@ def make_bank(seed: int = SEED) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     seen: dict[str, int] = {}
     out = []
-    for n, lang in enumerate(LANGS):
+    for n, lang in enumerate(common.TWELVE_LANGS):
         out.append(_dialog(n, lang, seen.get(lang, 0), rng))
         seen[lang] = seen.get(lang, 0) + 1
     return out

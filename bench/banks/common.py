@@ -14,6 +14,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "bench" / "data"
 PHRASINGS_DIR = DATA / "phrasings"
+# The languages of a twelve-dialog bank's dialogs, in order.
+TWELVE_LANGS = ["en"] * 4 + ["ru"] * 4 + ["ja"] * 4
+# Every planted answer lies before a dialog's last KEEP_CLEAR messages (a fold with threshold
+# 30 and tail 16 has taken it out of the verbatim window by then).
+KEEP_CLEAR = 40
 
 
 @cache
@@ -109,18 +114,63 @@ def question(
     return q
 
 
-def dialog(
-    bank: str,
-    lang: str,
-    number: int,
-    messages: list[dict[str, str]],
-    questions: list[dict[str, Any]],
+Messages = list[dict[str, str]]
+Questions = list[dict[str, Any]]
+
+
+def record(
+    dialog_id: str, lang: str, bank: str, messages: Messages, questions: Questions
 ) -> dict[str, Any]:
-    """A dialog record as the bank files hold it; ``number`` counts from 1 within its language."""
-    return {
-        "id": f"{bank}-{lang}-{number:02d}",
-        "lang": lang,
-        "bank": bank,
-        "messages": messages,
-        "questions": questions,
-    }
+    """A dialog as the bank files hold it."""
+    return dict(id=dialog_id, lang=lang, bank=bank, messages=messages, questions=questions)
+
+
+def dialog(
+    bank: str, lang: str, number: int, messages: Messages, questions: Questions
+) -> dict[str, Any]:
+    """A dialog whose id numbers it from 1 within its language (``bank2-en-01``)."""
+    return record(f"{bank}-{lang}-{number:02d}", lang, bank, messages, questions)
+
+
+def exchange(user: str, bot: str) -> list[dict[str, str]]:
+    """The person's message and the assistant's reply, without times."""
+    return [{"role": "user", "text": user}, {"role": "assistant", "text": bot}]
+
+
+def spoken_dates(lang: str, month: int, day: int, words: dict[str, Any]) -> list[str]:
+    """How a day of a month (0-11) is written in ``lang``, from a bank's ``EN_MONTHS`` and
+    ``RU_MONTHS`` (English both ways round)."""
+    if lang == "en":
+        name = words["EN_MONTHS"][month]
+        return [f"{day} {name}", f"{name} {day}"]
+    if lang == "ru":
+        return [f"{day} {words['RU_MONTHS'][month]}"]
+    return [f"{month + 1}月{day}日"]
+
+
+def facts_said(
+    words: dict[str, Any],
+    lang: str,
+    p: str,
+    values: dict[str, Any],
+    *,
+    choice: str,
+    date: str,
+    cased: tuple[str, str, str],
+) -> dict[str, Any]:
+    """Every phrasing (``FACTS_<LANG>``) of every kind of fact, filled with a dialog's values:
+    ``choice`` names the (chosen, rejected) pair, ``date`` the date's spellings (English says the
+    second), ``cased`` the Russian (nominative, locative) value and the two slots it fills."""
+    x, y = values[choice]
+    ctx = {**values, "p": p, "x": x, "y": y, "d": values[date][1 if lang == "en" else 0]}
+    if lang == "ru":
+        key, nominative, locative = cased
+        ctx[nominative], ctx[locative] = values[key]
+    return dict(fill(words[f"FACTS_{lang.upper()}"], ctx))
+
+
+def changes_said(
+    words: dict[str, Any], lang: str, p: str, kind: str, old: Any, new: Any
+) -> list[Any]:
+    """The phrasings (``CHANGES_<LANG>``) of a correction of ``kind`` from ``old`` to ``new``."""
+    return list(fill(words[f"CHANGES_{lang.upper()}"][kind], {"p": p, "old": old, "new": new}))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from banks.common import fill, phrasings
+from banks.common import exchange, fill, phrasings, record, spoken_dates
 
 PHRASINGS = phrasings("own")
 
@@ -33,11 +33,7 @@ def _date(lang: str, rng: random.Random) -> tuple[int, int]:
 
 
 def _date_forms(lang: str, month: int, day: int) -> list[str]:
-    if lang == "en":
-        return [f"{day} {PHRASINGS['EN_MONTHS'][month]}", f"{PHRASINGS['EN_MONTHS'][month]} {day}"]
-    if lang == "ru":
-        return [f"{day} {PHRASINGS['RU_MONTHS'][month]}"]
-    return [f"{month + 1}月{day}日"]
+    return spoken_dates(lang, month, day, PHRASINGS)
 
 
 def _key_facts(lang: str, rng: random.Random, p: str) -> tuple[list[str], list[dict[str, Any]]]:
@@ -118,16 +114,10 @@ def make_dialog(i: int, lang: str, rng: random.Random) -> dict[str, Any]:
             user, bot = at[t], rng.choice(PHRASINGS["ACKS"][lang])
         else:
             user, bot = _filler(lang, rng)
-        messages += [{"role": "user", "text": user}, {"role": "assistant", "text": bot}]
+        messages += exchange(user, bot)
     for q in questions:
         q["evidence"] = [2 * t for t, text in at.items() if any(a in text for a in q["answers"])]
-    return {
-        "id": f"own-{i}",
-        "lang": lang,
-        "bank": "own",
-        "messages": messages,
-        "questions": questions,
-    }
+    return record(f"own-{i}", lang, "own", messages, questions)
 
 
 def make_bank() -> list[dict[str, Any]]:

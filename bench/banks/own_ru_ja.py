@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from banks.common import phrasings
+from banks.common import exchange, phrasings, record
 
 PHRASINGS = phrasings("own_ru_ja")
 
@@ -32,82 +32,49 @@ SEED = 2626
 
 
 def _dialog(lang: str, i: int, rng: random.Random) -> dict[str, Any]:
-    facts: list[tuple[str, str, list[str], str]] = []  # (text, kind, answers, question)
-    q = PHRASINGS["QUESTIONS"][lang]
-    if lang == "ru":
-        p = PHRASINGS["RU_PROJECTS"][i % 6]
-        n = PHRASINGS["RU_PEOPLE"][i % 6]
-        c = PHRASINGS["RU_CLIENTS"][(i + 2) % 6]
-        loc = PHRASINGS["RU_PLACES"][(i + 3) % 6]
-        v, r, t = (
-            PHRASINGS["RU_VENDORS"][i % 6],
-            PHRASINGS["RU_REASONS"][(i + 1) % 6],
-            PHRASINGS["TECH"][(i + 4) % 6],
-        )
-        facts = [
-            (
-                PHRASINGS["RU_LEAD"][i].format(p=p, n0=n[0], n1=n[1], n2=n[2], n3=n[3]),
-                "name",
-                [n[0]],
-                q["lead"].format(p=p),
-            ),
-            (
-                PHRASINGS["RU_CLIENT"][i].format(p=p, c0=c[0], c1=c[1]),
-                "name",
-                [c[0]],
-                q["client"].format(p=p),
-            ),
-            (
-                PHRASINGS["RU_PLACE"][i].format(p=p, l0=loc[0], l1=loc[1]),
-                "place",
-                [loc[0]],
-                q["place"].format(p=p),
-            ),
-            (PHRASINGS["RU_REASON"][i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
-            (PHRASINGS["RU_TECH"][i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
-        ]
-        small = PHRASINGS["RU_SMALL"]
-    else:
-        p = PHRASINGS["JA_PROJECTS"][i % 6]
-        n = PHRASINGS["JA_PEOPLE"][i % 6]
-        c = PHRASINGS["JA_CLIENTS"][(i + 2) % 6]
-        loc = PHRASINGS["JA_PLACES"][(i + 3) % 6]
-        v, r, t = (
-            PHRASINGS["JA_VENDORS"][i % 6],
-            PHRASINGS["JA_REASONS"][(i + 1) % 6],
-            PHRASINGS["TECH"][(i + 4) % 6],
-        )
-        facts = [
-            (PHRASINGS["JA_LEAD"][i].format(p=p, n=n[1]), "name", [n[0]], q["lead"].format(p=p)),
-            (PHRASINGS["JA_CLIENT"][i].format(p=p, c=c), "name", [c], q["client"].format(p=p)),
-            (PHRASINGS["JA_PLACE"][i].format(p=p, l=loc), "place", [loc], q["place"].format(p=p)),
-            (PHRASINGS["JA_REASON"][i].format(v=v, r=r), "reason", [r], q["reason"].format(v=v)),
-            (PHRASINGS["JA_TECH"][i].format(p=p, t=t), "decision", [t], q["tech"].format(p=p)),
-        ]
-        small = PHRASINGS["JA_SMALL"]
-    ack = PHRASINGS["ACK"][lang]
+    w = {key[3:]: value for key, value in PHRASINGS.items() if key.startswith(lang.upper() + "_")}
+    p, n = w["PROJECTS"][i % 6], w["PEOPLE"][i % 6]
+    c, loc = w["CLIENTS"][(i + 2) % 6], w["PLACES"][(i + 3) % 6]
+    v, r, t = w["VENDORS"][i % 6], w["REASONS"][(i + 1) % 6], PHRASINGS["TECH"][(i + 4) % 6]
+    if lang == "ru":  # people, clients and places in the cases the phrasings need
+        ctx = {
+            "n0": n[0],
+            "n1": n[1],
+            "n2": n[2],
+            "n3": n[3],
+            "c0": c[0],
+            "c1": c[1],
+            "l0": loc[0],
+            "l1": loc[1],
+        }
+        client, place = c[0], loc[0]
+    else:  # a Japanese person is (family name, with さん)
+        ctx = {"n": n[1], "c": c, "l": loc}
+        client, place = c, loc
+    ctx.update(p=p, v=v, r=r, t=t)
+    # (phrasings, question, question kind, answer), in the order the facts are said
+    plan = (
+        ("LEAD", "lead", "name", n[0]),
+        ("CLIENT", "client", "name", client),
+        ("PLACE", "place", "place", place),
+        ("REASON", "reason", "reason", r),
+        ("TECH", "tech", "decision", t),
+    )
     messages: list[dict[str, str]] = []
     questions = []
-    work = PHRASINGS["RU_WORK"] if lang == "ru" else PHRASINGS["JA_WORK"]
-    for text, kind, answers, q in facts:
+    for said, asked, kind, answer in plan:
         for _ in range(rng.randint(6, 12)):
-            u, a = rng.choice(small)
+            u, a = rng.choice(w["SMALL"])
             if rng.random() < 0.3:
-                u = rng.choice(work).format(k=rng.randint(20, 900), d=rng.randint(1, 28))
-            messages += [{"role": "user", "text": u}, {"role": "assistant", "text": a}]
-        messages.append({"role": "user", "text": text})
-        questions.append({"kind": kind, "q": q, "answers": answers, "evidence": [len(messages)]})
-        messages.append({"role": "assistant", "text": ack})
+                u = rng.choice(w["WORK"]).format(k=rng.randint(20, 900), d=rng.randint(1, 28))
+            messages += exchange(u, a)
+        messages.append({"role": "user", "text": w[said][i].format(**ctx)})
+        q = PHRASINGS["QUESTIONS"][lang][asked].format(**ctx)
+        questions.append({"kind": kind, "q": q, "answers": [answer], "evidence": [len(messages)]})
+        messages.append({"role": "assistant", "text": PHRASINGS["ACK"][lang]})
     for _ in range(30):
-        u, a = rng.choice(small)
-        messages += [{"role": "user", "text": u}, {"role": "assistant", "text": a}]
-    return {
-        "id": f"ownrj-{lang}-{i}",
-        "lang": lang,
-        "bank": "own_ru_ja",
-        "messages": messages,
-        "questions": questions,
-    }
+        messages += exchange(*rng.choice(w["SMALL"]))
+    return record(f"ownrj-{lang}-{i}", lang, "own_ru_ja", messages, questions)
 
 
 def make_bank() -> list[dict[str, Any]]:
