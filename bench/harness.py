@@ -44,25 +44,24 @@ def percentile(values: Sequence[float], q: float) -> float:
     return float(cuts[round(q) - 1])
 
 
-def summarize(values: Iterable[float], digits: int = 3) -> dict[str, float]:
-    """Count, median, p95, p99, minimum and maximum of a sample, rounded to ``digits``."""
+def summarize(values: Iterable[float], digits: int | None = 3) -> dict[str, float]:
+    """Count, median, p95, p99, minimum and maximum of a sample, rounded to ``digits``
+    (``None``: not rounded)."""
     xs = sorted(values)
     if not xs:
         return {"n": 0}
-    return {
-        "n": len(xs),
-        "median": round(statistics.median(xs), digits),
-        "p95": round(percentile(xs, 95), digits),
-        "p99": round(percentile(xs, 99), digits),
-        "min": round(xs[0], digits),
-        "max": round(xs[-1], digits),
-    }
+    stats = {"median": statistics.median(xs), "p95": percentile(xs, 95),
+             "p99": percentile(xs, 99), "min": xs[0], "max": xs[-1]}
+    if digits is not None:
+        stats = {k: round(v, digits) for k, v in stats.items()}
+    return {"n": len(xs), **stats}
 
 
 def time_calls(fn: Callable[[], object], runs: int, *, cpu: bool = False, warmup: int = 0,
                unit: float = 1e3) -> dict[str, float]:
-    """Call ``fn`` ``warmup`` times untimed, then ``runs`` times; the summary of its times in
-    milliseconds (``unit`` 1e3), wall clock or, with ``cpu``, this process's CPU time."""
+    """Call ``fn`` ``warmup`` times untimed, then ``runs`` times; the summary (not rounded) of
+    its times in milliseconds (``unit`` 1e3), wall clock or, with ``cpu``, this process's CPU
+    time."""
     clock = time.process_time if cpu else time.perf_counter
     for _ in range(warmup):
         fn()
@@ -71,7 +70,7 @@ def time_calls(fn: Callable[[], object], runs: int, *, cpu: bool = False, warmup
         t0 = clock()
         fn()
         times.append((clock() - t0) * unit)
-    return summarize(times)
+    return summarize(times, digits=None)
 
 
 class Timer:
