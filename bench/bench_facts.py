@@ -34,6 +34,7 @@ import time
 import warnings
 
 import numpy as np
+from harness import words
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.facts import rows as R
@@ -49,40 +50,13 @@ from threadkeep.store.vault import Vault
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
-_TOPICS = ["sushi", "jazz", "hiking", "chess", "python", "rust", "tea", "coffee", "running",
-           "opera", "football", "gardening", "painting", "photography", "sailing", "yoga",
-           "baking", "poetry", "cycling", "skiing", "кофе", "джаз", "寿司", "将棋", "登山"]
-_NOTE = [
-    "my {rel} {name} has a birthday on {d} {m}",
-    "the {proj} project deadline is {d} {m}",
-    "I keep my {thing} in the {place}",
-    "{name} from {proj} prefers calls after {h} pm",
-    "my {rel} lives in {city} and works on {proj}",
-    "I owe {name} {n} euros for the {thing}",
-    "у меня встреча с {name} по проекту {proj} {d} числа",
-    "{name}さんの誕生日は{m}{d}日",
-]
-_W = {
-    "rel": ["sister", "brother", "cousin", "friend", "colleague", "neighbour", "aunt"],
-    "name": ["Nora", "Tariq", "Lena", "Omar", "Priya", "Kai", "Mateo", "Ines", "Yuki", "Ivan"],
-    "m": ["March", "April", "May", "June", "July", "August"],
-    "proj": ["Vega", "Atlas", "Borealis", "Cobalt", "Zephyr", "Quasar", "Helix"],
-    "thing": ["passport", "bike", "camera", "laptop", "keys", "guitar", "tent"],
-    "place": ["drawer", "garage", "office", "attic", "car", "cupboard"],
-    "city": ["Berlin", "Lisbon", "Osaka", "Kazan", "Lyon", "Porto", "Oslo"],
-}
-_QUERIES = [
-    "when is my sister's birthday?", "what's the deadline of project Atlas?",
-    "where did I put my passport?", "can you suggest something to cook tonight?",
-    "I want to plan a weekend outdoors", "how much do I owe Omar?", "what music should I play?",
-    "когда встреча с Иваном?", "寿司を食べに行こう", "remind me what Priya prefers",
-]
+WORDS = words("facts")  # its sentences and word pools: bench/data/synthetic_chat.json
 
 
 def _note(rng: random.Random) -> str:
-    tpl = rng.choice(_NOTE)
+    tpl = rng.choice(WORDS["NOTE"])
     return tpl.format(d=rng.randint(1, 28), h=rng.randint(1, 9), n=rng.randint(5, 500),
-                      **{k: rng.choice(v) for k, v in _W.items()})
+                      **{k: rng.choice(v) for k, v in WORDS["W"].items()})
 
 
 def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bool) -> None:
@@ -91,7 +65,7 @@ def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bo
                                     ("role", "data analyst")]
     for i in range(n - len(items)):
         if i % 5 == 0:
-            topic = f"{rng.choice(_TOPICS)} {i}"
+            topic = f"{rng.choice(WORDS['TOPICS'])} {i}"
             items.append((f"preference:{topic}", f"{rng.choice(['likes', 'dislikes'])} {topic}"))
         else:
             items.append(("note", f"{_note(rng)} (#{i})"))
@@ -147,8 +121,8 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
         return time.perf_counter() - t0, len(hits)
 
     load_before = os.getloadavg()[0]
-    cold, _ = turn(_QUERIES[0])
-    queries = [_QUERIES[i % len(_QUERIES)] + f" #{i}" for i in range(turns)]
+    cold, _ = turn(WORDS["QUERIES"][0])
+    queries = [WORDS["QUERIES"][i % len(WORDS["QUERIES"])] + f" #{i}" for i in range(turns)]
     warm_full = [turn(q)[0] for q in queries]
     qemb, vecs = [], []
     for q in queries:

@@ -33,6 +33,8 @@ import warnings
 from datetime import timedelta
 from pathlib import Path
 
+from harness import words
+
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall.index import clear_recall_cache
 from threadkeep.memory.recall.ranking import render_recalled
@@ -46,36 +48,11 @@ from threadkeep.store.vault import Vault
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
-_SAID = [
-    "I went {act} with my {rel} last {when}, it was {adj}.",
-    "Thinking about signing up for a {thing} class at the {place}.",
-    "My {rel} gave me a {thing} for my birthday, so {adj}!",
-    "We finally booked the trip to {city} for {when}.",
-    "Work has been {adj}; the {thing} project is due next {when}.",
-]
-_ANSWER = [
-    "That sounds {adj}! How did your {rel} like the {thing}?",
-    "Wow, {city} is lovely. What are you planning to do there?",
-    "Good luck with the {thing}, you have got this!",
-    "I tried {act} once at the {place}; it was {adj}.",
-]
-_WORDS = {
-    "act": ["hiking", "swimming", "camping", "painting", "dancing", "running", "baking"],
-    "rel": ["sister", "kids", "husband", "friend", "mentor", "neighbour"],
-    "when": ["weekend", "month", "Friday", "summer", "week"],
-    "adj": ["amazing", "exhausting", "calming", "so much fun", "a bit scary"],
-    "thing": ["pottery", "guitar", "photography", "violin", "charity", "garden"],
-    "place": ["community centre", "library", "studio", "park", "beach"],
-    "city": ["Lisbon", "Paris", "Rome", "Tokyo", "Boston", "Kyoto"],
-}
-_QUESTIONS = [
-    "When did I go {act} with my {rel}?", "What class was I thinking of at the {place}?",
-    "What did my {rel} give me?", "When is the trip to {city}?", "What did I say about {thing}?",
-]
+WORDS = words("locomo")  # its sentences and word pools: bench/data/synthetic_chat.json
 
 
 def _fill(template: str, rnd: random.Random) -> str:
-    return template.format(**{k: rnd.choice(v) for k, v in _WORDS.items()})
+    return template.format(**{k: rnd.choice(v) for k, v in WORDS["WORDS"].items()})
 
 
 def _seed(db: Database, vault: Vault, messages: int, rnd: random.Random) -> str:
@@ -88,7 +65,7 @@ def _seed(db: Database, vault: Vault, messages: int, rnd: random.Random) -> str:
                 conv = repo.create_conversation(s, vault, user_id=uid, channel="bench",
                                                 system_prompt="bench", startup="")
             role = "user" if i % 2 == 0 else "assistant"
-            text = _fill(rnd.choice(_SAID if role == "user" else _ANSWER), rnd)
+            text = _fill(rnd.choice(WORDS["SAID"] if role == "user" else WORDS["ANSWER"]), rnd)
             m = repo.append_message(s, vault, conv=conv, role=role, text=text, status="ok")
             m.created_at = start + timedelta(days=i // 30 * 7, seconds=i)
         return uid
@@ -109,7 +86,7 @@ def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
         while index_pending(db, vault, user_id=uid, limit=512, embedder=emb or False):
             pass
         index_s = time.perf_counter() - t0
-        questions = [_fill(rnd.choice(_QUESTIONS), rnd) for _ in range(turns + 1)]
+        questions = [_fill(rnd.choice(WORDS["QUESTIONS"]), rnd) for _ in range(turns + 1)]
         embed_ms, warm_ms, blocks = [], [], []
         cold_ms = 0.0
         clear_recall_cache()

@@ -158,3 +158,10 @@ def emit(report: dict[str, Any], as_json: bool, text: str | None = None,
         return
     print(header_line(head))
     print(text if text is not None else json.dumps(report, indent=2, ensure_ascii=False, default=str))
+
+
+def words(section: str) -> dict[str, Any]:
+    """The sentences and word pools a synthetic-chat bench draws from
+    (``bench/data/synthetic_chat.json``, one section a script)."""
+    path = ROOT / "bench" / "data" / "synthetic_chat.json"
+    return dict(json.loads(path.read_text(encoding="utf-8"))[section])
