@@ -62,6 +62,14 @@ def _text(rng: random.Random, n: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
 
 
+def _node(nid: str, parent: str, role: str, at: float, text: str) -> dict[str, Any]:
+    """One message node of a ChatGPT export's mapping."""
+    message = {"id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": at,
+               "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
+               "metadata": {}, "recipient": "all"}
+    return {"id": nid, "parent": parent, "children": [], "message": message}
+
+
 def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -> int:
     """Write the export incrementally (never the whole structure in memory); its size."""
     rng = random.Random(seed)
@@ -81,10 +89,7 @@ def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -
                 else:
                     text = _text(rng, rng.randint(40, 60))
                 nid = f"{cid[-8:]}-{i:05d}"
-                mapping[nid] = {"id": nid, "parent": parent, "children": [], "message": {
-                    "id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": start + i * 30,
-                    "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
-                    "metadata": {}, "recipient": "all"}}
+                mapping[nid] = _node(nid, parent, role, start + i * 30, text)
                 mapping[parent]["children"].append(nid)
                 if i == 1:  # an abandoned branch off the first answer
                     mapping[parent]["children"].append(f"{nid}-old")
@@ -167,10 +172,7 @@ def write_realistic(path: Path, messages: int, seed: int = 7) -> int:
                 role = "user" if i % 2 == 0 else "assistant"
                 text = _question(rng, topic) if role == "user" else _answer(rng, topic)
                 nid = f"{cid[-8:]}-{i:05d}"
-                mapping[nid] = {"id": nid, "parent": parent, "children": [], "message": {
-                    "id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": start + i * 40,
-                    "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
-                    "metadata": {}, "recipient": "all"}}
+                mapping[nid] = _node(nid, parent, role, start + i * 40, text)
                 mapping[parent]["children"].append(nid)
                 parent = nid
             conv = {"id": cid, "conversation_id": cid, "title": f"About {topic}", "create_time": start,

@@ -158,12 +158,7 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
         changes.append(rng.choice(change))
     length = rng.choice([180, 220, 260])
     # Planted facts in the first half, corrections in the third quarter, chat everywhere.
-    slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
-    slots_change = sorted(
-        rng.sample(range(length // 4 + 4, length // 2 - common.KEEP_CLEAR // 2), len(changes))
-    )
-    at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
-    at_turn.update(zip(slots_change, changes, strict=True))
+    at_turn: dict[int, Said] = common.plant_turns(rng, length, plan, changes)
     start = datetime(2025, 1, 6, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
     talk = common.Transcript(rng, start, PACE)
     acks = PHRASINGS["ACKS"][lang]

@@ -142,12 +142,7 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
         rng.choice(_changes(lang, p, kind, values[kind], new_values[kind])) for kind in changed
     ]
     length = rng.choice([170, 200, 240])
-    slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
-    slots_change = sorted(
-        rng.sample(range(length // 4 + 4, length // 2 - common.KEEP_CLEAR // 2), len(changes))
-    )
-    at_turn: dict[int, Said] = dict(zip(slots_first, plan, strict=True))
-    at_turn.update(zip(slots_change, changes, strict=True))
+    at_turn: dict[int, Said] = common.plant_turns(rng, length, plan, changes)
     # The plants draw from their own stream, so the facts and changes above stay as they were.
     prng = random.Random(f"{SEED}-plants-{n}")
     plants = [

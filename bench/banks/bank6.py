@@ -289,17 +289,8 @@ class Values:
             b = self._take("budget")
             if lang == "en":
                 word = PHRASINGS["CUR_WORD"][self.cur]
-                return Val(
-                    [f"{b}k", f"{b},000"],
-                    {
-                        "nom": [
-                            f"{self.cur}{b}k",
-                            f"{self.cur}{b}k",
-                            f"{b}k {word}",
-                            f"{self.cur}{b},000",
-                        ]
-                    },
-                )
+                said = [f"{self.cur}{b}k", f"{self.cur}{b}k", f"{b}k {word}", f"{self.cur}{b},000"]
+                return Val([f"{b}k", f"{b},000"], {"nom": said})
             if lang == "ru":
                 if "млн" in b:
                     return Val([b, b.replace(",", ".")], {"nom": [f"{b} ₽", f"{b} рублей", b]})
@@ -314,10 +305,8 @@ class Values:
             p = self._take("price")
             if lang == "en":
                 word = PHRASINGS["CUR_WORD"][self.cur]
-                return Val(
-                    [f"{self.cur}{p}", f"{p} {word}"],
-                    {"nom": [f"{self.cur}{p}", f"{self.cur}{p}", f"{p} {word}"]},
-                )
+                said = [f"{self.cur}{p}", f"{self.cur}{p}", f"{p} {word}"]
+                return Val([f"{self.cur}{p}", f"{p} {word}"], {"nom": said})
             if lang == "ru":
                 return Val(
                     [f"{p} ₽", f"{p} рублей", f"{p} руб"],
@@ -492,13 +481,9 @@ class DialogBuilder:
             text = self.pick("pair", L["pair"]).replace("{a}", a).replace("{b}", b)
             lines = [("user", text), ("assistant", self.ack())]
         elif shape == "plain":
-            lines = [
-                (
-                    "user",
-                    fill(self.pick("plain", L["plain"]), {**ctx, "clause": self.clause(f)}, rng),
-                ),
-                ("assistant", self.ack()),
-            ]
+            tpl = self.pick("plain", L["plain"])
+            said = fill(tpl, {**ctx, "clause": self.clause(f)}, rng)
+            lines = [("user", said), ("assistant", self.ack())]
         elif shape == "passive":
             passive = fill(self.pick(f.kind + ":passive", K["passive"]), ctx, rng)
             lines = [
@@ -509,27 +494,14 @@ class DialogBuilder:
             pre, post = self.pick("buried", L["buried"])
             lines = [("user", pre + self.clause(f) + post), ("assistant", self.ack())]
         elif shape == "terse":
-            lines = [
-                (
-                    "user",
-                    fill(self.pick(f.kind + ":terse", K.get("terse") or L["terse"]), ctx, rng),
-                ),
-                ("assistant", self.ack()),
-            ]
+            said = fill(self.pick(f.kind + ":terse", K.get("terse") or L["terse"]), ctx, rng)
+            lines = [("user", said), ("assistant", self.ack())]
         elif shape == "forward":
             col = self.pick("colleagues", L["colleagues"])
             cc = {"c": col[0], "c_gen": col[1]} if self.lang == "ru" else {"c": col}
-            lines = [
-                (
-                    "user",
-                    fill(
-                        self.pick("forward", L["forward"]),
-                        {**ctx, **cc, "clause": self.clause(f)},
-                        rng,
-                    ),
-                ),
-                ("assistant", self.ack()),
-            ]
+            tpl = self.pick("forward", L["forward"])
+            said = fill(tpl, {**ctx, **cc, "clause": self.clause(f)}, rng)
+            lines = [("user", said), ("assistant", self.ack())]
         elif shape == "selfqa":
             lines = [
                 ("user", fill(self.pick(f.kind + ":selfq", K["selfq"]), ctx, rng)),
@@ -554,22 +526,14 @@ class DialogBuilder:
         elif shape == "readback":
             src = self.pick("src", L["src"])
             sc = {"src_in": src[0], "src_acc": src[1]} if self.lang == "ru" else {"src": src}
+            prompt = fill(self.pick(f.kind + ":rb", K.get("rb_prompt") or L["rb_prompt"]), ctx, rng)
+            tpl = self.pick("readback", L["readback"])
+            read = cap(fill(tpl, {**ctx, **sc, "clause": self.clause(f)}, rng))
+            confirm = self.pick("confirm", L["confirm"])
             lines = [
-                (
-                    "user",
-                    fill(self.pick(f.kind + ":rb", K.get("rb_prompt") or L["rb_prompt"]), ctx, rng),
-                ),
-                (
-                    "assistant",
-                    cap(
-                        fill(
-                            self.pick("readback", L["readback"]),
-                            {**ctx, **sc, "clause": self.clause(f)},
-                            rng,
-                        )
-                    ),
-                ),
-                ("user", self.pick("confirm", L["confirm"])),
+                ("user", prompt),
+                ("assistant", read),
+                ("user", confirm),
                 ("assistant", self.ack()),
             ]
         else:

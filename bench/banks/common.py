@@ -174,3 +174,16 @@ def changes_said(
 ) -> list[Any]:
     """The phrasings (``CHANGES_<LANG>``) of a correction of ``kind`` from ``old`` to ``new``."""
     return list(fill(words[f"CHANGES_{lang.upper()}"][kind], {"p": p, "old": old, "new": new}))
+
+
+def plant_turns(
+    rng: random.Random, length: int, plan: list[Any], changes: list[Any]
+) -> dict[int, Any]:
+    """The turn of each planted fact (in the first quarter of ``length`` messages) and each
+    correction (after it, all clear of the last ``KEEP_CLEAR`` messages)."""
+    slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))
+    late = range(length // 4 + 4, length // 2 - KEEP_CLEAR // 2)
+    slots_change = sorted(rng.sample(late, len(changes)))
+    at_turn = dict(zip(slots_first, plan, strict=True))
+    at_turn.update(zip(slots_change, changes, strict=True))
+    return at_turn
