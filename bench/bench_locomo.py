@@ -22,10 +22,8 @@ misses); ``--dump PATH`` writes the requests of the first budget as JSON lines.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -33,7 +31,7 @@ import warnings
 from datetime import timedelta
 from pathlib import Path
 
-from harness import words
+from harness import emit, percentile, words
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall.index import clear_recall_cache
@@ -109,10 +107,10 @@ def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
         "messages": messages, "turns": turns, "recall_budget_tokens": budget,
         "dense": emb is not None, "index_all_s": round(index_s, 1),
         "cold_ms": round(cold_ms, 1),
-        "warm_median_ms": round(statistics.median(warm_ms), 2),
-        "warm_p90_ms": round(sorted(warm_ms)[int(0.9 * (len(warm_ms) - 1))], 2),
-        "query_embedding_median_ms": round(statistics.median(embed_ms), 2),
-        "blocks_per_turn_median": statistics.median(blocks),
+        "warm_median_ms": round(percentile(warm_ms, 50), 2),
+        "warm_p90_ms": round(percentile(warm_ms, 90), 2),
+        "query_embedding_median_ms": round(percentile(embed_ms, 50), 2),
+        "blocks_per_turn_median": percentile(blocks, 50),
     }
 
 
@@ -125,7 +123,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, action="append", help="request budget(s) of the evaluation")
     ap.add_argument("--dump", help="JSON lines of the requests (first budget only)")
     args = ap.parse_args()
-    print(json.dumps({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, indent=1))
+    emit({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, as_json=True)
     if args.data:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
         from evals.locomo import run_locomo
@@ -135,7 +133,7 @@ def main() -> None:
             out = run_locomo(args.data, budget, dump=args.dump if n == 0 else None)
             out.pop("misses")
             out["run_s"] = round(time.perf_counter() - t, 1)
-            print(json.dumps({"locomo": out}, indent=1))
+            emit({"locomo": out}, as_json=True)
 
 
 if __name__ == "__main__":

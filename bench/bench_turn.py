@@ -48,7 +48,6 @@ import concurrent.futures
 import cProfile
 import dataclasses
 import gc
-import json
 import os
 import platform
 import pstats
@@ -66,7 +65,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import words
+from harness import emit, percentile, words
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -119,11 +118,7 @@ class Sample:
 
 
 def _pct(values: Sequence[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+    return percentile(values, q)
 
 
 class SqlCounter:
@@ -755,9 +750,9 @@ def main(argv: list[str] | None = None) -> int:
     report["machine"]["load_avg_end"] = [round(x, 1) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.perf_counter() - started, 1)
     if args.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        emit(report, as_json=True)
     else:
-        print(table(report))
+        emit(report, as_json=False, text=table(report))
         if "profile" in report:
             for part, prof in report["profile"].items():
                 print(f"\nprofile ({part}, {report['profile_length']} messages, embeddings off): "
