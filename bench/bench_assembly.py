@@ -16,13 +16,14 @@ round-robin after the conversation is built, so load and process state hit every
 from __future__ import annotations
 
 import gc
-import json
 import random
 import statistics
 import sys
 import time
 import warnings
 from dataclasses import dataclass, field
+
+from harness import emit, words
 
 from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
@@ -35,25 +36,7 @@ from threadkeep.messages import ToolSpec
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
-_PEOPLE = ["Nora", "Tariq", "Lena", "Omar", "Priya", "Kai", "Mateo", "Ines"]
-_PROJECTS = ["Vega", "Atlas", "Borealis", "Cobalt"]
-_MONTHS = ["March", "April", "May", "June", "July"]
-_USER = [
-    "{p} is the tech lead on {j} from this week.",
-    "The release deadline for {j} is {d} {m}.",
-    "Update: the deadline moved, it is now {d} {m}.",
-    "We decided to go with Kafka rather than RabbitMQ for {j}.",
-    "Finance approved {n} thousand euros for {j}.",
-    "We turned down Hooli because their support is weak.",
-    "Can you rephrase the intro so it sounds friendlier?",
-    "{p} said {n} people came to the demo.",
-    "Room {n} has a broken projector again.",
-    "I'll send the {j} contract to {p} by Friday.",
-    "Lunch at 12:{d}?",
-    "Thanks!",
-]
-_BOT = ["Noted.", "Sounds good.", "Here is a friendlier version.", "Understood, I'll keep that.",
-        "Maybe file a ticket."]
+WORDS = words("assembly")  # its sentences and word pools: bench/data/synthetic_chat.json
 
 
 def synthetic_messages(count: int, seed: int = 7) -> list[SourceMessage]:
@@ -62,12 +45,12 @@ def synthetic_messages(count: int, seed: int = 7) -> list[SourceMessage]:
     out: list[SourceMessage] = []
     for i in range(count):
         if i % 2 == 0:
-            text = rnd.choice(_USER).format(p=rnd.choice(_PEOPLE), j=rnd.choice(_PROJECTS),
-                                            d=rnd.randint(1, 28), m=rnd.choice(_MONTHS),
+            text = rnd.choice(WORDS["USER"]).format(p=rnd.choice(WORDS["PEOPLE"]), j=rnd.choice(WORDS["PROJECTS"]),
+                                            d=rnd.randint(1, 28), m=rnd.choice(WORDS["MONTHS"]),
                                             n=rnd.randint(10, 900))
             out.append(SourceMessage(f"m{i + 1}", "user", text))
         else:
-            out.append(SourceMessage(f"m{i + 1}", "assistant", rnd.choice(_BOT)))
+            out.append(SourceMessage(f"m{i + 1}", "assistant", rnd.choice(WORDS["BOT"])))
     return out
 
 
@@ -179,13 +162,13 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
     ratios = {k: round(float(last_row[k]) / float(first[k]), 3)  # type: ignore[arg-type]
               for k in first if k.startswith(("cold_ms", "warm_ms"))}
     return {"checkpoints": rows, "ratio_last_over_first": ratios, "repeats": repeats,
-            "fold_seconds_total": round(fold_seconds, 2), "python": sys.version.split()[0]}
+            "fold_seconds_total": round(fold_seconds, 2)}
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
     checkpoints = [100, 1_000, 10_000] if quick else [100, 1_000, 10_000, 100_000]
-    print(json.dumps(run(checkpoints), indent=2))
+    emit(run(checkpoints), as_json=True)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,10 @@ A thin wrapper over ``evals/cache_bench.py`` (the real engine) and
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+
+from harness import add_json_flag, emit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
 from evals.cache_bench import run_bench  # noqa: E402
@@ -22,7 +23,7 @@ from evals.cache_workload import BenchConfig, render_results  # noqa: E402
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_flag(parser)
     parser.add_argument("--sessions", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
@@ -32,7 +33,7 @@ def main() -> None:
     if args.seed is not None:
         cfg = cfg.with_(seed=args.seed)
     results = run_bench(cfg)
-    print(json.dumps(results, indent=2, sort_keys=True) if args.json else render_results(results))
+    emit(results, args.json, render_results(results))
 
 
 if __name__ == "__main__":

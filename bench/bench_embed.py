@@ -13,10 +13,11 @@ import argparse
 import json
 import multiprocessing as mp
 import os
-import statistics
 import subprocess
 import sys
 import time
+
+from harness import add_json_flag, emit, summarize, table
 
 _PROBE = r"""
 import json, os, sys, time
@@ -54,27 +55,22 @@ def measure(policy: str | None, hogs: int, runs: int) -> dict[str, float]:
             p.terminate()
             p.join()
     times = json.loads(out.stdout)
-    return {"median_ms": round(statistics.median(times) * 1e3, 2),
-            "max_ms": round(max(times) * 1e3, 2), "runs": len(times)}
+    stats = summarize([t * 1e3 for t in times], digits=2)
+    return {"median_ms": stats["median"], "p95_ms": stats["p95"], "max_ms": stats["max"], "runs": len(times)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hogs", type=int, default=2, help="busy processes beside the embedder when loaded")
     ap.add_argument("--runs", type=int, default=30)
-    ap.add_argument("--json", action="store_true")
+    add_json_flag(ap)
     args = ap.parse_args()
     rows = []
     for hogs in (0, args.hogs):
         for policy in (None, "PASSIVE"):
             r = measure(policy, hogs, args.runs)
             rows.append({"policy": policy or "default", "busy_processes": hogs, **r})
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return
-    print(f"{'policy':10s} {'busy':>4s} {'median ms':>10s} {'max ms':>9s}")
-    for r in rows:
-        print(f"{r['policy']:10s} {r['busy_processes']:>4d} {r['median_ms']:>10.2f} {r['max_ms']:>9.2f}")
+    emit({"rows": rows}, args.json, table(rows))
 
 
 if __name__ == "__main__":

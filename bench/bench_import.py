@@ -52,6 +52,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from harness import run_header
+
 WORDS = ("the quarterly plan needs another pass before we send it to the board and I want the "
          "numbers to line up with what finance showed last week so let us check the forecast the "
          "hiring budget the travel costs and the timeline for the new office together").split()
@@ -60,6 +62,14 @@ CITIES = ["Lisbon", "Porto", "Berlin", "Osaka", "Tbilisi", "Lyon", "Quito", "Rig
 
 def _text(rng: random.Random, n: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
+
+
+def _node(nid: str, parent: str, role: str, at: float, text: str) -> dict[str, Any]:
+    """One message node of a ChatGPT export's mapping."""
+    message = {"id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": at,
+               "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
+               "metadata": {}, "recipient": "all"}
+    return {"id": nid, "parent": parent, "children": [], "message": message}
 
 
 def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -> int:
@@ -81,10 +91,7 @@ def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -
                 else:
                     text = _text(rng, rng.randint(40, 60))
                 nid = f"{cid[-8:]}-{i:05d}"
-                mapping[nid] = {"id": nid, "parent": parent, "children": [], "message": {
-                    "id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": start + i * 30,
-                    "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
-                    "metadata": {}, "recipient": "all"}}
+                mapping[nid] = _node(nid, parent, role, start + i * 30, text)
                 mapping[parent]["children"].append(nid)
                 if i == 1:  # an abandoned branch off the first answer
                     mapping[parent]["children"].append(f"{nid}-old")
@@ -167,10 +174,7 @@ def write_realistic(path: Path, messages: int, seed: int = 7) -> int:
                 role = "user" if i % 2 == 0 else "assistant"
                 text = _question(rng, topic) if role == "user" else _answer(rng, topic)
                 nid = f"{cid[-8:]}-{i:05d}"
-                mapping[nid] = {"id": nid, "parent": parent, "children": [], "message": {
-                    "id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": start + i * 40,
-                    "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
-                    "metadata": {}, "recipient": "all"}}
+                mapping[nid] = _node(nid, parent, role, start + i * 40, text)
                 mapping[parent]["children"].append(nid)
                 parent = nid
             conv = {"id": cid, "conversation_id": cid, "title": f"About {topic}", "create_time": start,
@@ -336,6 +340,7 @@ def main() -> None:
               args.bare_sample if args.realistic is not None else 0)
         return
     sizes = [f"realistic{args.realistic}"] if args.realistic is not None else args.sizes.split(",")
+    print(json.dumps({"run": run_header()}), flush=True)
     for size in sizes:
         with tempfile.TemporaryDirectory(prefix="tk-bench-import-") as tmp:
             path = Path(tmp) / "conversations.json"

@@ -28,10 +28,8 @@ import argparse
 import ast
 import json
 import os
-import platform
 import re
 import secrets
-import statistics
 import sys
 import sysconfig
 import tempfile
@@ -40,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 from alembic import command
+from harness import percentile, run_header
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -234,8 +233,8 @@ def _latency(kb: KnowledgeBase, queries: list[str], groups: set[str], k: int = 1
         times.append((time.perf_counter() - t0) * 1000)
         results.append(hits)
     return {
-        "median_ms": round(statistics.median(times), 2),
-        "p95_ms": round(float(np.percentile(times, 95)), 2),
+        "median_ms": round(percentile(times, 50), 2),
+        "p95_ms": round(percentile(times, 95), 2),
         "queries": len(queries),
     }, results
 
@@ -402,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     kinds = args.backends.split(",")
     result: dict = {  # type: ignore[type-arg]
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "run": run_header(argv if argv is None else [sys.argv[0], *argv]),
     }
     with tempfile.TemporaryDirectory(prefix="tk-kbench-") as tmp:
         if args.scale in ("1k", "all"):

@@ -22,16 +22,16 @@ misses); ``--dump PATH`` writes the requests of the first budget as JSON lines.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
 import warnings
 from datetime import timedelta
 from pathlib import Path
+
+from harness import emit, percentile, words
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.recall.index import clear_recall_cache
@@ -46,36 +46,11 @@ from threadkeep.store.vault import Vault
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
-_SAID = [
-    "I went {act} with my {rel} last {when}, it was {adj}.",
-    "Thinking about signing up for a {thing} class at the {place}.",
-    "My {rel} gave me a {thing} for my birthday, so {adj}!",
-    "We finally booked the trip to {city} for {when}.",
-    "Work has been {adj}; the {thing} project is due next {when}.",
-]
-_ANSWER = [
-    "That sounds {adj}! How did your {rel} like the {thing}?",
-    "Wow, {city} is lovely. What are you planning to do there?",
-    "Good luck with the {thing}, you have got this!",
-    "I tried {act} once at the {place}; it was {adj}.",
-]
-_WORDS = {
-    "act": ["hiking", "swimming", "camping", "painting", "dancing", "running", "baking"],
-    "rel": ["sister", "kids", "husband", "friend", "mentor", "neighbour"],
-    "when": ["weekend", "month", "Friday", "summer", "week"],
-    "adj": ["amazing", "exhausting", "calming", "so much fun", "a bit scary"],
-    "thing": ["pottery", "guitar", "photography", "violin", "charity", "garden"],
-    "place": ["community centre", "library", "studio", "park", "beach"],
-    "city": ["Lisbon", "Paris", "Rome", "Tokyo", "Boston", "Kyoto"],
-}
-_QUESTIONS = [
-    "When did I go {act} with my {rel}?", "What class was I thinking of at the {place}?",
-    "What did my {rel} give me?", "When is the trip to {city}?", "What did I say about {thing}?",
-]
+WORDS = words("locomo")  # its sentences and word pools: bench/data/synthetic_chat.json
 
 
 def _fill(template: str, rnd: random.Random) -> str:
-    return template.format(**{k: rnd.choice(v) for k, v in _WORDS.items()})
+    return template.format(**{k: rnd.choice(v) for k, v in WORDS["WORDS"].items()})
 
 
 def _seed(db: Database, vault: Vault, messages: int, rnd: random.Random) -> str:
@@ -88,7 +63,7 @@ def _seed(db: Database, vault: Vault, messages: int, rnd: random.Random) -> str:
                 conv = repo.create_conversation(s, vault, user_id=uid, channel="bench",
                                                 system_prompt="bench", startup="")
             role = "user" if i % 2 == 0 else "assistant"
-            text = _fill(rnd.choice(_SAID if role == "user" else _ANSWER), rnd)
+            text = _fill(rnd.choice(WORDS["SAID"] if role == "user" else WORDS["ANSWER"]), rnd)
             m = repo.append_message(s, vault, conv=conv, role=role, text=text, status="ok")
             m.created_at = start + timedelta(days=i // 30 * 7, seconds=i)
         return uid
@@ -109,7 +84,7 @@ def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
         while index_pending(db, vault, user_id=uid, limit=512, embedder=emb or False):
             pass
         index_s = time.perf_counter() - t0
-        questions = [_fill(rnd.choice(_QUESTIONS), rnd) for _ in range(turns + 1)]
+        questions = [_fill(rnd.choice(WORDS["QUESTIONS"]), rnd) for _ in range(turns + 1)]
         embed_ms, warm_ms, blocks = [], [], []
         cold_ms = 0.0
         clear_recall_cache()
@@ -132,10 +107,10 @@ def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
         "messages": messages, "turns": turns, "recall_budget_tokens": budget,
         "dense": emb is not None, "index_all_s": round(index_s, 1),
         "cold_ms": round(cold_ms, 1),
-        "warm_median_ms": round(statistics.median(warm_ms), 2),
-        "warm_p90_ms": round(sorted(warm_ms)[int(0.9 * (len(warm_ms) - 1))], 2),
-        "query_embedding_median_ms": round(statistics.median(embed_ms), 2),
-        "blocks_per_turn_median": statistics.median(blocks),
+        "warm_median_ms": round(percentile(warm_ms, 50), 2),
+        "warm_p90_ms": round(percentile(warm_ms, 90), 2),
+        "query_embedding_median_ms": round(percentile(embed_ms, 50), 2),
+        "blocks_per_turn_median": percentile(blocks, 50),
     }
 
 
@@ -148,7 +123,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, action="append", help="request budget(s) of the evaluation")
     ap.add_argument("--dump", help="JSON lines of the requests (first budget only)")
     args = ap.parse_args()
-    print(json.dumps({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, indent=1))
+    emit({"latency": bench_latency(args.messages, args.turns, args.budget_tokens)}, as_json=True)
     if args.data:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # evals/ of this checkout
         from evals.locomo import run_locomo
@@ -158,7 +133,7 @@ def main() -> None:
             out = run_locomo(args.data, budget, dump=args.dump if n == 0 else None)
             out.pop("misses")
             out["run_s"] = round(time.perf_counter() - t, 1)
-            print(json.dumps({"locomo": out}, indent=1))
+            emit({"locomo": out}, as_json=True)
 
 
 if __name__ == "__main__":

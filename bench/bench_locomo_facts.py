@@ -26,6 +26,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from harness import add_json_flag, emit, header_line, run_header
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.locomo import _sessions, _store_session  # noqa: E402
@@ -111,13 +113,14 @@ def main() -> None:
     ap.add_argument("--data", required=True, type=Path)
     ap.add_argument("--sample", type=int, default=50)
     ap.add_argument("--seed", type=int, default=26)
-    ap.add_argument("--json", action="store_true")
+    add_json_flag(ap)
     ap.add_argument("--all", action="store_true", help="print every stored fact, not a sample")
     args = ap.parse_args()
     result = run(json.loads(args.data.read_text(encoding="utf-8")), sample=args.sample, seed=args.seed)
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
+        emit(result, as_json=True)
         return
+    print(header_line(run_header()))
     print(f"{result['facts']} facts from {result['own_turns']} own turns "
           f"({result['turns']} turns in {result['conversations']} conversations): "
           f"{result['facts_per_1000_own_turns']} per 1,000 own turns, "

@@ -18,13 +18,13 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
 import warnings
 
 import numpy as np
+from harness import add_json_flag, emit, summarize, table
 
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.facts import store as F
@@ -104,6 +104,7 @@ def main() -> None:
     ap.add_argument("--db", help="Database URL (default: a temp SQLite file per run).")
     ap.add_argument("--pg", action="store_true",
                     help="A throwaway PostgreSQL database per run, beside $THREADKEEP_TEST_PG_URL.")
+    add_json_flag(ap)
     args = ap.parse_args()
     rng = random.Random(7)
     rows = []
@@ -123,11 +124,11 @@ def main() -> None:
             else:
                 with tempfile.TemporaryDirectory() as d:
                     runs.append(one(f"sqlite:///{d}/m.db", size, args.per_conversation, args.facts, rng))
-        row = {"messages": size, **{k: round(statistics.median(r[k] for r in runs), 3) for k in runs[0]}}
+        row = {"messages": size, **{k: summarize([r[k] for r in runs])["median"] for k in runs[0]}}
         row["start_us_per_message"] = round(row["start_s"] / size * 1e6, 1)
         rows.append(row)
         print(json.dumps(row), file=sys.stderr)
-    print(json.dumps({"backend": "postgresql" if args.pg else "sqlite", "rows": rows}, indent=1))
+    emit({"backend": "postgresql" if args.pg else "sqlite", "rows": rows}, args.json, table(rows))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import uuid
 from datetime import UTC, datetime
 
 import numpy as np
+from harness import add_json_flag, emit, table
 
 from threadkeep.memory.recall import index as recall
 from threadkeep.memory.recall.ranking import RecallItem
@@ -41,10 +42,12 @@ def bytes_per_item(items: int, dim: int | None, seed: int = 7) -> float:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--items", type=int, default=20_000)
+    add_json_flag(p)
     args = p.parse_args()
     tracemalloc.start()
-    for dim, label in ((None, "lexical only"), (384, "with e5-small vectors (384 float32)")):
-        print(f"{label:<38} {bytes_per_item(args.items, dim):7.0f} bytes per item over {args.items} items")
+    rows = [{"index": label, "bytes_per_item": round(bytes_per_item(args.items, dim)), "items": args.items}
+            for dim, label in ((None, "lexical only"), (384, "with e5-small vectors (384 float32)"))]
+    emit({"rows": rows}, args.json, table(rows))
 
 
 if __name__ == "__main__":

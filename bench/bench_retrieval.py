@@ -18,15 +18,14 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
+from harness import emit, time_calls
 
 from threadkeep.retrieval.bm25 import Bm25Index
 from threadkeep.retrieval.tokenizer import tokenize
@@ -56,12 +55,8 @@ def _texts(path: Path) -> tuple[list[str], list[str]]:
 
 
 def _median_cpu(work: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.process_time()
-        work()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
+    """Median process CPU seconds of ``work``."""
+    return time_calls(work, runs, cpu=True)["median"] / 1e3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 
         out["bm25_ms_per_question_after_an_addition"][name] = round(
             _median_cpu(grow_and_score, args.runs) / len(queries) * 1000, 4)
-    print(json.dumps(out, indent=2))
+    emit(out, as_json=True)
     return 0
 
 

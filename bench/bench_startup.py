@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from harness import add_json_flag, emit, summarize
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,8 +62,12 @@ def one_run() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = [one_run() for _ in range(parser.parse_args().runs)]
-    print(f"serve start-up CPU: median {statistics.median(runs):.2f} s; runs {', '.join(f'{r:.2f}' for r in runs)}")
+    add_json_flag(parser)
+    args = parser.parse_args()
+    runs = [one_run() for _ in range(args.runs)]
+    cpu = summarize(runs, digits=2)
+    text = f"serve start-up CPU: median {cpu['median']:.2f} s; runs {', '.join(f'{r:.2f}' for r in runs)}"
+    emit({"startup_cpu_s": cpu, "runs_s": [round(r, 2) for r in runs]}, args.json, text)
 
 
 if __name__ == "__main__":

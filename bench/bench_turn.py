@@ -48,7 +48,6 @@ import concurrent.futures
 import cProfile
 import dataclasses
 import gc
-import json
 import os
 import platform
 import pstats
@@ -66,6 +65,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from harness import emit, percentile, words
+
 warnings.filterwarnings("ignore")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
@@ -77,52 +78,17 @@ PEER_PACKAGES = {"agents": "openai-agents", "llamaindex": "llama-index-core",
 USER = "bench-person"
 
 # -- the synthetic chat ---------------------------------------------------------------------
-_PEOPLE = ["Nora", "Tariq", "Lena", "Omar", "Priya", "Kai", "Mateo", "Ines"]
-_PROJECTS = ["Vega", "Atlas", "Borealis", "Cobalt"]
-_MONTHS = ["March", "April", "May", "June", "July"]
-_EN = [
-    "{p} is the tech lead on {j} from this week, and she wants a short status every Monday.",
-    "The release deadline for {j} is {d} {m}; QA needs the build two days before that.",
-    "Update: the deadline moved, it is now {d} {m}. Can you remind me what else depends on it?",
-    "We decided to go with Kafka rather than RabbitMQ for {j}, mostly because of replay.",
-    "Finance approved {n} thousand euros for {j}, but travel has to come out of that too.",
-    "I'll send the {j} contract to {p} by Friday, after legal has read the indemnity clause.",
-    "{p} said {n} people came to the demo; what should the follow-up email say?",
-    "Can you rephrase the intro of the {j} proposal so it sounds friendlier and shorter?",
-    "Room {n} has a broken projector again, so move the {j} review to the small room.",
-    "What did we agree with {p} about the {j} budget last time?",
-    "My daughter starts school on {d} {m}, so I'm off that morning.",
-    "Remember that I prefer answers in bullet points, not long paragraphs.",
-]
-_RU = [
-    "{p} теперь отвечает за {j}; нужно предупредить команду до {d} {m}.",
-    "Напомни, пожалуйста, что мы решили про бюджет {j} на прошлой неделе?",
-    "Дедлайн по {j} сдвинулся на {d} число, а тестирование всё ещё не начато.",
-]
-_JA = [
-    "{p}さんが{j}の担当になりました。{d}日までに資料を送ってください。",
-    "{j}の予算は{n}万円で承認されました。出張費も含まれます。",
-]
-_BOT = [
-    "Noted. I'll keep that in mind for the next status update.",
-    "Here is a friendlier version: we'd love your thoughts on the plan, no pressure.",
-    "Understood. The deadline and the QA build date are both in the summary now.",
-    "You agreed to keep travel inside the approved amount and to review it monthly.",
-    "Sounds good. Want me to draft the email to the attendees as well?",
-    "Понял, учту это в следующем обзоре.",
-    "承知しました。次回のまとめに入れておきます。",
-    "Maybe file a ticket with facilities so the projector is fixed before the review.",
-]
+WORDS = words("turn")  # its sentences and word pools: bench/data/synthetic_chat.json
 
 
 def _fill(rnd: random.Random, template: str) -> str:
-    return template.format(p=rnd.choice(_PEOPLE), j=rnd.choice(_PROJECTS), d=rnd.randint(1, 28),
-                           m=rnd.choice(_MONTHS), n=rnd.randint(10, 900))
+    return template.format(p=rnd.choice(WORDS["PEOPLE"]), j=rnd.choice(WORDS["PROJECTS"]), d=rnd.randint(1, 28),
+                           m=rnd.choice(WORDS["MONTHS"]), n=rnd.randint(10, 900))
 
 
 def _user_text(rnd: random.Random) -> str:
     roll = rnd.random()
-    pool = _JA if roll < 0.1 else _RU if roll < 0.25 else _EN
+    pool = WORDS["JA"] if roll < 0.1 else WORDS["RU"] if roll < 0.25 else WORDS["EN"]
     return _fill(rnd, rnd.choice(pool))
 
 
@@ -130,7 +96,7 @@ def history_pairs(pairs: int, seed: int = 14, pool: int = 120) -> list[tuple[str
     """``pairs`` (user, assistant) exchanges drawn from a fixed pool of distinct texts."""
     rnd = random.Random(seed)
     users = list(dict.fromkeys(_user_text(rnd) for _ in range(pool * 3)))[:pool]
-    return [(rnd.choice(users), rnd.choice(_BOT)) for _ in range(pairs)]
+    return [(rnd.choice(users), rnd.choice(WORDS["BOT"])) for _ in range(pairs)]
 
 
 def measured_pairs(length: int, rounds: int, turns: int, seed: int = 41) -> list[list[tuple[str, str]]]:
@@ -138,7 +104,7 @@ def measured_pairs(length: int, rounds: int, turns: int, seed: int = 41) -> list
     rnd = random.Random(seed * 100_003 + length)
     out = []
     for r in range(rounds):
-        out.append([(f"{_user_text(rnd)} (note {length}-{r}-{k})", rnd.choice(_BOT))
+        out.append([(f"{_user_text(rnd)} (note {length}-{r}-{k})", rnd.choice(WORDS["BOT"]))
                     for k in range(turns)])
     return out
 
@@ -152,11 +118,7 @@ class Sample:
 
 
 def _pct(values: Sequence[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+    return percentile(values, q)
 
 
 class SqlCounter:
@@ -788,9 +750,9 @@ def main(argv: list[str] | None = None) -> int:
     report["machine"]["load_avg_end"] = [round(x, 1) for x in os.getloadavg()]
     report["elapsed_s"] = round(time.perf_counter() - started, 1)
     if args.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        emit(report, as_json=True)
     else:
-        print(table(report))
+        emit(report, as_json=False, text=table(report))
         if "profile" in report:
             for part, prof in report["profile"].items():
                 print(f"\nprofile ({part}, {report['profile_length']} messages, embeddings off): "
