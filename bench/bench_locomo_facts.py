@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from evals.locomo import _sessions, _store_session  # noqa: E402
 from threadkeep.crypto import MasterKey  # noqa: E402
 from threadkeep.memory.facts.model import extract_and_store  # noqa: E402
-from threadkeep.memory.facts.store import load_facts  # noqa: E402
+from threadkeep.memory.facts.rows import load_facts  # noqa: E402
 from threadkeep.store import repo  # noqa: E402
 from threadkeep.store.db import Database  # noqa: E402
 from threadkeep.store.vault import Vault  # noqa: E402
