@@ -86,28 +86,27 @@ def _render(total: int, passages: list[tuple[str, int]], chosen: set[int], count
     return "\n".join(out)
 
 
-def excerpt(text: str, room: int, counter: TokenCounter) -> Excerpt:
-    """``text`` in at most ``room`` tokens (counted by ``counter``), as described above."""
-    total = counter.count(text)
-    passages = _passages(text, counter)
-    n = len(passages)
-    edge = int(room * _EDGE_SHARE)
-    order: list[int] = []  # passages in the order they are offered a place
+def _edge_passages(passages: list[tuple[str, int]], edge: int) -> list[int]:
+    """The beginning, then the end, each up to ``edge`` tokens: people frame a paste there."""
+    order: list[int] = []
     used = 0
-    for i in range(n):  # the beginning
+    for i in range(len(passages)):  # the beginning
         if used + passages[i][1] > edge:
             break
         order.append(i)
         used += passages[i][1]
     used = 0
-    for i in range(n - 1, -1, -1):  # the end
+    for i in range(len(passages) - 1, -1, -1):  # the end
         if i in order or used + passages[i][1] > edge:
             break
         order.append(i)
         used += passages[i][1]
-    edges = set(order)
-    if not edges and n:  # not even one passage fits in a quarter: the start, cut to size
-        order.append(0)
+    return order
+
+
+def _related_passages(passages: list[tuple[str, int]], edges: set[int]) -> list[int]:
+    """The passages outside ``edges``, those sharing the most rare words with them first."""
+    n = len(passages)
     query = set(tokenize("\n".join(passages[i][0] for i in sorted(edges))))
     terms = [set(tokenize(p)) for p, _ in passages]
     df: dict[str, int] = {}
@@ -115,9 +114,39 @@ def excerpt(text: str, room: int, counter: TokenCounter) -> Excerpt:
         for t in ts & query:
             df[t] = df.get(t, 0) + 1
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
-    ranked = sorted((i for i in range(n) if i not in edges),
-                    key=lambda i: (-sum(idf.get(t, 0.0) for t in terms[i] & query), i))
-    order.extend(ranked)
+    return sorted((i for i in range(n) if i not in edges),
+                  key=lambda i: (-sum(idf.get(t, 0.0) for t in terms[i] & query), i))
+
+
+def _cut_beginning(total: int, passages: list[tuple[str, int]], room: int,
+                   counter: TokenCounter) -> tuple[str, set[int]]:
+    """The reference line and the longest prefix of the first passage that fit in ``room``.
+
+    The last resort when not even the chosen passages' rendering fits; returns the text and
+    the passages shown (the first, or none).
+    """
+    head = _render(total, passages, set(), counter)
+    first = passages[0][0] if passages else ""
+    lo, hi = 0, len(first)
+    while lo < hi:  # the longest prefix that fits
+        mid = (lo + hi + 1) // 2
+        if counter.count(f"{head}\n{first[:mid]}") <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return (f"{head}\n{first[:lo]}" if lo else head), ({0} if lo else set())
+
+
+def excerpt(text: str, room: int, counter: TokenCounter) -> Excerpt:
+    """``text`` in at most ``room`` tokens (counted by ``counter``), as described above."""
+    total = counter.count(text)
+    passages = _passages(text, counter)
+    # Passages in the order they are offered a place.
+    order = _edge_passages(passages, int(room * _EDGE_SHARE))
+    edges = set(order)
+    if not edges and passages:  # not even one passage fits in a quarter: the start, cut to size
+        order.append(0)
+    order.extend(_related_passages(passages, edges))
     chosen: set[int] = set()
     budget = room - counter.count(_render(total, passages, set(), counter)) - 8
     for i in order:
@@ -135,15 +164,5 @@ def excerpt(text: str, room: int, counter: TokenCounter) -> Excerpt:
             rendered = _render(total, passages, chosen, counter)
     if counter.count(rendered) > room:
         # Only the reference line and a cut of the beginning are left.
-        head = _render(total, passages, set(), counter)
-        first = passages[0][0] if passages else ""
-        lo, hi = 0, len(first)
-        while lo < hi:  # the longest prefix that fits
-            mid = (lo + hi + 1) // 2
-            if counter.count(f"{head}\n{first[:mid]}") <= room:
-                lo = mid
-            else:
-                hi = mid - 1
-        rendered = f"{head}\n{first[:lo]}" if lo else head
-        chosen = {0} if lo else set()
-    return Excerpt(rendered, total, len(chosen), n)
+        rendered, chosen = _cut_beginning(total, passages, room, counter)
+    return Excerpt(rendered, total, len(chosen), len(passages))

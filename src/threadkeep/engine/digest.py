@@ -33,7 +33,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import ThreadkeepError
-from threadkeep.memory.summary.items import summary_from_json
+from threadkeep.memory.summary.items import SummaryState, summary_from_json
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 from threadkeep.store.insights_tables import Digest
@@ -116,6 +116,72 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.casefold(), re.U))
 
 
+class _Tally:
+    """What one person wrote in a period, gathered conversation by conversation.
+
+    Words become topics (by stem, with the spelling seen most); sentences and summary items
+    become decisions or open items, keyed by their normalised text so the same point made in
+    several conversations is one entry that counts them.
+    """
+
+    def __init__(self) -> None:
+        self.topic_convs: dict[str, set[str]] = defaultdict(set)
+        self.mentions: Counter[str] = Counter()
+        self.forms: dict[str, Counter[str]] = defaultdict(Counter)
+        self.decisions: dict[str, dict[str, Any]] = {}
+        self.open_items: dict[str, dict[str, Any]] = {}
+
+    @staticmethod
+    def _keep(bucket: dict[str, dict[str, Any]], text: str, cid: str, kind: str) -> None:
+        key = _norm(text)
+        if not key:
+            return
+        entry = bucket.setdefault(key, {"text": text.strip(), "kind": kind, "conversations": set()})
+        entry["conversations"].add(cid)
+
+    def add_message(self, cid: str, text: str) -> None:
+        """One of the person's messages in conversation ``cid``: its words and marked sentences."""
+        for word in _WORD.findall(text):
+            low = word.casefold()
+            if low in _STOP:
+                continue
+            stem = _stem(low)
+            self.topic_convs[stem].add(cid)
+            self.mentions[stem] += 1
+            self.forms[stem][low] += 1
+        for sentence in _sentences(text):
+            if _DECISION.search(sentence):
+                self._keep(self.decisions, sentence, cid, "said")
+            elif _OPEN.search(sentence):
+                self._keep(self.open_items, sentence, cid, "to do")
+
+    def add_summary(self, cid: str, state: SummaryState) -> None:
+        """The conversation's summary: its decisions and what it leaves unresolved."""
+        for item in state.items:
+            if item.field == "decisions":
+                self._keep(self.decisions, item.text, cid, "decision")
+            elif item.field == "questions" and not item.resolved:
+                self._keep(self.open_items, item.text, cid, "question")
+            elif item.field == "next_steps" and not item.resolved:
+                self._keep(self.open_items, item.text, cid, "next step")
+
+    def topics(self) -> list[dict[str, Any]]:
+        """Stems met in two conversations or more, the most widespread first."""
+        recurring = [s for s, convs in self.topic_convs.items() if len(convs) >= 2]
+        recurring.sort(key=lambda s: (-len(self.topic_convs[s]), -self.mentions[s], s))
+        return [{"topic": self.forms[s].most_common(1)[0][0],
+                 "conversations": len(self.topic_convs[s]), "mentions": self.mentions[s]}
+                for s in recurring[:MAX_TOPICS]]
+
+    @staticmethod
+    def listed(bucket: dict[str, dict[str, Any]], skip: str = "") -> list[dict[str, Any]]:
+        """A bucket's entries, the most widespread first, minus those found within ``skip``."""
+        items = [e for k, e in bucket.items() if not (skip and k in skip)]
+        items.sort(key=lambda e: (-len(e["conversations"]), e["text"]))
+        return [{"text": e["text"], "kind": e["kind"], "conversations": len(e["conversations"])}
+                for e in items[:MAX_ITEMS]]
+
+
 def build_digest(session: Session, vault: Vault, *, user_id: str, start: date, end: date) -> dict[str, Any] | None:
     """The digest body for one person and period, or None when they wrote nothing in it."""
     lo = datetime.combine(start, time(), UTC)
@@ -129,59 +195,20 @@ def build_digest(session: Session, vault: Vault, *, user_id: str, start: date, e
     for m in rows:
         by_conv[m.conversation_id].append(repo.open_message_text(session, vault, m))
 
-    topic_convs: dict[str, set[str]] = defaultdict(set)
-    mentions: Counter[str] = Counter()
-    forms: dict[str, Counter[str]] = defaultdict(Counter)
-    decisions: dict[str, dict[str, Any]] = {}
-    open_items: dict[str, dict[str, Any]] = {}
-
-    def keep(bucket: dict[str, dict[str, Any]], text: str, cid: str, kind: str) -> None:
-        key = _norm(text)
-        if not key:
-            return
-        entry = bucket.setdefault(key, {"text": text.strip(), "kind": kind, "conversations": set()})
-        entry["conversations"].add(cid)
-
+    tally = _Tally()
     for cid, texts in by_conv.items():
         for text in texts:
-            for word in _WORD.findall(text):
-                low = word.casefold()
-                if low in _STOP:
-                    continue
-                stem = _stem(low)
-                topic_convs[stem].add(cid)
-                mentions[stem] += 1
-                forms[stem][low] += 1
-            for sentence in _sentences(text):
-                if _DECISION.search(sentence):
-                    keep(decisions, sentence, cid, "said")
-                elif _OPEN.search(sentence):
-                    keep(open_items, sentence, cid, "to do")
+            tally.add_message(cid, text)
         summary = repo.latest_summary(session, conversation_id=cid)
         if summary is not None and summary.state_ct:
-            state = summary_from_json(vault.open_text(session, user_id, summary.state_ct, table="summary_versions",
-                                                      column="state", row_id=summary.id))
-            for item in state.items:
-                if item.field == "decisions":
-                    keep(decisions, item.text, cid, "decision")
-                elif item.field == "questions" and not item.resolved:
-                    keep(open_items, item.text, cid, "question")
-                elif item.field == "next_steps" and not item.resolved:
-                    keep(open_items, item.text, cid, "next step")
+            tally.add_summary(cid, summary_from_json(vault.open_text(
+                session, user_id, summary.state_ct, table="summary_versions", column="state",
+                row_id=summary.id)))
 
-    recurring = [s for s, convs in topic_convs.items() if len(convs) >= 2]
-    recurring.sort(key=lambda s: (-len(topic_convs[s]), -mentions[s], s))
-    settled = " ".join(decisions)
-    topics = [{"topic": forms[s].most_common(1)[0][0], "conversations": len(topic_convs[s]),
-               "mentions": mentions[s]} for s in recurring[:MAX_TOPICS]]
-
-    def listed(bucket: dict[str, dict[str, Any]], skip: str = "") -> list[dict[str, Any]]:
-        items = [e for k, e in bucket.items() if not (skip and k in skip)]
-        items.sort(key=lambda e: (-len(e["conversations"]), e["text"]))
-        return [{"text": e["text"], "kind": e["kind"], "conversations": len(e["conversations"])}
-                for e in items[:MAX_ITEMS]]
-
-    return {"topics": topics, "decisions": listed(decisions), "open_items": listed(open_items, settled),
+    # An open item a decision of the period already settled is not open any more.
+    settled = " ".join(tally.decisions)
+    return {"topics": tally.topics(), "decisions": tally.listed(tally.decisions),
+            "open_items": tally.listed(tally.open_items, settled),
             "messages": len(rows), "conversation_count": len(by_conv)}
 
 

@@ -56,6 +56,11 @@ def _sniff_json(reader: CountingReader) -> str | None:
                     return None
     except ImportFormatError:
         return None
+    return _by_key_set(keys)
+
+
+def _by_key_set(keys: set[str]) -> str | None:
+    """The format a first conversation's keys point to together when no single key told."""
     if {"uuid", "name"} <= keys:
         return "claude"
     if {"id", "title", "create_time"} <= keys:

@@ -130,6 +130,11 @@ def _senders(counts: Counter[tuple[str, str]]) -> str:
     return shown + (f", and {more} more" if more > 0 else "")
 
 
+def _path(loc: list[str]) -> str:
+    """The dotted path of ``loc`` (``chats.list.item.id``); "" deeper than any tracked path."""
+    return ".".join(loc) if len(loc) <= _PATH_DEPTH else ""
+
+
 class _Scan:
     """One pass over a result.json: its chats and their messages, from prefix-free events.
 
@@ -172,10 +177,49 @@ class _Scan:
         chat.last_id = str(mid)
         yield from self.on_message(chat, msg)
 
+    def _enter_message(self, prefix: str, single: _Chat) -> None:
+        """A message object starts at ``prefix``: check it belongs to a chat whose id is known.
+
+        Messages are keyed by their chat's id, so a chat must say its id first.
+        """
+        if prefix == "messages.item":
+            self.chat = single
+        if self.chat is None:
+            raise ImportFormatError(f"{self.name}: messages outside a chat")
+        if self.chat.id is None:
+            raise ImportFormatError(f"{self.name}: {self.chat.where}: the chat's id must come before "
+                                    "its messages (as Telegram Desktop writes it)")
+
+    def _open(self, event: str, prefix: str, loc: list[str]) -> None:
+        """An object or list (not a message) starts: an account export's chat begins here."""
+        if event == "start_map" and prefix == "chats.list.item":
+            self.seen_chats += 1
+            self.chat = _Chat(index=self.seen_chats)
+        loc.append("item" if event == "start_array" else "")
+
+    def _close(self, event: str, prefix: str, single: _Chat) -> Iterator[ImportedConversation]:
+        """An object or list ends at ``prefix`` (its parent's path): a chat's messages may be over."""
+        if event == "end_array" and prefix == "messages":
+            yield from self.on_end(single)
+        elif event == "end_map" and prefix == "chats.list.item" and self.chat is not None:
+            yield from self.on_end(self.chat)
+            self.chat = None
+
+    def _scalar(self, prefix: str, value: Any, single: _Chat) -> None:
+        """A string or number at ``prefix``: the owner's id, or a chat's name, type or id."""
+        if prefix == "personal_information.user_id":
+            self.owner = str(value)
+        elif prefix in ("name", "type", "id"):
+            setattr(single, prefix, str(value))
+        elif prefix in ("chats.list.item.name", "chats.list.item.type", "chats.list.item.id") \
+                and self.chat is not None:
+            setattr(self.chat, prefix.rsplit(".", 1)[1], str(value))
+
     def run(self, reader: CountingReader) -> Iterator[ImportedConversation]:
+        """The pass itself: each message is built whole and handed on; the rest only steers."""
         single = _Chat(index=1, single=True)
-        loc: list[str] = []
-        builder: ObjectBuilder | None = None
+        loc: list[str] = []  # the keys down to the current event ("item" in a list)
+        builder: ObjectBuilder | None = None  # the message being built, whole, from its events
         built_at = 0
         found_messages = False
 
@@ -191,53 +235,28 @@ class _Scan:
             if builder is not None:
                 builder.event(event, value)
                 if depth == built_at - 1 and event == "end_map":
-                    chat = self.chat or single
-                    yield from self._message(chat, builder.value)
+                    yield from self._message(self.chat or single, builder.value)
                     builder = None
                     reader.open_window(where)
                 continue
             if event == "map_key":
                 loc[-1] = value if len(value) <= 64 else "?"
                 continue
-            prefix = ".".join(loc) if len(loc) <= _PATH_DEPTH else ""
-            if event in ("start_map", "start_array"):
-                if event == "start_map" and prefix in _MESSAGE_PATHS:
-                    found_messages = True
-                    if prefix == "messages.item":
-                        self.chat = single
-                    if self.chat is None:
-                        raise ImportFormatError(f"{self.name}: messages outside a chat")
-                    if self.chat.id is None:
-                        raise ImportFormatError(f"{self.name}: {self.chat.where}: the chat's id must come before "
-                                                "its messages (as Telegram Desktop writes it)")
-                    builder = ObjectBuilder()
-                    builder.event(event, value)
-                    built_at = depth
-                    reader.open_window(message_where)
-                    continue
-                if event == "start_map" and prefix == "chats.list.item":
-                    self.seen_chats += 1
-                    self.chat = _Chat(index=self.seen_chats)
-                loc.append("item" if event == "start_array" else "")
-                continue
-            if event in ("end_map", "end_array"):
+            prefix = _path(loc)
+            if event == "start_map" and prefix in _MESSAGE_PATHS:
+                found_messages = True
+                self._enter_message(prefix, single)
+                builder = ObjectBuilder()
+                builder.event(event, value)
+                built_at = depth
+                reader.open_window(message_where)
+            elif event in ("start_map", "start_array"):
+                self._open(event, prefix, loc)
+            elif event in ("end_map", "end_array"):
                 loc.pop()
-                prefix = ".".join(loc) if len(loc) <= _PATH_DEPTH else ""
-                if event == "end_array" and prefix == "messages":
-                    yield from self.on_end(single)
-                elif event == "end_map" and prefix == "chats.list.item" and self.chat is not None:
-                    yield from self.on_end(self.chat)
-                    self.chat = None
-                continue
-            if event not in ("string", "number"):
-                continue
-            if prefix == "personal_information.user_id":
-                self.owner = str(value)
-            elif prefix in ("name", "type", "id"):
-                setattr(single, prefix, str(value))
-            elif prefix in ("chats.list.item.name", "chats.list.item.type", "chats.list.item.id") \
-                    and self.chat is not None:
-                setattr(self.chat, prefix.rsplit(".", 1)[1], str(value))
+                yield from self._close(event, _path(loc), single)
+            elif event in ("string", "number"):
+                self._scalar(prefix, value, single)
         if not found_messages and not self.seen_chats and single.id is None:
             raise ImportFormatError(f"{self.name}: no chat found; expected {_WHAT}: one chat's export "
                                     "(with 'messages') or the account's (with 'chats')")

@@ -159,6 +159,52 @@ def _cache_control(ttl_seconds: int) -> dict[str, str]:
     return {"type": "ephemeral"} if wire is None else {"type": "ephemeral", "ttl": wire}
 
 
+def _prefix_end(request: ModelRequest, n_system: int) -> tuple[int, int] | None:
+    """The last block of what every request starts with: the system blocks, else the tools."""
+    if n_system:
+        return (1, n_system - 1)
+    if request.tools:
+        return (0, len(request.tools) - 1)
+    return None
+
+
+def _breakpoint_target(
+    request: ModelRequest, segment: int, last_block_of_segment: dict[int, int], n_system: int
+) -> tuple[int, int] | None:
+    """The block a breakpoint on ``segment`` lands on, walking back past empty segments.
+
+    None when nothing precedes it to cache.
+    """
+    for idx in range(segment, -1, -1):
+        name = request.segments[idx].name
+        if name == "tools":
+            return (0, len(request.tools) - 1) if request.tools else None
+        if name == "system":
+            return _prefix_end(request, n_system)
+        if idx in last_block_of_segment:
+            return (2, last_block_of_segment[idx])
+    # No tools/system segment listed before it: the prefix still starts with them.
+    return _prefix_end(request, n_system)
+
+
+def _check_breakpoints(targets: dict[tuple[int, int], int]) -> None:
+    """Refuse what Anthropic would: too many breakpoints, or a 1-hour one after a 5-minute one."""
+    if len(targets) > MAX_BREAKPOINTS:
+        raise ConfigError(
+            f"Anthropic allows at most {MAX_BREAKPOINTS} cache breakpoints, the plan has "
+            f"{len(targets)}"
+        )
+    seen_short = False
+    for pos in sorted(targets):
+        if targets[pos] == 300:
+            seen_short = True
+        elif seen_short:
+            raise ConfigError(
+                "Anthropic requires 1-hour cache breakpoints before 5-minute ones; "
+                "fix the breakpoint plan"
+            )
+
+
 def _resolve_breakpoints(
     request: ModelRequest, last_block_of_segment: dict[int, int], n_system: int
 ) -> dict[tuple[int, int], int]:
@@ -176,43 +222,11 @@ def _resolve_breakpoints(
                 f"{len(request.segments)} segments; fix the breakpoint plan"
             )
         _cache_control(bp.ttl_seconds)  # validates the TTL
-        target: tuple[int, int] | None = None
-        for idx in range(bp.segment, -1, -1):
-            name = request.segments[idx].name
-            if name == "tools":
-                target = (0, len(request.tools) - 1) if request.tools else None
-            elif name == "system":
-                if n_system:
-                    target = (1, n_system - 1)
-                elif request.tools:
-                    target = (0, len(request.tools) - 1)
-            elif idx in last_block_of_segment:
-                target = (2, last_block_of_segment[idx])
-            if target is not None or name in ("tools", "system"):
-                break
-        else:
-            # No tools/system segment listed before it: the prefix still starts with them.
-            if n_system:
-                target = (1, n_system - 1)
-            elif request.tools:
-                target = (0, len(request.tools) - 1)
+        target = _breakpoint_target(request, bp.segment, last_block_of_segment, n_system)
         if target is None:
             continue  # nothing before it to cache
         targets[target] = max(targets.get(target, 0), bp.ttl_seconds)
-    if len(targets) > MAX_BREAKPOINTS:
-        raise ConfigError(
-            f"Anthropic allows at most {MAX_BREAKPOINTS} cache breakpoints, the plan has "
-            f"{len(targets)}"
-        )
-    seen_short = False
-    for pos in sorted(targets):
-        if targets[pos] == 300:
-            seen_short = True
-        elif seen_short:
-            raise ConfigError(
-                "Anthropic requires 1-hour cache breakpoints before 5-minute ones; "
-                "fix the breakpoint plan"
-            )
+    _check_breakpoints(targets)
     return targets
 
 
@@ -226,8 +240,8 @@ def _anthropic_tool_choice(choice: ToolChoice) -> dict[str, Any]:
 ANTHROPIC_MAX_TEMPERATURE = 1.0
 
 
-def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
-    """Render ``request`` into a Messages API body for ``model``."""
+def _tools(request: ModelRequest) -> list[dict[str, Any]]:
+    """The request's tools, and a structured answer as one more (forced in ``tool_choice``)."""
     tools: list[dict[str, Any]] = [
         {"name": t.name, "description": t.description, "input_schema": t.parameters}
         for t in request.tools
@@ -236,9 +250,15 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
         # A structured answer is a forced call of one tool whose input schema is the answer's.
         tools.append({"name": request.output.name, "description": request.output.description or
                       f"Give your answer as {request.output.name}.", "input_schema": request.output.schema})
-    system: list[dict[str, Any]] = [{"type": "text", "text": request.system}] if request.system else []
+    return tools
 
-    flat: list[tuple[int, str, dict[str, Any]]] = []  # (segment index, role, block)
+
+def _flat_blocks(
+    request: ModelRequest,
+) -> tuple[list[tuple[int, str, dict[str, Any]]], dict[int, int]]:
+    """Every message's content blocks in order as (segment index, role, block), and the index
+    of each segment's last block (a segment without blocks has none)."""
+    flat: list[tuple[int, str, dict[str, Any]]] = []
     last_block_of_segment: dict[int, int] = {}
     for seg_index, segment in enumerate(request.segments):
         for message in segment.messages:
@@ -246,38 +266,58 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
                 flat.append((seg_index, role, block))
         if flat and flat[-1][0] == seg_index:
             last_block_of_segment[seg_index] = len(flat) - 1
+    return flat, last_block_of_segment
 
-    targets = _resolve_breakpoints(request, last_block_of_segment, len(system))
-    for (area, index), ttl in targets.items():
-        block = (tools, system)[area][index] if area < 2 else flat[index][2]
-        block["cache_control"] = _cache_control(ttl)
 
+def _merged_messages(flat: list[tuple[int, str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The blocks as messages, consecutive blocks of one role in one message (the API
+    wants roles to alternate)."""
     messages: list[dict[str, Any]] = []
     for _seg, role, block in flat:
         if messages and messages[-1]["role"] == role:
             messages[-1]["content"].append(block)
         else:
             messages.append({"role": role, "content": [block]})
+    return messages
+
+
+def _options(request: ModelRequest, stream: bool) -> dict[str, Any]:
+    """The body's optional fields after the content: tool choice, sampling, stop, stream."""
+    options: dict[str, Any] = {}
+    if request.output is not None:
+        options["tool_choice"] = {"type": "tool", "name": request.output.name}
+    elif request.tool_choice is not None:
+        options["tool_choice"] = _anthropic_tool_choice(request.tool_choice)
+    if request.temperature is not None:
+        # Anthropic's range is 0-1 (OpenAI's 0-2): a client's higher value is its highest.
+        options["temperature"] = min(request.temperature, ANTHROPIC_MAX_TEMPERATURE)
+    if request.top_p is not None:
+        options["top_p"] = request.top_p
+    if request.stop:
+        options["stop_sequences"] = list(request.stop)
+    if stream:
+        options["stream"] = True
+    return options
+
+
+def render_request(request: ModelRequest, model: str, *, stream: bool = True) -> AnthropicRendering:
+    """Render ``request`` into a Messages API body for ``model``."""
+    tools = _tools(request)
+    system: list[dict[str, Any]] = [{"type": "text", "text": request.system}] if request.system else []
+    flat, last_block_of_segment = _flat_blocks(request)
+
+    targets = _resolve_breakpoints(request, last_block_of_segment, len(system))
+    for (area, index), ttl in targets.items():
+        block = (tools, system)[area][index] if area < 2 else flat[index][2]
+        block["cache_control"] = _cache_control(ttl)
 
     body: dict[str, Any] = {"model": model, "max_tokens": request.max_tokens,
-                            "messages": messages}
+                            "messages": _merged_messages(flat)}
     if system:
         body["system"] = system
     if tools:
         body["tools"] = tools
-    if request.output is not None:
-        body["tool_choice"] = {"type": "tool", "name": request.output.name}
-    elif request.tool_choice is not None:
-        body["tool_choice"] = _anthropic_tool_choice(request.tool_choice)
-    if request.temperature is not None:
-        # Anthropic's range is 0-1 (OpenAI's 0-2): a client's higher value is its highest.
-        body["temperature"] = min(request.temperature, ANTHROPIC_MAX_TEMPERATURE)
-    if request.top_p is not None:
-        body["top_p"] = request.top_p
-    if request.stop:
-        body["stop_sequences"] = list(request.stop)
-    if stream:
-        body["stream"] = True
+    body.update(_options(request, stream))
 
     names = [s.name for s in request.segments]
     segments = ["tools"] * len(tools) + ["system"] * len(system)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import create_engine, or_, select
 from sqlalchemy.engine import Engine
@@ -41,76 +42,88 @@ def _engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def check_database(url: str, *, allow_failed_turns: bool = False, allow_pending_turns: bool = False) -> Findings:
-    """Check messages, replies, summary versions and jobs of every conversation.
+@dataclass
+class _Rows:
+    """The rows the checks read, grouped by conversation."""
 
-    ``allow_pending_turns`` counts user rows still ``pending`` instead of calling them a
-    problem: after a database outage a turn whose failure could not be written stays pending
-    until the next start (see docs/RELIABILITY.md).
-    """
+    convs: dict[str, Any]
+    msgs: dict[str, list[Any]]
+    versions: dict[str, list[Any]]
+    jobs: list[Any]
+
+
+def _read_rows(url: str) -> _Rows:
+    """Ids, sequence numbers, statuses and cursors of every conversation, message, summary
+    version and job, read in one connection."""
     eng = _engine(url)
-    f = Findings()
     try:
         with eng.connect() as c:
             convs = {r.id: r for r in c.execute(select(Conversation.id, Conversation.message_count,
                                                        Conversation.summary_cursor, Conversation.summary_version,
                                                        Conversation.adopted_version, Conversation.adopted_cursor))}
-            msgs: dict[str, list] = defaultdict(list)
+            msgs: dict[str, list[Any]] = defaultdict(list)
             for m in c.execute(select(Message.id, Message.conversation_id, Message.seq, Message.role,
                                       Message.status, Message.reply_to)):
                 msgs[m.conversation_id].append(m)
-            versions: dict[str, list] = defaultdict(list)
+            versions: dict[str, list[Any]] = defaultdict(list)
             for v in c.execute(select(SummaryVersion.conversation_id, SummaryVersion.version,
                                       SummaryVersion.cursor)):
                 versions[v.conversation_id].append(v)
             jobs = list(c.execute(select(Job.kind, Job.status, Job.attempts, Job.last_error)))
     finally:
         eng.dispose()
-    f.conversations = len(convs)
-    for cid, conv in convs.items():
-        rows = sorted(msgs.get(cid, []), key=lambda m: m.seq)
-        f.messages += len(rows)
-        if [m.seq for m in rows] != list(range(1, len(rows) + 1)):
-            f.problems.append(f"{cid}: sequence has gaps or duplicates")
-        if len(rows) != conv.message_count:
-            f.problems.append(f"{cid}: message_count {conv.message_count} but {len(rows)} rows")
-        by_id = {m.id: m for m in rows}
-        replies: dict[str, int] = defaultdict(int)
-        for m in rows:
-            if m.role == "assistant":
-                asked = by_id.get(m.reply_to)
-                if asked is None or asked.status != "answered":
-                    f.problems.append(f"{cid}: assistant row {m.seq} without its answered user row")
-                else:
-                    replies[asked.id] += 1
-            elif m.status == "answered" and m.id not in replies:
-                pass  # counted below, once all assistant rows are seen
-            if m.role == "user" and m.status == "failed":
-                f.failed_turns += 1
-            if m.role == "user" and m.status == "pending":
-                f.pending_turns += 1
-                if not allow_pending_turns:
-                    f.problems.append(f"{cid}: user row {m.seq} still pending")
-        for m in rows:
-            if m.role == "user" and m.status == "answered" and replies.get(m.id) != 1:
-                f.problems.append(f"{cid}: user row {m.seq} answered {replies.get(m.id, 0)} times")
-        vs = sorted(versions.get(cid, []), key=lambda v: v.version)
-        f.folds += len(vs)
-        if [v.version for v in vs] != list(range(1, len(vs) + 1)) or (vs and vs[-1].version != conv.summary_version):
-            f.problems.append(f"{cid}: summary versions not consecutive: {[v.version for v in vs]}")
-        cursors = [0] + [v.cursor for v in vs]
-        if any(b <= a for a, b in zip(cursors, cursors[1:], strict=False)):
-            f.problems.append(f"{cid}: a message folded twice (cursors {cursors})")
-        if cursors[-1] != conv.summary_cursor:
-            f.problems.append(f"{cid}: cursor {conv.summary_cursor} but last version says {cursors[-1]}")
-        adopted_at = cursors[conv.adopted_version] if 0 <= conv.adopted_version < len(cursors) else None
-        if conv.adopted_version > conv.summary_version or adopted_at != conv.adopted_cursor:
-            f.problems.append(f"{cid}: adopted version {conv.adopted_version} (cursor "
-                              f"{conv.adopted_cursor}) does not match its summary version")
-        if conv.summary_cursor > max(0, len(rows) - MIN_TAIL):
-            f.problems.append(f"{cid}: the tail was folded (cursor {conv.summary_cursor} of {len(rows)})")
-    if f.failed_turns and not allow_failed_turns:
-        f.problems.append(f"{f.failed_turns} failed turns left")
+    return _Rows(convs, msgs, versions, jobs)
+
+
+def _check_messages(f: Findings, cid: str, conv: Any, rows: list[Any], *, allow_pending_turns: bool) -> None:
+    """One conversation's messages: gapless sequence, its count, every turn answered once."""
+    if [m.seq for m in rows] != list(range(1, len(rows) + 1)):
+        f.problems.append(f"{cid}: sequence has gaps or duplicates")
+    if len(rows) != conv.message_count:
+        f.problems.append(f"{cid}: message_count {conv.message_count} but {len(rows)} rows")
+    by_id = {m.id: m for m in rows}
+    replies: dict[str, int] = defaultdict(int)
+    for m in rows:
+        if m.role == "assistant":
+            asked = by_id.get(m.reply_to)
+            if asked is None or asked.status != "answered":
+                f.problems.append(f"{cid}: assistant row {m.seq} without its answered user row")
+            else:
+                replies[asked.id] += 1
+        if m.role == "user" and m.status == "failed":
+            f.failed_turns += 1
+        if m.role == "user" and m.status == "pending":
+            f.pending_turns += 1
+            if not allow_pending_turns:
+                f.problems.append(f"{cid}: user row {m.seq} still pending")
+    # Answered user rows are counted once every assistant row is seen.
+    for m in rows:
+        if m.role == "user" and m.status == "answered" and replies.get(m.id) != 1:
+            f.problems.append(f"{cid}: user row {m.seq} answered {replies.get(m.id, 0)} times")
+
+
+def _check_summaries(f: Findings, cid: str, conv: Any, versions: list[Any], n_rows: int) -> None:
+    """One conversation's summary versions: consecutive, each folding new messages only, the
+    cursors in the conversation row matching them, and the tail never folded."""
+    vs = sorted(versions, key=lambda v: v.version)
+    f.folds += len(vs)
+    if [v.version for v in vs] != list(range(1, len(vs) + 1)) or (vs and vs[-1].version != conv.summary_version):
+        f.problems.append(f"{cid}: summary versions not consecutive: {[v.version for v in vs]}")
+    cursors = [0] + [v.cursor for v in vs]
+    if any(b <= a for a, b in zip(cursors, cursors[1:], strict=False)):
+        f.problems.append(f"{cid}: a message folded twice (cursors {cursors})")
+    if cursors[-1] != conv.summary_cursor:
+        f.problems.append(f"{cid}: cursor {conv.summary_cursor} but last version says {cursors[-1]}")
+    adopted_at = cursors[conv.adopted_version] if 0 <= conv.adopted_version < len(cursors) else None
+    if conv.adopted_version > conv.summary_version or adopted_at != conv.adopted_cursor:
+        f.problems.append(f"{cid}: adopted version {conv.adopted_version} (cursor "
+                          f"{conv.adopted_cursor}) does not match its summary version")
+    if conv.summary_cursor > max(0, n_rows - MIN_TAIL):
+        f.problems.append(f"{cid}: the tail was folded (cursor {conv.summary_cursor} of {n_rows})")
+
+
+def _count_jobs(f: Findings, jobs: list[Any]) -> None:
+    """Jobs done, failed (each a problem: background work must finish) and left."""
     for j in jobs:
         if j.status == "done":
             f.jobs_done += 1
@@ -119,6 +132,26 @@ def check_database(url: str, *, allow_failed_turns: bool = False, allow_pending_
             f.problems.append(f"job {j.kind} failed after {j.attempts} attempts: {j.last_error}")
         else:
             f.jobs_left += 1
+
+
+def check_database(url: str, *, allow_failed_turns: bool = False, allow_pending_turns: bool = False) -> Findings:
+    """Check messages, replies, summary versions and jobs of every conversation.
+
+    ``allow_pending_turns`` counts user rows still ``pending`` instead of calling them a
+    problem: after a database outage a turn whose failure could not be written stays pending
+    until the next start (see docs/RELIABILITY.md).
+    """
+    data = _read_rows(url)
+    f = Findings()
+    f.conversations = len(data.convs)
+    for cid, conv in data.convs.items():
+        rows = sorted(data.msgs.get(cid, []), key=lambda m: m.seq)
+        f.messages += len(rows)
+        _check_messages(f, cid, conv, rows, allow_pending_turns=allow_pending_turns)
+        _check_summaries(f, cid, conv, data.versions.get(cid, []), len(rows))
+    if f.failed_turns and not allow_failed_turns:
+        f.problems.append(f"{f.failed_turns} failed turns left")
+    _count_jobs(f, data.jobs)
     return f
 
 

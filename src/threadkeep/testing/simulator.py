@@ -384,29 +384,7 @@ class SimulatedModel:
                     self._entries.move_to_end(point.key)
 
         reachable = max([read_tokens] + [p.tokens for p in write_candidates if p.tokens >= minimum])
-        cause: MissCause | None = None
-        diverged_block: int | None = None
-        if explicit and not layout.breakpoints:
-            cause = "no_breakpoint"
-        elif reachable == 0:
-            cause = "below_minimum"
-        elif target is None or prev is None:
-            cause = None if read_tokens > 0 else "cold_start"
-        elif read_tokens < min(target.tokens, reachable):
-            current = self._point_like(layout, target)
-            first_diff = _first_difference(prev.block_keys, layout.block_keys)
-            if current is None or current.key != target.key:
-                common = min(len(prev.block_keys), len(layout.block_keys))
-                if first_diff < common:
-                    cause, diverged_block = "prefix_changed", first_diff
-                else:
-                    cause = "lookback_exceeded"  # same bytes, but cut shorter than before
-            elif target_state == "evicted":
-                cause = "evicted_early"
-            elif target_state == "expired":
-                cause = "ttl_expired"
-            else:
-                cause = "lookback_exceeded"
+        cause, diverged_block = self._miss_cause(layout, prev, target_state, read_tokens, reachable)
         hit = cause is None and read_tokens > 0
 
         extent_candidates = ([read] if read else []) + written
@@ -433,6 +411,31 @@ class SimulatedModel:
                                             read=0, output=output),
             fault=fault,
         )
+
+    def _miss_cause(self, layout: _Layout, prev: _Session | None, target_state: str, read_tokens: int,
+                    reachable: int) -> tuple[MissCause | None, int | None]:
+        """Why this call read less than it could have (None: it did not), and the first block
+        that differs from the session's previous call when a changed prefix is the reason."""
+        target = prev.extent if prev is not None else None
+        if self.config.style == "explicit" and not layout.breakpoints:
+            return "no_breakpoint", None
+        if reachable == 0:
+            return "below_minimum", None
+        if target is None or prev is None:
+            return (None if read_tokens > 0 else "cold_start"), None
+        if read_tokens >= min(target.tokens, reachable):
+            return None, None
+        current = self._point_like(layout, target)
+        if current is None or current.key != target.key:
+            first_diff = _first_difference(prev.block_keys, layout.block_keys)
+            if first_diff < min(len(prev.block_keys), len(layout.block_keys)):
+                return "prefix_changed", first_diff
+            return "lookback_exceeded", None  # same bytes, but cut shorter than before
+        if target_state == "evicted":
+            return "evicted_early", None
+        if target_state == "expired":
+            return "ttl_expired", None
+        return "lookback_exceeded", None
 
     def _point_like(self, layout: _Layout, target: _Point) -> _Point | None:
         """The point of this request at the same place as ``target`` in an earlier one."""
