@@ -10,6 +10,7 @@ import pytest
 
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.turn_input import TurnInput
 from threadkeep.memory.facts.rows import load_facts
 from threadkeep.memory.profile import current_profile
 
@@ -58,7 +59,7 @@ def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Pat
     async def run() -> tuple[int, list[str]]:
         earlier = [("user", "My manager is Dana."), ("assistant", "Noted: Dana is your manager."),
                    ("user", "These days I work as a data engineer.")]
-        async for _ in memory.stream("Thanks!", user="ana", earlier=earlier):
+        async for _ in memory.stream("Thanks!", user="ana", inputs=TurnInput(earlier=tuple(earlier))):
             pass
         from sqlalchemy import func, select
 

@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.tools import TOOLS_SETTING
+from threadkeep.engine.turn_input import TurnInput
 from threadkeep.events import Citations, ToolActivity, TurnDone
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.openai import OpenAICompatibleModel
@@ -238,7 +239,7 @@ async def test_knowledge_outside_the_callers_groups_is_not_offered(tmp_path, set
     m.knowledge.add_document(title="HR only", text="Salary bands are confidential.", groups=("hr",))
     await m.send("salary bands?", user=unique_user())
     assert "tools" not in fake.requests[0]
-    await m.send("salary bands?", user=unique_user(), groups=("hr",))
+    await m.send("salary bands?", user=unique_user(), inputs=TurnInput(groups=("hr",)))
     assert [t["name"] for t in fake.requests[1]["tools"]] == ["search_knowledge"]
     await m.close()
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from threadkeep.api.errors import ApiError
@@ -30,6 +30,7 @@ from threadkeep.engine import Memory, openai_threads
 from threadkeep.engine.client_settings import Sampling
 from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.openai_threads import Recognised, Turn
+from threadkeep.engine.turn_input import TurnInput
 from threadkeep.errors import Conflict, ThreadkeepError
 from threadkeep.events import ConversationOpened, TurnDone, TurnEvent, TurnFailed
 from threadkeep.messages import canonical_json, message_to_dict
@@ -142,7 +143,7 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
     client asks for a new answer to its last message (also implied when the same request
     comes after ``regenerate_after_s``). ``instructions``: the request's system prompt ("" for
     none), kept as the conversation's; ``sampling``: its sampling settings."""
-    told: dict[str, Any] = {"instructions": instructions, "sampling": sampling}
+    told = TurnInput(client_tools=client_tools, instructions=instructions, sampling=sampling)
     earlier = with_text(history)
     rounds = client_tools.rounds if client_tools is not None else ()
     derived, client_key = None, idempotency_key
@@ -159,8 +160,8 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
             openai_threads.request_key_for, memory, person=person, history=earlier, new_text=text,
             conversation_id=conversation_id, endpoint=endpoint,
             rounds=canonical_json([message_to_dict(m) for m in rounds]))
-        events = memory.retry(derived.message_id, user=person, idempotency_key=client_key or round_key.key,
-                              client_tools=client_tools, **told)
+        events = memory.retry(derived.message_id, user=person,
+                              inputs=replace(told, idempotency_key=client_key or round_key.key))
         return await _started(memory, state, person, earlier, text, events)
     if rounds and client_key is None:
         # Tool results no request of ours asked for: never a new turn built on invented calls.
@@ -169,8 +170,8 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
     if derived is not None and derived.seen and derived.message_id is not None and derived.answered_at is not None:
         late = (utcnow() - derived.answered_at).total_seconds() > memory.settings.regenerate_after_s
         if regenerate or (late and derived.last_turn and client_key is None):
-            events = memory.regenerate(derived.message_id, user=person, client_tools=client_tools,
-                                       idempotency_key=derived.key, **told)
+            events = memory.regenerate(derived.message_id, user=person,
+                                       inputs=replace(told, idempotency_key=derived.key))
             return await _started(memory, state, person, earlier, text, events)
     elif regenerate:
         raise Conflict("nothing to regenerate: this history's last message was not answered here in the last "
@@ -179,7 +180,7 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
         # The same request again: the engine waits for the attempt in flight, replays its
         # stored answer, or answers its failed message again — never a second turn.
         events = memory.stream(text, user=person, conversation_id=derived.conversation_id, channel=channel,
-                               idempotency_key=idempotency_key, endpoint=endpoint, client_tools=client_tools, **told)
+                               inputs=replace(told, idempotency_key=idempotency_key, endpoint=endpoint))
         return await _started(memory, state, person, earlier, text, events)
     if conversation_id is None and earlier:
         found = await asyncio.to_thread(openai_threads.recognise_for, memory, person=person,
@@ -188,12 +189,12 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
         found = Recognised(conversation_id, ())
     if found.retry_message_id is not None:
         # The failed message from before this request's key existed: answered again as it is.
-        events = memory.retry(found.retry_message_id, user=person, idempotency_key=client_key,
-                              client_tools=client_tools, **told)
+        events = memory.retry(found.retry_message_id, user=person,
+                              inputs=replace(told, idempotency_key=client_key))
     else:
         events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel=channel,
-                               earlier=found.unseen, idempotency_key=idempotency_key, endpoint=endpoint,
-                               client_tools=client_tools, **told)
+                               inputs=replace(told, earlier=tuple(found.unseen), idempotency_key=idempotency_key,
+                                              endpoint=endpoint))
     return await _started(memory, state, person, earlier, text, events)
 
 

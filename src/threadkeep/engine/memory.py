@@ -11,7 +11,7 @@ capabilities) and hands each job to a part that takes them explicitly: turns to
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING
@@ -22,13 +22,12 @@ from threadkeep.crypto import MasterKey, keyring_for
 from threadkeep.engine.access import Access
 from threadkeep.engine.accounts import Accounts
 from threadkeep.engine.background import Background
-from threadkeep.engine.client_settings import Sampling
-from threadkeep.engine.client_tools import ClientTools
 from threadkeep.engine.conversations import Conversations
 from threadkeep.engine.memory_tool import MemoryScope, MemorySearch
 from threadkeep.engine.request import TurnBuilder
 from threadkeep.engine.tools import TurnTools
 from threadkeep.engine.turn import TurnResult, TurnService
+from threadkeep.engine.turn_input import NO_INPUT, TurnInput
 from threadkeep.engine.window import read_ping_window, settings_embedder
 from threadkeep.events import TurnEvent
 from threadkeep.export import ConversationView
@@ -183,38 +182,26 @@ class Memory:
 
     # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                   channel: str = "api", groups: Sequence[str] = (),
-                   context: str | None = None, idempotency_key: str | None = None) -> TurnResult:
+                   channel: str = "api", inputs: TurnInput = NO_INPUT) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
         return await self.turns.send(text, user=user, conversation_id=conversation_id, channel=channel,
-                                     groups=groups, context=context, idempotency_key=idempotency_key)
+                                     inputs=inputs)
 
     def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-               channel: str = "api", groups: Sequence[str] = (),
-               context: str | None = None, idempotency_key: str | None = None,
-               endpoint: str = "messages", earlier: Sequence[tuple[str, str]] = (),
-               client_tools: ClientTools | None = None, instructions: str | None = None,
-               sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
-        """One turn, streamed (:meth:`threadkeep.engine.turn.TurnService.stream`)."""
-        return self.turns.stream(text, user=user, conversation_id=conversation_id, channel=channel, groups=groups,
-                                 context=context, idempotency_key=idempotency_key, endpoint=endpoint,
-                                 earlier=earlier, client_tools=client_tools, instructions=instructions,
-                                 sampling=sampling)
+               channel: str = "api", inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
+        """One turn, streamed (:meth:`threadkeep.engine.turn.TurnService.stream`); ``inputs``:
+        what the caller asks of it (knowledge groups, context, idempotency key, client tools,
+        instructions, sampling: :class:`~threadkeep.engine.turn_input.TurnInput`)."""
+        return self.turns.stream(text, user=user, conversation_id=conversation_id, channel=channel, inputs=inputs)
 
-    def retry(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-              idempotency_key: str | None = None, client_tools: ClientTools | None = None,
-              instructions: str | None = None, sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
+    def retry(self, message_id: str, *, user: str, inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again (:meth:`threadkeep.engine.turn.TurnService.retry`)."""
-        return self.turns.retry(message_id, user=user, groups=groups, idempotency_key=idempotency_key,
-                                client_tools=client_tools, instructions=instructions, sampling=sampling)
+        return self.turns.retry(message_id, user=user, inputs=inputs)
 
-    def regenerate(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                   client_tools: ClientTools | None = None, idempotency_key: str | None = None,
-                   instructions: str | None = None, sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
+    def regenerate(self, message_id: str, *, user: str, inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
         """Answer the conversation's last turn again, replacing its answer
         (:meth:`threadkeep.engine.turn.TurnService.regenerate`)."""
-        return self.turns.regenerate(message_id, user=user, groups=groups, client_tools=client_tools,
-                                     idempotency_key=idempotency_key, instructions=instructions, sampling=sampling)
+        return self.turns.regenerate(message_id, user=user, inputs=inputs)
 
     # -- people ------------------------------------------------------------------------
     async def user_id(self, user: str, *, create: bool = False) -> str:

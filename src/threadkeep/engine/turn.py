@@ -31,7 +31,7 @@ from threadkeep.config import Settings
 from threadkeep.context.budget import request_tokens, tools_json
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
-from threadkeep.engine.client_settings import Sampling, check_instructions_room
+from threadkeep.engine.client_settings import check_instructions_room
 from threadkeep.engine.client_tools import ClientTools, asked_calls, with_client_tools
 from threadkeep.engine.memory_tool import MemoryScope
 from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
@@ -44,6 +44,7 @@ from threadkeep.engine.tools import (
     with_tool_round,
 )
 from threadkeep.engine.turn_begin import PAUSED, Begun, TurnOpener
+from threadkeep.engine.turn_input import NO_INPUT, TurnInput
 from threadkeep.engine.turn_outcome import calls_asked, stored_outcome
 from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
@@ -109,12 +110,11 @@ class TurnService:
         self.opener = TurnOpener(vault, settings, builder, lease)
 
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                   channel: str = "api", groups: Sequence[str] = (),
-                   context: str | None = None, idempotency_key: str | None = None) -> TurnResult:
+                   channel: str = "api", inputs: TurnInput = NO_INPUT) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
         opened: ConversationOpened | None = None
         async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel,
-                                    groups=groups, context=context, idempotency_key=idempotency_key):
+                                    inputs=inputs):
             if isinstance(ev, ConversationOpened):
                 opened = ev
             elif isinstance(ev, TurnDone):
@@ -125,47 +125,34 @@ class TurnService:
         raise AssertionError("a turn ended without done or error")
 
     async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                     channel: str = "api", groups: Sequence[str] = (),
-                     context: str | None = None, idempotency_key: str | None = None,
-                     endpoint: str = "messages", earlier: Sequence[tuple[str, str]] = (),
-                     client_tools: ClientTools | None = None, instructions: str | None = None,
-                     sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
-        """One turn, streamed: conversation, message id, deltas, then done or error.
-
-        ``groups`` are the knowledge groups the caller may search; ``context`` (e.g. a page
-        selection) is shown to the model with this message only and never stored.
-        ``idempotency_key``: a resend with the same key (on the same ``endpoint``) gets this
-        turn's outcome instead of a second turn (:mod:`threadkeep.idempotency`). ``earlier``
-        is history the client holds and threadkeep has not seen, as ``(role, text)`` with
-        role ``user`` or ``assistant``: it is stored, in order, before the new message.
-        ``client_tools``: the client's own tools and this turn's tool rounds so far
-        (:mod:`threadkeep.engine.client_tools`); the turn may end in :class:`ToolCallsAsked`.
-        ``instructions``: the client's system prompt, kept with the conversation from now on
-        ("" clears it; None leaves it as it is); ``sampling``: the client's sampling settings for
-        this request (:mod:`threadkeep.engine.client_settings`).
-        """
-        clean = clean_text(text, max_bytes=self.settings.max_message_bytes)
-        told = self.opener.instructions(instructions)
-        extra = clean_text(context, max_bytes=self.settings.max_message_bytes) if context else None
-        history = [(role, clean_text(t, max_bytes=self.settings.max_message_bytes)) for role, t in earlier]
+                     channel: str = "api", inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
+        """One turn, streamed: conversation, message id, deltas, then done or error (or
+        :class:`ToolCallsAsked` when the client's tools are called); ``inputs``: what the caller
+        asks of the turn (:class:`~threadkeep.engine.turn_input.TurnInput`)."""
+        limit = self.settings.max_message_bytes
+        clean = clean_text(text, max_bytes=limit)
+        told = self.opener.instructions(inputs.instructions)
+        if inputs.context:  # checked before anything is stored, like the message
+            inputs = replace(inputs, context=clean_text(inputs.context, max_bytes=limit))
+        history = [(role, clean_text(t, max_bytes=limit)) for role, t in inputs.earlier]
         if any(role not in ("user", "assistant") for role, _ in history):
             raise InputError("earlier messages must have role 'user' or 'assistant'")
-        key = idempotency.check_key(idempotency_key)
+        key = idempotency.check_key(inputs.idempotency_key)
+        client_tools = inputs.client_tools
         follow_up = bool(client_tools and client_tools.rounds)
         begun = await self._write_retrying(lambda s: self.opener.settle(s, self.opener.begin(
-            s, user, conversation_id, clean, channel, key, endpoint, history, follow_up), client_tools, told))
-        async with aclosing(self._carry_out(begun, tuple(groups), extra, client_tools, sampling)) as events:
+            s, user, conversation_id, clean, channel, key, inputs.endpoint, history, follow_up), client_tools, told))
+        async with aclosing(self._carry_out(begun, inputs)) as events:
             async for ev in events:
                 yield ev
 
-    async def retry(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                    idempotency_key: str | None = None, client_tools: ClientTools | None = None,
-                    instructions: str | None = None, sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
+    async def retry(self, message_id: str, *, user: str,
+                    inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again; the person's message is reused, not duplicated. A turn
         left pending by a process that died is failed first; it need not be in the window. A
-        turn paused for the client's tool results goes on with ``client_tools``' rounds."""
-        key = idempotency.check_key(idempotency_key)
-        told = self.opener.instructions(instructions)
+        turn paused for the client's tool results goes on with ``inputs.client_tools``' rounds."""
+        key = idempotency.check_key(inputs.idempotency_key)
+        told = self.opener.instructions(inputs.instructions)
 
         def reopen(s: Session) -> Begun:
             uid = repo.person_id(s, self.vault, name=user, create=False)
@@ -192,24 +179,22 @@ class TurnService:
                                          message_id=msg.id, now=now, ttl_s=self.settings.idempotency_ttl_s)
             return begun
 
-        begun = await self._write_retrying(lambda s: self.opener.settle(s, reopen(s), client_tools, told))
-        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools, sampling)) as events:
+        begun = await self._write_retrying(lambda s: self.opener.settle(s, reopen(s), inputs.client_tools, told))
+        async with aclosing(self._carry_out(begun, replace(inputs, context=None))) as events:
             async for ev in events:
                 yield ev
 
-    async def regenerate(self, message_id: str, *, user: str, groups: Sequence[str] = (),
-                         client_tools: ClientTools | None = None, idempotency_key: str | None = None,
-                         instructions: str | None = None,
-                         sampling: Sampling | None = None) -> AsyncIterator[TurnEvent]:
+    async def regenerate(self, message_id: str, *, user: str,
+                         inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
         """Answer the conversation's last turn again: the new answer replaces the stored one
         (kept as an earlier version), facts are not learnt again from the same message, and a
-        failed regeneration leaves the stored answer current. ``idempotency_key``: the key of
-        the request the turn was first answered for (it keeps the calls a regenerated tool loop
-        pauses with)."""
-        told = self.opener.instructions(instructions)
+        failed regeneration leaves the stored answer current. ``inputs.idempotency_key``: the
+        key of the request the turn was first answered for (it keeps the calls a regenerated
+        tool loop pauses with)."""
+        told = self.opener.instructions(inputs.instructions)
         begun = await self._write_retrying(lambda s: self.opener.settle(
-            s, self.opener.regenerate(s, user, message_id, idempotency_key), client_tools, told))
-        async with aclosing(self._carry_out(begun, tuple(groups), None, client_tools, sampling)) as events:
+            s, self.opener.regenerate(s, user, message_id, inputs.idempotency_key), inputs.client_tools, told))
+        async with aclosing(self._carry_out(begun, replace(inputs, context=None))) as events:
             async for ev in events:
                 yield ev
 
@@ -221,9 +206,7 @@ class TurnService:
         except sa_exc.IntegrityError:
             return await asyncio.to_thread(self.db.write, fn)
 
-    async def _carry_out(self, begun: Begun, groups: tuple[str, ...] = (), context: str | None = None,
-                         client_tools: ClientTools | None = None,
-                         sampling: Sampling | None = None) -> AsyncGenerator[TurnEvent, None]:
+    async def _carry_out(self, begun: Begun, inputs: TurnInput) -> AsyncGenerator[TurnEvent, None]:
         yield ConversationOpened(begun.cid, begun.created)
         yield MessageStored(begun.mid)
         if begun.then == "calls" and begun.calls is not None:
@@ -241,7 +224,7 @@ class TurnService:
         with self.lease.holding():
             # aclosing: if our caller stops early, the inner stream is closed now (and
             # marks the turn failed), not whenever the garbage collector gets to it.
-            async with aclosing(self._answer(begun, groups, context, client_tools, sampling)) as answer:
+            async with aclosing(self._answer(begun, inputs)) as answer:
                 async for ev in answer:
                     yield ev
 
@@ -268,22 +251,28 @@ class TurnService:
             elif isinstance(ev, Stop):
                 made[-1].stop = ev.reason
 
-    async def _answer(self, begun: Begun, groups: tuple[str, ...] = (), context: str | None = None,
-                      client: ClientTools | None = None,
-                      sampling: Sampling | None = None) -> AsyncGenerator[TurnEvent, None]:
-        cid, mid = begun.cid, begun.mid
+    async def _prepare(self, begun: Begun, inputs: TurnInput) -> tuple[tuple[ToolSpec, ...], BuiltTurn, ModelRequest]:
+        """The tools offered, the built turn, and its request with the client's tools
+        and sampling settings applied; a failure (or the caller leaving) fails the turn."""
+        client = inputs.client_tools
         try:
             # The tools offered and the request, in one worker-thread hop.
-            offered, built = await asyncio.to_thread(self.build, begun.uid, cid, mid, groups, context, client,
-                                                     begun.instructions_changed)
-            request, report = built.request, built.report
+            offered, built = await asyncio.to_thread(self.build, begun.uid, begun.cid, begun.mid, inputs.groups,
+                                                     inputs.context, client, begun.instructions_changed)
+            request = built.request
             if client is not None:
                 request = with_client_tools(request, client, ceiling=self.builder.ceiling, counter=self.builder.counter)
-            if sampling is not None:
-                request = sampling.apply(request, cap=self.settings.answer_reserve)
+            if inputs.sampling is not None:
+                request = inputs.sampling.apply(request, cap=self.settings.answer_reserve)
         except BaseException as e:  # cancelled too: the caller left while we were building
             await asyncio.shield(asyncio.to_thread(self._fail, begun, e))
             raise
+        return offered, built, request
+
+    async def _answer(self, begun: Begun, inputs: TurnInput) -> AsyncGenerator[TurnEvent, None]:
+        cid, mid, client, groups = begun.cid, begun.mid, inputs.client_tools, inputs.groups
+        offered, built, request = await self._prepare(begun, inputs)
+        report = built.report
         chunks: list[str] = []
         runs: list[ToolRun] = []
         made: list[_Call] = []  # every model call of the turn, for the call log

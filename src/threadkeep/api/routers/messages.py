@@ -13,6 +13,7 @@ from threadkeep.api.routers.knowledge import GroupsHeader
 from threadkeep.api.schemas import ERRORS, SendMessage, TurnAnswer
 from threadkeep.api.sse import json_turn, sse_turn, start_turn, wants_stream
 from threadkeep.engine.access import caller_groups
+from threadkeep.engine.turn_input import TurnInput
 
 router = APIRouter(prefix="/v1/messages", tags=["messages"])
 
@@ -51,9 +52,10 @@ async def send_message(
     groups = caller_groups(principal, x_threadkeep_groups)
     if groups is None:  # admin: every group that any document has
         groups = sorted({g for d in await asyncio.to_thread(memory.knowledge.list_documents) for g in d.groups})
+    inputs = TurnInput(groups=tuple(groups), context=body.context, idempotency_key=idempotency_key,
+                       instructions=body.system)
     turn = await start_turn(state.admitted(memory.stream(
-        body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via),
-        groups=groups, context=body.context, idempotency_key=idempotency_key, instructions=body.system)))
+        body.text, user=person, conversation_id=conversation_id, channel=_channel(principal.via), inputs=inputs)))
     if wants_stream(body.stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     return await json_turn(turn)
@@ -66,8 +68,8 @@ async def retry_message(
     idempotency_key: IdempotencyHeader = None,
 ) -> Response:
     """Answer a failed turn again (the person's message id from the failed turn)."""
-    turn = await start_turn(state.admitted(memory.retry(message_id, user=person,
-                                                        idempotency_key=idempotency_key)))
+    turn = await start_turn(state.admitted(memory.retry(
+        message_id, user=person, inputs=TurnInput(idempotency_key=idempotency_key))))
     if wants_stream(stream, accept):
         return sse_turn(turn, ping_s=state.service.sse_ping_s)
     result: JSONResponse = await json_turn(turn)
