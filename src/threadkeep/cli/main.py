@@ -12,7 +12,7 @@ try:
 
     import click
 
-    from threadkeep.cli.common import db_option, with_memory
+    from threadkeep.cli.common import db_option, main_db_option, with_memory
     from threadkeep.config import Settings, default_user
     from threadkeep.errors import NotFound, ThreadkeepError
 except KeyboardInterrupt:
@@ -73,7 +73,8 @@ _LOCKED = ("the database is locked: another process (a running `threadkeep serve
 
 @click.group(cls=_Group)
 @click.version_option(package_name="threadkeep")
-def main() -> None:
+@main_db_option
+def main(db_url: str | None) -> None:
     """threadkeep: conversation memory that outlives the model's context."""
 
 
