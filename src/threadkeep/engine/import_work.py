@@ -63,8 +63,8 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     from threadkeep.memory.facts.store import apply_candidates
 
     with memory.db.reading() as s:
-        said_at = dict(s.execute(select(Message.id, Message.created_at).where(
-            Message.id.in_([mid for mid, _, _ in batch]))).tuples())
+        said_at = {mid: at for mid, at in s.execute(select(Message.id, Message.created_at).where(
+            Message.id.in_([mid for mid, _, _ in batch])))}
     found = [(mid, extract_facts(strip_injected(text), said_at.get(mid))) for mid, _, text in batch]
 
     def write(s: Session) -> None:
