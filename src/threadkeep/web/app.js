@@ -130,6 +130,8 @@ async function loadConversations(more = false) {
     li.textContent = c.title || "Untitled";
     li.title = `${c.message_count} messages · ${new Date(c.last_activity_at).toLocaleString()}`;
     li.classList.toggle("active", c.id === state.conversationId);
+    // The header names the open conversation as the list does, even before its own reload.
+    if (c.id === state.conversationId) $("chat-title").textContent = li.textContent;
     li.addEventListener("click", () => { closeDrawers(); openConversation(c.id); });
     ul.appendChild(li);
   }
@@ -310,7 +312,8 @@ async function streamAnswer(res, mine) {
   const text = answer.querySelector(".text");
   for await (const { event, data } of readEvents(res)) {
     if (event === "conversation") {
-      if (data.created) { setCurrent({ id: data.conversation_id, title: "Untitled" }); }
+      // Its title (from the first message) comes with the list once the answer is done.
+      if (data.created) { setCurrent({ id: data.conversation_id, title: "New chat" }); }
     } else if (event === "message") {
       mine.dataset.id = data.message_id;
     } else if (event === "tool") {
@@ -322,6 +325,8 @@ async function streamAnswer(res, mine) {
       text.textContent = data.text;
       addThumbs(answer, data.assistant_message_id, null);
       showGauge(data.report || {}, data.usage || {});
+      // The thumbs and the gauge make the column shorter than the answer it just scrolled to.
+      scrollDown();
     } else if (event === "error") {
       answer.remove();
       markFailed(mine, data.user_message_id || mine.dataset.id, data.error);
@@ -329,9 +334,12 @@ async function streamAnswer(res, mine) {
   }
   answer.classList.remove("streaming");
   await loadConversations();
+  // The header may have grown (its actions appear): the answer's end stays in view.
+  scrollDown();
   if (state.conversationId) {
     const conv = await api("GET", `/v1/conversations/${state.conversationId}`);
     setCurrent(conv);
+    scrollDown();
   }
   if (!$("memory-panel").hidden) setTimeout(loadFacts, 800);
 }
