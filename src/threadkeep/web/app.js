@@ -130,8 +130,7 @@ async function loadConversations(more = false) {
     li.textContent = c.title || "Untitled";
     li.title = `${c.message_count} messages · ${new Date(c.last_activity_at).toLocaleString()}`;
     li.classList.toggle("active", c.id === state.conversationId);
-    // The header names the open conversation as the list does, even before its own reload.
-    if (c.id === state.conversationId) $("chat-title").textContent = li.textContent;
+    if (c.id === state.conversationId) $("chat-title").textContent = li.textContent;  // as listed
     li.addEventListener("click", () => { closeDrawers(); openConversation(c.id); });
     ul.appendChild(li);
   }
@@ -312,8 +311,7 @@ async function streamAnswer(res, mine) {
   const text = answer.querySelector(".text");
   for await (const { event, data } of readEvents(res)) {
     if (event === "conversation") {
-      // Its title (from the first message) comes with the list once the answer is done.
-      if (data.created) { setCurrent({ id: data.conversation_id, title: "New chat" }); }
+      if (data.created) setCurrent({ id: data.conversation_id, title: "New chat" });  // titled by the list
     } else if (event === "message") {
       mine.dataset.id = data.message_id;
     } else if (event === "tool") {
@@ -325,8 +323,7 @@ async function streamAnswer(res, mine) {
       text.textContent = data.text;
       addThumbs(answer, data.assistant_message_id, null);
       showGauge(data.report || {}, data.usage || {});
-      // The thumbs and the gauge make the column shorter than the answer it just scrolled to.
-      scrollDown();
+      scrollDown();  // the thumbs and the gauge take room: the answer's end stays in view
     } else if (event === "error") {
       answer.remove();
       markFailed(mine, data.user_message_id || mine.dataset.id, data.error);
@@ -334,13 +331,7 @@ async function streamAnswer(res, mine) {
   }
   answer.classList.remove("streaming");
   await loadConversations();
-  // The header may have grown (its actions appear): the answer's end stays in view.
-  scrollDown();
-  if (state.conversationId) {
-    const conv = await api("GET", `/v1/conversations/${state.conversationId}`);
-    setCurrent(conv);
-    scrollDown();
-  }
+  if (state.conversationId) setCurrent(await api("GET", `/v1/conversations/${state.conversationId}`));
   if (!$("memory-panel").hidden) setTimeout(loadFacts, 800);
 }
 
