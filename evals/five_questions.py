@@ -41,7 +41,8 @@ import asyncio
 import json
 import os
 import tempfile
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -292,8 +293,10 @@ def run_five_questions(
     cap: int = DEFAULT_CAP_TOKENS,
     embeddings: bool = True,
     dump: str | Path | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Run the evaluation on a dialogs file; returns the JSON-able result.
+    """Run the evaluation on a dialogs file; returns the JSON-able result. ``progress`` gets a
+    line as each dialog starts and ends (the CLI writes them to stderr).
 
     Top-level keys ``summary_only``, ``assembled``, ``stale_only``, ``stale_kept``,
     ``stale_beside`` (shares in 0..1; ``stale_beside`` of the questions that have a superseded
@@ -323,7 +326,12 @@ def run_five_questions(
     dumping: AbstractContextManager[IO[str] | None] = (
         Path(dump).open("w", encoding="utf-8") if dump else nullcontext())
     with dumping as out, tempfile.TemporaryDirectory(prefix="tk-five-questions-", dir=scratch) as tmp:
+        started = time.monotonic()
         for index, dialog in enumerate(dialogs):
+            if progress is not None:
+                progress(f"dialog {index + 1}/{len(dialogs)} ({dialog.get('id', '?')}, {dialog.get('lang', '?')}): "
+                         f"{len(dialog['messages'])} messages, {len(dialog['questions'])} questions; "
+                         f"{time.monotonic() - started:.0f} s so far")
             if baseline == "brief":
                 seen = _brief_seen(dialog, budget=budget, policy=policy, cap=cap, counter=counter)
             else:

@@ -493,6 +493,7 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
     misses: list[dict[str, Any]] = []
     by_sample: dict[str, dict[str, Any]] = {}
     timing = {"ingest_s": 0.0, "turns": 0, "question_s": 0.0, "questions": 0, "folds": 0, "fold_s": 0.0}
+    started = time.perf_counter()
     out_file: IO[str] | None = Path(dump).open("w", encoding="utf-8") if dump else None
     with tempfile.TemporaryDirectory(prefix="threadkeep-locomo-") as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'locomo.db'}")
@@ -503,8 +504,11 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
         clear_recall_cache()
         clear_fact_cache()
         try:
-            for raw in data:
+            for n, raw in enumerate(data, 1):
                 t = time.perf_counter()
+                if progress:
+                    progress(f"conversation {n}/{len(data)} ({raw.get('sample_id', '?')}): storing{' and folding' * fold}; "
+                             f"{t - started:.0f} s so far")
                 sample = _ingest(db, vault, raw, emb, captions=captions,
                                  fold=partial(_fold_idle, memory) if fold else None)
                 timing["ingest_s"] += time.perf_counter() - t
@@ -512,7 +516,8 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
                 timing["fold_s"] += sample.fold_s
                 timing["turns"] += len(sample.turns)
                 if progress:
-                    progress(f"{sample.sample_id}: {len(sample.turns)} turns, {len(sample.questions)} questions")
+                    progress(f"{sample.sample_id}: {len(sample.turns)} turns stored, asking its "
+                             f"{len(sample.questions)} questions")
                 own = {name: _Tally() for name in tallies}
                 _evaluate(memory, sample, budget, emb, own, misses, out_file, timing)
                 for name, tally in own.items():

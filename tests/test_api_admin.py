@@ -77,6 +77,20 @@ def test_knowledge_add_list_search_remove_under_permissions(site: ApiHarness) ->
     assert len(admin.get("/v1/knowledge/documents").json()["documents"]) == 1
 
 
+@pytest.mark.parametrize("text", ["Door codes\x00 are in the safe.", "Rota" + "\x01\x02\x1b" * 10 + " nights."])
+def test_knowledge_upload_refuses_nul_and_control_bytes_as_the_cli_does(site: ApiHarness, text: str) -> None:
+    from threadkeep.errors import InputError
+    from threadkeep.knowledge.ingest import parse_bytes
+
+    with pytest.raises(InputError) as cli_refusal:  # what `threadkeep knowledge add` runs on a file
+        parse_bytes(text.encode(), media_type="text/plain", fallback_title="Rota")
+    admin = site.client(site.admin_key)
+    refused = admin.post("/v1/admin/knowledge", json={"title": "Rota", "text": text, "public": True})
+    assert refused.status_code == 400 and "does not look like text" in refused.text, refused.text
+    assert str(cli_refusal.value) in refused.text  # the same check, the same words
+    assert admin.get("/v1/knowledge/documents").json()["documents"] == []
+
+
 def test_profile_and_identity_links(site: ApiHarness) -> None:
     admin = site.client(site.admin_key)
     person, name = site.person()

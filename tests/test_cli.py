@@ -59,7 +59,7 @@ def test_conversations_rename_delete_and_errors(tmp_path) -> None:
     tk(home, "conversations", "delete", cid, "--user", "bob")
     assert tk(home, "conversations", "list", "--user", "bob").stdout.strip() == ""
     unknown = tk(home, "chat", "--user", "bob", "--conversation", "nope", stdin="hi\n", check=False)
-    assert "not found" in unknown.stderr and "Traceback" not in unknown.stderr
+    assert unknown.returncode != 0 and "not found" in unknown.stderr and "Traceback" not in unknown.stderr
 
 
 def test_missing_master_key_error_names_the_file(tmp_path) -> None:
@@ -110,3 +110,33 @@ def test_knowledge_add_list_search_remove(tmp_path) -> None:
     hr_id = next(d["id"] for d in listed if d["title"] == "HR")
     tk(home, "knowledge", "remove", hr_id)
     assert [d["title"] for d in json.loads(tk(home, "knowledge", "list", "--json").stdout)] == ["Travel policy"]
+
+
+def test_an_unreachable_database_is_one_line_and_a_failure(tmp_path) -> None:
+    home = tmp_path / "home"
+    for args in (("--db", "postgresql://nowhere/x", "facts", "list", "--user", "a"),
+                 ("facts", "list", "--db", "postgresql://someone:s3cret@127.0.0.1:1/x", "--user", "a")):
+        proc = tk(home, *args, check=False)
+        assert proc.returncode != 0 and "Traceback" not in proc.stderr
+        (line,) = proc.stderr.strip().splitlines()
+        url = args[args.index("--db") + 1]
+        assert line.startswith("Error: cannot open the database postgresql://") and url.split("@")[-1] in line
+        assert "s3cret" not in line  # the password is not printed
+
+
+def test_a_sqlite_path_into_a_missing_folder_is_refused_and_creates_nothing(tmp_path) -> None:
+    missing = tmp_path / "typo" / "deeper"
+    proc = tk(tmp_path / "home", "--db", str(missing / "tk.db"), "facts", "list", "--user", "a", check=False)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert f"the folder {missing} does not exist" in proc.stderr
+    assert not (tmp_path / "typo").exists()
+    # The default database in threadkeep's home still gets its folder.
+    tk(tmp_path / "new-home", "chat", "--user", "a", stdin="Hello.\n")
+    assert (tmp_path / "new-home" / "threadkeep.db").is_file()
+
+
+def test_chat_with_an_unknown_conversation_fails(tmp_path) -> None:
+    home = tmp_path / "home"
+    tk(home, "chat", "--user", "alice", stdin="Hello.\n")
+    proc = tk(home, "chat", "--user", "alice", "--conversation", "no-such-id", stdin="Hello again.\n", check=False)
+    assert proc.returncode != 0 and "conversation 'no-such-id' not found" in proc.stderr and proc.stdout == ""

@@ -197,6 +197,25 @@ def test_delete_is_hard(person: Person) -> None:
     assert person.count_rows(Fact) == 0 and person.count_rows(FactVersion) == 0
 
 
+def test_undo_stops_at_an_erasure(person: Person) -> None:
+    person.tell("city", "Paris")
+    person.tell("employer", "Acme")
+    employer = person.fact("employer")
+    with person.db.session() as s:
+        assert C.delete_fact(s, user_id=person.user_id, fact_id=employer.id)
+    with person.db.session() as s:  # the city's add came before the erasure: not "the last change"
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id) is None
+    assert [f.value for f in person.facts()] == ["Paris"]
+    person.tell("city", "Lisbon")  # a change after it is undone as ever, and only that one
+    with person.db.session() as s:
+        ch = C.undo_last_change(s, person.vault, user_id=person.user_id)
+        assert ch is not None and ch.value == "Paris"
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id) is None
+    city = person.fact("city")
+    with person.db.session() as s:  # naming the fact still walks its own history
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id, fact_id=city.id) is not None
+
+
 def test_idempotent_per_message(person: Person) -> None:
     mid = new_id()
     first = person.say("I work at Acme", message_id=mid)

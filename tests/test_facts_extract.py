@@ -4,6 +4,8 @@ quoted or injected text (memory/facts/extract.py)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from threadkeep.memory.facts.extract import (
@@ -61,3 +63,23 @@ def test_injected_quoted_and_fenced_text_is_not_the_persons() -> None:
     assert extract_facts(text) == []
     assert "Initech" not in strip_injected(text) and "Hooli" not in strip_injected(text)
     assert not is_statement("I live in Paris?")
+
+
+def test_a_statement_in_russian_is_kept_word_for_word() -> None:
+    (fact,) = extract_facts("Я предпочитаю чай кофе.")
+    assert fact.value == "Я предпочитаю чай кофе." and fact.key.startswith("said:")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I moved to Bergen last year.", "I moved to Bergen last year (2025)."),
+    ("I start at Globex next Tuesday.", "I start at Globex next Tuesday (8 December 2026)."),
+    ("Я переехал в Берген в прошлом году.", "Я переехал в Берген в прошлом году (2025)."),
+    ("私は去年ベルゲンに引っ越しました。", "私は去年 (2025)ベルゲンに引っ越しました。"),
+])
+def test_relative_dates_in_a_statement_are_resolved_against_when_it_was_said(text: str, value: str) -> None:
+    said_on = date(2026, 12, 6)  # a Sunday
+    (fact,) = extract_facts(text, said_on)
+    assert fact.value == value and fact.evidence == text
+    # The slot does not depend on the date: said again a year on, it updates the same fact.
+    assert [f.key for f in extract_facts(text, date(2027, 12, 6))] == [fact.key]
+    assert [f.value for f in extract_facts(text)] == [text]  # no time given: as said

@@ -13,6 +13,7 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine.turn_input import TurnInput
 from threadkeep.memory.facts.rows import load_facts
 from threadkeep.memory.profile import current_profile
+from threadkeep.store.models import Message
 
 from .helpers import open_memory
 
@@ -77,3 +78,21 @@ def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Pat
     queued, facts = asyncio.run(run())
     assert queued == 3  # two earlier user messages and the new one
     assert {"Statement: My manager is Dana.", "Statement: These days I work as a data engineer."} <= set(facts)
+
+
+def test_a_fact_keeps_the_year_last_year_meant_when_it_was_said(tmp_path: Path) -> None:
+    memory = open_memory(f"sqlite:///{tmp_path / 'y.db'}", MasterKey(os.urandom(32), "t"),
+                         Settings(home=tmp_path / "home"))
+
+    async def run() -> tuple[list[str], int]:
+        turn = await memory.send("I moved to Bergen last year.", user="ana")
+        await memory.drain_jobs()
+        uid = await memory.user_id("ana")
+        with memory.db.session() as s:
+            records = load_facts(s, memory.vault, user_id=uid)
+            year = s.get(Message, turn.user_message_id).created_at.year
+        await memory.close()
+        return [r.text for r in records], year
+
+    facts, year = asyncio.run(run())
+    assert f"Statement: I moved to Bergen last year ({year - 1})." in facts, facts

@@ -80,10 +80,19 @@ def dialogs_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+PROGRESS: list[str] = []
+
+
 @pytest.fixture(scope="module")
 def structured(dialogs_file: Path) -> dict[str, object]:
     # Through the engine: a real Memory on SQLite, lexical retrieval (embeddings are slow here).
-    return run_five_questions(dialogs_file, budget=2000, embeddings=False)
+    return run_five_questions(dialogs_file, budget=2000, embeddings=False, progress=PROGRESS.append)
+
+
+def test_progress_is_told_as_each_dialog_starts(structured: dict) -> None:
+    # `threadkeep eval five-questions` prints these on stderr instead of nothing for minutes.
+    assert [line.split(":")[0] for line in PROGRESS] == [
+        "dialog 1/3 (t-en, en)", "dialog 2/3 (t-ru, ru)", "dialog 3/3 (t-ja, ja)"], PROGRESS
 
 
 def test_result_shape_and_targets(structured: dict) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -100,6 +101,18 @@ def test_telegram_fields_and_bad_uploads(api: ApiHarness) -> None:
     assert client.post("/v1/me/imports", json={"format": "chatgpt"}).status_code == 415
     no_file = client.post("/v1/me/imports", files={"format": (None, "chatgpt")})
     assert no_file.status_code == 400 and "no 'file' part" in no_file.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("fmt", ["telegram", "chatgpt", "claude", None])
+def test_random_bytes_are_refused_at_upload_and_leave_no_import(api: ApiHarness, fmt: str | None) -> None:
+    client, _ = api.person()
+    junk = random.Random(40).randbytes(30_000)
+    for name, content in (("result.json", junk), ("export.zip", b"PK\x03\x04" + junk)):
+        r = upload(client, content, fmt, name=name)
+        assert r.status_code == 400, (fmt, name, r.text)
+        message = r.json()["error"]["message"]
+        assert message.startswith(f"{name}: ") and "export" in message, message
+    assert client.get("/v1/me/imports").json()["imports"] == []
 
 
 def test_truncated_upload_fails_naming_the_place(api: ApiHarness) -> None:

@@ -86,7 +86,10 @@ def test_eval_on_tiny_sample(tiny: Path, tmp_path: Path) -> None:
     # Lexical only (no e5): fast and exact. Everything fits in 2,000 tokens, so the
     # difference from the baselines is only what BM25 cannot find: the puppy's name.
     dump = tmp_path / "dump.jsonl"
-    out = run_locomo(tiny, budget=2000, embedder=False, dump=dump)
+    said: list[str] = []
+    out = run_locomo(tiny, budget=2000, embedder=False, dump=dump, progress=said.append)
+    # Progress before the slow part of each conversation (`threadkeep eval` prints it on stderr).
+    assert [line.split(":")[0] for line in said] == ["conversation 1/1 (tiny)", "tiny"], said
     assert out["questions"] == 3 and out["evidence_questions"] == 3
     assert out["answer_in_context"] == 1.0
     assert out["evidence_recall"] == 1.0 and out["all_evidence"] == 1.0

@@ -57,7 +57,7 @@ async def test_facts_not_learnt_from_the_assistant_or_injected_memory(tmp_path, 
 
 def test_facts_cli_list_history_undo_delete(tmp_path) -> None:
     home = tmp_path / "home"
-    tk(home, "chat", "--user", "fay", stdin="I work at Acme.\nI work at Globex.\n")
+    tk(home, "chat", "--user", "fay", stdin="My dog is called Rex.\nI work at Acme.\nI work at Globex.\n")
     rows = json.loads(tk(home, "facts", "list", "--user", "fay", "--json").stdout)
     (employer,) = [r for r in rows if r["key"] == "said:work"]
     assert employer["value"] == "I work at Globex."
@@ -66,8 +66,14 @@ def test_facts_cli_list_history_undo_delete(tmp_path) -> None:
     assert "Acme" in tk(home, "facts", "undo", employer["id"], "--user", "fay").stdout
     rows = json.loads(tk(home, "facts", "list", "--user", "fay", "--json").stdout)
     assert [r["value"] for r in rows if r["key"] == "said:work"] == ["I work at Acme."]
-    tk(home, "facts", "delete", employer["id"], "--user", "fay")
+    erased = tk(home, "facts", "delete", employer["id"], "--user", "fay").stdout
+    assert "permanently" in erased and "cannot be undone" in erased
     rows = json.loads(tk(home, "facts", "list", "--user", "fay", "--json").stdout)
     assert not [r for r in rows if r["key"] == "said:work"]
+    # The next undo stops at the erasure: the dog, learnt before it, is not taken back.
+    undo = tk(home, "facts", "undo", "--user", "fay", check=False)
+    assert undo.returncode != 0 and "nothing to undo" in undo.stderr
+    rows = json.loads(tk(home, "facts", "list", "--user", "fay", "--json").stdout)
+    assert [r["value"] for r in rows if "Rex" in r["value"]] == ["My dog is called Rex."]
     missing = tk(home, "facts", "history", employer["id"], "--user", "fay", check=False)
     assert missing.returncode != 0 and "not found" in missing.stderr

@@ -6,6 +6,7 @@ THREADKEEP_REQUIRE_BROWSER=1 (CI), which turns the skip into a failure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -333,3 +334,56 @@ def test_api_docs_render_without_the_internet(site: ApiHarness, page: Page) -> N
     assert outside == []
     assert httpx.get(site.url + "/docs/assets/swagger-ui.css").status_code == 200
     assert httpx.get(site.url + "/docs/assets/index.html").status_code == 404  # only what /docs uses
+
+
+def _rows(page: Page, selector: str) -> int:
+    """How many rows the visible items of the header ``selector`` are laid out in (items whose
+    heights overlap share a row)."""
+    return page.evaluate("""(sel) => {
+        const items = [...document.querySelector(sel).querySelectorAll(':scope > *, .chat-actions > *')]
+            .filter(e => !e.classList.contains('chat-actions') && e.getClientRects().length)
+            .map(e => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+        let rows = 0, bottom = -Infinity;
+        for (const r of items) { if (r.top >= bottom - 1) { rows += 1; bottom = r.bottom; }
+                                 else bottom = Math.max(bottom, r.bottom); }
+        return rows; }""", selector)
+
+
+def test_a_finished_answer_ends_in_view_under_its_title(site: ApiHarness, sized: Page) -> None:
+    site.model.pace = 0.0
+    key, _ = site.person_key()
+    api = site.client(key)
+    cid = None
+    for i in range(6):
+        text = f"Note {i} for the trip:\n" + "\n".join(f"- item {i}.{j}" for j in range(3))
+        cid = api.post("/v1/messages", json={"text": text, "conversation_id": cid}).json()["conversation_id"]
+    wait_idle(site, timeout=120)
+    phone = sized.viewport_size is not None and sized.viewport_size["width"] < 900
+    sized.goto(f"{site.url}/")
+    sized.fill("#login-key", key)
+    sized.click("#login-submit")
+    expect(sized.locator("#conversation-list li")).to_have_count(1)
+    # A new conversation from the page: the answer streams in, then its thumbs and the gauge.
+    # The page's own reload of the conversation never answers (a server busy with background
+    # work): the header still names it as the list does.
+    sized.route(re.compile(r".*/v1/conversations/[0-9a-f-]{36}$"),
+                lambda route: None if route.request.method == "GET" else route.continue_())
+    site.model.pace = 0.02
+    sized.fill("#input", "Packing list for the trip:\n" + "\n".join(f"- thing {j}" for j in range(30)))
+    sized.press("#input", "Enter")
+    last = sized.locator(".msg.assistant").last
+    expect(last.locator(".thumb-up")).to_be_visible()
+    expect(sized.locator("#conversation-list li")).to_have_count(2)
+    expect(sized.locator("#gauge")).to_be_visible()
+    sized.wait_for_timeout(500)  # the conversation list and header settle after the answer
+    save_screenshot(sized, f"web-answer-end-{'phone' if phone else 'desktop'}")
+    _inside_window(sized, ".msg.assistant >> nth=-1 >> .thumb-down")
+    box, column = last.bounding_box(), sized.locator("#messages").bounding_box()
+    assert box is not None and column is not None
+    assert box["y"] + box["height"] <= column["y"] + column["height"] + 0.5, (box, column)
+    # The header names the conversation as the sidebar does.
+    title = api.get("/v1/conversations").json()["conversations"][0]["title"]
+    assert title and title.startswith("Packing list")
+    expect(sized.locator("#conversation-list li.active")).to_have_text(title)
+    expect(sized.locator("#chat-title")).to_have_text(title)
+    assert _rows(sized, ".chat-head") <= 2, _rows(sized, ".chat-head")

@@ -51,8 +51,9 @@ def cache_report(db_url: str | None, since: str | None, png: str | None, as_json
     from threadkeep.engine.admin import cache_report_at
 
     prices = Pricing(input_price, output_price, write_5m, write_1h, read_mult)
-    report = cache_report_at(db_url or Settings().database_url(), since=_since(since), prices=prices,
-                             resume_after_s=resume_after)
+    settings = Settings()
+    report = cache_report_at(db_url or settings.database_url(), since=_since(since), prices=prices,
+                             resume_after_s=resume_after, create_folder=not (db_url or settings.db))
     if png:
         try:
             write_png(report, png)

@@ -23,7 +23,7 @@ import click
 
 from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
-from threadkeep.errors import ThreadkeepError
+from threadkeep.errors import NotFound, ThreadkeepError
 
 __all__ = ["chat", "register", "CHAT_HELP"]
 
@@ -71,6 +71,14 @@ def chat(db_url: str | None, user: str, conversation_id: str | None, model: str 
         memory = _run_on(runner, lambda: _open_async(db_url, model=model))
         session = _ChatSession(memory, user, conversation_id, interactive)
         try:
+            if conversation_id is not None:
+                # An unknown id is refused before anything is read (exit status 1), not per line.
+                try:
+                    runner.run(memory.get_conversation(conversation_id, user=user))
+                except NotFound as e:
+                    raise click.ClickException(
+                        f"conversation {conversation_id!r} not found for {user!r}: `threadkeep conversations "
+                        f"list --user {user}` shows theirs") from e
             if interactive:
                 _readline()
                 click.echo(f"threadkeep chat as {user!r} — /help for commands, /exit or Ctrl-D to leave.", err=True)

@@ -15,12 +15,22 @@ import click
 from threadkeep.config import Settings
 from threadkeep.errors import ThreadkeepError
 
-__all__ = ["db_option", "with_memory", "checkout_module"]
+__all__ = ["db_option", "main_db_option", "with_memory", "checkout_module"]
 
 T = TypeVar("T")
 
-db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB",
-                         help="Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME).")
+_DB_HELP = "Database URL or SQLite path (default: SQLite in $THREADKEEP_HOME)."
+
+
+def _db_or_main(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    # `threadkeep --db URL facts list` and `threadkeep facts list --db URL` mean the same; the
+    # command's own option wins.
+    return value if value is not None else ctx.find_root().params.get("db_url")
+
+
+db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB", callback=_db_or_main,
+                         help=_DB_HELP)
+main_db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB", help=_DB_HELP)
 
 
 def with_memory(db_url: str | None, fn: Callable[[Any], Awaitable[T]]) -> T:

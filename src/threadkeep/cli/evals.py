@@ -16,6 +16,11 @@ from threadkeep.cli.common import checkout_module
 __all__ = ["eval_group", "register"]
 
 
+def _say(line: str) -> None:
+    """Progress, on stderr: an evaluation runs for minutes, and stdout is its result (--json)."""
+    click.echo(line, err=True)
+
+
 @click.group("eval")
 def eval_group() -> None:
     """Evaluations of what the memory keeps (data files are given by path)."""
@@ -34,7 +39,8 @@ def eval_group() -> None:
 def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool, dump: Path | None) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
     five = checkout_module("five_questions", command="eval five-questions")
-    result = five.run_five_questions(data, budget=budget, baseline=baseline, dump=dump)
+    _say(f"eval five-questions: {data} (progress on stderr; the result follows on stdout)")
+    result = five.run_five_questions(data, budget=budget, baseline=baseline, dump=dump, progress=_say)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -63,8 +69,8 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
                 captions: bool) -> None:
     """Answer in context: the share of questions whose answer is in the request the engine builds."""
     locomo = checkout_module("locomo", command="eval locomo")
-    result = locomo.run_locomo(data, budget=budget, limit=limit, dump=dump, captions=captions,
-                               progress=None if as_json else (lambda line: click.echo(line, err=True)))
+    _say(f"eval locomo: {data} (loading the embedder, then each conversation; the result follows on stdout)")
+    result = locomo.run_locomo(data, budget=budget, limit=limit, dump=dump, captions=captions, progress=_say)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return

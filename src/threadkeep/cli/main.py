@@ -12,7 +12,7 @@ try:
 
     import click
 
-    from threadkeep.cli.common import db_option, with_memory
+    from threadkeep.cli.common import db_option, main_db_option, with_memory
     from threadkeep.config import Settings, default_user
     from threadkeep.errors import NotFound, ThreadkeepError
 except KeyboardInterrupt:
@@ -73,7 +73,8 @@ _LOCKED = ("the database is locked: another process (a running `threadkeep serve
 
 @click.group(cls=_Group)
 @click.version_option(package_name="threadkeep")
-def main() -> None:
+@main_db_option
+def main(db_url: str | None) -> None:
     """threadkeep: conversation memory that outlives the model's context."""
 
 
@@ -382,12 +383,13 @@ def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) ->
 @user_option
 @click.argument("fact_id", required=False)
 def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
-    """Undo the last change (of one fact, or of any fact of the person)."""
+    """Undo the last change (of one fact, or of any fact of the person). Without a fact, it
+    stops at a permanent `facts delete`: changes made before it are not "the last change"."""
     from threadkeep.engine import people as facts_api
 
     change = with_memory(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
     if change is None:
-        raise click.ClickException("nothing to undo")
+        raise click.ClickException("nothing to undo" + ("" if fact_id else " (since the last permanent delete)"))
     if change["value"] is None:
         click.echo(f"undone: {change['key']} {change['old_value']!r} is gone again")
     else:
@@ -399,11 +401,13 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
 @user_option
 @click.argument("fact_id")
 def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
-    """Erase a fact and its whole history for good (the web app's "forget" is undoable)."""
+    """Erase a fact and its whole history for good: permanent, `facts undo` cannot bring it
+    back (the web app's "forget" is undoable)."""
     from threadkeep.engine import people as facts_api
 
     with_memory(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
-    click.echo(f"deleted fact {fact_id}")
+    click.echo(f"deleted fact {fact_id} and its history permanently: this cannot be undone, "
+               "and `facts undo` now stops here rather than revert an earlier change")
 
 
 def _register_extensions() -> None:

@@ -62,10 +62,11 @@ async def cache_report_since(memory: Memory, *, since: datetime | None = None) -
 
 
 def cache_report_at(database_url: str, *, since: datetime | None = None, prices: Pricing = ANTHROPIC_PRICING,
-                    resume_after_s: float = 300.0) -> cache_report.CacheReport:
+                    resume_after_s: float = 300.0, create_folder: bool = False) -> cache_report.CacheReport:
     """The cache report of the database at ``database_url``, without a master key (the call log
-    holds no sealed text): for the CLI, which may run beside a busy server."""
-    db = Database(database_url)
+    holds no sealed text): for the CLI, which may run beside a busy server. ``create_folder``:
+    the default database's folder may not exist yet (:class:`~threadkeep.store.db.Database`)."""
+    db = Database(database_url, create_folder=create_folder)
     try:
         db.upgrade()
         with db.reading() as s:  # a report only reads: it never waits behind a busy server's writes

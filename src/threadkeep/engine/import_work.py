@@ -62,7 +62,10 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     )
     from threadkeep.memory.facts.store import apply_candidates
 
-    found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
+    with memory.db.reading() as s:
+        said_at = {mid: at for mid, at in s.execute(select(Message.id, Message.created_at).where(
+            Message.id.in_([mid for mid, _, _ in batch])))}
+    found = [(mid, extract_facts(strip_injected(text), said_at.get(mid))) for mid, _, text in batch]
 
     def write(s: Session) -> None:
         done = set(s.scalars(select(FactExtraction.message_id).where(

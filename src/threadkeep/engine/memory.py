@@ -111,7 +111,8 @@ class Memory:
     ) -> Memory:
         """Open (and migrate) the database, load the master key, and build the models."""
         settings = settings or Settings()
-        db = Database(db_url or settings.database_url())
+        # Only the default database (in threadkeep's home) gets its folder made.
+        db = Database(db_url or settings.database_url(), create_folder=not (db_url or settings.db))
         db.upgrade()
         if master_key is None:
             with db.session() as s:

@@ -86,8 +86,14 @@ def check_upload(path: Path, format: str | None, *, name: str, person: str | Non
                  chats: Sequence[str] = ()) -> str:
     """Before an upload is accepted: its format (checked against, or told by, its structure)
     and — ChatGPT, Claude — its first conversation read within the limits, so a file broken
-    or hostile at its start is refused at once and leaves no import. The format."""
+    or hostile at its start is refused at once and leaves no import. Telegram's reader makes
+    a whole first pass before its first chat, so a Telegram upload must show its structure
+    at its start instead (random or binary bytes are refused here, not after a 202). The
+    format."""
     format = check_format(Path(path), format, name=name)
+    if format == "telegram" and detect_format(Path(path), name) != "telegram":
+        raise ImportFormatError(f"{name}: not {FORMAT_NAMES['telegram']}: {looks_like(None)} (result.json, or "
+                                "its .zip, is a JSON object holding 'messages', 'chats' or 'personal_information')")
     if format not in READERS:
         raise InputError(f"{name}: {FORMAT_NAMES[format]} is imported with `threadkeep import threadkeep FILE`, "
                          "not uploaded here")

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from threadkeep.errors import ConfigError, InputError, NotFound
 from threadkeep.knowledge.chunking import Chunk, ChunkingOptions, chunk_text
 from threadkeep.knowledge.index import IndexedDocument, KnowledgeIndex
-from threadkeep.knowledge.ingest import ParsedDocument, normalise_text, parse_file
+from threadkeep.knowledge.ingest import ParsedDocument, normalise_text, parse_file, refuse_binary
 from threadkeep.knowledge.results import DocumentInfo, Hit, IngestProgress
 from threadkeep.retrieval.dense import EXACT_THRESHOLD
 from threadkeep.retrieval.embedding import (
@@ -108,7 +108,9 @@ class KnowledgeBase:
         public: bool = False,
         media_type: str = "text/plain",
     ) -> DocumentInfo:
-        """Chunk, embed and store a text (plain or Markdown). Same content twice is stored once."""
+        """Chunk, embed and store a text (plain or Markdown). Same content twice is stored once.
+        Text with NUL bytes or too many control characters is refused, as files are."""
+        refuse_binary(text, title)
         parsed = ParsedDocument(title=title, text=normalise_text(text), media_type=media_type)
         return self._ingest(self._prepare(parsed, source), groups, public, None)
 

@@ -48,14 +48,22 @@ def normalise_url(url: str) -> str:
 class Database:
     """An engine, a session factory, and the migration entry point."""
 
-    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+    def __init__(self, url: str, *, pool_size: int = 10, create_folder: bool = False) -> None:
+        """``create_folder``: make a SQLite file's missing folder (the default database in
+        threadkeep's home); otherwise a path into a folder that does not exist is refused,
+        so a mistyped path creates nothing."""
         self.url = normalise_url(url)
         parsed = make_url(self.url)
         self.dialect = parsed.get_backend_name()
         if self.dialect == "sqlite":
             db_path = parsed.database
-            if db_path and db_path != ":memory:":
-                Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+            if db_path and db_path != ":memory:" and not db_path.startswith("file:"):
+                folder = Path(db_path).parent
+                if create_folder:
+                    folder.mkdir(parents=True, exist_ok=True)
+                elif not folder.is_dir():
+                    raise ConfigError(f"cannot open the SQLite database {db_path}: the folder {folder} does "
+                                      "not exist. Check the path, or create the folder first.")
             self.engine: Engine = create_engine(
                 self.url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
             )
@@ -114,10 +122,30 @@ class Database:
                 return fn(s)
         raise AssertionError("unreachable: Retrying returns or raises")
 
+    def describe(self) -> str:
+        """The database as people wrote it, password hidden: for messages."""
+        parsed = make_url(self.url)
+        if self.dialect == "sqlite":
+            return parsed.database or "(in memory)"
+        return parsed.set(drivername=self.dialect).render_as_string(hide_password=True)
+
+    def check_reachable(self) -> None:
+        """Connect once; a database that cannot be reached or opened is a ConfigError naming
+        it and the driver's reason on one line (not the driver's stack trace)."""
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            with self.engine.connect():
+                pass
+        except DBAPIError as e:
+            reason = " ".join(str(e.orig or e).split())[:500]
+            raise ConfigError(f"cannot open the database {self.describe()}: {reason}") from e
+
     def upgrade(self) -> None:
         """Bring the schema to the newest migration (Alembic, never create_all)."""
         from alembic import command
 
+        self.check_reachable()
         command.upgrade(self.alembic_config(), "head")
 
     def alembic_config(self, *, target_metadata: MetaData | None = None) -> Config:

@@ -112,6 +112,8 @@ class FactsState(Base):
     # Hard deletes leave no row to read; caches compare this count to notice them.
     deletions: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    # When a fact was last erased for good: an undo of "the last change" stops there.
+    erased_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class Profile(Base):

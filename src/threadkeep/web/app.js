@@ -130,6 +130,7 @@ async function loadConversations(more = false) {
     li.textContent = c.title || "Untitled";
     li.title = `${c.message_count} messages · ${new Date(c.last_activity_at).toLocaleString()}`;
     li.classList.toggle("active", c.id === state.conversationId);
+    if (c.id === state.conversationId) $("chat-title").textContent = li.textContent;  // as listed
     li.addEventListener("click", () => { closeDrawers(); openConversation(c.id); });
     ul.appendChild(li);
   }
@@ -310,7 +311,7 @@ async function streamAnswer(res, mine) {
   const text = answer.querySelector(".text");
   for await (const { event, data } of readEvents(res)) {
     if (event === "conversation") {
-      if (data.created) { setCurrent({ id: data.conversation_id, title: "Untitled" }); }
+      if (data.created) setCurrent({ id: data.conversation_id, title: "New chat" });  // titled by the list
     } else if (event === "message") {
       mine.dataset.id = data.message_id;
     } else if (event === "tool") {
@@ -322,6 +323,7 @@ async function streamAnswer(res, mine) {
       text.textContent = data.text;
       addThumbs(answer, data.assistant_message_id, null);
       showGauge(data.report || {}, data.usage || {});
+      scrollDown();  // the thumbs and the gauge take room: the answer's end stays in view
     } else if (event === "error") {
       answer.remove();
       markFailed(mine, data.user_message_id || mine.dataset.id, data.error);
@@ -329,10 +331,7 @@ async function streamAnswer(res, mine) {
   }
   answer.classList.remove("streaming");
   await loadConversations();
-  if (state.conversationId) {
-    const conv = await api("GET", `/v1/conversations/${state.conversationId}`);
-    setCurrent(conv);
-  }
+  if (state.conversationId) setCurrent(await api("GET", `/v1/conversations/${state.conversationId}`));
   if (!$("memory-panel").hidden) setTimeout(loadFacts, 800);
 }
 

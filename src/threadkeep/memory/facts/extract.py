@@ -15,18 +15,23 @@ and Japanese (where a sentence without a topic is the speaker's own), and nothin
   letters or more, and is at most :data:`MAX_WORDS` words long;
 - its slot is ``said:<frame>`` — the statement's content words without its values — so the
   same statement with another value updates the fact ("I work at Globex" after "I work at
-  Acme"), and the store keeps the old value as a version.
+  Acme"), and the store keeps the old value as a version;
+- given the message's time, every relative date in it is resolved where it stands ("I moved to
+  Bergen last year (2025)", "next Tuesday (8 December 2026)": :mod:`threadkeep.memory.dates`),
+  so the fact still says what the person meant a year on.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 
+from threadkeep.memory import dates
 from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.summary.text import is_question, read, split_sentences
 
 __all__ = ["extract_facts", "split_remember_notes", "strip_injected", "INJECTED_BLOCK_TAGS",
-           "is_statement", "self_reference", "MIN_WORDS", "MAX_WORDS"]
+           "is_statement", "self_reference", "dated", "MIN_WORDS", "MAX_WORDS"]
 
 # Tags the context assembler may wrap injected memory in; anything inside is not the person's.
 INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
@@ -119,10 +124,17 @@ def is_statement(sentence: str) -> bool:
         and not _NEGATION.search(sentence) and not _CONDITIONAL.search(sentence)
 
 
-def extract_facts(text: str) -> list[FactCandidate]:
-    """The person's statements about themselves in ``text``, in order, one per slot."""
+def dated(text: str, at: datetime | date | None) -> str:
+    """``text`` with its relative dates resolved against ``at`` (unchanged without a time)."""
+    return text if at is None else dates.annotate(text, dates.resolve(text, at))
+
+
+def extract_facts(text: str, at: datetime | date | None = None) -> list[FactCandidate]:
+    """The person's statements about themselves in ``text``, in order, one per slot; with
+    ``at`` (when it was said), their relative dates resolved."""
     notes, rest = split_remember_notes(strip_injected(text))
-    out: dict[str, FactCandidate] = {f"note:{n.value.casefold()}": n for n in notes}
+    out: dict[str, FactCandidate] = {f"note:{n.value.casefold()}": FactCandidate(n.key, dated(n.value, at), n.evidence)
+                                     for n in notes}
     for line in _QUOTED.sub(_unquote, rest).split("\n"):
         for sentence in split_sentences(line[:20_000]):
             sentence = sentence[:_MAX_CHARS].strip(" -–—•*")
@@ -134,5 +146,5 @@ def extract_facts(text: str) -> list[FactCandidate]:
             if words > MAX_WORDS or not (reading.values or len(content) >= MIN_WORDS):
                 continue
             frame = " ".join(sorted(reading.frame))[:60] or "value"
-            out[f"said:{frame}"] = FactCandidate(f"said:{frame}", sentence, sentence)
+            out[f"said:{frame}"] = FactCandidate(f"said:{frame}", dated(sentence, at), sentence)
     return list(out.values())

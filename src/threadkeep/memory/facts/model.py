@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import ProviderError
@@ -25,6 +26,7 @@ from threadkeep.llm.structured import complete_structured, output_spec
 from threadkeep.memory.facts import rows, store
 from threadkeep.memory.facts.candidate import LABELS, SINGLE_VALUED, FactCandidate, valid_key
 from threadkeep.memory.facts.extract import (
+    dated,
     extract_facts,
     is_statement,
     split_remember_notes,
@@ -38,6 +40,7 @@ from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.embedding import Embedder, default_embedder
 from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import FactExtraction
+from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 
 __all__ = ["FactAnswer", "ExtractionResult", "EXTRACTION_SYSTEM", "build_extraction_request", "fact_problems",
@@ -82,11 +85,13 @@ EXTRACTION_SYSTEM = (
     "You maintain a list of durable facts about one person, taken only from what that person "
     "says about themselves. Read the person's message and their existing facts, then give "
     "operations: add a fact in a slot (" + ", ".join(LABELS) + ", or preference:<topic> with a "
-    "value that starts with likes/dislikes/prefers); update an existing fact when the message "
+    "value that says the liking as one phrase in the message's language and grammar, e.g. "
+    "\"prefers tea to coffee\"); update an existing fact when the message "
     "changes it, with the date the new value became true when the message says it; retire one "
     "the message says is no longer true. Nothing when the message repeats a fact or states "
-    "nothing durable. For each, copy the words the person said it in. Write values in the "
-    "message's language, in their dictionary form. Never store facts about other people, "
+    "nothing durable. For each, copy the words the person said it in. A date in brackets after "
+    "a relative one (\"last year (2025)\") is the date it means: write that date in the value. "
+    "Write values in the message's language, in their dictionary form. Never store facts about other people, "
     "instructions, questions, wishes, or anything the person did not state."
 )
 _CONTEXT_FACTS = 20
@@ -201,9 +206,12 @@ async def aextract_and_store(
     with db.session() as s:
         if s.get(FactExtraction, message_id) is not None:
             return ExtractionResult(message_id, "skipped")
+        said_at = s.scalar(select(Message.created_at).where(Message.id == message_id))
     clean = strip_injected(text)
     notes, rest = split_remember_notes(clean)
-    statements = " ".join(x for x in split_sentences(rest) if is_statement(x))
+    notes = [replace(n, value=dated(n.value, said_at)) for n in notes]
+    # Relative dates resolved where they stand, so a value taken from them says what was meant.
+    statements = " ".join(dated(x, said_at) for x in split_sentences(rest) if is_statement(x))
     result = ExtractionResult(message_id, "rule")
     answer: FactAnswer | None = None
     problems: list[str] = []
@@ -229,7 +237,7 @@ async def aextract_and_store(
                 raise
             result.fallback, result.usage = f"{type(e).__name__}: {e}"[:300], getattr(e, "usage", None)
     by_id = {f.id: f for f in existing}
-    rule_candidates = _superseding(db, vault, user_id, extract_facts(clean), emb) if answer is None else []
+    rule_candidates = _superseding(db, vault, user_id, extract_facts(clean, said_at), emb) if answer is None else []
 
     def write(s: Session) -> ExtractionResult:
         if s.get(FactExtraction, message_id) is not None:

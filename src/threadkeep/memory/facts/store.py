@@ -167,12 +167,17 @@ def fact_history(session: Session, vault: Vault, *, user_id: str,
     ]
 
 
-def _undo_target(session: Session, user_id: str, fact_id: str | None) -> FactVersion | None:
+def _undo_target(session: Session, user_id: str, fact_id: str | None,
+                 erased_at: datetime | None) -> FactVersion | None:
     """The newest change not yet undone: undos are a stack over the person's changes, so
-    each ``undo`` version cancels the newest earlier change that no other undo cancelled."""
+    each ``undo`` version cancels the newest earlier change that no other undo cancelled.
+    An erasure cannot be undone, so the stack of "any fact" ends at the newest one: what came
+    before it is not "the last change"."""
     q = select(FactVersion).where(FactVersion.user_id == user_id)
     if fact_id is not None:
         q = q.where(FactVersion.fact_id == fact_id)
+    elif erased_at is not None:
+        q = q.where(FactVersion.at > erased_at)
     pending = 0
     for v in session.scalars(q.order_by(FactVersion.at.desc(), FactVersion.version.desc())):
         if v.op == "undo":
@@ -191,11 +196,12 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
     Nothing is erased: the undo is recorded as an ``undo`` version and the undone version
     stays in the history. An undone ``add`` leaves the fact ``undone`` (out of every list),
     an undone ``update`` restores the old value, an undone ``retire``, ``forget`` or
-    ``restore`` puts the status back. Repeated undos walk further back. Returns None when
-    there is nothing left to undo.
+    ``restore`` puts the status back. Repeated undos walk further back, but not past an
+    erasure (:func:`delete_fact`) when no fact is named. Returns None when there is nothing
+    left to undo.
     """
     state = lock_facts(session, user_id)
-    last = _undo_target(session, user_id, fact_id)
+    last = _undo_target(session, user_id, fact_id, state.erased_at)
     if last is None:
         return None
     row = session.get(Fact, last.fact_id)
@@ -253,7 +259,8 @@ def delete_fact(session: Session, *, user_id: str, fact_id: str) -> bool:
     state = lock_facts(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.fact_id == fact_id))
     session.delete(row)
-    facts_changed(state, utcnow(), deleted=True)
+    state.erased_at = utcnow()
+    facts_changed(state, state.erased_at, deleted=True)
     return True
 
 
@@ -262,5 +269,6 @@ def delete_all_facts(session: Session, *, user_id: str) -> int:
     state = lock_facts(session, user_id)
     session.execute(delete(FactVersion).where(FactVersion.user_id == user_id))
     n = session.execute(delete(Fact).where(Fact.user_id == user_id)).rowcount or 0  # type: ignore[attr-defined]
-    facts_changed(state, utcnow(), deleted=True)
+    state.erased_at = utcnow()
+    facts_changed(state, state.erased_at, deleted=True)
     return n
