@@ -30,8 +30,8 @@ def test_chat_piped_one_reply_per_line_and_export(tmp_path) -> None:
     proc = tk(home, "chat", "--user", "alice", stdin=f"My code word is {MARKER}.\nWhat is my code word?\n")
     lines = proc.stdout.strip("\n").split("\n")
     assert lines[0].startswith("[offline mode")
-    assert proc.stdout.count("[offline mode") == 2
-    assert MARKER in proc.stdout.split("[offline mode")[2]  # the second reply quotes memory
+    assert proc.stdout.count("[offline mode") == 1  # the notice opens a conversation, once
+    assert len(lines) == 2 and MARKER in lines[1]  # the second reply quotes memory
     assert "conversation: " in proc.stderr
     cid = proc.stderr.split("conversation: ")[1].split()[0]
     # The marker is encrypted at rest ...
