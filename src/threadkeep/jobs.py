@@ -24,6 +24,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from threadkeep import priority
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
@@ -210,8 +211,12 @@ class JobRunner:
         notes = _RunNotes(attempt=job.attempts)
         token = _notes.set(notes)
         try:
-            async with limit:
-                await handler(dict(job.payload or {}))
+            # Background work yields to turns: before the job starts, and between its steps
+            # (threadkeep.priority); the waits count toward the time limit, within a budget.
+            with priority.background(self.time_limit_s * priority.PAUSE_SHARE):
+                async with limit:
+                    await priority.pause()
+                    await handler(dict(job.payload or {}))
         except Defer as d:
             return job, None, d.until
         except Exception as e:  # a failing job must not stop the worker

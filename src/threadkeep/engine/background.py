@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
-from threadkeep import jobs, rotation
+from threadkeep import jobs, priority, rotation
 from threadkeep.cache.adoption import (
     IDLE_FOLD_MARGIN_S,
     AdoptionPolicy,
@@ -177,6 +177,7 @@ class Background:
         pacer = pacer_for(emb.name, limit)
         started = time.monotonic()
         while True:
+            await priority.pause()
             if time.monotonic() - started + pacer.expected_s() > _INDEX_RUN_SHARE * limit:
                 raise jobs.Defer(utcnow())
             step = await asyncio.to_thread(index_step, self.db, self.vault, user_id=user_id, embedder=emb,
@@ -315,6 +316,7 @@ class Background:
         # ever: from the FOLD_MODEL_TRIES-th attempt on, the fold falls back instead.
         last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
+            await priority.pause()
             if not await self.fold_once(cid, last_try=last_try):
                 return
 
@@ -345,6 +347,7 @@ class Background:
         idle = idle_fold_policy(self.policy)
         last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
+            await priority.pause()
             if not await self.fold_once(cid, idle, last_try=last_try):
                 return
 

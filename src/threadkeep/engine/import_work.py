@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from threadkeep import priority
 from threadkeep.store import repo
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
@@ -62,7 +63,10 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     )
     from threadkeep.memory.facts.store import apply_candidates
 
-    found = [(mid, extract_facts(strip_injected(text))) for mid, _, text in batch]
+    found = []
+    for mid, _, text in batch:
+        priority.pause_blocking()  # a batch is many messages: each yields to a turn in progress
+        found.append((mid, extract_facts(strip_injected(text))))
 
     def write(s: Session) -> None:
         done = set(s.scalars(select(FactExtraction.message_id).where(

