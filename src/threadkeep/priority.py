@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 __all__ = ["MAX_PAUSE_S", "PAUSE_SHARE", "PauseBudget", "turn", "busy", "background", "pause",
-           "pause_blocking", "paused_s"]
+           "pause_blocking", "paused_s", "in_background"]
 
 # One pause waits at most this long: a turn that streams a slow model for a minute holds
 # background work back by this much per step, not for the whole answer.
@@ -152,6 +152,11 @@ def pause_blocking(max_s: float = MAX_PAUSE_S) -> float:
     assert budget is not None
     budget.spend(waited)
     return waited
+
+
+def in_background() -> bool:
+    """Whether the caller runs as background work (inside :func:`background`)."""
+    return _budget.get() is not None
 
 
 def paused_s() -> float:
