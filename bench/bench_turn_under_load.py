@@ -14,7 +14,10 @@ one conversation ("A"), one turn at a time with a short gap between turns, as a 
   that start while that work is still pending are counted; a new paste (a new B) is sent
   whenever the background work is done, until enough turns are measured.
 - ``loaded-no-gate``  the same, with the turn priority gate switched off (``threadkeep.priority.turn``
-  replaced by a no-op), to show what the gate changes.
+  replaced by a no-op), to show what the gate changes; ``--no-ungated`` skips it.
+
+Reported per loaded phase: the paste turns' own times and the seconds background work paused
+for turns (``threadkeep.priority.paused_total_s``).
 
 The target (issue 40): ``loaded`` p50 and p99 within 2x of ``idle``'s. Wall time per turn is
 ``Memory.send`` from call to result. The machine's load average is printed with the figures:
@@ -125,6 +128,7 @@ class Bench:
         self.questions = iter(short_texts(10_000, seed=40))
         self.fillers = iter(short_texts(10_000, seed=41))
         self.pastes = 0
+        self.paste_ms: list[float] = []
         self.cid_a: str | None = None
 
     # -- the background queue ---------------------------------------------------------
@@ -176,8 +180,10 @@ class Bench:
         cid = first.conversation_id
         await asyncio.to_thread(self.append_pairs, cid, 14)
         self.pastes += 1
+        started = time.perf_counter()
         await self.memory.send(paste_text(self.args.paste_kb * 1000, seed=self.pastes), user=USER,
                                conversation_id=cid)
+        self.paste_ms.append((time.perf_counter() - started) * 1000)
         await asyncio.to_thread(self.append_pairs, cid, 8)
         await asyncio.to_thread(self.memory.db.write, lambda s: jobs.enqueue(
             s, kind="fold", payload={"conversation_id": cid}, dedupe_key=f"fold:{cid}"))
@@ -190,10 +196,13 @@ class Bench:
             out.append(await self.short_turn())
         return out
 
-    async def loaded_phase(self, n: int) -> tuple[list[float], int]:
+    async def loaded_phase(self, n: int) -> dict[str, Any]:
+        from threadkeep import priority
+
         await self.wait_idle()
         out: list[float] = []
         pastes = 0
+        first_paste, paused = len(self.paste_ms), priority.paused_total_s()
         while len(out) < n:
             if not await asyncio.to_thread(self.pending_jobs):
                 await self.start_paste()
@@ -202,7 +211,9 @@ class Bench:
             if not await asyncio.to_thread(self.pending_jobs):
                 continue  # the work ended during the gap: this turn would not be under load
             out.append(await self.short_turn())
-        return out, pastes
+        return {**summary(out), "pastes": pastes,
+                "paste_turn_ms": [round(x) for x in self.paste_ms[first_paste:]],
+                "background_paused_s": round(priority.paused_total_s() - paused, 1)}
 
 
 def summary(samples: list[float]) -> dict[str, float]:
@@ -221,12 +232,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await bench.wait_idle()
             phases: dict[str, Any] = {}
             phases["idle"] = summary(await bench.idle_phase(args.turns))
-            loaded, pastes = await bench.loaded_phase(args.turns)
-            phases["loaded"] = {**summary(loaded), "pastes": pastes}
+            phases["loaded"] = await bench.loaded_phase(args.turns)
             if not args.no_ungated:
                 with gate_off():
-                    ungated, pastes = await bench.loaded_phase(args.turns)
-                phases["loaded-no-gate"] = {**summary(ungated), "pastes": pastes}
+                    phases["loaded-no-gate"] = await bench.loaded_phase(args.turns)
             await bench.wait_idle()
         finally:
             await bench.memory.close()
@@ -255,10 +264,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"{args.turns} short turns per phase, {args.paste_kb} KB paste, gap {args.gap} s; "
           f"load average {result['load_average']} on {result['cpus']} CPUs")
-    print(f"{'phase':<16} {'n':>4} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9} {'p50 x':>6} {'p99 x':>6} {'pastes':>6}")
+    print(f"{'phase':<16} {'n':>4} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9} {'p50 x':>6} {'p99 x':>6} "
+          f"{'pastes':>6} {'paused s':>9}  paste turns ms")
     for name, ph in result["phases"].items():
         print(f"{name:<16} {ph['n']:>4} {ph['p50_ms']:>9.1f} {ph['p99_ms']:>9.1f} {ph['max_ms']:>9.1f} "
-              f"{ph.get('p50_x_idle', 1.0):>6.2f} {ph.get('p99_x_idle', 1.0):>6.2f} {ph.get('pastes', ''):>6}")
+              f"{ph.get('p50_x_idle', 1.0):>6.2f} {ph.get('p99_x_idle', 1.0):>6.2f} {ph.get('pastes', ''):>6} "
+              f"{ph.get('background_paused_s', ''):>9}  {ph.get('paste_turn_ms', '')}")
     return 0
 
 

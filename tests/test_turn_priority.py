@@ -21,6 +21,7 @@ from threadkeep.engine import Memory
 from threadkeep.llm.base import StreamEvent
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.messages import ModelRequest
+from threadkeep.store.db import Database
 from threadkeep.worker import BackgroundThread
 
 
@@ -98,6 +99,21 @@ def test_outside_background_work_nothing_waits() -> None:
         assert time.monotonic() - started < 5
     with priority.background(10.0):
         assert priority.pause_blocking(max_s=10.0) == 0.0  # no turn in progress
+
+
+def test_nothing_pauses_inside_a_write_transaction(tmp_path: Any) -> None:
+    """A turn may be waiting for the write lock a background step holds: the step must not
+    pause for the turn there (a priority inversion that held turns for the whole bound)."""
+    db = Database(f"sqlite:///{tmp_path / 'x.db'}")
+    with priority.turn(), priority.background(60.0):
+        started = time.monotonic()
+        assert db.write(lambda _s: priority.pause_blocking(max_s=10.0)) == 0.0
+        with db.session():
+            assert priority.pause_blocking(max_s=10.0) == 0.0
+        assert time.monotonic() - started < 5
+        with db.reading():  # a read holds no write lock: background work still yields there
+            assert priority.pause_blocking(max_s=0.2) > 0.1
+    db.dispose()
 
 
 class _HeldModel(ScriptedModel):

@@ -13,7 +13,8 @@ pause never waits: a turn's own embedding does not queue behind itself or a job.
 A step already running when a turn starts finishes first; steps are kept short (an
 embedding batch, one bounded fold) so that wait is short. The gate is per process: turns
 and jobs of one process share the cores, the GIL, the embedder's lock and SQLite's write
-lock. A ``threadkeep worker`` of its own has no turns to yield to.
+lock. A ``threadkeep worker`` of its own has no turns to yield to. Nothing pauses inside a
+write transaction (:func:`holding`, entered by the store): the turn would wait for the pause.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 __all__ = ["MAX_PAUSE_S", "PAUSE_SHARE", "PauseBudget", "turn", "busy", "background", "pause",
-           "pause_blocking", "paused_s", "in_background"]
+           "pause_blocking", "paused_s", "paused_total_s", "in_background", "holding"]
 
 # One pause waits at most this long: a turn that streams a slow model for a minute holds
 # background work back by this much per step, not for the whole answer.
@@ -39,6 +40,7 @@ _lock = threading.Lock()
 _idle = threading.Condition(_lock)
 _turns = 0
 _waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+_paused_total = 0.0
 
 
 @dataclass(slots=True)
@@ -49,11 +51,15 @@ class PauseBudget:
     paused_s: float = 0.0
 
     def spend(self, seconds: float) -> None:
+        global _paused_total
         with _lock:
             self.left_s = max(0.0, self.left_s - seconds)
             self.paused_s += seconds
+            _paused_total += seconds
 
 
+# Inside :func:`holding`: a pause would keep a turn waiting for what this caller holds.
+_holding: contextvars.ContextVar[int] = contextvars.ContextVar("threadkeep_holding", default=0)
 # Set by :func:`background`; ``asyncio.to_thread`` copies it into the threads a job starts.
 _budget: contextvars.ContextVar[PauseBudget | None] = contextvars.ContextVar("threadkeep_pause_budget",
                                                                             default=None)
@@ -105,9 +111,20 @@ def background(budget_s: float) -> Iterator[PauseBudget]:
         _budget.reset(token)
 
 
+@contextmanager
+def holding() -> Iterator[None]:
+    """Inside, nothing pauses: the caller holds what a turn may need (a write transaction,
+    the database's write lock), and pausing would make the turn wait for the pause."""
+    token = _holding.set(_holding.get() + 1)
+    try:
+        yield
+    finally:
+        _holding.reset(token)
+
+
 def _limit(budget: PauseBudget | None, max_s: float) -> float:
     """How long a pause may wait now (0: not at all). Called with the lock held."""
-    if budget is None or _turns == 0:
+    if budget is None or _turns == 0 or _holding.get():
         return 0.0
     return min(max_s, budget.left_s)
 
@@ -157,6 +174,12 @@ def pause_blocking(max_s: float = MAX_PAUSE_S) -> float:
 def in_background() -> bool:
     """Whether the caller runs as background work (inside :func:`background`)."""
     return _budget.get() is not None
+
+
+def paused_total_s() -> float:
+    """Seconds all background work of this process has paused for turns so far."""
+    with _lock:
+        return _paused_total
 
 
 def paused_s() -> float:
