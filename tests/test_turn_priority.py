@@ -110,6 +110,9 @@ def test_nothing_pauses_inside_a_write_transaction(tmp_path: Any) -> None:
         assert db.write(lambda _s: priority.pause_blocking(max_s=10.0)) == 0.0
         with db.session():
             assert priority.pause_blocking(max_s=10.0) == 0.0
+            # ... and embeds through the turns' model: the background one may be busy for seconds
+            assert not priority.in_background()
+        assert priority.in_background()
         assert time.monotonic() - started < 5
         with db.reading():  # a read holds no write lock: background work still yields there
             assert priority.pause_blocking(max_s=0.2) > 0.1

