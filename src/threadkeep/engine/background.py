@@ -166,8 +166,8 @@ class Background:
     async def index_recall(self, user_id: str) -> None:
         """Embed the person's chunks that have no recall vector yet, in steps sized to a share
         of the job time limit by the measured embedding cost (memory.recall.backfill); a run
-        that could not finish another step in time asks to run again at once. The embedder
-        takes its lock per 16 passages, so a turn's own embedding waits for one such batch."""
+        that could not finish another step in time asks to run again at once. Each step, and
+        each passage within it, waits while a turn is in progress (threadkeep.priority)."""
         from threadkeep.memory.recall.backfill import index_step, pacer_for
 
         emb = self.embedder()
