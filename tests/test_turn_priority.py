@@ -119,6 +119,26 @@ def test_nothing_pauses_inside_a_write_transaction(tmp_path: Any) -> None:
     db.dispose()
 
 
+async def test_a_job_that_is_a_turn_never_pauses(tmp_path: Any) -> None:
+    """A surface's answer runs as a job, but a person waits for it: it is a turn."""
+    db = Database(f"sqlite:///{tmp_path / 'x.db'}")
+    db.upgrade()
+    seen: list[tuple[bool, float]] = []
+
+    async def answer(_: dict[str, Any]) -> None:
+        seen.append((priority.in_background(), await asyncio.to_thread(priority.pause_blocking, 10.0)))
+
+    runner = jobs.JobRunner(db, {"answer": answer})
+    runner.turn_kinds.add("answer")
+    db.write(lambda s: jobs.enqueue(s, kind="answer", payload={}))
+    with priority.turn():  # another person's turn is in progress
+        started = time.monotonic()
+        assert await runner.run_once() == 1
+        assert time.monotonic() - started < 5
+    assert seen == [(False, 0.0)]
+    db.dispose()
+
+
 class _HeldModel(ScriptedModel):
     """A scripted model that holds its answer until released: the turn stays in progress."""
 
