@@ -24,6 +24,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from threadkeep import priority
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
@@ -143,6 +144,8 @@ class JobRunner:
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{new_id()[:8]}"
         # Below the lease, so no second worker starts a job while the first still runs it.
         self.time_limit_s = time_limit_s
+        # Kinds that are turns (a surface's answer): not background work, they never pause.
+        self.turn_kinds: set[str] = set()
 
     def _due(self, now: Any, limit: int) -> Any:
         return (
@@ -210,8 +213,16 @@ class JobRunner:
         notes = _RunNotes(attempt=job.attempts)
         token = _notes.set(notes)
         try:
-            async with limit:
-                await handler(dict(job.payload or {}))
+            # Background work yields to turns: before the job starts, and between its steps
+            # (threadkeep.priority); the waits count toward the time limit, within a budget.
+            if job.kind in self.turn_kinds:
+                async with limit:
+                    await handler(dict(job.payload or {}))
+            else:
+                with priority.background(self.time_limit_s * priority.PAUSE_SHARE):
+                    async with limit:
+                        await priority.pause()
+                        await handler(dict(job.payload or {}))
         except Defer as d:
             return job, None, d.until
         except Exception as e:  # a failing job must not stop the worker

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
-from threadkeep import jobs, rotation
+from threadkeep import jobs, priority, rotation
 from threadkeep.cache.adoption import (
     IDLE_FOLD_MARGIN_S,
     AdoptionPolicy,
@@ -166,8 +166,8 @@ class Background:
     async def index_recall(self, user_id: str) -> None:
         """Embed the person's chunks that have no recall vector yet, in steps sized to a share
         of the job time limit by the measured embedding cost (memory.recall.backfill); a run
-        that could not finish another step in time asks to run again at once. The embedder
-        takes its lock per 16 passages, so a turn's own embedding waits for one such batch."""
+        that could not finish another step in time asks to run again at once. Each step, and
+        each passage within it, waits while a turn is in progress (threadkeep.priority)."""
         from threadkeep.memory.recall.backfill import index_step, pacer_for
 
         emb = self.embedder()
@@ -177,6 +177,7 @@ class Background:
         pacer = pacer_for(emb.name, limit)
         started = time.monotonic()
         while True:
+            await priority.pause()
             if time.monotonic() - started + pacer.expected_s() > _INDEX_RUN_SHARE * limit:
                 raise jobs.Defer(utcnow())
             step = await asyncio.to_thread(index_step, self.db, self.vault, user_id=user_id, embedder=emb,
@@ -316,6 +317,7 @@ class Background:
         # ever: from the FOLD_MODEL_TRIES-th attempt on, the fold falls back instead.
         last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
+            await priority.pause()
             if not await self.fold_once(cid, last_try=last_try):
                 return
 
@@ -346,6 +348,7 @@ class Background:
         idle = idle_fold_policy(self.policy)
         last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
+            await priority.pause()
             if not await self.fold_once(cid, idle, last_try=last_try):
                 return
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from threadkeep import priority
 from threadkeep.store import repo
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
@@ -65,7 +66,10 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     with memory.db.reading() as s:
         said_at = {mid: at for mid, at in s.execute(select(Message.id, Message.created_at).where(
             Message.id.in_([mid for mid, _, _ in batch])))}
-    found = [(mid, extract_facts(strip_injected(text), said_at.get(mid))) for mid, _, text in batch]
+    found = []
+    for mid, _, text in batch:
+        priority.pause_blocking()  # a batch is many messages: each yields to a turn in progress
+        found.append((mid, extract_facts(strip_injected(text), said_at.get(mid))))
 
     def write(s: Session) -> None:
         done = set(s.scalars(select(FactExtraction.message_id).where(

@@ -169,9 +169,12 @@ class Memory:
                  if self.model.capabilities.supports_tools else ())
         return self.builder.ping(window, tools)
 
-    def register_job(self, kind: str, handler: jobs.Handler) -> None:
-        """Let another part (a surface, digests) run its own kind of durable job here."""
+    def register_job(self, kind: str, handler: jobs.Handler, *, turn: bool = False) -> None:
+        """Let another part (a surface, digests) run its own kind of durable job here. ``turn``:
+        the job answers a person (a surface's message), so it never yields to other turns."""
         self.runner.handlers[kind] = handler
+        if turn:
+            self.runner.turn_kinds.add(kind)
 
     async def drain_jobs(self) -> int:
         """Run every queued background job now (CLI and tests)."""

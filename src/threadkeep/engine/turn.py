@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
-from threadkeep import errors
+from threadkeep import errors, priority
 from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
 from threadkeep.context.budget import request_tokens, tools_json
@@ -221,7 +221,7 @@ class TurnService:
             if ended or not await asyncio.to_thread(self.db.write, lambda s: self._take_paused(s, begun)):
                 return
             # The attempt we waited for paused for the client's tools: this request goes on.
-        with self.lease.holding():
+        with self.lease.holding(), priority.turn():  # background work pauses meanwhile
             # aclosing: if our caller stops early, the inner stream is closed now (and
             # marks the turn failed), not whenever the garbage collector gets to it.
             async with aclosing(self._answer(begun, inputs)) as answer:

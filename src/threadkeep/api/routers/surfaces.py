@@ -63,7 +63,8 @@ def install_job(memory: Memory, settings: SurfaceSettings | None = None) -> None
                 await asyncio.to_thread(common.note_error, memory, channel, f"{type(e).__name__}: {e}")
                 raise
 
-    memory.register_job(common.JOB_KIND, answer)
+    # A person on the platform waits for this answer: it runs as a turn, not background work.
+    memory.register_job(common.JOB_KIND, answer, turn=True)
 
     async def deliver(payload: dict[str, Any]) -> None:
         await digests.deliver_digest(memory, surfaces, payload)

@@ -27,6 +27,7 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from threadkeep import priority
 from threadkeep.memory import dates as dates_mod
 from threadkeep.memory.recall.chunking import message_pieces
 from threadkeep.memory.recall.vectors import (
@@ -248,10 +249,11 @@ def index_step(db: Database, vault: Vault, *, user_id: str, embedder: Embedder |
             on_item(f"{len(texts)} chunks of message {plan[0].message_id}"
                     + (f" to {plan[-1].message_id}" if len(plan) > 1 else ""))
         chars = sum(len(t) for t in texts)
-        started = time.monotonic()
+        started, paused = time.monotonic(), priority.paused_s()
         # A message whose chunks are all stored but not its vector row needs no embedding.
         vectors = emb.passages(texts) if texts else np.zeros((0, 0), np.float32)
-        took = time.monotonic() - started
+        # Time spent waiting for turns (threadkeep.priority) is not the embedder's cost.
+        took = time.monotonic() - started - (priority.paused_s() - paused)
         if pacer is not None:
             pacer.observe(chars, took)
 
