@@ -33,17 +33,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import platform
 import random
-import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+from harness import add_json_flag, emit, table
+from harness import percentile as pct
 
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
@@ -94,12 +95,6 @@ def paste_text(size: int, seed: int) -> str:
 def short_texts(n: int, seed: int) -> list[str]:
     rnd = random.Random(seed)
     return [f"{_fill(rnd, rnd.choice(_SHORT))} ({k})" for k in range(n)]
-
-
-def pct(values: Sequence[float], q: float) -> float:
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
 @contextlib.contextmanager
@@ -256,20 +251,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--paste-kb", type=int, default=74)
     ap.add_argument("--gap", type=float, default=0.3, help="seconds between turns")
     ap.add_argument("--no-ungated", action="store_true", help="skip the phase without the gate")
-    ap.add_argument("--json", action="store_true")
+    add_json_flag(ap)
     args = ap.parse_args(argv)
     result = asyncio.run(run(args))
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return 0
-    print(f"{args.turns} short turns per phase, {args.paste_kb} KB paste, gap {args.gap} s; "
-          f"load average {result['load_average']} on {result['cpus']} CPUs")
-    print(f"{'phase':<16} {'n':>4} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9} {'p50 x':>6} {'p99 x':>6} "
-          f"{'pastes':>6} {'paused s':>9}  paste turns ms")
-    for name, ph in result["phases"].items():
-        print(f"{name:<16} {ph['n']:>4} {ph['p50_ms']:>9.1f} {ph['p99_ms']:>9.1f} {ph['max_ms']:>9.1f} "
-              f"{ph.get('p50_x_idle', 1.0):>6.2f} {ph.get('p99_x_idle', 1.0):>6.2f} {ph.get('pastes', ''):>6} "
-              f"{ph.get('background_paused_s', ''):>9}  {ph.get('paste_turn_ms', '')}")
+    rows = [{"phase": name, "n": ph["n"], "p50 ms": ph["p50_ms"], "p99 ms": ph["p99_ms"], "max ms": ph["max_ms"],
+             "p50 x": ph.get("p50_x_idle", 1.0), "p99 x": ph.get("p99_x_idle", 1.0),
+             "pastes": ph.get("pastes", ""), "paused s": ph.get("background_paused_s", ""),
+             "paste turns ms": ph.get("paste_turn_ms", "")} for name, ph in result["phases"].items()]
+    emit(result, args.json, f"{args.turns} short turns per phase, {args.paste_kb} KB paste, gap {args.gap} s; "
+         f"load average {result['load_average']} on {result['cpus']} CPUs\n" + table(rows))
     return 0
 
 
