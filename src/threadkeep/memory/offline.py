@@ -252,7 +252,8 @@ class OfflineModel:
                        else "The knowledge base has nothing on this, and I don't recall anything related."
                        if searched else "I don't recall anything related to that yet.")
             return _with_notice(notice, nothing)
-        head = "What I know that relates to your message:" if about is None else "What I know about you:"
+        head = ("What I know about you:" if about is not None and lines[0][0] == FACTS
+                else "What I know that relates to your message:")
         return _with_notice(notice, head + "\n" + "\n".join(f"- ({source}) {sentence}" for source, sentence in lines))
 
     def _similarity(self, question: str, texts: list[str]) -> list[float] | None:
@@ -347,8 +348,10 @@ class _Quotes:
         for bonus, label, sentence in candidates:
             held = terms(sentence)
             overlap = len(wanted & held)
-            # About the person: another memory only when it holds most of what was asked.
-            if not overlap or (about == "own" and overlap * 2 <= len(wanted)):
+            # About the person: another memory only when it holds most of what was asked; a
+            # knowledge passage (which knows nothing of them: "how long do I have to ask for a
+            # refund") also when it shares more than one of its words.
+            if not overlap or (about == "own" and overlap * 2 <= len(wanted) and not (bonus and overlap > 1)):
                 continue
             scored.append((overlap / (1 + len(held) ** 0.5) + bonus, len(scored), label, sentence))
         room = max(_MAX_QUOTES - len(chosen), 0)

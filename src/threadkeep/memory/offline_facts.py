@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from threadkeep.retrieval.tokenizer import tokenize
 
-__all__ = ["MIN_STANDOUT", "Similarity", "pick_facts", "terms"]
+__all__ = ["MIN_STANDOUT", "Similarity", "owned_terms", "pick_facts", "terms"]
 
 MIN_STANDOUT = 0.03
 # The e5 cosine of a query to each text; None without an embedder.
@@ -34,6 +34,11 @@ def terms(text: str) -> set[str]:
     return {t for t in tokenize(text) if len(t) >= 3 or _CJK_CHAR.match(t)}
 
 
+def owned_terms(question: str) -> list[set[str]]:
+    """The terms of each thing the question says is the person's own ("my dog's" → {dog})."""
+    return [terms(m.group(1)) for m in _POSSESSED.finditer(question)]
+
+
 def _nearest(sims: list[float], floor: float) -> int | None:
     """The fact nearest the question when it stands out from the median by ``floor``."""
     if len(sims) < 3:  # the median of one or two facts says nothing about standing out
@@ -46,7 +51,7 @@ def pick_facts(question: str, facts: list[str], similarity: Similarity, *,
                standout: float = MIN_STANDOUT) -> list[int]:
     """The indexes of the ``facts`` a question about the person asks for, in order."""
     wanted = terms(question)
-    owned = [terms(m.group(1)) for m in _POSSESSED.finditer(question)]
+    owned = owned_terms(question)
     fact_terms = [terms(f) for f in facts]
     fits = [all(t <= ft for t in owned) for ft in fact_terms]
     picked = {i for i, ft in enumerate(fact_terms) if fits[i] and wanted and len(wanted & ft) * 2 >= len(wanted)}
