@@ -31,6 +31,7 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 # A line that is only one of the engine's tags (<turn_context>, </summary>, <context ...>).
 _TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*(?:\s[^<>]*)?>\s*$")
 _QUESTION_END = ("?", "？", "؟")
+_MARKS = ("(earlier: ", "(later changed: ")  # what a change left on a line (summary/items.py)
 _MAX_QUOTES = 5
 _CACHED_VECTORS = 4096
 
@@ -79,6 +80,9 @@ def _sentences(text: str, *, statements_only: bool = False) -> list[str]:
             if not sentence or sentence.startswith(("[offline mode", "What I remember that relates")):
                 continue
             if statements_only and sentence.endswith(_QUESTION_END):
+                continue
+            if out and sentence.startswith(_MARKS):  # a change mark stays with the line it marks
+                out[-1] = f"{out[-1]} {sentence}"
                 continue
             out.append(sentence)
     return out
@@ -354,9 +358,21 @@ class _Quotes:
             if not overlap or (about == "own" and overlap * 2 <= len(wanted) and not (bonus and overlap > 1)):
                 continue
             scored.append((overlap / (1 + len(held) ** 0.5) + bonus, len(scored), label, sentence))
+        scored = [t for t in scored if not _shown_as_current(t[3], [s for _, _, s in candidates])]
         room = max(_MAX_QUOTES - len(chosen), 0)
         best = sorted(scored, key=lambda t: (-t[0], -t[1]))[:room]
         return chosen + [(label, sentence) for _, _, label, sentence in sorted(best, key=lambda t: t[1])]
+
+
+# The note recall adds to a line whose value a later message changed (summary/items.py).
+_LATER = re.compile(r"\(later changed: now ([^()\n]{1,300}?)(?:, since [^()\n]{0,100})?\)$")
+
+
+def _shown_as_current(sentence: str, others: list[str]) -> bool:
+    """Whether ``sentence`` is an old value whose current one another quote already shows with
+    the old one named ("… 20 February (earlier: 9 February; …)"): superseded shows once."""
+    later = _LATER.search(sentence)
+    return later is not None and any("(earlier: " in o and later.group(1) in o for o in others)
 
 
 def from_spec(rest: str = "", **options: object) -> OfflineModel:
