@@ -71,7 +71,7 @@ def _recalled_label(line: str, date: str, sources: Sources) -> str | None:
 def _sentences(text: str, *, statements_only: bool = False) -> list[str]:
     """The quotable sentences of ``text``: never a tag line, nor a quote of an offline answer;
     with ``statements_only`` never a question either (a question is not a memory)."""
-    out = []
+    out: list[str] = []
     for line in text.split("\n"):
         if _TAG_LINE.match(line):
             continue
