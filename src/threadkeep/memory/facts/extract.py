@@ -14,7 +14,8 @@ and Japanese (where a sentence without a topic is the speaker's own), and nothin
   :mod:`threadkeep.memory.summary.text`) or at least :data:`MIN_WORDS` content words of three
   letters or more, and is at most :data:`MAX_WORDS` words long;
 - an introduction ("Hi, I'm Pavel", «Меня зовут Павел»: the patterns the offline default
-  acknowledges, :mod:`threadkeep.memory.offline_smalltalk`) is stored as the ``name`` slot;
+  acknowledges, :mod:`threadkeep.memory.offline_smalltalk`) is stored as the ``name`` slot,
+  and as a statement too when it says more ("My name is Ana and I live in Lisbon");
 - any other statement's slot is ``said:<frame>`` — the statement's content words without its values — so the
   same statement with another value updates the fact ("I work at Globex" after "I work at
   Acme"), and the store keeps the old value as a version.
@@ -154,7 +155,8 @@ def extract_facts(text: str) -> list[FactCandidate]:
             name = introduced_name(sentence)
             if name is not None:  # an introduction is the name, as the fact model would store it
                 out["name"] = FactCandidate("name", name, sentence)
-                continue
+                if len(content) < MIN_WORDS:  # nothing but the introduction ("Hi, I'm Pavel")
+                    continue
             frame = " ".join(sorted(reading.frame))[:60] or "value"
             out[f"said:{frame}"] = FactCandidate(f"said:{frame}", sentence, sentence)
     return list(out.values())
