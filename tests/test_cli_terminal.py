@@ -142,7 +142,7 @@ def test_knowledge_refuses_binary_and_explains_invisible_documents(tmp_path: Pat
     tk(home, "knowledge", "add", str(doc))  # neither --public nor --group
     search = tk(home, "knowledge", "search", "night shift")
     assert search.stdout == ""
-    assert "1 documents are not visible" in search.stderr and "--public" in search.stderr
+    assert "1 document is not visible" in search.stderr and "--public" in search.stderr
 
 
 def test_a_locked_database_is_a_clear_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -41,7 +41,7 @@ def test_imported_history_becomes_facts_and_recall(tmp_path: Path) -> None:
     out = tk(home, "import", "chatgpt", str(gpt), "--user", "ana", "--json")
     status = json.loads(out.stdout)
     assert status["status"] == "done" and status["progress"]["background"] == 1.0
-    assert "stored 6 messages in 1 conversations" in out.stderr
+    assert "stored 6 messages in 1 conversation" in out.stderr
     assert "left out: 1 assistant messages to a tool" in out.stderr
     assert "background" in out.stderr  # the second progress bar
     tk(home, "import", "claude", str(claude), "--user", "ana")

@@ -70,7 +70,7 @@ def test_importing_an_archive_into_its_own_database_counts_the_facts_already_the
     assert "4 facts" in tk(home, "users", "export", "--user", "dora", "--out", str(out)).stdout
     proc = tk(home, "import", "threadkeep", str(out), "--user", "dora")
     assert "facts: 4 in the archive, 4 already here, 0 added" in proc.stderr, proc.stderr
-    assert "stored 0 messages" in proc.stderr and "kept in place (still in this database): 1 conversations" in proc.stderr
+    assert "stored 0 messages" in proc.stderr and "kept in place (still in this database): 1 conversation" in proc.stderr
     listed = tk(home, "facts", "list", "--user", "dora").stdout.strip().splitlines()
     assert len(listed) == 4
 

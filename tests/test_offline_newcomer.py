@@ -1,7 +1,7 @@
 """Issue 40: a newcomer's first session with the offline default, scripted on SQLite.
 
-Five facts told in English over several turns, then asked about in new conversations, in
-English and in Russian: each answer holds the fact with its true source, never an earlier
+Five facts told in English over several turns and asked about in new conversations, then five
+told and asked in Russian: each answer holds the fact with its true source, never an earlier
 answer's text nor a repeated line; what was never said gets "I don't know", not a quote.
 """
 
@@ -15,18 +15,45 @@ from tests.helpers import open_memory, unique_user
 from threadkeep.crypto import MasterKey
 from threadkeep.memory.offline import OFFLINE_NOTICE, OfflineModel
 
-TOLD = ("My name is Pavel Orlov.", "I work at Lumen Analytics.", "My daughter is called Mira.",
-        "I prefer tea to coffee.", "I live in Bergen.")
-# (question, words the answer must hold)
-ENGLISH = (("What do you know about me?", "Pavel Orlov"), ("Where do I work?", "Lumen Analytics"),
-           ("What is my daughter's name?", "Mira"), ("Do I prefer tea or coffee?", "tea to coffee"))
-RUSSIAN = (("Что ты обо мне знаешь?", "Pavel Orlov"), ("Как зовут мою дочь?", "Mira"),
-           ("Что я предпочитаю, чай или кофе?", "tea to coffee"), ("Как меня зовут?", "Pavel Orlov"))
-NEVER_SAID = ("What is my dog's name?", "What car do I drive?")
+# Five facts told over several turns, then (question, words the answer must hold) asked each in
+# a new conversation; in English, then in Russian.
+ENGLISH = (("Hi, I'm Pavel Orlov.", "I work at Lumen Analytics.", "My daughter is called Mira.",
+            "I prefer tea to coffee.", "I live in Bergen."),
+           (("What is my name?", "Pavel Orlov"), ("Where do I work?", "Lumen Analytics"),
+            ("What is my daughter's name?", "Mira"), ("Do I prefer tea or coffee?", "tea to coffee"),
+            ("Where do I live?", "Bergen"), ("What do you know about me?", "Pavel Orlov")))
+RUSSIAN = (("Меня зовут Павел Орлов.", "Я работаю в компании Северный Ветер.", "Мою дочь зовут Мира.",
+            "Я больше люблю чай, чем кофе.", "Я живу в Бергене."),
+           (("Как меня зовут?", "Павел Орлов"), ("Где я работаю?", "Северный Ветер"),
+            ("Как зовут мою дочь?", "Мою дочь зовут Мира"), ("Что я предпочитаю, чай или кофе?", "чай, чем кофе"),
+            ("Где я живу?", "Бергене"), ("Что ты обо мне знаешь?", "Северный Ветер")))
+NEVER_SAID = ("What is my dog's name?", "What car do I drive?", "Как зовут мою собаку?")
 
 
 def _lines(answer: str) -> list[str]:
     return [line for line in answer.split("\n") if line.strip()]
+
+
+async def _tell(m, user: str, told: tuple[str, ...]) -> list[str]:  # type: ignore[no-untyped-def]
+    first = await m.send(told[0], user=user)
+    answers = [first.text]
+    for sentence in told[1:]:
+        answers.append((await m.send(sentence, user=user, conversation_id=first.conversation_id)).text)
+        await m.drain_jobs()
+    assert answers[0].count(OFFLINE_NOTICE) == 1
+    assert not any(OFFLINE_NOTICE in a for a in answers[1:])  # the notice once per conversation
+    return answers
+
+
+def _clean(question: str, answer: str, earlier: list[str]) -> None:
+    """No line twice, and no quote holds an earlier answer's text (header, notice, reply) or a
+    quote of one."""
+    lines = _lines(answer)
+    assert len(lines) == len(set(lines)), answer
+    for quote in (line.split(") ", 1)[-1] for line in lines if line.startswith("- (")):
+        assert not any(said in quote for a in earlier for said in _lines(a) if not said.startswith("- (")), \
+            (question, answer)
+        assert "- (" not in quote and "(what I know" not in quote and "(later changed" not in quote, answer
 
 
 async def test_a_newcomer_session_gets_its_facts_back_with_their_sources(tmp_path, settings) -> None:  # type: ignore[no-untyped-def]
@@ -34,29 +61,31 @@ async def test_a_newcomer_session_gets_its_facts_back_with_their_sources(tmp_pat
     user = unique_user()
     answers: list[str] = []
     try:
-        first = await m.send(TOLD[0], user=user)
-        answers.append(first.text)
-        for told in TOLD[1:]:
-            answers.append((await m.send(told, user=user, conversation_id=first.conversation_id)).text)
-            await m.drain_jobs()
-        assert "Pavel Orlov and" not in answers[0] and answers[0].count(OFFLINE_NOTICE) == 1
-        assert not any(OFFLINE_NOTICE in a for a in answers[1:])  # the notice once per conversation
-        for question, fact in ENGLISH + RUSSIAN:
-            answer = (await m.send(question, user=user)).text
-            assert fact in answer, (question, answer)
-            assert "(what I know about you) " in answer, (question, answer)
-            lines = _lines(answer)
-            assert len(lines) == len(set(lines)), answer  # no line twice
-            # No quote holds an earlier answer's text: its header, notice, reply or quote lines.
-            for quote in (line.split(") ", 1)[-1] for line in lines if line.startswith("- (")):
-                assert not any(said in quote for earlier in answers for said in _lines(earlier)
-                               if not said.startswith("- (")), (question, answer)
-                assert "- (" not in quote and "(what I know" not in quote, (question, answer)
-            answers.append(answer)
-            await m.drain_jobs()
+        for told, asked in (ENGLISH, RUSSIAN):
+            answers += await _tell(m, user, told)
+            for question, fact in asked:
+                answer = (await m.send(question, user=user)).text
+                assert any(line.startswith("- (what I know about you) ") and fact in line
+                           for line in _lines(answer)), (question, answer)
+                _clean(question, answer, answers)
+                answers.append(answer)
+                await m.drain_jobs()
         for question in NEVER_SAID:
             answer = (await m.send(question, user=user)).text
             assert "I don't know" in answer and "- (" not in answer, (question, answer)
+    finally:
+        await m.close()
+
+
+@pytest.mark.xfail(strict=True, reason="e5-small ranks the name nearest to 'Where do I live?'; moving "
+                   "somewhere is not living there without a fact model (bench/bench_self_questions.py)")
+async def test_where_one_moved_is_where_one_lives(tmp_path, settings) -> None:  # type: ignore[no-untyped-def]
+    m = open_memory(f"sqlite:///{tmp_path / 'b.db'}", MasterKey(os.urandom(32), "t"), settings, OfflineModel())
+    user = unique_user()
+    try:
+        await _tell(m, user, ("Hi, I'm Pavel.", "I work at Lumen Analytics.", "I moved to Bergen last year."))
+        answer = (await m.send("Where do I live?", user=user)).text
+        assert "(what I know about you) I moved to Bergen last year." in answer, answer
     finally:
         await m.close()
 
@@ -109,3 +138,42 @@ def test_summary_and_history_labels_and_the_notice_once() -> None:
     assert "- (the summary of this conversation) The boat sleeps four." in answer
     assert "- (earlier in this conversation) The boat is moored in Bergen." in answer
     assert OFFLINE_NOTICE not in answer  # the conversation was answered before
+
+
+@pytest.mark.parametrize(("question", "about"), [
+    ("What do you know about me?", "whole"), ("Что ты обо мне знаешь?", "whole"), ("Tell me about myself.", "whole"),
+    ("私について何を知っていますか？", "whole"), ("Where do I work?", "own"), ("What is my dog's name?", "own"),
+    ("Как меня зовут?", "own"), ("Сколько мне лет?", "own"), ("Tell me about the boat.", None),
+    ("Where is the boat moored?", None),
+])
+def test_how_a_question_names_the_person(question: str, about: str | None) -> None:
+    from threadkeep.memory.facts.extract import self_reference
+
+    assert self_reference(question) == about
+
+
+def test_the_facts_are_embedded_once_not_every_turn() -> None:
+    import numpy as np
+
+    from threadkeep.messages import ChatMessage, Segment
+
+    class Counting:
+        name = "counting"
+        dim = 3
+        embedded: list[str] = []
+
+        def query(self, text: str) -> np.ndarray:
+            return np.array([1.0, 0.0, 0.0], dtype=np.float32)
+
+        def passages(self, texts: list[str]) -> np.ndarray:
+            self.embedded.extend(texts)
+            return np.array([[1.0, 0.0, 0.0] if "Lumen" in t else [0.0, 1.0, 0.0] for t in texts], dtype=np.float32)
+
+    emb = Counting()
+    model = OfflineModel(embedder=lambda: emb)  # type: ignore[arg-type, return-value]
+    facts = ("I work at Lumen Analytics.", "My daughter is called Mira.", "I prefer tea to coffee.")
+    context = Segment("turn_context", (ChatMessage.user(
+        "<turn_context>\nRelevant facts:\n" + "\n".join(f"- {f}" for f in facts) + "\n</turn_context>"),))
+    for _ in range(3):
+        assert "- (what I know about you) I work at Lumen Analytics." in model.answer("Where am I employed?", (context,))
+    assert sorted(emb.embedded) == sorted(facts)

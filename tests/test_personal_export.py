@@ -106,7 +106,7 @@ def test_cli_export_writes_the_zip(tmp_path) -> None:
     tk(home, "chat", "--user", "cleo", stdin="I work at Acme.\nI live in Oslo.\n")
     out = tmp_path / "cleo.zip"
     proc = tk(home, "users", "export", "--user", "cleo", "--out", str(out))
-    assert f"wrote {out}: 1 conversations, 4 messages" in proc.stdout
+    assert f"wrote {out}: 1 conversation, 4 messages" in proc.stdout
     files = _entries(out)
     assert json.loads(files["manifest.json"])["counts"]["messages"] == 4
     missing = tk(home, "users", "export", "--user", "nobody", "--out", str(tmp_path / "n.zip"), check=False)
@@ -309,9 +309,9 @@ def test_cli_import_threadkeep_round_trip_and_error(tmp_path) -> None:
     out = tmp_path / "dora.zip"
     tk(home, "users", "export", "--user", "dora", "--out", str(out))
     proc = tk(other, "import", "threadkeep", str(out), "--user", "dora")
-    assert "stored 4 messages in 1 conversations" in proc.stderr
+    assert "stored 4 messages in 1 conversation" in proc.stderr
     assert "facts: 1 in the archive, 0 already here, 1 added" in proc.stderr
-    assert proc.stdout.startswith("import ") and ": done; 4 messages, 1 facts" in proc.stdout
+    assert proc.stdout.startswith("import ") and ": done; 4 messages, 1 fact" in proc.stdout
     facts = json.loads(tk(other, "facts", "list", "--user", "dora", "--json").stdout)
     assert [(f["key"], f["value"]) for f in facts] == [("said:work", "I work at Globex.")]
     (tmp_path / "bad.zip").write_bytes(out.read_bytes()[:100])

@@ -20,16 +20,18 @@ from threadkeep.engine.reask import question_slots, stated_slots
 from threadkeep.memory.facts.extract import (
     extract_facts,
     is_statement,
+    self_reference,
     split_remember_notes,
     strip_injected,
 )
+from threadkeep.memory.offline import _sentences, _shown_as_current
 from threadkeep.memory.pasted import fold_message, pointer_text
 from threadkeep.memory.recall.excerpt import is_filler, recalled_text
 from threadkeep.memory.recall.excerpt import word_count as recall_word_count
 from threadkeep.memory.recall.ranking import trim_to_query
 from threadkeep.memory.recall.search import without_names
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
-from threadkeep.memory.summary.items import SourceMessage, SummaryState, word_count
+from threadkeep.memory.summary.items import SourceMessage, SummaryState, without_marks, word_count
 from threadkeep.memory.summary.merge import is_grounded, replaced_values
 from threadkeep.memory.summary.text import base_forms, mid_sentence_names, read, split_sentences
 from threadkeep.retrieval.tokenizer import tokenize
@@ -67,6 +69,8 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "russian-favourite": _repeat("Синий — мой любимый — большая часть моей жизни "),
     "japanese-favourite": _repeat("青が一番好きな色は"),
     "russian-names": _repeat("Руководителем назначили Олега Викторовича во Франкфурте "),
+    "change-marks": _repeat("(earlier: 9 May; changed (later changed: now 3 March, since "),
+    "about-me": _repeat("about me about the my моей про меня 私について "),
 }
 
 _summariser = ExtractiveSummariser()
@@ -97,6 +101,10 @@ EXTRACTORS: dict[str, Callable[[str], object]] = {
     "without_names": lambda s: without_names(s, ["Mary Jane", "Boris"]),
     "reask_questions": question_slots,
     "reask_statements": stated_slots,
+    "self_reference": self_reference,
+    "without_marks": without_marks,
+    "offline_quoted_sentences": lambda s: _sentences(s, statements_only=True),
+    "offline_shown_as_current": lambda s: _shown_as_current(s, [s]),
 }
 
 

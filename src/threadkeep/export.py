@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from threadkeep.store.repo import StoredMessage
+from threadkeep.wording import counted
 
 __all__ = ["ConversationView", "to_markdown", "to_json"]
 
@@ -55,7 +56,7 @@ def _stamp(dt: datetime) -> str:
 
 def to_markdown(view: ConversationView) -> str:
     lines = [f"# {view.title or 'Conversation'}", ""]
-    lines.append(f"_Started {_stamp(view.created_at)} · {view.message_count} messages · id {view.id}_")
+    lines.append(f"_Started {_stamp(view.created_at)} · {counted(view.message_count, 'message')} · id {view.id}_")
     for m in view.messages:
         who = "You" if m.role == "user" else "Assistant"
         note = {"failed": " — not answered (failed)",

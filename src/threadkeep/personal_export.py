@@ -39,6 +39,7 @@ from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import AnswerVersion, ApiKey, Conversation, Identity, Message, User
 from threadkeep.store.surface_tables import SurfaceThread
 from threadkeep.store.vault import Vault
+from threadkeep.wording import counted
 
 if TYPE_CHECKING:  # the digests and the profile (retrieval, numpy) load with the first export
     from threadkeep.engine import Memory
@@ -222,7 +223,7 @@ def _digests(s: Session, vault: Vault, uid: str) -> Iterator[DigestView]:
 def _digests_markdown(digests: list[dict[str, Any]]) -> str:
     lines = ["# Digests", ""]
     for d in digests:
-        lines += [f"## {d['period']} {d['start']} – {d['end']} ({d['conversations']} conversations)", ""]
+        lines += [f"## {d['period']} {d['start']} – {d['end']} ({counted(d['conversations'], 'conversation')})", ""]
         for name, value in d.items():
             if isinstance(value, list) and value:
                 lines.append(f"**{name.replace('_', ' ').capitalize()}**")

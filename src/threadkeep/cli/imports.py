@@ -23,6 +23,7 @@ from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
 from threadkeep.errors import ThreadkeepError
 from threadkeep.imports.model import ImportFormatError
+from threadkeep.wording import counted
 
 __all__ = ["import_group", "register"]
 
@@ -168,8 +169,8 @@ def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, 
                 raise click.ClickException(str(e)) from e
             bar.update(max(0, max(size, 1) - seen["bytes"]))
         c = result.counts
-        click.echo(f"stored {c.messages} messages in {c.conversations} conversations"
-                   + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
+        click.echo(f"stored {counted(c.messages, 'message')} in {counted(c.conversations, 'conversation')}"
+                   + (f"; already there: {counted(c.skipped_messages, 'message')}" if c.skipped_messages else "")
                    + (f"; stored in parts (over the message size limit): {c.split_messages}"
                       if c.split_messages else ""), err=True)
         if c.left_out:
@@ -236,8 +237,8 @@ def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bo
         bar: list[Any] = []
 
         def checked(found: dict[str, int]) -> None:
-            click.echo(f"{archive}: {found['conversations']} conversations, {found['messages']} messages, "
-                       f"{found['facts']} facts — checked", err=True)
+            click.echo(f"{archive}: {counted(found['conversations'], 'conversation')}, "
+                       f"{counted(found['messages'], 'message')}, {counted(found['facts'], 'fact')} — checked", err=True)
             bar.append(click.progressbar(length=max(found["conversations"], 1), label="storing   ",
                                          file=sys.stderr, show_pos=True))
             bar[0].__enter__()
@@ -249,9 +250,9 @@ def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bo
             if bar:
                 bar[0].__exit__(None, None, None)
         c = done.counts
-        click.echo(f"stored {c.messages} messages in {c.conversations} conversations"
-                   + (f"; already there: {c.skipped_messages} messages" if c.skipped_messages else "")
-                   + (f"; kept in place (still in this database): {done.originals_kept} conversations"
+        click.echo(f"stored {counted(c.messages, 'message')} in {counted(c.conversations, 'conversation')}"
+                   + (f"; already there: {counted(c.skipped_messages, 'message')}" if c.skipped_messages else "")
+                   + (f"; kept in place (still in this database): {counted(done.originals_kept, 'conversation')}"
                       if done.originals_kept else "")
                    + _facts_line(done.found.get("facts", 0), done.facts_added)
                    + ("; profile restored" if done.profile_restored else ""), err=True)
@@ -262,8 +263,8 @@ def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bo
         click.echo(json.dumps(status | {"facts_added": done.facts_added,
                                         "profile_restored": done.profile_restored}, ensure_ascii=False, indent=2))
     else:
-        click.echo(f"import {status.get('id')}: {status.get('status')}; {c.messages} messages, "
-                   f"{done.facts_added} facts")
+        click.echo(f"import {status.get('id')}: {status.get('status')}; {counted(c.messages, 'message')}, "
+                   f"{counted(done.facts_added, 'fact')}")
 
 
 def register(main: click.Group) -> None:

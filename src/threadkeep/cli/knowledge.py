@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from threadkeep.cli.common import db_option, with_memory
+from threadkeep.wording import counted
 
 __all__ = ["knowledge", "register"]
 
@@ -54,7 +55,7 @@ def knowledge_add(db_url: str | None, groups: tuple[str, ...], public: bool, pat
 
     for info in _kb_call(db_url, add):
         note = " (already stored)" if info.duplicate else ""
-        click.echo(f"{info.id}  {info.chunk_count:>4} chunks  {info.title}{note}")
+        click.echo(f"{info.id}  {counted(info.chunk_count, 'chunk'):>10}  {info.title}{note}")
 
 
 @knowledge.command("list")
@@ -71,7 +72,7 @@ def knowledge_list(db_url: str | None, as_json: bool) -> None:
         return
     for d in docs:
         access = "public" if d.public else (",".join(d.groups) or "admins only")
-        click.echo(f"{d.id}  {d.chunk_count:>4} chunks  [{access}]  {d.title}")
+        click.echo(f"{d.id}  {counted(d.chunk_count, 'chunk'):>10}  [{access}]  {d.title}")
 
 
 @knowledge.command("remove")
@@ -103,7 +104,7 @@ def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_jso
         why = [f"{admins_only} added without --public or --group (only admins see them)"] if admins_only else []
         if in_groups:
             why.append(f"{len(hidden) - admins_only} in groups {', '.join(in_groups)} (search with --group)")
-        click.echo(f"note: {len(hidden)} documents are not visible to this search: {'; '.join(why)}. "
+        click.echo(f"note: {counted(len(hidden), 'document')} {'is' if len(hidden) == 1 else 'are'} not visible to this search: {'; '.join(why)}. "
                    "Make one visible with `threadkeep knowledge add --public` or `--group NAME`.", err=True)
     if as_json:
         click.echo(json.dumps([{"chunk_id": h.chunk_id, "document_id": h.document_id, "title": h.title,

@@ -270,8 +270,11 @@ def users_export(db_url: str | None, user: str, out: Path) -> None:
 
     done = _run(run)
     c = done.counts
-    click.echo(f"wrote {out}: {c['conversations']} conversations, {c['messages']} messages, "
-               f"{c['facts']} facts ({c['fact_versions']} versions), {c['digests']} digests")
+    from threadkeep.wording import counted
+
+    click.echo(f"wrote {out}: {counted(c['conversations'], 'conversation')}, {counted(c['messages'], 'message')}, "
+               f"{counted(c['facts'], 'fact')} ({counted(c['fact_versions'], 'version')}), "
+               f"{counted(c['digests'], 'digest')}")
 
 
 @main.group()

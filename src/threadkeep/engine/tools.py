@@ -48,11 +48,13 @@ if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
     from threadkeep.websearch import WebSearch
 
-__all__ = ["ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
+__all__ = ["ENGINE_SEARCH", "ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
            "citations", "trace_json", "is_relevant", "with_tool_round", "round_room"]
 
 TOOLS_SETTING = "tools"
 KNOWLEDGE_K = 6
+# The id of the search the engine runs itself for a model without tool use (the offline default).
+ENGINE_SEARCH = "engine-search"
 # A passage counts as found when it is this close in meaning (cosine of multilingual-e5-small:
 # unrelated text measured 0.69–0.80 here, relevant 0.79–0.89, cross-language ones lowest), or a
 # little less close when a query word also matched it. The model still judges relevance; this
@@ -117,6 +119,16 @@ class TurnTools:
         self.db = db
         self._knowledge = knowledge  # loaded on first use
         self.memory = memory  # None: search_memory is never offered
+
+    def _clears_recall_floor(self, hit: Hit) -> bool:
+        """Whether a passage's evidence clears the floor recall uses (memory/recall/floor.py)."""
+        from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL, Relevance, clears
+
+        s = self.memory.settings if self.memory is not None else None
+        lexical = MIN_LEXICAL if s is None or s.recall_min_lexical is None else s.recall_min_lexical
+        margin = MIN_DENSE_MARGIN if s is None or s.recall_min_dense_margin is None else s.recall_min_dense_margin
+        return clears(Relevance(hit.rare_words, hit.dense_score, hit.dense_margin),
+                      min_lexical=lexical, min_dense_margin=margin)
 
     @property
     def knowledge(self) -> KnowledgeBase:
@@ -185,6 +197,8 @@ class TurnTools:
             if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.knowledge.is_empty(groups):
                 hits = await asyncio.to_thread(self.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
                 hits = [h for h in hits if is_relevant(h)]
+                if call.call_id == ENGINE_SEARCH:  # quoted as they are (the offline default): recall's floor too
+                    hits = [h for h in hits if self._clears_recall_floor(h)]
                 trace = {"tool": call.name, "query": query,
                          "results": [{"chunk_id": h.chunk_id, "document_id": h.document_id,
                                       "score": round(h.score, 6)} for h in hits]}

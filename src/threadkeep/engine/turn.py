@@ -36,6 +36,7 @@ from threadkeep.engine.client_tools import ClientTools, asked_calls, with_client
 from threadkeep.engine.memory_tool import MemoryScope
 from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
 from threadkeep.engine.tools import (
+    ENGINE_SEARCH,
     ToolRun,
     TurnTools,
     citations,
@@ -282,7 +283,7 @@ class TurnService:
             if offered and not self.model.capabilities.supports_tools:
                 # A model without tool use (the offline default) still answers from the
                 # knowledge base: the engine searches with the person's own words.
-                calls = [ToolCallPart("engine-search", SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
+                calls = [ToolCallPart(ENGINE_SEARCH, SEARCH_KNOWLEDGE_TOOL.name, {"query": _new_message(request)})]
             else:
                 async for delta in self._model_round(request, chunks, made, calls):
                     yield delta

@@ -28,6 +28,7 @@ from threadkeep.memory.summary.items import (
     SummaryState,
     changed_messages,
     summary_from_json,
+    without_marks,
 )
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
@@ -302,7 +303,7 @@ def recall_kept(settings: Settings, facts: tuple[FactHit, ...], hits: Sequence[R
     fresh, repeated = new_hits(hits, window.notes)
     # A recalled line whose value the summary records as changed says so (stored at fold time).
     changed = changed_messages(window.state)
-    fresh = [replace(h, text=f"{h.text} {changed[h.item.message_id]}") if h.item.message_id in changed else h
-             for h in fresh]
+    fresh = [replace(h, text=f"{without_marks(h.text)} {changed[h.item.message_id]}")
+             if h.item.message_id in changed else h for h in fresh]
     return Retrieved(facts, tuple(render_recalled(fresh, RECALL_LABELS)), found, fired=True,
                      repeated=repeated, vector=vector)

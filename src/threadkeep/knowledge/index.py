@@ -48,6 +48,10 @@ class Candidate:
     lexical_score: float | None
     dense_rank: int | None
     lexical_rank: int | None
+    # Recall's relevance evidence (memory/recall/floor.py): the IDF of the query's words the
+    # chunk holds in units of a word's once, and the cosine over the median dense candidate's.
+    rare_words: float = 0.0
+    dense_margin: float | None = None
 
 
 class KnowledgeIndex:
@@ -143,6 +147,9 @@ class KnowledgeIndex:
         dense_at = {int(lb): (r, float(s)) for r, (lb, s) in enumerate(zip(d_labels, d_scores, strict=True))}
         lex_at = {int(lb): (r, float(lex[lb])) for r, lb in enumerate(l_labels)}
         fused = dict(rrf_fuse([list(dense_at), list(lex_at)]))
+        held = self.lexical.matched_idf(tokenize(query_text)) if lex_at else None
+        once = self.lexical.idf([]).get("") or 1.0
+        median = float(np.median(d_scores)) if len(d_scores) else None
         # Ties (common: one side only) break on the dense similarity, then the label.
         order = sorted(
             fused, key=lambda lb: (-fused[lb], -dense_at.get(lb, (0, -1.0))[1], lb)
@@ -161,6 +168,8 @@ class KnowledgeIndex:
                 lexical_score=lx[1] if lx else None,
                 dense_rank=d[0] + 1 if d else None,
                 lexical_rank=lx[0] + 1 if lx else None,
+                rare_words=float(held[label]) / once if held is not None and label < len(held) else 0.0,
+                dense_margin=d[1] - median if d and median is not None else None,
             ))
         return out
 

@@ -44,6 +44,8 @@ class Hit:
     score: float
     dense_score: float | None
     lexical_score: float | None
+    rare_words: float = 0.0  # recall's evidence (knowledge/index.py Candidate)
+    dense_margin: float | None = None
 
     def citation(self) -> str:
         """A short human reference, e.g. ``Handbook §3``."""

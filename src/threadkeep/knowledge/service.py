@@ -343,7 +343,7 @@ class KnowledgeBase:
                     continue
                 text = self.vault.open_text(s, uid, row.text_ct, table=_CHUNKS, column="text_ct", row_id=row.id)
                 hits.append(Hit(c.chunk_id, c.document_id, titles[c.document_id], text, c.ordinal,
-                                c.score, c.dense_score, c.lexical_score))
+                                c.score, c.dense_score, c.lexical_score, c.rare_words, c.dense_margin))
         return hits
 
     def is_empty(self, groups: Iterable[str], session: Session | None = None) -> bool:

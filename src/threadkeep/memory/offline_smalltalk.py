@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["small_talk"]
+__all__ = ["small_talk", "introduced_name"]
 
 _GREETINGS = frozenset({
     "hello", "hi", "hey", "hiya", "howdy", "good morning", "good afternoon", "good evening", "morning",
@@ -74,7 +74,8 @@ def _normal(text: str) -> str:
     return " ".join(kept.split())
 
 
-def _name(text: str) -> str | None:
+def introduced_name(text: str) -> str | None:
+    """The name ``text`` introduces its speaker by ("Hi, I'm Anna" → "Anna"), or None."""
     stripped = _GREETING_LEAD.sub("", text.strip(), count=1)
     for pattern, capitalised in _INTRODUCTIONS:
         m = pattern.match(stripped)
@@ -102,7 +103,7 @@ def small_talk(message: str, notice: str) -> str | None:
     None otherwise (the offline model answers from memory as usual)."""
     if len(message) > 300 or any(q in message for q in ("?", "？", "؟")):
         return None  # a question is answered from memory, even after a greeting
-    name = _name(message)
+    name = introduced_name(message)
     if name is not None:
         return f"Noted: your name is {name}. Nice to meet you, {name}." + (f"\n\n{notice}" if notice else "")
     said = _normal(message)

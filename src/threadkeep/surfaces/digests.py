@@ -21,6 +21,7 @@ from typing import Any
 from threadkeep.engine import Memory, conversations, digest, people
 from threadkeep.surfaces import slack, telegram
 from threadkeep.surfaces.common import SurfaceSettings, note_error, split_text
+from threadkeep.wording import counted
 
 __all__ = ["Delivery", "delivery_for", "digest_text", "deliver_digest"]
 
@@ -60,7 +61,7 @@ def digest_text(d: dict[str, Any]) -> str:
     lines = [f"Your {d['period']} in threadkeep, {d['start']} to {last_day.isoformat()} "
              f"({count} conversation{'s' if count != 1 else ''})"]
     if d.get("topics"):
-        topics = ", ".join(f"{t['topic']} ({t['conversations']} conversations)" for t in d["topics"])
+        topics = ", ".join(f"{t['topic']} ({counted(t['conversations'], 'conversation')})" for t in d["topics"])
         lines += ["", f"Recurring topics: {topics}"]
     for title, key in (("Decisions", "decisions"), ("Open items", "open_items")):
         if d.get(key):

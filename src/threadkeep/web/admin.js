@@ -3,6 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const counted = (n, noun) => `${n} ${n === 1 ? noun : `${noun}s`}`; // "1 turn", "2 turns"
 
 async function call(method, path, body, headers = {}) {
   const opts = { method, credentials: "same-origin", headers: { ...headers } };
@@ -192,7 +193,7 @@ async function linkIdentity() {
     channel: $("identity-channel").value, external_id: $("identity-external").value.trim() });
   // An identity that had its own person merges that person into this one (pending).
   const m = linked && linked.merge;
-  say(m ? `Linked. ${m.source} was merged into ${m.into} (${m.counts.conversations || 0} conversations); `
+  say(m ? `Linked. ${m.source} was merged into ${m.into} (${counted(m.counts.conversations || 0, "conversation")}); `
         + `merge ${m.id} is pending: POST /v1/admin/merges/${m.id}/undo or /confirm.` : "Linked.");
   await showIdentities();
 }
@@ -281,8 +282,8 @@ async function loadCache() {
   const since = days ? `?since=${encodeURIComponent(new Date(Date.now() - days * 86400e3).toISOString())}` : "";
   const r = await call("GET", `/v1/admin/cache-report${since}`);
   const money = (v) => `$${Number(v).toFixed(4)}`;
-  $("cache-summary").textContent = `${r.turns} turns, ${r.pings} pings; cached share ${pct(r.cached_share)} of input tokens; ` +
-    `cost ${money(r.cost)} vs ${money(r.cost_without_cache)} without the cache; ${r.rewrites} rewrites (${r.rewrites_under_ttl} under the TTL).`;
+  $("cache-summary").textContent = `${counted(r.turns, "turn")}, ${counted(r.pings, "ping")}; cached share ${pct(r.cached_share)} of input tokens; ` +
+    `cost ${money(r.cost)} vs ${money(r.cost_without_cache)} without the cache; ${counted(r.rewrites, "rewrite")} (${r.rewrites_under_ttl} under the TTL).`;
   $("cache-note").textContent = r.note || "";
   $("cache-note").hidden = !r.note;
   const labels = Object.keys(r.days);
@@ -324,7 +325,7 @@ function rateRows(id, entries) {
 
 async function loadFeedback() {
   const r = await call("GET", "/v1/admin/feedback");
-  $("feedback-totals").textContent = `${r.totals.total} rated answers, ${pct(r.totals.up_rate)} thumbs up. ` +
+  $("feedback-totals").textContent = `${counted(r.totals.total, "rated answer")}, ${pct(r.totals.up_rate)} thumbs up. ` +
     (r.content_allowed ? "Admins may read rated conversations." : "Content policy: counts only (conversation text hidden).");
   rateRows("feedback-days", Object.entries(r.by_day));
   rateRows("feedback-surfaces", Object.entries(r.by_surface));

@@ -3,6 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const counted = (n, noun) => `${n} ${n === 1 ? noun : `${noun}s`}`; // "1 message", "2 messages"
 const state = { conversationId: null, person: null, sending: false, widget: false };
 
 // -- HTTP ------------------------------------------------------------------------------
@@ -128,7 +129,7 @@ async function loadConversations(more = false) {
     const li = document.createElement("li");
     li.dataset.id = c.id;
     li.textContent = c.title || "Untitled";
-    li.title = `${c.message_count} messages · ${new Date(c.last_activity_at).toLocaleString()}`;
+    li.title = `${counted(c.message_count, "message")} · ${new Date(c.last_activity_at).toLocaleString()}`;
     li.classList.toggle("active", c.id === state.conversationId);
     if (c.id === state.conversationId) $("chat-title").textContent = li.textContent;  // as listed
     li.addEventListener("click", () => { closeDrawers(); openConversation(c.id); });
@@ -349,12 +350,12 @@ function showGauge(report, usage) {
   }
   if (usage.cache_read_tokens) parts.push(`${usage.cache_read_tokens.toLocaleString()} from cache`);
   if (report.compaction && report.compaction.messages) {
-    parts.push(`${report.compaction.messages} older messages compacted`);
+    parts.push(`${counted(report.compaction.messages, "older message")} compacted`);
   }
-  if (report.summary_cursor) parts.push(`${report.summary_cursor} messages folded into the summary`);
-  if (report.facts_used) parts.push(`${report.facts_used} facts used`);
+  if (report.summary_cursor) parts.push(`${counted(report.summary_cursor, "message")} folded into the summary`);
+  if (report.facts_used) parts.push(`${counted(report.facts_used, "fact")} used`);
   if (report.segments && typeof report.segments.history === "number" && !report.ceiling) {
-    parts.push(`${report.segments.history} earlier messages sent verbatim`);
+    parts.push(`${counted(report.segments.history, "earlier message")} sent verbatim`);
   }
   $("gauge-fill").style.width = percent === null ? "0" : `${percent}%`;
   $("gauge-fill").classList.toggle("high", percent !== null && percent > 80);
@@ -434,9 +435,9 @@ async function loadDigests() {
     const card = document.createElement("details");
     card.className = "digest";
     const head = document.createElement("summary");
-    head.textContent = `${d.period === "week" ? "Week" : "Month"} of ${d.start} · ${d.conversations} conversations`;
+    head.textContent = `${d.period === "week" ? "Week" : "Month"} of ${d.start} · ${counted(d.conversations, "conversation")}`;
     card.appendChild(head);
-    const parts = [["Recurring topics", d.topics.map((t) => `${t.topic} (${t.conversations} conversations)`)],
+    const parts = [["Recurring topics", d.topics.map((t) => `${t.topic} (${counted(t.conversations, "conversation")})`)],
       ["Decisions", d.decisions.map((x) => x.text)], ["Open items", d.open_items.map((x) => x.text)]];
     for (const [title, lines] of parts) {
       if (!lines.length) continue;

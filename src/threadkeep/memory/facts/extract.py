@@ -13,7 +13,10 @@ and Japanese (where a sentence without a topic is the speaker's own), and nothin
 - it is kept when it holds a value (a name, number or date:
   :mod:`threadkeep.memory.summary.text`) or at least :data:`MIN_WORDS` content words of three
   letters or more, and is at most :data:`MAX_WORDS` words long;
-- its slot is ``said:<frame>`` — the statement's content words without its values — so the
+- an introduction ("Hi, I'm Pavel", «Меня зовут Павел»: the patterns the offline default
+  acknowledges, :mod:`threadkeep.memory.offline_smalltalk`) is stored as the ``name`` slot,
+  and as a statement too when it says more ("My name is Ana and I live in Lisbon");
+- any other statement's slot is ``said:<frame>`` — the statement's content words without its values — so the
   same statement with another value updates the fact ("I work at Globex" after "I work at
   Acme"), and the store keeps the old value as a version;
 - given the message's time, every relative date in it is resolved where it stands ("I moved to
@@ -28,6 +31,7 @@ from datetime import date, datetime
 
 from threadkeep.memory import dates
 from threadkeep.memory.facts.candidate import FactCandidate
+from threadkeep.memory.offline_smalltalk import introduced_name
 from threadkeep.memory.summary.text import is_question, read, split_sentences
 
 __all__ = ["extract_facts", "split_remember_notes", "strip_injected", "INJECTED_BLOCK_TAGS",
@@ -46,22 +50,37 @@ _QUOTED = re.compile(r"«[^»\n]{0,400}»|“[^”\n]{0,400}”|\"[^\"\n]{0,400}
 # The speaker as the subject ("I", «я», 私), or their own thing opening the sentence ("My dog
 # is called Rex", «Моя команда …»); "what my boss wrote" is about the boss.
 _FIRST_PERSON = re.compile(r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|я|меня|мне)(?![\w'])|私|僕|俺|わたし|"
-                           r"^\W*(?:my|мой|моя|моё|мое|мои)(?![\w'])")
+                           r"^\W*(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою|моём|моем)(?![\w'])")
 # The speaker named anywhere, by the first person's closed class in every case: subject and
 # possessive (the person's own thing: "my dog", «мою собаку», 私の犬) — a question about a
-# particular thing of theirs — or object only ("about me", «обо мне», 私について): a question
-# about the person as a whole.
+# particular thing of theirs — or object only ("about me", «обо мне», 私について).
 _OWN = re.compile(r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|mine|я|мой|моя|моё|мое|мои|моего|моей|моему|моим|"
                   r"моих|мою|моём|моем)(?![\w'])|私[はがのも]|僕[はがのも]|俺[はがのも]|わたし[はがのも]")
 _OBJECT = re.compile(r"(?i)(?<![\w'])(?:me|myself|меня|мне|мной|себе|себя)(?![\w'])|私|僕|俺|わたし|自分")
 
 
+# The speaker as what a preposition (a closed class) is about: "about me", «обо мне», «про
+# меня», 私について — the person as a whole. The first person as a verb's object ("call me",
+# «меня зовут», «мне лет») asks one thing about them, as the subject does.
+_ABOUT = re.compile(r"(?i)(?<![\w'])(?:about|of|on|regarding|concerning|о|об|обо|про|насчёт|насчет)\s+"
+                    r"(?:me|myself|мне|меня|себе|себя)(?![\w'])|(?<![\w'])(?:myself|себе|себя)(?![\w'])|"
+                    r"(?:私|僕|俺|わたし|自分)(?:について|のこと)")
+# The topic a preposition names when it is not the speaker: "tell me about the boat" asks about
+# the boat, though "me" is there.
+_TOPIC = re.compile(r"(?i)(?<![\w'])(?:about|regarding|concerning|о|об|обо|про|насчёт|насчет)\s+"
+                    r"(?!(?:me|myself|мне|меня|себе|себя)(?![\w']))\w")
+
+
 def self_reference(text: str) -> str | None:
-    """How ``text`` names its speaker: ``"own"`` (as subject or owner: "where do I work",
-    "my dog's name"), ``"whole"`` (only as object: "what do you know about me"), or None."""
+    """How ``text`` names its speaker: ``"whole"`` when only as what it is about ("what do you
+    know about me", «что ты обо мне знаешь»), ``"own"`` when as subject, owner or a verb's
+    object ("where do I work", "my dog's name", «как меня зовут»), or None (also when a
+    preposition names another topic: "tell me about the boat")."""
+    if _ABOUT.search(text):
+        return "whole"
     if _OWN.search(text):
         return "own"
-    return "whole" if _OBJECT.search(text) else None
+    return "own" if _OBJECT.search(text) and not _TOPIC.search(text) else None
 
 
 # Grammar's closed classes that make a sentence a question without a question mark: an
@@ -145,6 +164,11 @@ def extract_facts(text: str, at: datetime | date | None = None) -> list[FactCand
             content = [w for w in reading.frame if len(w) >= 3 or not w.isascii()]
             if words > MAX_WORDS or not (reading.values or len(content) >= MIN_WORDS):
                 continue
+            name = introduced_name(sentence)
+            if name is not None:  # an introduction is the name, as the fact model would store it
+                out["name"] = FactCandidate("name", name, sentence)
+                if len(content) < MIN_WORDS:  # nothing but the introduction ("Hi, I'm Pavel")
+                    continue
             frame = " ".join(sorted(reading.frame))[:60] or "value"
             out[f"said:{frame}"] = FactCandidate(f"said:{frame}", dated(sentence, at), sentence)
     return list(out.values())

@@ -42,6 +42,7 @@ from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import MessageChunk, MessageVector
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
+from threadkeep.wording import counted
 
 __all__ = ["Pacer", "StepResult", "index_step", "pacer_for", "STEP_SHARE"]
 
@@ -246,7 +247,7 @@ def index_step(db: Database, vault: Vault, *, user_id: str, embedder: Embedder |
             return StepResult(0, 0, 0, 0.0, left)
         texts = [p.pieces[k][3][:EMBED_CHARS] for p in plan for k in p.todo]
         if on_item is not None:
-            on_item(f"{len(texts)} chunks of message {plan[0].message_id}"
+            on_item(f"{counted(len(texts), 'chunk')} of message {plan[0].message_id}"
                     + (f" to {plan[-1].message_id}" if len(plan) > 1 else ""))
         chars = sum(len(t) for t in texts)
         started, paused = time.monotonic(), priority.paused_s()

@@ -21,7 +21,7 @@ from threadkeep.messages import SourceMessage
 __all__ = ["FIELDS", "FIELD_TITLES", "DEFAULT_CAP_TOKENS", "MAX_WORDS", "DEFAULT_PRIORITY", "FieldName",
            "SourceMessage", "Item", "SummaryState", "AddItem", "UpdateItem", "ResolveQuestion", "RemoveItem",
            "Op", "render_summary", "render_line", "summary_to_json", "summary_from_json", "word_count",
-           "changed_messages", "change_note", "MAX_CHANGED"]
+           "changed_messages", "change_note", "MAX_CHANGED", "without_marks"]
 
 FieldName = Literal["participants", "decisions", "numbers", "questions", "next_steps", "context"]
 # The order is part of the contract: rendering, JSON and the model prompt all follow it.
@@ -160,6 +160,16 @@ def render_summary(state: SummaryState) -> str:
         if lines:
             blocks.append("\n".join([f"## {FIELD_TITLES[name]}", *lines]))
     return "\n".join(blocks)
+
+
+# The marks the summary and recall add for a changed value (render_line, change_note): never
+# part of an item's own text, whoever echoes them back (a fold model reading the summary).
+_MARK = re.compile(r"\s*\((?:earlier: |later changed: )[^()\n]{0,300}\)")
+
+
+def without_marks(text: str) -> str:
+    """``text`` without the change marks threadkeep adds, so a mark is never inside another."""
+    return _MARK.sub("", text) if "(earlier: " in text or "(later changed: " in text else text
 
 
 def change_note(item: Item) -> str:

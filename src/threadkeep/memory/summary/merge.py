@@ -27,6 +27,7 @@ from threadkeep.memory.summary.items import (
     UpdateItem,
     change_note,
     render_summary,
+    without_marks,
     word_count,
 )
 from threadkeep.memory.summary.text import base_forms, read, same_value
@@ -94,6 +95,8 @@ def apply_ops(state: SummaryState, ops: Iterable[Op], sources: Mapping[str, str]
     rejected: list[tuple[Op, str]] = []
     evicted: list[Item] = []
     for op in ops:
+        if isinstance(op, AddItem | UpdateItem | ResolveQuestion) and op.text != without_marks(op.text):
+            op = replace(op, text=without_marks(op.text))  # a mark it read in the summary is not new text
         target = None if isinstance(op, AddItem) else items.get(op.item_id)
         if not isinstance(op, AddItem) and target is None:
             rejected.append((op, f"no item {op.item_id!r}"))
