@@ -19,11 +19,13 @@ def __getattr__(name: str) -> Any:
     # Imported on first use: the command line starts (and answers Ctrl-C) without loading the
     # engine and its dependencies for commands that never need them.
     if name in ("Memory", "TurnResult"):
-        from threadkeep import engine
+        from threadkeep import engine  # lazy: package attribute loaded on first use (PEP 562)
 
         return getattr(engine, name)
     if name == "SyncMemory":
-        from threadkeep.sync import SyncMemory
+        from threadkeep.sync import (
+            SyncMemory,  # lazy: package attribute loaded on first use (PEP 562)
+        )
 
         return SyncMemory
     raise AttributeError(f"module 'threadkeep' has no attribute {name!r}")

@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep import __version__
 from threadkeep.cache.keepwarm import warm_status
+from threadkeep.engine.digest import open_digest
 from threadkeep.errors import NotFound
 from threadkeep.export import ConversationView, to_markdown
 from threadkeep.memory.facts import rows as fact_rows
@@ -214,8 +215,6 @@ def _profile(rec: ProfileRecord | None) -> tuple[dict[str, Any], str]:
 
 
 def _digests(s: Session, vault: Vault, uid: str) -> Iterator[DigestView]:
-    from threadkeep.engine.digest import open_digest
-
     for row in s.scalars(select(Digest).where(Digest.user_id == uid).order_by(Digest.start, Digest.period)):
         yield open_digest(s, vault, row)
 
@@ -324,7 +323,9 @@ def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
             # One conversation's rows at a time: the session must not keep them all.
             s.expunge_all()
         facts, versions = _facts(s, vault, uid)
-        from threadkeep.memory.profile import read_profile
+        from threadkeep.memory.profile import (
+            read_profile,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         profile = read_profile(s, vault, user_id=uid)
         digests = [d.to_dict() for d in _digests(s, vault, uid)]

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
+import bpe_openai
+
 __all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter", "encoding"]
 
 
@@ -51,7 +53,6 @@ def encoding(name: str) -> Any:  # a bpe_openai encoding: the library ships no t
     # about the library, not us, and must not fail runs that treat warnings as errors.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        import bpe_openai
 
         return bpe_openai.get_encoding(name)
 

@@ -266,10 +266,10 @@ def render_table(report: CacheReport) -> str:
 def write_png(report: CacheReport, path: str) -> None:
     """A chart: turns by miss cause per day, and cost with and without the cache."""
     try:
-        import matplotlib
+        import matplotlib  # lazy: start-up (tests/test_serve_startup.py)
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # lazy: start-up (tests/test_serve_startup.py)
     except ImportError as e:
         raise ImportError("the cache chart needs matplotlib: pip install 'threadkeep[charts]'") from e
     days = list(report.days)

@@ -24,6 +24,7 @@ import click
 from threadkeep.cli.common import db_option
 from threadkeep.config import Settings, default_user
 from threadkeep.errors import NotFound, ThreadkeepError
+from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
 
 __all__ = ["chat", "register", "CHAT_HELP"]
 
@@ -124,14 +125,14 @@ def _run_on(runner: asyncio.Runner, fn: Callable[[], Awaitable[T]]) -> T:
 
 
 async def _open_async(db_url: str | None, **kw: Any):  # type: ignore[no-untyped-def]
-    from threadkeep.engine import Memory
+    from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
 
     return Memory.open(db_url, settings=Settings(), **kw)
 
 
 def _readline() -> None:
     try:
-        import readline  # noqa: F401  # line editing and history for input()
+        import readline  # noqa: F401  # lazy: may be missing on this platform (readline)
     except ImportError:
         pass
 
@@ -163,7 +164,7 @@ def _prompt(text: str) -> str:
     """
     if not _TERMINAL:
         try:
-            import termios
+            import termios  # lazy: may be missing on this platform (termios)
 
             _TERMINAL.append(termios.tcgetattr(sys.stdin.fileno()))
         except (ImportError, OSError, ValueError):
@@ -190,7 +191,7 @@ def _prompt(text: str) -> str:
 def _restore_terminal() -> None:
     if _TERMINAL and _TERMINAL[0] is not None:
         try:
-            import termios
+            import termios  # lazy: may be missing on this platform (termios)
 
             termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, _TERMINAL[0])
         except (ImportError, OSError, ValueError):
@@ -205,8 +206,6 @@ class _ChatSession:
         self.announced = False
 
     async def turn(self, line: str) -> None:
-        from threadkeep.events import AnswerDelta, ConversationOpened, TurnDone, TurnFailed
-
         parts: list[str] = []
         try:
             async for ev in self.memory.stream(line, user=self.user, conversation_id=self.cid, channel="cli"):

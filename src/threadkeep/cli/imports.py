@@ -75,7 +75,7 @@ def import_group() -> None:
 def import_detected(file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...],
                     no_wait: bool, as_json: bool) -> None:
     """Any export: ChatGPT, Claude, Telegram or a threadkeep archive, told by its structure."""
-    from threadkeep.imports.service import check_format
+    from threadkeep.imports.service import check_format  # lazy: CLI start-up (390 ms)
 
     if not file.is_file():
         raise click.ClickException(f"{file}: no such file")
@@ -138,8 +138,8 @@ def import_telegram(file: Path, user: str, db_url: str | None, person: str | Non
 
 def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, as_json: bool,
             person: str | None = None, chats: tuple[str, ...] = ()) -> None:
-    from threadkeep.engine import Memory
-    from threadkeep.imports.service import import_file
+    from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
+    from threadkeep.imports.service import import_file  # lazy: CLI start-up (390 ms)
 
     memory = Memory.open(db_url, settings=Settings())
     try:
@@ -186,8 +186,8 @@ def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, 
 
 
 async def _background(memory: Any, import_id: str, user: str, wait: bool) -> dict[str, Any]:
-    from threadkeep.imports.service import run_background
-    from threadkeep.imports.store import import_status
+    from threadkeep.imports.service import run_background  # lazy: CLI start-up (390 ms)
+    from threadkeep.imports.store import import_status  # lazy: CLI start-up (376 ms)
 
     if not wait:
         return await asyncio.to_thread(import_status, memory, import_id, user=user)
@@ -218,7 +218,7 @@ async def _background(memory: Any, import_id: str, user: str, wait: bool) -> dic
 def import_threadkeep(archive: Path, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
     """A personal export of `threadkeep users export` (zip): conversations with their times
     and titles, facts with their history, the profile. The whole archive is checked first."""
-    from threadkeep.imports.service import check_format
+    from threadkeep.imports.service import check_format  # lazy: CLI start-up (390 ms)
 
     if archive.is_file():
         try:
@@ -229,8 +229,10 @@ def import_threadkeep(archive: Path, user: str, db_url: str | None, no_wait: boo
 
 
 def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bool, as_json: bool) -> None:
-    from threadkeep.engine import Memory
-    from threadkeep.imports.threadkeep_archive import import_archive
+    from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
+    from threadkeep.imports.threadkeep_archive import (
+        import_archive,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     memory = Memory.open(db_url, settings=Settings())
     try:

@@ -12,9 +12,20 @@ try:
 
     import click
 
+    from threadkeep.cli import cache as cli_cache
+    from threadkeep.cli import chat as cli_chat
+    from threadkeep.cli import evals as cli_evals
+    from threadkeep.cli import imports as cli_import
+    from threadkeep.cli import knowledge as cli_knowledge
+    from threadkeep.cli import mcp as cli_mcp
+    from threadkeep.cli import people as cli_people
+    from threadkeep.cli import service as cli_service
     from threadkeep.cli.common import db_option, main_db_option, with_memory
     from threadkeep.config import Settings, default_user
+    from threadkeep.crypto import MasterKey, _parse_keyring, generate_master_key_file
     from threadkeep.errors import NotFound, ThreadkeepError
+    from threadkeep.events import AnswerDelta, TurnFailed
+    from threadkeep.wording import counted
 except KeyboardInterrupt:
     print("\ninterrupted", file=__import__("sys").stderr)
     raise SystemExit(130) from None
@@ -32,7 +43,7 @@ user_option = click.option("--user", "user", default=_default_user, show_default
 
 
 def _open(db_url: str | None, **kw: Any):  # type: ignore[no-untyped-def]
-    from threadkeep.engine import Memory
+    from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
 
     return Memory.open(db_url, settings=Settings(), **kw)
 
@@ -59,7 +70,7 @@ class _Group(click.Group):
             where = f" {e.filename}" if e.filename else ""
             raise click.ClickException(f"cannot use{where}: {e.strerror or e}") from e
         except Exception as e:
-            from sqlalchemy.exc import OperationalError  # loaded already if it was raised
+            from sqlalchemy.exc import OperationalError  # lazy: CLI start-up (149 ms)
 
             if isinstance(e, OperationalError) and "locked" in str(e).lower():
                 raise click.ClickException(_LOCKED) from e
@@ -86,8 +97,6 @@ def main(db_url: str | None) -> None:
 def retry(db_url: str | None, user: str, message_id: str) -> None:
     """Answer a failed turn again."""
     async def run() -> None:
-        from threadkeep.events import AnswerDelta, TurnFailed
-
         memory = _open(db_url)
         try:
             async for ev in memory.retry(message_id, user=user):
@@ -228,7 +237,7 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
         click.confirm(f"Delete {user!r} and everything threadkeep holds about them?", abort=True)
 
     async def run() -> str:
-        from threadkeep.engine import people as facts_api
+        from threadkeep.engine import people as facts_api  # lazy: CLI start-up (394 ms)
 
         memory = _open(db_url)
         try:
@@ -260,7 +269,7 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
 def users_export(db_url: str | None, user: str, out: Path) -> None:
     """Export everything threadkeep holds about a person as one zip archive (JSON and Markdown)."""
     async def run() -> Any:
-        from threadkeep.personal_export import export_person
+        from threadkeep.personal_export import export_person  # lazy: CLI start-up (436 ms)
 
         memory = _open(db_url)
         try:
@@ -270,7 +279,6 @@ def users_export(db_url: str | None, user: str, out: Path) -> None:
 
     done = _run(run)
     c = done.counts
-    from threadkeep.wording import counted
 
     click.echo(f"wrote {out}: {counted(c['conversations'], 'conversation')}, {counted(c['messages'], 'message')}, "
                f"{counted(c['facts'], 'fact')} ({counted(c['fact_versions'], 'version')}), "
@@ -286,8 +294,6 @@ def keys() -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
 def keys_generate_master(out: Path) -> None:
     """Write a new random master key file (it must not exist yet)."""
-    from threadkeep.crypto import generate_master_key_file
-
     if out.exists():
         raise click.ClickException(f"{out} exists; refusing to overwrite a master key")
     key = generate_master_key_file(out)
@@ -308,8 +314,7 @@ def keys_rotate_master(db_url: str | None, new_key_file: Path | None) -> None:
     finishes the rotation the database has begun. Refused while a server holds its key in
     $THREADKEEP_MASTER_KEY without the new one (see docs/ARCHITECTURE.md).
     """
-    from threadkeep.crypto import MasterKey, _parse_keyring
-    from threadkeep.engine import admin
+    from threadkeep.engine import admin  # lazy: CLI start-up (484 ms)
 
     async def run() -> tuple[int, MasterKey, Path | None]:
         memory = _open(db_url)
@@ -341,7 +346,7 @@ def facts() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bool) -> None:
     """The person's facts."""
-    from threadkeep.engine import people as facts_api
+    from threadkeep.engine import people as facts_api  # lazy: CLI start-up (394 ms)
 
     rows = with_memory(db_url, lambda m: facts_api.list_facts(m, user=user, include_retired=include_retired))
     if as_json:
@@ -360,7 +365,7 @@ def facts_list(db_url: str | None, user: str, include_retired: bool, as_json: bo
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) -> None:
     """Every version of one fact, oldest first; the words as said beside the current value."""
-    from threadkeep.engine import people as facts_api
+    from threadkeep.engine import people as facts_api  # lazy: CLI start-up (394 ms)
 
     async def read(m: Any) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         rows = await facts_api.fact_history(m, fact_id, user=user)
@@ -388,7 +393,7 @@ def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) ->
 def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
     """Undo the last change (of one fact, or of any fact of the person). Without a fact, it
     stops at a permanent `facts delete`: changes made before it are not "the last change"."""
-    from threadkeep.engine import people as facts_api
+    from threadkeep.engine import people as facts_api  # lazy: CLI start-up (394 ms)
 
     change = with_memory(db_url, lambda m: facts_api.undo_fact(m, user=user, fact_id=fact_id))
     if change is None:
@@ -406,7 +411,7 @@ def facts_undo(db_url: str | None, user: str, fact_id: str | None) -> None:
 def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     """Erase a fact and its whole history for good: permanent, `facts undo` cannot bring it
     back (the web app's "forget" is undoable)."""
-    from threadkeep.engine import people as facts_api
+    from threadkeep.engine import people as facts_api  # lazy: CLI start-up (394 ms)
 
     with_memory(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
     click.echo(f"deleted fact {fact_id} and its history permanently: this cannot be undone, "
@@ -415,15 +420,6 @@ def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
 
 def _register_extensions() -> None:
     """Commands that live beside their subsystems (service, cache), attached here."""
-    from threadkeep.cli import cache as cli_cache
-    from threadkeep.cli import chat as cli_chat
-    from threadkeep.cli import evals as cli_evals
-    from threadkeep.cli import imports as cli_import
-    from threadkeep.cli import knowledge as cli_knowledge
-    from threadkeep.cli import mcp as cli_mcp
-    from threadkeep.cli import people as cli_people
-    from threadkeep.cli import service as cli_service
-
     cli_chat.register(main)
     cli_service.register(main, keys)
     cli_cache.register(main)

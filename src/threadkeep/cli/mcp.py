@@ -34,8 +34,12 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
     if not key:
         raise click.UsageError("an API key is needed: --key KEY or $THREADKEEP_API_KEY (threadkeep keys create)")
 
-    from threadkeep.engine import Memory
-    from threadkeep.surfaces.mcp import Caller, caller_of, serve_stdio
+    from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
+    from threadkeep.surfaces.mcp import (  # lazy: CLI start-up (443 ms)
+        Caller,
+        caller_of,
+        serve_stdio,
+    )
 
     try:
         # The offline model: this process never answers, it only searches.

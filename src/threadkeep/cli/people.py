@@ -57,7 +57,7 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
 
     If the identity belongs to another person, that person is merged into this one (pending).
     """
-    from threadkeep.engine import merges
+    from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     async def run(memory: Any) -> Any:
         return await merges.link_or_merge(memory, user_id=await memory.user_id(user), channel=channel,
@@ -79,7 +79,7 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
 @click.option("--user", "user", required=True, help="The person.")
 def identities_list(db_url: str | None, user: str) -> None:
     """The identities linked to a person."""
-    from threadkeep.engine import people
+    from threadkeep.engine import people  # lazy: CLI start-up (394 ms)
 
     async def run(memory: Any) -> list[tuple[str, str]]:
         return await people.identities_of(memory, user_id=await memory.user_id(user))
@@ -94,7 +94,7 @@ def identities_list(db_url: str | None, user: str) -> None:
 @click.argument("external_id")
 def identities_unlink(db_url: str | None, channel: str, external_id: str) -> None:
     """Remove the link of CHANNEL EXTERNAL_ID (the person keeps their conversations)."""
-    from threadkeep.engine import people
+    from threadkeep.engine import people  # lazy: CLI start-up (394 ms)
 
     if not with_memory(db_url, lambda m: people.unlink_identity(m, channel=channel, external_id=external_id)):
         raise click.ClickException(f"{channel}:{external_id} is not linked")
@@ -114,7 +114,7 @@ def merge() -> None:
 @click.argument("source")
 def merge_start(db_url: str | None, into: str, as_json: bool, source: str) -> None:
     """Merge person SOURCE into another (pending until confirmed)."""
-    from threadkeep.engine import merges
+    from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     info = with_memory(db_url, lambda m: merges.start_merge(m, source=source, into=into, actor=_actor()))
     _show(info, as_json)
@@ -126,7 +126,7 @@ def merge_start(db_url: str | None, into: str, as_json: bool, source: str) -> No
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def merge_list(db_url: str | None, include_finished: bool, as_json: bool) -> None:
     """Pending merges, newest first."""
-    from threadkeep.engine import merges
+    from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     found = with_memory(db_url, lambda m: merges.list_merges(m, include_finished=include_finished))
     if as_json:
@@ -143,7 +143,7 @@ def merge_list(db_url: str | None, include_finished: bool, as_json: bool) -> Non
 @click.argument("merge_id")
 def merge_show(db_url: str | None, merge_id: str) -> None:
     """One merge and its audit trail."""
-    from threadkeep.engine import merges
+    from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     async def run(m: Any) -> tuple[Any, list[dict[str, Any]]]:
         return await merges.get_merge(m, merge_id=merge_id), await merges.audit_entries(m, subject=merge_id)
@@ -159,7 +159,7 @@ def merge_show(db_url: str | None, merge_id: str) -> None:
 @click.argument("merge_id")
 def merge_undo(db_url: str | None, merge_id: str) -> None:
     """Put both people back as they were before the merge."""
-    from threadkeep.engine import merges
+    from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     _show(with_memory(db_url, lambda m: merges.undo_merge(m, merge_id=merge_id, actor=_actor())), False)
 
@@ -170,7 +170,7 @@ def merge_undo(db_url: str | None, merge_id: str) -> None:
 @click.argument("merge_id")
 def merge_confirm(db_url: str | None, yes: bool, merge_id: str) -> None:
     """Make a merge final: the merged-away person is deleted (their key shredded); no undo after."""
-    from threadkeep.engine import merges
+    from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     if not yes:
         click.confirm(f"Confirm merge {merge_id}? It cannot be undone afterwards.", abort=True)

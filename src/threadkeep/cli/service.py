@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import threading
 
 import click
 
@@ -23,7 +25,7 @@ KEEP_ALIVE_S = 3900
 
 
 def _memory(db_url: str | None, model: str | None = None):  # type: ignore[no-untyped-def]
-    from threadkeep.engine import Memory
+    from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
 
     try:
         return Memory.open(db_url, settings=Settings(), model=model)
@@ -70,9 +72,9 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
     Background work runs in a thread of its own, off the request loop; with --no-jobs it is
     left to `threadkeep worker` processes."""
     try:
-        import uvicorn
+        import uvicorn  # lazy: optional extra server
 
-        from threadkeep.api.app import create_app
+        from threadkeep.api.app import create_app  # lazy: optional extra server
     except ImportError as e:  # the server extra is optional
         raise click.ClickException(_missing("serving", e)) from e
     memory = _memory(db_url, model)
@@ -92,11 +94,8 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
 def worker(db_url: str | None, model: str | None) -> None:
     """Run background jobs only (folds, facts, recall indexing, surface replies, keep-warm),
     apart from the API replicas; stop with Ctrl-C or SIGTERM."""
-    import signal
-    import threading
-
     try:
-        from threadkeep.api.app import install_jobs
+        from threadkeep.api.app import install_jobs  # lazy: optional extra server
     except ImportError as e:  # surface replies need the server extra
         raise click.ClickException(_missing("the worker", e)) from e
     memory = _memory(db_url, model)

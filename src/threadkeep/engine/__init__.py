@@ -22,7 +22,9 @@ def __getattr__(name: str) -> Any:
     # Loaded on first use: a service module of the engine (access, people, openai_threads, a
     # table the migrations gather) imports without loading the whole turn and its models.
     if name in __all__:
-        from threadkeep.engine import memory
+        from threadkeep.engine import (
+            memory,  # lazy: package attribute loaded on first use (PEP 562)
+        )
 
         return getattr(memory, name)
     raise AttributeError(f"module 'threadkeep.engine' has no attribute {name!r}")

@@ -40,8 +40,12 @@ class Accounts:
         uid = await asyncio.to_thread(self.db.write, run)
         await asyncio.to_thread(self.db.settle_deletion)  # no copy left in the WAL or dead rows
         # Decrypted memory held in process goes with the person.
-        from threadkeep.memory.recall.facts import clear_fact_cache
-        from threadkeep.memory.recall.index import clear_recall_cache
+        from threadkeep.memory.recall.facts import (
+            clear_fact_cache,  # lazy: start-up (tests/test_serve_startup.py)
+        )
+        from threadkeep.memory.recall.index import (
+            clear_recall_cache,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         clear_fact_cache(uid)
         clear_recall_cache(uid)

@@ -24,6 +24,7 @@ from threadkeep.cache.keepwarm import warm_status
 from threadkeep.cache.warm_settings import KeepWarmSettings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import feedback, retention
+from threadkeep.engine.insight_jobs import enqueue_digests
 from threadkeep.engine.tools import TOOLS_SETTING, tool_settings
 from threadkeep.errors import MasterKeyError
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, Pricing
@@ -175,7 +176,7 @@ async def warm_sessions(memory: Memory) -> list[dict[str, Any]]:
 async def reask_figures(memory: Memory, *, since: date | None = None) -> dict[str, Any]:
     """How often answers re-asked something known, per day and per configuration."""
     day = since.isoformat() if since else None
-    from threadkeep.engine import reask  # its patterns: on first use (issue 28)
+    from threadkeep.engine import reask  # lazy: start-up (tests/test_serve_startup.py)
 
     return await asyncio.to_thread(memory.db.write, lambda s: reask.reask_stats(s, since=day))
 
@@ -212,7 +213,5 @@ async def surface_activity(memory: Memory) -> SurfaceActivity:
 
 async def queue_digests(memory: Memory, *, period: str, start: date, person: str | None = None) -> bool:
     """Queue the digests of a period for the background runner; False when already queued."""
-    from threadkeep.engine.insight_jobs import enqueue_digests
-
     return await asyncio.to_thread(memory.db.write, lambda s: enqueue_digests(
         s, period=period, start=start, person=person))

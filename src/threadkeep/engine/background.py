@@ -28,6 +28,7 @@ from threadkeep.cache.adoption import (
     cache_expires_at,
     idle_fold_policy,
 )
+from threadkeep.cache.keepwarm import KeepWarmScheduler
 from threadkeep.cache.log import last_cache_touch, record_memory_call
 from threadkeep.cache.plan import SHORT_TTL
 from threadkeep.config import Settings
@@ -35,6 +36,8 @@ from threadkeep.context.budget import MemoCounter
 from threadkeep.engine.window import summary_state
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel
+from threadkeep.memory.facts.store import apply_candidates
+from threadkeep.memory.pasted import fold_message
 from threadkeep.memory.summary.items import (
     Item,
     SourceMessage,
@@ -111,7 +114,9 @@ class Background:
         request was built (sealing only: the model ran before the transaction began)."""
         emb = self.embedder() if vector is not None else None
         if emb is not None:
-            from threadkeep.memory.recall.vectors import store_indexed
+            from threadkeep.memory.recall.vectors import (
+                store_indexed,  # lazy: start-up (tests/test_serve_startup.py)
+            )
 
             store_indexed(s, self.vault, vector, emb.name)
         work: list[jobs.JobSpec] = []
@@ -146,7 +151,9 @@ class Background:
         if found is None:
             return
         uid, cid, role, text = found
-        from threadkeep.memory.facts.model import aextract_and_store
+        from threadkeep.memory.facts.model import (
+            aextract_and_store,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         started = utcnow()
         # A provider that keeps failing does not keep the person's facts back: the last tries
@@ -168,7 +175,10 @@ class Background:
         of the job time limit by the measured embedding cost (memory.recall.backfill); a run
         that could not finish another step in time asks to run again at once. Each step, and
         each passage within it, waits while a turn is in progress (threadkeep.priority)."""
-        from threadkeep.memory.recall.backfill import index_step, pacer_for
+        from threadkeep.memory.recall.backfill import (  # lazy: start-up (tests/test_serve_startup.py)
+            index_step,
+            pacer_for,
+        )
 
         emb = self.embedder()
         if emb is None:
@@ -189,7 +199,9 @@ class Background:
 
     async def _profile_job(self, payload: Mapping[str, Any]) -> None:
         uid = str(payload["user_id"])
-        from threadkeep.memory.profile import arefresh_profile
+        from threadkeep.memory.profile import (
+            arefresh_profile,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         started = utcnow()
         # ``force``: a merge of two people changed the facts the profile is built from.
@@ -205,10 +217,14 @@ class Background:
     def summariser(self) -> Summariser | AsyncSummariser:
         """The model summariser when a fold model is configured, else the extractive one."""
         # Imported here: a turn runs no language work (tests/test_turn_language.py).
-        from threadkeep.memory.summary.extractive import ExtractiveSummariser
+        from threadkeep.memory.summary.extractive import (
+            ExtractiveSummariser,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         if self.fold_model is not None:
-            from threadkeep.memory.summary.model import ModelSummariser
+            from threadkeep.memory.summary.model import (
+                ModelSummariser,  # lazy: start-up (tests/test_serve_startup.py)
+            )
 
             return ModelSummariser(self.fold_model)
         return ExtractiveSummariser()
@@ -226,7 +242,6 @@ class Background:
             msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
             # An offline answer only quotes memory: folding it would make quotes into memory.
             kept = [m for m in msgs if m.status not in ("failed", "tools") and not m.offline]
-            from threadkeep.memory.pasted import fold_message  # fold time (see summariser)
 
             folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
             return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
@@ -270,10 +285,13 @@ class Background:
         prep = await asyncio.to_thread(self.prepare_fold, conversation_id, policy or self.policy)
         if prep is None:
             return False
+        # lazy: start-up (tests/test_serve_startup.py)
         from threadkeep.memory.summary.extractive import (
             ExtractiveSummariser,  # fold time (see summariser)
         )
-        from threadkeep.memory.summary.folding import afold_summary
+        from threadkeep.memory.summary.folding import (
+            afold_summary,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         fold = partial(afold_summary, prep.state, prep.messages, cap=self.settings.summary_cap_tokens,
                        counter=self.counter)
@@ -297,8 +315,9 @@ class Background:
         sources = {i for item in items for i in item.source_ids}
         if not sources:
             return 0
-        from threadkeep.memory.facts.extract import extract_facts
-        from threadkeep.memory.facts.store import apply_candidates
+        from threadkeep.memory.facts.extract import (
+            extract_facts,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         said_by_person = turns.said_by_person(s, user_id=user_id, message_ids=sources)
         promoted = 0
@@ -377,8 +396,6 @@ class Background:
         tasks.append(asyncio.create_task(self._sweep_stale_turns(stop)))
         warmer = None
         if keep_warm:
-            from threadkeep.cache.keepwarm import KeepWarmScheduler
-
             # Off until an administrator enables it; the scheduler reads the settings each tick.
             warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request,
                                        fingerprint_key=self.vault.fingerprint_key)

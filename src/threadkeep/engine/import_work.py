@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep import priority
+from threadkeep.memory.facts.store import apply_candidates
 from threadkeep.store import repo
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
@@ -57,11 +58,11 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     """The offline extractor over a batch of the person's messages, in ONE transaction: the
     same rules and records as :func:`aextract_and_store` without a model (idempotent per
     message), without two transactions per message."""
+    # lazy: start-up (tests/test_serve_startup.py)
     from threadkeep.memory.facts.extract import (  # on first use: start-up
         extract_facts,
         strip_injected,
     )
-    from threadkeep.memory.facts.store import apply_candidates
 
     with memory.db.reading() as s:
         said_at = {mid: at for mid, at in s.execute(select(Message.id, Message.created_at).where(
@@ -87,7 +88,9 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
 
 async def mine_with_model(memory: Memory, uid: str, message_id: str, text: str, emb: Any) -> None:
     """The fold model's fact extraction over one of the person's messages (idempotent)."""
-    from threadkeep.memory.facts.model import aextract_and_store
+    from threadkeep.memory.facts.model import (
+        aextract_and_store,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=message_id, text=text,
                              model=memory.fold_model, role="user", embedder=emb or False)
@@ -95,7 +98,9 @@ async def mine_with_model(memory: Memory, uid: str, message_id: str, text: str, 
 
 async def refresh_profile(memory: Memory, uid: str) -> None:
     """Rebuild the person's profile now (an import changed many facts at once)."""
-    from threadkeep.memory.profile import arefresh_profile
+    from threadkeep.memory.profile import (
+        arefresh_profile,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     await arefresh_profile(memory.db, memory.vault, user_id=uid, every=memory.settings.profile_every,
                            model=memory.fold_model, force=True)

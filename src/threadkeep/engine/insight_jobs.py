@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session
 
 from threadkeep import jobs
-from threadkeep.engine import retention
+from threadkeep.engine import digest, retention
+from threadkeep.store import repo
 from threadkeep.store.base import utcnow
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def install(memory: Memory) -> None:
     db, vault = memory.db, memory.vault
 
     async def reask_job(payload: dict[str, Any]) -> None:
-        from threadkeep.engine import reask  # its patterns: on the first job (issue 28)
+        from threadkeep.engine import reask  # lazy: start-up (tests/test_serve_startup.py)
 
         cid = str(payload["conversation_id"])
         fold = fold_config(memory)
@@ -76,8 +77,6 @@ def install(memory: Memory) -> None:
                                                                           fold=fold))
 
     async def digests_job(payload: dict[str, Any]) -> None:
-        from threadkeep.engine import digest
-
         period = str(payload["period"])
         start, end = digest.period_bounds(period, date.fromisoformat(str(payload["start"])))
         person = payload.get("person")
@@ -85,8 +84,6 @@ def install(memory: Memory) -> None:
         def run(s: Session) -> int:
             uid = None
             if person:
-                from threadkeep.store import repo
-
                 user = repo.find_user(s, name=str(person))
                 if user is None:
                     return 0
@@ -104,7 +101,6 @@ def install(memory: Memory) -> None:
 
     async def daily_job(payload: dict[str, Any]) -> None:
         today = date.fromisoformat(str(payload.get("day") or utcnow().date().isoformat()))
-        from threadkeep.engine import digest
 
         def run(s: Session) -> None:
             while retention.apply_retention(s) == retention.BATCH:

@@ -32,6 +32,8 @@ from threadkeep.engine.window import read_ping_window, settings_embedder
 from threadkeep.events import TurnEvent
 from threadkeep.export import ConversationView
 from threadkeep.llm.base import ChatModel
+from threadkeep.llm.specs import EXTRACTIVE, memory_model_spec
+from threadkeep.memory.offline import OfflineModel
 from threadkeep.messages import ModelRequest
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
@@ -88,7 +90,9 @@ class Memory:
     def knowledge(self) -> KnowledgeBase:
         """The deployment's knowledge base (loaded on first use)."""
         if self._knowledge is None:
-            from threadkeep.knowledge.service import KnowledgeBase
+            from threadkeep.knowledge.service import (
+                KnowledgeBase,  # lazy: start-up (tests/test_serve_startup.py)
+            )
 
             self._knowledge = KnowledgeBase(self.db, self.vault)
         return self._knowledge
@@ -127,7 +131,6 @@ class Memory:
                          older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s)))
         chat = model if _is_model(model) else _build(model or settings.model)
         # The adapters load with the models (tests/test_serve_startup.py).
-        from threadkeep.llm.specs import EXTRACTIVE, memory_model_spec
 
         if _is_model(fold_model):
             folder = fold_model
@@ -253,10 +256,8 @@ class Memory:
 
 def _build(spec: object) -> ChatModel:
     if spec == "offline":
-        from threadkeep.memory.offline import OfflineModel
-
         return OfflineModel()
-    from threadkeep.llm.registry import build_model
+    from threadkeep.llm.registry import build_model  # lazy: start-up (tests/test_serve_startup.py)
 
     return build_model(str(spec))
 

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
 from threadkeep.engine.window import RECALL_LABELS
+from threadkeep.memory.recall.tool import render_memory
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation
 from threadkeep.store.vault import Vault
@@ -88,10 +89,18 @@ class MemorySearch:
     def search(self, query: str, scope: MemoryScope, budget: int) -> MemoryFound:
         """The person's earlier lines most relevant to ``query`` that fit ``budget`` tokens,
         rendered one dated block per earlier conversation; nothing under the relevance floor."""
-        from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL, clears, relevance
-        from threadkeep.memory.recall.ranking import render_recalled
-        from threadkeep.memory.recall.search import recall
-        from threadkeep.memory.recall.tool import render_memory
+        from threadkeep.memory.recall.floor import (  # lazy: start-up (tests/test_serve_startup.py)
+            MIN_DENSE_MARGIN,
+            MIN_LEXICAL,
+            clears,
+            relevance,
+        )
+        from threadkeep.memory.recall.ranking import (
+            render_recalled,  # lazy: start-up (tests/test_serve_startup.py)
+        )
+        from threadkeep.memory.recall.search import (
+            recall,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         budget = min(budget, self.settings.recall_tokens)
         if budget <= 0:

@@ -28,7 +28,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from threadkeep.engine import idempotency
 from threadkeep.engine.idempotency import REQUEST_KEY_PREFIX
+from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.models import Conversation, Message, OpenAIThread
 from threadkeep.store.vault import Vault
@@ -106,8 +108,6 @@ def recognise(session: Session, vault: Vault, *, user_id: str, history: Sequence
 
 
 def _failed_turn(session: Session, vault: Vault, conversation_id: str, new_text: str) -> str | None:
-    from threadkeep.store import repo
-
     last = session.scalar(select(Message).where(Message.conversation_id == conversation_id)
                           .order_by(Message.seq.desc()).limit(1))
     # "tools": a turn paused for the client's tool results, which a follow-up carries.
@@ -132,8 +132,6 @@ def remember(session: Session, vault: Vault, *, user_id: str, conversation_id: s
 def recognise_for(memory: Memory, *, person: str, history: Sequence[Turn], new_text: str) -> Recognised:
     """:func:`recognise` for the person with handle ``person`` (nothing known of a person not
     seen yet); blocking, run it off the event loop."""
-    from threadkeep.store import repo
-
     with memory.db.reading() as s:
         user = repo.find_user(s, name=person)
         if user is None:
@@ -171,9 +169,6 @@ def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new
     subkey, like the thread fingerprints (nothing stored confirms a guessed message). Makes
     the person on first use, as the turn itself would; blocking, run it off the event loop.
     """
-    from threadkeep.engine import idempotency
-    from threadkeep.store import repo, turns
-
     def run(s: Session) -> RequestKey:
         user = repo.get_or_create_user(s, memory.vault, name=person)
         named: list[Turn] = [("endpoint", endpoint)] + ([("conversation", conversation_id)] if conversation_id else [])
@@ -197,8 +192,6 @@ def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new
 def remember_for(memory: Memory, *, person: str, conversation_id: str, turns: Sequence[Turn]) -> None:
     """:func:`remember` for the person with handle ``person``, in its own transaction;
     blocking, run it off the event loop."""
-    from threadkeep.store import repo
-
     def run(s: Session) -> None:
         user = repo.find_user(s, name=person)
         if user is not None:

@@ -71,7 +71,9 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
         if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")  # not "nothing to undo": there is no such fact
         change = store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
-        from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
+        from threadkeep.memory.recall.facts import (
+            clear_fact_cache,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         clear_fact_cache(uid)
         return asdict(change) if change is not None else None
@@ -85,7 +87,9 @@ async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
         if store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
             raise NotFound(f"fact {fact_id} not found")
-        from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
+        from threadkeep.memory.recall.facts import (
+            clear_fact_cache,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         clear_fact_cache(uid)
     await asyncio.to_thread(memory.db.write, run)
@@ -97,7 +101,9 @@ async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
         if not store.delete_fact(s, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")
-        from threadkeep.memory.recall.facts import clear_fact_cache  # the search: on first use
+        from threadkeep.memory.recall.facts import (
+            clear_fact_cache,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         clear_fact_cache(uid)
     await asyncio.to_thread(memory.db.write, run)
@@ -150,7 +156,9 @@ async def current_profile(memory: Memory, *, user: str) -> profiles.ProfileRecor
     uid = await _as_person(memory, user, lambda s, uid: uid, missing=None)
     if uid is None:
         return None
-    from threadkeep.memory import profile as profiles  # on first use (issue 28)
+    from threadkeep.memory import (
+        profile as profiles,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     return await asyncio.to_thread(profiles.current_profile, memory.db, memory.vault, user_id=uid)
 

@@ -162,7 +162,7 @@ class RedisLimiter:
 
     def __init__(self, url: str, *, prefix: str = "threadkeep:rate:") -> None:
         try:
-            import redis
+            import redis  # lazy: optional extra redis
         except ImportError as e:
             raise ConfigError("THREADKEEP_API_REDIS_URL needs the redis client: pip install 'threadkeep[redis]'") from e
         self._client: Any = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)

@@ -25,6 +25,7 @@ from threadkeep.context.budget import MemoCounter, ceiling_for, tool_reserve
 from threadkeep.context.compaction import Compactor
 from threadkeep.engine.window import RECALL_LABELS, Retrieved, TurnWindow, note_entry
 from threadkeep.llm.base import Capabilities
+from threadkeep.memory.pasted import DOCUMENT_CHARS
 from threadkeep.memory.summary.items import render_summary
 from threadkeep.messages import ModelRequest, ToolSpec
 from threadkeep.tokens import counter_for
@@ -159,8 +160,14 @@ class TurnBuilder:
         stored = any(n.message_id == message_id for n in draft.window.notes)
         if not found.recalled or stored or not self.settings.recall_notes:
             return None
-        from threadkeep.memory.recall.notes import hit_key, render_note, split_recurring
-        from threadkeep.memory.recall.ranking import render_recalled
+        from threadkeep.memory.recall.notes import (  # lazy: start-up (tests/test_serve_startup.py)
+            hit_key,
+            render_note,
+            split_recurring,
+        )
+        from threadkeep.memory.recall.ranking import (
+            render_recalled,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         hits = sorted((h for b in found.recalled for h in b.hits), key=lambda h: -h.score)
         again, first = (split_recurring(hits, draft.window.notes) if self.settings.recall_note_after > 1
@@ -186,7 +193,9 @@ class TurnBuilder:
         report = built.report.to_dict()
         report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
                                  for b in request.breakpoints if b.segment < len(request.segments)]
-        from threadkeep.memory.recall.notes import hit_key
+        from threadkeep.memory.recall.notes import (
+            hit_key,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         report["summary_cursor"] = window.cursor
         report["tool_reserve"] = draft.reserve
@@ -239,8 +248,6 @@ class TurnBuilder:
 def quote_sources(blocks: Sequence[RecalledBlock], conversation_id: str) -> dict[str, tuple[str, str, bool, bool]]:
     """Where each recalled line came from, for a model that quotes memory: its text to (date,
     role, from this conversation, from a pasted document)."""
-    from threadkeep.memory.pasted import DOCUMENT_CHARS
-
     return {h.text: (f"{h.item.created_at:%Y-%m-%d}", h.item.role, h.item.conversation_id == conversation_id,
                      h.item.chunk > 0 or len(h.item.text) > DOCUMENT_CHARS // 2)
             for block in blocks for h in block.hits}

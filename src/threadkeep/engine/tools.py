@@ -122,7 +122,12 @@ class TurnTools:
 
     def _clears_recall_floor(self, hit: Hit) -> bool:
         """Whether a passage's evidence clears the floor recall uses (memory/recall/floor.py)."""
-        from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL, Relevance, clears
+        from threadkeep.memory.recall.floor import (  # lazy: start-up (tests/test_serve_startup.py)
+            MIN_DENSE_MARGIN,
+            MIN_LEXICAL,
+            Relevance,
+            clears,
+        )
 
         s = self.memory.settings if self.memory is not None else None
         lexical = MIN_LEXICAL if s is None or s.recall_min_lexical is None else s.recall_min_lexical
@@ -144,7 +149,9 @@ class TurnTools:
         conf = self.settings(session)["web_search"]
         if not conf.get("enabled") or not conf.get("url"):
             return None
-        from threadkeep.websearch import SearxngSearch  # httpx: only where web search is on
+        from threadkeep.websearch import (
+            SearxngSearch,  # lazy: start-up (tests/test_serve_startup.py)
+        )
 
         return SearxngSearch(str(conf["url"]))
 

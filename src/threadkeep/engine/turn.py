@@ -328,7 +328,9 @@ class TurnService:
             aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, begun, text, usage, report, made,
                                                                                   built.vector))
             if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
-                from threadkeep.memory.recall.index import clear_recall_cache
+                from threadkeep.memory.recall.index import (
+                    clear_recall_cache,  # lazy: start-up (tests/test_serve_startup.py)
+                )
 
                 clear_recall_cache(begun.uid)
             finished = True
@@ -449,7 +451,9 @@ class TurnService:
                                     version=window.version, cursor=window.cursor)
             if plan is None:
                 return None
-            from threadkeep.memory.recall.notes import store_note
+            from threadkeep.memory.recall.notes import (
+                store_note,  # lazy: start-up (tests/test_serve_startup.py)
+            )
 
             return store_note(s, self.vault, conversation_id=window.conversation_id, user_id=window.user_id,
                               message_id=mid, seq=window.message_seq, text=plan.text, sources=plan.sources,

@@ -166,7 +166,9 @@ class TurnOpener:
         else:
             created = conv is None
             if conv is None:
-                from threadkeep.memory.profile import read_profile  # facts: on the first turn
+                from threadkeep.memory.profile import (
+                    read_profile,  # lazy: start-up (tests/test_serve_startup.py)
+                )
 
                 system, startup = self.builder.freeze_prefix(read_profile(s, self.vault, user_id=uid), channel)
                 conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,

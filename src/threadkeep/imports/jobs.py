@@ -107,7 +107,10 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     """The import's messages into the recall index, in steps sized by the pacer (a step takes
     about :data:`~threadkeep.memory.recall.backfill.STEP_SHARE` of the time limit at the cost
     last measured); each step commits its chunks, vectors and ``chunks_done`` at once."""
-    from threadkeep.memory.recall.backfill import index_step, pacer_for  # numpy, e5: on first use
+    from threadkeep.memory.recall.backfill import (  # lazy: start-up (tests/test_serve_startup.py)
+        index_step,
+        pacer_for,
+    )
 
     uid = str(payload["user_id"])
     import_id = str(payload["import_id"]) if payload.get("import_id") else None

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 from threadkeep import jobs
 from threadkeep.errors import InputError
 from threadkeep.imports import jobs as import_jobs
+from threadkeep.imports.chatgpt import read_chatgpt
+from threadkeep.imports.claude import read_claude
 from threadkeep.imports.detect import FORMAT_NAMES, detect_format, looks_like
 from threadkeep.imports.model import ImportedConversation, ImportFormatError
 from threadkeep.imports.reading import CountingReader
@@ -29,6 +31,7 @@ from threadkeep.imports.store import (
     import_status,
     store_conversations,
 )
+from threadkeep.imports.telegram import read_telegram
 
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
@@ -46,16 +49,10 @@ def read_export(format: str, path: Path, *, person: str | None = None, chats: Se
     if format != "telegram" and (person or chats):
         raise InputError("--as and --chat apply to Telegram exports only")
     if format == "chatgpt":
-        from threadkeep.imports.chatgpt import read_chatgpt
-
         return read_chatgpt(path, reader_out=reader_out, name=name)
     if format == "claude":
-        from threadkeep.imports.claude import read_claude
-
         return read_claude(path, reader_out=reader_out, name=name)
     if format == "telegram":
-        from threadkeep.imports.telegram import read_telegram
-
         return read_telegram(path, person=person, chats=chats, reader_out=reader_out, name=name)
     raise InputError(f"unknown export format {format!r}; use one of {', '.join(READERS)}")
 

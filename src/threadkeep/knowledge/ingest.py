@@ -7,6 +7,7 @@ by page. Parsers for HTML and PDF are optional extras, imported when first neede
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 import unicodedata
@@ -80,7 +81,7 @@ def parse_bytes(data: bytes, *, media_type: str, fallback_title: str = "Untitled
 def parse_html(html: str, *, fallback_title: str = "Untitled") -> ParsedDocument:
     """Visible text of an HTML page, with h1–h6 turned into Markdown headings."""
     try:
-        from bs4 import BeautifulSoup, Comment
+        from bs4 import BeautifulSoup, Comment  # lazy: optional extra documents
     except ImportError as e:
         raise ConfigError("HTML ingest needs beautifulsoup4: pip install 'threadkeep[documents]'") from e
     soup = BeautifulSoup(html, "html.parser")
@@ -132,11 +133,10 @@ def _quiet_pypdf() -> None:
 def parse_pdf(data: bytes, *, fallback_title: str = "Untitled") -> ParsedDocument:
     """Text of every page of a PDF; the title from its metadata when it has one."""
     try:
-        from pypdf import PdfReader
-        from pypdf.errors import PdfReadError
+        from pypdf import PdfReader  # lazy: optional extra documents
+        from pypdf.errors import PdfReadError  # lazy: optional extra documents
     except ImportError as e:
         raise ConfigError("PDF ingest needs pypdf: pip install 'threadkeep[documents]'") from e
-    import io
 
     _quiet_pypdf()
 

@@ -49,6 +49,7 @@ from threadkeep.messages import (
     ToolResultPart,
     canonical_json,
 )
+from threadkeep.tokens import counter_for
 
 __all__ = [
     "PROVIDER",
@@ -354,8 +355,6 @@ class AnthropicModel(HttpChatModel):
 
     def count_tokens(self, text: str) -> int:
         """Offline estimate with a safety margin (Anthropic's tokenizer is not published)."""
-        from threadkeep.tokens import counter_for
-
         return counter_for(self.capabilities.tokenizer).count(text)
 
     def _headers(self, streaming: bool) -> dict[str, str]:

@@ -61,6 +61,7 @@ from threadkeep.messages import (
     ToolResultPart,
     canonical_json,
 )
+from threadkeep.tokens import counter_for
 
 __all__ = [
     "Preset",
@@ -353,8 +354,6 @@ class OpenAICompatibleModel(HttpChatModel):
     def count_tokens(self, text: str) -> int:
         """The counter the capabilities name: o200k for OpenAI; o200k with a margin for local
         models (their tokenizers differ)."""
-        from threadkeep.tokens import counter_for
-
         return counter_for(self.capabilities.tokenizer).count(text)
 
     def _headers(self) -> dict[str, str]:

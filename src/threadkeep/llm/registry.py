@@ -34,8 +34,10 @@ from importlib.metadata import entry_points
 from typing import Any, cast
 
 from threadkeep.errors import ConfigError
+from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import ChatModel
-from threadkeep.llm.openai import CACHE_RETENTIONS, PRESETS
+from threadkeep.llm.openai import CACHE_RETENTIONS, PRESETS, OpenAICompatibleModel
+from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel
 from threadkeep.llm.specs import SPEC_HELP, parse_spec
 
 __all__ = ["PLUGIN_GROUP", "build_model"]
@@ -57,12 +59,8 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
     provider, model, base_url = parse_spec(spec)
 
     if provider == "scripted":
-        from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel
-
         return ScriptedModel(responder=_echo, name="scripted", keep_calls=SERVED_SCRIPTED_CALLS)
     if provider == "anthropic":
-        from threadkeep.llm.anthropic import AnthropicModel
-
         if not model:
             raise ConfigError("anthropic needs a model name, e.g. anthropic:claude-sonnet-4-5")
         key = env.get("ANTHROPIC_API_KEY", "")
@@ -90,8 +88,6 @@ def _anthropic_root(url: str) -> str:
 
 def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
                   env: Mapping[str, str], options: dict[str, Any]) -> ChatModel:
-    from threadkeep.llm.openai import OpenAICompatibleModel
-
     preset = PRESETS[provider]
     if provider == "llamacpp" and not model:
         model = "default"  # llama.cpp serves the one model it loaded, whatever the name

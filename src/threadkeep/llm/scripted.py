@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 from threadkeep.messages import ModelRequest, ToolCallPart
+from threadkeep.tokens import default_counter
 
 __all__ = ["SERVED_SCRIPTED_CALLS", "ScriptedModel", "Step", "UnexpectedCall", "LeftoverSteps"]
 
@@ -90,8 +91,6 @@ class ScriptedModel:
             raise LeftoverSteps(f"{len(self._steps)} scripted step(s) were never used")
 
     def count_tokens(self, text: str) -> int:
-        from threadkeep.tokens import default_counter
-
         return default_counter().count(text)
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:

@@ -22,6 +22,7 @@ overlapping repetition, so matching is linear in the text's length on any input.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -268,14 +269,10 @@ def annotate(text: str, resolved: Sequence[Resolved]) -> str:
 
 
 def to_json(resolved: Sequence[Resolved]) -> str:
-    import json
-
     return json.dumps([[r.start, r.end, r.note] for r in resolved], ensure_ascii=False)
 
 
 def from_json(raw: str) -> list[Resolved]:
-    import json
-
     return [Resolved(int(a), int(b), str(n)) for a, b, n in json.loads(raw)]
 
 

@@ -17,6 +17,8 @@ from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usag
 from threadkeep.memory.offline_facts import pick_facts, terms
 from threadkeep.memory.offline_smalltalk import small_talk
 from threadkeep.messages import ModelRequest, Segment, ToolResultPart
+from threadkeep.retrieval.embedding import default_embedder
+from threadkeep.tokens import default_counter
 
 if TYPE_CHECKING:
     from threadkeep.retrieval.embedding import Embedder
@@ -212,8 +214,6 @@ class OfflineModel:
                                 quotes_memory=True)
 
     def count_tokens(self, text: str) -> int:
-        from threadkeep.tokens import default_counter
-
         return default_counter().count(text)
 
     def __init__(self, *, embedder: Callable[[], Embedder | None] | None = None) -> None:
@@ -266,7 +266,7 @@ class OfflineModel:
         emb = self.embedder() if self.embedder is not None else _shared_embedder()
         if emb is None or not texts:
             return None
-        import numpy as np
+        import numpy as np  # lazy: start-up (tests/test_serve_startup.py)
 
         with self._lock:
             missing = list(dict.fromkeys(t for t in texts if (emb.name, t) not in self._vectors))
@@ -287,23 +287,25 @@ class OfflineModel:
 
 
 def _asks(text: str) -> bool:
-    # lazy: start-up (tests/test_serve_startup.py): the extractor loads the language readers
-    from threadkeep.memory.facts.extract import is_statement
-    from threadkeep.memory.summary.text import is_question
+    from threadkeep.memory.facts.extract import (
+        is_statement,  # lazy: start-up (tests/test_serve_startup.py)
+    )
+    from threadkeep.memory.summary.text import (
+        is_question,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     return is_question(text.strip()) or not is_statement(text.strip())
 
 
 def _about_self(question: str) -> str | None:
-    # lazy: start-up (tests/test_serve_startup.py): the extractor loads the language readers
-    from threadkeep.memory.facts.extract import self_reference
+    from threadkeep.memory.facts.extract import (
+        self_reference,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     return self_reference(question)
 
 
 def _shared_embedder() -> Embedder | None:
-    from threadkeep.retrieval.embedding import default_embedder
-
     return default_embedder()
 
 

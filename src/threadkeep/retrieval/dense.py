@@ -123,7 +123,7 @@ class DenseIndex:
 
     def _build_graph(self) -> Any:  # hnswlib.Index: hnswlib ships no types
         if self._graph is None:
-            import hnswlib
+            import hnswlib  # lazy: optional extra embeddings
 
             live = np.flatnonzero(self._alive[: self._size])
             graph = hnswlib.Index(space="cosine", dim=self.dim)

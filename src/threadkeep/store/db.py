@@ -12,19 +12,18 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import MetaData, create_engine, event, inspect
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 from threadkeep import priority
 from threadkeep.errors import ConfigError, InvalidText
-
-if TYPE_CHECKING:
-    from alembic.config import Config
 
 __all__ = ["Database", "normalise_url"]
 
@@ -81,7 +80,7 @@ class Database:
             self._write_lock: threading.RLock | None = threading.RLock()
         elif self.dialect == "postgresql":
             try:
-                import psycopg  # noqa: F401
+                import psycopg  # noqa: F401  # lazy: optional extra postgres
             except ImportError as e:
                 raise ConfigError(
                     "PostgreSQL needs the psycopg driver: pip install 'threadkeep[postgres]'"
@@ -137,8 +136,6 @@ class Database:
     def check_reachable(self) -> None:
         """Connect once; a database that cannot be reached or opened is a ConfigError naming
         it and the driver's reason on one line (not the driver's stack trace)."""
-        from sqlalchemy.exc import DBAPIError
-
         try:
             with self.engine.connect():
                 pass
@@ -148,8 +145,6 @@ class Database:
 
     def upgrade(self) -> None:
         """Bring the schema to the newest migration (Alembic, never create_all)."""
-        from alembic import command
-
         self.check_reachable()
         command.upgrade(self.alembic_config(), "head")
 
@@ -157,8 +152,6 @@ class Database:
         """Alembic's configuration for this database; ``target_metadata`` is only needed to
         compare or autogenerate (:func:`threadkeep.schema.alembic_config` passes the whole
         schema), never to upgrade."""
-        from alembic.config import Config
-
         cfg = Config()
         cfg.set_main_option("script_location", str(_MIGRATIONS))
         cfg.attributes["engine"] = self.engine

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep.errors import Conflict, Gone, NotFound
 from threadkeep.store.base import new_id, rows_affected, utcnow
+from threadkeep.store.leases import INTERRUPTED, recover_dead_turns
 from threadkeep.store.models import (
     Conversation,
     DeletedPerson,
@@ -435,8 +436,6 @@ def mark_stale_pending(session: Session, *, older_than: datetime) -> int:
     (:mod:`threadkeep.store.leases`) at once, and — a backstop for a live process that could
     not record a failure, the database being away — any turn still pending since before
     ``older_than``."""
-    from threadkeep.store.leases import INTERRUPTED, recover_dead_turns
-
     result = session.execute(
         update(Message)
         .where(Message.status == "pending", Message.created_at < older_than)

@@ -78,7 +78,7 @@ async def deliver_digest(memory: Memory, settings: SurfaceSettings, payload: dic
     found = await asyncio.to_thread(delivery_for, memory, user_id=user_id, period=period, start=start)
     if found is None:
         return False
-    import httpx
+    import httpx  # lazy: start-up (tests/test_serve_startup.py)
 
     async with httpx.AsyncClient(timeout=settings.http_timeout_s) as client:
         try:

@@ -121,7 +121,7 @@ class MattermostPoster:
         if token is None or not base:
             raise MattermostError("THREADKEEP_MATTERMOST_URL and THREADKEEP_MATTERMOST_BOT_TOKEN must be set "
                                   "to post answers")
-        import httpx
+        import httpx  # lazy: start-up (tests/test_serve_startup.py)
 
         try:
             r = await self.client.request(method, base.rstrip("/") + path, json=body,

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import importlib.util
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, Field
@@ -239,9 +241,12 @@ def build_server(
     HTTP and None on stdio. Without a caller every call is refused.
     """
     try:
-        from mcp.server.mcpserver import MCPServer
-        from mcp.server.mcpserver.exceptions import ResourceError, ToolError
-        from mcp.types import ToolAnnotations
+        from mcp.server.mcpserver import MCPServer  # lazy: optional extra mcp
+        from mcp.server.mcpserver.exceptions import (  # lazy: optional extra mcp
+            ResourceError,
+            ToolError,
+        )
+        from mcp.types import ToolAnnotations  # lazy: optional extra mcp
     except ImportError as e:  # pragma: no cover - depends on the installed extras
         raise ConfigError(_INSTALL_HINT) from e
 
@@ -311,8 +316,6 @@ def build_server(
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("threadkeep")
     except PackageNotFoundError:  # pragma: no cover - running from a bare source tree
@@ -377,7 +380,7 @@ class _HttpEndpoint:
         self.authenticate = authenticate
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from starlette.requests import Request
+        from starlette.requests import Request  # lazy: optional extra mcp
 
         request = Request(scope, receive)
         # Raises the app's own errors (401/429), rendered by the app's error handlers.
@@ -401,11 +404,9 @@ def mount_mcp(app: FastAPI, *, knowledge: Callable[[], KnowledgeBase],
     check, rate limits included, so ``/mcp`` authenticates exactly as the API does). The SDK
     is imported on the first request (:class:`_LazyMcp`), not here.
     """
-    import importlib.util
-
     if importlib.util.find_spec("mcp") is None:
         return False
-    from starlette.routing import Route
+    from starlette.routing import Route  # lazy: optional extra mcp
 
     inner = app.router.lifespan_context
     holder: dict[str, _LazyMcp] = {}

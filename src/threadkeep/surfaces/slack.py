@@ -180,7 +180,7 @@ class SlackPoster:
         if token is None:
             raise SlackError("THREADKEEP_SLACK_BOT_TOKEN is not set: the answer cannot be posted")
         url = self.settings.slack_api_url.rstrip("/") + "/" + method
-        import httpx
+        import httpx  # lazy: start-up (tests/test_serve_startup.py)
 
         try:
             r = await self.client.post(url, json=body, headers={"Authorization": f"Bearer {token.get_secret_value()}"})

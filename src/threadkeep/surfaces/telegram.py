@@ -97,7 +97,7 @@ class TelegramPoster:
         if token is None:
             raise TelegramError("THREADKEEP_TELEGRAM_BOT_TOKEN is not set: the answer cannot be sent")
         url = f"{self.settings.telegram_api_url.rstrip('/')}/bot{token.get_secret_value()}/{method}"
-        import httpx
+        import httpx  # lazy: start-up (tests/test_serve_startup.py)
 
         try:
             r = await self.client.post(url, json=body)

@@ -18,6 +18,7 @@ import uuid
 from pathlib import Path
 
 import httpx
+import sqlalchemy as sa
 
 __all__ = ["ServerProcess", "free_port", "scratch_postgres", "drop_postgres", "PG_ADMIN_URL"]
 
@@ -32,8 +33,6 @@ def free_port() -> int:
 
 def scratch_postgres(prefix: str = "tk_rel") -> str:
     """Create an empty database on the local server; returns its URL."""
-    import sqlalchemy as sa
-
     name = f"{prefix}_{uuid.uuid4().hex[:10]}"
     admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:
@@ -43,8 +42,6 @@ def scratch_postgres(prefix: str = "tk_rel") -> str:
 
 
 def drop_postgres(url: str) -> None:
-    import sqlalchemy as sa
-
     name = url.rsplit("/", 1)[1]
     admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as c:

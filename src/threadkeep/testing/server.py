@@ -23,6 +23,12 @@ import os
 import sys
 from pathlib import Path
 
+from threadkeep import jobs
+from threadkeep.api.config import ServiceSettings
+from threadkeep.config import Settings
+from threadkeep.crypto import MasterKey
+from threadkeep.engine import Memory
+from threadkeep.engine import access as auth
 from threadkeep.llm.scripted import SERVED_SCRIPTED_CALLS, ScriptedModel, Step
 from threadkeep.messages import ModelRequest
 
@@ -47,8 +53,12 @@ def fold_model(fold_delay: float, facts_delay: float = 0.0) -> ScriptedModel:
     Folds wait ``fold_delay`` and fact extractions ``facts_delay`` (told apart by their system
     prompts), so a fault run can hold one kind of job open without slowing the other.
     """
-    from threadkeep.memory.facts.model import EXTRACTION_SYSTEM
-    from threadkeep.memory.summary.model import FOLD_SYSTEM_PROMPT
+    from threadkeep.memory.facts.model import (
+        EXTRACTION_SYSTEM,  # lazy: start-up (tests/test_serve_startup.py)
+    )
+    from threadkeep.memory.summary.model import (
+        FOLD_SYSTEM_PROMPT,  # lazy: start-up (tests/test_serve_startup.py)
+    )
 
     def respond(request: ModelRequest) -> Step:
         wait = {FOLD_SYSTEM_PROMPT: fold_delay, EXTRACTION_SYSTEM: facts_delay}.get(request.system, 0.0)
@@ -72,15 +82,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rate-burst", type=int, default=60, help="per-key burst")
     args = p.parse_args(argv)
 
-    import uvicorn
+    import uvicorn  # lazy: optional extra server
 
-    from threadkeep import jobs
-    from threadkeep.api.app import create_app
-    from threadkeep.api.config import ServiceSettings
-    from threadkeep.config import Settings
-    from threadkeep.crypto import MasterKey
-    from threadkeep.engine import Memory
-    from threadkeep.engine import access as auth
+    from threadkeep.api.app import create_app  # lazy: optional extra server
 
     if args.lease is not None:
         jobs.LEASE_SECONDS = args.lease  # read at claim time; a dead worker's job returns sooner

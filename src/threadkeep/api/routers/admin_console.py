@@ -18,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from threadkeep.api.deps import AdminDep, MemoryDep, PersonDep, StateDep
 from threadkeep.api.errors import ApiError
+from threadkeep.api.routers.session import start_session
 from threadkeep.api.routers.web import WEB_DIR
 from threadkeep.api.schemas import ERRORS
 from threadkeep.engine import admin as admin_service
-from threadkeep.engine import retention
+from threadkeep.engine import digest, retention
 from threadkeep.errors import NotFound
 from threadkeep.store.base import utcnow
 from threadkeep.surfaces.common import SurfaceSettings
@@ -69,8 +70,6 @@ async def admin_script() -> Response:
 @router.post("/v1/admin/session", tags=["admin"])
 async def admin_login(principal: AdminDep, state: StateDep, response: Response) -> dict[str, Any]:
     """Exchange the admin key sent as Bearer for a session cookie (HttpOnly, SameSite=Strict)."""
-    from threadkeep.api.routers.session import start_session
-
     await start_session(state, response, key_id=principal.key_id)
     return {"scope": "admin", "via": "session"}
 
@@ -192,8 +191,6 @@ async def surfaces(request: Request, _: AdminDep, memory: MemoryDep) -> dict[str
 @router.post("/v1/admin/digests/run", tags=["admin"], status_code=202)
 async def run_digests(body: DigestRunIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Queue the digests of a period (built by the background job runner, never in a turn)."""
-    from threadkeep.engine import digest  # on first use (issue 28)
-
     today = utcnow().date()
     start, end = (digest.period_bounds(body.period, body.start) if body.start
                   else digest.previous_period(body.period, today))
@@ -206,8 +203,6 @@ async def my_digests(memory: MemoryDep, person: PersonDep,
                      period: Literal["week", "month"] | None = None,
                      limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
     """The person's weekly and monthly digests, newest first: recurring topics, decisions, open items."""
-    from threadkeep.engine import digest
-
     found = await asyncio.to_thread(digest.digests_of, memory, person=person, period=period, limit=limit)
     return {"digests": [d.to_dict() for d in found]}
 

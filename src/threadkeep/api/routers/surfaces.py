@@ -53,7 +53,7 @@ def install_job(memory: Memory, settings: SurfaceSettings | None = None) -> None
         channel = await asyncio.to_thread(_channel_of, memory, event_id)
         if channel is None:
             return  # the person was deleted since: nothing left to answer
-        import httpx
+        import httpx  # lazy: start-up (tests/test_serve_startup.py)
 
         async with httpx.AsyncClient(timeout=surfaces.http_timeout_s) as client:
             poster = _poster(channel, surfaces, client)

@@ -41,7 +41,7 @@ _SWAGGER_TYPES = {"swagger-ui-bundle.js": "text/javascript; charset=utf-8",
 
 def _swagger_dir() -> Path | None:
     try:
-        from swagger_ui_bundle import swagger_ui_path
+        from swagger_ui_bundle import swagger_ui_path  # lazy: optional extra server
     except ImportError:
         return None
     return Path(swagger_ui_path)

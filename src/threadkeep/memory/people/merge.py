@@ -491,10 +491,10 @@ def list_merges(db: Database, *, include_finished: bool = False, limit: int = 20
 def forget_caches(*user_ids: str) -> None:
     """Decrypted facts and recall indexes held in this process go stale with a merge (other
     processes notice from the facts generation and the message counts)."""
-    from threadkeep.memory.recall.facts import clear_fact_cache
-    from threadkeep.memory.recall.index import clear_recall_cache
+    # lazy: start-up (tests/test_serve_startup.py)
+    from threadkeep.memory.recall import facts, index
 
     for uid in user_ids:
-        clear_fact_cache(uid)
-        clear_recall_cache(uid)
+        facts.clear_fact_cache(uid)
+        index.clear_recall_cache(uid)
 

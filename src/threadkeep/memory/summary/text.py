@@ -221,7 +221,7 @@ def mid_sentence_names(text: str) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def analyser() -> Any:
     """The process's one pymorphy3 analyser (~0.5 s and 15 MB, loaded on first use)."""
-    import pymorphy3  # type: ignore[import-untyped]  # only where a fold needs it
+    import pymorphy3  # type: ignore[import-untyped]  # lazy: kept off a path (tests/test_turn_language.py)
 
     return pymorphy3.MorphAnalyzer()
 
