@@ -22,7 +22,7 @@ from pathlib import Path
 
 from banks.common import DATA, BankCheckError, render
 
-BANKS = ("bank2", "bank3", "bank4", "bank5", "bank6", "own", "own_ru_ja")
+BANKS = ("bank2", "bank3", "bank4", "bank5", "bank6", "bank7", "own", "own_ru_ja")
 
 
 def stored_path(bank: str) -> Path:
@@ -35,7 +35,7 @@ def build(bank: str) -> str:
     if bank not in BANKS:
         raise SystemExit(f"unknown bank {bank!r}; known: {', '.join(BANKS)}")
     recipe = importlib.import_module(f"banks.{bank}")
-    return render(recipe.make_bank())
+    return render(recipe.make_bank(), final_newline=getattr(recipe, "FINAL_NEWLINE", True))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument(
         "--check", action="store_true", help="compare with the stored file, write nothing"
     )
-    mode.add_argument("--stats", action="store_true", help="print the recipe's own counts (bank6)")
+    mode.add_argument(
+        "--stats", action="store_true", help="print the recipe's own counts (bank6, bank7)"
+    )
     args = ap.parse_args(argv)
     names = list(BANKS) if args.bank == "all" else [args.bank]
     if args.bank == "all" and not (args.write or args.check):

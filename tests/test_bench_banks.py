@@ -25,6 +25,7 @@ EXPECTED_SHA256 = {
     "bank4": "7a9ce58dcb6c9065b50ad18456ade3d254ade77da6af3152976888eb6276e0fb",
     "bank5": "bc674e9d7d1381284dd2c2377cf042e2620ee7ca27f7bcf00600da0f2190483a",
     "bank6": "1ac3435aad59434fdd6e912dc07749deb859cb9f7a276bb2c65d6b888eb92925",
+    "bank7": "db8554d29e75f48712f564c3dc1b95980641f6ba3419557951282a7739bf094f",
     "own": "da42e8bed704f3b2b50de4c836757412e70be3b6e725ac2707a60f83260e4c7b",
     "own_ru_ja": "59a3b5e4cbcae59658780739fc959d30fb6d1bf22f1a95c57132192ca42fe9c5",
 }
@@ -67,3 +68,13 @@ def test_check_mode_reports_a_difference(
 def test_unknown_bank_is_a_clear_error(generator: ModuleType) -> None:
     with pytest.raises(SystemExit, match="unknown bank 'bank9'"):
         generator.build("bank9")
+
+
+def test_bank7_check_refuses_an_answer_in_the_tail(generator: ModuleType) -> None:
+    recipe = importlib.import_module("banks.bank7")
+    dialogs = recipe.build_bank()
+    assert recipe.check(dialogs)["questions"] == 60
+    first = dialogs[0]
+    first["messages"][-1]["text"] += " " + first["questions"][0]["answers"][0]
+    with pytest.raises(recipe.BankCheckError, match="answer in the last 34"):
+        recipe.check(dialogs)

@@ -27,9 +27,10 @@ def phrasings(bank: str) -> dict[str, Any]:
     return dict(json.loads((PHRASINGS_DIR / f"{bank}.json").read_text(encoding="utf-8")))
 
 
-def render(dialogs: list[dict[str, Any]]) -> str:
-    """The text of a bank file: one-space-indented JSON, non-ASCII kept, a final newline."""
-    return json.dumps(dialogs, ensure_ascii=False, indent=1) + "\n"
+def render(dialogs: list[dict[str, Any]], final_newline: bool = True) -> str:
+    """The text of a bank file: one-space-indented JSON, non-ASCII kept, a final newline unless
+    the recipe keeps a file that was scored without one (its ``FINAL_NEWLINE``)."""
+    return json.dumps(dialogs, ensure_ascii=False, indent=1) + ("\n" if final_newline else "")
 
 
 class BankCheckError(Exception):
