@@ -6,7 +6,8 @@ process memory, rebuilt from the database and kept in step with it through the
 in the same transaction as the change, and every search first compares it with the
 generation its index reflects. When they differ it diffs document ids against the database
 and applies just the difference, so several replicas over one database converge without
-talking to each other. The methods are synchronous; the engine calls them from a thread.
+talking to each other (:mod:`threadkeep.knowledge.index_sync` applies that difference). The
+methods are synchronous; the engine calls them from a thread.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sqlalchemy.orm import Session
 from threadkeep.errors import ConfigError, InputError, NotFound
 from threadkeep.knowledge.chunking import Chunk, ChunkingOptions, chunk_text
 from threadkeep.knowledge.index import IndexedDocument, KnowledgeIndex
+from threadkeep.knowledge.index_sync import embedder_mismatch, indexed_text, sync_index
 from threadkeep.knowledge.ingest import ParsedDocument, normalise_text, parse_file, refuse_binary
 from threadkeep.knowledge.results import DocumentInfo, Hit, IngestProgress
 from threadkeep.retrieval.dense import EXACT_THRESHOLD
@@ -34,7 +36,6 @@ from threadkeep.retrieval.embedding import (
     Embedder,
     required_embedder,
     same_embedder,
-    vector_from_bytes,
     vector_to_bytes,
 )
 from threadkeep.store.base import new_id, utcnow
@@ -53,7 +54,6 @@ ProgressCallback = Callable[[IngestProgress], None]
 _DOCS = KnowledgeDocument.__tablename__
 _CHUNKS = KnowledgeChunk.__tablename__
 _EMBED_BATCH = 16
-_LOAD_BATCH = 200  # documents per query when loading chunks into the index
 
 
 @dataclass(slots=True)
@@ -172,7 +172,7 @@ class KnowledgeBase:
         existing = self._find_by_hash(content_hash)
         if existing is not None:
             return existing
-        inputs = [_indexed_text(item.parsed.title, c.text) for c in item.chunks]
+        inputs = [indexed_text(item.parsed.title, c.text) for c in item.chunks]
         vectors = np.empty((len(inputs), embedder.dim), dtype=np.float32)
         for start in range(0, len(inputs), _EMBED_BATCH):
             batch = inputs[start : start + _EMBED_BATCH]
@@ -257,7 +257,7 @@ class KnowledgeBase:
             if state.embedder is None:
                 state.embedder = self.embedder.name
             elif not same_embedder(state.embedder, self.embedder.name):
-                raise ConfigError(_embedder_mismatch(state.embedder, self.embedder.name))
+                raise ConfigError(embedder_mismatch(state.embedder, self.embedder.name))
         return state.generation
 
     # -- listing and removal ------------------------------------------------------------
@@ -373,67 +373,10 @@ class KnowledgeBase:
     def _sync(self) -> KnowledgeIndex:
         """Apply what changed in the database since the index was last in step (lock held)."""
         with self.db.reading() as s:
-            state = s.get(KnowledgeState, STATE_ROW_ID)
-            if state is None:
-                raise ConfigError("knowledge_state is missing its row: run `threadkeep db upgrade`")
-            if state.embedder is not None and not same_embedder(state.embedder, self.embedder.name):
-                raise ConfigError(_embedder_mismatch(state.embedder, self.embedder.name))
-            if self._index is not None and state.generation == self._generation:
-                return self._index
-            generation = state.generation
-            index = self._index or KnowledgeIndex(self.embedder.dim, exact_threshold=self.exact_threshold)
-            docs = s.execute(select(
-                KnowledgeDocument.id, KnowledgeDocument.groups, KnowledgeDocument.public)).all()
-            present = {d.id for d in docs}
-            for gone in [i for i in index.documents if i not in present]:
-                index.remove_document(gone)
-            new = []
-            for d in docs:
-                if d.id in index.documents:
-                    index.set_access(d.id, frozenset(d.groups), d.public)
-                else:
-                    new.append(d)
-            uid = self.vault.system_user_id(s) if new else ""
-            for start in range(0, len(new), _LOAD_BATCH):
-                self._load(s, uid, index, new[start : start + _LOAD_BATCH])
+            index, generation = sync_index(s, self.vault, self.embedder, self._index, self._generation,
+                                           exact_threshold=self.exact_threshold)
         self._index, self._generation = index, generation
         return index
-
-    def _load(self, s: Session, uid: str, index: KnowledgeIndex, docs: Sequence) -> None:  # type: ignore[type-arg]
-        ids = [d.id for d in docs]
-        titles = {
-            r.id: self.vault.open_text(s, uid, r.title_ct, table=_DOCS, column="title_ct", row_id=r.id)
-            for r in s.execute(select(KnowledgeDocument.id, KnowledgeDocument.title_ct).where(
-                KnowledgeDocument.id.in_(ids))).all()
-        }
-        rows = s.execute(select(
-            KnowledgeChunk.id, KnowledgeChunk.document_id, KnowledgeChunk.ordinal,
-            KnowledgeChunk.text_ct, KnowledgeChunk.embedding_ct,
-        ).where(KnowledgeChunk.document_id.in_(ids)).order_by(
-            KnowledgeChunk.document_id, KnowledgeChunk.ordinal)).all()
-        by_doc: dict[str, list] = {}  # type: ignore[type-arg]
-        for r in rows:
-            by_doc.setdefault(r.document_id, []).append(r)
-        dim = index.dense.dim
-        for d in docs:
-            if d.id not in titles:
-                continue  # removed since the listing; the next generation check settles it
-            title = titles[d.id]
-            chunks = by_doc.get(d.id, [])
-            vectors = np.empty((len(chunks), dim), dtype=np.float32)
-            texts = []
-            for i, r in enumerate(chunks):
-                raw = self.vault.open_bytes(s, uid, r.embedding_ct, table=_CHUNKS, column="embedding_ct", row_id=r.id)
-                vector = vector_from_bytes(raw)
-                if vector.shape != (dim,):
-                    raise ConfigError(_embedder_mismatch(f"a {vector.shape[0]}-dimension model", self.embedder.name))
-                vectors[i] = vector
-                text = self.vault.open_text(s, uid, r.text_ct, table=_CHUNKS, column="text_ct", row_id=r.id)
-                texts.append(_indexed_text(title, text))
-            index.add_document(
-                IndexedDocument(d.id, title, frozenset(d.groups), d.public),
-                [r.id for r in chunks], [r.ordinal for r in chunks], vectors, texts,
-            )
 
     def stats(self) -> dict[str, int]:
         """Sizes of the in-process index (after bringing it up to date)."""
@@ -443,23 +386,11 @@ class KnowledgeBase:
                     "generation": self._generation}
 
 
-def _indexed_text(title: str, text: str) -> str:
-    # The title gives a passage its subject ("Refund policy"), which its body may never name.
-    return text if title and text.startswith(title) else f"{title}\n\n{text}"
-
-
 def _info(doc: KnowledgeDocument, title: str, source: str | None) -> DocumentInfo:
     return DocumentInfo(
         id=doc.id, title=title, source=source, media_type=doc.media_type,
         groups=tuple(doc.groups), public=doc.public, chunk_count=doc.chunk_count,
         token_count=doc.token_count, created_at=doc.created_at,
-    )
-
-
-def _embedder_mismatch(stored: str, current: str) -> str:
-    return (
-        f"The knowledge base was embedded with {stored}, but the configured embedder is "
-        f"{current}. Configure the same embedder, or remove and re-add the documents."
     )
 
 

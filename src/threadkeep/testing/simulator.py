@@ -17,17 +17,15 @@ Entries are keyed by a hash of the exact prefix, need the minimum length, live `
 from the *start* of the request that wrote or last read them (a hit refreshes), and are evicted
 least-recently-used beyond ``max_entries`` or on demand (:meth:`SimulatedModel.evict`). The clock
 is injected (:class:`ManualClock`) so hours of pause cost nothing. Each call leaves a
-:class:`CallRecord` saying what was read, written, paid and — for a miss — why.
+:class:`CallRecord` saying what was read, written, paid and — for a miss — why. How a rendered
+request looks to the cache (its blocks, keys and points) is :mod:`.simulator_layout`.
 """
 
 from __future__ import annotations
 
-import hashlib
-from array import array
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any
 
 from threadkeep.errors import (
@@ -43,16 +41,22 @@ from threadkeep.llm import openai as openai_wire
 from threadkeep.llm.base import Capabilities, Stop, StreamEvent, TextDelta, Usage, UsageReport
 from threadkeep.llm.pricing import ANTHROPIC_PRICING, OPENAI_PRICING, Pricing
 from threadkeep.llm.scripted import Step
-from threadkeep.messages import ModelRequest, ToolCallPart, canonical_json
+from threadkeep.messages import ModelRequest, ToolCallPart
 from threadkeep.testing.simulator_config import (
-    EXTENDED_RETENTION_S,
     CallRecord,
     Fault,
     ManualClock,
     MissCause,
     SimulatorConfig,
 )
-from threadkeep.tokens import encoding
+from threadkeep.testing.simulator_layout import (
+    Layout,
+    Point,
+    first_difference,
+    layout_of,
+    point_like,
+    token_ids,
+)
 
 __all__ = [
     "MissCause",
@@ -74,44 +78,10 @@ class _Entry:
 
 
 @dataclass(slots=True)
-class _Point:
-    """A place where a cache entry can start or end: its key, length and block."""
-
-    key: str
-    tokens: int
-    block: int
-
-
-@dataclass(slots=True)
 class _Session:
     last_start: float
     block_keys: list[str]
-    extent: _Point | None
-
-
-@dataclass(slots=True)
-class _Layout:
-    """A request as the cache sees it."""
-
-    block_keys: list[str]          # cumulative hash through each block
-    block_tokens: list[int]        # cumulative tokens through each block
-    segments: tuple[str, ...]
-    points: list[_Point]           # where entries may be read (automatic: every 128 tokens)
-    breakpoints: dict[int, int] = field(default_factory=dict)  # block -> ttl (explicit)
-    automatic_ttl: int = 300       # automatic: TTL of what this request writes or refreshes
-
-    @property
-    def total(self) -> int:
-        return self.block_tokens[-1] if self.block_tokens else 0
-
-
-@lru_cache(maxsize=65_536)
-def _token_ids(text: str) -> tuple[int, ...]:
-    return tuple(encoding("o200k_base").encode(text, disallowed_special=()))
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    extent: Point | None
 
 
 class SimulatedModel:
@@ -186,7 +156,7 @@ class SimulatedModel:
 
     def count_tokens(self, text: str) -> int:
         """Tokens as the simulator counts them (o200k)."""
-        return len(_token_ids(text)) if text else 0
+        return len(token_ids(text)) if text else 0
 
     # ------------------------------------------------------------------ streaming
 
@@ -206,7 +176,7 @@ class SimulatedModel:
             raise ProviderBadRequest(f"{self.name}: max_tokens must be at least 1",
                                      provider=self.name, status=400)
         text, calls = self._answer(request)
-        output_ids = _token_ids(text) if text else ()
+        output_ids = token_ids(text) if text else ()
         stop = "tool_use" if calls else "end_turn"
         if len(output_ids) > request.max_tokens:
             text = text[: max(0, len(text) * request.max_tokens // max(1, len(output_ids)))]
@@ -248,66 +218,12 @@ class SimulatedModel:
 
     # ------------------------------------------------------------------ the cache
 
-    def _layout(self, request: ModelRequest) -> _Layout:
+    def _layout(self, request: ModelRequest) -> Layout:
         if self.config.style == "explicit":
             rendering = anthropic_wire.render_request(request, self.config.model)
-            return self._layout_of(rendering.body, rendering.block_segments)
+            return layout_of(self.config, rendering.body, rendering.block_segments)
         rendering_o = openai_wire.render_request(request, self.config.model)
-        return self._layout_of(rendering_o.body, rendering_o.block_segments)
-
-    def _layout_of(self, body: dict[str, Any], segments: tuple[str, ...]) -> _Layout:
-        """A rendered body (Anthropic's or OpenAI's, as the style says) as the cache sees it."""
-        cfg = self.config
-        automatic_ttl = cfg.automatic_ttl_seconds
-        if cfg.style == "explicit":
-            blocks: list[tuple[str, dict[str, Any]]] = [("tools", dict(t)) for t in body.get("tools", [])]
-            system = body.get("system", [])
-            blocks += [("system", dict(b)) for b in (
-                [{"type": "text", "text": system}] if isinstance(system, str) else system)]
-            for message in body["messages"]:
-                content = message["content"]
-                if isinstance(content, str):
-                    content = [{"type": "text", "text": content}]
-                blocks += [(message["role"], dict(b)) for b in content]
-        else:
-            blocks = [("tools", dict(t)) for t in body.get("tools", [])]
-            blocks += [("message", dict(m)) for m in body["messages"]]
-            if body.get("prompt_cache_retention") == "24h":
-                automatic_ttl = EXTENDED_RETENTION_S
-
-        key = _digest(f"model:{cfg.model}".encode())
-        block_keys: list[str] = []
-        block_tokens: list[int] = []
-        breakpoints: dict[int, int] = {}
-        ids: list[int] = []
-        running = 0
-        for index, (role, block) in enumerate(blocks):
-            control = block.pop("cache_control", None)
-            if control is not None:
-                breakpoints[index] = 3600 if control.get("ttl") == "1h" else 300
-            text = f"{role}\n{canonical_json(block)}"
-            block_ids = _token_ids(text)
-            key = _digest(f"{key}|{_digest(text.encode())}".encode())
-            running += len(block_ids)
-            block_keys.append(key)
-            block_tokens.append(running)
-            if cfg.style == "automatic":
-                ids.extend(block_ids)
-
-        points: list[_Point]
-        if cfg.style == "explicit":
-            points = [_Point(k, t, i) for i, (k, t) in enumerate(zip(block_keys, block_tokens, strict=True))]
-        else:
-            points = []
-            chunk_key = _digest(f"model:{cfg.model}".encode())
-            step = cfg.increment_tokens
-            at_block = 0
-            for end in range(step, len(ids) + 1, step):
-                chunk_key = _digest(chunk_key.encode() + array("I", ids[end - step : end]).tobytes())
-                while block_tokens[at_block] < end:
-                    at_block += 1
-                points.append(_Point(chunk_key, end, at_block))
-        return _Layout(block_keys, block_tokens, segments, points, breakpoints, automatic_ttl)
+        return layout_of(self.config, rendering_o.body, rendering_o.block_segments)
 
     def _live(self, key: str, start: float) -> _Entry | None:
         entry = self._entries.get(key)
@@ -321,11 +237,12 @@ class SimulatedModel:
         """Account one call that arrived on the wire (``testing/simulator_wire.py``): ``body`` is
         the JSON the real adapter sent; the record is kept like any other call's."""
         number = len(self.records) + 1
-        record = self._account_layout(number, self._layout_of(body, ()), session, self.now(), output_tokens, None)
+        layout = layout_of(self.config, body, ())
+        record = self._account_layout(number, layout, session, self.now(), output_tokens, None)
         self.records.append(record)
         return record
 
-    def _account_layout(self, number: int, layout: _Layout, session: str, start: float, output: int,
+    def _account_layout(self, number: int, layout: Layout, session: str, start: float, output: int,
                         fault: str | None) -> CallRecord:
         cfg = self.config
         minimum = cfg.min_cacheable_tokens
@@ -341,7 +258,7 @@ class SimulatedModel:
         else:
             read_candidates = [p for p in layout.points if p.tokens >= minimum]
             write_candidates = read_candidates
-        read: _Point | None = None
+        read: Point | None = None
         for point in reversed(read_candidates):
             if self._live(point.key, start) is not None:
                 read = point
@@ -355,7 +272,7 @@ class SimulatedModel:
         target_state = ("evicted" if target_entry is None else
                         "expired" if target_entry.expires_at <= start else "live")
 
-        written: list[_Point] = []
+        written: list[Point] = []
         write_5m = write_1h = 0
         previous_end = read_tokens
         for point in write_candidates:
@@ -412,7 +329,7 @@ class SimulatedModel:
             fault=fault,
         )
 
-    def _miss_cause(self, layout: _Layout, prev: _Session | None, target_state: str, read_tokens: int,
+    def _miss_cause(self, layout: Layout, prev: _Session | None, target_state: str, read_tokens: int,
                     reachable: int) -> tuple[MissCause | None, int | None]:
         """Why this call read less than it could have (None: it did not), and the first block
         that differs from the session's previous call when a changed prefix is the reason."""
@@ -425,9 +342,9 @@ class SimulatedModel:
             return (None if read_tokens > 0 else "cold_start"), None
         if read_tokens >= min(target.tokens, reachable):
             return None, None
-        current = self._point_like(layout, target)
+        current = point_like(self.config, layout, target)
         if current is None or current.key != target.key:
-            first_diff = _first_difference(prev.block_keys, layout.block_keys)
+            first_diff = first_difference(prev.block_keys, layout.block_keys)
             if first_diff < min(len(prev.block_keys), len(layout.block_keys)):
                 return "prefix_changed", first_diff
             return "lookback_exceeded", None  # same bytes, but cut shorter than before
@@ -436,13 +353,6 @@ class SimulatedModel:
         if target_state == "expired":
             return "ttl_expired", None
         return "lookback_exceeded", None
-
-    def _point_like(self, layout: _Layout, target: _Point) -> _Point | None:
-        """The point of this request at the same place as ``target`` in an earlier one."""
-        if self.config.style == "explicit":
-            return layout.points[target.block] if target.block < len(layout.points) else None
-        index = target.tokens // self.config.increment_tokens - 1
-        return layout.points[index] if 0 <= index < len(layout.points) else None
 
     def _store(self, key: str, entry: _Entry, session: str) -> None:
         self._entries[key] = entry
@@ -458,13 +368,6 @@ class SimulatedModel:
         self._owner.pop(key, None)
         while len(self._evicted) > self.config.max_entries:
             self._evicted.popitem(last=False)
-
-
-def _first_difference(before: list[str], after: list[str]) -> int:
-    for index, (a, b) in enumerate(zip(before, after, strict=False)):
-        if a != b:
-            return index
-    return min(len(before), len(after))
 
 
 def _session_of(request: ModelRequest) -> str:

@@ -32,8 +32,9 @@ import httpx
 from threadkeep.errors import ConfigError
 from threadkeep.llm.scripted import Step
 from threadkeep.messages import ToolCallPart
-from threadkeep.testing.simulator import CallRecord, SimulatedModel, _token_ids
+from threadkeep.testing.simulator import CallRecord, SimulatedModel
 from threadkeep.testing.simulator_config import SimulatorConfig
+from threadkeep.testing.simulator_layout import token_ids
 
 __all__ = ["wire_transport", "from_spec"]
 
@@ -126,7 +127,7 @@ def wire_transport(sim: SimulatedModel, answer: Callable[[dict[str, Any]], str |
         said = answer(body)
         text, calls = (said.text, list(said.tool_calls)) if isinstance(said, Step) else (said, [])
         limit = int(body.get("max_tokens") or body.get("max_completion_tokens") or 0)
-        ids = _token_ids(text) if text and limit > 0 else ()
+        ids = token_ids(text) if text and limit > 0 else ()
         cut = len(ids) > limit  # the answer stops at max_tokens, and says so
         if cut:
             text, ids = text[: len(text) * limit // max(1, len(ids))], ids[:limit]
