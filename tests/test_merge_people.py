@@ -307,8 +307,8 @@ async def test_deleting_the_target_of_a_pending_merge_deletes_the_hidden_source(
 
 async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: Memory, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from tests.import_exports import chatgpt_simple, write_json
+    from threadkeep.imports.runs import start_import
     from threadkeep.imports.service import import_file
-    from threadkeep.imports.store import start_import
 
     m = memory
     a, b = unique_user(), unique_user()
