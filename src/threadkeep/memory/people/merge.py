@@ -44,7 +44,7 @@ from threadkeep import jobs
 from threadkeep.errors import Conflict, InputError, NotFound
 from threadkeep.memory.people import facts_merge as fact_merge
 from threadkeep.memory.people import merge_rows
-from threadkeep.store import repo
+from threadkeep.store import deletion, repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import Profile
@@ -278,7 +278,7 @@ def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> Merg
 
 def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> MergeInfo:
     """Make a merge final: the undo data goes, and the source person is deleted for good
-    (key shredded, handle tombstoned: :func:`threadkeep.store.repo.delete_user`)."""
+    (key shredded, handle tombstoned: :func:`threadkeep.store.deletion.delete_user`)."""
     def run(s: Session) -> MergeInfo:
         merge = _pending(s, merge_id)
         src = _lock_person(s, merge.source_user_id)
@@ -298,7 +298,7 @@ def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> M
             if name is not None and repo.find_user(s, name=name) is None:
                 src.name = name  # the handle is tombstoned like any deleted person's
                 s.flush()
-            repo.delete_user(s, vault, user_id=src.id)
+            deletion.delete_user(s, vault, user_id=src.id)
         return replace(info, status="confirmed", finished_at=merge.finished_at)
 
     info = db.write(run)
