@@ -28,8 +28,8 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.errors import InputError
 from threadkeep.imports.model import ImportFormatError
+from threadkeep.imports.runs import import_status
 from threadkeep.imports.service import import_file, read_export, run_background
-from threadkeep.imports.store import import_status
 from threadkeep.store.imports_tables import ImportSource
 from threadkeep.store.models import Conversation, Message
 
@@ -149,7 +149,7 @@ def test_truncated_file_names_the_place_and_keeps_whole_conversations(memory: Me
         stored = s.scalar(select(func.count()).select_from(Message).where(Message.user_id == uid))
     assert stored == 8
     # The run says so.
-    from threadkeep.imports.store import list_imports
+    from threadkeep.imports.runs import list_imports
 
     (run,) = list_imports(memory, user=user)
     assert run["status"] == "failed" and "conversation #5" in run["error"]

@@ -28,8 +28,8 @@ from tests.import_exports import chatgpt_simple, write_json
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
+from threadkeep.imports.runs import import_status
 from threadkeep.imports.service import import_file, run_background
-from threadkeep.imports.store import import_status
 from threadkeep.memory.recall.chunking import chunk_spans
 from threadkeep.memory.recall.search import recall
 from threadkeep.retrieval.embedding import Embedder, default_embedder

@@ -28,8 +28,8 @@ from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory, people
 from threadkeep.imports.model import ImportFormatError
+from threadkeep.imports.runs import import_status
 from threadkeep.imports.service import check_format, import_file, run_background
-from threadkeep.imports.store import import_status
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import Message
 

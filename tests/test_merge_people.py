@@ -26,6 +26,7 @@ from threadkeep.llm.scripted import ScriptedModel, Step
 from threadkeep.memory.facts.rows import load_facts
 from threadkeep.memory.facts.store import fact_history
 from threadkeep.memory.people import merge as people_merge
+from threadkeep.memory.people import merge_rows
 from threadkeep.memory.people.identities import link_or_merge, resolve_identity
 from threadkeep.schema import metadata
 from threadkeep.store.base import Base
@@ -306,8 +307,8 @@ async def test_deleting_the_target_of_a_pending_merge_deletes_the_hidden_source(
 
 async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: Memory, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from tests.import_exports import chatgpt_simple, write_json
+    from threadkeep.imports.runs import start_import
     from threadkeep.imports.service import import_file
-    from threadkeep.imports.store import start_import
 
     m = memory
     a, b = unique_user(), unique_user()
@@ -332,13 +333,13 @@ async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: 
 def test_every_personal_table_has_a_merge_rule() -> None:
     """A new table with a ``user_id`` must say whether it moves or stays; a new sealed column
     of a moving table must be re-sealed (else it would stay under the wrong key)."""
-    moving = {"conversations", *people_merge.MOVED_WITH_CONVERSATION, *people_merge.MOVED_WITH_MESSAGE,
-              *people_merge.MOVED_WITH_PERSON}
+    moving = {"conversations", *merge_rows.MOVED_WITH_CONVERSATION, *merge_rows.MOVED_WITH_MESSAGE,
+              *merge_rows.MOVED_WITH_PERSON}
     personal = {name for name, t in metadata.tables.items() if "user_id" in t.c}
-    assert personal == moving | set(people_merge.KEPT_WITH_SOURCE)
+    assert personal == moving | set(merge_rows.KEPT_WITH_SOURCE)
     for name in moving:
         blobs = {c.name for c in metadata.tables[name].c if isinstance(c.type, LargeBinary)}
-        assert blobs == set(people_merge.SEALED.get(name, {})), name
+        assert blobs == set(merge_rows.SEALED.get(name, {})), name
 
 
 def test_migrated_merge_tables_match_the_models(backend) -> None:  # type: ignore[no-untyped-def]

@@ -186,8 +186,8 @@ def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, 
 
 
 async def _background(memory: Any, import_id: str, user: str, wait: bool) -> dict[str, Any]:
+    from threadkeep.imports.runs import import_status  # lazy: CLI start-up (376 ms)
     from threadkeep.imports.service import run_background  # lazy: CLI start-up (390 ms)
-    from threadkeep.imports.store import import_status  # lazy: CLI start-up (376 ms)
 
     if not wait:
         return await asyncio.to_thread(import_status, memory, import_id, user=user)

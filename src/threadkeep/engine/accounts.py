@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep import rotation
 from threadkeep.crypto import MasterKey
-from threadkeep.store import repo
+from threadkeep.store import deletion, repo
 from threadkeep.store.db import Database
 from threadkeep.store.vault import Vault
 
@@ -34,7 +34,7 @@ class Accounts:
         """Delete a person and everything of theirs; their data key is destroyed first."""
         def run(s: Session) -> str:
             uid = repo.person_id(s, self.vault, name=user, create=False)
-            repo.delete_user(s, self.vault, user_id=uid)
+            deletion.delete_user(s, self.vault, user_id=uid)
             return uid
 
         uid = await asyncio.to_thread(self.db.write, run)

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from threadkeep import jobs, priority
 from threadkeep.engine import import_work
-from threadkeep.imports.store import count_chunks_indexed, note_chunks_indexed
+from threadkeep.imports.runs import count_chunks_indexed, note_chunks_indexed
 from threadkeep.store.base import utcnow
 from threadkeep.store.imports_tables import ImportSource
 from threadkeep.store.models import Job

@@ -23,14 +23,8 @@ from threadkeep.imports.claude import read_claude
 from threadkeep.imports.detect import FORMAT_NAMES, detect_format, looks_like
 from threadkeep.imports.model import ImportedConversation, ImportFormatError
 from threadkeep.imports.reading import CountingReader
-from threadkeep.imports.store import (
-    FORMATS,
-    ImportCounts,
-    ImportResult,
-    background_left,
-    import_status,
-    store_conversations,
-)
+from threadkeep.imports.runs import FORMATS, background_left, import_status
+from threadkeep.imports.store import ImportCounts, ImportResult, store_conversations
 from threadkeep.imports.telegram import read_telegram
 
 if TYPE_CHECKING:

@@ -32,8 +32,8 @@ from threadkeep.api.errors import ApiError
 from threadkeep.api.schemas import ERRORS
 from threadkeep.engine import Memory
 from threadkeep.errors import InputError
+from threadkeep.imports import runs as import_runs
 from threadkeep.imports import service as import_service
-from threadkeep.imports import store as import_store
 
 __all__ = ["router", "IMPORT_PATH"]
 
@@ -128,7 +128,7 @@ async def _receive(request: Request, upload: _Upload, boundary: bytes, memory: M
             await asyncio.to_thread(parser.write, chunk)
         if time.monotonic() - last > 10:  # a long upload is alive: say so in its status
             last = time.monotonic()
-            await asyncio.to_thread(import_store.note_received, memory, import_id, upload.file_bytes)
+            await asyncio.to_thread(import_runs.note_received, memory, import_id, upload.file_bytes)
     await asyncio.to_thread(parser.finalize)
     await asyncio.to_thread(upload.file.close)
 
@@ -163,11 +163,11 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
     if int(length) > limit:
         raise ApiError(413, f"the upload is {int(length)} bytes; the limit is {limit} bytes "
                             "(THREADKEEP_API_MAX_IMPORT_BYTES)")
-    busy = await asyncio.to_thread(import_store.running_imports, memory, user=person)
+    busy = await asyncio.to_thread(import_runs.running_imports, memory, user=person)
     if busy >= state.service.max_running_imports:
         raise ApiError(409, f"{busy} import(s) of this person are still being stored; the limit is "
                             f"{state.service.max_running_imports} at once (THREADKEEP_API_MAX_RUNNING_IMPORTS)")
-    import_id = await asyncio.to_thread(import_store.start_import, memory, user=person, format="upload",
+    import_id = await asyncio.to_thread(import_runs.start_import, memory, user=person, format="upload",
                                         bytes_total=None, status="receiving")
     fd, name = tempfile.mkstemp(prefix="threadkeep-import-", suffix=".upload")
     os.close(fd)
@@ -195,7 +195,7 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
                                           person=who, chats=chats)
         except InputError as e:
             raise ApiError(400, str(e)) from e
-        await asyncio.to_thread(import_store.begin_storing, memory, import_id, format=fmt,
+        await asyncio.to_thread(import_runs.begin_storing, memory, import_id, format=fmt,
                                 bytes_total=upload.file_bytes)
         task = asyncio.create_task(_store(memory, path, person, fmt, who, chats, import_id, shown))
         _RUNNING.add(task)
@@ -204,7 +204,7 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
     except BaseException:
         # Refused or interrupted before its file was read: no record of it stays.
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(import_store.drop_import, memory, import_id)
+            await asyncio.to_thread(import_runs.drop_import, memory, import_id)
         raise
     finally:
         if not upload.file.closed:
@@ -212,7 +212,7 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
         if not handed_over:
             path.unlink(missing_ok=True)
     response.headers["Location"] = f"{IMPORT_PATH}/{import_id}"
-    return await asyncio.to_thread(import_store.import_status, memory, import_id, user=person)
+    return await asyncio.to_thread(import_runs.import_status, memory, import_id, user=person)
 
 
 async def _store(memory: Memory, path: Path, person: str, fmt: str, who: str | None, chats: list[str],
@@ -231,7 +231,7 @@ async def _store(memory: Memory, path: Path, person: str, fmt: str, who: str | N
 async def list_imports(memory: MemoryDep, person: PersonDep, principal: PrincipalDep) -> dict[str, Any]:
     """The person's imports, newest first, with their progress."""
     _may_import(principal)
-    return {"imports": await asyncio.to_thread(import_store.list_imports, memory, user=person)}
+    return {"imports": await asyncio.to_thread(import_runs.list_imports, memory, user=person)}
 
 
 @router.get("/{import_id}")
@@ -240,4 +240,4 @@ async def get_import(import_id: str, memory: MemoryDep, person: PersonDep, princ
     (``stage``; ``storing`` and ``background`` as fractions 0–1; bytes and jobs), ``counts``,
     ``left_out`` and ``error``."""
     _may_import(principal)
-    return await asyncio.to_thread(import_store.import_status, memory, import_id, user=person)
+    return await asyncio.to_thread(import_runs.import_status, memory, import_id, user=person)
