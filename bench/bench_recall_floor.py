@@ -42,7 +42,7 @@ RECORDED: list[dict[str, Any]] = []
 
 def _recording_request(memory: Any, sample: Any, person: str, question: str) -> list[tuple[str, str]]:
     begun = memory.db.write(lambda s: memory.turns.opener.begin(s, sample.handle(person), None, question, "locomo"))
-    built = memory.turns.build(begun.uid, begun.cid, begun.mid)[1]
+    built = memory.turns.requests.build(begun.uid, begun.cid, begun.mid)[1]
     request, report = built.request, built.report
     RECORDED.append({"question": question, **(report["recall_note"]["relevance"] or {})})
     return L._as_messages(request)
@@ -129,7 +129,7 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
                 kind = "chitchat" if text.startswith("\x00") else None
                 text = text.lstrip("\x00")
                 begun = db.write(lambda s, h=handle, t=text: memory.turns.opener.begin(s, h, None, t, "floor"))
-                rep = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].report
+                rep = memory.turns.requests.build(begun.uid, begun.cid, begun.mid)[1].report
                 ev = rep["recall_note"]["relevance"] or {}
                 rows.append({"dialog": d["id"], "kind": kind or ("question" if text.rstrip().endswith(("?", "？"))
                                                                    else "statement"),

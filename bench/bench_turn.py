@@ -280,7 +280,7 @@ class Threadkeep(System):
         # Fold the backlog with the engine's own fold (fold_once), 400 messages a fold instead
         # of the 15 of a regular turn's fold: the summary is capped either way (480 tokens).
         backlog = dataclasses.replace(m.background.policy, max_batch=400)
-        while await m.background.fold_once(self.cid, backlog):
+        while await m.background.folds.fold_once(self.cid, backlog):
             pass
         self.prefill_s["fold"] = time.perf_counter() - t0
 

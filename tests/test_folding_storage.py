@@ -138,11 +138,11 @@ async def test_concurrent_folds_cannot_fold_twice(tmp_path, settings) -> None:
     for i in range(16):
         await m.send(f"m{i}", user=user, conversation_id=r.conversation_id)
     # Two workers prepare the same fold; only one commit may land.
-    a = m.background.prepare_fold(r.conversation_id)
-    b = m.background.prepare_fold(r.conversation_id)
+    a = m.background.folds.prepare_fold(r.conversation_id)
+    b = m.background.folds.prepare_fold(r.conversation_id)
     assert a is not None and b is not None and a.span == b.span
-    assert m.background.commit_fold(r.conversation_id, a, FoldResult(a.state, (), (), "extractive")) is True
-    assert m.background.commit_fold(r.conversation_id, b, FoldResult(b.state, (), (), "extractive")) is False
+    assert m.background.folds.commit_fold(r.conversation_id, a, FoldResult(a.state, (), (), "extractive")) is True
+    assert m.background.folds.commit_fold(r.conversation_id, b, FoldResult(b.state, (), (), "extractive")) is False
     assert len(_versions(m, r.conversation_id)) == 1
     await m.close()
 
@@ -179,12 +179,12 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
                 with pytest.raises(ProviderServerError):
                     loop.run_until_complete(m.send("lost?", user=user, conversation_id=cid))
             elif action == "fold":
-                loop.run_until_complete(m.background.fold_once(cid))
+                loop.run_until_complete(m.background.folds.fold_once(cid))
             else:
-                a = m.background.prepare_fold(cid)
-                b = m.background.prepare_fold(cid)
+                a = m.background.folds.prepare_fold(cid)
+                b = m.background.folds.prepare_fold(cid)
                 if a is not None and b is not None:
-                    won = [m.background.commit_fold(cid, p, FoldResult(p.state, (), (), "extractive"))
+                    won = [m.background.folds.commit_fold(cid, p, FoldResult(p.state, (), (), "extractive"))
                            for p in (a, b)]
                     assert won == [True, False]
             conv = _conv(m, cid)
@@ -219,7 +219,7 @@ async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) 
         uid = s.get(Conversation, r.conversation_id).user_id
         item = Item("i1", "context", "I work at Vandelay Industries.", (r.user_message_id,), 1, 1, 1)
         answer_item = Item("i2", "context", "I work at Initech too.", (r.assistant_message_id,), 1, 2, 2)
-        assert m.background.promote(s, uid, [item, answer_item]) == 1
+        assert m.background.folds.promote(s, uid, [item, answer_item]) == 1
     from threadkeep.engine import people as facts_api
 
     facts = await facts_api.list_facts(m, user=user)

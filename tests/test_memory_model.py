@@ -138,10 +138,10 @@ async def test_a_failing_fold_model_keeps_the_cursor_then_falls_back(tmp_path, m
                                      conversation_id=cid)).conversation_id
         assert cid is not None
         with pytest.raises(Exception, match="stream"):
-            await memory.background.fold_once(cid, last_try=False)
+            await memory.background.folds.fold_once(cid, last_try=False)
         with memory.db.session() as s:
             assert s.get(Conversation, cid).summary_cursor == 0  # nothing folded, nothing lost
-        assert await memory.background.fold_once(cid, last_try=True)
+        assert await memory.background.folds.fold_once(cid, last_try=True)
         with memory.db.session() as s:
             conv = s.get(Conversation, cid)
             assert conv.summary_cursor > 0

@@ -32,6 +32,7 @@ DEFERRED = (
     "threadkeep.memory.summary.text",
     "threadkeep.memory.profile",
     "threadkeep.engine.reask",
+    "threadkeep.engine.reask_marks",
     "threadkeep.knowledge.service",
     "threadkeep.websearch",
     "httpx",

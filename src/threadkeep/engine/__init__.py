@@ -2,8 +2,8 @@
 
 ``memory`` holds :class:`Memory`, the facade the faces call; ``turn`` the turn (begin → answer
 → complete), ``window`` what a turn reads, ``request`` the pure request builder, ``background``
-the job handlers and the fold commit, ``conversations`` and ``admin`` the conversation and
-people services, ``tools`` the tools a turn may offer, ``idempotency`` the repeated-request
+the job handlers, ``folds`` the fold and its commit, ``conversations`` and ``admin`` the
+conversation and people services, ``tools`` the tools a turn may offer, ``idempotency`` the repeated-request
 rules and ``people`` the person's facts as the faces see them.
 ``from threadkeep.engine import Memory`` is the library's entry.
 """

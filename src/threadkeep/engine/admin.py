@@ -176,9 +176,9 @@ async def warm_sessions(memory: Memory) -> list[dict[str, Any]]:
 async def reask_figures(memory: Memory, *, since: date | None = None) -> dict[str, Any]:
     """How often answers re-asked something known, per day and per configuration."""
     day = since.isoformat() if since else None
-    from threadkeep.engine import reask  # lazy: start-up (tests/test_serve_startup.py)
+    from threadkeep.engine import reask_marks  # lazy: start-up (tests/test_serve_startup.py)
 
-    return await asyncio.to_thread(memory.db.write, lambda s: reask.reask_stats(s, since=day))
+    return await asyncio.to_thread(memory.db.write, lambda s: reask_marks.reask_stats(s, since=day))
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,9 @@
-"""Background work of the engine: what a completed turn queues, the job handlers, the fold commit.
+"""Background work of the engine: what a completed turn queues, the job handlers, the thread.
 
 A turn's completion queues its work durably (:meth:`Background.queue_after_turn`, inside
 the turn's transaction); the handlers run it off the serving loop, in the background thread
-(:meth:`Background.start`) or a ``threadkeep worker``. A fold reads (:meth:`Background.prepare_fold`),
-summarises outside any transaction (:func:`threadkeep.memory.summary.folding.afold_summary`),
-then commits the new summary version with a compare-and-swap on the cursor
-(:meth:`Background.commit_fold`), promoting facts from the items it evicts.
+(:meth:`Background.start`) or a ``threadkeep worker``. The fold jobs fold through
+:class:`threadkeep.engine.folds.Folds` (``Background.folds``): read, summarise, commit.
 """
 
 from __future__ import annotations
@@ -13,8 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -33,33 +30,22 @@ from threadkeep.cache.log import last_cache_touch, record_memory_call
 from threadkeep.cache.plan import SHORT_TTL
 from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
-from threadkeep.engine.window import summary_state
-from threadkeep.errors import ProviderError
+from threadkeep.engine.folds import Folds
 from threadkeep.llm.base import ChatModel
-from threadkeep.memory.facts.store import apply_candidates
-from threadkeep.memory.pasted import fold_message
-from threadkeep.memory.summary.items import (
-    Item,
-    SourceMessage,
-    SummaryState,
-    render_summary,
-    summary_to_json,
-)
-from threadkeep.memory.summary.policy import FoldPolicy, FoldRange, fold_range
+from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.messages import ModelRequest
-from threadkeep.store import repo, turns
+from threadkeep.store import repo
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
 from threadkeep.worker import BackgroundThread
 
-if TYPE_CHECKING:  # the memory engines (numpy, the summarisers, the fact readers) load on a job's first use
+if TYPE_CHECKING:  # the memory engines (numpy, the fact readers) load on a job's first use
     from threadkeep.memory.recall.vectors import NewMessageVector
-    from threadkeep.memory.summary.folding import AsyncSummariser, FoldResult, Summariser
     from threadkeep.retrieval.embedding import Embedder
 
-__all__ = ["Background", "FoldInput", "MAX_FOLDS_PER_JOB", "FOLD_MODEL_TRIES"]
+__all__ = ["Background", "MAX_FOLDS_PER_JOB", "FOLD_MODEL_TRIES"]
 
 log = logging.getLogger("threadkeep.engine")
 # A fold job works off at most this many bounded folds before yielding to other jobs.
@@ -68,19 +54,6 @@ MAX_FOLDS_PER_JOB = 20
 FOLD_MODEL_TRIES = 3
 # A recall-index run starts no step unless it would end by this share of the job time limit.
 _INDEX_RUN_SHARE = 0.8
-
-
-@dataclass(frozen=True, slots=True)
-class FoldInput:
-    """What one bounded fold reads: the range, the summary it builds on, the messages."""
-
-    user_id: str
-    cursor: int
-    version: int
-    span: FoldRange
-    state: SummaryState
-    messages: tuple[SourceMessage, ...]
-    started_at: datetime = field(default_factory=utcnow)
 
 
 class Background:
@@ -98,6 +71,7 @@ class Background:
         self.ping_request = ping_request
         self.embedder = embedder
         self.policy = FoldPolicy(threshold=settings.fold_threshold, tail=settings.fold_tail)
+        self.folds = Folds(db, vault, settings, fold_model=fold_model, counter=counter, policy=self.policy)
         self.adoption = AdoptionPolicy(mode=settings.fold_adoption, hard_limit=settings.fold_hard_limit)
         self.handlers: dict[str, jobs.Handler] = {
             "fold": self._fold_job, "idle_fold": self._idle_fold_job, "facts": self._facts_job,
@@ -213,123 +187,6 @@ class Background:
                 capabilities=self.fold_model.capabilities, method=built.method, fallback=built.fallback,
                 usage=built.usage, started_at=started))
 
-    # -- folding ------------------------------------------------------------------------
-    def summariser(self) -> Summariser | AsyncSummariser:
-        """The model summariser when a fold model is configured, else the extractive one."""
-        # Imported here: a turn runs no language work (tests/test_turn_language.py).
-        from threadkeep.memory.summary.extractive import (
-            ExtractiveSummariser,  # lazy: start-up (tests/test_serve_startup.py)
-        )
-
-        if self.fold_model is not None:
-            from threadkeep.memory.summary.model import (
-                ModelSummariser,  # lazy: start-up (tests/test_serve_startup.py)
-            )
-
-            return ModelSummariser(self.fold_model)
-        return ExtractiveSummariser()
-
-    def prepare_fold(self, conversation_id: str, policy: FoldPolicy | None = None) -> FoldInput | None:
-        """What the next bounded fold of the conversation reads; None when none is due."""
-        policy = policy or self.policy
-        with self.db.session() as s:
-            conv = s.get(Conversation, conversation_id)
-            if conv is None:
-                return None  # deleted since the job was queued
-            span = fold_range(conv.message_count, conv.summary_cursor, policy)
-            if span is None:
-                return None
-            msgs = repo.read_messages(s, self.vault, conv=conv, after_seq=span.first - 1, limit=span.count)
-            # An offline answer only quotes memory: folding it would make quotes into memory.
-            kept = [m for m in msgs if m.status not in ("failed", "tools") and not m.offline]
-
-            folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
-            return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
-                             summary_state(s, self.vault, conv), tuple(folded))
-
-    def commit_fold(self, conversation_id: str, prep: FoldInput, result: FoldResult) -> bool:
-        """Advance the cursor and store the new summary version in one transaction, with the
-        fold model's call (its cost, and why it fell back) when one was asked.
-
-        The update only applies if nobody folded in between (compare-and-swap on cursor and
-        version), so concurrent folds of one conversation cannot fold a message twice.
-        """
-        def run(s: Session) -> bool:
-            if not turns.advance_fold(s, conversation_id=conversation_id, cursor=prep.cursor,
-                                      version=prep.version, new_cursor=prep.span.last):
-                return False
-            turns.add_summary_version(s, self.vault, conversation_id=conversation_id, user_id=prep.user_id,
-                                      version=prep.version + 1, cursor=prep.span.last, method=result.method,
-                                      state_json=summary_to_json(result.state),
-                                      tokens=self.counter.count(render_summary(result.state)))
-            if result.model is not None and self.fold_model is not None:
-                record_memory_call(s, user_id=prep.user_id, conversation_id=conversation_id, kind="fold",
-                                   model=result.model, capabilities=self.fold_model.capabilities,
-                                   method=result.method, fallback=result.fallback, usage=result.usage,
-                                   started_at=prep.started_at)
-            self.promote(s, prep.user_id, result.evicted)
-            return True
-
-        return self.db.write(run)
-
-    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None, *,
-                        last_try: bool = True) -> bool:
-        """One bounded fold if one is due (under ``policy``, default the configured one);
-        returns whether the cursor moved.
-
-        The fold model's unusable answers fall back inside the summariser. A provider failure
-        (timeout, outage) leaves the cursor where it was and raises, so the job tries again
-        later — unless this is the ``last_try``: then the extractive summariser folds, and the
-        failure is recorded as the reason.
-        """
-        prep = await asyncio.to_thread(self.prepare_fold, conversation_id, policy or self.policy)
-        if prep is None:
-            return False
-        # lazy: start-up (tests/test_serve_startup.py)
-        from threadkeep.memory.summary.extractive import (
-            ExtractiveSummariser,  # fold time (see summariser)
-        )
-        from threadkeep.memory.summary.folding import (
-            afold_summary,  # lazy: start-up (tests/test_serve_startup.py)
-        )
-
-        fold = partial(afold_summary, prep.state, prep.messages, cap=self.settings.summary_cap_tokens,
-                       counter=self.counter)
-        try:
-            result = await fold(summariser=self.summariser())
-        except ProviderError as e:
-            if not last_try or self.fold_model is None:
-                raise
-            log.warning("fold of %s fell back to the extractive summariser: %s", conversation_id, e)
-            result = replace(await fold(summariser=ExtractiveSummariser()), model=self.fold_model.name,
-                             fallback=f"provider error: {type(e).__name__}", usage=getattr(e, "usage", None))
-        if result.fallback:
-            log.info("fold of %s used the extractive summariser: %s", conversation_id, result.fallback)
-        return await asyncio.to_thread(self.commit_fold, conversation_id, prep, result)
-
-    def promote(self, s: Session, user_id: str, items: Sequence[Item]) -> int:
-        """Fact candidates in summary items that leave: stored as facts before they are gone.
-
-        Only items that came from something the person said are mined (never the assistant's).
-        """
-        sources = {i for item in items for i in item.source_ids}
-        if not sources:
-            return 0
-        from threadkeep.memory.facts.extract import (
-            extract_facts,  # lazy: start-up (tests/test_serve_startup.py)
-        )
-
-        said_by_person = turns.said_by_person(s, user_id=user_id, message_ids=sources)
-        promoted = 0
-        for item in items:
-            mine = [i for i in item.source_ids if i in said_by_person]
-            candidates = extract_facts(item.text) if mine else []
-            if candidates:
-                apply_candidates(s, self.vault, user_id=user_id, candidates=candidates,
-                                 message_id=mine[0], method="summary")
-                promoted += len(candidates)
-        return promoted
-
     async def _fold_job(self, payload: Mapping[str, Any]) -> None:
         cid = str(payload["conversation_id"])
         # A provider that keeps failing does not hold the conversation's summary back for
@@ -337,7 +194,7 @@ class Background:
         last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
             await priority.pause()
-            if not await self.fold_once(cid, last_try=last_try):
+            if not await self.folds.fold_once(cid, last_try=last_try):
                 return
 
     def _cache_expiry(self, conversation_id: str) -> tuple[bool, datetime | None]:
@@ -368,7 +225,7 @@ class Background:
         last_try = jobs.current_attempt() >= FOLD_MODEL_TRIES
         for _ in range(MAX_FOLDS_PER_JOB):
             await priority.pause()
-            if not await self.fold_once(cid, idle, last_try=last_try):
+            if not await self.folds.fold_once(cid, idle, last_try=last_try):
                 return
 
     # -- the background thread ----------------------------------------------------------

@@ -69,12 +69,12 @@ def install(memory: Memory) -> None:
     db, vault = memory.db, memory.vault
 
     async def reask_job(payload: dict[str, Any]) -> None:
-        from threadkeep.engine import reask  # lazy: start-up (tests/test_serve_startup.py)
+        from threadkeep.engine import reask_marks  # lazy: start-up (tests/test_serve_startup.py)
 
         cid = str(payload["conversation_id"])
         fold = fold_config(memory)
-        await asyncio.to_thread(db.write, lambda s: reask.mark_conversation(s, vault, conversation_id=cid,
-                                                                          fold=fold))
+        await asyncio.to_thread(db.write, lambda s: reask_marks.mark_conversation(s, vault, conversation_id=cid,
+                                                                                fold=fold))
 
     async def digests_job(payload: dict[str, Any]) -> None:
         period = str(payload["period"])

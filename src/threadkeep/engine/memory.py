@@ -185,7 +185,7 @@ class Memory:
 
     async def fold_once(self, conversation_id: str) -> bool:
         """One bounded fold of the conversation if one is due; whether its cursor moved."""
-        return await self.background.fold_once(conversation_id)
+        return await self.background.folds.fold_once(conversation_id)
 
     # -- turns -------------------------------------------------------------------------
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,

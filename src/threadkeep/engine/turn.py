@@ -4,9 +4,10 @@ A turn first stores the person's message (status ``pending``) in its own transac
 model failure or a crash never loses it. The request is built from what the turn reads
 (:mod:`threadkeep.engine.window`) by the pure builder (:mod:`threadkeep.engine.request`);
 what the build decided (a summary adoption, the turn's recall note) is written next, in one
-transaction. The answer streams from the model; when it is complete, the assistant row is
-written and the person's row marked ``answered`` in one transaction — a turn ends with
-exactly two rows, or with one ``failed`` row that can be retried. Background work (folds,
+transaction (:mod:`threadkeep.engine.turn_build`). The answer streams from the model; when it
+is complete, the assistant row is written and the person's row marked ``answered`` in one
+transaction (:mod:`threadkeep.engine.turn_end`) — a turn ends with exactly two rows, or with
+one ``failed`` row that can be retried. Background work (folds,
 fact extraction) is queued durably in the same transaction
 (:meth:`threadkeep.engine.background.Background.queue_after_turn`).
 """
@@ -14,27 +15,23 @@ fact extraction) is queued durably in the same transaction
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from contextlib import aclosing
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.orm import Session
 
 from threadkeep import errors, priority
-from threadkeep.cache.log import record_call
 from threadkeep.config import Settings
-from threadkeep.context.budget import request_tokens, tools_json
+from threadkeep.context.budget import request_tokens
 from threadkeep.engine import idempotency
 from threadkeep.engine.background import Background
-from threadkeep.engine.client_settings import check_instructions_room
-from threadkeep.engine.client_tools import ClientTools, asked_calls, with_client_tools
+from threadkeep.engine.client_tools import asked_calls, with_client_tools
 from threadkeep.engine.memory_tool import MemoryScope
-from threadkeep.engine.request import BuiltTurn, NotePlan, TurnBuilder
+from threadkeep.engine.request import BuiltTurn, TurnBuilder
 from threadkeep.engine.tools import (
     ENGINE_SEARCH,
     ToolRun,
@@ -45,9 +42,10 @@ from threadkeep.engine.tools import (
     with_tool_round,
 )
 from threadkeep.engine.turn_begin import PAUSED, Begun, TurnOpener
+from threadkeep.engine.turn_build import TurnRequests
+from threadkeep.engine.turn_end import ModelCall, TurnEnd, usage_dict
 from threadkeep.engine.turn_input import NO_INPUT, TurnInput
 from threadkeep.engine.turn_outcome import calls_asked, stored_outcome
-from threadkeep.engine.window import TurnWindow, read_turn_window, retrieve
 from threadkeep.errors import Conflict, InputError, NotFound, ProviderError
 from threadkeep.events import (
     AnswerDelta,
@@ -67,13 +65,11 @@ from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.leases import TurnLeaseHolder, owner_alive
-from threadkeep.store.models import Conversation, Message
+from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 from threadkeep.validate import clean_text
 
 if TYPE_CHECKING:  # recall (numpy) loads on the first turn
-    from threadkeep.memory.recall.notes import StoredNote
-    from threadkeep.memory.recall.vectors import NewMessageVector
     from threadkeep.retrieval.embedding import Embedder
 
 __all__ = ["TurnService", "TurnResult"]
@@ -109,6 +105,9 @@ class TurnService:
         self.background = background
         self.embedder = embedder
         self.opener = TurnOpener(vault, settings, builder, lease)
+        self.requests = TurnRequests(db, vault, settings, model=model, builder=builder, tools=tools,
+                                     adoption=background.adoption, embedder=embedder)
+        self.end = TurnEnd(db, vault, model=model, lease=lease, counter=builder.counter, background=background)
 
     async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
                    channel: str = "api", inputs: TurnInput = NO_INPUT) -> TurnResult:
@@ -236,11 +235,11 @@ class TurnService:
         self.opener.reopen(s, begun.uid, msg, created=begun.created)
         return True
 
-    async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[_Call],
+    async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[ModelCall],
                            calls: list[ToolCallPart] | None) -> AsyncIterator[AnswerDelta]:
         """One model call: its text into ``chunks`` (and yielded), its usage onto the call
         logged in ``made``, its tool calls into ``calls`` (``None``: not run, dropped)."""
-        made.append(_Call(request, utcnow()))
+        made.append(ModelCall(request, utcnow()))
         async for ev in self.model.stream(request):
             if isinstance(ev, TextDelta):
                 chunks.append(ev.text)
@@ -258,7 +257,7 @@ class TurnService:
         client = inputs.client_tools
         try:
             # The tools offered and the request, in one worker-thread hop.
-            offered, built = await asyncio.to_thread(self.build, begun.uid, begun.cid, begun.mid, inputs.groups,
+            offered, built = await asyncio.to_thread(self.requests.build, begun.uid, begun.cid, begun.mid, inputs.groups,
                                                      inputs.context, client, begun.instructions_changed)
             request = built.request
             if client is not None:
@@ -266,7 +265,7 @@ class TurnService:
             if inputs.sampling is not None:
                 request = inputs.sampling.apply(request, cap=self.settings.answer_reserve)
         except BaseException as e:  # cancelled too: the caller left while we were building
-            await asyncio.shield(asyncio.to_thread(self._fail, begun, e))
+            await asyncio.shield(asyncio.to_thread(self.end.fail, begun, e))
             raise
         return offered, built, request
 
@@ -276,7 +275,7 @@ class TurnService:
         report = built.report
         chunks: list[str] = []
         runs: list[ToolRun] = []
-        made: list[_Call] = []  # every model call of the turn, for the call log
+        made: list[ModelCall] = []  # every model call of the turn, for the call log
         finished = False
         try:
             calls: list[ToolCallPart] = []
@@ -291,9 +290,9 @@ class TurnService:
                 # The client's tools only: its calls go back to it, the turn waits for the results.
                 asked = [c for c in calls if c.name in client.names]
                 if asked:
-                    spent = _usage_dict(sum((call.usage for call in made), Usage()))
+                    spent = usage_dict(sum((call.usage for call in made), Usage()))
                     said, given = "".join(chunks), asked_calls(asked)
-                    await asyncio.to_thread(self.db.write, lambda s: self._pause(s, begun, made, said, given, spent))
+                    await asyncio.to_thread(self.db.write, lambda s: self.end.pause(s, begun, made, said, given, spent))
                     finished = True
                     yield ToolCallsAsked(cid, mid, said, given, spent)
                     return
@@ -325,8 +324,8 @@ class TurnService:
             if client is not None:
                 report["client_tool_messages"] = len(client.rounds)
             report["stop_reason"] = made[-1].stop if made else "end_turn"
-            aid = await asyncio.to_thread(self.db.write, lambda s: self._complete(s, begun, text, usage, report, made,
-                                                                                  built.vector))
+            aid = await asyncio.to_thread(self.db.write, lambda s: self.end.complete(s, begun, text, usage, report,
+                                                                                     made, built.vector))
             if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
                 from threadkeep.memory.recall.index import (
                     clear_recall_cache,  # lazy: start-up (tests/test_serve_startup.py)
@@ -334,152 +333,22 @@ class TurnService:
 
                 clear_recall_cache(begun.uid)
             finished = True
-            yield TurnDone(cid, mid, aid, text, _usage_dict(usage), report)
+            yield TurnDone(cid, mid, aid, text, usage_dict(usage), report)
         except ProviderError as e:
             finished = True
-            await asyncio.to_thread(self._fail, begun, e)
+            await asyncio.to_thread(self.end.fail, begun, e)
             yield TurnFailed(cid, mid, str(e), type(e).__name__, e.retryable)
         finally:
             if not finished:
                 # The caller went away mid-stream (or we were cancelled): keep the message,
                 # mark the turn failed so it can be retried.
-                await asyncio.shield(asyncio.to_thread(self._fail, begun, RuntimeError("the turn was interrupted")))
-
-    def _fail(self, begun: Begun, error: BaseException) -> None:
-        def run(s: Session) -> None:
-            # Only our own attempt: another process may have taken the turn over since.
-            turns.fail_turn(s, message_id=begun.mid, owner=self.lease.id, error=f"{type(error).__name__}: {error}")
-            if begun.regenerating:
-                # A failed regeneration leaves the stored answer current: the turn stays answered.
-                turns.unfail_answered(s, message_id=begun.mid)
-        self.db.write(run)
-
-    def _pause(self, s: Session, begun: Begun, made: Sequence[_Call], text: str, calls: list[dict[str, Any]],
-               usage: dict[str, int]) -> None:
-        if not turns.pause_turn(s, message_id=begun.mid, owner=self.lease.id, status=PAUSED):
-            raise Conflict("this turn was taken over by another attempt")
-        if begun.key is not None:  # a retry of this request gets these calls (engine/idempotency.py)
-            idempotency.keep_calls(s, self.vault, user_id=begun.uid, key=begun.key, text=text, calls=calls,
-                                   usage=usage, now=utcnow())
-        conv = s.get(Conversation, begun.cid)
-        if conv is not None:
-            self._log_calls(s, conv, made, {}, rebuild="instructions" if begun.instructions_changed else None)
-
-    def _log_calls(self, s: Session, conv: Conversation, made: Sequence[_Call], report: dict[str, Any],
-                   rebuild: str | None = None) -> None:
-        for i, call in enumerate(made):
-            # The client's new instructions change the prefix at its first call: a counted rebuild.
-            logged = record_call(s, conversation_id=conv.id, user_id=conv.user_id, kind="turn",
-                                 model=self.model.name, request=call.request, usage=call.usage,
-                                 started_at=call.started_at, capabilities=self.model.capabilities,
-                                 counter=self.builder.counter,
-                                 key=self.vault.fingerprint_key(s, conv.user_id),
-                                 rebuild=rebuild if i == 0 else None)
-            report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
-                                                   "pause_s": logged.pause_s})
-
-    def _complete(self, s: Session, begun: Begun, text: str, usage: Usage,
-                  report: dict[str, Any], made: Sequence[_Call] = (), vector: NewMessageVector | None = None) -> str:
-        # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
-        # The conversation and the person's message in one statement.
-        row = turns.turn_rows(s, conversation_id=begun.cid, message_id=begun.mid)
-        if row is None:
-            raise NotFound("the conversation was deleted during the turn")
-        conv, user_msg = row
-        if user_msg.status == "answered" or user_msg.owner not in (self.lease.id, None):
-            # Taken for dead and retried elsewhere meanwhile: that attempt answers, not this one.
-            raise Conflict("this turn was answered again by another attempt; its answer is kept")
-        trace = json.dumps(report.get("trace", {}), sort_keys=True)
-        before = turns.answer_of(s, message_id=begun.mid) if begun.regenerating else None
-        if before is not None:
-            turns.replace_answer(s, self.vault, answer=before, text=text, model=self.model.name,
-                                 usage=_usage_dict(usage), trace=trace)
-            before.offline = self.model.capabilities.quotes_memory
-            answer_id = before.id
-        else:
-            answer_id = repo.append_message(s, self.vault, conv=conv, role="assistant", text=text, status="ok",
-                                            reply_to=begun.mid, model=self.model.name, usage=_usage_dict(usage),
-                                            trace=trace, offline=self.model.capabilities.quotes_memory).id
-        user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
-        idempotency.forget_calls(s, message_id=begun.mid)  # the loop is over: its calls go
-        self._log_calls(s, conv, made, report, rebuild="instructions" if begun.instructions_changed else None)
-        # A regenerated turn learns nothing new from the same message (its facts were mined).
-        self.background.queue_after_turn(s, conv, user_msg, None if before is not None else vector,
-                                         facts=before is None)
-        return answer_id
-
-    def build(self, uid: str, cid: str, mid: str, groups: tuple[str, ...] = (), context: str | None = None,
-              client: ClientTools | None = None,
-              rebuild: bool = False) -> tuple[tuple[ToolSpec, ...], BuiltTurn]:
-        """The tools offered and the request of the turn answering ``mid``: reads, the pure
-        build, then the one write it decided (blocking: the turn runs it in a worker thread).
-        ``rebuild``: the client's instructions just changed (the prefix is written anew)."""
-        with self.db.reading() as s:  # the window and the tools offered: one read transaction
-            window = read_turn_window(s, self.vault, self.settings, self.model.capabilities,
-                                      self.background.adoption, user_id=uid, conversation_id=cid, message_id=mid)
-            # search_memory only for a model that calls tools: the offline model's engine-run
-            # search is for the knowledge base, and automatic recall already searched memory.
-            person = MemoryScope(uid, cid, window.cursor) if self.model.capabilities.supports_tools else None
-            # The client's own tools replace the server's (engine/client_tools.py).
-            offered = self.tools.offered(groups, s, person=person) if client is None else ()
-        if rebuild:
-            window = replace(window, rebuilding=True)
-        if window.instructions or client is not None:
-            counter = self.builder.counter
-            check_instructions_room(counter.count(window.instructions)
-                                    + (counter.count(tools_json(client.specs)) if client is not None else 0),
-                                    self.builder.ceiling)
-        tools = client.specs if client is not None else offered if self.model.capabilities.supports_tools else ()
-        draft = self.builder.draft(window, tools=tools, context=context, offered=bool(offered))
-        found = retrieve(self.db, self.vault, self.settings, self.builder.counter, window=window,
-                         message_id=mid, budget=self.builder.retrieval_room(window), embedder=self.embedder,
-                         recall_after=draft.recall_after)
-        plan = self.builder.plan_note(draft, found, mid)
-        note = self._write_build(window, mid, plan)
-        return offered, self.builder.finish(draft, found, plan, note)
-
-    def _write_build(self, window: TurnWindow, mid: str, plan: NotePlan | None) -> StoredNote | None:
-        """Record what the build decided, in one transaction: the adoption of the summary
-        version the window was read at (compare-and-swap: only if nobody adopted since the
-        read), and this turn's recall note, sealed (the stored one if the turn has one)."""
-        if not window.adopted and plan is None:
-            return None
-
-        def run(s: Session) -> StoredNote | None:
-            if window.adopted:
-                turns.adopt_summary(s, conversation_id=window.conversation_id, seen_version=window.seen_version,
-                                    version=window.version, cursor=window.cursor)
-            if plan is None:
-                return None
-            from threadkeep.memory.recall.notes import (
-                store_note,  # lazy: start-up (tests/test_serve_startup.py)
-            )
-
-            return store_note(s, self.vault, conversation_id=window.conversation_id, user_id=window.user_id,
-                              message_id=mid, seq=window.message_seq, text=plan.text, sources=plan.sources,
-                              tokens=plan.tokens, shown=plan.shown)
-
-        return self.db.write(run)
-
+                await asyncio.shield(asyncio.to_thread(self.end.fail, begun, RuntimeError("the turn was interrupted")))
 
 def _shown_scope(begun: Begun, built: BuiltTurn) -> MemoryScope:
     """Whose memory the turn's ``search_memory`` calls search, and what the request already
     shows of it (this conversation's verbatim messages, the recalled lines)."""
     shown = frozenset(str(r["message_id"]) for r in built.report.get("recall", ()))
     return MemoryScope(begun.uid, begun.cid, built.recall_after, shown)
-
-
-@dataclass(slots=True)
-class _Call:
-    request: ModelRequest
-    started_at: datetime
-    usage: Usage = field(default_factory=Usage)
-    stop: str = "end_turn"
-
-
-def _usage_dict(u: Usage) -> dict[str, int]:
-    return {"input_tokens": u.input_tokens, "output_tokens": u.output_tokens,
-            "cache_read_tokens": u.cache_read_tokens, "cache_write_tokens": u.cache_write_tokens}
 
 
 def _new_message(request: ModelRequest) -> str:
