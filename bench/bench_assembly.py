@@ -45,27 +45,40 @@ def synthetic_messages(count: int, seed: int = 7) -> list[SourceMessage]:
     out: list[SourceMessage] = []
     for i in range(count):
         if i % 2 == 0:
-            text = rnd.choice(WORDS["USER"]).format(p=rnd.choice(WORDS["PEOPLE"]), j=rnd.choice(WORDS["PROJECTS"]),
-                                            d=rnd.randint(1, 28), m=rnd.choice(WORDS["MONTHS"]),
-                                            n=rnd.randint(10, 900))
+            text = rnd.choice(WORDS["USER"]).format(
+                p=rnd.choice(WORDS["PEOPLE"]),
+                j=rnd.choice(WORDS["PROJECTS"]),
+                d=rnd.randint(1, 28),
+                m=rnd.choice(WORDS["MONTHS"]),
+                n=rnd.randint(10, 900),
+            )
             out.append(SourceMessage(f"m{i + 1}", "user", text))
         else:
             out.append(SourceMessage(f"m{i + 1}", "assistant", rnd.choice(WORDS["BOT"])))
     return out
 
 
-TOOLS = (ToolSpec("search_knowledge", "Search the team knowledge base.",
-                  {"type": "object", "properties": {"query": {"type": "string"}},
-                   "required": ["query"]}),)
+TOOLS = (
+    ToolSpec(
+        "search_knowledge",
+        "Search the team knowledge base.",
+        {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+    ),
+)
 SYSTEM = "You are Threadkeep, a careful project assistant. Answer from the conversation."
 
 
 def _inputs(state: SummaryState, window: list[SourceMessage], n: int) -> TurnInputs:
-    return TurnInputs(system=SYSTEM, tools=TOOLS, startup="Conversation began 2026-01-05; web.",
-                      summary=render_summary(state), history=tuple(window),
-                      now="2026-11-29 10:00 UTC",
-                      facts=("Works at Initech.", "Prefers short answers.", "Based in Lisbon."),
-                      new_message=f"Where do we stand on Vega? (turn {n})")
+    return TurnInputs(
+        system=SYSTEM,
+        tools=TOOLS,
+        startup="Conversation began 2026-01-05; web.",
+        summary=render_summary(state),
+        history=tuple(window),
+        now="2026-11-29 10:00 UTC",
+        facts=("Works at Initech.", "Prefers short answers.", "Based in Lisbon."),
+        new_message=f"Where do we stand on Vega? (turn {n})",
+    )
 
 
 @dataclass
@@ -81,16 +94,18 @@ class _Case:
 def _cases_for(cp: int, turns: list[TurnInputs], roomy: int, counter: MemoCounter) -> list[_Case]:
     cases = []
     for inputs in turns:
-        need = assemble(inputs, ceiling=roomy, counter=counter,
-                        compactor=Compactor(counter=counter)).report.total_tokens
+        need = assemble(
+            inputs, ceiling=roomy, counter=counter, compactor=Compactor(counter=counter)
+        ).report.total_tokens
         # "tight": half of the older (compactable) history's tokens short, so it must compact.
         older = sum(counter.message(m[2]) for m in inputs.history[:-12])
         cases.append(_Case(cp, inputs, {"roomy": roomy, "tight": need - max(1, older // 2)}))
     return cases
 
 
-def _measure_interleaved(cases: list[_Case], repeats: int, warm_counter: MemoCounter,
-                         warm_compactor: Compactor) -> None:
+def _measure_interleaved(
+    cases: list[_Case], repeats: int, warm_counter: MemoCounter, warm_compactor: Compactor
+) -> None:
     """Time every case round-robin, so machine noise and process state hit all lengths alike."""
     for case in cases:  # warm the process-wide memo, as the earlier turns would have
         for ceiling in case.ceilings.values():
@@ -103,11 +118,9 @@ def _measure_interleaved(cases: list[_Case], repeats: int, warm_counter: MemoCou
                 for label, ceiling in case.ceilings.items():
                     cold = MemoCounter()
                     t0 = time.perf_counter()
-                    assemble(case.inputs, ceiling=ceiling, counter=cold,
-                             compactor=Compactor(counter=cold))
+                    assemble(case.inputs, ceiling=ceiling, counter=cold, compactor=Compactor(counter=cold))
                     t1 = time.perf_counter()
-                    assemble(case.inputs, ceiling=ceiling, counter=warm_counter,
-                             compactor=warm_compactor)
+                    assemble(case.inputs, ceiling=ceiling, counter=warm_counter, compactor=warm_compactor)
                     t2 = time.perf_counter()
                     case.samples.setdefault(f"cold_ms_{label}", []).append((t1 - t0) * 1000)
                     case.samples.setdefault(f"warm_ms_{label}", []).append((t2 - t1) * 1000)
@@ -115,8 +128,7 @@ def _measure_interleaved(cases: list[_Case], repeats: int, warm_counter: MemoCou
         gc.enable()
 
 
-def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
-        roomy: int = 8000) -> dict:
+def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10, roomy: int = 8000) -> dict:
     """Grow the conversation with folding, keep the inputs of the last ``sample_turns`` user
     turns before each checkpoint, then time them all interleaved."""
     total = max(checkpoints)
@@ -132,16 +144,19 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
     for n in range(1, total + 1):
         while (rng := fold_range(n, cursor, policy)) is not None:
             t0 = time.perf_counter()
-            state = fold_summary(state, messages[rng.first - 1 : rng.last],
-                                 summariser=summariser).state
+            state = fold_summary(state, messages[rng.first - 1 : rng.last], summariser=summariser).state
             fold_seconds += time.perf_counter() - t0
             cursor = rng.last
         if not any(cp - 2 * sample_turns < n <= cp and (cp - n) % 2 == 0 for cp in checkpoints):
             continue  # sample turns that end on a user message: every other message
         pending.append(_inputs(state, messages[cursor:n], n))
         if n in checkpoints:
-            meta[n] = {"messages": n, "window": n - cursor, "summary_items": len(state.items),
-                       "turns_sampled": len(pending)}
+            meta[n] = {
+                "messages": n,
+                "window": n - cursor,
+                "summary_items": len(state.items),
+                "turns_sampled": len(pending),
+            }
             cases += _cases_for(n, pending, roomy, warm_counter)
             pending = []
     del messages
@@ -152,17 +167,24 @@ def run(checkpoints: list[int], repeats: int = 30, sample_turns: int = 10,
         mine = [c for c in cases if c.checkpoint == cp]
         row = dict(meta[cp])
         for key in mine[0].samples:
-            row[key] = round(statistics.median(
-                statistics.median(c.samples[key]) for c in mine), 3)
-        last = assemble(mine[-1].inputs, ceiling=mine[-1].ceilings["tight"],
-                        counter=warm_counter, compactor=warm_compactor).report
+            row[key] = round(statistics.median(statistics.median(c.samples[key]) for c in mine), 3)
+        last = assemble(
+            mine[-1].inputs, ceiling=mine[-1].ceilings["tight"], counter=warm_counter, compactor=warm_compactor
+        ).report
         row["compacted_tight"] = last.compaction.messages if last.compaction else 0
         rows.append(row)
     first, last_row = rows[0], rows[-1]
-    ratios = {k: round(float(last_row[k]) / float(first[k]), 3)  # type: ignore[arg-type]
-              for k in first if k.startswith(("cold_ms", "warm_ms"))}
-    return {"checkpoints": rows, "ratio_last_over_first": ratios, "repeats": repeats,
-            "fold_seconds_total": round(fold_seconds, 2)}
+    ratios = {
+        k: round(float(last_row[k]) / float(first[k]), 3)  # type: ignore[arg-type]
+        for k in first
+        if k.startswith(("cold_ms", "warm_ms"))
+    }
+    return {
+        "checkpoints": rows,
+        "ratio_last_over_first": ratios,
+        "repeats": repeats,
+        "fold_seconds_total": round(fold_seconds, 2),
+    }
 
 
 def main() -> None:

@@ -48,8 +48,9 @@ def measure(policy: str | None, hogs: int, runs: int) -> dict[str, float]:
     for p in spinners:
         p.start()
     try:
-        out = subprocess.run([sys.executable, "-c", _PROBE, str(runs)], env=env, capture_output=True,
-                             text=True, timeout=600, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", _PROBE, str(runs)], env=env, capture_output=True, text=True, timeout=600, check=True
+        )
     finally:
         for p in spinners:
             p.terminate()

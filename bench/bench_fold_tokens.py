@@ -56,13 +56,20 @@ def run(total: int = 10_000, sample_every: int = 25) -> dict:
     return {
         "messages": total,
         "folds": len(cursors),
-        "incremental": {"total_tokens": sum(incremental), "max_per_fold": max(incremental),
-                        "mean_per_fold": round(sum(incremental) / len(incremental), 1)},
-        "scratch": {"total_tokens": sum(scratch), "max_per_fold": max(scratch),
-                    "mean_per_fold": round(sum(scratch) / len(scratch), 1)},
+        "incremental": {
+            "total_tokens": sum(incremental),
+            "max_per_fold": max(incremental),
+            "mean_per_fold": round(sum(incremental) / len(incremental), 1),
+        },
+        "scratch": {
+            "total_tokens": sum(scratch),
+            "max_per_fold": max(scratch),
+            "mean_per_fold": round(sum(scratch) / len(scratch), 1),
+        },
         "ratio_scratch_over_incremental": round(sum(scratch) / sum(incremental), 1),
-        "curve": [{"fold": i + 1, "cursor": cursors[i], "incremental": incremental[i],
-                   "scratch": scratch[i]} for i in idx],
+        "curve": [
+            {"fold": i + 1, "cursor": cursors[i], "incremental": incremental[i], "scratch": scratch[i]} for i in idx
+        ],
     }
 
 

@@ -54,9 +54,11 @@ from typing import Any
 
 from harness import run_header
 
-WORDS = ("the quarterly plan needs another pass before we send it to the board and I want the "
-         "numbers to line up with what finance showed last week so let us check the forecast the "
-         "hiring budget the travel costs and the timeline for the new office together").split()
+WORDS = (
+    "the quarterly plan needs another pass before we send it to the board and I want the "
+    "numbers to line up with what finance showed last week so let us check the forecast the "
+    "hiring budget the travel costs and the timeline for the new office together"
+).split()
 CITIES = ["Lisbon", "Porto", "Berlin", "Osaka", "Tbilisi", "Lyon", "Quito", "Riga"]
 
 
@@ -66,9 +68,15 @@ def _text(rng: random.Random, n: int) -> str:
 
 def _node(nid: str, parent: str, role: str, at: float, text: str) -> dict[str, Any]:
     """One message node of a ChatGPT export's mapping."""
-    message = {"id": nid, "author": {"role": role, "name": None, "metadata": {}}, "create_time": at,
-               "content": {"content_type": "text", "parts": [text]}, "status": "finished_successfully",
-               "metadata": {}, "recipient": "all"}
+    message = {
+        "id": nid,
+        "author": {"role": role, "name": None, "metadata": {}},
+        "create_time": at,
+        "content": {"content_type": "text", "parts": [text]},
+        "status": "finished_successfully",
+        "metadata": {},
+        "recipient": "all",
+    }
     return {"id": nid, "parent": parent, "children": [], "message": message}
 
 
@@ -95,12 +103,27 @@ def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -
                 mapping[parent]["children"].append(nid)
                 if i == 1:  # an abandoned branch off the first answer
                     mapping[parent]["children"].append(f"{nid}-old")
-                    mapping[f"{nid}-old"] = {"id": f"{nid}-old", "parent": parent, "children": [], "message": {
-                        "id": f"{nid}-old", "author": {"role": role}, "create_time": start + i * 30 - 1,
-                        "content": {"content_type": "text", "parts": ["an abandoned answer"]}}}
+                    mapping[f"{nid}-old"] = {
+                        "id": f"{nid}-old",
+                        "parent": parent,
+                        "children": [],
+                        "message": {
+                            "id": f"{nid}-old",
+                            "author": {"role": role},
+                            "create_time": start + i * 30 - 1,
+                            "content": {"content_type": "text", "parts": ["an abandoned answer"]},
+                        },
+                    }
                 parent = nid
-            conv = {"id": cid, "conversation_id": cid, "title": f"Planning {c}", "create_time": start,
-                    "update_time": start + per * 30, "mapping": mapping, "current_node": parent}
+            conv = {
+                "id": cid,
+                "conversation_id": cid,
+                "title": f"Planning {c}",
+                "create_time": start,
+                "update_time": start + per * 30,
+                "mapping": mapping,
+                "current_node": parent,
+            }
             if c:
                 f.write(",")
             json.dump(conv, f)
@@ -108,21 +131,40 @@ def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -
     return path.stat().st_size
 
 
-_TOPICS = ("database migration", "garden irrigation", "tax return", "marathon training", "sourdough starter",
-           "kubernetes ingress", "wedding budget", "thesis outline", "python packaging", "apartment lease",
-           "react state", "japanese grammar", "espresso grind", "bike gearing", "cover letter", "sql index")
-_VOCAB = ("first second also however because therefore instead usually often consider check make sure "
-          "value setting option step case example result problem reason approach method part point time "
-          "data file query table index request response error message version change update system "
-          "simple small large common specific general important different similar possible better "
-          "should would could might must need want use keep try start stop run build test read write "
-          "the a an of to in for on with at by from as is are was be it this that these those you your "
-          "we our they their and or but not if then when while so more most less each every other").split()
-_CODE = ("def load(path):\n    with open(path) as f:\n        return json.load(f)\n",
-         "SELECT id, name FROM users WHERE created_at > now() - interval '7 days' ORDER BY id;\n",
-         "for i, row in enumerate(rows):\n    if row.status == 'failed':\n        retry(row.id, delay=2 ** i)\n",
-         "kubectl get pods -n web -o wide\nkubectl describe ingress web -n web\n",
-         "const [items, setItems] = useState([]);\nuseEffect(() => { fetchItems().then(setItems); }, []);\n")
+_TOPICS = (
+    "database migration",
+    "garden irrigation",
+    "tax return",
+    "marathon training",
+    "sourdough starter",
+    "kubernetes ingress",
+    "wedding budget",
+    "thesis outline",
+    "python packaging",
+    "apartment lease",
+    "react state",
+    "japanese grammar",
+    "espresso grind",
+    "bike gearing",
+    "cover letter",
+    "sql index",
+)
+_VOCAB = (
+    "first second also however because therefore instead usually often consider check make sure "
+    "value setting option step case example result problem reason approach method part point time "
+    "data file query table index request response error message version change update system "
+    "simple small large common specific general important different similar possible better "
+    "should would could might must need want use keep try start stop run build test read write "
+    "the a an of to in for on with at by from as is are was be it this that these those you your "
+    "we our they their and or but not if then when while so more most less each every other"
+).split()
+_CODE = (
+    "def load(path):\n    with open(path) as f:\n        return json.load(f)\n",
+    "SELECT id, name FROM users WHERE created_at > now() - interval '7 days' ORDER BY id;\n",
+    "for i, row in enumerate(rows):\n    if row.status == 'failed':\n        retry(row.id, delay=2 ** i)\n",
+    "kubectl get pods -n web -o wide\nkubectl describe ingress web -n web\n",
+    "const [items, setItems] = useState([]);\nuseEffect(() => { fetchItems().then(setItems); }, []);\n",
+)
 
 
 def _prose(rng: random.Random, words: int, topic: str) -> str:
@@ -177,8 +219,15 @@ def write_realistic(path: Path, messages: int, seed: int = 7) -> int:
                 mapping[nid] = _node(nid, parent, role, start + i * 40, text)
                 mapping[parent]["children"].append(nid)
                 parent = nid
-            conv = {"id": cid, "conversation_id": cid, "title": f"About {topic}", "create_time": start,
-                    "update_time": start + per * 40, "mapping": mapping, "current_node": parent}
+            conv = {
+                "id": cid,
+                "conversation_id": cid,
+                "title": f"About {topic}",
+                "create_time": start,
+                "update_time": start + per * 40,
+                "mapping": mapping,
+                "current_node": parent,
+            }
             f.write("," if c else "")
             json.dump(conv, f)
             written += per
@@ -262,9 +311,15 @@ def child(file: str, db: str, background: bool, bare_sample: int = 0) -> None:
     result = import_file(memory, Path(file), user="bench", format="chatgpt")
     store_s = time.perf_counter() - t
     rss_store = peak_mb()
-    out = {"conversations": result.counts.conversations, "messages": result.counts.messages,
-           "jobs": result.counts.jobs, "store_s": round(store_s, 2), "rss_open_mb": round(rss_open, 1),
-           "rss_store_mb": round(rss_store, 1), "embeddings": settings.embeddings}
+    out = {
+        "conversations": result.counts.conversations,
+        "messages": result.counts.messages,
+        "jobs": result.counts.jobs,
+        "store_s": round(store_s, 2),
+        "rss_open_mb": round(rss_open, 1),
+        "rss_store_mb": round(rss_store, 1),
+        "embeddings": settings.embeddings,
+    }
     if background:
         t = time.perf_counter()
         shown = [t]
@@ -273,10 +328,19 @@ def child(file: str, db: str, background: bool, bare_sample: int = 0) -> None:
             if time.perf_counter() - shown[0] >= 30:
                 shown[0] = time.perf_counter()
                 p = st["progress"]
-                sys.stderr.write(json.dumps({"elapsed_s": round(shown[0] - t0, 1), "chunks_done": p["chunks_done"],
-                                             "chunks_total": p["chunks_total"], "jobs_done": p["jobs_done"],
-                                             "cpu_s": round(_cpu_s() - cpu0, 1),
-                                             "load": round(os.getloadavg()[0], 1)}) + "\n")
+                sys.stderr.write(
+                    json.dumps(
+                        {
+                            "elapsed_s": round(shown[0] - t0, 1),
+                            "chunks_done": p["chunks_done"],
+                            "chunks_total": p["chunks_total"],
+                            "jobs_done": p["jobs_done"],
+                            "cpu_s": round(_cpu_s() - cpu0, 1),
+                            "load": round(os.getloadavg()[0], 1),
+                        }
+                    )
+                    + "\n"
+                )
                 sys.stderr.flush()
 
         status = asyncio.run(run_background(memory, result.import_id, user="bench", on_progress=progress))
@@ -306,8 +370,12 @@ def child(file: str, db: str, background: bool, bare_sample: int = 0) -> None:
             cpu = _cpu_s()
             emb.passages(sample)
             bare = (_cpu_s() - cpu) * (len(texts) / len(sample))
-            out |= {"chunks_embedded_bare": len(sample), "bare_sample": bare_sample, "cpu_bare_e5_s": round(bare, 2),
-                    "cpu_ratio": round(out["cpu_import_s"] / bare, 3)}
+            out |= {
+                "chunks_embedded_bare": len(sample),
+                "bare_sample": bare_sample,
+                "cpu_bare_e5_s": round(bare, 2),
+                "cpu_ratio": round(out["cpu_import_s"] / bare, 3),
+            }
     asyncio.run(memory.close())
     print(json.dumps(out), flush=True)
 
@@ -316,28 +384,55 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="20x1000,200x10000", help="CONVERSATIONSxMESSAGES, comma-separated")
     ap.add_argument("--no-background", action="store_true", help="measure storing only")
-    ap.add_argument("--embeddings", choices=("default", "off"), default="default",
-                    help="off: THREADKEEP_EMBEDDINGS=false in the child (recall and facts lexical only)")
-    ap.add_argument("--realistic", type=int, default=None, metavar="N",
-                    help="import a ChatGPT-like history of N messages instead of --sizes (see above)")
+    ap.add_argument(
+        "--embeddings",
+        choices=("default", "off"),
+        default="default",
+        help="off: THREADKEEP_EMBEDDINGS=false in the child (recall and facts lexical only)",
+    )
+    ap.add_argument(
+        "--realistic",
+        type=int,
+        default=None,
+        metavar="N",
+        help="import a ChatGPT-like history of N messages instead of --sizes (see above)",
+    )
     ap.add_argument("--seed", type=int, default=7, help="seed of the --realistic history")
-    ap.add_argument("--bare-sample", type=int, default=1, metavar="K",
-                    help="--realistic: embed every K-th chunk for the bare e5 cost (1: all)")
-    ap.add_argument("--bare-only", action="store_true",
-                    help="--realistic: only the bare e5 cost of the history's chunks (no import)")
+    ap.add_argument(
+        "--bare-sample",
+        type=int,
+        default=1,
+        metavar="K",
+        help="--realistic: embed every K-th chunk for the bare e5 cost (1: all)",
+    )
+    ap.add_argument(
+        "--bare-only",
+        action="store_true",
+        help="--realistic: only the bare e5 cost of the history's chunks (no import)",
+    )
     ap.add_argument("--child", nargs=2, metavar=("FILE", "DB"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.bare_only:
         with tempfile.TemporaryDirectory(prefix="tk-bench-bare-") as tmp:
             path = Path(tmp) / "conversations.json"
             write_realistic(path, args.realistic, args.seed)
-            print(json.dumps({"size": f"realistic{args.realistic}", "bare_sample": args.bare_sample,
-                              "load_before": round(os.getloadavg()[0], 1)} | bare_only(str(path), args.bare_sample)
-                             | {"load_after": round(os.getloadavg()[0], 1)}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "size": f"realistic{args.realistic}",
+                        "bare_sample": args.bare_sample,
+                        "load_before": round(os.getloadavg()[0], 1),
+                    }
+                    | bare_only(str(path), args.bare_sample)
+                    | {"load_after": round(os.getloadavg()[0], 1)}
+                ),
+                flush=True,
+            )
         return
     if args.child:
-        child(args.child[0], args.child[1], not args.no_background,
-              args.bare_sample if args.realistic is not None else 0)
+        child(
+            args.child[0], args.child[1], not args.no_background, args.bare_sample if args.realistic is not None else 0
+        )
         return
     sizes = [f"realistic{args.realistic}"] if args.realistic is not None else args.sizes.split(",")
     print(json.dumps({"run": run_header()}), flush=True)
@@ -362,8 +457,13 @@ def main() -> None:
             if proc.returncode != 0:
                 raise SystemExit(f"size {size}: the import failed")
             result = json.loads(proc.stdout.strip().splitlines()[-1])
-            result |= {"size": size, "file_mb": round(nbytes / 1e6, 1), "generate_s": round(gen_s, 1),
-                       "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
+            result |= {
+                "size": size,
+                "file_mb": round(nbytes / 1e6, 1),
+                "generate_s": round(gen_s, 1),
+                "load_before": round(load, 1),
+                "load_after": round(os.getloadavg()[0], 1),
+            }
             print(json.dumps(result), flush=True)
 
 

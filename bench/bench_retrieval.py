@@ -75,17 +75,20 @@ def main(argv: list[str] | None = None) -> int:
     tokenizers: dict[str, Callable[[str], list[str]]] = {"unified": tokenize}
     # Every BM25 gets the same tokens, so only the index is compared.
     # (build the index, score a question, add one document)
-    bm25: dict[str, tuple[Callable[[], Any], Callable[[Any, list[str]], np.ndarray],
-                          Callable[[Any, list[str]], object]]] = {
-        "unified": (lambda: Bm25Index(docs), lambda ix, q: ix.scores(q), lambda ix, d: ix.add([d]))}
+    bm25: dict[
+        str, tuple[Callable[[], Any], Callable[[Any, list[str]], np.ndarray], Callable[[Any, list[str]], object]]
+    ] = {"unified": (lambda: Bm25Index(docs), lambda ix, q: ix.scores(q), lambda ix, d: ix.add([d]))}
     if args.baseline_src is not None:
         base = args.baseline_src / "threadkeep" / "retrieval"
         memory_old = _load(base / "hybrid.py", "baseline_hybrid")
         knowledge_old = _load(base / "lexical.py", "baseline_lexical")
         if memory_old is not None and hasattr(memory_old, "tokenize"):
             tokenizers["baseline memory (hybrid.py)"] = memory_old.tokenize
-            bm25["baseline memory (hybrid.py)"] = (lambda: memory_old.Bm25Index(docs), lambda ix, q: ix.scores(q),
-                                                   lambda ix, d: ix.add([d]))
+            bm25["baseline memory (hybrid.py)"] = (
+                lambda: memory_old.Bm25Index(docs),
+                lambda ix, q: ix.scores(q),
+                lambda ix, d: ix.add([d]),
+            )
         if knowledge_old is not None:
             tokenizers["baseline knowledge (lexical.py)"] = knowledge_old.tokenize
             # Its BM25 tokenizes text itself: from here on it is handed the tokens as they are.
@@ -98,18 +101,21 @@ def main(argv: list[str] | None = None) -> int:
                 return ix
 
             bm25["baseline knowledge (lexical.py)"] = (
-                build, lambda ix, q: ix.scores("\x00".join(q), ix._live),
-                lambda ix, d: ix.add(ix._live, "\x00".join(d)))
+                build,
+                lambda ix, q: ix.scores("\x00".join(q), ix._live),
+                lambda ix, d: ix.add(ix._live, "\x00".join(d)),
+            )
     out["tokenize_us_per_turn"] = {
         name: round(_median_cpu(lambda f=f: [f(t) for t in turns], args.runs) / len(turns) * 1e6, 1)  # type: ignore[misc]
-        for name, f in tokenizers.items()}
+        for name, f in tokenizers.items()
+    }
     # A static index (a knowledge base between changes), and one that gains a document before
     # every question (a person's messages: recall's index grows by each turn's message).
     out["bm25_ms_per_question"], out["bm25_ms_per_question_after_an_addition"] = {}, {}
     for name, (build, score, add) in bm25.items():
         index = build()
-        out["bm25_ms_per_question"][name] = round(
-            _median_cpu(lambda: [score(index, q) for q in queries], args.runs) / len(queries) * 1000, 4)  # noqa: B023
+        per_round = _median_cpu(lambda: [score(index, q) for q in queries], args.runs)  # noqa: B023
+        out["bm25_ms_per_question"][name] = round(per_round / len(queries) * 1000, 4)
         growing = build()
         fresh = iter(docs * args.runs)
 
@@ -119,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                 score(growing, q)  # noqa: B023
 
         out["bm25_ms_per_question_after_an_addition"][name] = round(
-            _median_cpu(grow_and_score, args.runs) / len(queries) * 1000, 4)
+            _median_cpu(grow_and_score, args.runs) / len(queries) * 1000, 4
+        )
     emit(out, as_json=True)
     return 0
 

@@ -30,7 +30,9 @@ def stored(statement: str) -> str:
     return render_fact(found[0].key, found[0].value).removeprefix("Statement: ") if found else statement
 
 
-def score(cases: tuple[Case, ...], floor: float, memo: dict[tuple[str, tuple[str, ...]], list[float]]) -> dict[str, Any]:
+def score(
+    cases: tuple[Case, ...], floor: float, memo: dict[tuple[str, tuple[str, ...]], list[float]]
+) -> dict[str, Any]:
     """Right answers to questions with an answer and to questions without one."""
     emb = required_embedder()
 
@@ -51,8 +53,12 @@ def score(cases: tuple[Case, ...], floor: float, memo: dict[tuple[str, tuple[str
             else:
                 unknown += 1
                 unknown_right += not got
-    return {"floor": floor, "known": f"{known_right}/{known}", "never_said": f"{unknown_right}/{unknown}",
-            "right": round((known_right + unknown_right) / (known + unknown), 3)}
+    return {
+        "floor": floor,
+        "known": f"{known_right}/{known}",
+        "never_said": f"{unknown_right}/{unknown}",
+        "right": round((known_right + unknown_right) / (known + unknown), 3),
+    }
 
 
 def main() -> None:

@@ -36,8 +36,12 @@ def one_run() -> float:
     with tempfile.TemporaryDirectory(prefix="tk-startup-") as home:
         env = {k: v for k, v in os.environ.items() if not k.startswith("THREADKEEP_")}
         env.update(THREADKEEP_HOME=home, PYTHONPATH=str(ROOT / "src"))
-        proc = subprocess.Popen([sys.executable, "-m", "threadkeep.cli", "serve", "--port", str(port)],
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "threadkeep.cli", "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline:

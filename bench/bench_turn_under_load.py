@@ -51,8 +51,16 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 USER = "bench-person"
 _PEOPLE = ["Nora", "Tariq", "Lena", "Omar", "Priya", "Kai", "Mateo", "Ines"]
 _PROJECTS = ["Vega", "Atlas", "Borealis", "Cobalt", "Juniper", "Quartz"]
-_TOPICS = ["the release plan", "the hiring budget", "the data migration", "the vendor contract",
-           "the load tests", "the on-call rota", "the design review", "the customer pilot"]
+_TOPICS = [
+    "the release plan",
+    "the hiring budget",
+    "the data migration",
+    "the vendor contract",
+    "the load tests",
+    "the on-call rota",
+    "the design review",
+    "the customer pilot",
+]
 _SHORT = [
     "What did we decide about {t}?",
     "Remind me who leads {j}.",
@@ -75,8 +83,13 @@ _MONTHS = ["March", "April", "May", "June", "July", "August"]
 
 
 def _fill(rnd: random.Random, template: str) -> str:
-    return template.format(p=rnd.choice(_PEOPLE), j=rnd.choice(_PROJECTS), t=rnd.choice(_TOPICS),
-                           m=rnd.choice(_MONTHS), n=rnd.randint(3, 900))
+    return template.format(
+        p=rnd.choice(_PEOPLE),
+        j=rnd.choice(_PROJECTS),
+        t=rnd.choice(_TOPICS),
+        m=rnd.choice(_MONTHS),
+        n=rnd.randint(3, 900),
+    )
 
 
 def paste_text(size: int, seed: int) -> str:
@@ -118,8 +131,9 @@ class Bench:
 
         self.args = args
         settings = Settings(home=workdir)
-        self.memory = Memory.open(f"sqlite:///{workdir / 'threadkeep.db'}", settings=settings,
-                                  master_key=MasterKey(os.urandom(32), "bench"))
+        self.memory = Memory.open(
+            f"sqlite:///{workdir / 'threadkeep.db'}", settings=settings, master_key=MasterKey(os.urandom(32), "bench")
+        )
         self.questions = iter(short_texts(10_000, seed=40))
         self.fillers = iter(short_texts(10_000, seed=41))
         self.pastes = 0
@@ -134,8 +148,14 @@ class Bench:
         from threadkeep.store.models import Job
 
         with self.memory.db.reading() as s:
-            return int(s.scalar(select(func.count()).select_from(Job).where(
-                Job.status.in_(("ready", "running")), Job.run_after <= utcnow())) or 0)
+            return int(
+                s.scalar(
+                    select(func.count())
+                    .select_from(Job)
+                    .where(Job.status.in_(("ready", "running")), Job.run_after <= utcnow())
+                )
+                or 0
+            )
 
     async def wait_idle(self, timeout_s: float = 600.0) -> None:
         end = time.monotonic() + timeout_s
@@ -160,10 +180,20 @@ class Bench:
         def run(s: Any) -> None:
             conv = s.get(Conversation, cid)
             for _ in range(pairs):
-                um = repo.append_message(s, self.memory.vault, conv=conv, role="user", text=next(self.fillers),
-                                         status="answered")
-                repo.append_message(s, self.memory.vault, conv=conv, role="assistant", text="Noted.",
-                                    status="ok", reply_to=um.id, model=self.memory.model.name)
+                um = repo.append_message(
+                    s, self.memory.vault, conv=conv, role="user", text=next(self.fillers), status="answered"
+                )
+                repo.append_message(
+                    s,
+                    self.memory.vault,
+                    conv=conv,
+                    role="assistant",
+                    text="Noted.",
+                    status="ok",
+                    reply_to=um.id,
+                    model=self.memory.model.name,
+                )
+
         self.memory.db.write(run)
 
     async def start_paste(self) -> None:
@@ -176,12 +206,13 @@ class Bench:
         await asyncio.to_thread(self.append_pairs, cid, 14)
         self.pastes += 1
         started = time.perf_counter()
-        await self.memory.send(paste_text(self.args.paste_kb * 1000, seed=self.pastes), user=USER,
-                               conversation_id=cid)
+        await self.memory.send(paste_text(self.args.paste_kb * 1000, seed=self.pastes), user=USER, conversation_id=cid)
         self.paste_ms.append((time.perf_counter() - started) * 1000)
         await asyncio.to_thread(self.append_pairs, cid, 8)
-        await asyncio.to_thread(self.memory.db.write, lambda s: jobs.enqueue(
-            s, kind="fold", payload={"conversation_id": cid}, dedupe_key=f"fold:{cid}"))
+        await asyncio.to_thread(
+            self.memory.db.write,
+            lambda s: jobs.enqueue(s, kind="fold", payload={"conversation_id": cid}, dedupe_key=f"fold:{cid}"),
+        )
 
     async def idle_phase(self, n: int) -> list[float]:
         out = []
@@ -206,14 +237,21 @@ class Bench:
             if not await asyncio.to_thread(self.pending_jobs):
                 continue  # the work ended during the gap: this turn would not be under load
             out.append(await self.short_turn())
-        return {**summary(out), "pastes": pastes,
-                "paste_turn_ms": [round(x) for x in self.paste_ms[first_paste:]],
-                "background_paused_s": round(priority.paused_total_s() - paused, 1)}
+        return {
+            **summary(out),
+            "pastes": pastes,
+            "paste_turn_ms": [round(x) for x in self.paste_ms[first_paste:]],
+            "background_paused_s": round(priority.paused_total_s() - paused, 1),
+        }
 
 
 def summary(samples: list[float]) -> dict[str, float]:
-    return {"n": len(samples), "p50_ms": round(pct(samples, 50), 1), "p99_ms": round(pct(samples, 99), 1),
-            "max_ms": round(max(samples), 1)}
+    return {
+        "n": len(samples),
+        "p50_ms": round(pct(samples, 50), 1),
+        "p99_ms": round(pct(samples, 99), 1),
+        "max_ms": round(max(samples), 1),
+    }
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -239,9 +277,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if name != "idle":
             ph["p50_x_idle"] = round(ph["p50_ms"] / idle["p50_ms"], 2)
             ph["p99_x_idle"] = round(ph["p99_ms"] / idle["p99_ms"], 2)
-    return {"phases": phases, "turns": args.turns, "paste_kb": args.paste_kb, "gap_s": args.gap,
-            "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
-            "python": platform.python_version()}
+    return {
+        "phases": phases,
+        "turns": args.turns,
+        "paste_kb": args.paste_kb,
+        "gap_s": args.gap,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,12 +298,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_json_flag(ap)
     args = ap.parse_args(argv)
     result = asyncio.run(run(args))
-    rows = [{"phase": name, "n": ph["n"], "p50 ms": ph["p50_ms"], "p99 ms": ph["p99_ms"], "max ms": ph["max_ms"],
-             "p50 x": ph.get("p50_x_idle", 1.0), "p99 x": ph.get("p99_x_idle", 1.0),
-             "pastes": ph.get("pastes", ""), "paused s": ph.get("background_paused_s", ""),
-             "paste turns ms": ph.get("paste_turn_ms", "")} for name, ph in result["phases"].items()]
-    emit(result, args.json, f"{args.turns} short turns per phase, {args.paste_kb} KB paste, gap {args.gap} s; "
-         f"load average {result['load_average']} on {result['cpus']} CPUs\n" + table(rows))
+    rows = [
+        {
+            "phase": name,
+            "n": ph["n"],
+            "p50 ms": ph["p50_ms"],
+            "p99 ms": ph["p99_ms"],
+            "max ms": ph["max_ms"],
+            "p50 x": ph.get("p50_x_idle", 1.0),
+            "p99 x": ph.get("p99_x_idle", 1.0),
+            "pastes": ph.get("pastes", ""),
+            "paused s": ph.get("background_paused_s", ""),
+            "paste turns ms": ph.get("paste_turn_ms", ""),
+        }
+        for name, ph in result["phases"].items()
+    ]
+    emit(
+        result,
+        args.json,
+        f"{args.turns} short turns per phase, {args.paste_kb} KB paste, gap {args.gap} s; "
+        f"load average {result['load_average']} on {result['cpus']} CPUs\n" + table(rows),
+    )
     return 0
 
 

@@ -54,8 +54,11 @@ class Run:
         self.cid: str | None = None
 
     def client(self, timeout: float = 30) -> httpx.Client:
-        return httpx.Client(base_url=self.server.url, timeout=timeout,
-                            headers={"Authorization": f"Bearer {self.surface}", "X-Threadkeep-User": self.person})
+        return httpx.Client(
+            base_url=self.server.url,
+            timeout=timeout,
+            headers={"Authorization": f"Bearer {self.surface}", "X-Threadkeep-User": self.person},
+        )
 
     def turn(self, text: str) -> dict[str, Any]:
         with self.client() as c:
@@ -80,8 +83,9 @@ class Run:
         try:
             while time.monotonic() < deadline:
                 with eng.connect() as c:
-                    if c.execute(sa.text("SELECT 1 FROM jobs WHERE kind = :k AND status = 'running'"),
-                                 {"k": kind}).first():
+                    if c.execute(
+                        sa.text("SELECT 1 FROM jobs WHERE kind = :k AND status = 'running'"), {"k": kind}
+                    ).first():
                         return
                 time.sleep(0.05)
         finally:
@@ -104,9 +108,14 @@ class Run:
             problems.append(f"lost {len(missing)}, duplicated {len(users) - len(set(users))}")
         if [t for t in users if t in self.sent] != self.sent:
             problems.append("order changed")
-        return {"problems": problems, "messages": found.messages, "folds": found.folds,
-                "stuck_pending_turns": found.pending_turns,
-                "jobs_done": found.jobs_done, "server_starts": self.server.starts}
+        return {
+            "problems": problems,
+            "messages": found.messages,
+            "folds": found.folds,
+            "stuck_pending_turns": found.pending_turns,
+            "jobs_done": found.jobs_done,
+            "server_starts": self.server.starts,
+        }
 
     def close(self) -> None:
         self.server.stop()
@@ -120,8 +129,10 @@ def kill_mid_stream(backend: str) -> dict[str, Any]:
     try:
         run.turn("first question about Atlas")
         text = "second question, interrupted"
-        with run.client() as c, c.stream("POST", "/v1/messages",
-                                         json={"text": text, "conversation_id": run.cid, "stream": True}) as r:
+        with (
+            run.client() as c,
+            c.stream("POST", "/v1/messages", json={"text": text, "conversation_id": run.cid, "stream": True}) as r,
+        ):
             for line in r.iter_lines():
                 if line.startswith("event: message"):
                     break  # stored and acknowledged: the client saw its message id
@@ -195,8 +206,15 @@ class FakeTelegram:
                 method = self.path.rsplit("/", 1)[-1]
                 if method == "sendMessage":
                     outer.sent.append(body)
-                result: Any = {"message_id": 5000 + len(outer.sent), "chat": {"id": body.get("chat_id")},
-                               "text": body.get("text")} if method == "sendMessage" else True
+                result: Any = (
+                    {
+                        "message_id": 5000 + len(outer.sent),
+                        "chat": {"id": body.get("chat_id")},
+                        "text": body.get("text"),
+                    }
+                    if method == "sendMessage"
+                    else True
+                )
                 out = json.dumps({"ok": True, "result": result}).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
@@ -217,13 +235,22 @@ def kill_mid_surface_job(backend: str) -> dict[str, Any]:
     """Kill while the Telegram answer job waits on the model: after restart, one answer, once."""
     fake = FakeTelegram()
     secret = "fault-telegram-secret"
-    env = {"THREADKEEP_TELEGRAM_SECRET": secret, "THREADKEEP_TELEGRAM_BOT_TOKEN": "123:fault",
-           "THREADKEEP_TELEGRAM_API_URL": fake.url}
+    env = {
+        "THREADKEEP_TELEGRAM_SECRET": secret,
+        "THREADKEEP_TELEGRAM_BOT_TOKEN": "123:fault",
+        "THREADKEEP_TELEGRAM_API_URL": fake.url,
+    }
     run = Run(backend, delay=3.0, env=env)
     try:
-        update = {"update_id": 77, "message": {"message_id": 9, "from": {"id": 4242, "first_name": "F"},
-                                               "chat": {"id": 4242, "type": "private"},
-                                               "text": "What did we decide about Atlas?"}}
+        update = {
+            "update_id": 77,
+            "message": {
+                "message_id": 9,
+                "from": {"id": 4242, "first_name": "F"},
+                "chat": {"id": 4242, "type": "private"},
+                "text": "What did we decide about Atlas?",
+            },
+        }
         hook = f"{run.server.url}/surfaces/telegram/webhook"
         headers = {"X-Telegram-Bot-Api-Secret-Token": secret}
         assert httpx.post(hook, json=update, headers=headers, timeout=20).status_code == 200
@@ -248,8 +275,13 @@ def kill_mid_surface_job(backend: str) -> dict[str, Any]:
         eng.dispose()
         if users.count("answered") != 1:
             problems.append(f"the person's message should be answered once; user rows: {users}")
-        return {"problems": problems, "user_rows": users, "answers_posted": len(answers),
-                "messages": found.messages, "server_starts": run.server.starts}
+        return {
+            "problems": problems,
+            "user_rows": users,
+            "answers_posted": len(answers),
+            "messages": found.messages,
+            "server_starts": run.server.starts,
+        }
     finally:
         run.close()
         fake.close()
@@ -269,8 +301,13 @@ def postgres_lost_under_load(backend: str) -> dict[str, Any]:
         admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
             while not stop.is_set():
-                c.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                  "WHERE datname = :n AND pid <> pg_backend_pid()"), {"n": name})
+                c.execute(
+                    sa.text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = :n AND pid <> pg_backend_pid()"
+                    ),
+                    {"n": name},
+                )
                 time.sleep(0.05)
         admin.dispose()
 
@@ -336,8 +373,12 @@ def postgres_absent(backend: str) -> dict[str, Any]:
 
 
 SCENARIOS: dict[str, Callable[[str], dict[str, Any]]] = {
-    "stream": kill_mid_stream, "facts": kill_mid_facts, "fold": kill_mid_fold, "surface": kill_mid_surface_job,
-    "pg-outage": postgres_lost_under_load, "pg-absent": postgres_absent,
+    "stream": kill_mid_stream,
+    "facts": kill_mid_facts,
+    "fold": kill_mid_fold,
+    "surface": kill_mid_surface_job,
+    "pg-outage": postgres_lost_under_load,
+    "pg-absent": postgres_absent,
 }
 
 

@@ -50,15 +50,21 @@ def summarize(values: Iterable[float], digits: int | None = 3) -> dict[str, floa
     xs = sorted(values)
     if not xs:
         return {"n": 0}
-    stats = {"median": statistics.median(xs), "p95": percentile(xs, 95),
-             "p99": percentile(xs, 99), "min": xs[0], "max": xs[-1]}
+    stats = {
+        "median": statistics.median(xs),
+        "p95": percentile(xs, 95),
+        "p99": percentile(xs, 99),
+        "min": xs[0],
+        "max": xs[-1],
+    }
     if digits is not None:
         stats = {k: round(v, digits) for k, v in stats.items()}
     return {"n": len(xs), **stats}
 
 
-def time_calls(fn: Callable[[], object], runs: int, *, cpu: bool = False, warmup: int = 0,
-               unit: float = 1e3) -> dict[str, float]:
+def time_calls(
+    fn: Callable[[], object], runs: int, *, cpu: bool = False, warmup: int = 0, unit: float = 1e3
+) -> dict[str, float]:
     """Call ``fn`` ``warmup`` times untimed, then ``runs`` times; the summary (not rounded) of
     its times in milliseconds (``unit`` 1e3), wall clock or, with ``cpu``, this process's CPU
     time."""
@@ -88,8 +94,13 @@ class Timer:
 
 def _commit() -> str:
     try:
-        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True, timeout=5, check=False)
+        out = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
     return out.stdout.strip() or "unknown"
@@ -107,17 +118,22 @@ def run_header(command: Sequence[str] | None = None) -> dict[str, Any]:
         "command": " ".join([_script(argv[0]), *argv[1:]]) if argv else "",
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": _commit(),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
-                    "python": platform.python_version(),
-                    "load_avg": [round(x, 1) for x in os.getloadavg()]},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "python": platform.python_version(),
+            "load_avg": [round(x, 1) for x in os.getloadavg()],
+        },
     }
 
 
 def header_line(header: dict[str, Any]) -> str:
     """The header as one line of text, for the top of a text report."""
     m = header["machine"]
-    return (f"# {header['command']} — {header['date']}, commit {header['commit']}, "
-            f"{m['cpus']} CPUs, Python {m['python']}, load {m['load_avg'][0]}")
+    return (
+        f"# {header['command']} — {header['date']}, commit {header['commit']}, "
+        f"{m['cpus']} CPUs, Python {m['python']}, load {m['load_avg'][0]}"
+    )
 
 
 def _cell(value: Any) -> str:
@@ -137,8 +153,9 @@ def table(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) 
     numeric = [all(isinstance(row.get(c), int | float) for row in rows) for c in cols]
 
     def line(values: Sequence[str]) -> str:
-        return "  ".join(v.rjust(w) if num else v.ljust(w)
-                         for v, w, num in zip(values, widths, numeric, strict=True)).rstrip()
+        return "  ".join(
+            v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)
+        ).rstrip()
 
     return "\n".join([line(cols), line(["-" * w for w in widths]), *(line(r) for r in cells)])
 
@@ -148,8 +165,7 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
-def emit(report: dict[str, Any], as_json: bool, text: str | None = None,
-         header: dict[str, Any] | None = None) -> None:
+def emit(report: dict[str, Any], as_json: bool, text: str | None = None, header: dict[str, Any] | None = None) -> None:
     """Print a report: JSON with the run header under ``"run"``, or the header line and
     ``text`` (a table of the report by default)."""
     head = header or run_header()

@@ -41,7 +41,7 @@ JOB_KINDS = ("fold", "facts", "recall_index", "profile")
 @dataclass
 class Conversation:
     person: str
-    sent: list[str] = field(default_factory=list)       # acknowledged (200) messages, in order
+    sent: list[str] = field(default_factory=list)  # acknowledged (200) messages, in order
     errors: list[str] = field(default_factory=list)
     cid: str | None = None
     latencies: list[float] = field(default_factory=list)
@@ -54,14 +54,17 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-async def _converse(client: httpx.AsyncClient, conv: Conversation, turns: int, start_after: float,
-                    stream_every: int) -> None:
+async def _converse(
+    client: httpx.AsyncClient, conv: Conversation, turns: int, start_after: float, stream_every: int
+) -> None:
     await asyncio.sleep(start_after)
     headers = {"X-Threadkeep-User": conv.person}
     for i in range(turns):
         # Sentences the extractive summariser and the fact extractor both find something in.
-        text = (f"[{conv.person} #{i}] I work at Firm{hash(conv.person) % 9}. We decided to ship "
-                f"release {i} on {1 + i % 28} May with a budget of {100 + i} euros.")
+        text = (
+            f"[{conv.person} #{i}] I work at Firm{hash(conv.person) % 9}. We decided to ship "
+            f"release {i} on {1 + i % 28} May with a budget of {100 + i} euros."
+        )
         body: dict[str, Any] = {"text": text, "stream": stream_every > 0 and i % stream_every == 0}
         if conv.cid:
             body["conversation_id"] = conv.cid
@@ -108,16 +111,23 @@ async def _verify(client: httpx.AsyncClient, conv: Conversation) -> list[str]:
     if users != conv.sent:
         lost = [t for t in conv.sent if t not in users]
         dup = len(users) - len(set(users))
-        problems.append(f"{conv.person}: {len(lost)} lost, {dup} duplicated, order ok={sorted(users) == sorted(conv.sent)}")
+        problems.append(
+            f"{conv.person}: {len(lost)} lost, {dup} duplicated, order ok={sorted(users) == sorted(conv.sent)}"
+        )
     for a, b in zip(msgs, msgs[1:], strict=False):
-        if a["role"] == "user" and a["status"] == "answered" and (b["role"] != "assistant" or b["text"] != f"echo: {a['text']}"):
+        if (
+            a["role"] == "user"
+            and a["status"] == "answered"
+            and (b["role"] != "assistant" or b["text"] != f"echo: {a['text']}")
+        ):
             problems.append(f"{conv.person}: the answer does not follow its message")
             break
     return problems
 
 
-async def run_load(base_url: str, admin_key: str, *, conversations: int, turns: int, ramp: float,
-                   delay: float, stream_every: int = 5) -> dict[str, Any]:
+async def run_load(
+    base_url: str, admin_key: str, *, conversations: int, turns: int, ramp: float, delay: float, stream_every: int = 5
+) -> dict[str, Any]:
     admin = {"Authorization": f"Bearer {admin_key}"}
     limits = httpx.Limits(max_connections=conversations + 8, max_keepalive_connections=conversations + 8)
     async with httpx.AsyncClient(base_url=base_url, headers=admin, timeout=120, limits=limits) as setup:
@@ -128,25 +138,33 @@ async def run_load(base_url: str, admin_key: str, *, conversations: int, turns: 
     auth = {"Authorization": f"Bearer {surface}"}
     async with httpx.AsyncClient(base_url=base_url, headers=auth, timeout=120, limits=limits) as client:
         t0 = time.perf_counter()
-        await asyncio.gather(*(_converse(client, c, turns, ramp * i / max(1, conversations), stream_every)
-                               for i, c in enumerate(convs)))
+        await asyncio.gather(
+            *(_converse(client, c, turns, ramp * i / max(1, conversations), stream_every) for i, c in enumerate(convs))
+        )
         wall = time.perf_counter() - t0
         # Mark some conversations warm, so the keep-warm scheduler has sessions to look after.
         for c in convs[: max(1, conversations // 10)]:
             if c.cid:
-                await client.patch(f"/v1/conversations/{c.cid}", json={"keep_warm": True},
-                                   headers={"X-Threadkeep-User": c.person})
+                await client.patch(
+                    f"/v1/conversations/{c.cid}", json={"keep_warm": True}, headers={"X-Threadkeep-User": c.person}
+                )
         verify = await asyncio.gather(*(_verify(client, c) for c in convs))
     lat = [x for c in convs for x in c.latencies]
     non_model = [max(0.0, x - delay) for x in lat]
     p50, p99 = _pct(non_model, 0.5), _pct(non_model, 0.99)
     return {
-        "conversations": conversations, "turns_per_conversation": turns, "model_delay_s": delay,
-        "acknowledged_turns": len(lat), "errors": [e for c in convs for e in c.errors][:20],
+        "conversations": conversations,
+        "turns_per_conversation": turns,
+        "model_delay_s": delay,
+        "acknowledged_turns": len(lat),
+        "errors": [e for c in convs for e in c.errors][:20],
         "error_count": sum(len(c.errors) for c in convs),
-        "wall_s": round(wall, 2), "turns_per_s": round(len(lat) / wall, 1) if wall else 0.0,
-        "turn_p50_ms": round(_pct(lat, 0.5) * 1000, 1), "turn_p99_ms": round(_pct(lat, 0.99) * 1000, 1),
-        "non_model_p50_ms": round(p50 * 1000, 1), "non_model_p99_ms": round(p99 * 1000, 1),
+        "wall_s": round(wall, 2),
+        "turns_per_s": round(len(lat) / wall, 1) if wall else 0.0,
+        "turn_p50_ms": round(_pct(lat, 0.5) * 1000, 1),
+        "turn_p99_ms": round(_pct(lat, 0.99) * 1000, 1),
+        "non_model_p50_ms": round(p50 * 1000, 1),
+        "non_model_p99_ms": round(p99 * 1000, 1),
         "non_model_p99_over_p50": round(p99 / p50, 2) if p50 else float("inf"),
         "mean_ms": round(statistics.fmean(lat) * 1000, 1) if lat else None,
         "order_problems": [p for ps in verify for p in ps][:20],
@@ -169,15 +187,28 @@ def main(argv: list[str] | None = None) -> int:
     db = args.db or scratch_postgres("tk_load")
     server = ServerProcess(db, delay=args.delay).start()
     try:
-        figures = asyncio.run(run_load(server.url, server.admin_key, conversations=args.conversations,
-                                       turns=args.turns, ramp=args.ramp, delay=args.delay))
+        figures = asyncio.run(
+            run_load(
+                server.url,
+                server.admin_key,
+                conversations=args.conversations,
+                turns=args.turns,
+                ramp=args.ramp,
+                delay=args.delay,
+            )
+        )
         t0 = time.perf_counter()
         left = wait_for_jobs(db, timeout=args.job_timeout, kinds=JOB_KINDS)
         figures["background_drain_s"] = round(time.perf_counter() - t0, 1)
         figures["jobs_left"] = left
         found = check_database(db)
-        figures.update(folds=found.folds, jobs_done=found.jobs_done, jobs_failed=found.jobs_failed,
-                       stored_messages=found.messages, db_problems=found.problems[:20])
+        figures.update(
+            folds=found.folds,
+            jobs_done=found.jobs_done,
+            jobs_failed=found.jobs_failed,
+            stored_messages=found.messages,
+            db_problems=found.problems[:20],
+        )
     finally:
         server.stop()
         if args.db is None:
@@ -186,8 +217,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(figures, fh, indent=2)
-    ok = (not figures["order_problems"] and not figures["db_problems"] and figures["error_count"] == 0
-          and figures["jobs_left"] == 0 and figures["stored_messages"] == 2 * figures["acknowledged_turns"])
+    ok = (
+        not figures["order_problems"]
+        and not figures["db_problems"]
+        and figures["error_count"] == 0
+        and figures["jobs_left"] == 0
+        and figures["stored_messages"] == 2 * figures["acknowledged_turns"]
+    )
     print("load run:", "PASS" if ok else "FAIL", file=sys.stderr)
     return 0 if ok else 1
 

@@ -43,15 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("bank", help=f"one of {', '.join(BANKS)}, or 'all'")
     mode = ap.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--write", action="store_true", help="write bench/data/five_questions_<bank>.json"
-    )
-    mode.add_argument(
-        "--check", action="store_true", help="compare with the stored file, write nothing"
-    )
-    mode.add_argument(
-        "--stats", action="store_true", help="print the recipe's own counts (bank6, bank7)"
-    )
+    mode.add_argument("--write", action="store_true", help="write bench/data/five_questions_<bank>.json")
+    mode.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
+    mode.add_argument("--stats", action="store_true", help="print the recipe's own counts (bank6, bank7)")
     args = ap.parse_args(argv)
     names = list(BANKS) if args.bank == "all" else [args.bank]
     if args.bank == "all" and not (args.write or args.check):

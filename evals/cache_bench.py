@@ -59,8 +59,15 @@ from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorC
 
 __all__ = ["ENGINE_VARIANTS", "ADAPTER_MODELS", "run_engine_variant", "run_bench", "run_adapters"]
 
-ENGINE_VARIANTS = ("threadkeep", "threadkeep_warm", "threadkeep_eager_fold", "threadkeep_ttl_5m",
-                   "threadkeep_ttl_auto", "threadkeep_recall_uncached", "threadkeep_note_first_use")
+ENGINE_VARIANTS = (
+    "threadkeep",
+    "threadkeep_warm",
+    "threadkeep_eager_fold",
+    "threadkeep_ttl_5m",
+    "threadkeep_ttl_auto",
+    "threadkeep_recall_uncached",
+    "threadkeep_note_first_use",
+)
 
 
 @dataclass
@@ -70,19 +77,35 @@ class EngineRun:
     rows: list[CallRow] = field(default_factory=list)
     turn_hits: list[tuple[str, bool]] = field(default_factory=list)
     flagged: int = 0
-    recall: dict[str, int] = field(default_factory=lambda: {
-        "refer_back_turns": 0, "refer_back_fired": 0, "ordinary_turns": 0, "ordinary_fired": 0,
-        "notes": 0, "note_tokens": 0, "repeated_hits_skipped": 0, "first_shown_hits": 0})
+    recall: dict[str, int] = field(
+        default_factory=lambda: {
+            "refer_back_turns": 0,
+            "refer_back_fired": 0,
+            "ordinary_turns": 0,
+            "ordinary_fired": 0,
+            "notes": 0,
+            "note_tokens": 0,
+            "repeated_hits_skipped": 0,
+            "first_shown_hits": 0,
+        }
+    )
 
 
 def _settings(cfg: BenchConfig, variant: str, home: str, system: str) -> Settings:
     adoption = "eager" if variant == "threadkeep_eager_fold" else cfg.fold_adoption
-    ttl = {"threadkeep_eager_fold": "5m", "threadkeep_ttl_5m": "5m",
-           "threadkeep_ttl_auto": "auto"}.get(variant, cfg.history_ttl)
-    return Settings(home=home, system_prompt=system, embeddings=False, fold_adoption=adoption,  # type: ignore[arg-type]
-                    fold_hard_limit=cfg.fold_hard_limit, cache_history_ttl=ttl,  # type: ignore[arg-type]
-                    recall_notes=variant != "threadkeep_recall_uncached",
-                    recall_note_after=1 if variant == "threadkeep_note_first_use" else 2)
+    ttl = {"threadkeep_eager_fold": "5m", "threadkeep_ttl_5m": "5m", "threadkeep_ttl_auto": "auto"}.get(
+        variant, cfg.history_ttl
+    )
+    return Settings(
+        home=home,
+        system_prompt=system,
+        embeddings=False,
+        fold_adoption=adoption,  # type: ignore[arg-type]
+        fold_hard_limit=cfg.fold_hard_limit,
+        cache_history_ttl=ttl,  # type: ignore[arg-type]
+        recall_notes=variant != "threadkeep_recall_uncached",
+        recall_note_after=1 if variant == "threadkeep_note_first_use" else 2,
+    )
 
 
 # ``--adapters``: the model each real adapter is driven as (OpenAI: one that takes extended
@@ -103,12 +126,14 @@ def _adapter_model(adapter: str, sim: SimulatedModel, answer: dict[str, str]) ->
         return AnthropicModel(ADAPTER_MODELS[adapter], api_key="simulated", client=client)
     # THREADKEEP_OPENAI_CACHE_RETENTION=off measures the adapter without extended retention.
     retention = os.environ.get("THREADKEEP_OPENAI_CACHE_RETENTION") or None
-    return OpenAICompatibleModel(ADAPTER_MODELS[adapter], preset="openai", api_key="simulated", client=client,
-                                 cache_retention=retention)  # type: ignore[arg-type]
+    return OpenAICompatibleModel(
+        ADAPTER_MODELS[adapter], preset="openai", api_key="simulated", client=client, cache_retention=retention
+    )  # type: ignore[arg-type]
 
 
-def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], system: str,
-                       adapter: str | None = None) -> EngineRun:
+def run_engine_variant(
+    cfg: BenchConfig, variant: str, sessions: list[Session], system: str, adapter: str | None = None
+) -> EngineRun:
     """Replay ``sessions`` through a fresh engine configured as ``variant``; with ``adapter``
     (``anthropic``, ``openai``) the engine's model is that real adapter talking to the
     simulator over HTTP, else the simulator itself."""
@@ -120,20 +145,26 @@ def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], 
         clock = ManualClock()
         answer = {"text": ""}
         if adapter is None:
-            sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=clock,
-                                 responder=lambda _req: answer["text"])
+            sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=clock, responder=lambda _req: answer["text"])
             model: Any = sim
         else:
-            config = (SimulatorConfig.anthropic(ADAPTER_MODELS[adapter]) if adapter == "anthropic"
-                      else SimulatorConfig.openai(ADAPTER_MODELS[adapter]))
+            config = (
+                SimulatorConfig.anthropic(ADAPTER_MODELS[adapter])
+                if adapter == "anthropic"
+                else SimulatorConfig.openai(ADAPTER_MODELS[adapter])
+            )
             sim = SimulatedModel(config, now=clock)
             model = _adapter_model(adapter, sim, answer)
         settings = _settings(cfg, variant, home, system)
         traveller = time_machine.travel(EPOCH, tick=False)
         coords = traveller.start()
         try:
-            memory = Memory.open(f"sqlite:///{os.path.join(home, 'bench.db')}", settings=settings, model=model,
-                                 master_key=MasterKey(os.urandom(32), "bench"))
+            memory = Memory.open(
+                f"sqlite:///{os.path.join(home, 'bench.db')}",
+                settings=settings,
+                model=model,
+                master_key=MasterKey(os.urandom(32), "bench"),
+            )
             try:
                 return asyncio.run(_replay(cfg, variant, sessions, memory, sim, clock, coords, answer))
             finally:
@@ -142,16 +173,32 @@ def run_engine_variant(cfg: BenchConfig, variant: str, sessions: list[Session], 
             traveller.stop()
 
 
-async def _replay(cfg: BenchConfig, variant: str, sessions: list[Session], memory: Any,
-                  sim: SimulatedModel, clock: ManualClock, coords: Any, answer: dict[str, str]) -> EngineRun:
+async def _replay(
+    cfg: BenchConfig,
+    variant: str,
+    sessions: list[Session],
+    memory: Any,
+    sim: SimulatedModel,
+    clock: ManualClock,
+    coords: Any,
+    answer: dict[str, str],
+) -> EngineRun:
     import heapq
 
     out = EngineRun()
     warm = variant == "threadkeep_warm"
-    warmer = KeepWarmScheduler(memory.db, model=sim, ping_request=memory.ping_request,
-                               fingerprint_key=memory.vault.fingerprint_key,
-                               now=lambda: EPOCH + timedelta(seconds=clock.now),
-                               settings=cfg.warm) if warm else None
+    warmer = (
+        KeepWarmScheduler(
+            memory.db,
+            model=sim,
+            ping_request=memory.ping_request,
+            fingerprint_key=memory.vault.fingerprint_key,
+            now=lambda: EPOCH + timedelta(seconds=clock.now),
+            settings=cfg.warm,
+        )
+        if warm
+        else None
+    )
     conv_of: dict[str, str] = {}
     events: list[tuple[float, int, str, int]] = []  # (time, order, sid, turn index | -1 tick)
     for s in sessions:
@@ -203,9 +250,24 @@ async def _replay(cfg: BenchConfig, variant: str, sessions: list[Session], memor
 def _rows(memory: Any) -> list[CallRow]:
     with memory.db.reading() as s:
         calls = s.scalars(select(ModelCall).order_by(ModelCall.started_at)).all()
-        return [CallRow(c.conversation_id, c.kind, c.started_at.timestamp(), c.pause_s, c.ttl_s,
-                        c.input_tokens, c.cache_read_tokens, c.cache_write_tokens, c.output_tokens,
-                        c.miss_cause, c.cost, c.cost_without_cache, c.cache_write_1h_tokens) for c in calls]
+        return [
+            CallRow(
+                c.conversation_id,
+                c.kind,
+                c.started_at.timestamp(),
+                c.pause_s,
+                c.ttl_s,
+                c.input_tokens,
+                c.cache_read_tokens,
+                c.cache_write_tokens,
+                c.output_tokens,
+                c.miss_cause,
+                c.cost,
+                c.cost_without_cache,
+                c.cache_write_1h_tokens,
+            )
+            for c in calls
+        ]
 
 
 def _note_tokens(memory: Any) -> int:
@@ -223,9 +285,11 @@ def variant_result(run: EngineRun) -> dict[str, Any]:
     return {
         **call_log_figures(run.rows, run.turn_hits, flagged=run.flagged),
         "driver": "engine",
-        "recall": {**r,
-                   "fired_share_refer_back": round(r["refer_back_fired"] / max(1, r["refer_back_turns"]), 4),
-                   "fired_share_ordinary": round(r["ordinary_fired"] / max(1, r["ordinary_turns"]), 4)},
+        "recall": {
+            **r,
+            "fired_share_refer_back": round(r["refer_back_fired"] / max(1, r["refer_back_turns"]), 4),
+            "fired_share_ordinary": round(r["ordinary_fired"] / max(1, r["ordinary_turns"]), 4),
+        },
     }
 
 
@@ -236,11 +300,18 @@ def run_adapters(cfg: BenchConfig) -> dict[str, Any]:
     system = system_prompt(random.Random(cfg.seed + 1))
     out: dict[str, Any] = {}
     for adapter in ADAPTER_MODELS:
-        out[adapter] = {**variant_result(run_engine_variant(cfg, "threadkeep", sessions, system, adapter)),
-                        "driver": f"engine+{adapter} adapter", "model": ADAPTER_MODELS[adapter]}
-    out["workload"] = {"seed": cfg.seed, "sessions": len(sessions),
-                       "turns": sum(len(s.turns) for s in sessions), "pauses": _gaps(sessions),
-                       "driver": "engine+adapters"}
+        out[adapter] = {
+            **variant_result(run_engine_variant(cfg, "threadkeep", sessions, system, adapter)),
+            "driver": f"engine+{adapter} adapter",
+            "model": ADAPTER_MODELS[adapter],
+        }
+    out["workload"] = {
+        "seed": cfg.seed,
+        "sessions": len(sessions),
+        "turns": sum(len(s.turns) for s in sessions),
+        "pauses": _gaps(sessions),
+        "driver": "engine+adapters",
+    }
     out["targets"] = {f"{a}_cached_share_at_least_0_85": out[a]["cached_share"] >= 0.85 for a in ADAPTER_MODELS}
     return out
 
@@ -268,11 +339,17 @@ def run_bench(cfg: BenchConfig | None = None) -> dict[str, Any]:
     for s in sessions:
         for t in s.turns[1:]:
             gaps[t.gap] = gaps.get(t.gap, 0) + 1
-    out["workload"] = {"seed": cfg.seed, "sessions": len(sessions),
-                       "turns": sum(len(s.turns) for s in sessions), "pauses": gaps,
-                       "refer_back_turns": sum(t.refers_back for s in sessions for t in s.turns),
-                       "people": len({s.person for s in sessions}), "driver": "engine",
-                       "model": cfg.model, "keep_warm": cfg.warm.to_json()}
+    out["workload"] = {
+        "seed": cfg.seed,
+        "sessions": len(sessions),
+        "turns": sum(len(s.turns) for s in sessions),
+        "pauses": gaps,
+        "refer_back_turns": sum(t.refers_back for s in sessions for t in s.turns),
+        "people": len({s.person for s in sessions}),
+        "driver": "engine",
+        "model": cfg.model,
+        "keep_warm": cfg.warm.to_json(),
+    }
     tk, warm = out["threadkeep"], out["threadkeep_warm"]
     # Pings are not keep-warm's only price: warm sessions write 1-hour entries (2x instead of
     # 1.25x) on every turn. The net effect on the whole bill is shown beside the ping balance.

@@ -29,13 +29,15 @@ class NaiveAssembler:
     window: int = 20
     max_tokens: int = 1024
 
-    def request(self, history: Sequence[SourceMessage], new_message: str, *, now: str,
-                conversation_id: str) -> ModelRequest:
+    def request(
+        self, history: Sequence[SourceMessage], new_message: str, *, now: str, conversation_id: str
+    ) -> ModelRequest:
         """The request of one turn."""
-        recent = list(history)[-self.window:]
-        messages = tuple(ChatMessage("assistant" if role == "assistant" else "user",
-                                     ChatMessage.user(text).parts)
-                         for _id, role, text, *_ in recent)
+        recent = list(history)[-self.window :]
+        messages = tuple(
+            ChatMessage("assistant" if role == "assistant" else "user", ChatMessage.user(text).parts)
+            for _id, role, text, *_ in recent
+        )
         segments = [Segment("tools"), Segment("system")]
         if messages:
             segments.append(Segment("history", messages))
@@ -43,6 +45,11 @@ class NaiveAssembler:
         breakpoints = [Breakpoint(1, 300)]
         if messages:
             breakpoints.append(Breakpoint(2, 300))
-        return ModelRequest(system=f"Current time: {now}.\n{self.system}", tools=self.tools,
-                            segments=tuple(segments), max_tokens=self.max_tokens,
-                            cache_key=conversation_id, breakpoints=tuple(breakpoints))
+        return ModelRequest(
+            system=f"Current time: {now}.\n{self.system}",
+            tools=self.tools,
+            segments=tuple(segments),
+            max_tokens=self.max_tokens,
+            cache_key=conversation_id,
+            breakpoints=tuple(breakpoints),
+        )

@@ -28,8 +28,23 @@ from threadkeep.messages import ToolSpec
 from threadkeep.store.cache_tables import ModelCall
 from threadkeep.testing.simulator import ManualClock, SimulatedModel, SimulatorConfig
 
-__all__ = ["PAUSE_MIX", "EPOCH", "BenchConfig", "Turn", "Session", "make_workload", "ping_times",
-           "system_prompt", "bench_tools", "naive_result", "call_log_figures", "render_results", "render_adapters", "VARIANTS", "EXTRA_VARIANTS"]
+__all__ = [
+    "PAUSE_MIX",
+    "EPOCH",
+    "BenchConfig",
+    "Turn",
+    "Session",
+    "make_workload",
+    "ping_times",
+    "system_prompt",
+    "bench_tools",
+    "naive_result",
+    "call_log_figures",
+    "render_results",
+    "render_adapters",
+    "VARIANTS",
+    "EXTRA_VARIANTS",
+]
 
 EPOCH = datetime(2026, 11, 2, tzinfo=UTC)  # a Monday, 00:00 UTC: the simulator's clock 0
 # (kind, probability, shortest, longest pause in seconds) between two turns of a session.
@@ -46,8 +61,13 @@ VARIANTS = ("threadkeep", "naive", "threadkeep_warm")
 # ``threadkeep_recall_uncached``: the engine with THREADKEEP_RECALL_NOTES=false — recall re-sent
 # in every turn's uncached context, as before recall notes (issue 16);
 # ``threadkeep_note_first_use``: THREADKEEP_RECALL_NOTE_AFTER=1 — a note at the first need.
-EXTRA_VARIANTS = ("threadkeep_eager_fold", "threadkeep_ttl_5m", "threadkeep_ttl_auto",
-                  "threadkeep_recall_uncached", "threadkeep_note_first_use")
+EXTRA_VARIANTS = (
+    "threadkeep_eager_fold",
+    "threadkeep_ttl_5m",
+    "threadkeep_ttl_auto",
+    "threadkeep_recall_uncached",
+    "threadkeep_note_first_use",
+)
 # About one turn in five (after a session's first few) refers back to an earlier detail.
 REFER_BACK = 0.2
 
@@ -71,11 +91,17 @@ class BenchConfig:
     fold_adoption: str = "cold"
     fold_hard_limit: int = 80
     history_ttl: str = "1h"
-    extras: bool = True         # also run the extra variants
+    extras: bool = True  # also run the extra variants
     refer_back: float = REFER_BACK
-    warm: KeepWarmSettings = field(default_factory=lambda: KeepWarmSettings(
-        enabled=True, max_sessions=1_000, max_warm_minutes=240, pings_per_idle_span=3,
-        quiet_hours=QuietHours(time(20, 0), time(7, 0), "UTC")))
+    warm: KeepWarmSettings = field(
+        default_factory=lambda: KeepWarmSettings(
+            enabled=True,
+            max_sessions=1_000,
+            max_warm_minutes=240,
+            pings_per_idle_span=3,
+            quiet_hours=QuietHours(time(20, 0), time(7, 0), "UTC"),
+        )
+    )
 
     def with_(self, **changes: Any) -> BenchConfig:
         """A copy with ``changes``."""
@@ -84,8 +110,8 @@ class BenchConfig:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    at: float          # seconds since EPOCH
-    gap: str           # the pause kind before this turn ("start" for the first)
+    at: float  # seconds since EPOCH
+    gap: str  # the pause kind before this turn ("start" for the first)
     user: str
     assistant: str
     facts: tuple[str, ...] = ()
@@ -102,15 +128,50 @@ class Session:
 
 # ----------------------------------------------------------------------------- workload
 
-_SYLLABLES = ("ka", "lo", "mi", "ne", "ru", "ta", "vi", "so", "pe", "da", "gor", "lin", "mar",
-              "ost", "ber", "quin", "tal", "zen", "fa", "ril")
-_DOMAIN = ("launch", "budget", "deadline", "customer", "contract", "review", "release", "design",
-           "meeting", "invoice", "migration", "owner", "risk", "plan", "team", "report")
+_SYLLABLES = (
+    "ka",
+    "lo",
+    "mi",
+    "ne",
+    "ru",
+    "ta",
+    "vi",
+    "so",
+    "pe",
+    "da",
+    "gor",
+    "lin",
+    "mar",
+    "ost",
+    "ber",
+    "quin",
+    "tal",
+    "zen",
+    "fa",
+    "ril",
+)
+_DOMAIN = (
+    "launch",
+    "budget",
+    "deadline",
+    "customer",
+    "contract",
+    "review",
+    "release",
+    "design",
+    "meeting",
+    "invoice",
+    "migration",
+    "owner",
+    "risk",
+    "plan",
+    "team",
+    "report",
+)
 
 
 def _vocabulary(rng: random.Random) -> list[str]:
-    words = {rng.choice(_SYLLABLES) + rng.choice(_SYLLABLES) + rng.choice(("", *_SYLLABLES))
-             for _ in range(600)}
+    words = {rng.choice(_SYLLABLES) + rng.choice(_SYLLABLES) + rng.choice(("", *_SYLLABLES)) for _ in range(600)}
     return sorted(words) + list(_DOMAIN) * 6
 
 
@@ -134,14 +195,17 @@ def _cue(rng: random.Random, vocab: list[str]) -> tuple[str, str, str]:
     about a named project; returns (sentence, project, domain word)."""
     project = rng.choice(vocab).capitalize()
     domain = rng.choice(_DOMAIN)
-    text = rng.choice(_CUES).format(d=domain, p=project, n=rng.choice(_NAMES),
-                                    num=rng.randint(2, 90) * 1000,
-                                    date=f"2026-{rng.randint(11, 12)}-{rng.randint(1, 28):02d}")
+    text = rng.choice(_CUES).format(
+        d=domain,
+        p=project,
+        n=rng.choice(_NAMES),
+        num=rng.randint(2, 90) * 1000,
+        date=f"2026-{rng.randint(11, 12)}-{rng.randint(1, 28):02d}",
+    )
     return text, project, domain
 
 
-def _text(rng: random.Random, vocab: list[str], words: int,
-          cues: list[tuple[str, str]] | None = None) -> str:
+def _text(rng: random.Random, vocab: list[str], words: int, cues: list[tuple[str, str]] | None = None) -> str:
     out: list[str] = []
     if words >= 10 and rng.random() < 0.5:
         sentence, project, domain = _cue(rng, vocab)
@@ -193,8 +257,10 @@ def make_workload(cfg: BenchConfig) -> list[Session]:
             turns.append(Turn(at, gap, user, answer, (), back))
             gap, seconds = _pause(rng)
             at += seconds
-        startup = (f"Conversation started on {(EPOCH + timedelta(seconds=turns[0].at)):%Y-%m-%d} "
-                   f"(UTC), channel: web. Profile: {_text(rng, vocab, 30)}")
+        startup = (
+            f"Conversation started on {(EPOCH + timedelta(seconds=turns[0].at)):%Y-%m-%d} "
+            f"(UTC), channel: web. Profile: {_text(rng, vocab, 30)}"
+        )
         sessions.append(Session(f"s{i:04d}", startup, tuple(turns), person))
     return sessions
 
@@ -208,12 +274,20 @@ def system_prompt(rng: random.Random) -> str:
 def bench_tools() -> tuple[ToolSpec, ...]:
     query = {"type": "string", "description": "A standalone query: resolve pronouns first."}
     return (
-        ToolSpec("search_knowledge", "Search the company knowledge base; cite the chunk keys.",
-                 {"type": "object", "properties": {"query": query,
-                                                   "top_k": {"type": "integer", "minimum": 1}},
-                  "required": ["query"]}),
-        ToolSpec("web_search", "Search the public web when the knowledge base has nothing.",
-                 {"type": "object", "properties": {"query": query}, "required": ["query"]}),
+        ToolSpec(
+            "search_knowledge",
+            "Search the company knowledge base; cite the chunk keys.",
+            {
+                "type": "object",
+                "properties": {"query": query, "top_k": {"type": "integer", "minimum": 1}},
+                "required": ["query"],
+            },
+        ),
+        ToolSpec(
+            "web_search",
+            "Search the public web when the knowledge base has nothing.",
+            {"type": "object", "properties": {"query": query}, "required": ["query"]},
+        ),
     )
 
 
@@ -244,8 +318,9 @@ class _NaiveReplay:
         self.cfg = cfg
         self.clock = ManualClock()
         self.answer = ""
-        self.sim = SimulatedModel(SimulatorConfig.anthropic(cfg.model), now=self.clock,
-                                  responder=lambda _req: self.answer)
+        self.sim = SimulatedModel(
+            SimulatorConfig.anthropic(cfg.model), now=self.clock, responder=lambda _req: self.answer
+        )
         self.naive = NaiveAssembler(system, tools, window=cfg.naive_window)
         self.rows: list[CallRow] = []
         self.turn_hits: list[tuple[str, bool]] = []
@@ -268,34 +343,58 @@ class _NaiveReplay:
             result = await complete(self.sim, request)
             rec = self.sim.last
             started = EPOCH + timedelta(seconds=rec.started_at)
-            found = diagnose(prev=self.last_row.get(sid), cur=fingerprint(request), usage=result.usage,
-                             started_at=started, capabilities=self.sim.capabilities)
+            found = diagnose(
+                prev=self.last_row.get(sid),
+                cur=fingerprint(request),
+                usage=result.usage,
+                started_at=started,
+                capabilities=self.sim.capabilities,
+            )
             ttl = prefix_ttl(request)
-            self.last_row[sid] = ModelCall(started_at=started, ttl_s=ttl, cache_read_tokens=rec.cache_read_tokens,
-                                           cache_write_tokens=rec.cache_write_tokens,
-                                           fingerprints=fingerprint(request).to_json())
-            self.rows.append(CallRow(sid, "turn", rec.started_at, found.pause_s, ttl, rec.uncached_tokens,
-                                     rec.cache_read_tokens, rec.cache_write_tokens, rec.output_tokens,
-                                     found.miss_cause, rec.cost, rec.cost_without_cache))
+            self.last_row[sid] = ModelCall(
+                started_at=started,
+                ttl_s=ttl,
+                cache_read_tokens=rec.cache_read_tokens,
+                cache_write_tokens=rec.cache_write_tokens,
+                fingerprints=fingerprint(request).to_json(),
+            )
+            self.rows.append(
+                CallRow(
+                    sid,
+                    "turn",
+                    rec.started_at,
+                    found.pause_s,
+                    ttl,
+                    rec.uncached_tokens,
+                    rec.cache_read_tokens,
+                    rec.cache_write_tokens,
+                    rec.output_tokens,
+                    found.miss_cause,
+                    rec.cost,
+                    rec.cost_without_cache,
+                )
+            )
             self.turn_hits.append((turn.gap, found.miss_cause == "hit"))
             n = len(messages[sid])
-            messages[sid] += [SourceMessage(f"{sid}-{n + 1}", "user", turn.user),
-                              SourceMessage(f"{sid}-{n + 2}", "assistant", turn.assistant)]
+            messages[sid] += [
+                SourceMessage(f"{sid}-{n + 1}", "user", turn.user),
+                SourceMessage(f"{sid}-{n + 2}", "assistant", turn.assistant),
+            ]
             if index + 1 < len(by_id[sid].turns):
                 heapq.heappush(events, (by_id[sid].turns[index + 1].at, order, sid, index + 1))
                 order += 1
 
 
-def naive_result(cfg: BenchConfig, sessions: list[Session], system: str,
-                 tools: tuple[ToolSpec, ...] | None = None) -> dict[str, Any]:
+def naive_result(
+    cfg: BenchConfig, sessions: list[Session], system: str, tools: tuple[ToolSpec, ...] | None = None
+) -> dict[str, Any]:
     """The ``naive`` variant's figures on ``sessions``."""
     replay = _NaiveReplay(cfg, system, tools if tools is not None else bench_tools())
     asyncio.run(replay.run(sessions))
     return {**call_log_figures(replay.rows, replay.turn_hits, flagged=0), "driver": "policy"}
 
 
-def call_log_figures(rows: Sequence[Any], turn_hits: Sequence[tuple[str, bool]], *,
-                     flagged: int) -> dict[str, Any]:
+def call_log_figures(rows: Sequence[Any], turn_hits: Sequence[tuple[str, bool]], *, flagged: int) -> dict[str, Any]:
     """A variant's figures from its call log, summarised as ``threadkeep cache-report`` does;
     ``turn_hits`` is (pause kind, whether the turn read the cache) per turn."""
     report = summarise(rows)
@@ -324,32 +423,51 @@ def call_log_figures(rows: Sequence[Any], turn_hits: Sequence[tuple[str, bool]],
 
 def render_results(results: dict[str, Any]) -> str:
     """A table of the headline figures."""
-    keys = ("cached_share", "rewrites_under_ttl", "rewrites_under_ttl_prefix", "rebuilds",
-            "resumptions", "rewrites_after_resumption", "lunch_rewrites", "pings", "cost",
-            "cost_without_cache", "keep_warm_spend", "keep_warm_savings")
+    keys = (
+        "cached_share",
+        "rewrites_under_ttl",
+        "rewrites_under_ttl_prefix",
+        "rebuilds",
+        "resumptions",
+        "rewrites_after_resumption",
+        "lunch_rewrites",
+        "pings",
+        "cost",
+        "cost_without_cache",
+        "keep_warm_spend",
+        "keep_warm_savings",
+    )
     width = max(len(k) for k in keys)
     variants = [v for v in (*VARIANTS, *EXTRA_VARIANTS) if v in results]
     lines = [" " * width + "".join(f"{v:>23}" for v in variants)]
     for key in keys:
         lines.append(key.ljust(width) + "".join(f"{results[v][key]!s:>23}" for v in variants))
     w = results["workload"]
-    lines.append(f"\n{w['sessions']} sessions, {w['turns']} turns, seed {w['seed']}; "
-                 f"pauses: {w['pauses']}")
-    lines.append("against threadkeep (USD): " + ", ".join(
-        f"{k} {v}" for k, v in results["net"].items()))
-    lines.append("targets: " + ", ".join(f"{k}={'yes' if v else 'NO'}"
-                                         for k, v in results["targets"].items()))
+    lines.append(f"\n{w['sessions']} sessions, {w['turns']} turns, seed {w['seed']}; pauses: {w['pauses']}")
+    lines.append("against threadkeep (USD): " + ", ".join(f"{k} {v}" for k, v in results["net"].items()))
+    lines.append("targets: " + ", ".join(f"{k}={'yes' if v else 'NO'}" for k, v in results["targets"].items()))
     return "\n".join(lines)
 
 
 def render_adapters(results: dict[str, Any]) -> str:
     """The table of ``threadkeep bench cache --adapters``: one column per real adapter."""
-    keys = ("cached_share", "rewrites_under_ttl", "rewrites_under_ttl_prefix", "rebuilds", "resumptions",
-            "rewrites_after_resumption", "lunch_rewrites", "cost", "cost_without_cache")
+    keys = (
+        "cached_share",
+        "rewrites_under_ttl",
+        "rewrites_under_ttl_prefix",
+        "rebuilds",
+        "resumptions",
+        "rewrites_after_resumption",
+        "lunch_rewrites",
+        "cost",
+        "cost_without_cache",
+    )
     adapters = [a for a in results if a not in ("workload", "targets")]
     width = max(len(k) for k in keys)
-    lines = [" " * width + "".join(f"{a:>16}" for a in adapters),
-             "model".ljust(width) + "".join(f"{results[a]['model']:>16}" for a in adapters)]
+    lines = [
+        " " * width + "".join(f"{a:>16}" for a in adapters),
+        "model".ljust(width) + "".join(f"{results[a]['model']:>16}" for a in adapters),
+    ]
     for key in keys:
         lines.append(key.ljust(width) + "".join(f"{results[a][key]!s:>16}" for a in adapters))
     w = results["workload"]

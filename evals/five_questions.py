@@ -58,8 +58,7 @@ from threadkeep.memory.summary.policy import FoldPolicy, fold_range
 from threadkeep.messages import ModelRequest
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "stale_kept", "stale_beside",
-           "METRICS"]
+__all__ = ["run_five_questions", "BriefMemory", "feed_brief", "contains_token", "stale_kept", "stale_beside", "METRICS"]
 
 EVAL_SYSTEM_PROMPT = "You are a helpful assistant for a project team. Answer from the conversation."
 EVAL_USER = "five-questions"
@@ -93,8 +92,7 @@ def feed_brief(
     mem = BriefMemory([SourceMessage(f"m{i + 1}", r, t) for i, (r, t) in enumerate(texts)])
     for n in range(1, len(mem.messages) + 1):
         while (rng := fold_range(n, mem.cursor, policy)) is not None:
-            mem.brief = brief_fold(mem.brief, mem.messages[rng.first - 1 : rng.last], cap=cap,
-                                   counter=counter)
+            mem.brief = brief_fold(mem.brief, mem.messages[rng.first - 1 : rng.last], cap=cap, counter=counter)
             mem.cursor = rng.last
             mem.folds += 1
     return mem
@@ -188,8 +186,9 @@ def _request_text(request: ModelRequest) -> tuple[str, str]:
     return "\n".join(summary), "\n".join(parts)
 
 
-async def _play(dialog: dict[str, Any], *, budget: int, threshold: int, tail: int, cap: int,
-                embeddings: bool, workdir: Path) -> list[_Seen]:
+async def _play(
+    dialog: dict[str, Any], *, budget: int, threshold: int, tail: int, cap: int, embeddings: bool, workdir: Path
+) -> list[_Seen]:
     """Play one dialog through a real Memory and return what each question's request held."""
     from threadkeep.config import Settings
     from threadkeep.crypto import MasterKey
@@ -197,17 +196,26 @@ async def _play(dialog: dict[str, Any], *, budget: int, threshold: int, tail: in
     from threadkeep.llm.scripted import ScriptedModel
 
     settings = Settings(
-        system_prompt=EVAL_SYSTEM_PROMPT, fold_threshold=threshold, fold_tail=tail,
-        fold_adoption="eager", summary_cap_tokens=cap, embeddings=embeddings,
-        context_window=budget + Settings().answer_reserve)
+        system_prompt=EVAL_SYSTEM_PROMPT,
+        fold_threshold=threshold,
+        fold_tail=tail,
+        fold_adoption="eager",
+        summary_cap_tokens=cap,
+        embeddings=embeddings,
+        context_window=budget + Settings().answer_reserve,
+    )
     model = ScriptedModel(name="five-questions")
     turns = _pairs(dialog["messages"])
     times = [t.at for t in turns if t.at is not None]
     clock = _Clock(bool(times))
     clock.at(times[0] if times else None)
     db_path = workdir / f"{abs(hash(dialog.get('id', ''))) % 10**8}-{os.getpid()}.db"
-    memory = Memory.open(f"sqlite:///{db_path}", settings=settings, model=model,
-                         master_key=MasterKey(os.urandom(32), "five-questions eval"))
+    memory = Memory.open(
+        f"sqlite:///{db_path}",
+        settings=settings,
+        model=model,
+        master_key=MasterKey(os.urandom(32), "five-questions eval"),
+    )
     try:
         cid: str | None = None
         for turn in turns:
@@ -233,18 +241,27 @@ async def _play(dialog: dict[str, Any], *, budget: int, threshold: int, tail: in
             Path(f"{db_path}{suffix}").unlink(missing_ok=True)
 
 
-def _brief_seen(dialog: dict[str, Any], *, budget: int, policy: FoldPolicy, cap: int,
-                counter: TokenCounter) -> list[_Seen]:
-    mem = feed_brief([(m["role"], m["text"]) for m in dialog["messages"]], policy=policy, cap=cap,
-                     counter=counter)
+def _brief_seen(
+    dialog: dict[str, Any], *, budget: int, policy: FoldPolicy, cap: int, counter: TokenCounter
+) -> list[_Seen]:
+    mem = feed_brief([(m["role"], m["text"]) for m in dialog["messages"]], policy=policy, cap=cap, counter=counter)
     summary = mem.brief.render()
-    window = tuple(mem.messages[mem.cursor:])
+    window = tuple(mem.messages[mem.cursor :])
     seen: list[_Seen] = []
     for q in dialog["questions"]:
-        built = assemble(TurnInputs(
-            system=EVAL_SYSTEM_PROMPT, startup=f"Conversation {dialog.get('id', '')}",
-            summary=summary, history=window, now="(evaluation)", new_message=q["q"]),
-            ceiling=budget, counter=counter, compactor=Compactor(counter=counter))
+        built = assemble(
+            TurnInputs(
+                system=EVAL_SYSTEM_PROMPT,
+                startup=f"Conversation {dialog.get('id', '')}",
+                summary=summary,
+                history=window,
+                now="(evaluation)",
+                new_message=q["q"],
+            ),
+            ceiling=budget,
+            counter=counter,
+            compactor=Compactor(counter=counter),
+        )
         text = "\n".join([built.request.system, *(m.text for m in built.request.messages[:-1])])
         seen.append(_Seen(summary, text, _as_messages(built.request)))
     return seen
@@ -258,15 +275,15 @@ def _summary_items(summary: str) -> list[str]:
 def stale_kept(summary: str, answers: Sequence[str], wrong: Sequence[str]) -> bool:
     """Whether the summary still holds a superseded value as a current item: an item naming a
     stale value and no accepted answer (an item naming both is the correction itself)."""
-    return bool(wrong) and any(contains_token(item, wrong) and not contains_token(item, answers)
-                               for item in _summary_items(summary))
+    return bool(wrong) and any(
+        contains_token(item, wrong) and not contains_token(item, answers) for item in _summary_items(summary)
+    )
 
 
 def _stale_lines(request: str, answers: Sequence[str], wrong: Sequence[str]) -> list[str]:
     if not wrong:
         return []
-    return [line for line in request.splitlines()
-            if contains_token(line, wrong) and not contains_token(line, answers)]
+    return [line for line in request.splitlines() if contains_token(line, wrong) and not contains_token(line, answers)]
 
 
 def stale_beside(request: str, answers: Sequence[str], wrong: Sequence[str]) -> bool:
@@ -275,12 +292,20 @@ def stale_beside(request: str, answers: Sequence[str], wrong: Sequence[str]) -> 
     return bool(_stale_lines(request, answers, wrong))
 
 
-def _dump_line(out: IO[str], dialog: dict[str, Any], number: int, index: int, q: dict[str, Any],
-               got: _Seen) -> None:
+def _dump_line(out: IO[str], dialog: dict[str, Any], number: int, index: int, q: dict[str, Any], got: _Seen) -> None:
     qid = f"{dialog.get('id') or f'dialog-{index + 1}'}/q{number + 1}"
-    out.write(json.dumps({"id": qid, "q": q["q"], "summary": got.summary,
-                          "request": [{"role": r, "text": t} for r, t in got.messages]},
-                         ensure_ascii=False) + "\n")
+    out.write(
+        json.dumps(
+            {
+                "id": qid,
+                "q": q["q"],
+                "summary": got.summary,
+                "request": [{"role": r, "text": t} for r, t in got.messages],
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
 
 
 def run_five_questions(
@@ -323,23 +348,34 @@ def run_five_questions(
     made_of: dict[str, list[dict[str, int]]] = {}
     # A memory-backed directory when there is one: the eval commits thousands of turns.
     scratch = "/dev/shm" if os.path.isdir("/dev/shm") else None
-    dumping: AbstractContextManager[IO[str] | None] = (
-        Path(dump).open("w", encoding="utf-8") if dump else nullcontext())
+    dumping: AbstractContextManager[IO[str] | None] = Path(dump).open("w", encoding="utf-8") if dump else nullcontext()
     with dumping as out, tempfile.TemporaryDirectory(prefix="tk-five-questions-", dir=scratch) as tmp:
         started = time.monotonic()
         for index, dialog in enumerate(dialogs):
             if progress is not None:
-                progress(f"dialog {index + 1}/{len(dialogs)} ({dialog.get('id', '?')}, {dialog.get('lang', '?')}): "
-                         f"{len(dialog['messages'])} messages, {len(dialog['questions'])} questions; "
-                         f"{time.monotonic() - started:.0f} s so far")
+                progress(
+                    f"dialog {index + 1}/{len(dialogs)} ({dialog.get('id', '?')}, {dialog.get('lang', '?')}): "
+                    f"{len(dialog['messages'])} messages, {len(dialog['questions'])} questions; "
+                    f"{time.monotonic() - started:.0f} s so far"
+                )
             if baseline == "brief":
                 seen = _brief_seen(dialog, budget=budget, policy=policy, cap=cap, counter=counter)
             else:
-                seen = asyncio.run(_play(dialog, budget=budget, threshold=threshold, tail=tail,
-                                         cap=cap, embeddings=embeddings, workdir=Path(tmp)))
+                seen = asyncio.run(
+                    _play(
+                        dialog,
+                        budget=budget,
+                        threshold=threshold,
+                        tail=tail,
+                        cap=cap,
+                        embeddings=embeddings,
+                        workdir=Path(tmp),
+                    )
+                )
             if seen:
                 made_of.setdefault(dialog.get("lang", "?"), []).append(
-                    summary_counts(seen[0].summary, dialog["messages"]))
+                    summary_counts(seen[0].summary, dialog["messages"])
+                )
             for number, (q, got) in enumerate(zip(dialog["questions"], seen, strict=True)):
                 if out is not None:
                     _dump_line(out, dialog, number, index, q, got)
@@ -349,8 +385,13 @@ def run_five_questions(
                 stale = not in_request and contains_token(got.request, wrong)
                 kept = stale_kept(got.summary, q["answers"], wrong)
                 beside = stale_beside(got.request, q["answers"], wrong)
-                hit = {"summary_only": in_summary, "assembled": in_request, "stale_only": stale,
-                       "stale_kept": kept, "stale_beside": beside}
+                hit = {
+                    "summary_only": in_summary,
+                    "assembled": in_request,
+                    "stale_only": stale,
+                    "stale_kept": kept,
+                    "stale_beside": beside,
+                }
                 empty = {"n": 0, "n_wrong": 0, **{m: 0 for m in METRICS}}
                 row_k = kinds.setdefault(q["kind"], dict(empty))
                 row_l = langs.setdefault(dialog.get("lang", "?"), dict(empty))
@@ -360,9 +401,15 @@ def run_five_questions(
                     for m in METRICS:
                         bucket[m] += hit[m]
                 if not (in_summary and in_request) or stale or kept or beside:
-                    misses.append({"dialog": dialog.get("id"), "lang": dialog.get("lang"),
-                                   "kind": q["kind"], **hit,
-                                   "stale_lines": _stale_lines(got.request, q["answers"], wrong)[:5]})
+                    misses.append(
+                        {
+                            "dialog": dialog.get("id"),
+                            "lang": dialog.get("lang"),
+                            "kind": q["kind"],
+                            **hit,
+                            "stale_lines": _stale_lines(got.request, q["answers"], wrong)[:5],
+                        }
+                    )
 
     def row(v: dict[str, int]) -> dict[str, float]:
         return {m: _share(v[m], v["n_wrong" if m == "stale_beside" else "n"]) for m in METRICS}
@@ -371,7 +418,8 @@ def run_five_questions(
         return {k: row(v) for k, v in sorted(rows.items())}
 
     by_language: dict[str, dict[str, float | None]] = {
-        k: {**v, **summary_shares(made_of.get(k, []))} for k, v in shares(langs).items()}
+        k: {**v, **summary_shares(made_of.get(k, []))} for k, v in shares(langs).items()
+    }
     return {
         **row(totals),
         **summary_shares(r for rows in made_of.values() for r in rows),

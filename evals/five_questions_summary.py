@@ -48,7 +48,7 @@ def field_lines(summary: str) -> dict[str, list[str]]:
 
 def _grams(text: str) -> set[str]:
     low = " ".join(text.lower().split())
-    return {low[i:i + 3] for i in range(max(0, len(low) - 2))}
+    return {low[i : i + 3] for i in range(max(0, len(low) - 2))}
 
 
 def closest_message(item: str, messages: Sequence[dict[str, Any]]) -> int | None:
@@ -77,8 +77,9 @@ def summary_counts(summary: str, messages: Sequence[dict[str, Any]]) -> dict[str
         held = "\n".join(fields.get(fld, [])).lower()
         counts[f"{tag}s"] = len(planted)
         counts[f"{tag}s_kept"] = sum(str(m["key"]).lower() in held for m in planted)
-        unkeyed = [at for at, m in enumerate(messages)
-                   if m.get("tag") == tag and not m.get("key") and m.get("role") == "user"]
+        unkeyed = [
+            at for at, m in enumerate(messages) if m.get("tag") == tag and not m.get("key") and m.get("role") == "user"
+        ]
         if unkeyed:
             closest = {closest_message(line, messages) for line in fields.get(fld, [])}
             counts[f"{tag}s"] += len(unkeyed)
@@ -101,7 +102,9 @@ def summary_shares(rows: Iterable[dict[str, int]]) -> dict[str, float | None]:
     def share(hits: str, total: str) -> float | None:
         return round(t[hits] / t[total], 4) if t.get(total) else None
 
-    return {"summary_words": round(t["words"] / t["dialogs"], 1) if t.get("dialogs") else None,
-            "small_talk_items": share("small_talk", "items"),
-            "open_questions_kept": share("open_questions_kept", "open_questions"),
-            "next_steps_kept": share("next_steps_kept", "next_steps")}
+    return {
+        "summary_words": round(t["words"] / t["dialogs"], 1) if t.get("dialogs") else None,
+        "small_talk_items": share("small_talk", "items"),
+        "open_questions_kept": share("open_questions_kept", "open_questions"),
+        "next_steps_kept": share("next_steps_kept", "next_steps"),
+    }

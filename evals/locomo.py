@@ -73,9 +73,22 @@ from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
 
-__all__ = ["run_locomo", "CATEGORIES", "answer_in_lines", "request_lines", "normalise", "is_scored",
-           "evidence_in_request", "asked_person", "parse_session_date", "dated_lines", "turn_in_line",
-           "strict_lines", "ceiling_lines", "null_shares"]
+__all__ = [
+    "run_locomo",
+    "CATEGORIES",
+    "answer_in_lines",
+    "request_lines",
+    "normalise",
+    "is_scored",
+    "evidence_in_request",
+    "asked_person",
+    "parse_session_date",
+    "dated_lines",
+    "turn_in_line",
+    "strict_lines",
+    "ceiling_lines",
+    "null_shares",
+]
 
 # LoCoMo's numbering: 1 multi-hop, 2 temporal, 4 single-hop (3 open-domain and 5 adversarial
 # have no evidence a memory could bring).
@@ -119,8 +132,11 @@ def parse_session_date(text: str) -> datetime:
 
 def _sessions(conv: Mapping[str, Any]) -> list[tuple[datetime, list[dict[str, Any]]]]:
     nums = sorted(int(k.split("_")[1]) for k in conv if re.fullmatch(r"session_\d+", k))
-    return [(parse_session_date(conv[f"session_{n}_date_time"]), conv[f"session_{n}"])
-            for n in nums if conv.get(f"session_{n}")]
+    return [
+        (parse_session_date(conv[f"session_{n}_date_time"]), conv[f"session_{n}"])
+        for n in nums
+        if conv.get(f"session_{n}")
+    ]
 
 
 class _MemoEmbedder:
@@ -161,26 +177,41 @@ def turn_text(turn: Mapping[str, Any], *, captions: bool = False) -> str:
     return f"{text} [shares a photo: {caption}]" if caption else text
 
 
-def _store_session(s: Session, *, vault: Vault, user_id: str, name: str, when: datetime,
-                   turns: Sequence[Mapping[str, Any]], captions: bool = False) -> list[tuple[Message, str, str]]:
+def _store_session(
+    s: Session,
+    *,
+    vault: Vault,
+    user_id: str,
+    name: str,
+    when: datetime,
+    turns: Sequence[Mapping[str, Any]],
+    captions: bool = False,
+) -> list[tuple[Message, str, str]]:
     """One session as one conversation of ``name``: their turns ``user``, the other's
     ``assistant``, each under its speaker's name, stamped with the session's date (a second
     apart, in order)."""
-    c = repo.create_conversation(s, vault, user_id=user_id, channel="locomo",
-                                 system_prompt=SYSTEM_PROMPT, startup="")
+    c = repo.create_conversation(s, vault, user_id=user_id, channel="locomo", system_prompt=SYSTEM_PROMPT, startup="")
     c.created_at = c.last_activity_at = when
     out = []
     for i, t in enumerate(turns):
         role = "user" if t["speaker"] == name else "assistant"
-        m = repo.append_message(s, vault, conv=c, role=role, text=turn_text(t, captions=captions), status="ok",
-                                speaker=str(t["speaker"]))
+        m = repo.append_message(
+            s, vault, conv=c, role=role, text=turn_text(t, captions=captions), status="ok", speaker=str(t["speaker"])
+        )
         m.created_at = when + timedelta(seconds=i)
         out.append((m, str(t["dia_id"]), turn_text(t, captions=captions)))
     return out
 
 
-def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | None, *,
-            captions: bool = False, fold: Callable[[str], int] | None = None) -> _Sample:
+def _ingest(
+    db: Database,
+    vault: Vault,
+    raw: Mapping[str, Any],
+    emb: Embedder | None,
+    *,
+    captions: bool = False,
+    fold: Callable[[str], int] | None = None,
+) -> _Sample:
     conv = raw["conversation"]
     sample = _Sample(str(raw.get("sample_id", "")), (conv["speaker_a"], conv["speaker_b"]))
     sessions = _sessions(conv)
@@ -193,19 +224,21 @@ def _ingest(db: Database, vault: Vault, raw: Mapping[str, Any], emb: Embedder | 
     for when, turns in sessions:
         for name in sample.speakers:
             uid = sample.user_ids[name]
-            stored = db.write(partial(_store_session, vault=vault, user_id=uid, name=name,
-                                      when=when, turns=turns, captions=captions))
+            stored = db.write(
+                partial(_store_session, vault=vault, user_id=uid, name=name, when=when, turns=turns, captions=captions)
+            )
             for m, dia, text in stored:
                 sample.dia_of[m.id] = dia
                 if m.role == "user":
-                    extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text,
-                                      embedder=emb or False)
+                    extract_and_store(db, vault, user_id=uid, message_id=m.id, text=text, embedder=emb or False)
             if fold is not None and stored:
                 began = time.perf_counter()
                 sample.folds += fold(stored[0][0].conversation_id)
                 sample.fold_s += time.perf_counter() - began
         for i, t in enumerate(turns):
-            sample.turns.append((str(t["dia_id"]), t["speaker"], turn_text(t, captions=captions), when + timedelta(seconds=i)))
+            sample.turns.append(
+                (str(t["dia_id"]), t["speaker"], turn_text(t, captions=captions), when + timedelta(seconds=i))
+            )
     for uid in sample.user_ids.values():
         while index_pending(db, vault, user_id=uid, limit=512, embedder=emb or False):
             pass
@@ -223,8 +256,20 @@ def asked_person(question: str, speakers: Sequence[str]) -> str:
 # -- the measure ------------------------------------------------------------------------------
 _NON_WORD = re.compile(r"[\W_]+")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 _DAY_MONTH = re.compile(r"\b\d{1,2} (?:" + "|".join(m.lower() for m in MONTHS) + r")\b")
 _PARTS = re.compile(r"[,;]|\band\b|\bor\b", re.IGNORECASE)
 _CLOCK = "Current time:"
@@ -233,7 +278,8 @@ _CLOCK = "Current time:"
 _FUNCTION_WORDS = frozenset(
     "a an the of to in on at for with by from as into about is are was were be been being has "
     "have had do does did his her hers their theirs its my your our he she they it them him "
-    "this that these those some any very".split())
+    "this that these those some any very".split()
+)
 
 
 def normalise(text: str) -> str:
@@ -245,6 +291,7 @@ def _iso_as_words(line: str) -> str:
     def words(m: re.Match[str]) -> str:
         month = int(m.group(2))
         return f"{int(m.group(3))} {MONTHS[month - 1]} {m.group(1)}" if 1 <= month <= 12 else m.group(0)
+
     return _ISO.sub(words, line)
 
 
@@ -269,8 +316,11 @@ def _has(line: str, phrase: str) -> bool:
 
 def is_scored(q: Mapping[str, Any]) -> bool:
     """AIC counts questions of categories 1, 2, 4 with evidence whose answer is not a bare yes/no."""
-    return (q.get("category") in CATEGORIES and bool(q.get("evidence"))
-            and normalise(str(q.get("answer", ""))) not in ("", "yes", "no"))
+    return (
+        q.get("category") in CATEGORIES
+        and bool(q.get("evidence"))
+        and normalise(str(q.get("answer", ""))) not in ("", "yes", "no")
+    )
 
 
 def answer_in_lines(answer: str, category: int, lines: Sequence[str]) -> bool:
@@ -397,15 +447,34 @@ class _Tally:
 
     by_cat: dict[str, dict[str, float]] = field(default_factory=dict)
 
-    def add(self, cat: str, scored: bool, aic: bool, evidence: int, reached: int, *,
-            every: bool = False, strict: bool = False, ceiling: bool = False) -> None:
+    def add(
+        self,
+        cat: str,
+        scored: bool,
+        aic: bool,
+        evidence: int,
+        reached: int,
+        *,
+        every: bool = False,
+        strict: bool = False,
+        ceiling: bool = False,
+    ) -> None:
         row = self.by_cat.setdefault(cat, dict.fromkeys(_COUNTS, 0.0))
         # Cut: every evidence turn is present and holds the answer as written, yet the lines
         # that carry them do not — the excerpting lost it (issue 41).
         cut = scored and every and ceiling and not strict
-        for key, value in (("q", scored), ("aic", scored and aic), ("ev", evidence), ("reached", reached),
-                           ("ev_q", 1), ("complete", reached == evidence), ("every", every),
-                           ("strict", scored and strict), ("ceiling", scored and ceiling), ("cut", cut)):
+        for key, value in (
+            ("q", scored),
+            ("aic", scored and aic),
+            ("ev", evidence),
+            ("reached", reached),
+            ("ev_q", 1),
+            ("complete", reached == evidence),
+            ("every", every),
+            ("strict", scored and strict),
+            ("ceiling", scored and ceiling),
+            ("cut", cut),
+        ):
             row[key] += value
 
     def add_null(self, cat: str, share: float | None) -> None:
@@ -428,13 +497,17 @@ class _Tally:
         def block(r: Mapping[str, float]) -> dict[str, Any]:
             out: dict[str, Any] = {"answer_in_context": share(r["aic"], r["q"]), "questions": int(r["q"])}
             if evidence:
-                out.update(evidence_recall=share(r["reached"], r["ev"]), all_evidence=share(r["complete"], r["ev_q"]),
-                           evidence_questions=int(r["ev_q"]), evidence_turns=int(r["ev"]),
-                           null_answer_in_context=share(r["null"], r["null_q"]),
-                           evidence_all=share(r["every"], r["ev_q"]),
-                           strict_answer_in_context=share(r["strict"], r["q"]),
-                           strict_ceiling=share(r["ceiling"], r["q"]),
-                           answer_cut=int(r["cut"]))
+                out.update(
+                    evidence_recall=share(r["reached"], r["ev"]),
+                    all_evidence=share(r["complete"], r["ev_q"]),
+                    evidence_questions=int(r["ev_q"]),
+                    evidence_turns=int(r["ev"]),
+                    null_answer_in_context=share(r["null"], r["null_q"]),
+                    evidence_all=share(r["every"], r["ev_q"]),
+                    strict_answer_in_context=share(r["strict"], r["q"]),
+                    strict_ceiling=share(r["ceiling"], r["q"]),
+                    answer_cut=int(r["cut"]),
+                )
             return out
 
         total = {k: sum(r[k] for r in self.by_cat.values()) for k in _COUNTS}
@@ -443,8 +516,7 @@ class _Tally:
         return out
 
 
-_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q",
-           "cut")
+_COUNTS = ("q", "aic", "ev", "reached", "ev_q", "complete", "every", "strict", "ceiling", "null", "null_q", "cut")
 
 
 def _as_counter(tc: MemoCounter) -> TokenCounter:
@@ -457,9 +529,17 @@ def _as_messages(request: Any) -> list[tuple[str, str]]:
     return [("system", request.system), *((m.role, m.text) for m in request.messages)]
 
 
-def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | None | bool = True,
-               limit: int | None = None, progress: Callable[[str], None] | None = None,
-               dump: str | Path | None = None, captions: bool = False, fold: bool = True) -> dict[str, Any]:
+def run_locomo(
+    path: str | Path,
+    budget: int = 2000,
+    *,
+    embedder: Embedder | None | bool = True,
+    limit: int | None = None,
+    progress: Callable[[str], None] | None = None,
+    dump: str | Path | None = None,
+    captions: bool = False,
+    fold: bool = True,
+) -> dict[str, Any]:
     """Run the evaluation on a LoCoMo file; returns the JSON-able result.
 
     Top level: threadkeep's ``answer_in_context``, ``evidence_recall`` (full text),
@@ -507,17 +587,22 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
             for n, raw in enumerate(data, 1):
                 t = time.perf_counter()
                 if progress:
-                    progress(f"conversation {n}/{len(data)} ({raw.get('sample_id', '?')}): storing{' and folding' * fold}; "
-                             f"{t - started:.0f} s so far")
-                sample = _ingest(db, vault, raw, emb, captions=captions,
-                                 fold=partial(_fold_idle, memory) if fold else None)
+                    progress(
+                        f"conversation {n}/{len(data)} ({raw.get('sample_id', '?')}): storing{' and folding' * fold}; "
+                        f"{t - started:.0f} s so far"
+                    )
+                sample = _ingest(
+                    db, vault, raw, emb, captions=captions, fold=partial(_fold_idle, memory) if fold else None
+                )
                 timing["ingest_s"] += time.perf_counter() - t
                 timing["folds"] += sample.folds
                 timing["fold_s"] += sample.fold_s
                 timing["turns"] += len(sample.turns)
                 if progress:
-                    progress(f"{sample.sample_id}: {len(sample.turns)} turns stored, asking its "
-                             f"{len(sample.questions)} questions")
+                    progress(
+                        f"{sample.sample_id}: {len(sample.turns)} turns stored, asking its "
+                        f"{len(sample.questions)} questions"
+                    )
                 own = {name: _Tally() for name in tallies}
                 _evaluate(memory, sample, budget, emb, own, misses, out_file, timing)
                 for name, tally in own.items():
@@ -530,15 +615,23 @@ def run_locomo(path: str | Path, budget: int = 2000, *, embedder: Embedder | Non
             clear_fact_cache()
             db.dispose()
     out = tallies["threadkeep"].result()
-    bases = {k: tallies[k].result(evidence=k != "whole_conversation")
-             for k in ("bm25", "fusion", "whole_conversation")}
+    bases = {k: tallies[k].result(evidence=k != "whole_conversation") for k in ("bm25", "fusion", "whole_conversation")}
     out.update(
-        budget=budget, captions=captions, samples=len(data), pose="new conversation of the person asked about, built by the engine",
-        baselines=bases, baseline=bases["bm25"], by_sample=by_sample, misses=misses,
+        budget=budget,
+        captions=captions,
+        samples=len(data),
+        pose="new conversation of the person asked about, built by the engine",
+        baselines=bases,
+        baseline=bases["bm25"],
+        by_sample=by_sample,
+        misses=misses,
         folded=fold,
-        cost={"ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
-              "folds": timing["folds"], "ms_per_fold": round(1000 * timing["fold_s"] / max(1, timing["folds"]), 1),
-              "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1)},
+        cost={
+            "ingest_ms_per_turn": round(1000 * timing["ingest_s"] / max(1, timing["turns"]), 1),
+            "folds": timing["folds"],
+            "ms_per_fold": round(1000 * timing["fold_s"] / max(1, timing["folds"]), 1),
+            "request_ms_per_question": round(1000 * timing["question_s"] / max(1, timing["questions"]), 1),
+        },
     )
     return out
 
@@ -549,10 +642,15 @@ def _engine(db: Database, vault: Vault, budget: int, emb: Embedder | None) -> An
     from threadkeep.engine import Memory
 
     window = budget + _RESERVE
-    settings = Settings(system_prompt=SYSTEM_PROMPT, context_window=window, answer_reserve=_RESERVE,
-                        recall_tokens=budget, embeddings=emb is not None, memory_retrieval=True)
-    model = ScriptedModel(name=MODEL_NAME, capabilities=Capabilities(context_window=window,
-                                                                     supports_tools=False))
+    settings = Settings(
+        system_prompt=SYSTEM_PROMPT,
+        context_window=window,
+        answer_reserve=_RESERVE,
+        recall_tokens=budget,
+        embeddings=emb is not None,
+        memory_retrieval=True,
+    )
+    model = ScriptedModel(name=MODEL_NAME, capabilities=Capabilities(context_window=window, supports_tools=False))
     memory = Memory(db, vault, model=model, settings=settings)
     memory.embedder = lambda: emb
     return memory
@@ -576,8 +674,7 @@ def _fold_idle(memory: Any, conversation_id: str) -> int:
 
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
     """The request the engine builds for ``question`` opening a new conversation of ``person``."""
-    begun = memory.db.write(
-        lambda s: memory.turns.opener.begin(s, sample.handle(person), None, question, "locomo"))
+    begun = memory.db.write(lambda s: memory.turns.opener.begin(s, sample.handle(person), None, question, "locomo"))
     request = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].request
     return _as_messages(request)
 
@@ -585,8 +682,9 @@ def _engine_request(memory: Any, sample: _Sample, person: str, question: str) ->
 def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, now: str) -> list[tuple[str, str]]:
     """The request with ``lines`` (best first) packed while they fit the budget."""
     base = TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now)
-    empty = assemble(base, ceiling=max(budget, 10**6), counter=_as_counter(tc),
-                     compactor=Compactor(counter=_as_counter(tc)))
+    empty = assemble(
+        base, ceiling=max(budget, 10**6), counter=_as_counter(tc), compactor=Compactor(counter=_as_counter(tc))
+    )
     room = budget - empty.report.total_tokens - 12  # the context message's tags and headings
     taken, used = [], 0
     for line in lines:
@@ -595,15 +693,25 @@ def _packed(question: str, lines: Sequence[str], budget: int, tc: MemoCounter, n
             continue
         taken.append(line)
         used += cost
-    built = assemble(TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now, recalled=tuple(taken)),
-                     ceiling=budget, counter=_as_counter(tc),
-                     compactor=Compactor(counter=_as_counter(tc)))
+    built = assemble(
+        TurnInputs(system=SYSTEM_PROMPT, new_message=question, now=now, recalled=tuple(taken)),
+        ceiling=budget,
+        counter=_as_counter(tc),
+        compactor=Compactor(counter=_as_counter(tc)),
+    )
     return _as_messages(built.request)
 
 
-def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
-              tallies: Mapping[str, _Tally], misses: list[dict[str, Any]], out_file: IO[str] | None,
-              timing: dict[str, Any]) -> None:
+def _evaluate(
+    memory: Any,
+    sample: _Sample,
+    budget: int,
+    emb: Embedder | None,
+    tallies: Mapping[str, _Tally],
+    misses: list[dict[str, Any]],
+    out_file: IO[str] | None,
+    timing: dict[str, Any],
+) -> None:
     tc: MemoCounter = memory.builder.counter
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     text_of = {dia: tx for dia, _, tx, _ in sample.turns}
@@ -646,23 +754,42 @@ def _evaluate(memory: Any, sample: _Sample, budget: int, emb: Embedder | None,
             got = [e for e in evidence if evidence_in_request(text_of[e], answer, number, text)]
             own, present = strict_lines(dated_lines(msgs), [text_of[e] for e in evidence])
             strict = any(present) and answer_in_lines(answer, number, own)
-            tallies[name].add(cat, scored, aic, len(evidence), len(got), every=all(present), strict=strict,
-                              ceiling=ceiling)
+            tallies[name].add(
+                cat, scored, aic, len(evidence), len(got), every=all(present), strict=strict, ceiling=ceiling
+            )
             if scored:
                 answers, reqs = asked.setdefault((name, cat), ([], []))
                 answers.append((answer, number))
                 reqs.append(normal)
             cut = scored and all(present) and ceiling and not strict
             if name == "threadkeep" and (len(got) < len(evidence) or (scored and not aic) or cut):
-                misses.append({"sample": sample.sample_id, "category": cat, "question": question,
-                               "answer": answer, "answer_in_context": aic if scored else None,
-                               "missed": sorted(set(evidence) - set(got)), "answer_cut": cut})
+                misses.append(
+                    {
+                        "sample": sample.sample_id,
+                        "category": cat,
+                        "question": question,
+                        "answer": answer,
+                        "answer_in_context": aic if scored else None,
+                        "missed": sorted(set(evidence) - set(got)),
+                        "answer_cut": cut,
+                    }
+                )
         tallies["whole_conversation"].add(cat, scored, answer_in_lines(answer, number, whole), 0, 0)
         if out_file is not None:
-            out_file.write(json.dumps({
-                "sample_id": sample.sample_id, "question": question, "category": number,
-                "answer": answer, "evidence": evidence,
-                "request": [{"role": r, "text": x} for r, x in ours]}, ensure_ascii=False) + "\n")
+            out_file.write(
+                json.dumps(
+                    {
+                        "sample_id": sample.sample_id,
+                        "question": question,
+                        "category": number,
+                        "answer": answer,
+                        "evidence": evidence,
+                        "request": [{"role": r, "text": x} for r, x in ours],
+                    },
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
     for (name, cat), (answers, reqs) in asked.items():
         for value in null_shares(answers, reqs):
             tallies[name].add_null(cat, value)

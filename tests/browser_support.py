@@ -23,8 +23,13 @@ if TYPE_CHECKING:
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 # Flags for every launch: nothing fetched in the background, no first-run pages.
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def browser_problem() -> str | None:
@@ -56,8 +61,7 @@ def launched_chromium() -> Iterator[Browser]:
     # expect() waits 5 s by default: too short on a busy 2-core machine running other work.
     expect.set_options(timeout=15_000)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", *CHROMIUM_FLAGS],
-                                    headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", *CHROMIUM_FLAGS], headless=True)
         try:
             yield browser
         finally:

@@ -40,8 +40,15 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("THREADKEEP_HOME", str(home))
-    for var in ("THREADKEEP_DB", "THREADKEEP_MASTER_KEY", "THREADKEEP_MASTER_KEY_FILE", "THREADKEEP_MODEL",
-                "THREADKEEP_FOLD_MODEL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
+    for var in (
+        "THREADKEEP_DB",
+        "THREADKEEP_MASTER_KEY",
+        "THREADKEEP_MASTER_KEY_FILE",
+        "THREADKEEP_MODEL",
+        "THREADKEEP_FOLD_MODEL",
+        "ANTHROPIC_API_KEY",
+        "OPENAI_API_KEY",
+    ):
         monkeypatch.delenv(var, raising=False)
 
 

@@ -43,8 +43,9 @@ class LiveServer:
     def __init__(self, app: Any) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                lifespan="on", timeout_keep_alive=3900)
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on", timeout_keep_alive=3900
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name=f"uvicorn:{self.port}", daemon=True)
 
@@ -64,6 +65,7 @@ class LiveServer:
 
 def echo_responder(delay: float = 0.0, chunk: int = 4):  # type: ignore[no-untyped-def]
     """Answer "echo: <the new message>" in small deltas, after ``delay`` seconds."""
+
     def respond(request: ModelRequest) -> Step:
         last = request.segments[-1].messages[-1].text if request.segments else ""
         return Step(text=f"echo: {last}", delay=delay, chunk=chunk)
@@ -102,15 +104,23 @@ class ApiHarness:
         return self.client(key), name
 
 
-def start_harness(url: str, master_key: MasterKey, settings: Settings, *,
-                  service: ServiceSettings | None = None, responder: Any = None,
-                  model: ScriptedModel | None = None, knowledge: Any = None) -> ApiHarness:
+def start_harness(
+    url: str,
+    master_key: MasterKey,
+    settings: Settings,
+    *,
+    service: ServiceSettings | None = None,
+    responder: Any = None,
+    model: ScriptedModel | None = None,
+    knowledge: Any = None,
+) -> ApiHarness:
     """A live server; ``knowledge(memory)`` may build the knowledge base (e.g. a fake embedder)."""
     model = model or ScriptedModel(responder=responder or echo_responder())
     memory = Memory.open(url, settings=settings, model=model, master_key=master_key)
     service = service or ServiceSettings(rate_per_minute=0, _env_file=None)  # type: ignore[call-arg]
-    server = LiveServer(create_app(memory, settings, service=service,
-                                   knowledge=knowledge(memory) if knowledge else None)).start()
+    server = LiveServer(
+        create_app(memory, settings, service=service, knowledge=knowledge(memory) if knowledge else None)
+    ).start()
     admin, _ = auth.create_key(memory.db, memory.vault, scope="admin", name="test admin")
     return ApiHarness(server.url, memory, model, admin, server)
 

@@ -47,14 +47,20 @@ def _sse(events: list[tuple[str | None, dict[str, Any] | str]]) -> bytes:
 
 
 def _pieces(text: str, size: int = 17) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
 def openai_stream(reply: Reply, model: str) -> bytes:
     """A Chat Completions stream for ``reply``."""
+
     def chunk(delta: dict[str, Any], finish: str | None = None) -> tuple[None, dict[str, Any]]:
-        return None, {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": model,
-                      "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+        return None, {
+            "id": "chatcmpl-1",
+            "object": "chat.completion.chunk",
+            "created": 1,
+            "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
 
     events: list[tuple[str | None, dict[str, Any] | str]] = [chunk({"role": "assistant", "content": ""})]
     if reply.refusal is not None:
@@ -63,56 +69,123 @@ def openai_stream(reply: Reply, model: str) -> bytes:
     else:
         text = reply.text if reply.text is not None else json.dumps(reply.answer, ensure_ascii=False)
         if reply.cut is not None:
-            text = text[:reply.cut]
+            text = text[: reply.cut]
         parts = _pieces(text)
         if reply.fail_mid_stream:
-            events += [chunk({"content": parts[0]}),
-                       (None, {"error": {"type": "server_error", "code": 500, "message": "stream broke"}})]
+            events += [
+                chunk({"content": parts[0]}),
+                (None, {"error": {"type": "server_error", "code": 500, "message": "stream broke"}}),
+            ]
             return _sse(events)
         events += [chunk({"content": p}) for p in parts if p]
         finish = "length" if reply.cut is not None else "stop"
-    events += [chunk({}, finish),
-               (None, {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": model,
-                       "choices": [], "usage": {"prompt_tokens": 900, "completion_tokens": 120,
-                                                "prompt_tokens_details": {"cached_tokens": 0}}}),
-               (None, "[DONE]")]
+    events += [
+        chunk({}, finish),
+        (
+            None,
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 1,
+                "model": model,
+                "choices": [],
+                "usage": {
+                    "prompt_tokens": 900,
+                    "completion_tokens": 120,
+                    "prompt_tokens_details": {"cached_tokens": 0},
+                },
+            },
+        ),
+        (None, "[DONE]"),
+    ]
     return _sse(events)
 
 
 def anthropic_stream(reply: Reply, model: str, tool: str) -> bytes:
     """A Messages stream for ``reply``: the answer as the input of the forced tool ``tool``."""
-    events: list[tuple[str | None, dict[str, Any] | str]] = [("message_start", {
-        "type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant",
-                                             "model": model, "content": [], "stop_reason": None,
-                                             "usage": {"input_tokens": 900, "output_tokens": 1}}})]
+    events: list[tuple[str | None, dict[str, Any] | str]] = [
+        (
+            "message_start",
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_1",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": model,
+                    "content": [],
+                    "stop_reason": None,
+                    "usage": {"input_tokens": 900, "output_tokens": 1},
+                },
+            },
+        )
+    ]
     stop = "tool_use"
     if reply.refusal is not None:
         stop = "refusal"
     elif reply.text is not None:  # a model (or proxy) that answered in text anyway
-        events += [("content_block_start", {"type": "content_block_start", "index": 0,
-                                            "content_block": {"type": "text", "text": ""}})]
-        events += [("content_block_delta", {"type": "content_block_delta", "index": 0,
-                                            "delta": {"type": "text_delta", "text": p}}) for p in _pieces(reply.text)]
+        events += [
+            (
+                "content_block_start",
+                {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+            )
+        ]
+        events += [
+            (
+                "content_block_delta",
+                {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": p}},
+            )
+            for p in _pieces(reply.text)
+        ]
         events += [("content_block_stop", {"type": "content_block_stop", "index": 0})]
         stop = "end_turn"
     else:
         raw = json.dumps(reply.answer, ensure_ascii=False)
         if reply.cut is not None:
-            raw, stop = raw[:reply.cut], "max_tokens"
+            raw, stop = raw[: reply.cut], "max_tokens"
         parts = _pieces(raw)
-        events += [("content_block_start", {"type": "content_block_start", "index": 0, "content_block": {
-            "type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}})]
+        events += [
+            (
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": 0,
+                    "content_block": {"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}},
+                },
+            )
+        ]
         if reply.fail_mid_stream:
-            events += [("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {
-                "type": "input_json_delta", "partial_json": parts[0]}}),
-                ("error", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})]
+            events += [
+                (
+                    "content_block_delta",
+                    {
+                        "type": "content_block_delta",
+                        "index": 0,
+                        "delta": {"type": "input_json_delta", "partial_json": parts[0]},
+                    },
+                ),
+                ("error", {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
+            ]
             return _sse(events)
-        events += [("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": {
-            "type": "input_json_delta", "partial_json": p}}) for p in parts]
+        events += [
+            (
+                "content_block_delta",
+                {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": p}},
+            )
+            for p in parts
+        ]
         events += [("content_block_stop", {"type": "content_block_stop", "index": 0})]
-    events += [("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
-                                  "usage": {"output_tokens": 120}}),
-               ("message_stop", {"type": "message_stop"})]
+    events += [
+        (
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": stop, "stop_sequence": None},
+                "usage": {"output_tokens": 120},
+            },
+        ),
+        ("message_stop", {"type": "message_stop"}),
+    ]
     return _sse(events)
 
 
@@ -125,8 +198,9 @@ class FakeProvider:
     """Serves scripted replies to one adapter over an httpx MockTransport; ``requests`` are the
     JSON bodies it received. ``default`` answers requests beyond the script (None: an error)."""
 
-    def __init__(self, style: str, replies: list[Reply] | None = None,
-                 default: Callable[[dict[str, Any]], Reply] | None = None) -> None:
+    def __init__(
+        self, style: str, replies: list[Reply] | None = None, default: Callable[[dict[str, Any]], Reply] | None = None
+    ) -> None:
         self.style = style
         self.replies: deque[Reply] = deque(replies or [])
         self.default = default
@@ -171,8 +245,11 @@ class FakeProviderServer:
                 style = "openai" if self.path.endswith("/chat/completions") else "anthropic"
                 fake.requests.append((style, body))
                 reply = answer(style, body)
-                data = (openai_stream(reply, str(body.get("model"))) if style == "openai"
-                        else anthropic_stream(reply, str(body.get("model")), _tool_of(body)))
+                data = (
+                    openai_stream(reply, str(body.get("model")))
+                    if style == "openai"
+                    else anthropic_stream(reply, str(body.get("model")), _tool_of(body))
+                )
                 self.send_response(200)
                 self.send_header("content-type", "text/event-stream")
                 self.send_header("content-length", str(len(data)))

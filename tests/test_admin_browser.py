@@ -213,8 +213,9 @@ def test_person_sees_digests_and_no_admin_page(site: ApiHarness, page: Page) -> 
     person = site.client(key)
     for text in ("The launch checklist needs an owner.", "Launch checklist: we decided to freeze on Friday."):
         person.post("/v1/messages", json={"text": text})
-    site.client(site.admin_key).post("/v1/admin/digests/run", json={
-        "period": "week", "start": utcnow().date().isoformat(), "person": name})
+    site.client(site.admin_key).post(
+        "/v1/admin/digests/run", json={"period": "week", "start": utcnow().date().isoformat(), "person": name}
+    )
     assert eventually(lambda: person.get("/v1/me/digests").json()["digests"])
 
     page.goto(site.url + "/")
@@ -250,7 +251,7 @@ def test_admin_session_gets_the_link_from_the_main_app(site: ApiHarness, page: P
 
 ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
 # Pictographs (U+1F000 on: 👍 👎 and friends) need an emoji font; without one they are boxes.
-EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF]")
+EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf]")
 
 
 def _status(page: Page) -> tuple[str, bool, str]:
@@ -323,8 +324,7 @@ def test_admin_messages_times_ratings_and_width(site: ApiHarness, sized: Page) -
     open_section(sized, "digests")
     before = digest_jobs()
     sized.click("#digest-run")
-    expect(sized.locator("#admin-status")).to_have_text(
-        "Error: pick a day in the week to build; nothing was queued.")
+    expect(sized.locator("#admin-status")).to_have_text("Error: pick a day in the week to build; nothing was queued.")
     assert _status(sized)[1]
     sized.wait_for_timeout(300)
     assert digest_jobs() == before
@@ -334,8 +334,18 @@ def test_admin_messages_times_ratings_and_width(site: ApiHarness, sized: Page) -
     assert not _status(sized)[1]
 
     # Every section fits the window's width (wide tables scroll inside their own box).
-    for name in ("tools", "keepwarm", "retention", "identities", "keys", "surfaces", "cache", "reasks",
-                 "feedback", "digests"):
+    for name in (
+        "tools",
+        "keepwarm",
+        "retention",
+        "identities",
+        "keys",
+        "surfaces",
+        "cache",
+        "reasks",
+        "feedback",
+        "digests",
+    ):
         open_section(sized, name)
         overflow = sized.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (name, overflow)

@@ -62,9 +62,17 @@ def test_every_admin_route_refuses_non_admins(api: ApiHarness) -> None:
     routes = admin_routes(api)
     # The console's own routes are among them (a route added later is covered automatically).
     paths = {p for _, p in routes}
-    assert {"/v1/admin/tools", "/v1/admin/retention", "/v1/admin/reasks", "/v1/admin/feedback",
-            "/v1/admin/surfaces", "/v1/admin/keep-warm/sessions", "/v1/admin/digests/run",
-            "/v1/admin/keys", "/v1/admin/cache-report"} <= paths
+    assert {
+        "/v1/admin/tools",
+        "/v1/admin/retention",
+        "/v1/admin/reasks",
+        "/v1/admin/feedback",
+        "/v1/admin/surfaces",
+        "/v1/admin/keep-warm/sessions",
+        "/v1/admin/digests/run",
+        "/v1/admin/keys",
+        "/v1/admin/cache-report",
+    } <= paths
     person, name = api.person()
     surface = api.client(api.key("surface"), **{"X-Threadkeep-User": name})
     anonymous = api.client()
@@ -109,10 +117,12 @@ def test_retention_deletes_old_conversations_in_the_background(api: ApiHarness) 
 
 def test_reasks_are_marked_per_answer_and_shown_per_day_and_configuration(api: ApiHarness) -> None:
     person, _ = api.person()
-    cid = person.post("/v1/messages", json={"text": "Hi, my name is Anna and I live in Porto."}).json()["conversation_id"]
-    api.model.add("Nice to meet you. What is your name?")          # planted re-ask
+    cid = person.post("/v1/messages", json={"text": "Hi, my name is Anna and I live in Porto."}).json()[
+        "conversation_id"
+    ]
+    api.model.add("Nice to meet you. What is your name?")  # planted re-ask
     person.post("/v1/messages", json={"text": "Plan my week", "conversation_id": cid})
-    api.model.add("Sure. What are your priorities?")               # an ordinary question
+    api.model.add("Sure. What are your priorities?")  # an ordinary question
     person.post("/v1/messages", json={"text": "Ship the report", "conversation_id": cid})
 
     def marks() -> list[ReaskMark]:
@@ -203,8 +213,9 @@ def test_digest_rows_are_sealed(api: ApiHarness) -> None:
     for text in ("The budget review needs numbers.", "Budget review moved to Monday."):
         person.post("/v1/messages", json={"text": text})
     admin = api.client(api.admin_key)
-    r = admin.post("/v1/admin/digests/run", json={"period": "week", "start": utcnow().date().isoformat(),
-                                                  "person": name})
+    r = admin.post(
+        "/v1/admin/digests/run", json={"period": "week", "start": utcnow().date().isoformat(), "person": name}
+    )
     assert r.status_code == 202
     got = wait_for(lambda: person.get("/v1/me/digests").json()["digests"])
     assert got and got[0]["period"] == "week"

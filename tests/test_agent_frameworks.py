@@ -75,16 +75,23 @@ class Provider:
 
 
 @pytest.fixture
-def wired(tmp_path, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ApiHarness, Provider, SimulatedModel]]:  # type: ignore[no-untyped-def]
+def wired(
+    tmp_path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[ApiHarness, Provider, SimulatedModel]]:  # type: ignore[no-untyped-def]
     # LiteLLM would fetch its price list from the internet at import; its own copy is enough.
     monkeypatch.setenv("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     monkeypatch.setenv("OPENAI_AGENTS_DISABLE_TRACING", "1")
     provider = Provider()
     sim = SimulatedModel(SimulatorConfig.openai("gpt-4.1"), now=ManualClock())
-    model = OpenAICompatibleModel("gpt-4.1", preset="openai", api_key="sk",
-                                  client=httpx.AsyncClient(transport=wire_transport(sim, provider)))
-    h = start_harness(f"sqlite:///{tmp_path / 'f.db'}", MasterKey(os.urandom(32), "f"),
-                      settings.model_copy(update={"embeddings": False, "system_prompt": SYSTEM}), model=model)
+    model = OpenAICompatibleModel(
+        "gpt-4.1", preset="openai", api_key="sk", client=httpx.AsyncClient(transport=wire_transport(sim, provider))
+    )
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'f.db'}",
+        MasterKey(os.urandom(32), "f"),
+        settings.model_copy(update={"embeddings": False, "system_prompt": SYSTEM}),
+        model=model,
+    )
     try:
         yield h, provider, sim
     finally:
@@ -133,7 +140,8 @@ def test_every_framework_has_a_snippet() -> None:
 
 @pytest.mark.parametrize("name", sorted(TWO_RUNS))
 def test_a_framework_runs_its_tool_loop_with_its_instructions(
-        wired: tuple[ApiHarness, Provider, SimulatedModel], name: str) -> None:
+    wired: tuple[ApiHarness, Provider, SimulatedModel], name: str
+) -> None:
     h, provider, sim = wired
     key, person = h.person_key()
     printed = _run(h, name, key)
@@ -155,8 +163,11 @@ def test_a_framework_runs_its_tool_loop_with_its_instructions(
 
     with h.memory.db.reading() as s:
         cid = s.scalar(select(Conversation.id).join(User, User.id == Conversation.user_id).where(User.name == person))
-        causes = list(s.scalars(select(ModelCall.miss_cause).where(ModelCall.conversation_id == cid)
-                                .order_by(ModelCall.started_at)))
+        causes = list(
+            s.scalars(
+                select(ModelCall.miss_cause).where(ModelCall.conversation_id == cid).order_by(ModelCall.started_at)
+            )
+        )
     assert len(causes) == 2 * runs and not any(c and c.startswith("prefix_changed") for c in causes), causes
 
     # Memory carries: the second run's requests hold the first turn as history.

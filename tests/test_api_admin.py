@@ -39,8 +39,12 @@ class HashingEmbedder:
 def site(tmp_path: Any, settings: Any) -> Iterator[ApiHarness]:
     from threadkeep.knowledge.service import KnowledgeBase
 
-    h = start_harness(f"sqlite:///{tmp_path / 'admin.db'}", MasterKey(os.urandom(32), "t"), settings,
-                      knowledge=lambda m: KnowledgeBase(m.db, m.vault, HashingEmbedder()))
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'admin.db'}",
+        MasterKey(os.urandom(32), "t"),
+        settings,
+        knowledge=lambda m: KnowledgeBase(m.db, m.vault, HashingEmbedder()),
+    )
     try:
         yield h
     finally:
@@ -50,16 +54,22 @@ def site(tmp_path: Any, settings: Any) -> Iterator[ApiHarness]:
 def test_knowledge_add_list_search_remove_under_permissions(site: ApiHarness) -> None:
     admin = site.client(site.admin_key)
     person, _ = site.person()
-    public = admin.post("/v1/admin/knowledge", json={
-        "title": "Travel policy", "text": "Train travel is preferred for trips under 600 km.", "public": True})
+    public = admin.post(
+        "/v1/admin/knowledge",
+        json={"title": "Travel policy", "text": "Train travel is preferred for trips under 600 km.", "public": True},
+    )
     assert public.status_code == 201, public.text
-    secret = admin.post("/v1/admin/knowledge", json={
-        "title": "Salary bands", "text": "Engineering salary bands are reviewed in March.", "groups": ["hr"]}).json()
+    secret = admin.post(
+        "/v1/admin/knowledge",
+        json={"title": "Salary bands", "text": "Engineering salary bands are reviewed in March.", "groups": ["hr"]},
+    ).json()
     assert person.post("/v1/admin/knowledge", json={"title": "x", "text": "y"}).status_code == 403
 
     assert {d["title"] for d in person.get("/v1/knowledge/documents").json()["documents"]} == {"Travel policy"}
     assert {d["title"] for d in admin.get("/v1/knowledge/documents").json()["documents"]} == {
-        "Travel policy", "Salary bands"}
+        "Travel policy",
+        "Salary bands",
+    }
     # (The hashing embedder's cosines are low: a query that repeats the passage's words passes
     # the relevance floor, which tests/test_mcp.py checks with the real embedder.)
     query = {"query": "engineering salary bands are reviewed in march"}
@@ -107,7 +117,10 @@ def test_profile_and_identity_links(site: ApiHarness) -> None:
     assert {"channel": "slack", "external_id": "U123"} in listed
     assert admin.delete("/v1/admin/identities/slack/U123").status_code == 204
     assert admin.delete("/v1/admin/identities/slack/U123").status_code == 404
-    assert person.post("/v1/admin/identities", json={"person": name, "channel": "x", "external_id": "y"}).status_code == 403
+    assert (
+        person.post("/v1/admin/identities", json={"person": name, "channel": "x", "external_id": "y"}).status_code
+        == 403
+    )
     assert admin.get("/v1/admin/people/nobody-here/identities").status_code == 404
 
 
@@ -116,13 +129,23 @@ def test_keep_warm_settings_and_cache_report(site: ApiHarness) -> None:
     person, _ = site.person()
     assert person.get("/v1/admin/keep-warm").status_code == 403
     assert admin.get("/v1/admin/keep-warm").json()["enabled"] is False  # off by default
-    saved = admin.put("/v1/admin/keep-warm", json={
-        "enabled": True, "max_sessions": 3, "quiet_hours": {"start": "22:00", "end": "07:00", "tz": "Europe/Berlin"}})
+    saved = admin.put(
+        "/v1/admin/keep-warm",
+        json={
+            "enabled": True,
+            "max_sessions": 3,
+            "quiet_hours": {"start": "22:00", "end": "07:00", "tz": "Europe/Berlin"},
+        },
+    )
     assert saved.status_code == 200, saved.text
     got = admin.get("/v1/admin/keep-warm").json()
     assert got["enabled"] is True and got["max_sessions"] == 3 and got["quiet_hours"]["tz"] == "Europe/Berlin"
-    for bad in ({"enabeld": True}, {"max_sessions": 0}, {"quiet_hours": {"start": "late", "end": "07:00"}},
-                {"quiet_hours": {"start": "22:00", "end": "07:00", "tz": "Mars/Base"}}):
+    for bad in (
+        {"enabeld": True},
+        {"max_sessions": 0},
+        {"quiet_hours": {"start": "late", "end": "07:00"}},
+        {"quiet_hours": {"start": "22:00", "end": "07:00", "tz": "Mars/Base"}},
+    ):
         r = admin.put("/v1/admin/keep-warm", json=bad)
         assert r.status_code == 400, (bad, r.text)
 

@@ -34,8 +34,9 @@ def test_sdk_keeps_one_conversation_streamed_and_not(live: ApiHarness) -> None:
     key, _ = live.person_key()
     client = anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key=key, max_retries=0, timeout=30)
     history: list[anthropic.types.MessageParam] = [{"role": "user", "content": "Our launch code name is Bluebird."}]
-    raw = client.messages.with_raw_response.create(model="claude-any", max_tokens=256, system="Be terse.",
-                                                   messages=history)
+    raw = client.messages.with_raw_response.create(
+        model="claude-any", max_tokens=256, system="Be terse.", messages=history
+    )
     first = raw.parse()
     cid = raw.headers["X-Threadkeep-Conversation"]
     assert first.type == "message" and first.role == "assistant" and first.model == live.memory.model.name
@@ -43,8 +44,10 @@ def test_sdk_keeps_one_conversation_streamed_and_not(live: ApiHarness) -> None:
     assert first.stop_reason == "end_turn" and first.usage.output_tokens >= 1
 
     # The client resends its history: the same conversation, answered as a stream.
-    history += [{"role": "assistant", "content": [{"type": "text", "text": first.content[0].text}]},
-                {"role": "user", "content": [{"type": "text", "text": "What is the code name?"}]}]
+    history += [
+        {"role": "assistant", "content": [{"type": "text", "text": first.content[0].text}]},
+        {"role": "user", "content": [{"type": "text", "text": "What is the code name?"}]},
+    ]
     live.model.add(Step(text="It is Bluebird.", chunk=3))
     with client.messages.stream(model="claude-any", max_tokens=256, messages=history) as stream:
         deltas = list(stream.text_stream)
@@ -57,8 +60,11 @@ def test_sdk_keeps_one_conversation_streamed_and_not(live: ApiHarness) -> None:
     c = live.client(key)
     msgs = c.get(f"/v1/conversations/{cid}").json()["messages"]
     assert [(m["role"], m["text"]) for m in msgs] == [
-        ("user", "Our launch code name is Bluebird."), ("assistant", "echo: Our launch code name is Bluebird."),
-        ("user", "What is the code name?"), ("assistant", "It is Bluebird.")]
+        ("user", "Our launch code name is Bluebird."),
+        ("assistant", "echo: Our launch code name is Bluebird."),
+        ("user", "What is the code name?"),
+        ("assistant", "It is Bluebird."),
+    ]
     seen = [m.text for seg in live.model.calls[-1].segments for m in seg.messages]
     assert seen.count("Our launch code name is Bluebird.") == 1
     assert c.get("/v1/conversations").json()["conversations"][0]["id"] == cid
@@ -69,8 +75,10 @@ def test_sdk_keeps_one_conversation_streamed_and_not(live: ApiHarness) -> None:
 def test_sdk_error_classes(live: ApiHarness) -> None:
     key, _ = live.person_key()
     client = anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key=key, max_retries=0, timeout=30)
-    with anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key="tk-wrong", max_retries=0) as wrong, \
-            pytest.raises(anthropic.AuthenticationError) as auth:
+    with (
+        anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key="tk-wrong", max_retries=0) as wrong,
+        pytest.raises(anthropic.AuthenticationError) as auth,
+    ):
         wrong.messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
     assert auth.value.body["error"]["type"] == "authentication_error"  # type: ignore[index]
     with pytest.raises(anthropic.BadRequestError) as bad:
@@ -79,8 +87,12 @@ def test_sdk_error_classes(live: ApiHarness) -> None:
     with pytest.raises(anthropic.BadRequestError):  # a malformed body is Anthropic's 400, not 422
         client.messages.create(model="m", max_tokens=10, messages=[{"role": "user"}])  # type: ignore[typeddict-item]
     with pytest.raises(anthropic.NotFoundError):
-        client.messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}],
-                               extra_headers={"X-Threadkeep-Conversation": "no-such-conversation"})
+        client.messages.create(
+            model="m",
+            max_tokens=10,
+            messages=[{"role": "user", "content": "hi"}],
+            extra_headers={"X-Threadkeep-Conversation": "no-such-conversation"},
+        )
 
     # A provider failure: InternalServerError with the kept message's ids; the same request
     # sent again answers that message instead of storing it twice.
@@ -96,8 +108,12 @@ def test_sdk_error_classes(live: ApiHarness) -> None:
 
     # Mid-stream failure: the SDK raises from the stream's error event.
     live.model.add(Step(error=ProviderServerError("the provider answered 502", status=502)))
-    with pytest.raises(anthropic.APIStatusError), client.messages.stream(
-            model="m", max_tokens=10, messages=[{"role": "user", "content": "Stream and fail"}]) as stream:
+    with (
+        pytest.raises(anthropic.APIStatusError),
+        client.messages.stream(
+            model="m", max_tokens=10, messages=[{"role": "user", "content": "Stream and fail"}]
+        ) as stream,
+    ):
         list(stream.text_stream)
     models = client.models.list()
     assert [m.id for m in models.data] == ["scripted"]

@@ -242,8 +242,10 @@ def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
     def learn(value: str) -> None:
         def run(s):  # type: ignore[no-untyped-def]
             uid = repo.get_or_create_user(s, api.memory.vault, name=name).id
-            apply_candidates(s, api.memory.vault, user_id=uid, message_id=None,
-                             candidates=[FactCandidate("employer", value)])
+            apply_candidates(
+                s, api.memory.vault, user_id=uid, message_id=None, candidates=[FactCandidate("employer", value)]
+            )
+
         api.memory.db.write(run)
 
     learn("Acme")

@@ -13,11 +13,19 @@ CLIENT_HEADERS = {"User-Agent": "OpenAI/Python 1.50.0", "X-Stainless-Lang": "pyt
 
 
 def _request(text: str, **extra: object) -> dict[str, object]:
-    return {"model": "gpt-4.1-mini", "temperature": 0.2, "max_tokens": 256, "user": "ignored",
-            "messages": [{"role": "system", "content": "You are terse."},
-                         {"role": "user", "content": "an old message the client kept"},
-                         {"role": "assistant", "content": "an old answer"},
-                         {"role": "user", "content": text}], **extra}
+    return {
+        "model": "gpt-4.1-mini",
+        "temperature": 0.2,
+        "max_tokens": 256,
+        "user": "ignored",
+        "messages": [
+            {"role": "system", "content": "You are terse."},
+            {"role": "user", "content": "an old message the client kept"},
+            {"role": "assistant", "content": "an old answer"},
+            {"role": "user", "content": text},
+        ],
+        **extra,
+    }
 
 
 def test_non_streaming_then_continue_by_header(api: ApiHarness) -> None:  # noqa: F811
@@ -36,16 +44,21 @@ def test_non_streaming_then_continue_by_header(api: ApiHarness) -> None:  # noqa
     # The history the client sent was new to threadkeep: stored before the new message.
     msgs = c.get(f"/v1/conversations/{cid}").json()["messages"]
     assert [(m["role"], m["text"]) for m in msgs] == [
-        ("user", "an old message the client kept"), ("assistant", "an old answer"),
-        ("user", "What is our deadline?"), ("assistant", "echo: What is our deadline?")]
+        ("user", "an old message the client kept"),
+        ("assistant", "an old answer"),
+        ("user", "What is our deadline?"),
+        ("assistant", "echo: What is our deadline?"),
+    ]
 
-    again = c.post("/v1/chat/completions", json=_request("And the budget?"),
-                   headers={"X-Threadkeep-Conversation": cid})
+    again = c.post("/v1/chat/completions", json=_request("And the budget?"), headers={"X-Threadkeep-Conversation": cid})
     assert again.headers["X-Threadkeep-Conversation"] == cid
     # With the header only the new message is stored: threadkeep keeps the history.
     msgs = c.get(f"/v1/conversations/{cid}").json()["messages"]
     assert [m["text"] for m in msgs if m["role"] == "user"] == [
-        "an old message the client kept", "What is our deadline?", "And the budget?"]
+        "an old message the client kept",
+        "What is our deadline?",
+        "And the budget?",
+    ]
     # The model saw threadkeep's history (once), not the client's copy as well.
     seen = [m.text for seg in api.model.calls[-1].segments for m in seg.messages]
     assert seen.count("an old message the client kept") == 1 and "What is our deadline?" in seen
@@ -87,8 +100,14 @@ def test_refusals_and_provider_failure(api: ApiHarness) -> None:  # noqa: F811
     assert c.post("/v1/chat/completions", json=_request("hi", n=2)).status_code == 400
     other = c.post("/v1/chat/completions", json=_request("hi"), headers={"X-Threadkeep-Conversation": "nope"})
     assert other.status_code == 404
-    parts = c.post("/v1/chat/completions", json={"messages": [
-        {"role": "user", "content": [{"type": "text", "text": "in"}, {"type": "text", "text": "parts"}]}]})
+    parts = c.post(
+        "/v1/chat/completions",
+        json={
+            "messages": [
+                {"role": "user", "content": [{"type": "text", "text": "in"}, {"type": "text", "text": "parts"}]}
+            ]
+        },
+    )
     assert parts.json()["choices"][0]["message"]["content"] == "echo: in\nparts"
 
     api.model.add(Step(error=ProviderTimeout("took too long", provider="scripted")))
@@ -108,8 +127,12 @@ def test_models_and_a_surface_key_acting_for_a_person(api: ApiHarness) -> None: 
     assert r.status_code == 200
     cid = r.headers["X-Threadkeep-Conversation"]
     other = api.client(api.key("surface"), **{"X-Threadkeep-User": "grace"})
-    assert other.post("/v1/chat/completions", json=_request("hijack"),
-                      headers={"X-Threadkeep-Conversation": cid}).status_code == 404
+    assert (
+        other.post(
+            "/v1/chat/completions", json=_request("hijack"), headers={"X-Threadkeep-Conversation": cid}
+        ).status_code
+        == 404
+    )
 
 
 def test_a_malformed_json_body_says_so(api: ApiHarness) -> None:  # noqa: F811

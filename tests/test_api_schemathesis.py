@@ -28,8 +28,7 @@ MAIN_ROUTES = r"^/v1/(messages|conversations|me|chat/completions|session)"
 @pytest.fixture(scope="module")
 def fuzz_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiHarness]:
     home = tmp_path_factory.mktemp("fuzz")
-    h = start_harness(f"sqlite:///{home / 'fuzz.db'}", MasterKey(os.urandom(32), "fuzz"),
-                      Settings(home=Path(home)))
+    h = start_harness(f"sqlite:///{home / 'fuzz.db'}", MasterKey(os.urandom(32), "fuzz"), Settings(home=Path(home)))
     try:
         yield h
     finally:

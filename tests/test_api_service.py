@@ -64,10 +64,13 @@ def test_openapi_describes_the_public_paths(tmp_path, settings) -> None:  # type
         spec = httpx.get(f"{h.url}/openapi.json").json()
         paths = spec["paths"]
         for path, methods in {
-            "/v1/messages": {"post"}, "/v1/messages/{message_id}/retry": {"post"},
-            "/v1/conversations": {"get"}, "/v1/conversations/{conversation_id}": {"get", "patch", "delete"},
+            "/v1/messages": {"post"},
+            "/v1/messages/{message_id}/retry": {"post"},
+            "/v1/conversations": {"get"},
+            "/v1/conversations/{conversation_id}": {"get", "patch", "delete"},
             "/v1/conversations/{conversation_id}/export": {"get"},
-            "/v1/messages/{message_id}/feedback": {"put", "delete"}, "/v1/me": {"get", "delete"},
+            "/v1/messages/{message_id}/feedback": {"put", "delete"},
+            "/v1/me": {"get", "delete"},
             "/v1/chat/completions": {"post"},
         }.items():
             assert methods <= set(paths[path]), path
@@ -95,9 +98,21 @@ def test_serve_runs_the_app_and_keeps_idle_connections(tmp_path) -> None:  # typ
         port = s.getsockname()[1]
     code = "from threadkeep.cli.service import serve; serve()"
     log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed in finally
-    proc = subprocess.Popen([sys.executable, "-c", code, "--db", f"sqlite:///{tmp_path / 's.db'}",
-                             "--port", str(port), "--log-level", "warning"],
-                            stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "--db",
+            f"sqlite:///{tmp_path / 's.db'}",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 30
         while True:

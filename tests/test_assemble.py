@@ -18,8 +18,13 @@ from threadkeep.tokens import default_counter
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
-TOOLS = (ToolSpec("search_knowledge", "Search the knowledge base.",
-                  {"type": "object", "properties": {"query": {"type": "string"}}}),)
+TOOLS = (
+    ToolSpec(
+        "search_knowledge",
+        "Search the knowledge base.",
+        {"type": "object", "properties": {"query": {"type": "string"}}},
+    ),
+)
 
 
 def _history(n: int, start: int = 0) -> tuple[SourceMessage, ...]:
@@ -28,17 +33,23 @@ def _history(n: int, start: int = 0) -> tuple[SourceMessage, ...]:
         "Noted, the beta on {d} May it is.",
     ]
     return tuple(
-        SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant",
-                      lines[i % 2].format(d=1 + i % 28, b=100 + i))
+        SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant", lines[i % 2].format(d=1 + i % 28, b=100 + i))
         for i in range(start, start + n)
     )
 
 
 def _inputs(**kw: object) -> TurnInputs:
-    base = dict(system="You are Threadkeep.", tools=TOOLS, startup="Conversation began 2026-01-05.",
-                summary="## Decisions\n- Postgres for billing.", history=_history(20),
-                now="2026-11-29 10:00 UTC", facts=("Lives in Lisbon.", "Prefers short answers."),
-                recalled=(), new_message="What did we decide about the beta?")
+    base = dict(
+        system="You are Threadkeep.",
+        tools=TOOLS,
+        startup="Conversation began 2026-01-05.",
+        summary="## Decisions\n- Postgres for billing.",
+        history=_history(20),
+        now="2026-11-29 10:00 UTC",
+        facts=("Lives in Lisbon.", "Prefers short answers."),
+        recalled=(),
+        new_message="What did we decide about the beta?",
+    )
     base.update(kw)
     return TurnInputs(**base)  # type: ignore[arg-type]
 
@@ -59,8 +70,7 @@ def test_segments_follow_the_architecture_order() -> None:
 def test_report_is_json_and_counts_segments() -> None:
     report = assemble(_inputs(), compactor=Compactor(), ceiling=4000).report.to_dict()
     data = json.loads(json.dumps(report))
-    assert set(data["segments"]) == {"tools", "system", "startup", "summary", "history",
-                                     "turn_context", "new_message"}
+    assert set(data["segments"]) == {"tools", "system", "startup", "summary", "history", "turn_context", "new_message"}
     assert data["total_tokens"] == sum(data["segments"].values())
     assert data["facts_used"] == 2 and len(data["verbatim_ids"]) == 20
 
@@ -72,9 +82,13 @@ def test_system_and_tools_too_large_is_a_config_error() -> None:
 
 def test_new_message_larger_than_the_room_is_shown_in_part_with_a_reference() -> None:
     body = "\n".join(f"Line {i}: filler about nothing in particular, item {i}." for i in range(400))
-    message = ("Please read this report and tell me about the zebra budget.\n" + body
-               + "\nSection 7: the zebra budget is 41 thousand euros.\n" + body
-               + "\nSo, what is the zebra budget?")
+    message = (
+        "Please read this report and tell me about the zebra budget.\n"
+        + body
+        + "\nSection 7: the zebra budget is 41 thousand euros.\n"
+        + body
+        + "\nSo, what is the zebra budget?"
+    )
     built = assemble(_inputs(new_message=message), compactor=Compactor(), ceiling=900)
     shown = built.request.messages[-1].text
     total = default_counter().count(message)
@@ -110,7 +124,7 @@ def test_old_history_is_compacted_not_dropped_and_last_12_stay_verbatim_when_the
     assert report.total_tokens <= 700
     ids = [f"m{i}" for i in range(40)]
     compacted = ids[: report.compaction.messages]
-    assert list(report.verbatim_ids) == ids[report.compaction.messages:]
+    assert list(report.verbatim_ids) == ids[report.compaction.messages :]
     assert len(report.verbatim_ids) >= 12 and report.verbatim_ids[-12:] == tuple(ids[-12:])
     assert report.compaction.first_id == compacted[0]
     context = built.request.segments[-2].messages[0].text
@@ -184,18 +198,22 @@ def test_same_inputs_same_request() -> None:
     ceiling=st.integers(200, 1500),
 )
 def test_any_window_fits_or_fails_loudly(lengths: list[int], n_facts: int, ceiling: int) -> None:
-    history = tuple(SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant",
-                                  " ".join(f"w{i}x{j}" for j in range(k)))
-                    for i, k in enumerate(lengths))
+    history = tuple(
+        SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant", " ".join(f"w{i}x{j}" for j in range(k)))
+        for i, k in enumerate(lengths)
+    )
     facts = tuple(f"Fact {i} about Atlas." for i in range(n_facts))
-    built = assemble(_inputs(history=history, facts=facts, tools=()),  # never refused
-                     compactor=Compactor(), ceiling=ceiling)
+    built = assemble(
+        _inputs(history=history, facts=facts, tools=()),  # never refused
+        compactor=Compactor(),
+        ceiling=ceiling,
+    )
     report = built.report
     assert report.total_tokens <= ceiling
     ids = [m.id for m in history]
     kept = list(report.verbatim_ids)
     compacted = report.compaction.messages if report.compaction else 0
-    assert ids[:compacted] + kept == ids            # every message verbatim or compacted
-    if len(kept) < min(12, len(ids)):               # fewer than 12 verbatim only when they did not fit
+    assert ids[:compacted] + kept == ids  # every message verbatim or compacted
+    if len(kept) < min(12, len(ids)):  # fewer than 12 verbatim only when they did not fit
         assert any("fit verbatim" in n or "one more message" in n for n in report.notes)
     assert report.facts_used <= n_facts

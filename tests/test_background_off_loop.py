@@ -28,8 +28,14 @@ pytestmark = pytest.mark.slow
 
 
 def _cli(*args: str, env: dict[str, str]) -> str:
-    out = subprocess.run([sys.executable, "-m", "threadkeep.cli", *args], env=env, capture_output=True,
-                         text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "threadkeep.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return out.stdout.strip()
 
 
@@ -39,8 +45,12 @@ def served(tmp_path: Path) -> Iterator[tuple[str, str, subprocess.Popen[bytes]]]
     key = _cli("keys", "create", "--scope", "person", "--user", "alice", env=env).splitlines()[-1]
     port = free_port()
     log = (tmp_path / "server.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "threadkeep.cli", "serve", "--port", str(port),
-                             "--log-level", "warning"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "threadkeep.cli", "serve", "--port", str(port), "--log-level", "warning"],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -61,7 +71,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, str, subprocess.Popen[bytes]]]
         log.close()
 
 
-def test_a_100_kb_single_line_message_does_not_freeze_the_server(served: tuple[str, str, subprocess.Popen[bytes]]) -> None:
+def test_a_100_kb_single_line_message_does_not_freeze_the_server(
+    served: tuple[str, str, subprocess.Popen[bytes]],
+) -> None:
     url, key, proc = served
     auth = {"Authorization": f"Bearer {key}"}
     words = "I am a lead engineer at Globex and remember that the budget is 40k and "

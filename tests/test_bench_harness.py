@@ -50,9 +50,7 @@ def test_table_aligns_text_left_and_numbers_right(harness: ModuleType) -> None:
     assert text.splitlines() == ["name       ms", "------  -----", "a         1.5", "longer  12.25"]
 
 
-def test_json_report_carries_the_run_header(
-    harness: ModuleType, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_json_report_carries_the_run_header(harness: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     script = str(BENCH / "x.py")  # named from the repository root
     harness.emit({"rows": [1]}, as_json=True, header=harness.run_header([script, "--json"]))
     report = json.loads(capsys.readouterr().out)

@@ -18,9 +18,12 @@ def test_bench_turn_quick_threadkeep_and_floor() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     # subprocess.run kills the child when the budget runs out.
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_turn.py"), "--quick", "--only", "threadkeep,floor",
-         "--json"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        [sys.executable, str(ROOT / "bench" / "bench_turn.py"), "--quick", "--only", "threadkeep,floor", "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)
@@ -48,8 +51,11 @@ def test_bench_turn_quick_threadkeep_and_floor() -> None:
 def test_bench_turn_names_a_missing_system() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_turn.py"), "--only", "threadkeep,nosuch"],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, capture_output=True,
-        text=True, timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 2
     assert "unknown system(s) nosuch" in done.stderr
@@ -58,13 +64,29 @@ def test_bench_turn_names_a_missing_system() -> None:
 def test_bench_turn_says_which_peer_is_missing_and_runs_the_rest(tmp_path: Path) -> None:
     # A package named ``agents`` that cannot be imported stands for the SDK not being installed.
     (tmp_path / "agents").mkdir()
-    (tmp_path / "agents" / "__init__.py").write_text(
-        'raise ImportError("not installed here", name="agents")\n')
+    (tmp_path / "agents" / "__init__.py").write_text('raise ImportError("not installed here", name="agents")\n')
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT / "src")])}
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_turn.py"), "--only", "agents,floor",
-         "--lengths", "100", "--rounds", "1", "--turns", "2", "--warmup", "0", "--json"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bench_turn.py"),
+            "--only",
+            "agents,floor",
+            "--lengths",
+            "100",
+            "--rounds",
+            "1",
+            "--turns",
+            "2",
+            "--warmup",
+            "0",
+            "--json",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout)

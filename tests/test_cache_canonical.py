@@ -28,8 +28,11 @@ def _reordered(schema: Any) -> Any:
 
 
 def test_schema_keys_are_sorted_at_every_depth_and_required_is_a_set() -> None:
-    schema = {"type": "object", "required": ["b", "a", "b"],
-              "properties": {"z": {"type": "string", "enum": ["y", "x"]}, "a": {"type": "integer"}}}
+    schema = {
+        "type": "object",
+        "required": ["b", "a", "b"],
+        "properties": {"z": {"type": "string", "enum": ["y", "x"]}, "a": {"type": "integer"}},
+    }
     out = canonical_schema(schema)
     assert list(out) == ["properties", "required", "type"]
     assert list(out["properties"]) == ["a", "z"]
@@ -45,8 +48,7 @@ def test_tools_sorted_by_name_and_unique() -> None:
 
 def _two_renderings() -> tuple[Convo, Convo]:
     a = Convo(CAPS, tools=TOOLS)
-    b = Convo(CAPS, tools=tuple(ToolSpec(t.name, t.description, _reordered(t.parameters))
-                                for t in reversed(TOOLS)))
+    b = Convo(CAPS, tools=tuple(ToolSpec(t.name, t.description, _reordered(t.parameters)) for t in reversed(TOOLS)))
     for conv in (a, b):
         conv.answered("When does Ajax ship?", "On 2026-12-15, per Bob.")
     return a, b
@@ -55,10 +57,11 @@ def _two_renderings() -> tuple[Convo, Convo]:
 def test_same_state_same_bytes_through_both_adapters() -> None:
     a, b = _two_renderings()
     ra, rb = a.request("And the budget?"), b.request("And the budget?")
-    assert anthropic.render_request(ra, "claude-sonnet-4-5").to_bytes() == \
-        anthropic.render_request(rb, "claude-sonnet-4-5").to_bytes()
-    assert openai.render_request(ra, "gpt-4.1-mini").to_bytes() == \
-        openai.render_request(rb, "gpt-4.1-mini").to_bytes()
+    assert (
+        anthropic.render_request(ra, "claude-sonnet-4-5").to_bytes()
+        == anthropic.render_request(rb, "claude-sonnet-4-5").to_bytes()
+    )
+    assert openai.render_request(ra, "gpt-4.1-mini").to_bytes() == openai.render_request(rb, "gpt-4.1-mini").to_bytes()
     # And rendering one request twice is the same bytes (no clock, no random id).
     assert anthropic.render_request(ra, "m").to_bytes() == anthropic.render_request(ra, "m").to_bytes()
     assert segment_bytes(ra) == segment_bytes(rb)
@@ -70,8 +73,7 @@ def _anthropic_blocks(body: dict[str, Any]) -> tuple[list[str], int]:
     for message in body["messages"]:
         blocks += [{**b, "_role": message["role"]} for b in message["content"]]
     last = max(i for i, b in enumerate(blocks) if "cache_control" in b)
-    plain = [json.dumps({k: v for k, v in b.items() if k != "cache_control"}, sort_keys=True)
-             for b in blocks]
+    plain = [json.dumps({k: v for k, v in b.items() if k != "cache_control"}, sort_keys=True) for b in blocks]
     return plain, last
 
 
@@ -96,7 +98,7 @@ def test_a_normal_turn_changes_nothing_before_the_previous_last_breakpoint() -> 
 def test_a_clock_in_the_system_prompt_breaks_the_first_blocks() -> None:
     conv = Convo(CAPS, system="Now: 09:00. " + Convo(CAPS).system)
     before = conv.request("Hi")
-    conv.system = "Now: 09:07. " + conv.system[len("Now: 09:00. "):]
+    conv.system = "Now: 09:07. " + conv.system[len("Now: 09:00. ") :]
     after = conv.request("Hi")
     prev_blocks, _ = _anthropic_blocks(anthropic.render_request(before, "m").body)
     cur_blocks, _ = _anthropic_blocks(anthropic.render_request(after, "m").body)

@@ -34,8 +34,12 @@ async def test_turns_hit_the_cache_and_the_log_says_so(tmp_path, settings) -> No
     # A normal turn changes nothing before the previous turn's last breakpoint.
     assert all(rec.miss_cause in (None, "hit") or rec.cache_read_tokens > 0 for rec in records[1:])
     with m.db.session() as s:
-        causes = [c.miss_cause for c in s.scalars(select(ModelCall).where(
-            ModelCall.conversation_id == r.conversation_id).order_by(ModelCall.started_at))]
+        causes = [
+            c.miss_cause
+            for c in s.scalars(
+                select(ModelCall).where(ModelCall.conversation_id == r.conversation_id).order_by(ModelCall.started_at)
+            )
+        ]
     assert causes[0] == "cold_start" and set(causes[1:]) == {"hit"}
     await m.close()
 

@@ -26,11 +26,16 @@ __all__ = ["SYSTEM", "TOOLS", "STARTUP", "EPOCH", "Convo", "dt_clock", "open_db"
 SYSTEM = " ".join(f"Rule {i}: answer from memory, cite sources, keep it short." for i in range(150))
 STARTUP = "Conversation started on 2026-11-02 (UTC), channel: web. Profile: Ada, project lead."
 TOOLS = (
-    ToolSpec("web_search", "Search the web.",
-             {"type": "object", "required": ["query"], "properties": {"query": {"type": "string"}}}),
-    ToolSpec("search_knowledge", "Search the knowledge base.",
-             {"properties": {"query": {"type": "string", "description": "standalone query"}},
-              "type": "object"}),
+    ToolSpec(
+        "web_search",
+        "Search the web.",
+        {"type": "object", "required": ["query"], "properties": {"query": {"type": "string"}}},
+    ),
+    ToolSpec(
+        "search_knowledge",
+        "Search the knowledge base.",
+        {"properties": {"query": {"type": "string", "description": "standalone query"}}, "type": "object"},
+    ),
 )
 EPOCH = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 
@@ -63,9 +68,15 @@ class Convo:
 
     def request(self, new: str, *, now: str = "2026-11-02 09:00") -> ModelRequest:
         """The planned request of the next turn."""
-        inputs = TurnInputs(system=self.system, new_message=new, tools=self.tools,
-                            startup=self.startup, summary=self.summary,
-                            history=tuple(self.history), now=now)
+        inputs = TurnInputs(
+            system=self.system,
+            new_message=new,
+            tools=self.tools,
+            startup=self.startup,
+            summary=self.summary,
+            history=tuple(self.history),
+            now=now,
+        )
         req = assemble(inputs, ceiling=150_000, cache_key=self.cid, compactor=Compactor()).request
         ttl = history_ttl(self.history_ttl, self.capabilities, keep_warm=self.keep_warm, rebuilding=False)
         return plan_breakpoints(req, self.capabilities, history_ttl=ttl)

@@ -30,10 +30,18 @@ class Harness:
         started = self.now()
         result = await complete(self.sim, request)
         with self.db.session() as s:
-            return record_call(s, conversation_id=self.cid, user_id=self.user_id, kind=kind,  # type: ignore[arg-type]
-                               model=self.sim.name, request=request, usage=result.usage,
-                               started_at=started, capabilities=self.sim.capabilities,
-                               key=fp_key(self.user_id))
+            return record_call(
+                s,
+                conversation_id=self.cid,
+                user_id=self.user_id,
+                kind=kind,  # type: ignore[arg-type]
+                model=self.sim.name,
+                request=request,
+                usage=result.usage,
+                started_at=started,
+                capabilities=self.sim.capabilities,
+                key=fp_key(self.user_id),
+            )
 
     async def turn(self, text: str, *, answer: str = "Noted.") -> ModelCall:
         row = await self.send(self.conv.request(text))
@@ -95,8 +103,7 @@ async def test_below_minimum_folds_apart_and_cascade(backend) -> None:  # type: 
     big = Harness(db, sim, clock, Convo(sim.capabilities))
     await big.turn("Q1?")
     clock.advance(10)
-    fold_req = dataclasses.replace(big.conv.request("Summarise"), system="You fold summaries.",
-                                   tools=())
+    fold_req = dataclasses.replace(big.conv.request("Summarise"), system="You fold summaries.", tools=())
     fold = await big.send(fold_req, kind="fold")
     assert fold.kind == "fold" and fold.pause_s is None
     clock.advance(10)
@@ -119,10 +126,18 @@ async def test_a_provider_without_a_cache_has_no_misses(tmp_path) -> None:  # ty
     uid, cid = add_conversation(db)
     conv = Convo(Capabilities())
     with db.session() as s:
-        row = record_call(s, conversation_id=cid, user_id=uid, kind="turn", model="local",
-                          request=conv.request("hi"), usage=Usage(3000, 20),
-                          started_at=datetime(2026, 11, 2, tzinfo=UTC), capabilities=Capabilities(),
-                          key=fp_key(uid))
+        row = record_call(
+            s,
+            conversation_id=cid,
+            user_id=uid,
+            kind="turn",
+            model="local",
+            request=conv.request("hi"),
+            usage=Usage(3000, 20),
+            started_at=datetime(2026, 11, 2, tzinfo=UTC),
+            capabilities=Capabilities(),
+            key=fp_key(uid),
+        )
         assert row.miss_cause == "no_cache" and row.ttl_s is None and row.cost is not None
     db.dispose()
 
@@ -166,15 +181,23 @@ async def test_anthropic_per_ttl_write_split_reaches_the_log_and_the_report(tmp_
     from threadkeep.testing.simulator_wire import wire_transport
 
     sim = SimulatedModel(SimulatorConfig.anthropic("claude-sonnet-4-5"), now=ManualClock())
-    model = AnthropicModel("claude-sonnet-4-5", api_key="k",
-                           client=httpx.AsyncClient(transport=wire_transport(sim, lambda _b: "ok")))
+    model = AnthropicModel(
+        "claude-sonnet-4-5", api_key="k", client=httpx.AsyncClient(transport=wire_transport(sim, lambda _b: "ok"))
+    )
     words = " ".join(f"rule{i} answer exactly" for i in range(700))
-    request = ModelRequest(system=words, segments=(
-        Segment("system"),
-        Segment("history", (ChatMessage.user(" ".join(f"said{i} this" for i in range(900))),
-                            ChatMessage.assistant("fine"))),
-        Segment("new_message", (ChatMessage.user("next"),))),
-        max_tokens=32, breakpoints=(Breakpoint(0, 3600), Breakpoint(1, 300)))
+    request = ModelRequest(
+        system=words,
+        segments=(
+            Segment("system"),
+            Segment(
+                "history",
+                (ChatMessage.user(" ".join(f"said{i} this" for i in range(900))), ChatMessage.assistant("fine")),
+            ),
+            Segment("new_message", (ChatMessage.user("next"),)),
+        ),
+        max_tokens=32,
+        breakpoints=(Breakpoint(0, 3600), Breakpoint(1, 300)),
+    )
     usage = (await complete(model, request)).usage
     record = sim.last
     assert record.cache_write_1h_tokens > 0 and record.cache_write_5m_tokens > 0
@@ -184,20 +207,34 @@ async def test_anthropic_per_ttl_write_split_reaches_the_log_and_the_report(tmp_
     db = open_db(f"sqlite:///{tmp_path / 'split.db'}")
     uid, cid = add_conversation(db)
     with db.session() as s:
-        row = record_call(s, conversation_id=cid, user_id=uid, kind="turn", model=model.name, request=request,
-                          usage=usage, started_at=datetime(2026, 11, 2, tzinfo=UTC),
-                          capabilities=model.capabilities, key=fp_key(uid))
+        row = record_call(
+            s,
+            conversation_id=cid,
+            user_id=uid,
+            kind="turn",
+            model=model.name,
+            request=request,
+            usage=usage,
+            started_at=datetime(2026, 11, 2, tzinfo=UTC),
+            capabilities=model.capabilities,
+            key=fp_key(uid),
+        )
         assert row.cache_write_1h_tokens == record.cache_write_1h_tokens
         # Priced from the provider's split: exactly what the simulator charged (2x and 1.25x).
         assert row.cost is not None and abs(row.cost - record.cost) < 1e-9
         # Without the split every write would have been priced at the prefix end's 5-minute TTL.
-        flat = call_cost(Usage(usage.input_tokens, usage.output_tokens, usage.cache_read_tokens,
-                               usage.cache_write_tokens), ANTHROPIC_PRICING, ttl_seconds=300)[0]
+        flat = call_cost(
+            Usage(usage.input_tokens, usage.output_tokens, usage.cache_read_tokens, usage.cache_write_tokens),
+            ANTHROPIC_PRICING,
+            ttl_seconds=300,
+        )[0]
         assert row.cost > flat
         s.commit()
     with db.session() as s:
         report = build_report(s)
     assert (report.cache_write_5m_tokens, report.cache_write_1h_tokens) == (
-        record.cache_write_5m_tokens, record.cache_write_1h_tokens)
+        record.cache_write_5m_tokens,
+        record.cache_write_1h_tokens,
+    )
     assert abs(report.cost - record.cost) < 1e-9
     db.dispose()

@@ -44,8 +44,10 @@ def test_no_breakpoint_below_the_minimum_cacheable_prefix() -> None:
     big_min = dataclasses.replace(ANTH, min_cacheable_tokens=4096)
     conv = Convo(big_min)
     for i in range(40):
-        conv.answered(f"Question number {i} about the Ajax launch plan and budget?",
-                      f"Answer {i}: the launch plan holds, budget unchanged, Bob owns it.")
+        conv.answered(
+            f"Question number {i} about the Ajax launch plan and budget?",
+            f"Answer {i}: the launch plan holds, budget unchanged, Bob owns it.",
+        )
     req = conv.request("?")
     # tools+system (~2.4k tokens) are below 4096: only the history end qualifies.
     assert _marked(req) == [("history", 300)]
@@ -73,8 +75,12 @@ def test_automatic_caching_needs_no_breakpoints_but_a_stable_key() -> None:
     conv = Convo(OAI)
     req = conv.request("?")
     assert req.breakpoints == () and req.cache_key == "conv-1"
-    bare = ModelRequest("sys", segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
-                        metadata={"conversation_id": "c9"}, breakpoints=(Breakpoint(0),))
+    bare = ModelRequest(
+        "sys",
+        segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
+        metadata={"conversation_id": "c9"},
+        breakpoints=(Breakpoint(0),),
+    )
     assert plan_breakpoints(bare, OAI).cache_key == "c9"
     assert plan_breakpoints(bare, OAI).breakpoints == ()
     assert plan_breakpoints(bare, Capabilities()).breakpoints == ()

@@ -44,9 +44,18 @@ async def _log_a_day(url: str) -> None:
             result = await complete(sim, req)
             conv.answered(f"Question {i} in {cid}?", f"Answer {i}.")
             with db.session() as s:
-                record_call(s, conversation_id=cid, user_id=uid, kind="turn", model=sim.name,
-                            request=req, usage=result.usage, started_at=started,
-                            capabilities=sim.capabilities, key=fp_key(uid))
+                record_call(
+                    s,
+                    conversation_id=cid,
+                    user_id=uid,
+                    kind="turn",
+                    model=sim.name,
+                    request=req,
+                    usage=result.usage,
+                    started_at=started,
+                    capabilities=sim.capabilities,
+                    key=fp_key(uid),
+                )
     db.dispose()
 
 
@@ -57,9 +66,19 @@ async def test_cache_report_cli_table_json_and_chart(tmp_path: Path) -> None:
     out = runner.invoke(_cli(), ["cache-report", "--db", url, "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    for key in ("resumptions", "full_rewrites", "rewrites_under_ttl", "tokens_rewritten_for_nothing",
-                "saved", "cost", "cost_without_cache", "keep_warm_spend", "keep_warm_savings",
-                "cached_share", "causes"):
+    for key in (
+        "resumptions",
+        "full_rewrites",
+        "rewrites_under_ttl",
+        "tokens_rewritten_for_nothing",
+        "saved",
+        "cost",
+        "cost_without_cache",
+        "keep_warm_spend",
+        "keep_warm_savings",
+        "cached_share",
+        "causes",
+    ):
         assert key in data
     assert data["turns"] == 12 and data["resumptions"] == 2  # the 30-minute pauses
     # The clocked conversation rewrites at every short pause, always at the system prompt.
@@ -76,8 +95,7 @@ async def test_cache_report_cli_table_json_and_chart(tmp_path: Path) -> None:
 
     pytest.importorskip("matplotlib")
     png = tmp_path / "cache.png"
-    charted = runner.invoke(_cli(), ["cache-report", "--db", url, "--png", str(png),
-                                     "--input-price", "15"])
+    charted = runner.invoke(_cli(), ["cache-report", "--db", url, "--png", str(png), "--input-price", "15"])
     assert charted.exit_code == 0, charted.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -119,8 +137,15 @@ def test_bench_cache_json_keys_and_the_ordering_of_variants() -> None:
     cfg = BenchConfig(sessions=2, min_turns=8, max_turns=10, extras=False, seed=3, refer_back=0.4)
     results = run_bench(cfg)
     for variant in ("threadkeep", "naive", "threadkeep_warm"):
-        for key in ("cached_share", "rewrites_under_ttl", "rewrites_under_ttl_prefix", "resumptions",
-                    "cost", "turns", "causes"):
+        for key in (
+            "cached_share",
+            "rewrites_under_ttl",
+            "rewrites_under_ttl_prefix",
+            "resumptions",
+            "cost",
+            "turns",
+            "causes",
+        ):
             assert key in results[variant]
     tk, naive = results["threadkeep"], results["naive"]
     assert tk["driver"] == "engine" and naive["driver"] == "policy"

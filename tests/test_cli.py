@@ -17,8 +17,12 @@ def tk(home: Path, *args: str, stdin: str | None = None, check: bool = True) -> 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("THREADKEEP_", "ANTHROPIC", "OPENAI"))}
     env["THREADKEEP_HOME"] = str(home)
     proc = subprocess.run(
-        [sys.executable, "-m", "threadkeep.cli", *args], input=stdin, capture_output=True, text=True,
-        env=env, timeout=120,
+        [sys.executable, "-m", "threadkeep.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
     )
     if check and proc.returncode != 0:
         raise AssertionError(f"threadkeep {' '.join(args)} failed: {proc.stderr}")
@@ -97,7 +101,9 @@ def test_knowledge_add_list_search_remove(tmp_path) -> None:
     doc = tmp_path / "policy.md"
     doc.write_text("# Travel policy\n\nEconomy class for flights under six hours.\n\nHotels up to 180 euros.\n")
     html = tmp_path / "hr.html"
-    html.write_text("<html><head><title>HR</title><script>x()</script></head><body><p>Salary bands are reviewed in May.</p></body></html>")
+    html.write_text(
+        "<html><head><title>HR</title><script>x()</script></head><body><p>Salary bands are reviewed in May.</p></body></html>"
+    )
     added = tk(home, "knowledge", "add", str(doc), "--public")
     assert " 1 chunk " in added.stdout and "ingesting" in added.stderr
     tk(home, "knowledge", "add", str(html), "--group", "hr")
@@ -114,8 +120,10 @@ def test_knowledge_add_list_search_remove(tmp_path) -> None:
 
 def test_an_unreachable_database_is_one_line_and_a_failure(tmp_path) -> None:
     home = tmp_path / "home"
-    for args in (("--db", "postgresql://nowhere/x", "facts", "list", "--user", "a"),
-                 ("facts", "list", "--db", "postgresql://someone:s3cret@127.0.0.1:1/x", "--user", "a")):
+    for args in (
+        ("--db", "postgresql://nowhere/x", "facts", "list", "--user", "a"),
+        ("facts", "list", "--db", "postgresql://someone:s3cret@127.0.0.1:1/x", "--user", "a"),
+    ):
         proc = tk(home, *args, check=False)
         assert proc.returncode != 0 and "Traceback" not in proc.stderr
         (line,) = proc.stderr.strip().splitlines()

@@ -38,8 +38,14 @@ def terminal(tmp_path: Path) -> Iterator[list[pexpect.spawn]]:
 
 
 def _chat(terminal: list[pexpect.spawn], home: Path, *args: str) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "threadkeep.cli", "chat", "--user", "tess", *args],
-                          env=_env(home), encoding="utf-8", timeout=90, dimensions=(40, 200))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "threadkeep.cli", "chat", "--user", "tess", *args],
+        env=_env(home),
+        encoding="utf-8",
+        timeout=90,
+        dimensions=(40, 200),
+    )
     terminal.append(child)
     return child
 
@@ -157,8 +163,7 @@ def test_a_locked_database_is_a_clear_message(tmp_path: Path, monkeypatch: pytes
     holder = sqlite3.connect(home / "threadkeep.db", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        result = CliRunner().invoke(cli.main, ["conversations", "rename", cid, "x", "--user", "lena"],
-                                    env=_env(home))
+        result = CliRunner().invoke(cli.main, ["conversations", "rename", cid, "x", "--user", "lena"], env=_env(home))
     finally:
         holder.execute("ROLLBACK")
         holder.close()

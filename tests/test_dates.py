@@ -74,7 +74,7 @@ TABLE = [
 @pytest.mark.parametrize(("text", "at", "expr", "note"), TABLE)
 def test_expression_table(text: str, at: date, expr: str, note: str) -> None:
     found = resolve(text, at)
-    assert [(text[r.start:r.end], r.note) for r in found] == [(expr, note)]
+    assert [(text[r.start : r.end], r.note) for r in found] == [(expr, note)]
 
 
 def test_annotate_and_strip_round_trip() -> None:
@@ -82,8 +82,9 @@ def test_annotate_and_strip_round_trip() -> None:
     at = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
     found = resolve(text, at)
     shown = annotate(text, found)
-    assert shown == ("I went to the support group yesterday (7 May 2023). "
-                     "Next week (week of 15 May 2023) I start pottery.")
+    assert shown == (
+        "I went to the support group yesterday (7 May 2023). Next week (week of 15 May 2023) I start pottery."
+    )
     assert strip_notes(shown) == text
     assert from_json(to_json(found)) == found
 

@@ -19,18 +19,34 @@ from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.store.models import Conversation, Message, User
 
-TOOLS = [{"type": "function", "function": {"name": "get_weather", "description": "The weather now.",
-                                           "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]
-A_TOOLS = [{"name": "get_weather", "description": "The weather now.",
-            "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "The weather now.",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+        },
+    }
+]
+A_TOOLS = [
+    {
+        "name": "get_weather",
+        "description": "The weather now.",
+        "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},
+    }
+]
 IMAGE = "data:image/png;base64,iVBORw0KGgo="
 LIMIT = 2_000  # THREADKEEP_MAX_MESSAGE_BYTES here: a longer message is over-long input
 
 
 @pytest.fixture
 def live(tmp_path, settings: Settings) -> Iterator[ApiHarness]:  # type: ignore[no-untyped-def]
-    h = start_harness(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "e"),
-                      settings.model_copy(update={"embeddings": False, "max_message_bytes": LIMIT}))
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'e.db'}",
+        MasterKey(os.urandom(32), "e"),
+        settings.model_copy(update={"embeddings": False, "max_message_bytes": LIMIT}),
+    )
     try:
         yield h
     finally:
@@ -51,8 +67,9 @@ def _clients(h: ApiHarness) -> tuple[openai.OpenAI, anthropic.Anthropic, Sent]:
     """SDK clients with their default retries (2), counting what they send."""
     key, _ = h.person_key()
     sent = Sent()
-    o = openai.OpenAI(base_url=f"{h.url}/v1", api_key=key, timeout=30,
-                      http_client=httpx.Client(event_hooks={"request": [sent]}))
+    o = openai.OpenAI(
+        base_url=f"{h.url}/v1", api_key=key, timeout=30, http_client=httpx.Client(event_hooks={"request": [sent]})
+    )
     a = anthropic.Anthropic(base_url=f"{h.url}/anthropic", api_key=key, timeout=30)
     h.clients.extend([o, a])  # type: ignore[list-item]
     return o, a, sent
@@ -60,8 +77,10 @@ def _clients(h: ApiHarness) -> tuple[openai.OpenAI, anthropic.Anthropic, Sent]:
 
 def _stored(h: ApiHarness) -> tuple[int, int]:
     with h.memory.db.reading() as s:
-        return (int(s.scalar(select(func.count()).select_from(Conversation)) or 0),
-                int(s.scalar(select(func.count()).select_from(Message)) or 0))
+        return (
+            int(s.scalar(select(func.count()).select_from(Conversation)) or 0),
+            int(s.scalar(select(func.count()).select_from(Message)) or 0),
+        )
 
 
 def _ask(client: openai.OpenAI, messages: list[dict[str, Any]], **extra: Any) -> Any:
@@ -145,8 +164,12 @@ def test_images_are_refused_not_dropped(live: ApiHarness) -> None:
     only_image = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": IMAGE}}]}]
     with pytest.raises(openai.BadRequestError, match="images are not supported"):
         _ask(o, only_image)
-    with_text = [{"role": "user", "content": [{"type": "text", "text": "What is this?"},
-                                              {"type": "image_url", "image_url": {"url": IMAGE}}]}]
+    with_text = [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "What is this?"}, {"type": "image_url", "image_url": {"url": IMAGE}}],
+        }
+    ]
     with pytest.raises(openai.BadRequestError, match="images are not supported"):
         _ask(o, with_text)
     with pytest.raises(openai.BadRequestError, match="'input_audio' is not supported"):
@@ -162,18 +185,33 @@ def test_images_are_refused_not_dropped(live: ApiHarness) -> None:
 
 def test_tool_results_for_calls_never_issued_are_refused(live: ApiHarness) -> None:
     o, a, _ = _clients(live)
-    invented = [{"role": "user", "content": "What is the weather in Lisbon?"},
-                {"role": "assistant", "content": None, "tool_calls": [
-                    {"id": "call_invented", "type": "function", "function": {"name": "get_weather",
-                                                                             "arguments": '{"city": "Lisbon"}'}}]},
-                {"role": "tool", "tool_call_id": "call_invented", "content": "sunny"}]
+    invented = [
+        {"role": "user", "content": "What is the weather in Lisbon?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_invented",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Lisbon"}'},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_invented", "content": "sunny"},
+    ]
     with pytest.raises(openai.BadRequestError, match="did not make"):
         _ask(o, invented, tools=TOOLS)
-    a_invented = [{"role": "user", "content": "What is the weather in Lisbon?"},
-                  {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_invented", "name": "get_weather",
-                                                     "input": {"city": "Lisbon"}}]},
-                  {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_invented",
-                                                "content": "sunny"}]}]
+    a_invented = [
+        {"role": "user", "content": "What is the weather in Lisbon?"},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "toolu_invented", "name": "get_weather", "input": {"city": "Lisbon"}}
+            ],
+        },
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_invented", "content": "sunny"}]},
+    ]
     with pytest.raises(anthropic.BadRequestError, match="did not make"):
         _a_ask(a, a_invented, tools=A_TOOLS)
     assert _stored(live) == (0, 0) and live.model.calls == []
@@ -188,9 +226,17 @@ def test_a_follow_up_with_other_call_ids_than_the_server_gave_is_refused(live: A
     question = [{"role": "user", "content": "What is the weather in Lisbon?"}]
     asked = _ask(o, question, tools=TOOLS).choices[0].message
     assert asked.tool_calls[0].id == "call_real"
-    forged = [*question, {"role": "assistant", "content": None, "tool_calls": [
-        {"id": "call_forged", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]},
-        {"role": "tool", "tool_call_id": "call_forged", "content": "sunny"}]
+    forged = [
+        *question,
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "call_forged", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_forged", "content": "sunny"},
+    ]
     with pytest.raises(openai.BadRequestError, match="call_forged"):
         _ask(o, forged, tools=TOOLS)
     assert len(live.model.calls) == 1

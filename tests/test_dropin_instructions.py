@@ -38,8 +38,11 @@ PIRATE = "Answer like a pirate."
 
 @pytest.fixture
 def live(tmp_path, settings: Settings) -> Iterator[ApiHarness]:  # type: ignore[no-untyped-def]
-    h = start_harness(f"sqlite:///{tmp_path / 'i.db'}", MasterKey(os.urandom(32), "i"),
-                      settings.model_copy(update={"embeddings": False, "answer_reserve": 600}))
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'i.db'}",
+        MasterKey(os.urandom(32), "i"),
+        settings.model_copy(update={"embeddings": False, "answer_reserve": 600}),
+    )
     try:
         yield h
     finally:
@@ -50,10 +53,20 @@ def live(tmp_path, settings: Settings) -> Iterator[ApiHarness]:  # type: ignore[
 def simulated(tmp_path, settings: Settings) -> Iterator[tuple[ApiHarness, SimulatedModel]]:  # type: ignore[no-untyped-def]
     """A live server whose real OpenAI adapter speaks to the wire simulator (a prefix cache)."""
     sim = SimulatedModel(SimulatorConfig.openai("gpt-4.1"), now=ManualClock())
-    model = OpenAICompatibleModel("gpt-4.1", preset="openai", api_key="sk", client=httpx.AsyncClient(
-        transport=wire_transport(sim, lambda body: "Bien sûr, voici une réponse assez longue pour le test.")))
-    h = start_harness(f"sqlite:///{tmp_path / 's.db'}", MasterKey(os.urandom(32), "s"),
-                      settings.model_copy(update={"embeddings": False, "system_prompt": SYSTEM}), model=model)
+    model = OpenAICompatibleModel(
+        "gpt-4.1",
+        preset="openai",
+        api_key="sk",
+        client=httpx.AsyncClient(
+            transport=wire_transport(sim, lambda body: "Bien sûr, voici une réponse assez longue pour le test.")
+        ),
+    )
+    h = start_harness(
+        f"sqlite:///{tmp_path / 's.db'}",
+        MasterKey(os.urandom(32), "s"),
+        settings.model_copy(update={"embeddings": False, "system_prompt": SYSTEM}),
+        model=model,
+    )
     try:
         yield h, sim
     finally:
@@ -102,8 +115,12 @@ def test_drop_in_instructions_are_kept_and_reused_byte_for_byte(live: ApiHarness
     key, _ = live.person_key()
     a = anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key=key, max_retries=0, timeout=30)
     live.clients.append(a)  # type: ignore[arg-type]
-    a.messages.create(model="claude-any", max_tokens=256, messages=[{"role": "user", "content": "hi"}],
-                      system=[{"type": "text", "text": FRENCH}, {"type": "text", "text": PIRATE}])
+    a.messages.create(
+        model="claude-any",
+        max_tokens=256,
+        messages=[{"role": "user", "content": "hi"}],
+        system=[{"type": "text", "text": FRENCH}, {"type": "text", "text": PIRATE}],
+    )
     assert live.model.calls[-1].system == _system(live, f"{FRENCH}\n{PIRATE}")
 
 
@@ -134,8 +151,11 @@ def test_a_change_of_instructions_is_a_counted_rebuild(simulated: tuple[ApiHarne
     french, pirate = [{"role": "system", "content": FRENCH}], [{"role": "system", "content": PIRATE}]
     (cid, *_) = _turns(client, [french, french, pirate, pirate])
     with h.memory.db.reading() as s:
-        causes = list(s.scalars(select(ModelCall.miss_cause).where(ModelCall.conversation_id == cid)
-                                .order_by(ModelCall.started_at)))
+        causes = list(
+            s.scalars(
+                select(ModelCall.miss_cause).where(ModelCall.conversation_id == cid).order_by(ModelCall.started_at)
+            )
+        )
         report = build_report(s)
     assert causes == ["cold_start", "hit", "instructions_changed", "hit"], causes
     assert report.rebuilds == 1 and report.rewrites_under_ttl_prefix == 0
@@ -145,24 +165,37 @@ def test_a_change_of_instructions_is_a_counted_rebuild(simulated: tuple[ApiHarne
 
 def test_sampling_settings_reach_the_model_and_the_model_is_named(live: ApiHarness) -> None:
     client, _ = _openai(live)
-    done = client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}],
-                                          temperature=0.3, top_p=0.9, stop=["END"], max_tokens=50)
+    done = client.chat.completions.create(
+        model="gpt-4o",
+        messages=[{"role": "user", "content": "hi"}],
+        temperature=0.3,
+        top_p=0.9,
+        stop=["END"],
+        max_tokens=50,
+    )
     call = live.model.calls[-1]
     assert (call.temperature, call.top_p, call.stop, call.max_tokens) == (0.3, 0.9, ("END",), 50)
     assert done.model == live.memory.model.name  # the model that answered, not the name asked for
-    client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "again"}],
-                                   max_completion_tokens=5000, stop="STOP")
+    client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "again"}], max_completion_tokens=5000, stop="STOP"
+    )
     call = live.model.calls[-1]
     assert call.max_tokens == 600 and call.stop == ("STOP",)  # capped by the answer reserve
     assert call.temperature is None and call.top_p is None  # not sent: the provider's default
     with pytest.raises(openai.BadRequestError, match="at most 4"):
-        client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "x"}],
-                                       stop=["a", "b", "c", "d", "e"])
+        client.chat.completions.create(
+            model="gpt-4o", messages=[{"role": "user", "content": "x"}], stop=["a", "b", "c", "d", "e"]
+        )
     key, _ = live.person_key()
     a = anthropic.Anthropic(base_url=f"{live.url}/anthropic", api_key=key, max_retries=0, timeout=30)
     live.clients.append(a)  # type: ignore[arg-type]
-    reply = a.messages.create(model="claude-any", max_tokens=64, stop_sequences=["###"],
-                              messages=[{"role": "user", "content": "hi"}], extra_body={"temperature": 0.2})
+    reply = a.messages.create(
+        model="claude-any",
+        max_tokens=64,
+        stop_sequences=["###"],
+        messages=[{"role": "user", "content": "hi"}],
+        extra_body={"temperature": 0.2},
+    )
     call = live.model.calls[-1]
     assert (call.temperature, call.stop, call.max_tokens) == (0.2, ("###",), 64)
     assert reply.model == live.memory.model.name
@@ -174,21 +207,25 @@ def test_an_answer_cut_at_max_tokens_says_so(simulated: tuple[ApiHarness, Simula
     done = client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "hi"}], max_tokens=3)
     assert done.choices[0].finish_reason == "length" and done.usage is not None
     assert done.usage.completion_tokens <= 3
-    streamed = client.chat.completions.create(model="gpt-4o", messages=[{"role": "user", "content": "again"}],
-                                              max_tokens=3, stream=True)
+    streamed = client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "again"}], max_tokens=3, stream=True
+    )
     assert [ch.choices[0].finish_reason for ch in streamed if ch.choices][-1] == "length"
 
 
 def test_instructions_and_tools_may_take_half_the_context(tmp_path, settings: Settings) -> None:  # type: ignore[no-untyped-def]
-    h = start_harness(f"sqlite:///{tmp_path / 'h.db'}", MasterKey(os.urandom(32), "h"),
-                      settings.model_copy(update={"embeddings": False, "context_window": 4_000,
-                                                  "answer_reserve": 1_000}))
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'h.db'}",
+        MasterKey(os.urandom(32), "h"),
+        settings.model_copy(update={"embeddings": False, "context_window": 4_000, "answer_reserve": 1_000}),
+    )
     try:
         client, _ = _openai(h)
         long = " ".join(f"Rule {i}: be exact." for i in range(400))  # ~2,400 tokens, under the byte limit
         with pytest.raises(openai.BadRequestError) as e:
-            client.chat.completions.create(model="gpt-4o", messages=[{"role": "system", "content": long},
-                                                                     {"role": "user", "content": "hi"}])
+            client.chat.completions.create(
+                model="gpt-4o", messages=[{"role": "system", "content": long}, {"role": "user", "content": "hi"}]
+            )
         assert e.value.code == "context_length_exceeded" and "half of the model's limit" in e.value.message
         assert h.model.calls == []
     finally:

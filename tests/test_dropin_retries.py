@@ -31,19 +31,38 @@ from threadkeep.store.models import Message, User
 
 pytestmark = pytest.mark.slow
 
-TIMEOUT = 2.5   # the client's
-SLOW = 4.5      # the model's, on the first call
-TOOLS = [{"type": "function", "function": {"name": "get_weather", "description": "The weather now.",
-                                           "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}]
-A_TOOLS = [{"name": "get_weather", "description": "The weather now.",
-            "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}]
+TIMEOUT = 2.5  # the client's
+SLOW = 4.5  # the model's, on the first call
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "The weather now.",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+        },
+    }
+]
+A_TOOLS = [
+    {
+        "name": "get_weather",
+        "description": "The weather now.",
+        "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},
+    }
+]
 QUESTION = "What is the weather in Lisbon?"
 
 
 def answer(request: ModelRequest) -> Step:
     """After a tool round, the answer from its result; otherwise an echo of the message."""
-    results = [p for seg in request.segments if seg.name == "tool_round" for m in seg.messages
-               for p in m.parts if isinstance(p, ToolResultPart)]
+    results = [
+        p
+        for seg in request.segments
+        if seg.name == "tool_round"
+        for m in seg.messages
+        for p in m.parts
+        if isinstance(p, ToolResultPart)
+    ]
     if results:
         return Step(text=f"It is {results[-1].content}.")
     new = next(seg for seg in request.segments if seg.name == "new_message").messages[-1].text
@@ -52,8 +71,12 @@ def answer(request: ModelRequest) -> Step:
 
 @pytest.fixture
 def live(tmp_path, settings: Settings) -> Iterator[ApiHarness]:  # type: ignore[no-untyped-def]
-    h = start_harness(f"sqlite:///{tmp_path / 'r.db'}", MasterKey(os.urandom(32), "r"),
-                      settings.model_copy(update={"embeddings": False}), responder=answer)
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'r.db'}",
+        MasterKey(os.urandom(32), "r"),
+        settings.model_copy(update={"embeddings": False}),
+        responder=answer,
+    )
     try:
         yield h
     finally:
@@ -71,8 +94,10 @@ def _slow(h: ApiHarness, *, tools: bool) -> None:
 def _rows(h: ApiHarness, person: str) -> list[tuple[str, str, str]]:
     with h.memory.db.reading() as s:
         uid = s.scalar(select(User.id).where(User.name == person))
-        return [(m.role, m.status, repo.open_message_text(s, h.memory.vault, m))
-                for m in s.scalars(select(Message).where(Message.user_id == uid).order_by(Message.created_at, Message.seq))]
+        return [
+            (m.role, m.status, repo.open_message_text(s, h.memory.vault, m))
+            for m in s.scalars(select(Message).where(Message.user_id == uid).order_by(Message.created_at, Message.seq))
+        ]
 
 
 def _settled(h: ApiHarness, person: str, status: str) -> list[tuple[str, str, str]]:
@@ -118,7 +143,8 @@ def test_openai_sdk_retries_after_a_timeout_join_the_turn(live: ApiHarness, tool
     key, person = live.person_key()
     _slow(live, tools=tools)
     done = _openai(live, key, retries=2).chat.completions.create(
-        model="gpt-4o", messages=[{"role": "user", "content": QUESTION}], **({"tools": TOOLS} if tools else {}))
+        model="gpt-4o", messages=[{"role": "user", "content": QUESTION}], **({"tools": TOOLS} if tools else {})
+    )
     message = done.choices[0].message
     assert len(live.model.calls) == 1  # the retries joined the first attempt: no second model call
     if not tools:
@@ -126,10 +152,21 @@ def test_openai_sdk_retries_after_a_timeout_join_the_turn(live: ApiHarness, tool
         assert _rows(live, person) == [("user", "answered", QUESTION), ("assistant", "ok", "Lisbon is sunny.")]
         return
     assert done.choices[0].finish_reason == "tool_calls" and message.tool_calls[0].id == "call_slow_1"
-    follow_up = [{"role": "user", "content": QUESTION},
-                 {"role": "assistant", "content": None, "tool_calls": [{"id": "call_slow_1", "type": "function",
-                  "function": {"name": "get_weather", "arguments": message.tool_calls[0].function.arguments}}]},
-                 {"role": "tool", "tool_call_id": "call_slow_1", "content": "sunny"}]
+    follow_up = [
+        {"role": "user", "content": QUESTION},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_slow_1",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": message.tool_calls[0].function.arguments},
+                }
+            ],
+        },
+        {"role": "tool", "tool_call_id": "call_slow_1", "content": "sunny"},
+    ]
     final = _openai(live, key, retries=0).chat.completions.create(model="gpt-4o", messages=follow_up, tools=TOOLS)
     assert final.choices[0].message.content == "It is sunny."
     assert len(live.model.calls) == 2
@@ -175,8 +212,11 @@ def test_anthropic_sdk_retries_after_a_timeout_join_the_turn(live: ApiHarness, t
     key, person = live.person_key()
     _slow(live, tools=tools)
     reply = _anthropic(live, key, retries=2).messages.create(
-        model="claude-any", max_tokens=512, messages=[{"role": "user", "content": QUESTION}],
-        **({"tools": A_TOOLS} if tools else {}))  # type: ignore[arg-type]
+        model="claude-any",
+        max_tokens=512,
+        messages=[{"role": "user", "content": QUESTION}],
+        **({"tools": A_TOOLS} if tools else {}),
+    )  # type: ignore[arg-type]
     assert len(live.model.calls) == 1
     if not tools:
         assert reply.content[0].text == "Lisbon is sunny." and reply.stop_reason == "end_turn"  # type: ignore[union-attr]
@@ -184,10 +224,14 @@ def test_anthropic_sdk_retries_after_a_timeout_join_the_turn(live: ApiHarness, t
         return
     (use,) = [b for b in reply.content if b.type == "tool_use"]
     assert reply.stop_reason == "tool_use" and use.id == "call_slow_1"
-    follow_up = [{"role": "user", "content": QUESTION}, {"role": "assistant", "content": reply.content},
-                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "sunny"}]}]
-    final = _anthropic(live, key, retries=0).messages.create(model="claude-any", max_tokens=512,
-                                                             messages=follow_up, tools=A_TOOLS)  # type: ignore[arg-type]
+    follow_up = [
+        {"role": "user", "content": QUESTION},
+        {"role": "assistant", "content": reply.content},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "sunny"}]},
+    ]
+    final = _anthropic(live, key, retries=0).messages.create(
+        model="claude-any", max_tokens=512, messages=follow_up, tools=A_TOOLS
+    )  # type: ignore[arg-type]
     assert final.content[0].text == "It is sunny." and len(live.model.calls) == 2  # type: ignore[union-attr]
     assert _rows(live, person) == [("user", "answered", QUESTION), ("assistant", "ok", "It is sunny.")]
 

@@ -53,12 +53,14 @@ def test_every_error_class_is_under_the_root_and_drawn() -> None:
     for path in PKG.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
-                bases[node.name] = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")
-                                    for b in node.bases]
+                bases[node.name] = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases]
     builtin = {n for n in dir(__builtins__ if isinstance(__builtins__, dict) else __builtins__)}
     builtin = {n for n in builtin if n.endswith(("Error", "Exception"))}
-    outside = sorted(n for n, bs in bases.items() if any(b in builtin for b in bs)
-                     and n not in ("ThreadkeepError",) and n not in _SIGNALS)
+    outside = sorted(
+        n
+        for n, bs in bases.items()
+        if any(b in builtin for b in bs) and n not in ("ThreadkeepError",) and n not in _SIGNALS
+    )
     assert not outside, f"exception classes outside the ThreadkeepError tree: {outside}"
     mine = {n for n, bs in bases.items() if any(b in tree for b in bs)}
     assert mine <= set(tree), f"not drawn in errors.py's tree: {sorted(mine - set(tree))}"

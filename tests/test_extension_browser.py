@@ -80,12 +80,14 @@ def browser(tmp_path: Path) -> Iterator[tuple[BrowserContext, str, Worker]]:
             str(tmp_path / "profile"),
             executable_path=CHROMIUM,
             headless=True,  # the new headless mode, which runs extensions
-            args=[f"--disable-extensions-except={EXTENSION}", f"--load-extension={EXTENSION}",
-                  *CHROMIUM_FLAGS],
+            args=[f"--disable-extensions-except={EXTENSION}", f"--load-extension={EXTENSION}", *CHROMIUM_FLAGS],
         )
         try:
-            worker = context.service_workers[0] if context.service_workers else \
-                context.wait_for_event("serviceworker", timeout=15_000)
+            worker = (
+                context.service_workers[0]
+                if context.service_workers
+                else context.wait_for_event("serviceworker", timeout=15_000)
+            )
             yield context, worker.url.split("/")[2], worker
         finally:
             context.close()
@@ -134,13 +136,22 @@ def test_manifest_declares_a_side_panel_extension() -> None:
     assert manifest["manifest_version"] == 3
     assert manifest["side_panel"]["default_path"] == "sidepanel.html"
     assert {"sidePanel", "storage", "scripting"} <= set(manifest["permissions"])
-    for name in ("sidepanel.html", "sidepanel.js", "background.js", "options.html", "options.js",
-                 "common.js", "styles.css"):
+    for name in (
+        "sidepanel.html",
+        "sidepanel.js",
+        "background.js",
+        "options.html",
+        "options.js",
+        "common.js",
+        "styles.css",
+    ):
         assert (EXTENSION / name).is_file(), name
 
 
 def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
-    site: ApiHarness, article: str, browser: tuple[BrowserContext, str, Worker],
+    site: ApiHarness,
+    article: str,
+    browser: tuple[BrowserContext, str, Worker],
 ) -> None:
     context, ext_id, worker = browser
     key, person = site.person_key()
@@ -170,9 +181,11 @@ def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
         # Select text on a web page, attach it from the panel, ask about it.
         page = context.new_page()
         page.goto(article)
-        page.evaluate("() => { const r = document.createRange();"
-                      " r.selectNodeContents(document.getElementById('quote'));"
-                      " const s = window.getSelection(); s.removeAllRanges(); s.addRange(r); }")
+        page.evaluate(
+            "() => { const r = document.createRange();"
+            " r.selectNodeContents(document.getElementById('quote'));"
+            " const s = window.getSelection(); s.removeAllRanges(); s.addRange(r); }"
+        )
         panel.bring_to_front()
         panel.click("#use-selection")
         expect(panel.locator("#context")).to_be_visible()
@@ -216,8 +229,10 @@ def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
         assert len(listed) == 2 and listed[0]["message_count"] == 2
 
         # The context-menu item hands its selection to the open panel the same way.
-        worker.evaluate("askAboutSelection({menuItemId: 'threadkeep-ask-selection', selectionText: 'Room Aurora'},"
-                        " {url: 'https://intranet.example/rooms', title: 'Rooms'})")
+        worker.evaluate(
+            "askAboutSelection({menuItemId: 'threadkeep-ask-selection', selectionText: 'Room Aurora'},"
+            " {url: 'https://intranet.example/rooms', title: 'Rooms'})"
+        )
         expect(panel.locator("#context-text")).to_have_text("Room Aurora")
         expect(panel.locator("#context-source")).to_contain_text("Rooms")
         panel.click("#context-clear")
@@ -227,7 +242,8 @@ def test_side_panel_chats_streams_uses_a_selection_once_and_starts_new_chats(
 
 
 def test_side_panel_shows_the_servers_refusal_of_a_bad_key(
-    site: ApiHarness, browser: tuple[BrowserContext, str, Worker],
+    site: ApiHarness,
+    browser: tuple[BrowserContext, str, Worker],
 ) -> None:
     context, ext_id, _ = browser
     unset = _panel(context, ext_id)

@@ -24,18 +24,39 @@ def _fold(first: list[str], second: list[str]) -> SummaryState:
 
 
 CASES = {
-    "en": (["Thanks, that helps!", "The Harwick project is led by Omar.", "The Harwick launch is on 3 March.",
-            "We went with Postgres for storage."],
-           ["Launch moved: Harwick now ships on 17 March.", "From now on the Harwick project is led by Leila."],
-           ("17 March", "Leila", "Postgres"), ("3 March", "Omar")),
-    "ru": (["Спасибо, понятно!", "Проект «Сокол» ведёт Павел.", "Релиз проекта «Сокол» — 6 мая.",
-            "Для очередей берём Kafka."],
-           ["Релиз проекта «Сокол» сдвинули на 14 мая.", "Проект «Сокол» теперь ведёт Ольга."],
-           ("14 мая", "Ольга", "Kafka"), ("6 мая", "Павел")),
-    "ja": (["ありがとう！", "Atlasのリーダーは田中さんです。", "Atlasのリリースは3月3日です。",
-            "データベースはPostgresにしました。"],
-           ["Atlasのリリースは3月17日になりました。", "Atlasのリーダーは佐藤さんです。"],
-           ("3月17日", "佐藤", "Postgres"), ("3月3日", "田中")),
+    "en": (
+        [
+            "Thanks, that helps!",
+            "The Harwick project is led by Omar.",
+            "The Harwick launch is on 3 March.",
+            "We went with Postgres for storage.",
+        ],
+        ["Launch moved: Harwick now ships on 17 March.", "From now on the Harwick project is led by Leila."],
+        ("17 March", "Leila", "Postgres"),
+        ("3 March", "Omar"),
+    ),
+    "ru": (
+        [
+            "Спасибо, понятно!",
+            "Проект «Сокол» ведёт Павел.",
+            "Релиз проекта «Сокол» — 6 мая.",
+            "Для очередей берём Kafka.",
+        ],
+        ["Релиз проекта «Сокол» сдвинули на 14 мая.", "Проект «Сокол» теперь ведёт Ольга."],
+        ("14 мая", "Ольга", "Kafka"),
+        ("6 мая", "Павел"),
+    ),
+    "ja": (
+        [
+            "ありがとう！",
+            "Atlasのリーダーは田中さんです。",
+            "Atlasのリリースは3月3日です。",
+            "データベースはPostgresにしました。",
+        ],
+        ["Atlasのリリースは3月17日になりました。", "Atlasのリーダーは佐藤さんです。"],
+        ("3月17日", "佐藤", "Postgres"),
+        ("3月3日", "田中"),
+    ),
 }
 
 
@@ -71,11 +92,14 @@ def test_a_correction_that_names_the_old_value_replaces_the_item() -> None:
 
 
 def test_a_short_reply_is_read_with_the_question_it_answers() -> None:
-    msgs = [SourceMessage("a1", "assistant", "Got it. Who will lead QA on Harwick?"),
-            SourceMessage("u1", "user", "Niamh, agreed yesterday.")]
+    msgs = [
+        SourceMessage("a1", "assistant", "Got it. Who will lead QA on Harwick?"),
+        SourceMessage("u1", "user", "Niamh, agreed yesterday."),
+    ]
     state = fold_summary(SummaryState(), msgs, summariser=ExtractiveSummariser()).state
     assert [(i.text, i.source_ids) for i in state.items] == [
-        ("Who will lead QA on Harwick? — Niamh, agreed yesterday.", ("a1", "u1"))]
+        ("Who will lead QA on Harwick? — Niamh, agreed yesterday.", ("a1", "u1"))
+    ]
 
 
 def test_names_in_another_case_get_their_dictionary_form() -> None:
@@ -86,7 +110,11 @@ def test_names_in_another_case_get_their_dictionary_form() -> None:
 def test_reading_values_in_three_scripts() -> None:
     kinds = lambda t: sorted((v.kind, v.text) for v in read(t).values)  # noqa: E731
     assert kinds("From 3 March, Anna Petrova will lead Vega for $120k.") == [
-        ("date", "3 March"), ("name", "Anna Petrova"), ("name", "Vega"), ("number", "$120k")]
+        ("date", "3 March"),
+        ("name", "Anna Petrova"),
+        ("name", "Vega"),
+        ("number", "$120k"),
+    ]
     assert kinds("Дедлайн по «Пасеке» — 19 апреля.") == [("date", "19 апреля"), ("name", "Пасеке")]
     assert kinds("久保田さんの予算は300万円です。") == [("name", "久保田"), ("number", "300万円")]
 

@@ -72,12 +72,31 @@ def test_merge_moves_said_and_its_undo_restores_the_row(people) -> None:  # noqa
 def test_restore_keeps_said_and_an_old_archive_without_it(person: Person) -> None:  # noqa: F811
     person.say("Я живу в Самаре.")
     (held,) = person.facts()
-    other = R.FactRecord(id="x1", key="hometown", value="Тверь", status="current", method="rule",
-                         times_seen=1, first_seen=held.first_seen, last_seen=held.last_seen,
-                         updated_at=held.updated_at, source_message_id=None, said="Твери")
-    old = R.FactRecord(id="x2", key="hobby", value="рыбалка", status="current", method="rule",
-                       times_seen=1, first_seen=held.first_seen, last_seen=held.last_seen,
-                       updated_at=held.updated_at, source_message_id=None)
+    other = R.FactRecord(
+        id="x1",
+        key="hometown",
+        value="Тверь",
+        status="current",
+        method="rule",
+        times_seen=1,
+        first_seen=held.first_seen,
+        last_seen=held.last_seen,
+        updated_at=held.updated_at,
+        source_message_id=None,
+        said="Твери",
+    )
+    old = R.FactRecord(
+        id="x2",
+        key="hobby",
+        value="рыбалка",
+        status="current",
+        method="rule",
+        times_seen=1,
+        first_seen=held.first_seen,
+        last_seen=held.last_seen,
+        updated_at=held.updated_at,
+        source_message_id=None,
+    )
     with person.db.session() as s:
         assert restore_facts(s, person.vault, user_id=person.user_id, facts=[other, old]) == 2
     assert person.fact("hometown").said == "Твери"
@@ -97,8 +116,14 @@ def test_the_cli_shows_the_words_as_said_in_list_and_history(tmp_path) -> None:
             uid = s.scalar(select(User.id).where(User.name == "lena"))
         for value, said in (("Казань", ""), ("Нижний Новгород", "живу в Нижнем Новгороде")):
             with memory.db.session() as s:
-                F.apply_candidates(s, memory.vault, user_id=uid, candidates=[FactCandidate("city", value, said=said)],
-                                   message_id=None, method="model")
+                F.apply_candidates(
+                    s,
+                    memory.vault,
+                    user_id=uid,
+                    candidates=[FactCandidate("city", value, said=said)],
+                    message_id=None,
+                    method="model",
+                )
     finally:
         memory.dispose()
     (line,) = tk(home, "facts", "list", "--user", "lena").stdout.splitlines()

@@ -35,21 +35,37 @@ class Person:
     vault: Vault
     user_id: str
 
-    def say(self, text: str, *, model=None, role: str = "user", message_id: str | None = None,  # type: ignore[no-untyped-def]
-            embedder: bool = False):
+    def say(
+        self,
+        text: str,
+        *,
+        model=None,
+        role: str = "user",
+        message_id: str | None = None,  # type: ignore[no-untyped-def]
+        embedder: bool = False,
+    ):
         """Extract facts from one message of the person (lexical only unless ``embedder``)."""
-        return extract_and_store(self.db, self.vault, user_id=self.user_id,
-                                 message_id=message_id or new_id(), text=text, model=model,
-                                 role=role, embedder=embedder)
+        return extract_and_store(
+            self.db,
+            self.vault,
+            user_id=self.user_id,
+            message_id=message_id or new_id(),
+            text=text,
+            model=model,
+            role=role,
+            embedder=embedder,
+        )
 
     def tell(self, key: str, value: str, said: str = "") -> list[R.FactChange]:
         """Store one fact in a slot as extraction would (what the store does with it)."""
         with self.db.session() as s:
-            return F.apply_candidates(s, self.vault, user_id=self.user_id,
-                                      candidates=[FactCandidate(key, value, said=said)], message_id=None)
+            return F.apply_candidates(
+                s, self.vault, user_id=self.user_id, candidates=[FactCandidate(key, value, said=said)], message_id=None
+            )
 
-    def post(self, text: str, *, conversation_id: str | None = None, role: str = "user",
-             at: datetime | None = None) -> tuple[str, str, int]:
+    def post(
+        self, text: str, *, conversation_id: str | None = None, role: str = "user", at: datetime | None = None
+    ) -> tuple[str, str, int]:
         """Store a sealed message as the engine would; returns (conversation id, message id, seq)."""
         with self.db.session() as s:
             if conversation_id is None:
@@ -59,10 +75,18 @@ class Person:
                 conversation_id = conv.id
             seq = (s.scalar(select(func.max(Message.seq)).where(Message.conversation_id == conversation_id)) or 0) + 1
             mid = new_id()
-            s.add(Message(id=mid, conversation_id=conversation_id, user_id=self.user_id, seq=seq,
-                          role=role, status="ok", created_at=at or utcnow(),
-                          text_ct=self.vault.seal(s, self.user_id, text, table="messages",
-                                                  column="text", row_id=mid)))
+            s.add(
+                Message(
+                    id=mid,
+                    conversation_id=conversation_id,
+                    user_id=self.user_id,
+                    seq=seq,
+                    role=role,
+                    status="ok",
+                    created_at=at or utcnow(),
+                    text_ct=self.vault.seal(s, self.user_id, text, table="messages", column="text", row_id=mid),
+                )
+            )
         return conversation_id, mid, seq
 
     def facts(self, include_retired: bool = False) -> list[R.FactRecord]:
@@ -140,7 +164,9 @@ def test_a_new_value_supersedes_and_history_shows_both(person: Person) -> None:
     with person.db.session() as s:
         hist = C.fact_history(s, person.vault, user_id=person.user_id, fact_id=current[0].id)
     assert [(v.op, v.old_value, v.new_value) for v in hist] == [
-        ("add", None, "I work at Acme"), ("update", "I work at Acme", "I work at Globex.")]
+        ("add", None, "I work at Acme"),
+        ("update", "I work at Acme", "I work at Globex."),
+    ]
 
 
 def test_undo_restores_previous_version_then_removes(person: Person) -> None:
@@ -160,8 +186,11 @@ def test_undo_restores_previous_version_then_removes(person: Person) -> None:
     with person.db.session() as s:
         hist = C.fact_history(s, person.vault, user_id=person.user_id, fact_id=fid)
     assert [(v.op, v.new_value, v.new_status) for v in hist] == [
-        ("add", "Berlin", "current"), ("update", "Lisbon", "current"),
-        ("undo", "Berlin", "current"), ("undo", "Berlin", "undone")]
+        ("add", "Berlin", "current"),
+        ("update", "Lisbon", "current"),
+        ("undo", "Berlin", "current"),
+        ("undo", "Berlin", "undone"),
+    ]
 
 
 def test_forget_then_undo_brings_that_fact_back(person: Person) -> None:

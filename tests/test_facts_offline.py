@@ -27,9 +27,15 @@ def test_offline_mode_brings_the_job_fact_to_a_new_conversation_and_builds_a_pro
 
     async def run() -> tuple[list[str], str | None, list[str]]:
         cid = None
-        said = ["Hi there!", "These days I work as a data engineer.", "My manager is Dana.",
-                "I moved to Globex, a much bigger company.", "I'm on the payments team.",
-                "Can you tidy up this paragraph?", "Thanks."]
+        said = [
+            "Hi there!",
+            "These days I work as a data engineer.",
+            "My manager is Dana.",
+            "I moved to Globex, a much bigger company.",
+            "I'm on the payments team.",
+            "Can you tidy up this paragraph?",
+            "Thanks.",
+        ]
         for text in said:
             cid = (await memory.send(text, user="ana", conversation_id=cid)).conversation_id
             await memory.drain_jobs()
@@ -45,8 +51,12 @@ def test_offline_mode_brings_the_job_fact_to_a_new_conversation_and_builds_a_pro
 
     shown, profile, facts = asyncio.run(run())
     assert "Statement: These days I work as a data engineer." in shown, shown
-    assert {"Statement: These days I work as a data engineer.", "Statement: My manager is Dana.",
-            "Statement: I moved to Globex, a much bigger company.", "Statement: I'm on the payments team."} <= set(facts)
+    assert {
+        "Statement: These days I work as a data engineer.",
+        "Statement: My manager is Dana.",
+        "Statement: I moved to Globex, a much bigger company.",
+        "Statement: I'm on the payments team.",
+    } <= set(facts)
     assert profile and "data engineer" in profile and "Globex" in profile, profile
 
 
@@ -58,8 +68,11 @@ def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Pat
     memory = open_memory(f"sqlite:///{tmp_path / 'd.db'}", MasterKey(os.urandom(32), "t"), settings)
 
     async def run() -> tuple[int, list[str]]:
-        earlier = [("user", "My manager is Dana."), ("assistant", "Noted: Dana is your manager."),
-                   ("user", "These days I work as a data engineer.")]
+        earlier = [
+            ("user", "My manager is Dana."),
+            ("assistant", "Noted: Dana is your manager."),
+            ("user", "These days I work as a data engineer."),
+        ]
         async for _ in memory.stream("Thanks!", user="ana", inputs=TurnInput(earlier=tuple(earlier))):
             pass
         from sqlalchemy import func, select
@@ -81,8 +94,9 @@ def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Pat
 
 
 def test_a_fact_keeps_the_year_last_year_meant_when_it_was_said(tmp_path: Path) -> None:
-    memory = open_memory(f"sqlite:///{tmp_path / 'y.db'}", MasterKey(os.urandom(32), "t"),
-                         Settings(home=tmp_path / "home"))
+    memory = open_memory(
+        f"sqlite:///{tmp_path / 'y.db'}", MasterKey(os.urandom(32), "t"), Settings(home=tmp_path / "home")
+    )
 
     async def run() -> tuple[list[str], int]:
         turn = await memory.send("I moved to Bergen last year.", user="ana")

@@ -25,15 +25,19 @@ from threadkeep.retrieval import hybrid as R
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
 SAID = [
-    "My name is Alice.", "I work at Acme.", "I live in Berlin.", "I love sushi.",
-    "I hate jazz.", "I'm a data analyst.", "Remember that my dog is called Rex.",
+    "My name is Alice.",
+    "I work at Acme.",
+    "I live in Berlin.",
+    "I love sushi.",
+    "I hate jazz.",
+    "I'm a data analyst.",
+    "Remember that my dog is called Rex.",
     "I prefer window seats on flights.",
 ]
 
 
 def top(person: Person, query: str, **kw) -> list[str]:  # type: ignore[no-untyped-def]
-    return [h.fact.value for h in S.relevant_facts(person.db, person.vault, user_id=person.user_id,
-                                                   query=query, **kw)]
+    return [h.fact.value for h in S.relevant_facts(person.db, person.vault, user_id=person.user_id, query=query, **kw)]
 
 
 def test_relevance_not_recency(person: Person) -> None:
@@ -58,12 +62,24 @@ def test_dense_side_finds_paraphrases(tmp_path) -> None:  # type: ignore[no-unty
 def test_token_budget_and_k(person: Person) -> None:
     for text in SAID:
         person.say(text)
-    hits = S.relevant_facts(person.db, person.vault, user_id=person.user_id,
-                            query="Alice Acme Berlin sushi jazz analyst", k=3, embedder=False)
+    hits = S.relevant_facts(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="Alice Acme Berlin sushi jazz analyst",
+        k=3,
+        embedder=False,
+    )
     assert len(hits) == 3
-    small = S.relevant_facts(person.db, person.vault, user_id=person.user_id,
-                             query="Alice Acme Berlin sushi jazz analyst", k=8, token_budget=12,
-                             embedder=False)
+    small = S.relevant_facts(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="Alice Acme Berlin sushi jazz analyst",
+        k=8,
+        token_budget=12,
+        embedder=False,
+    )
     assert sum(h.tokens for h in small) <= 12 and small
     assert S.relevant_facts(person.db, person.vault, user_id=person.user_id, query="x", token_budget=0) == []
 
@@ -78,8 +94,7 @@ def test_cache_follows_changes_from_anywhere(person: Person) -> None:
     assert top(person, "employer", embedder=False) == ["Acme"]
     person.tell("employer", "Acme")
     person.tell("preference:tea", "likes tea")
-    (hit,) = S.relevant_facts(person.db, person.vault, user_id=person.user_id, query="employer",
-                              k=1, embedder=False)
+    (hit,) = S.relevant_facts(person.db, person.vault, user_id=person.user_id, query="employer", k=1, embedder=False)
     assert hit.fact.times_seen == 3  # a re-confirmation reaches the cached copy too
     tea = person.fact("preference:tea")
     with person.db.session() as s:

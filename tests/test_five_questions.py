@@ -14,44 +14,56 @@ from tests.superseded_dialogs import FILLER  # the same small talk, one copy
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
 KEY = {
-    "en": ["Nora is our new tech lead on Vega from this week.",
-           "The release deadline for Vega is 4 June.",
-           "We chose Kafka over RabbitMQ for the event bus.",
-           "We turned down Hooli because their support is only in Finnish.",
-           "Finance approved 85 thousand euros for Vega.",
-           "Update: the deadline moved, it is now 18 June.",
-           "Update: Tariq takes over as tech lead of Vega; Nora moves to research."],
-    "ru": ["Кстати, Нина теперь техлид на проекте Вега.",
-           "Дедлайн релиза Вега — 4 июня.",
-           "Решили взять Kafka, а не RabbitMQ, для шины событий.",
-           "Мы отказали Hooli, потому что их поддержка только на финском.",
-           "Финансы утвердили бюджет проекта Вега: 85 тысяч евро.",
-           "Обновление: дедлайн сдвинули, теперь 18 июня.",
-           "Обновление: техлидом Вега становится Тарик, а Нина уходит в исследования."],
-    "ja": ["ノラさんがVegaのテックリードです。",
-           "Vegaのリリースは6月4日の予定です。",
-           "イベントバスはKafkaに決定しました。",
-           "Hooliはサポートがフィンランド語だけなので断りました。",
-           "Vegaの予算は85万円で承認されました。",
-           "リリースは6月18日に延期になりました。",
-           "テックリードはタリクさんに交代しました。"],
+    "en": [
+        "Nora is our new tech lead on Vega from this week.",
+        "The release deadline for Vega is 4 June.",
+        "We chose Kafka over RabbitMQ for the event bus.",
+        "We turned down Hooli because their support is only in Finnish.",
+        "Finance approved 85 thousand euros for Vega.",
+        "Update: the deadline moved, it is now 18 June.",
+        "Update: Tariq takes over as tech lead of Vega; Nora moves to research.",
+    ],
+    "ru": [
+        "Кстати, Нина теперь техлид на проекте Вега.",
+        "Дедлайн релиза Вега — 4 июня.",
+        "Решили взять Kafka, а не RabbitMQ, для шины событий.",
+        "Мы отказали Hooli, потому что их поддержка только на финском.",
+        "Финансы утвердили бюджет проекта Вега: 85 тысяч евро.",
+        "Обновление: дедлайн сдвинули, теперь 18 июня.",
+        "Обновление: техлидом Вега становится Тарик, а Нина уходит в исследования.",
+    ],
+    "ja": [
+        "ノラさんがVegaのテックリードです。",
+        "Vegaのリリースは6月4日の予定です。",
+        "イベントバスはKafkaに決定しました。",
+        "Hooliはサポートがフィンランド語だけなので断りました。",
+        "Vegaの予算は85万円で承認されました。",
+        "リリースは6月18日に延期になりました。",
+        "テックリードはタリクさんに交代しました。",
+    ],
 }
 QUESTIONS = {
-    "en": [("name", "Who is the tech lead on Vega?", ["Tariq"], ["Nora"]),
-           ("date", "What is the Vega deadline?", ["18 June"], ["4 June"]),
-           ("decision", "What did we choose for the event bus?", ["Kafka"], []),
-           ("reason", "Why did we turn down Hooli?", ["only in Finnish"], []),
-           ("number", "What budget did finance approve for Vega?", ["85"], [])],
-    "ru": [("name", "Кто техлид на проекте Вега?", ["Тарик"], ["Нина"]),
-           ("date", "Какой дедлайн релиза Вега?", ["18 июня"], ["4 июня"]),
-           ("decision", "Что выбрали для шины событий?", ["Kafka"], []),
-           ("reason", "Почему мы отказали Hooli?", ["только на финском"], []),
-           ("number", "Какой бюджет утвердили для Вега?", ["85"], [])],
-    "ja": [("name", "Vegaのテックリードは誰ですか？", ["タリク"], ["ノラ"]),
-           ("date", "Vegaのリリースはいつですか？", ["6月18日"], ["6月4日"]),
-           ("decision", "イベントバスは何に決めましたか？", ["Kafka"], []),
-           ("reason", "なぜHooliを断りましたか？", ["フィンランド語だけ"], []),
-           ("number", "Vegaの予算はいくらですか？", ["85万"], [])],
+    "en": [
+        ("name", "Who is the tech lead on Vega?", ["Tariq"], ["Nora"]),
+        ("date", "What is the Vega deadline?", ["18 June"], ["4 June"]),
+        ("decision", "What did we choose for the event bus?", ["Kafka"], []),
+        ("reason", "Why did we turn down Hooli?", ["only in Finnish"], []),
+        ("number", "What budget did finance approve for Vega?", ["85"], []),
+    ],
+    "ru": [
+        ("name", "Кто техлид на проекте Вега?", ["Тарик"], ["Нина"]),
+        ("date", "Какой дедлайн релиза Вега?", ["18 июня"], ["4 июня"]),
+        ("decision", "Что выбрали для шины событий?", ["Kafka"], []),
+        ("reason", "Почему мы отказали Hooli?", ["только на финском"], []),
+        ("number", "Какой бюджет утвердили для Вега?", ["85"], []),
+    ],
+    "ja": [
+        ("name", "Vegaのテックリードは誰ですか？", ["タリク"], ["ノラ"]),
+        ("date", "Vegaのリリースはいつですか？", ["6月18日"], ["6月4日"]),
+        ("decision", "イベントバスは何に決めましたか？", ["Kafka"], []),
+        ("reason", "なぜHooliを断りましたか？", ["フィンランド語だけ"], []),
+        ("number", "Vegaの予算はいくらですか？", ["85万"], []),
+    ],
 }
 
 
@@ -67,16 +79,14 @@ def _dialog(lang: str, length: int = 140) -> dict[str, object]:
             user = user.format(n=100 + 7 * i)
             i += 1
         messages += [{"role": "user", "text": user}, {"role": "assistant", "text": bot}]
-    questions = [{"kind": k, "q": q, "answers": a, "wrong": w, "evidence": []}
-                 for k, q, a, w in QUESTIONS[lang]]
+    questions = [{"kind": k, "q": q, "answers": a, "wrong": w, "evidence": []} for k, q, a, w in QUESTIONS[lang]]
     return {"id": f"t-{lang}", "lang": lang, "messages": messages, "questions": questions}
 
 
 @pytest.fixture(scope="module")
 def dialogs_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("fq") / "dialogs.json"
-    path.write_text(json.dumps([_dialog("en"), _dialog("ru"), _dialog("ja")], ensure_ascii=False),
-                    encoding="utf-8")
+    path.write_text(json.dumps([_dialog("en"), _dialog("ru"), _dialog("ja")], ensure_ascii=False), encoding="utf-8")
     return path
 
 
@@ -92,7 +102,10 @@ def structured(dialogs_file: Path) -> dict[str, object]:
 def test_progress_is_told_as_each_dialog_starts(structured: dict) -> None:
     # `threadkeep eval five-questions` prints these on stderr instead of nothing for minutes.
     assert [line.split(":")[0] for line in PROGRESS] == [
-        "dialog 1/3 (t-en, en)", "dialog 2/3 (t-ru, ru)", "dialog 3/3 (t-ja, ja)"], PROGRESS
+        "dialog 1/3 (t-en, en)",
+        "dialog 2/3 (t-ru, ru)",
+        "dialog 3/3 (t-ja, ja)",
+    ], PROGRESS
 
 
 def test_result_shape_and_targets(structured: dict) -> None:
@@ -153,8 +166,10 @@ def test_the_eval_scores_the_request_the_engine_built(tmp_path: Path) -> None:
     # summary block of the request the engine sent, and a stale value there is counted.
     msgs = [{"role": "user", "text": "Oscar is the tech lead on Lumen."}, {"role": "assistant", "text": "Noted."}]
     for i in range(30):
-        msgs += [{"role": "user", "text": f"Can you shorten paragraph {i}?"},
-                 {"role": "assistant", "text": "Here it is."}]
+        msgs += [
+            {"role": "user", "text": f"Can you shorten paragraph {i}?"},
+            {"role": "assistant", "text": "Here it is."},
+        ]
     q = [{"kind": "name", "q": "Who is the tech lead on Lumen?", "answers": ["Oscar"], "wrong": ["Oscar"]}]
     path = tmp_path / "d.json"
     path.write_text(json.dumps([{"id": "x", "lang": "en", "messages": msgs, "questions": q}]))
@@ -190,14 +205,20 @@ def test_message_times_are_read_as_iso() -> None:
 def test_dump_writes_what_each_question_was_sent_at_the_dialog_time(tmp_path: Path) -> None:
     # Messages with times are played at those times: the clock line of the question's request
     # is the dialog's day, not the day the eval runs.
-    msgs = [{"role": "user", "text": "Oscar is the tech lead on Lumen.", "time": "2023-05-08T10:00:00Z"},
-            {"role": "assistant", "text": "Noted.", "time": "2023-05-08T10:00:05Z"}]
+    msgs = [
+        {"role": "user", "text": "Oscar is the tech lead on Lumen.", "time": "2023-05-08T10:00:00Z"},
+        {"role": "assistant", "text": "Noted.", "time": "2023-05-08T10:00:05Z"},
+    ]
     for i in range(30):
         at = f"2023-05-08T{11 + i // 60:02d}:{i % 60:02d}:00Z"
-        msgs += [{"role": "user", "text": f"Can you shorten paragraph {i}?", "time": at},
-                 {"role": "assistant", "text": "Here it is.", "time": at}]
-    q = [{"kind": "name", "q": "Who is the tech lead on Lumen?", "answers": ["Oscar"]},
-         {"kind": "name", "q": "Who leads Lumen?", "answers": ["Oscar"]}]
+        msgs += [
+            {"role": "user", "text": f"Can you shorten paragraph {i}?", "time": at},
+            {"role": "assistant", "text": "Here it is.", "time": at},
+        ]
+    q = [
+        {"kind": "name", "q": "Who is the tech lead on Lumen?", "answers": ["Oscar"]},
+        {"kind": "name", "q": "Who leads Lumen?", "answers": ["Oscar"]},
+    ]
     path = tmp_path / "d.json"
     path.write_text(json.dumps([{"id": "timed", "lang": "en", "messages": msgs, "questions": q}]))
     dump = tmp_path / "dump.jsonl"

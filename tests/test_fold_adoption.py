@@ -68,8 +68,14 @@ def _problems(url: str, cid: str) -> list[str]:
 
 def _causes(m, cid: str) -> list[str]:  # type: ignore[no-untyped-def]
     with m.db.session() as s:
-        return [c for c in s.scalars(select(ModelCall.miss_cause).where(
-            ModelCall.conversation_id == cid, ModelCall.kind == "turn").order_by(ModelCall.started_at))]
+        return [
+            c
+            for c in s.scalars(
+                select(ModelCall.miss_cause)
+                .where(ModelCall.conversation_id == cid, ModelCall.kind == "turn")
+                .order_by(ModelCall.started_at)
+            )
+        ]
 
 
 async def _talk(m, clock, user: str, cid: str | None, turns: int, gap: float = 30.0):  # type: ignore[no-untyped-def]
@@ -77,8 +83,9 @@ async def _talk(m, clock, user: str, cid: str | None, turns: int, gap: float = 3
     for i in range(turns):
         if cid is not None:
             _pause(m, clock, cid, gap)
-        last = await m.send(f"Detail {i}: the Kestrel rollout step {i} is owned by Dana.", user=user,
-                            conversation_id=cid)
+        last = await m.send(
+            f"Detail {i}: the Kestrel rollout step {i} is owned by Dana.", user=user, conversation_id=cid
+        )
         cid = last.conversation_id
         await m.drain_jobs()
     return cid, last
@@ -91,8 +98,8 @@ async def test_a_fold_waits_while_the_cache_is_warm_and_lands_when_it_is_cold(ba
     user = unique_user()
     cid, _ = await _talk(m, clock, user, None, 20)
     conv = _conv(m, cid)
-    assert conv.message_count == 40 and conv.summary_version >= 1      # the fold was computed
-    assert conv.adopted_version == 0 and conv.adopted_cursor == 0      # ... but not sent
+    assert conv.message_count == 40 and conv.summary_version >= 1  # the fold was computed
+    assert conv.adopted_version == 0 and conv.adopted_cursor == 0  # ... but not sent
     causes = _causes(m, cid)
     assert causes[0] == "cold_start" and set(causes[1:]) == {"hit"}, causes
     # After a pause longer than the history entry lives, the resuming turn adopts the fold.
@@ -116,12 +123,12 @@ async def test_the_hard_limit_adopts_while_warm(tmp_path, settings) -> None:
     clock = ManualClock()
     m, _sim = _memory(f"sqlite:///{tmp_path / 'h.db'}", MasterKey(os.urandom(32), "t"), settings, clock)
     user = unique_user()
-    cid, last = await _talk(m, clock, user, None, 18)   # 36 messages: at the limit, not past it
+    cid, last = await _talk(m, clock, user, None, 18)  # 36 messages: at the limit, not past it
     assert _conv(m, cid).adopted_version == 0 and last.report["summary_adopted"] is False
-    _cid, last = await _talk(m, clock, user, cid, 1)    # 37 verbatim with the new message
+    _cid, last = await _talk(m, clock, user, cid, 1)  # 37 verbatim with the new message
     conv = _conv(m, cid)
     assert last.report["summary_adopted"] is True and conv.adopted_version == conv.summary_version
-    assert _causes(m, cid)[-1] == "prefix_changed:summary"   # a counted rebuild
+    assert _causes(m, cid)[-1] == "prefix_changed:summary"  # a counted rebuild
     await m.close()
 
 
@@ -143,7 +150,7 @@ async def test_an_idle_conversation_folds_to_the_tail_once_its_cache_expires(bac
     clock = ManualClock()
     m, _sim = _memory(url, key, settings, clock)
     user = unique_user()
-    cid, _ = await _talk(m, clock, user, None, 14)      # 28 messages: no regular fold due
+    cid, _ = await _talk(m, clock, user, None, 14)  # 28 messages: no regular fold due
     conv = _conv(m, cid)
     assert conv.summary_version == 0
 
@@ -170,7 +177,7 @@ async def test_an_idle_conversation_folds_to_the_tail_once_its_cache_expires(bac
     await m.drain_jobs()
     conv = _conv(m, cid)
     assert conv.summary_cursor == conv.message_count - settings.fold_tail == 12
-    assert conv.adopted_version == 0   # adopted by the turn that resumes, not before
+    assert conv.adopted_version == 0  # adopted by the turn that resumes, not before
     with m.db.session() as s:
         assert s.scalar(select(Job.status).where(Job.id == job.id)) == "done"
     r = await m.send("Where were we?", user=user, conversation_id=cid)
@@ -181,12 +188,10 @@ async def test_an_idle_conversation_folds_to_the_tail_once_its_cache_expires(bac
 
 async def test_history_ttl_settings_reach_the_request(tmp_path, settings) -> None:
     # (warm turn, turn after an hour's pause, warm turn after it)
-    for setting, expected in (("5m", [300, 300, 300]), ("1h", [3600, 3600, 3600]),
-                              ("auto", [3600, 300, 3600])):
+    for setting, expected in (("5m", [300, 300, 300]), ("1h", [3600, 3600, 3600]), ("auto", [3600, 300, 3600])):
         settings.cache_history_ttl = setting
         clock = ManualClock()
-        m, _sim = _memory(f"sqlite:///{tmp_path / f'{setting}.db'}", MasterKey(os.urandom(32), "t"),
-                          settings, clock)
+        m, _sim = _memory(f"sqlite:///{tmp_path / f'{setting}.db'}", MasterKey(os.urandom(32), "t"), settings, clock)
         user = unique_user()
         cid = (await m.send("The review is on Friday.", user=user)).conversation_id
         got = []
@@ -221,13 +226,18 @@ def test_migration_adopts_the_newest_summary_of_existing_conversations(backend) 
         command.upgrade(cfg, "0006_insights")
         with db.engine.begin() as c:
             c.execute(text("INSERT INTO users (id, name, created_at) VALUES ('u1', 'ann', :t)"), {"t": utcnow()})
-            c.execute(text("INSERT INTO conversations (id, user_id, channel, message_count, summary_cursor, "
-                           "summary_version, keep_warm, created_at, last_activity_at) VALUES "
-                           "('c1', 'u1', 'api', 40, 18, 2, false, :t, :t)"), {"t": utcnow()})
+            c.execute(
+                text(
+                    "INSERT INTO conversations (id, user_id, channel, message_count, summary_cursor, "
+                    "summary_version, keep_warm, created_at, last_activity_at) VALUES "
+                    "('c1', 'u1', 'api', 40, 18, 2, false, :t, :t)"
+                ),
+                {"t": utcnow()},
+            )
         command.upgrade(cfg, "head")
         with db.engine.connect() as c:
             row = c.execute(text("SELECT adopted_version, adopted_cursor FROM conversations")).one()
-        command.downgrade(cfg, "0006_insights")   # and back: the columns go
+        command.downgrade(cfg, "0006_insights")  # and back: the columns go
         with db.engine.connect() as c:
             columns = {col["name"] for col in sa.inspect(c).get_columns("conversations")}
         db.dispose()
@@ -260,10 +270,10 @@ def test_adoption_decisions() -> None:
 
 def test_idle_policy_folds_to_the_tail_in_bounded_batches() -> None:
     idle = idle_fold_policy(FoldPolicy())
-    assert fold_range(19, 0, idle) is None            # 3 above the tail: not worth a fold
-    assert fold_range(20, 0, idle).last == 4           # type: ignore[union-attr]
-    assert fold_range(60, 0, idle).last == 15          # one regular batch at a time
-    assert fold_range(60, 15, idle).last == 30         # type: ignore[union-attr]
+    assert fold_range(19, 0, idle) is None  # 3 above the tail: not worth a fold
+    assert fold_range(20, 0, idle).last == 4  # type: ignore[union-attr]
+    assert fold_range(60, 0, idle).last == 15  # one regular batch at a time
+    assert fold_range(60, 15, idle).last == 30  # type: ignore[union-attr]
 
 
 def test_history_ttl_choices() -> None:
@@ -272,8 +282,10 @@ def test_history_ttl_choices() -> None:
     assert history_ttl("5m", ANTHROPIC, keep_warm=True, rebuilding=False) == 3600
     assert history_ttl("auto", ANTHROPIC, keep_warm=False, rebuilding=True) == 300
     assert history_ttl("auto", ANTHROPIC, keep_warm=False, rebuilding=False) == 3600
-    assert history_ttl("1h", Capabilities(cache_style="explicit", cache_ttls=(300,)),
-                       keep_warm=False, rebuilding=False) == 300
+    assert (
+        history_ttl("1h", Capabilities(cache_style="explicit", cache_ttls=(300,)), keep_warm=False, rebuilding=False)
+        == 300
+    )
     with pytest.raises(ConfigError):
         history_ttl("2h", ANTHROPIC, keep_warm=False, rebuilding=False)  # type: ignore[arg-type]
 
@@ -290,7 +302,8 @@ async def test_an_automatic_cache_counts_every_call_as_a_touch(tmp_path, setting
         assert call is not None and call.cache_read_tokens == call.cache_write_tokens == 0
         assert last_cache_touch(s, r.conversation_id, sim.capabilities).id == call.id
         assert last_cache_touch(s, r.conversation_id, ANTHROPIC) is None  # explicit: nothing cached
-        cold, _adopt = adoption_due(s, s.get(Conversation, r.conversation_id), m.model.capabilities,
-                                    m.background.adoption)
+        cold, _adopt = adoption_due(
+            s, s.get(Conversation, r.conversation_id), m.model.capabilities, m.background.adoption
+        )
     assert cold is False
     await m.close()

@@ -33,8 +33,7 @@ def test_config_is_checked() -> None:
     threshold=st.integers(13, 60),
     extra_tail=st.integers(0, 20),
     batch=st.one_of(st.none(), st.integers(1, 40)),
-    events=st.lists(st.sampled_from(["msg", "msg", "msg", "fold", "fail", "race"]),
-                    max_size=300),
+    events=st.lists(st.sampled_from(["msg", "msg", "msg", "fold", "fail", "race"]), max_size=300),
 )
 def test_folds_cover_each_message_once_and_never_the_tail(
     threshold: int, extra_tail: int, batch: int | None, events: list[str]
@@ -50,11 +49,11 @@ def test_folds_cover_each_message_once_and_never_the_tail(
         rng = fold_range(n, cursor, policy)
         if rng is None:
             continue
-        assert rng.first == cursor + 1            # contiguous: no gap, no overlap
-        assert rng.last <= n - tail               # the tail is never folded
-        assert n - rng.last >= 12                 # the last 12 are always verbatim
+        assert rng.first == cursor + 1  # contiguous: no gap, no overlap
+        assert rng.last <= n - tail  # the tail is never folded
+        assert n - rng.last >= 12  # the last 12 are always verbatim
         if ev == "fail":
-            continue                              # a failed fold leaves the cursor
+            continue  # a failed fold leaves the cursor
         if ev == "race":
             # Two turns computed the same range; only the one that advances the cursor
             # from the value it read may commit (the engine's compare-and-set).
@@ -62,7 +61,7 @@ def test_folds_cover_each_message_once_and_never_the_tail(
             assert other == rng
         folded.extend(range(rng.first, rng.last + 1))
         cursor = rng.last
-    assert folded == list(range(1, cursor + 1))   # each message exactly once, in order
+    assert folded == list(range(1, cursor + 1))  # each message exactly once, in order
     # Whatever happened, catching up leaves at most `threshold` messages verbatim.
     while (rng := fold_range(n, cursor, policy)) is not None:
         cursor = rng.last

@@ -26,8 +26,12 @@ from .helpers import open_memory, unique_user
 
 def _versions(m, cid):  # type: ignore[no-untyped-def]
     with m.db.session() as s:
-        return [(v.version, v.cursor, v.method) for v in s.scalars(
-            select(SummaryVersion).where(SummaryVersion.conversation_id == cid).order_by(SummaryVersion.version))]
+        return [
+            (v.version, v.cursor, v.method)
+            for v in s.scalars(
+                select(SummaryVersion).where(SummaryVersion.conversation_id == cid).order_by(SummaryVersion.version)
+            )
+        ]
 
 
 def _conv(m, cid) -> Conversation:  # type: ignore[no-untyped-def]
@@ -107,8 +111,13 @@ async def test_failed_fold_leaves_cursor_and_is_retried(backend, settings, monke
 
 async def test_model_fold_waits_out_a_failing_provider_then_falls_back(tmp_path, settings) -> None:  # type: ignore[no-untyped-def]
     fold_model = ScriptedModel(responder=lambda r: Step(error=ProviderServerError("down", status=503)))
-    m = open_memory(f"sqlite:///{tmp_path / 'f.db'}", MasterKey(os.urandom(32), "t"), settings,
-                    ScriptedModel(responder=lambda r: "ok"), fold_model=fold_model)
+    m = open_memory(
+        f"sqlite:///{tmp_path / 'f.db'}",
+        MasterKey(os.urandom(32), "t"),
+        settings,
+        ScriptedModel(responder=lambda r: "ok"),
+        fold_model=fold_model,
+    )
     user = unique_user()
     r = await m.send("We agreed that Olga owns the migration.", user=user)
     for i in range(16):
@@ -131,8 +140,12 @@ async def test_model_fold_waits_out_a_failing_provider_then_falls_back(tmp_path,
 
 
 async def test_concurrent_folds_cannot_fold_twice(tmp_path, settings) -> None:
-    m = open_memory(f"sqlite:///{tmp_path / 'c.db'}", MasterKey(os.urandom(32), "t"), settings,
-                    ScriptedModel(responder=lambda r: "ok"))
+    m = open_memory(
+        f"sqlite:///{tmp_path / 'c.db'}",
+        MasterKey(os.urandom(32), "t"),
+        settings,
+        ScriptedModel(responder=lambda r: "ok"),
+    )
     user = unique_user()
     r = await m.send("start", user=user)
     for i in range(16):
@@ -152,8 +165,12 @@ def shared_memory(tmp_path_factory):  # type: ignore[no-untyped-def]
     from threadkeep.config import Settings
 
     d = tmp_path_factory.mktemp("prop")
-    m = open_memory(f"sqlite:///{d / 'p.db'}", MasterKey(os.urandom(32), "t"), Settings(home=d),
-                    ScriptedModel(responder=lambda r: "ok"))
+    m = open_memory(
+        f"sqlite:///{d / 'p.db'}",
+        MasterKey(os.urandom(32), "t"),
+        Settings(home=d),
+        ScriptedModel(responder=lambda r: "ok"),
+    )
     yield m
     m.db.dispose()
 
@@ -184,8 +201,10 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
                 a = m.background.folds.prepare_fold(cid)
                 b = m.background.folds.prepare_fold(cid)
                 if a is not None and b is not None:
-                    won = [m.background.folds.commit_fold(cid, p, FoldResult(p.state, (), (), "extractive"))
-                           for p in (a, b)]
+                    won = [
+                        m.background.folds.commit_fold(cid, p, FoldResult(p.state, (), (), "extractive"))
+                        for p in (a, b)
+                    ]
                     assert won == [True, False]
             conv = _conv(m, cid)
             versions = _versions(m, cid)
@@ -201,8 +220,9 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
         # An identical message resent right after a failed attempt reuses the failed row
         # (issue 15): failures in a row, with no other message between them, are one row.
         message_actions = [a for a in actions if a in ("turn", "fail")]
-        n_fail = sum(1 for i, a in enumerate(message_actions)
-                     if a == "fail" and (i == 0 or message_actions[i - 1] != "fail"))
+        n_fail = sum(
+            1 for i, a in enumerate(message_actions) if a == "fail" and (i == 0 or message_actions[i - 1] != "fail")
+        )
         assert sum(1 for x in view.messages if x.status == "failed") == n_fail
     finally:
         loop.close()
@@ -211,8 +231,12 @@ def test_cursor_invariants_over_random_turns_failures_and_races(shared_memory, a
 async def test_items_leaving_the_summary_become_facts_first(tmp_path, settings) -> None:
     from threadkeep.memory.summary.items import Item
 
-    m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"), settings,
-                    ScriptedModel(responder=lambda r: "I work at Initech too."))
+    m = open_memory(
+        f"sqlite:///{tmp_path / 'e.db'}",
+        MasterKey(os.urandom(32), "t"),
+        settings,
+        ScriptedModel(responder=lambda r: "I work at Initech too."),
+    )
     user = unique_user()
     r = await m.send("I work at Vandelay Industries.", user=user)
     with m.db.session() as s:

@@ -43,8 +43,10 @@ async def test_turn_writes_two_rows_and_continues_lazily(backend, settings) -> N
     assert not r2.created and r2.conversation_id == r1.conversation_id
     view = await m.get_conversation(r1.conversation_id, user=user)
     assert [(x.role, x.text, x.seq) for x in view.messages] == [
-        ("user", "hello there", 1), ("assistant", "first answer", 2),
-        ("user", "and again", 3), ("assistant", "second answer", 4),
+        ("user", "hello there", 1),
+        ("assistant", "first answer", 2),
+        ("user", "and again", 3),
+        ("assistant", "second answer", 4),
     ]
     assert all(x.status in ("answered", "ok") for x in view.messages)
     # Without an id a new conversation opens; the first one is untouched.
@@ -146,8 +148,16 @@ async def test_list_rename_delete_cascade(backend, settings) -> None:
     # A summary version under the conversation goes with it.
     with m.db.session() as s:
         uid = s.scalar(select(Conversation.user_id).where(Conversation.id == first.conversation_id))
-        s.add(SummaryVersion(conversation_id=first.conversation_id, user_id=uid, version=1, cursor=0,
-                             state_ct=b"x", method="extractive"))
+        s.add(
+            SummaryVersion(
+                conversation_id=first.conversation_id,
+                user_id=uid,
+                version=1,
+                cursor=0,
+                state_ct=b"x",
+                method="extractive",
+            )
+        )
     await m.delete_conversation(first.conversation_id, user=user)
     assert _count(m, Message, conversation_id=first.conversation_id) == 0
     assert _count(m, SummaryVersion, conversation_id=first.conversation_id) == 0
@@ -166,8 +176,16 @@ async def test_export_markdown_and_json_show_only_the_conversation(backend, sett
     assert "Привет! こんにちは" in md and "ответ 答え" in md and "**You**" in md
     data = json.loads(await m.export(r.conversation_id, user=user, format="json"))
     assert [x["text"] for x in data["messages"]] == ["Привет! こんにちは", "ответ 答え"]
-    assert set(data) == {"id", "title", "channel", "created_at", "last_activity_at", "message_count",
-                         "keep_warm", "messages"}
+    assert set(data) == {
+        "id",
+        "title",
+        "channel",
+        "created_at",
+        "last_activity_at",
+        "message_count",
+        "keep_warm",
+        "messages",
+    }
     await m.close()
 
 
@@ -205,7 +223,9 @@ async def test_concurrent_turns_keep_order_and_lose_nothing(backend, settings) -
     view = await m.get_conversation(r.conversation_id, user=user)
     seqs = [x.seq for x in view.messages]
     assert seqs == list(range(1, 19))
-    assert sorted(x.text for x in view.messages if x.role == "user") == sorted(["start"] + [f"msg {i}" for i in range(8)])
+    assert sorted(x.text for x in view.messages if x.role == "user") == sorted(
+        ["start"] + [f"msg {i}" for i in range(8)]
+    )
     assert sum(1 for x in view.messages if x.role == "assistant") == 9
     await m.close()
 
@@ -239,13 +259,15 @@ async def test_background_sweep_fails_turns_left_pending(tmp_path, settings) -> 
     from threadkeep.crypto import MasterKey
     from threadkeep.store.base import utcnow
 
-    m = open_memory(f"sqlite:///{tmp_path / 's.db'}", MasterKey(_os.urandom(32), "t"), settings,
-                    ScriptedModel(["ok"]))
+    m = open_memory(f"sqlite:///{tmp_path / 's.db'}", MasterKey(_os.urandom(32), "t"), settings, ScriptedModel(["ok"]))
     user = unique_user()
     r = await m.send("hello", user=user)
     with m.db.session() as s:  # as if the database vanished mid-turn: left pending, long ago
-        s.execute(update(Message).where(Message.id == r.user_message_id)
-                  .values(status="pending", created_at=utcnow() - timedelta(hours=1)))
+        s.execute(
+            update(Message)
+            .where(Message.id == r.user_message_id)
+            .values(status="pending", created_at=utcnow() - timedelta(hours=1))
+        )
     m.start_background(keep_warm=False)
     import asyncio as _asyncio
 

@@ -30,9 +30,21 @@ MALFORMED: dict[str, bytes] = {
     "json array": b"[1, 2, 3]",
     "json string": b'"just a string"',
     "null": b"null",
-    "wrong types": json.dumps({"text": 5, "title": [], "rating": {}, "scope": 7, "enabled": "x",
-                               "conversation_id": 9, "key": None, "query": 1, "k": "many",
-                               "messages": "no", "n": "two"}).encode(),
+    "wrong types": json.dumps(
+        {
+            "text": 5,
+            "title": [],
+            "rating": {},
+            "scope": 7,
+            "enabled": "x",
+            "conversation_id": 9,
+            "key": None,
+            "query": 1,
+            "k": "many",
+            "messages": "no",
+            "n": "two",
+        }
+    ).encode(),
     "invalid utf-8": b'{"text": "\xff\xfe\xfa"}',
     "lone surrogate": b'{"text": "\\ud800"}',
     "nul": b'{"text": "a\\u0000b", "title": "a\\u0000b"}',
@@ -57,10 +69,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiHarness]:
     mp.setenv("THREADKEEP_TELEGRAM_SECRET", TELEGRAM)
     mp.setenv("THREADKEEP_MATTERMOST_TOKEN", MATTERMOST)
     # The import upload has its own (streamed) limit; here it is the same as every body's.
-    service = ServiceSettings(rate_per_minute=0, max_body_bytes=LIMIT, max_import_bytes=LIMIT,  # type: ignore[call-arg]
-                              _env_file=None)
-    h = start_harness(f"sqlite:///{home / 'b.db'}", MasterKey(os.urandom(32), "b"),
-                      Settings(home=home), service=service)
+    service = ServiceSettings(
+        rate_per_minute=0,
+        max_body_bytes=LIMIT,
+        max_import_bytes=LIMIT,  # type: ignore[call-arg]
+        _env_file=None,
+    )
+    h = start_harness(
+        f"sqlite:///{home / 'b.db'}", MasterKey(os.urandom(32), "b"), Settings(home=home), service=service
+    )
     try:
         yield h
     finally:
@@ -71,8 +88,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiHarness]:
 def _operations(h: ApiHarness, *, with_body: bool = False) -> list[tuple[str, str]]:
     """(method, path) of operations that take a body — that *declare* one, if ``with_body``."""
     paths = h.server.server.config.app.openapi()["paths"]
-    return sorted((m.upper(), p) for p, ops in paths.items() for m, op in ops.items()
-                  if m in ("post", "put", "patch") and (not with_body or "requestBody" in op))
+    return sorted(
+        (m.upper(), p)
+        for p, ops in paths.items()
+        for m, op in ops.items()
+        if m in ("post", "put", "patch") and (not with_body or "requestBody" in op)
+    )
 
 
 def _check(r, what: str) -> None:  # type: ignore[no-untyped-def]
@@ -92,7 +113,7 @@ def test_malformed_and_oversized_bodies_on_every_operation(site: ApiHarness) -> 
         url = path
         while "{" in url:
             start, end = url.index("{"), url.index("}")
-            url = url[:start] + str(uuid.uuid4()) + url[end + 1:]
+            url = url[:start] + str(uuid.uuid4()) + url[end + 1 :]
         for name, body in MALFORMED.items():
             r = admin.request(method, url, content=body, headers={"Content-Type": "application/json"})
             if name in LENIENT or (method, path) not in declared:  # a body it never reads
@@ -120,13 +141,19 @@ def test_malformed_and_oversized_bodies_on_every_webhook(site: ApiHarness) -> No
     anon = site.client()
     hooks = [p for m, p in _operations(site) if p.startswith("/surfaces/")]
     assert {"/surfaces/slack/events", "/surfaces/telegram/webhook", "/surfaces/mattermost/webhook"} <= set(hooks)
-    bodies = {**MALFORMED, "oversized": b'{"t": "' + b"x" * (LIMIT + 10) + b'"}',
-              "form junk": b"payload=%ZZ%%&&==", "slack shapes": json.dumps(
-                  {"type": "event_callback", "event": {"type": "message", "user": 5, "text": ["x"],
-                                                       "channel": None, "ts": {}}}).encode(),
-              "telegram shapes": json.dumps({"update_id": "x", "message": {"from": "me", "chat": 3,
-                                                                         "text": 4}}).encode(),
-              "callback shapes": json.dumps({"callback_query": {"id": 1, "from": None, "data": 7}}).encode()}
+    bodies = {
+        **MALFORMED,
+        "oversized": b'{"t": "' + b"x" * (LIMIT + 10) + b'"}',
+        "form junk": b"payload=%ZZ%%&&==",
+        "slack shapes": json.dumps(
+            {
+                "type": "event_callback",
+                "event": {"type": "message", "user": 5, "text": ["x"], "channel": None, "ts": {}},
+            }
+        ).encode(),
+        "telegram shapes": json.dumps({"update_id": "x", "message": {"from": "me", "chat": 3, "text": 4}}).encode(),
+        "callback shapes": json.dumps({"callback_query": {"id": 1, "from": None, "data": 7}}).encode(),
+    }
     failures = []
     for hook in hooks:
         for name, body in bodies.items():

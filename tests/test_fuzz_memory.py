@@ -36,39 +36,57 @@ from threadkeep.messages import SEGMENT_ORDER, ToolSpec
 from threadkeep.tokens import default_counter
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
-FUZZ = settings(max_examples=int(os.environ.get("THREADKEEP_FUZZ_EXAMPLES", "80")), deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=int(os.environ.get("THREADKEEP_FUZZ_EXAMPLES", "80")),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 # Valid text only (the engine refuses NUL and lone surrogates before assembly; see validate.py).
 _chars = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
 _text = st.text(_chars, max_size=200)
-_words = st.lists(st.sampled_from(["Atlas", "Omar", "budget", "42", "7 May", "日本", "Привет", "…", "\n"]),
-                  min_size=0, max_size=40).map(" ".join)
+_words = st.lists(
+    st.sampled_from(["Atlas", "Omar", "budget", "42", "7 May", "日本", "Привет", "…", "\n"]), min_size=0, max_size=40
+).map(" ".join)
 _any_text = st.one_of(_text, _words)
 
 
 @st.composite
 def _turns(draw: st.DrawFn) -> TurnInputs:
     n = draw(st.integers(0, 40))
-    history = tuple(SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant", draw(_any_text))
-                    for i in range(n))
-    tools = draw(st.lists(st.builds(lambda name, d: ToolSpec(name, d, {"type": "object"}),
-                                    st.sampled_from(["search_knowledge", "web_search"]), _text),
-                          max_size=2, unique_by=lambda t: t.name))
-    return TurnInputs(system=draw(_any_text), new_message=draw(_any_text), tools=tuple(tools),
-                      startup=draw(_any_text), summary=draw(_any_text), history=history,
-                      now=draw(st.sampled_from(["", "2026-11-29 10:00 UTC"])),
-                      facts=tuple(draw(st.lists(_any_text, max_size=10))),
-                      recalled=tuple(draw(st.lists(_any_text, max_size=5))))
+    history = tuple(SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant", draw(_any_text)) for i in range(n))
+    tools = draw(
+        st.lists(
+            st.builds(
+                lambda name, d: ToolSpec(name, d, {"type": "object"}),
+                st.sampled_from(["search_knowledge", "web_search"]),
+                _text,
+            ),
+            max_size=2,
+            unique_by=lambda t: t.name,
+        )
+    )
+    return TurnInputs(
+        system=draw(_any_text),
+        new_message=draw(_any_text),
+        tools=tuple(tools),
+        startup=draw(_any_text),
+        summary=draw(_any_text),
+        history=history,
+        now=draw(st.sampled_from(["", "2026-11-29 10:00 UTC"])),
+        facts=tuple(draw(st.lists(_any_text, max_size=10))),
+        recalled=tuple(draw(st.lists(_any_text, max_size=5))),
+    )
 
 
 @FUZZ
 @given(inputs=_turns(), ceiling=st.integers(0, 3000), share=st.floats(0, 1), step=st.integers(1, 20))
-def test_assembler_fits_or_refuses_with_a_documented_error(inputs: TurnInputs, ceiling: int,
-                                                           share: float, step: int) -> None:
+def test_assembler_fits_or_refuses_with_a_documented_error(
+    inputs: TurnInputs, ceiling: int, share: float, step: int
+) -> None:
     try:
-        built = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step,
-                         compactor=Compactor())
+        built = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step, compactor=Compactor())
     except (ConfigError, ContextOverflow) as e:
         assert str(e), "a refusal must say why"
         return
@@ -84,12 +102,12 @@ def test_assembler_fits_or_refuses_with_a_documented_error(inputs: TurnInputs, c
     assert [SEGMENT_ORDER.index(n) for n in names] == sorted(SEGMENT_ORDER.index(n) for n in names)
     shown = built.request.messages[-1].text
     assert names[-1] == "new_message"
-    assert shown == inputs.new_message or (shown.startswith("[message of ")
-                                           and any("shown in part" in n for n in report.notes))
+    assert shown == inputs.new_message or (
+        shown.startswith("[message of ") and any("shown in part" in n for n in report.notes)
+    )
     assert built.request.system == inputs.system and built.request.tools == inputs.tools
     # Pure: the same inputs give the same bytes (the prefix cache depends on it).
-    again = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step,
-                     compactor=Compactor())
+    again = assemble(inputs, ceiling=ceiling, retrieval_share=share, compaction_step=step, compactor=Compactor())
     assert again.request == built.request
 
 

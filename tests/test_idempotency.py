@@ -28,8 +28,9 @@ def _stored(h: ApiHarness, person: str) -> tuple[int, int]:
     with h.memory.db.session() as s:
         uid = s.scalar(select(User.id).where(User.name == person))
         convs = s.scalar(select(func.count()).select_from(Conversation).where(Conversation.user_id == uid))
-        users = s.scalar(select(func.count()).select_from(Message)
-                         .where(Message.user_id == uid, Message.role == "user"))
+        users = s.scalar(
+            select(func.count()).select_from(Message).where(Message.user_id == uid, Message.role == "user")
+        )
     return int(convs or 0), int(users or 0)
 
 
@@ -63,13 +64,17 @@ def test_same_key_three_times_stores_one_turn(api: ApiHarness) -> None:  # noqa:
     c2, person2 = api.person()
     assert c2.post("/v1/messages", json={"text": "Book the Lisbon trip"}, headers=headers).status_code == 200
     assert _stored(api, person2) == (1, 1)
-    assert c.post("/v1/messages", json={"text": "x"}, headers={"Idempotency-Key": "é".encode("latin-1") * 3}).status_code == 400  # type: ignore[dict-item]
+    assert (
+        c.post("/v1/messages", json={"text": "x"}, headers={"Idempotency-Key": "é".encode("latin-1") * 3}).status_code
+        == 400
+    )  # type: ignore[dict-item]
 
 
 def test_same_key_while_in_flight_waits_for_the_one_answer(tmp_path, settings: Settings) -> None:
     settings = settings.model_copy(update={"embeddings": False})
-    h = start_harness(f"sqlite:///{tmp_path / 'i.db'}", MasterKey(os.urandom(32), "i"), settings,
-                      responder=echo_responder(delay=1.0))
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'i.db'}", MasterKey(os.urandom(32), "i"), settings, responder=echo_responder(delay=1.0)
+    )
     try:
         c, person = h.person()
         out: list[dict] = []
@@ -114,8 +119,14 @@ def test_same_key_after_a_failure_answers_the_stored_message(api: ApiHarness) ->
     assert c.post(f"/v1/messages/{mid2}/retry").status_code == 409  # no key: it is answered
     assert _stored(api, person) == (1, 2)
     with api.memory.db.session() as s:
-        assert s.scalar(select(func.count()).select_from(IdempotencyKey)
-                        .where(IdempotencyKey.key.in_(["retry-me", "retry-endpoint-1"]))) == 2
+        assert (
+            s.scalar(
+                select(func.count())
+                .select_from(IdempotencyKey)
+                .where(IdempotencyKey.key.in_(["retry-me", "retry-endpoint-1"]))
+            )
+            == 2
+        )
 
 
 def test_identical_resend_after_a_failure_reuses_the_failed_message(api: ApiHarness) -> None:  # noqa: F811
@@ -161,15 +172,26 @@ def test_openai_sdk_default_retries_store_one_user_message(tmp_path, settings: S
         assert done.choices[0].message.content == "echo: Plan my day"
         assert _stored(h, person) == (2, 2)
         with h.memory.db.session() as s:
-            statuses = sorted(s.scalars(select(Message.status).join(User, User.id == Message.user_id)
-                                        .where(User.name == person, Message.role == "user")))
+            statuses = sorted(
+                s.scalars(
+                    select(Message.status)
+                    .join(User, User.id == Message.user_id)
+                    .where(User.name == person, Message.role == "user")
+                )
+            )
         assert statuses == ["answered", "failed"]
         # With an explicit key the SDK's own idempotency_key option works the same way.
         h.model.add(_fail())
-        done = client.chat.completions.create(model="any", messages=[{"role": "user", "content": "Plan it"}],
-                                              extra_headers={"Idempotency-Key": "sdk-key-1"})
-        again = client.chat.completions.create(model="any", messages=[{"role": "user", "content": "Plan it"}],
-                                               extra_headers={"Idempotency-Key": "sdk-key-1"})
+        done = client.chat.completions.create(
+            model="any",
+            messages=[{"role": "user", "content": "Plan it"}],
+            extra_headers={"Idempotency-Key": "sdk-key-1"},
+        )
+        again = client.chat.completions.create(
+            model="any",
+            messages=[{"role": "user", "content": "Plan it"}],
+            extra_headers={"Idempotency-Key": "sdk-key-1"},
+        )
         assert again.id == done.id
         assert _stored(h, person) == (3, 3)
         client.close()
@@ -213,8 +235,13 @@ def test_openai_sdk_timeout_retries_join_the_turn_in_flight_and_replay_it(tmp_pa
         cid = h.client(key).get("/v1/conversations").json()["conversations"][0]["id"]
         msgs = h.client(key).get(f"/v1/conversations/{cid}").json()["messages"]
         assert [(m["role"], m["text"]) for m in msgs] == [
-            ("user", "u1"), ("assistant", a1), ("user", "u2"), ("assistant", "echo: u2"),
-            ("user", "u3"), ("assistant", "echo: u3")]
+            ("user", "u1"),
+            ("assistant", a1),
+            ("user", "u2"),
+            ("assistant", "echo: u2"),
+            ("user", "u3"),
+            ("assistant", "echo: u3"),
+        ]
 
         # Every attempt times out (the provider takes longer than all three): the SDK raises,
         # the turn still happens once, and the resend afterwards is answered from it.

@@ -73,12 +73,17 @@ def test_chatgpt_keeps_the_current_branch_text_and_times(memory: Memory, tmp_pat
     assert "ABANDONED" not in json.dumps(texts)
     # Original times, to the second (create_time is a float of seconds).
     assert [m.created_at for m in view.messages] == [
-        datetime.fromtimestamp(T0 + d, UTC) for d in (10, 20, 50, 70, 80, 90)]
+        datetime.fromtimestamp(T0 + d, UTC) for d in (10, 20, 50, 70, 80, 90)
+    ]
     assert view.last_activity_at == datetime.fromtimestamp(T0 + 90, UTC)
     # What was left out is said.
-    assert result.counts.left_out == {"system messages": 1, "hidden messages": 1, "tool messages": 1,
-                                      "assistant messages to a tool": 1,
-                                      "non-text parts (images, audio, files)": 1}
+    assert result.counts.left_out == {
+        "system messages": 1,
+        "hidden messages": 1,
+        "tool messages": 1,
+        "assistant messages to a tool": 1,
+        "non-text parts (images, audio, files)": 1,
+    }
     status = import_status(memory, result.import_id, user=user)
     assert status["left_out"] == result.counts.left_out and status["counts"]["messages"] == 6
 
@@ -91,8 +96,11 @@ def test_reimport_adds_nothing_and_a_later_export_adds_only_what_is_new(memory: 
     again = import_file(memory, path, user=user, format="chatgpt").counts
     assert (again.messages, again.conversations, again.skipped_conversations, again.skipped_messages) == (0, 0, 2, 4)
     # The same history, continued: conversation A got a new exchange, C is new.
-    later = [chatgpt_simple("conv-a", "A", [("one", "uno"), ("three", "tres")]), first[1],
-             chatgpt_simple("conv-c", "C", [("four", "cuatro")])]
+    later = [
+        chatgpt_simple("conv-a", "A", [("one", "uno"), ("three", "tres")]),
+        first[1],
+        chatgpt_simple("conv-c", "C", [("four", "cuatro")]),
+    ]
     counts = import_file(memory, write_json(tmp_path / "later.json", later), user=user, format="chatgpt").counts
     assert (counts.messages, counts.conversations, counts.skipped_messages) == (4, 2, 4)
     views = {v.title: v for v in _conversations(memory, user)}
@@ -111,8 +119,9 @@ def test_deleted_imported_conversation_comes_back_on_reimport(memory: Memory, tm
     (view,) = _conversations(memory, user)
     asyncio.run(memory.delete_conversation(view.id, user=user))
     with memory.db.reading() as s:
-        assert s.scalar(select(func.count()).select_from(ImportSource)
-                        .where(ImportSource.conversation_id == view.id)) == 0
+        assert (
+            s.scalar(select(func.count()).select_from(ImportSource).where(ImportSource.conversation_id == view.id)) == 0
+        )
     assert import_file(memory, path, user=user, format="chatgpt").counts.messages == 2
 
 
@@ -160,14 +169,20 @@ def test_truncated_file_names_the_place_and_keeps_whole_conversations(memory: Me
     assert len(_conversations(memory, user)) == 6
 
 
-@pytest.mark.parametrize(("content", "expected"), [
-    ("", "the file is empty"),
-    ('{"conversations": []}', "the JSON is an object; expected a JSON list of conversations"),
-    ("PK\x03\x04garbage", "not a JSON file"),
-    ('[{"id": "x", "mapping": {}}, {"title": "no id", "mapping": {}}]', "conversation #2: it has no id"),
-    ('[{"id": "x", "mapping": []}]', "conversation #1 (id x): it has no 'mapping' object"),
-    ('[{"id": "ok", "mapping": {}}, {"id": "bad", "mapping": {"a": }}]', "malformed JSON in conversation #2 (after id ok)"),
-])
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("", "the file is empty"),
+        ('{"conversations": []}', "the JSON is an object; expected a JSON list of conversations"),
+        ("PK\x03\x04garbage", "not a JSON file"),
+        ('[{"id": "x", "mapping": {}}, {"title": "no id", "mapping": {}}]', "conversation #2: it has no id"),
+        ('[{"id": "x", "mapping": []}]', "conversation #1 (id x): it has no 'mapping' object"),
+        (
+            '[{"id": "ok", "mapping": {}}, {"id": "bad", "mapping": {"a": }}]',
+            "malformed JSON in conversation #2 (after id ok)",
+        ),
+    ],
+)
 def test_malformed_chatgpt_files(memory: Memory, tmp_path: Path, content: str, expected: str) -> None:
     path = tmp_path / "conversations.json"
     path.write_text(content, encoding="utf-8")
@@ -200,8 +215,9 @@ def test_missing_file_and_wrong_options(memory: Memory, tmp_path: Path) -> None:
 # -- Claude -------------------------------------------------------------------------------------
 def test_claude_text_blocks_roles_and_times(memory: Memory, tmp_path: Path) -> None:
     user = unique_user()
-    result = import_file(memory, write_json(tmp_path / "conversations.json", claude_export()), user=user,
-                         format="claude")
+    result = import_file(
+        memory, write_json(tmp_path / "conversations.json", claude_export()), user=user, format="claude"
+    )
     assert result.counts.messages == 4 and result.counts.conversations == 2
     views = {v.title: v for v in _conversations(memory, user)}
     garden = views["Garden plans"]
@@ -214,16 +230,21 @@ def test_claude_text_blocks_roles_and_times(memory: Memory, tmp_path: Path) -> N
     assert garden.created_at == datetime(2024, 3, 2, 9, 0, tzinfo=UTC)
     # An empty name: titled from the first message.
     assert "日本語のメッセージです。" in views
-    assert result.counts.left_out == {"thinking blocks": 1, "tool_use blocks": 1, "attachments and files": 1,
-                                      "empty messages": 1}
+    assert result.counts.left_out == {
+        "thinking blocks": 1,
+        "tool_use blocks": 1,
+        "attachments and files": 1,
+        "empty messages": 1,
+    }
     assert b"SECRET-ATTACHMENT" not in all_table_bytes(memory)
 
 
 # -- Telegram -----------------------------------------------------------------------------------
 def test_telegram_personal_chat_sides_and_sessions(memory: Memory, tmp_path: Path) -> None:
     user = unique_user()
-    result = import_file(memory, write_json(tmp_path / "result.json", telegram_personal()), user=user,
-                         format="telegram")
+    result = import_file(
+        memory, write_json(tmp_path / "result.json", telegram_personal()), user=user, format="telegram"
+    )
     views = sorted(_conversations(memory, user), key=lambda v: v.created_at)
     # A pause of seven hours starts a new conversation.
     assert [len(v.messages) for v in views] == [2, 1]
@@ -237,8 +258,9 @@ def test_telegram_personal_chat_sides_and_sessions(memory: Memory, tmp_path: Pat
     assert result.counts.left_out == {"service messages": 1, "media without a caption": 1}
     # --as the other side flips the roles.
     other = unique_user()
-    import_file(memory, write_json(tmp_path / "r2.json", telegram_personal()), user=other, format="telegram",
-                person="Boris")
+    import_file(
+        memory, write_json(tmp_path / "r2.json", telegram_personal()), user=other, format="telegram", person="Boris"
+    )
     first = sorted(_conversations(memory, other), key=lambda v: v.created_at)[0]
     assert [m.role for m in first.messages] == ["assistant", "user"]
 
@@ -286,8 +308,11 @@ def test_telegram_truncated_names_chat_and_message(memory: Memory, tmp_path: Pat
 # -- background work ----------------------------------------------------------------------------
 def test_background_work_builds_facts_folds_and_finishes(memory: Memory, tmp_path: Path) -> None:
     user = unique_user()
-    long = chatgpt_simple("conv-long", "Long", [(f"Point {i}: the quarterly numbers look different. " * 8,
-                                                 f"Answer {i}. " * 40) for i in range(30)])
+    long = chatgpt_simple(
+        "conv-long",
+        "Long",
+        [(f"Point {i}: the quarterly numbers look different. " * 8, f"Answer {i}. " * 40) for i in range(30)],
+    )
     path = write_json(tmp_path / "c.json", [chatgpt_branching(), long])
     result = import_file(memory, path, user=user, format="chatgpt")
     before = import_status(memory, result.import_id, user=user)
@@ -295,8 +320,11 @@ def test_background_work_builds_facts_folds_and_finishes(memory: Memory, tmp_pat
     assert before["progress"]["jobs_total"] == 4 and before["progress"]["background"] == 0.0
     assert before["progress"]["chunks_total"] > 0 and before["progress"]["chunks_done"] == 0
     seen: list[float] = []
-    status = asyncio.run(run_background(memory, result.import_id, user=user,
-                                        on_progress=lambda st: seen.append(st["progress"]["background"])))
+    status = asyncio.run(
+        run_background(
+            memory, result.import_id, user=user, on_progress=lambda st: seen.append(st["progress"]["background"])
+        )
+    )
     assert status["status"] == "done" and status["progress"]["background"] == 1.0
     assert status["progress"]["jobs_done"] == 4 and seen == sorted(seen)
     assert status["progress"]["chunks_done"] == status["progress"]["chunks_total"] == before["progress"]["chunks_total"]
@@ -327,5 +355,7 @@ def test_deleting_the_person_leaves_no_import_rows_or_jobs(memory: Memory, tmp_p
     with memory.db.reading() as s:
         assert s.scalar(select(func.count()).select_from(ImportRun).where(ImportRun.user_id == uid)) == 0
         assert s.scalar(select(func.count()).select_from(ImportSource).where(ImportSource.user_id == uid)) == 0
-        assert s.scalar(select(func.count()).select_from(Job)
-                        .where(Job.dedupe_key.like(f"import:{result.import_id}:%"))) == 0
+        assert (
+            s.scalar(select(func.count()).select_from(Job).where(Job.dedupe_key.like(f"import:{result.import_id}:%")))
+            == 0
+        )

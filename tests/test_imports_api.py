@@ -22,8 +22,9 @@ from threadkeep.crypto import MasterKey
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
 
-def upload(client: httpx.Client, content: bytes, fmt: str | None, name: str = "conversations.json",
-           **fields: Any) -> httpx.Response:
+def upload(
+    client: httpx.Client, content: bytes, fmt: str | None, name: str = "conversations.json", **fields: Any
+) -> httpx.Response:
     data: dict[str, Any] = dict(fields)
     if fmt is not None:
         data["format"] = fmt
@@ -49,13 +50,24 @@ def test_person_uploads_and_follows_both_stages(api: ApiHarness) -> None:
     body = r.json()
     assert r.headers["location"] == f"/v1/me/imports/{body['id']}"
     assert body["status"] in ("storing", "indexing", "done") and body["format"] == "chatgpt"
-    assert set(body["progress"]) >= {"stage", "storing", "background", "bytes_read", "bytes_total",
-                                     "jobs_total", "jobs_done"}
+    assert set(body["progress"]) >= {
+        "stage",
+        "storing",
+        "background",
+        "bytes_read",
+        "bytes_total",
+        "jobs_total",
+        "jobs_done",
+    }
     assert body["progress"]["bytes_total"] == len(content)
     final = wait(client, body["id"])
     assert final["status"] == "done", final
-    assert final["progress"] == final["progress"] | {"stage": "done", "storing": 1.0, "background": 1.0,
-                                                     "bytes_read": len(content)}
+    assert final["progress"] == final["progress"] | {
+        "stage": "done",
+        "storing": 1.0,
+        "background": 1.0,
+        "bytes_read": len(content),
+    }
     assert final["progress"]["jobs_done"] == final["progress"]["jobs_total"] == 4
     assert final["counts"]["conversations"] == 2 and final["counts"]["messages"] == 8
     assert final["left_out"]["system messages"] == 1 and final["error"] is None

@@ -43,15 +43,26 @@ _TOPICS = ("harbour", "orchard", "violin", "glacier", "lantern", "compass", "mea
 def _answer(i: int, sentences: int) -> str:
     """A long assistant answer (several chunks), distinct per ``i``."""
     topic = _TOPICS[i % len(_TOPICS)]
-    return " ".join(f"Step {k} for the {topic} project number {i}: check the schedule, the budget "
-                    f"and the notes from meeting {i * 100 + k} before the next review." for k in range(sentences))
+    return " ".join(
+        f"Step {k} for the {topic} project number {i}: check the schedule, the budget "
+        f"and the notes from meeting {i * 100 + k} before the next review."
+        for k in range(sentences)
+    )
 
 
 def _export(path: Path, conversations: int, pairs: int, sentences: int) -> Path:
-    convs = [chatgpt_simple(f"c0ffee00-0000-4000-8000-{c:012d}", f"Project {c}",
-                            [(f"What should I do next about project {c * pairs + p}?", _answer(c * pairs + p, sentences))
-                             for p in range(pairs)], t=1_700_000_000.0 + c * 86_400)
-             for c in range(conversations)]
+    convs = [
+        chatgpt_simple(
+            f"c0ffee00-0000-4000-8000-{c:012d}",
+            f"Project {c}",
+            [
+                (f"What should I do next about project {c * pairs + p}?", _answer(c * pairs + p, sentences))
+                for p in range(pairs)
+            ],
+            t=1_700_000_000.0 + c * 86_400,
+        )
+        for c in range(conversations)
+    ]
     return write_json(path, convs)
 
 
@@ -59,8 +70,12 @@ def _chunks_of(path: Path) -> int:
     import json
 
     data = json.loads(path.read_text())
-    return sum(len(chunk_spans(node["message"]["content"]["parts"][0])) or 1
-               for conv in data for node in conv["mapping"].values() if node.get("message"))
+    return sum(
+        len(chunk_spans(node["message"]["content"]["parts"][0])) or 1
+        for conv in data
+        for node in conv["mapping"].values()
+        if node.get("message")
+    )
 
 
 class Timed:
@@ -146,15 +161,17 @@ def test_an_import_needing_more_embedding_than_the_job_limit_finishes(tmp_path: 
         result = import_file(memory, path, user="ana", format="chatgpt")
         uid = asyncio.run(memory.user_id("ana"))
         # Searchable by its words as soon as it is stored, before any vector exists.
-        hits = recall(memory.db, memory.vault, user_id=uid, query="meeting 304 before the next review",
-                      embedder=False)
+        hits = recall(memory.db, memory.vault, user_id=uid, query="meeting 304 before the next review", embedder=False)
         assert hits and "meeting 304" in hits[0].text
         before = import_status(memory, result.import_id, user="ana")
         total = before["progress"]["chunks_total"]
         assert total == _chunks_of(path) and before["progress"]["chunks_done"] == 0
         seen: list[int] = []
-        status = asyncio.run(run_background(memory, result.import_id, user="ana",
-                                            on_progress=lambda st: seen.append(st["progress"]["chunks_done"])))
+        status = asyncio.run(
+            run_background(
+                memory, result.import_id, user="ana", on_progress=lambda st: seen.append(st["progress"]["chunks_done"])
+            )
+        )
         assert status["status"] == "done", status
         assert status["progress"]["chunks_done"] == status["progress"]["chunks_total"] == total
         # Every chunk embedded exactly once, in more than one step and more than one job run.
@@ -164,8 +181,11 @@ def test_an_import_needing_more_embedding_than_the_job_limit_finishes(tmp_path: 
         assert seen == sorted(seen) and any(0 < n < total for n in seen), seen
         with memory.db.reading() as s:
             assert s.scalar(select(func.count()).select_from(MessageVector)) == status["counts"]["messages"]
-            multi = total - status["counts"]["messages"] + s.scalar(
-                select(func.count(func.distinct(MessageChunk.message_id))))
+            multi = (
+                total
+                - status["counts"]["messages"]
+                + s.scalar(select(func.count(func.distinct(MessageChunk.message_id))))
+            )
             assert s.scalar(select(func.count()).select_from(MessageChunk)) == multi
     finally:
         asyncio.run(memory.close())
@@ -197,8 +217,9 @@ class Worker:
 
     def __init__(self, env: dict[str, str], log: Path, out: Path) -> None:
         with out.open("ab") as sink:  # the child has its own copy of the descriptor
-            self.proc = subprocess.Popen([sys.executable, "-c", _WORKER, str(log)], env=env,
-                                         stdout=sink, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", _WORKER, str(log)], env=env, stdout=sink, stderr=subprocess.STDOUT
+            )
 
     def kill9(self) -> None:
         if self.proc.poll() is None:
@@ -239,7 +260,8 @@ def _wait(what: str, timeout: float, check: Any) -> Any:
 
 
 def test_a_worker_killed_mid_import_is_replaced_and_the_job_resumes(
-        tmp_path: Path, embedder: Embedder, workers: list[Worker], monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, embedder: Embedder, workers: list[Worker], monkeypatch: pytest.MonkeyPatch
+) -> None:
     home, db = tmp_path / "home", f"sqlite:///{tmp_path / 'tk.db'}"
     path = _export(tmp_path / "conversations.json", 4, 5, 14)
     monkeypatch.setenv("THREADKEEP_MASTER_KEY", _KEY)  # the workers read the same key
@@ -249,8 +271,13 @@ def test_a_worker_killed_mid_import_is_replaced_and_the_job_resumes(
         total = import_status(memory, result.import_id, user="ana")["progress"]["chunks_total"]
         assert total == _chunks_of(path) >= 50
         env = {k: v for k, v in os.environ.items() if not k.startswith(("THREADKEEP_", "ANTHROPIC", "OPENAI"))}
-        env |= {"THREADKEEP_HOME": str(home), "THREADKEEP_DB": db, "THREADKEEP_JOB_TIME_LIMIT_S": "30",
-                "THREADKEEP_MASTER_KEY": _KEY, "PYTHONPATH": os.pathsep.join(sys.path)}
+        env |= {
+            "THREADKEEP_HOME": str(home),
+            "THREADKEEP_DB": db,
+            "THREADKEEP_JOB_TIME_LIMIT_S": "30",
+            "THREADKEEP_MASTER_KEY": _KEY,
+            "PYTHONPATH": os.pathsep.join(sys.path),
+        }
         first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
 
         def done_now() -> int:
@@ -262,14 +289,23 @@ def test_a_worker_killed_mid_import_is_replaced_and_the_job_resumes(
         at_kill = done_now()
         assert 0 < at_kill < total, "the first worker finished before it could be killed"
         with memory.db.reading() as s:
-            stored = (s.scalar(select(func.count()).select_from(MessageVector)),
-                      s.scalar(select(func.count()).select_from(MessageChunk)))
+            stored = (
+                s.scalar(select(func.count()).select_from(MessageVector)),
+                s.scalar(select(func.count()).select_from(MessageChunk)),
+            )
         assert stored[0] > 0
         assert len(_hashes(first_log)) >= at_kill  # it embedded what it committed (and maybe a step more)
 
         workers.append(Worker(env, second_log, tmp_path / "worker2.out"))
-        status = _wait("the import to finish", 600, lambda: (
-            st if (st := import_status(memory, result.import_id, user="ana"))["status"] in ("done", "failed") else None))
+        status = _wait(
+            "the import to finish",
+            600,
+            lambda: (
+                st
+                if (st := import_status(memory, result.import_id, user="ana"))["status"] in ("done", "failed")
+                else None
+            ),
+        )
         workers[1].stop()
         assert status["status"] == "done", status
         assert status["progress"]["chunks_done"] == total
@@ -290,8 +326,7 @@ def test_a_worker_killed_mid_import_is_replaced_and_the_job_resumes(
 
 
 # -- the runner: a run stopped at its limit after progress is not a failed attempt ---------------
-async def test_a_run_stopped_at_its_limit_after_progress_resumes_and_one_without_names_its_item(
-        tmp_path: Path) -> None:
+async def test_a_run_stopped_at_its_limit_after_progress_resumes_and_one_without_names_its_item(tmp_path: Path) -> None:
     from threadkeep import jobs
     from threadkeep.store.db import Database
     from threadkeep.store.models import Job
@@ -354,7 +389,8 @@ def test_an_import_whose_background_work_fails_says_so(tmp_path: Path) -> None:
 
 
 def test_a_long_message_spans_steps_and_is_indexed_only_when_its_last_chunk_is(
-        tmp_path: Path, embedder: Embedder, backend: tuple[str, MasterKey]) -> None:
+    tmp_path: Path, embedder: Embedder, backend: tuple[str, MasterKey]
+) -> None:
     from threadkeep.memory.recall.backfill import index_step
     from threadkeep.memory.recall.vectors import index_pending
 
@@ -372,8 +408,11 @@ def test_a_long_message_spans_steps_and_is_indexed_only_when_its_last_chunk_is(
             steps.append(step)
             with memory.db.reading() as s:
                 vectors = s.scalar(select(func.count()).select_from(MessageVector).where(MessageVector.user_id == uid))
-                partial = s.scalar(select(func.count(func.distinct(MessageChunk.message_id))).where(
-                    MessageChunk.user_id == uid, MessageChunk.message_id.not_in(select(MessageVector.message_id))))
+                partial = s.scalar(
+                    select(func.count(func.distinct(MessageChunk.message_id))).where(
+                        MessageChunk.user_id == uid, MessageChunk.message_id.not_in(select(MessageVector.message_id))
+                    )
+                )
             assert partial <= 1  # at most the message being worked through
             if len(steps) == 2:
                 # The question, then the first of the answer's chunks: the answer waits with

@@ -25,8 +25,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 def tk(home: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("THREADKEEP_", "ANTHROPIC", "OPENAI"))}
     env["THREADKEEP_HOME"] = str(home)
-    proc = subprocess.run([sys.executable, "-m", "threadkeep", *args], capture_output=True, text=True, env=env,
-                          timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "threadkeep", *args], capture_output=True, text=True, env=env, timeout=600
+    )
     if check and proc.returncode != 0:
         raise AssertionError(f"threadkeep {' '.join(args)} failed: {proc.stderr}")
     return proc
@@ -81,7 +82,32 @@ def test_cli_error_names_the_place_without_a_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     assert "conversations.json: malformed JSON in conversation #1, between bytes" in proc.stderr
     assert "Run the import again with a good file" in proc.stderr
-    group = tk(home, "import", "telegram", str(write_json(tmp_path / "g.json", {"name": "G", "type": "private_group",
-               "id": 5, "messages": [{"id": 1, "type": "message", "date_unixtime": "1700000000", "from": "X",
-                                       "from_id": "user9", "text": "hi"}]})), "--user", "ana", check=False)
+    group = tk(
+        home,
+        "import",
+        "telegram",
+        str(
+            write_json(
+                tmp_path / "g.json",
+                {
+                    "name": "G",
+                    "type": "private_group",
+                    "id": 5,
+                    "messages": [
+                        {
+                            "id": 1,
+                            "type": "message",
+                            "date_unixtime": "1700000000",
+                            "from": "X",
+                            "from_id": "user9",
+                            "text": "hi",
+                        }
+                    ],
+                },
+            )
+        ),
+        "--user",
+        "ana",
+        check=False,
+    )
     assert group.returncode == 1 and "--as NAME_OR_ID" in group.stderr

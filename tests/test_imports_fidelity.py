@@ -39,8 +39,11 @@ FIXTURES = Path(__file__).parent / "fixtures" / "imports"
 
 @pytest.fixture
 def memory(tmp_path: Path) -> Iterator[Memory]:
-    m = open_memory(f"sqlite:///{tmp_path / 'tk.db'}", MasterKey(os.urandom(32), "t"),
-                    Settings(home=tmp_path / "home", embeddings=False))
+    m = open_memory(
+        f"sqlite:///{tmp_path / 'tk.db'}",
+        MasterKey(os.urandom(32), "t"),
+        Settings(home=tmp_path / "home", embeddings=False),
+    )
     try:
         yield m
     finally:
@@ -64,15 +67,15 @@ def _titles(memory: Memory, user: str) -> list[str]:
 def test_telegram_as_naming_nobody_is_refused_with_the_senders_and_counts(memory: Memory) -> None:
     user = unique_user()
     with pytest.raises(ImportFormatError) as e:
-        import_file(memory, FIXTURES / "telegram_private_ambiguous.json", user=user, format="telegram",
-                    person="Zed")
+        import_file(memory, FIXTURES / "telegram_private_ambiguous.json", user=user, format="telegram", person="Zed")
     text = str(e.value)
     assert "--as 'Zed' matches no sender" in text
     assert "Ana Ferreira (user111000111): 1" in text and "Boris Petrov (user222000222): 2" in text
     assert _texts(memory, user) == []
     # Naming one of them works, by name or by id.
-    done = import_file(memory, FIXTURES / "telegram_private_ambiguous.json", user=user, format="telegram",
-                       person="ana ferreira")
+    done = import_file(
+        memory, FIXTURES / "telegram_private_ambiguous.json", user=user, format="telegram", person="ana ferreira"
+    )
     assert done.counts.messages == 3
     assert [r for r, _ in _texts(memory, user)] == ["user", "assistant", "assistant"]
 
@@ -117,8 +120,10 @@ def test_claude_voice_notes_are_the_persons_words(memory: Memory) -> None:
     user = unique_user()
     done = import_file(memory, FIXTURES / "claude_voice_note.json", user=user, format="claude")
     assert done.counts.messages == 2
-    assert _texts(memory, user) == [("user", "My sister Mira is visiting from Oslo next week."),
-                                    ("assistant", "That sounds lovely.")]
+    assert _texts(memory, user) == [
+        ("user", "My sister Mira is visiting from Oslo next week."),
+        ("assistant", "That sounds lovely."),
+    ]
 
 
 def test_chatgpt_citation_markers_are_removed_and_entities_rendered(memory: Memory) -> None:
@@ -132,8 +137,11 @@ def test_chatgpt_citation_markers_are_removed_and_entities_rendered(memory: Memo
 # -- formats told by structure ------------------------------------------------------------------
 def test_each_format_is_told_by_its_structure_and_a_wrong_flag_names_the_right_one(tmp_path: Path) -> None:
     claude = write_json(tmp_path / "claude.json", claude_export())
-    files = {"chatgpt": FIXTURES / "chatgpt_citations.json", "claude": claude,
-             "telegram": FIXTURES / "telegram_saved_forwards.json"}
+    files = {
+        "chatgpt": FIXTURES / "chatgpt_citations.json",
+        "claude": claude,
+        "telegram": FIXTURES / "telegram_saved_forwards.json",
+    }
     zipped = tmp_path / "export.zip"
     shutil.make_archive(str(zipped.with_suffix("")), "zip", FIXTURES.parent / "imports", None)
     for fmt, path in files.items():
@@ -142,11 +150,14 @@ def test_each_format_is_told_by_its_structure_and_a_wrong_flag_names_the_right_o
     import zipfile
 
     with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("manifest.json", json.dumps({"format": "threadkeep-personal-export", "format_version": 1,
-                                                 "person": "x", "counts": {}}))
+        zf.writestr(
+            "manifest.json",
+            json.dumps({"format": "threadkeep-personal-export", "format_version": 1, "person": "x", "counts": {}}),
+        )
     assert check_format(archive, None) == "threadkeep"
-    with pytest.raises(ImportFormatError, match="not a ChatGPT export: it looks like a Claude export; import it as "
-                                                "claude"):
+    with pytest.raises(
+        ImportFormatError, match="not a ChatGPT export: it looks like a Claude export; import it as claude"
+    ):
         check_format(claude, "chatgpt")
     with pytest.raises(ImportFormatError, match="not a Telegram Desktop export: it looks like a ChatGPT export"):
         check_format(files["chatgpt"], "telegram")
@@ -161,8 +172,9 @@ def test_threadkeep_import_file_without_a_format(tmp_path: Path) -> None:
     claude = write_json(tmp_path / "conversations.json", claude_export())
 
     def tk(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "threadkeep", *args], env=env, capture_output=True, text=True,
-                              timeout=600)
+        return subprocess.run(
+            [sys.executable, "-m", "threadkeep", *args], env=env, capture_output=True, text=True, timeout=600
+        )
 
     done = tk("import", str(claude), "--user", "ana", "--no-wait", "--json")
     assert done.returncode == 0, done.stderr
@@ -177,8 +189,7 @@ def test_threadkeep_import_file_without_a_format(tmp_path: Path) -> None:
 def test_already_imported_is_told_apart_from_nothing_to_store(memory: Memory, tmp_path: Path) -> None:
     user = unique_user()
     empty = chatgpt_simple("empty-1", "Nothing", [])
-    path = write_json(tmp_path / "conversations.json",
-                      [chatgpt_simple("c-1", "One", [("I like tea.", "ok")]), empty])
+    path = write_json(tmp_path / "conversations.json", [chatgpt_simple("c-1", "One", [("I like tea.", "ok")]), empty])
     first = import_file(memory, path, user=user, format="chatgpt")
     counts = import_status(memory, first.import_id, user=user)["counts"]
     assert counts | {"conversations": 1, "skipped_conversations": 0, "empty_conversations": 1} == counts

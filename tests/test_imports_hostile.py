@@ -45,14 +45,21 @@ def _env(home: Path) -> dict[str, str]:
 
 def deep(path: Path) -> Path:
     depth = 200_000
-    path.write_text('[{"id": "deep-1", "title": "t", "create_time": 1700000000, "mapping": {"n": '
-                    + "[" * depth + "]" * depth + "}}]", encoding="utf-8")
+    path.write_text(
+        '[{"id": "deep-1", "title": "t", "create_time": 1700000000, "mapping": {"n": '
+        + "[" * depth
+        + "]" * depth
+        + "}}]",
+        encoding="utf-8",
+    )
     return path
 
 
 def zip_bomb(path: Path) -> Path:
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf, \
-            zf.open("conversations.json", "w") as f:
+    with (
+        zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf,
+        zf.open("conversations.json", "w") as f,
+    ):
         f.write(b"[")
         block = b" " * (1024 * 1024)
         for _ in range(200):  # 200 MiB of whitespace in ~200 KB
@@ -63,9 +70,11 @@ def zip_bomb(path: Path) -> Path:
 
 def huge_message(path: Path) -> Path:
     with path.open("w", encoding="utf-8") as f:
-        f.write('[{"id": "huge-1", "title": "t", "create_time": 1700000000, "current_node": "a", "mapping": '
-                '{"a": {"id": "a", "parent": null, "children": [], "message": {"author": {"role": "user"}, '
-                '"create_time": 1700000000, "content": {"content_type": "text", "parts": ["')
+        f.write(
+            '[{"id": "huge-1", "title": "t", "create_time": 1700000000, "current_node": "a", "mapping": '
+            '{"a": {"id": "a", "parent": null, "children": [], "message": {"author": {"role": "user"}, '
+            '"create_time": 1700000000, "content": {"content_type": "text", "parts": ["'
+        )
         chunk = "lorem ipsum " * 100_000
         for _ in range(40_000_000 // len(chunk)):
             f.write(chunk)
@@ -75,12 +84,24 @@ def huge_message(path: Path) -> Path:
 
 def _cycle(current: bool) -> dict[str, object]:
     def node(nid: str, parent: str, child: str) -> dict[str, object]:
-        return {"id": nid, "parent": parent, "children": [child], "message": {
-            "id": nid, "author": {"role": "user"}, "create_time": 1700000000,
-            "content": {"content_type": "text", "parts": [f"text of {nid}"]}}}
+        return {
+            "id": nid,
+            "parent": parent,
+            "children": [child],
+            "message": {
+                "id": nid,
+                "author": {"role": "user"},
+                "create_time": 1700000000,
+                "content": {"content_type": "text", "parts": [f"text of {nid}"]},
+            },
+        }
 
-    conv: dict[str, object] = {"id": f"cycle-{current}", "title": "c", "create_time": 1700000000,
-                               "mapping": {"a": node("a", "b", "b"), "b": node("b", "a", "a")}}
+    conv: dict[str, object] = {
+        "id": f"cycle-{current}",
+        "title": "c",
+        "create_time": 1700000000,
+        "mapping": {"a": node("a", "b", "b"), "b": node("b", "a", "a")},
+    }
     if current:
         conv["current_node"] = "a"
     return conv
@@ -97,8 +118,12 @@ def cycle_with_current(path: Path) -> Path:
 
 
 def archive_big_entry(path: Path) -> Path:
-    manifest = {"format": "threadkeep-personal-export", "format_version": 1, "person": "x",
-                "counts": {"conversations": 1}}
+    manifest = {
+        "format": "threadkeep-personal-export",
+        "format_version": 1,
+        "person": "x",
+        "counts": {"conversations": 1},
+    }
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
         zf.writestr("manifest.json", json.dumps(manifest))
         with zf.open("conversations/a.json", "w") as f:
@@ -141,16 +166,23 @@ def test_the_cli_refuses_each_hostile_file_within_the_memory_bound(tmp_path: Pat
 
 
 # Runs the command as its only child and prints the child's peak RSS (KiB) last on stderr.
-_MEASURE = ("import resource, subprocess, sys\n"
-            "code = subprocess.run(sys.argv[1:]).returncode\n"
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
-            "sys.exit(code)\n")
+_MEASURE = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.run(sys.argv[1:]).returncode\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
 
 
 def _measured(args: list[str], env: dict[str, str]) -> tuple[int, str, float]:
     """(exit code, stderr, peak RSS in MB) of ``threadkeep ARGS`` in a process of its own."""
-    proc = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "threadkeep", *args], env=env,
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-c", _MEASURE, sys.executable, "-m", "threadkeep", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     lines = proc.stderr.rstrip().splitlines()
     return proc.returncode, "\n".join(lines[:-1]), int(lines[-1]) / 1024
 
@@ -159,13 +191,26 @@ def _measured(args: list[str], env: dict[str, str]) -> tuple[int, str, float]:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, subprocess.Popen[bytes]]]:
     tmp = tmp_path_factory.mktemp("served")
     env = _env(tmp / "home")
-    key = subprocess.run([sys.executable, "-m", "threadkeep", "keys", "create", "--scope", "person", "--user",
-                          "ana"], env=env, capture_output=True, text=True, timeout=300,
-                         check=True).stdout.strip().splitlines()[-1]
+    key = (
+        subprocess.run(
+            [sys.executable, "-m", "threadkeep", "keys", "create", "--scope", "person", "--user", "ana"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     port = free_port()
     log = (tmp / "server.log").open("wb")
-    proc = subprocess.Popen([sys.executable, "-m", "threadkeep", "serve", "--port", str(port), "--log-level",
-                             "warning"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "threadkeep", "serve", "--port", str(port), "--log-level", "warning"],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 300
@@ -195,15 +240,17 @@ def _vm_hwm_mb(pid: int) -> float:
 
 @pytest.mark.parametrize("case", [c for c in CASES if CASES[c][2] != "threadkeep"])
 def test_http_refuses_each_hostile_upload_naming_it_and_keeps_no_record(
-        tmp_path: Path, served: tuple[str, str, subprocess.Popen[bytes]], case: str) -> None:
+    tmp_path: Path, served: tuple[str, str, subprocess.Popen[bytes]], case: str
+) -> None:
     url, key, proc = served
     make, name, fmt, words = CASES[case]
     path = make(tmp_path / f"server-side-{name}")
     shown = f"my-{name}"
-    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=600) as client, \
-            path.open("rb") as f:
-        r = client.post("/v1/me/imports", files={"file": (shown, f, "application/octet-stream")},
-                        data={"format": fmt})
+    with (
+        httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}, timeout=600) as client,
+        path.open("rb") as f,
+    ):
+        r = client.post("/v1/me/imports", files={"file": (shown, f, "application/octet-stream")}, data={"format": fmt})
         assert r.status_code == 400, r.text
         message = r.json()["error"]["message"]
         assert message.startswith(f"{shown}: ") and all(w in message for w in words), message

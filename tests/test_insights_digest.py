@@ -19,16 +19,24 @@ from threadkeep.store.models import Job, SummaryVersion
 
 
 def _plant_summary(memory: Any, cid: str, uid: str) -> None:
-    items = (Item("q1", "questions", "Who signs off the hiring budget?", ("m",), 3, 1, 1),
-             Item("q2", "questions", "Which office gets the new desks?", ("m",), 3, 2, 2, resolved=True),
-             Item("d1", "decisions", "Hiring freeze lifted in January", ("m",), 4, 3, 3))
+    items = (
+        Item("q1", "questions", "Who signs off the hiring budget?", ("m",), 3, 1, 1),
+        Item("q2", "questions", "Which office gets the new desks?", ("m",), 3, 2, 2, resolved=True),
+        Item("d1", "decisions", "Hiring freeze lifted in January", ("m",), 4, 3, 3),
+    )
 
     def run(s: Any) -> None:
         row = SummaryVersion(conversation_id=cid, user_id=uid, version=1, cursor=0, state_ct=b"", method="test")
         s.add(row)
         s.flush()
-        row.state_ct = memory.vault.seal(s, uid, summary_to_json(SummaryState(items=items, next_seq=4)),
-                                         table="summary_versions", column="state", row_id=row.id)
+        row.state_ct = memory.vault.seal(
+            s,
+            uid,
+            summary_to_json(SummaryState(items=items, next_seq=4)),
+            table="summary_versions",
+            column="state",
+            row_id=row.id,
+        )
 
     memory.db.write(run)
 
@@ -50,8 +58,12 @@ def test_digest_keeps_what_recurs_across_conversations(backend: Any, settings: A
         uid = asyncio.run(memory.user_id(user))
         _plant_summary(memory, cid, uid)
         start, end = digest.period_bounds("week", utcnow().date())
-        assert memory.db.write(lambda s: digest.run_digests(s, memory.vault, period="week", start=start, end=end,
-                                                            user_id=uid)) == 1
+        assert (
+            memory.db.write(
+                lambda s: digest.run_digests(s, memory.vault, period="week", start=start, end=end, user_id=uid)
+            )
+            == 1
+        )
         (view,) = memory.db.write(lambda s: digest.list_digests(s, memory.vault, user_id=uid))
         topics = {t["topic"]: t for t in view.body["topics"]}
         assert topics["hiring"]["conversations"] == 2 and topics["budget"]["conversations"] == 2
@@ -72,8 +84,7 @@ def test_digest_keeps_what_recurs_across_conversations(backend: Any, settings: A
             body = s.scalar(select(Digest.body_ct).where(Digest.user_id == uid))
         assert body is not None and b"hiring" not in body.lower()
         # Running again replaces the period's digest rather than adding one.
-        memory.db.write(lambda s: digest.run_digests(s, memory.vault, period="week", start=start, end=end,
-                                                     user_id=uid))
+        memory.db.write(lambda s: digest.run_digests(s, memory.vault, period="week", start=start, end=end, user_id=uid))
         with memory.db.reading() as s:
             assert s.scalar(select(func.count()).select_from(Digest).where(Digest.user_id == uid)) == 1
     finally:
@@ -94,10 +105,12 @@ def test_no_digest_work_happens_inside_a_turn(backend: Any, settings: Any, monke
     monkeypatch.setattr(digest, "build_digest", counting)
     user = unique_user()
     try:
+
         async def turns() -> None:
             first = await memory.send("The roadmap review is on Monday.", user=user)
-            await memory.send("Roadmap review: we decided to cut scope.", user=user,
-                              conversation_id=first.conversation_id)
+            await memory.send(
+                "Roadmap review: we decided to cut scope.", user=user, conversation_id=first.conversation_id
+            )
             await memory.send("Roadmap again, for the board.", user=user)
 
         asyncio.run(turns())
@@ -107,8 +120,9 @@ def test_no_digest_work_happens_inside_a_turn(backend: Any, settings: Any, monke
         assert calls == []
         with memory.db.reading() as s:
             assert s.scalar(mine) == 0
-            assert s.scalar(select(func.count()).select_from(Job).where(Job.kind == "digests",
-                                                                         Job.status != "done")) == 0
+            assert (
+                s.scalar(select(func.count()).select_from(Job).where(Job.kind == "digests", Job.status != "done")) == 0
+            )
         # The background job builds it.
         memory.db.write(lambda s: enqueue_digests(s, period="week", start=utcnow().date(), person=user))
         # Only the digests kind: the PostgreSQL test database is shared with other tests' jobs.

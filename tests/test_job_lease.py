@@ -22,7 +22,8 @@ LEASE_S = 1.0
 
 
 async def test_a_job_outlasting_its_lease_is_not_claimed_again_while_it_runs(
-    backend: tuple[str, MasterKey], monkeypatch: pytest.MonkeyPatch,
+    backend: tuple[str, MasterKey],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(jobs, "LEASE_SECONDS", LEASE_S)
     db = Database(backend[0])

@@ -53,15 +53,29 @@ class World:
         result = await complete(self.sim, request)
         conv.answered(text, "Noted.")
         with self.db.session() as s:
-            return record_call(s, conversation_id=cid, user_id=self.users[cid], kind="turn",
-                               model=self.sim.name, request=request, usage=result.usage,
-                               started_at=started, capabilities=self.sim.capabilities,
-                               key=fp_key(self.users[cid]))
+            return record_call(
+                s,
+                conversation_id=cid,
+                user_id=self.users[cid],
+                kind="turn",
+                model=self.sim.name,
+                request=request,
+                usage=result.usage,
+                started_at=started,
+                capabilities=self.sim.capabilities,
+                key=fp_key(self.users[cid]),
+            )
 
     def scheduler(self, settings: KeepWarmSettings | None = ON, **kw: object) -> KeepWarmScheduler:
-        return KeepWarmScheduler(self.db, model=self.sim, now=self.now, settings=settings,
-                                 ping_request=lambda cid: self.convs[cid].ping_request(cid),
-                                 fingerprint_key=lambda _s, uid: fp_key(uid), **kw)  # type: ignore[arg-type]
+        return KeepWarmScheduler(
+            self.db,
+            model=self.sim,
+            now=self.now,
+            settings=settings,
+            ping_request=lambda cid: self.convs[cid].ping_request(cid),
+            fingerprint_key=lambda _s, uid: fp_key(uid),
+            **kw,
+        )  # type: ignore[arg-type]
 
     async def idle(self, sched: KeepWarmScheduler, minutes: float, step: float = 30) -> list:  # type: ignore[type-arg]
         outcomes = []
@@ -190,8 +204,7 @@ async def test_one_scheduler_acts_and_a_restart_resumes(backend) -> None:  # typ
             acted[sched.holder] += len(await sched.tick())
     assert acted[first.holder] >= 1 and acted[second.holder] == 0
     with w.db.session() as s:
-        pings = s.scalars(select(ModelCall).where(ModelCall.conversation_id == cid,
-                                                  ModelCall.kind == "ping")).all()
+        pings = s.scalars(select(ModelCall).where(ModelCall.conversation_id == cid, ModelCall.kind == "ping")).all()
     assert len(pings) == acted[first.holder]  # no double pings
     # The leader stops (a restart); the other replica takes over from the database's schedule.
     await first.stop()
@@ -247,8 +260,7 @@ class _RefusesZero:
     async def stream(self, request):  # type: ignore[no-untyped-def]
         if request.max_tokens == 0:
             self.refused += 1
-            raise ProviderBadRequest("max_tokens: must be greater than or equal to 1", provider="anthropic",
-                                     status=400)
+            raise ProviderBadRequest("max_tokens: must be greater than or equal to 1", provider="anthropic", status=400)
         async for event in self.inner.stream(request):
             yield event
 
@@ -262,13 +274,18 @@ async def test_a_provider_that_refuses_max_tokens_0_is_pinged_with_1(tmp_path) -
     await w.turn(cid)
     await w.turn(cid)
     model = _RefusesZero(w.sim)
-    sched = KeepWarmScheduler(w.db, model=model, now=w.now, settings=ON,  # type: ignore[arg-type]
-                              ping_request=lambda c: w.convs[c].ping_request(c),
-                              fingerprint_key=lambda _s, uid: fp_key(uid))
+    sched = KeepWarmScheduler(
+        w.db,
+        model=model,
+        now=w.now,
+        settings=ON,  # type: ignore[arg-type]
+        ping_request=lambda c: w.convs[c].ping_request(c),
+        fingerprint_key=lambda _s, uid: fp_key(uid),
+    )
     outcomes = await w.idle(sched, 12)
     pings = [o for o in outcomes if o.action == "pinged"]
     assert len(pings) >= 2 and all(o.cache_read_tokens > 2000 and o.cache_write_tokens == 0 for o in pings)
-    assert model.refused == 1                      # asked once, remembered
-    assert all(r.max_tokens == 1 for r in w.sim.requests[-len(pings):])
+    assert model.refused == 1  # asked once, remembered
+    assert all(r.max_tokens == 1 for r in w.sim.requests[-len(pings) :])
     st = w.state(cid)
     assert st is not None and st.state == "warm"

@@ -38,8 +38,7 @@ def _without_tools(req: ModelRequest) -> ModelRequest:
 
 
 def _with_timestamp(req: ModelRequest) -> ModelRequest:
-    return dataclasses.replace(req, system=f"Current time: 2026-11-02 09:04:00\n{req.system}",
-                               max_tokens=1)
+    return dataclasses.replace(req, system=f"Current time: 2026-11-02 09:04:00\n{req.system}", max_tokens=1)
 
 
 @pytest.mark.parametrize("obvious", [_without_tools, _with_timestamp], ids=["no-tools", "timestamp"])

@@ -229,8 +229,10 @@ def test_concurrent_adds_from_two_replicas(db, master, embedder):
         except BaseException as e:  # pragma: no cover - reported below
             errors.append(e)
 
-    threads = [threading.Thread(target=ingest, args=(a, texts[:3])),
-               threading.Thread(target=ingest, args=(b, texts[3:]))]
+    threads = [
+        threading.Thread(target=ingest, args=(a, texts[:3])),
+        threading.Thread(target=ingest, args=(b, texts[3:])),
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -273,7 +275,9 @@ def test_ingest_each_format_from_files(kb, tmp_path):
     (tmp_path / "b.md").write_text("# Parking\n\nVisitors park on level minus two.", "utf-8")
     (tmp_path / "c.html").write_text(
         "<html><head><title>Lunch</title><script>var hidden='ZZTOP';</script></head>"
-        "<body><h1>Canteen</h1><p>The canteen serves lunch from noon.</p></body></html>", "utf-8")
+        "<body><h1>Canteen</h1><p>The canteen serves lunch from noon.</p></body></html>",
+        "utf-8",
+    )
     (tmp_path / "d.pdf").write_bytes(minimal_pdf(["Expense reports are due", "on the fifth working day."]))
     seen = []
     docs = kb.add_files(sorted(tmp_path.iterdir()), groups=["staff"], progress=seen.append)
@@ -281,8 +285,12 @@ def test_ingest_each_format_from_files(kb, tmp_path):
     assert [d.title for d in docs] == ["a", "Parking", "Lunch", "d"]
     assert seen[-1].files_done == 4 and seen[-1].chunks_done == seen[-1].chunks_total == 4
     assert all(x.chunks_done <= x.chunks_total for x in seen)
-    for query, title in [("VPN password", "a"), ("where do visitors park", "Parking"),
-                         ("when is lunch", "Lunch"), ("expense report due date", "d")]:
+    for query, title in [
+        ("VPN password", "a"),
+        ("where do visitors park", "Parking"),
+        ("when is lunch", "Lunch"),
+        ("expense report due date", "d"),
+    ]:
         assert kb.search(query, groups={"staff"}, k=1)[0].title == title
     assert all("ZZTOP" not in h.text for h in kb.search("hidden", groups={"staff"}, k=10))
     with pytest.raises(InputError):

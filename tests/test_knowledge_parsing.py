@@ -45,8 +45,7 @@ def minimal_pdf(lines: list[str], title: str | None = None) -> bytes:
     for off in offsets:
         out += b"%010d 00000 n \n" % off
     info = b" /Info %d 0 R" % len(objects) if title else b""
-    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, info, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, info, xref)
     return bytes(out)
 
 

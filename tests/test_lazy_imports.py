@@ -14,7 +14,8 @@ LAZY = re.compile(r"#\s*lazy:\s*\S")
 
 def _type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _function_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
@@ -39,29 +40,33 @@ def _unexplained(text: str) -> list[int]:
     lines = text.splitlines()
     bad = []
     for node in _function_imports(ast.parse(text)):
-        near = lines[max(0, node.lineno - 2):node.end_lineno]
+        near = lines[max(0, node.lineno - 2) : node.end_lineno]
         if not any(LAZY.search(line) for line in near):
             bad.append(node.lineno)
     return bad
 
 
 def test_every_function_level_import_names_its_reason() -> None:
-    bad = [f"{path.relative_to(SRC.parent)}:{line}"
-           for path in sorted(SRC.rglob("*.py"))
-           for line in _unexplained(path.read_text(encoding="utf-8"))]
+    bad = [
+        f"{path.relative_to(SRC.parent)}:{line}"
+        for path in sorted(SRC.rglob("*.py"))
+        for line in _unexplained(path.read_text(encoding="utf-8"))
+    ]
     assert not bad, f"function-level imports without a `# lazy: <reason>` comment: {bad}"
 
 
 def test_the_check_sees_an_unexplained_import_and_accepts_a_reason() -> None:
-    code = ("from typing import TYPE_CHECKING\n"
-            "def f():\n"
-            "    import json\n"
-            "    # lazy: optional extra redis\n"
-            "    import redis\n"
-            "    import numpy  # lazy: start-up (tests/test_serve_startup.py)\n"
-            "    if TYPE_CHECKING:\n"
-            "        import os\n"
-            "    def g():\n"
-            "        from os import path\n"
-            "import sys\n")
+    code = (
+        "from typing import TYPE_CHECKING\n"
+        "def f():\n"
+        "    import json\n"
+        "    # lazy: optional extra redis\n"
+        "    import redis\n"
+        "    import numpy  # lazy: start-up (tests/test_serve_startup.py)\n"
+        "    if TYPE_CHECKING:\n"
+        "        import os\n"
+        "    def g():\n"
+        "        from os import path\n"
+        "import sys\n"
+    )
     assert _unexplained(code) == [3, 10]

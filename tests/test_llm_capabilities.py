@@ -16,13 +16,16 @@ from threadkeep.tokens import counter_for
 TEXT = "Сколько токенов в этой строке? これは何トークンですか。 How many tokens?"
 
 
-@pytest.mark.parametrize(("model", "tokenizer"), [
-    (AnthropicModel("claude-sonnet-4-5", api_key="k"), "anthropic"),
-    (OpenAICompatibleModel("gpt-4.1-mini", preset="openai", api_key="k"), "openai"),
-    # A local server named like an OpenAI model still counts with the local margin.
-    (OpenAICompatibleModel("gpt-4o", preset="vllm"), "local"),
-    (OpenAICompatibleModel("claude-imitation", preset="ollama"), "local"),
-])
+@pytest.mark.parametrize(
+    ("model", "tokenizer"),
+    [
+        (AnthropicModel("claude-sonnet-4-5", api_key="k"), "anthropic"),
+        (OpenAICompatibleModel("gpt-4.1-mini", preset="openai", api_key="k"), "openai"),
+        # A local server named like an OpenAI model still counts with the local margin.
+        (OpenAICompatibleModel("gpt-4o", preset="vllm"), "local"),
+        (OpenAICompatibleModel("claude-imitation", preset="ollama"), "local"),
+    ],
+)
 def test_the_adapter_counts_with_the_tokenizer_it_declares(model: ChatModel, tokenizer: str) -> None:
     assert model.capabilities.tokenizer == tokenizer
     assert model.count_tokens(TEXT) == counter_for(tokenizer).count(TEXT)

@@ -27,22 +27,25 @@ REQUEST = ModelRequest(system="s", segments=(Segment("new_message", (ChatMessage
 ANTHROPIC_ERROR = b'{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'
 
 
-@pytest.mark.parametrize("status, expected", [
-    (400, ProviderBadRequest),
-    (401, ProviderAuthError),
-    (403, ProviderAuthError),
-    (404, ProviderBadRequest),
-    (408, ProviderTimeout),
-    (409, ProviderBadRequest),
-    (413, ProviderBadRequest),
-    (422, ProviderBadRequest),
-    (429, ProviderRateLimited),
-    (500, ProviderServerError),
-    (502, ProviderServerError),
-    (503, ProviderServerError),
-    (504, ProviderServerError),
-    (529, ProviderServerError),
-])
+@pytest.mark.parametrize(
+    "status, expected",
+    [
+        (400, ProviderBadRequest),
+        (401, ProviderAuthError),
+        (403, ProviderAuthError),
+        (404, ProviderBadRequest),
+        (408, ProviderTimeout),
+        (409, ProviderBadRequest),
+        (413, ProviderBadRequest),
+        (422, ProviderBadRequest),
+        (429, ProviderRateLimited),
+        (500, ProviderServerError),
+        (502, ProviderServerError),
+        (503, ProviderServerError),
+        (504, ProviderServerError),
+        (529, ProviderServerError),
+    ],
+)
 def test_documented_statuses(status: int, expected: type[ProviderError]) -> None:
     err = error_for_status(status, ANTHROPIC_ERROR, {}, provider="anthropic")
     assert type(err) is expected
@@ -62,19 +65,23 @@ def test_every_status_class_maps_to_a_provider_error() -> None:
 def test_error_body_message_is_kept() -> None:
     err = error_for_status(529, ANTHROPIC_ERROR, {}, provider="anthropic")
     assert "overloaded_error" in str(err) and "Overloaded" in str(err)
-    err = error_for_status(400, b'{"error":{"message":"bad tools","type":"invalid_request_error"}}',
-                           {}, provider="openai")
+    err = error_for_status(
+        400, b'{"error":{"message":"bad tools","type":"invalid_request_error"}}', {}, provider="openai"
+    )
     assert "bad tools" in str(err)
     assert "check the API key" in str(error_for_status(401, b"nope", {}, provider="openai"))
 
 
-@pytest.mark.parametrize("headers, expected", [
-    ({"retry-after": "7"}, 7.0),
-    ({"retry-after-ms": "1500", "retry-after": "7"}, 1.5),
-    ({"retry-after": "Thu, 01 Jan 2037 00:00:10 GMT"}, 10.0),
-    ({"retry-after": "soon"}, None),
-    ({}, None),
-])
+@pytest.mark.parametrize(
+    "headers, expected",
+    [
+        ({"retry-after": "7"}, 7.0),
+        ({"retry-after-ms": "1500", "retry-after": "7"}, 1.5),
+        ({"retry-after": "Thu, 01 Jan 2037 00:00:10 GMT"}, 10.0),
+        ({"retry-after": "soon"}, None),
+        ({}, None),
+    ],
+)
 def test_retry_after(headers: dict[str, str], expected: float | None) -> None:
     now = 2114380800.0  # 2037-01-01T00:00:00Z
     assert parse_retry_after(headers, now=now) == expected
@@ -86,8 +93,7 @@ def test_429_carries_retry_after() -> None:
 
 
 def _all_httpx_errors() -> list[type[httpx.HTTPError]]:
-    return [obj for _, obj in inspect.getmembers(httpx, inspect.isclass)
-            if issubclass(obj, httpx.HTTPError)]
+    return [obj for _, obj in inspect.getmembers(httpx, inspect.isclass) if issubclass(obj, httpx.HTTPError)]
 
 
 EXPECTED_TRANSPORT = {
@@ -138,19 +144,25 @@ def _raising(exc_type: type[httpx.HTTPError]) -> httpx.MockTransport:
     return httpx.MockTransport(handler)
 
 
-@pytest.mark.parametrize("exc_type, expected", [
-    (httpx.ConnectError, ProviderConnectionError),
-    (httpx.ConnectTimeout, ProviderTimeout),
-    (httpx.ReadTimeout, ProviderTimeout),
-    (httpx.RemoteProtocolError, MalformedResponse),
-])
-async def test_adapters_raise_from_the_httpx_error(exc_type: type[httpx.HTTPError],
-                                                   expected: type[ProviderError]) -> None:
+@pytest.mark.parametrize(
+    "exc_type, expected",
+    [
+        (httpx.ConnectError, ProviderConnectionError),
+        (httpx.ConnectTimeout, ProviderTimeout),
+        (httpx.ReadTimeout, ProviderTimeout),
+        (httpx.RemoteProtocolError, MalformedResponse),
+    ],
+)
+async def test_adapters_raise_from_the_httpx_error(
+    exc_type: type[httpx.HTTPError], expected: type[ProviderError]
+) -> None:
     for model in (
-        AnthropicModel("claude-sonnet-4-5", api_key="k", retry=NO_RETRY,
-                       client=httpx.AsyncClient(transport=_raising(exc_type))),
-        OpenAICompatibleModel("m", preset="vllm", retry=NO_RETRY,
-                              client=httpx.AsyncClient(transport=_raising(exc_type))),
+        AnthropicModel(
+            "claude-sonnet-4-5", api_key="k", retry=NO_RETRY, client=httpx.AsyncClient(transport=_raising(exc_type))
+        ),
+        OpenAICompatibleModel(
+            "m", preset="vllm", retry=NO_RETRY, client=httpx.AsyncClient(transport=_raising(exc_type))
+        ),
     ):
         with pytest.raises(expected) as info:
             async for _ in model.stream(REQUEST):
@@ -158,16 +170,25 @@ async def test_adapters_raise_from_the_httpx_error(exc_type: type[httpx.HTTPErro
         assert isinstance(info.value.__cause__, exc_type)
 
 
-@pytest.mark.parametrize("status, expected", [
-    (401, ProviderAuthError), (404, ProviderBadRequest), (429, ProviderRateLimited),
-    (529, ProviderServerError),
-])
+@pytest.mark.parametrize(
+    "status, expected",
+    [
+        (401, ProviderAuthError),
+        (404, ProviderBadRequest),
+        (429, ProviderRateLimited),
+        (529, ProviderServerError),
+    ],
+)
 async def test_adapters_map_http_status(status: int, expected: type[ProviderError]) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(status, content=ANTHROPIC_ERROR, headers={"retry-after": "2"})
 
-    model = AnthropicModel("claude-sonnet-4-5", api_key="k", retry=NO_RETRY,
-                           client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+    model = AnthropicModel(
+        "claude-sonnet-4-5",
+        api_key="k",
+        retry=NO_RETRY,
+        client=httpx.AsyncClient(transport=httpx.MockTransport(handler)),
+    )
     with pytest.raises(expected) as info:
         async for _ in model.stream(REQUEST):
             pass

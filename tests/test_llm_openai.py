@@ -51,19 +51,27 @@ def representative_request() -> ModelRequest:
             Segment("tools"),
             Segment("system"),
             Segment("summary", (ChatMessage.user("Summary: Ada leads project Ajax."),)),
-            Segment("history", (ChatMessage.user("Who leads Ajax?"),
-                                ChatMessage.assistant("Ada does."))),
+            Segment("history", (ChatMessage.user("Who leads Ajax?"), ChatMessage.assistant("Ada does."))),
             Segment("new_message", (ChatMessage.user("When is the Ajax deadline?"),)),
-            Segment("tool_round", (
-                ChatMessage("assistant", (
-                    ToolCallPart("call_1", "search_knowledge", {"query": "deadline of project Ajax"}),
-                    ToolCallPart("call_2", "search_knowledge", {"query": "Ajax milestones"}),
-                )),
-                ChatMessage("user", (
-                    ToolResultPart("call_1", "Ajax deadline: 2026-12-15 [doc 7]"),
-                    ToolResultPart("call_2", "no match", is_error=True),
-                )),
-            )),
+            Segment(
+                "tool_round",
+                (
+                    ChatMessage(
+                        "assistant",
+                        (
+                            ToolCallPart("call_1", "search_knowledge", {"query": "deadline of project Ajax"}),
+                            ToolCallPart("call_2", "search_knowledge", {"query": "Ajax milestones"}),
+                        ),
+                    ),
+                    ChatMessage(
+                        "user",
+                        (
+                            ToolResultPart("call_1", "Ajax deadline: 2026-12-15 [doc 7]"),
+                            ToolResultPart("call_2", "no match", is_error=True),
+                        ),
+                    ),
+                ),
+            ),
         ),
         max_tokens=512,
         temperature=0.0,
@@ -79,22 +87,37 @@ def expected_messages() -> list[dict[str, object]]:
         {"role": "user", "content": "Who leads Ajax?"},
         {"role": "assistant", "content": "Ada does."},
         {"role": "user", "content": "When is the Ajax deadline?"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function",
-             "function": {"name": "search_knowledge",
-                          "arguments": '{"query":"deadline of project Ajax"}'}},
-            {"id": "call_2", "type": "function",
-             "function": {"name": "search_knowledge", "arguments": '{"query":"Ajax milestones"}'}},
-        ]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "search_knowledge", "arguments": '{"query":"deadline of project Ajax"}'},
+                },
+                {
+                    "id": "call_2",
+                    "type": "function",
+                    "function": {"name": "search_knowledge", "arguments": '{"query":"Ajax milestones"}'},
+                },
+            ],
+        },
         {"role": "tool", "tool_call_id": "call_1", "content": "Ajax deadline: 2026-12-15 [doc 7]"},
         {"role": "tool", "tool_call_id": "call_2", "content": "Error: no match"},
     ]
 
 
-EXPECTED_TOOLS = [{"type": "function", "function": {
-    "name": "search_knowledge", "description": "Search the knowledge base with a standalone query.",
-    "parameters": {"type": "object", "properties": {"query": {"type": "string"}},
-                   "required": ["query"]}}}]
+EXPECTED_TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "search_knowledge",
+            "description": "Search the knowledge base with a standalone query.",
+            "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]},
+        },
+    }
+]
 
 
 class Recorder:
@@ -108,8 +131,7 @@ class Recorder:
 
 
 def sse(name: str) -> httpx.Response:
-    return httpx.Response(200, content=(FIXTURES / name).read_bytes(),
-                          headers={"content-type": "text/event-stream"})
+    return httpx.Response(200, content=(FIXTURES / name).read_bytes(), headers={"content-type": "text/event-stream"})
 
 
 async def no_sleep(_: float) -> None:
@@ -119,9 +141,14 @@ async def no_sleep(_: float) -> None:
 def model_with(rec: Recorder, preset: str = "openai", **kwargs: object) -> OpenAICompatibleModel:
     client = httpx.AsyncClient(transport=httpx.MockTransport(rec))
     key = kwargs.pop("api_key", "sk-test" if preset == "openai" else None)
-    return OpenAICompatibleModel(kwargs.pop("model", "gpt-4.1-mini"), preset=preset,  # type: ignore[arg-type]
-                                 api_key=key, client=client,  # type: ignore[arg-type]
-                                 retry=RetryPolicy(sleep=no_sleep), **kwargs)  # type: ignore[arg-type]
+    return OpenAICompatibleModel(
+        kwargs.pop("model", "gpt-4.1-mini"),
+        preset=preset,  # type: ignore[arg-type]
+        api_key=key,
+        client=client,  # type: ignore[arg-type]
+        retry=RetryPolicy(sleep=no_sleep),
+        **kwargs,
+    )  # type: ignore[arg-type]
 
 
 async def collect(model: OpenAICompatibleModel, request: ModelRequest) -> list[object]:
@@ -163,10 +190,13 @@ async def test_ollama_preset_body_whole_without_cache_key_or_auth() -> None:
     }
 
 
-@pytest.mark.parametrize("preset, url", [
-    ("llamacpp", "http://127.0.0.1:8080/v1/chat/completions"),
-    ("vllm", "http://127.0.0.1:8001/v1/chat/completions"),
-])
+@pytest.mark.parametrize(
+    "preset, url",
+    [
+        ("llamacpp", "http://127.0.0.1:8080/v1/chat/completions"),
+        ("vllm", "http://127.0.0.1:8001/v1/chat/completions"),
+    ],
+)
 async def test_local_presets_default_urls(preset: str, url: str) -> None:
     rec = Recorder(sse("openai_text.sse"))
     await collect(model_with(rec, preset, model="m", send_cache_key=True), representative_request())
@@ -185,8 +215,7 @@ async def test_text_stream_replay_maps_cached_tokens() -> None:
 
 
 async def test_tool_calls_accumulate_by_index() -> None:
-    events = await collect(model_with(Recorder(sse("openai_tool_calls.sse"))),
-                           representative_request())
+    events = await collect(model_with(Recorder(sse("openai_tool_calls.sse"))), representative_request())
     assert events == [
         ToolCallPart("call_abc", "search_knowledge", {"query": "deadline of project Ajax"}),
         ToolCallPart("call_def", "web_search", {"q": "Ajax release"}),
@@ -207,7 +236,9 @@ async def test_truncated_stream_is_malformed_after_partial_output() -> None:
 
 async def test_error_chunk_inside_stream_is_mapped() -> None:
     body = b'data: {"error": {"message": "slow down", "type": "rate_limit_exceeded", "code": 429}}\n\n'
-    rec = Recorder(*[httpx.Response(200, content=body, headers={"content-type": "text/event-stream"}) for _ in range(3)])
+    rec = Recorder(
+        *[httpx.Response(200, content=body, headers={"content-type": "text/event-stream"}) for _ in range(3)]
+    )
     with pytest.raises(ProviderRateLimited):
         await collect(model_with(rec), representative_request())
     assert len(rec.requests) == 3  # nothing reached the caller, so it was retried
@@ -227,45 +258,59 @@ def test_openai_needs_a_key_and_says_which_variable() -> None:
 
 def test_presets_capabilities() -> None:
     caps = PRESETS["openai"].capabilities
-    assert (caps.cache_style, caps.min_cacheable_tokens, caps.allows_zero_max_tokens) == (
-        "automatic", 1024, False)
+    assert (caps.cache_style, caps.min_cacheable_tokens, caps.allows_zero_max_tokens) == ("automatic", 1024, False)
     assert PRESETS["ollama"].send_cache_key is False
     assert PRESETS["openai"].max_tokens_field == "max_completion_tokens"
 
 
 def test_text_alongside_tool_call_is_kept() -> None:
     model = OpenAICompatibleModel("m", preset="vllm")
-    request = ModelRequest(system="", segments=(Segment("tool_round", (
-        ChatMessage("assistant", (TextPart("Checking."), ToolCallPart("c", "t", {}))),)),))
+    request = ModelRequest(
+        system="",
+        segments=(
+            Segment("tool_round", (ChatMessage("assistant", (TextPart("Checking."), ToolCallPart("c", "t", {}))),)),
+        ),
+    )
     assert model.render(request).body["messages"] == [
-        {"role": "assistant", "content": "Checking.", "tool_calls": [
-            {"id": "c", "type": "function", "function": {"name": "t", "arguments": "{}"}}]},
+        {
+            "role": "assistant",
+            "content": "Checking.",
+            "tool_calls": [{"id": "c", "type": "function", "function": {"name": "t", "arguments": "{}"}}],
+        },
     ]
 
 
 # ---------------------------------------------------------------- registry (spec strings)
 
 
-@pytest.mark.parametrize("spec, parsed", [
-    ("anthropic:claude-sonnet-4-5", ("anthropic", "claude-sonnet-4-5", None)),
-    ("vllm:Qwen/Qwen2.5-7B-Instruct", ("vllm", "Qwen/Qwen2.5-7B-Instruct", None)),
-    ("openai-compatible:my@model@http://10.0.0.5:9000/v1",
-     ("openai-compatible", "my@model", "http://10.0.0.5:9000/v1")),
-    ("offline", ("offline", "", None)),
-])
+@pytest.mark.parametrize(
+    "spec, parsed",
+    [
+        ("anthropic:claude-sonnet-4-5", ("anthropic", "claude-sonnet-4-5", None)),
+        ("vllm:Qwen/Qwen2.5-7B-Instruct", ("vllm", "Qwen/Qwen2.5-7B-Instruct", None)),
+        (
+            "openai-compatible:my@model@http://10.0.0.5:9000/v1",
+            ("openai-compatible", "my@model", "http://10.0.0.5:9000/v1"),
+        ),
+        ("offline", ("offline", "", None)),
+    ],
+)
 def test_parse_spec(spec: str, parsed: tuple[str, str, str | None]) -> None:
     assert parse_spec(spec) == parsed
 
 
-@pytest.mark.parametrize("spec, name, url", [
-    ("openai:gpt-4.1-mini", "openai:gpt-4.1-mini", "https://api.openai.com/v1"),
-    ("ollama:llama3.1", "ollama:llama3.1", "http://127.0.0.1:11434/v1"),
-    ("llamacpp:default", "llamacpp:default", "http://127.0.0.1:8080/v1"),
-    ("llamacpp", "llamacpp:default", "http://127.0.0.1:8080/v1"),
-    ("vllm:Qwen/Qwen2.5-7B-Instruct", "vllm:Qwen/Qwen2.5-7B-Instruct", "http://127.0.0.1:8001/v1"),
-    ("openai-compatible:m@http://gpu:9000/v1", "openai-compatible:m", "http://gpu:9000/v1"),
-    ("ollama:llama3.1@http://gpu:11434/v1", "ollama:llama3.1", "http://gpu:11434/v1"),
-])
+@pytest.mark.parametrize(
+    "spec, name, url",
+    [
+        ("openai:gpt-4.1-mini", "openai:gpt-4.1-mini", "https://api.openai.com/v1"),
+        ("ollama:llama3.1", "ollama:llama3.1", "http://127.0.0.1:11434/v1"),
+        ("llamacpp:default", "llamacpp:default", "http://127.0.0.1:8080/v1"),
+        ("llamacpp", "llamacpp:default", "http://127.0.0.1:8080/v1"),
+        ("vllm:Qwen/Qwen2.5-7B-Instruct", "vllm:Qwen/Qwen2.5-7B-Instruct", "http://127.0.0.1:8001/v1"),
+        ("openai-compatible:m@http://gpu:9000/v1", "openai-compatible:m", "http://gpu:9000/v1"),
+        ("ollama:llama3.1@http://gpu:11434/v1", "ollama:llama3.1", "http://gpu:11434/v1"),
+    ],
+)
 def test_registry_builds_openai_style_models(spec: str, name: str, url: str) -> None:
     model = build_model(spec, env={"OPENAI_API_KEY": "sk"})
     assert isinstance(model, OpenAICompatibleModel)
@@ -283,22 +328,30 @@ def test_registry_other_models() -> None:
 
 
 def test_registry_local_key_and_url_from_env() -> None:
-    model = build_model("openai-compatible:m", env={
-        "THREADKEEP_LLM_API_KEY": "local-key", "THREADKEEP_LLM_BASE_URL": "http://box:1/v1",
-        "THREADKEEP_LLM_SEND_CACHE_KEY": "1"})
+    model = build_model(
+        "openai-compatible:m",
+        env={
+            "THREADKEEP_LLM_API_KEY": "local-key",
+            "THREADKEEP_LLM_BASE_URL": "http://box:1/v1",
+            "THREADKEEP_LLM_SEND_CACHE_KEY": "1",
+        },
+    )
     assert isinstance(model, OpenAICompatibleModel)
     assert model.base_url == "http://box:1/v1" and model.preset.send_cache_key
     assert model._headers()["authorization"] == "Bearer local-key"
 
 
-@pytest.mark.parametrize("spec, env, message", [
-    ("anthropic:claude-sonnet-4-5", {}, "ANTHROPIC_API_KEY"),
-    ("openai:gpt-4.1-mini", {}, "OPENAI_API_KEY"),
-    ("openai-compatible:m", {}, "THREADKEEP_LLM_BASE_URL"),
-    ("mystery:x", {}, "unknown model provider"),
-    ("simulator:gemini", {}, "anthropic or openai"),
-    ("", {}, "empty"),
-])
+@pytest.mark.parametrize(
+    "spec, env, message",
+    [
+        ("anthropic:claude-sonnet-4-5", {}, "ANTHROPIC_API_KEY"),
+        ("openai:gpt-4.1-mini", {}, "OPENAI_API_KEY"),
+        ("openai-compatible:m", {}, "THREADKEEP_LLM_BASE_URL"),
+        ("mystery:x", {}, "unknown model provider"),
+        ("simulator:gemini", {}, "anthropic or openai"),
+        ("", {}, "empty"),
+    ],
+)
 def test_registry_config_errors_say_how_to_fix(spec: str, env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         build_model(spec, env=env)
@@ -308,9 +361,18 @@ def test_every_model_the_registry_builds_is_a_chat_model() -> None:
     from threadkeep.llm.base import ChatModel
 
     env = {"ANTHROPIC_API_KEY": "k", "OPENAI_API_KEY": "k"}
-    for spec in ("anthropic:claude-sonnet-4-5", "openai:gpt-4.1-mini", "ollama:llama3.1",
-                 "llamacpp", "vllm:m", "openai-compatible:m@http://h:1/v1", "scripted",
-                 "simulator:anthropic", "simulator:openai", "offline"):
+    for spec in (
+        "anthropic:claude-sonnet-4-5",
+        "openai:gpt-4.1-mini",
+        "ollama:llama3.1",
+        "llamacpp",
+        "vllm:m",
+        "openai-compatible:m@http://h:1/v1",
+        "scripted",
+        "simulator:anthropic",
+        "simulator:openai",
+        "offline",
+    ):
         model = build_model(spec, env=env)
         assert isinstance(model, ChatModel), spec
         assert model.count_tokens("hello world") > 0, spec
@@ -343,17 +405,26 @@ async def test_extended_retention_for_the_models_that_take_it() -> None:
 def test_retention_setting_from_the_environment() -> None:
     env = {"OPENAI_API_KEY": "sk"}
     assert build_model("openai:gpt-5.1", env=env).cache_retention == "24h"  # type: ignore[attr-defined]
-    assert build_model("openai:gpt-5.1", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "off"}
-                       ).cache_retention is None  # type: ignore[attr-defined]
-    assert build_model("openai:gpt-4.1-mini", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "24h"}
-                       ).cache_retention == "24h"  # type: ignore[attr-defined]
+    assert (
+        build_model("openai:gpt-5.1", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "off"}).cache_retention is None
+    )  # type: ignore[attr-defined]
+    assert (
+        build_model("openai:gpt-4.1-mini", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "24h"}).cache_retention
+        == "24h"
+    )  # type: ignore[attr-defined]
     with pytest.raises(ConfigError, match="THREADKEEP_OPENAI_CACHE_RETENTION must be one of"):
         build_model("openai:gpt-5.1", env={**env, "THREADKEEP_OPENAI_CACHE_RETENTION": "forever"})
 
 
 async def test_insufficient_quota_is_not_retried_and_says_what_to_do() -> None:
-    body = {"error": {"message": "You exceeded your current quota, please check your plan and billing details.",
-                      "type": "insufficient_quota", "param": None, "code": "insufficient_quota"}}
+    body = {
+        "error": {
+            "message": "You exceeded your current quota, please check your plan and billing details.",
+            "type": "insufficient_quota",
+            "param": None,
+            "code": "insufficient_quota",
+        }
+    }
     rec = Recorder(*[httpx.Response(429, json=body) for _ in range(5)])
     with pytest.raises(ProviderQuotaExceeded) as raised:
         await collect(model_with(rec), representative_request())
@@ -383,15 +454,20 @@ async def test_the_real_adapter_against_the_wire_simulator_keeps_its_cache_over_
     from threadkeep.testing.simulator_wire import wire_transport
 
     long_system = " ".join(f"rule{i} keep answers short and exact" for i in range(400))
-    request = ModelRequest(system=long_system, segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
-                           max_tokens=64, cache_key="conv-1")
+    request = ModelRequest(
+        system=long_system,
+        segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
+        max_tokens=64,
+        cache_key="conv-1",
+    )
     shares = {}
     for retention in ("24h", "off"):
         clock = ManualClock()
         sim = SimulatedModel(SimulatorConfig.openai("gpt-4.1"), now=clock)
         client = httpx.AsyncClient(transport=wire_transport(sim, lambda _body: "fine"))
-        model = OpenAICompatibleModel("gpt-4.1", preset="openai", api_key="sk", client=client,
-                                      cache_retention=retention)  # type: ignore[arg-type]
+        model = OpenAICompatibleModel(
+            "gpt-4.1", preset="openai", api_key="sk", client=client, cache_retention=retention
+        )  # type: ignore[arg-type]
         await collect(model, request)
         clock.advance(20 * 60)
         events = await collect(model, request)

@@ -47,13 +47,15 @@ class Sleeps:
 
 
 def ok() -> httpx.Response:
-    return httpx.Response(200, content=(FIXTURES / "anthropic_text.sse").read_bytes(),
-                          headers={"content-type": "text/event-stream"})
+    return httpx.Response(
+        200, content=(FIXTURES / "anthropic_text.sse").read_bytes(), headers={"content-type": "text/event-stream"}
+    )
 
 
 def model(script: Script, sleeps: Sleeps, **policy: float) -> AnthropicModel:
     return AnthropicModel(
-        "claude-sonnet-4-5", api_key="k",
+        "claude-sonnet-4-5",
+        api_key="k",
         client=httpx.AsyncClient(transport=httpx.MockTransport(script)),
         retry=RetryPolicy(sleep=sleeps, **policy),  # type: ignore[arg-type]
     )
@@ -104,7 +106,10 @@ async def test_gives_up_after_max_attempts() -> None:
 
 async def test_failure_after_first_event_is_not_retried() -> None:
     cut = (FIXTURES / "anthropic_text.sse").read_text().split("event: content_block_stop")[0]
-    script, sleeps = Script(httpx.Response(200, content=cut.encode(), headers={"content-type": "text/event-stream"}), ok()), Sleeps()
+    script, sleeps = (
+        Script(httpx.Response(200, content=cut.encode(), headers={"content-type": "text/event-stream"}), ok()),
+        Sleeps(),
+    )
     seen: list[object] = []
     with pytest.raises(MalformedResponse):
         async for event in model(script, sleeps).stream(REQUEST):

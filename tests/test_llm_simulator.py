@@ -18,8 +18,9 @@ from threadkeep.testing.simulator import (
 
 SYSTEM = " ".join(f"Rule {i}: answer from memory, cite sources, keep it short." for i in range(150))
 STARTUP = "Conversation began 2026-11-01 on the web app. Profile: Ada, project lead."
-TOOL = ToolSpec("search_knowledge", "Search the knowledge base.",
-                {"type": "object", "properties": {"query": {"type": "string"}}})
+TOOL = ToolSpec(
+    "search_knowledge", "Search the knowledge base.", {"type": "object", "properties": {"query": {"type": "string"}}}
+)
 
 
 def history(turns: int) -> tuple[ChatMessage, ...]:
@@ -29,17 +30,28 @@ def history(turns: int) -> tuple[ChatMessage, ...]:
     return tuple(out)
 
 
-def request(turns: int = 2, *, new: str = "And the deadline?", startup: str = STARTUP,
-            system: str = SYSTEM, history_ttl: int = 300, system_ttl: int = 3600,
-            tool: ToolSpec = TOOL, max_tokens: int = 256) -> ModelRequest:
+def request(
+    turns: int = 2,
+    *,
+    new: str = "And the deadline?",
+    startup: str = STARTUP,
+    system: str = SYSTEM,
+    history_ttl: int = 300,
+    system_ttl: int = 3600,
+    tool: ToolSpec = TOOL,
+    max_tokens: int = 256,
+) -> ModelRequest:
     """tools, system (1 h breakpoint), startup, history (breakpoint), new message."""
     return ModelRequest(
         system=system,
         tools=(tool,),
-        segments=(Segment("tools"), Segment("system"),
-                  Segment("startup", (ChatMessage.user(startup),)),
-                  Segment("history", history(turns)),
-                  Segment("new_message", (ChatMessage.user(new),))),
+        segments=(
+            Segment("tools"),
+            Segment("system"),
+            Segment("startup", (ChatMessage.user(startup),)),
+            Segment("history", history(turns)),
+            Segment("new_message", (ChatMessage.user(new),)),
+        ),
         max_tokens=max_tokens,
         cache_key="conv-1",
         breakpoints=(Breakpoint(1, system_ttl), Breakpoint(3, history_ttl)),
@@ -98,8 +110,7 @@ async def test_schema_key_order_does_not_matter_canonical_json() -> None:
     clock = ManualClock()
     sim = anthropic(clock)
     await complete(sim, request())
-    reordered = ToolSpec(TOOL.name, TOOL.description,
-                         {"properties": {"query": {"type": "string"}}, "type": "object"})
+    reordered = ToolSpec(TOOL.name, TOOL.description, {"properties": {"query": {"type": "string"}}, "type": "object"})
     await complete(sim, request(tool=reordered))
     assert sim.last.hit
 
@@ -155,9 +166,12 @@ async def test_one_hour_entry_outlives_a_lunch_break_five_minute_does_not() -> N
 async def test_below_minimum_writes_nothing() -> None:
     clock = ManualClock()
     sim = anthropic(clock)
-    small = ModelRequest(system="Be brief.", segments=(
-        Segment("system"), Segment("new_message", (ChatMessage.user("hi"),))),
-        cache_key="c", breakpoints=(Breakpoint(0, 300),))
+    small = ModelRequest(
+        system="Be brief.",
+        segments=(Segment("system"), Segment("new_message", (ChatMessage.user("hi"),))),
+        cache_key="c",
+        breakpoints=(Breakpoint(0, 300),),
+    )
     await complete(sim, small)
     assert sim.last.cache_write_tokens == 0 and sim.last.miss_cause == "below_minimum"
     await complete(sim, small)
@@ -171,12 +185,13 @@ async def test_one_hour_writes_cost_double_five_minute_writes_cost_a_quarter_mor
         await complete(sim, request(history_ttl=ttl, system_ttl=ttl))
         rec = sim.last
         written = rec.cache_write_tokens
-        assert (rec.cache_write_1h_tokens, rec.cache_write_5m_tokens) == (
-            (written, 0) if ttl == 3600 else (0, written))
+        assert (rec.cache_write_1h_tokens, rec.cache_write_5m_tokens) == ((written, 0) if ttl == 3600 else (0, written))
         p = ANTHROPIC_PRICING
-        expected = (rec.uncached_tokens * p.input_per_mtok
-                    + written * p.input_per_mtok * (2.0 if ttl == 3600 else 1.25)
-                    + rec.output_tokens * p.output_per_mtok) / 1_000_000
+        expected = (
+            rec.uncached_tokens * p.input_per_mtok
+            + written * p.input_per_mtok * (2.0 if ttl == 3600 else 1.25)
+            + rec.output_tokens * p.output_per_mtok
+        ) / 1_000_000
         assert rec.cost == pytest.approx(expected)
         costs[ttl] = (rec.cost, written)
     (cost_5m, written), (cost_1h, _) = costs[300], costs[3600]
@@ -189,8 +204,7 @@ async def test_read_costs_a_tenth() -> None:
     await complete(sim, request())
     await complete(sim, request())
     rec = sim.last
-    expected = (rec.uncached_tokens * 3.0 + rec.cache_read_tokens * 0.3
-                + rec.output_tokens * 15.0) / 1_000_000
+    expected = (rec.uncached_tokens * 3.0 + rec.cache_read_tokens * 0.3 + rec.output_tokens * 15.0) / 1_000_000
     assert rec.cost == pytest.approx(expected)
     assert rec.cost < rec.cost_without_cache
 
@@ -200,11 +214,11 @@ async def test_lookback_limit_of_twenty_blocks() -> None:
     sim = anthropic(clock)
     only_tail = (Breakpoint(3, 300),)
     base = request(turns=1)
-    await complete(sim, ModelRequest(base.system, base.tools, base.segments,
-                                     cache_key="conv-1", breakpoints=only_tail))
+    await complete(sim, ModelRequest(base.system, base.tools, base.segments, cache_key="conv-1", breakpoints=only_tail))
     grown = request(turns=15)  # 28 more blocks after the cached point, breakpoint only at the end
-    await complete(sim, ModelRequest(grown.system, grown.tools, grown.segments,
-                                     cache_key="conv-1", breakpoints=only_tail))
+    await complete(
+        sim, ModelRequest(grown.system, grown.tools, grown.segments, cache_key="conv-1", breakpoints=only_tail)
+    )
     assert sim.last.cache_read_tokens == 0 and sim.last.miss_cause == "lookback_exceeded"
 
 
@@ -272,8 +286,7 @@ async def test_automatic_below_1024_caches_nothing() -> None:
 
 async def test_injected_faults() -> None:
     clock = ManualClock()
-    sim = anthropic(clock, faults={1: Fault("rate_limit", retry_after=2.0),
-                                   3: Fault("malformed")})
+    sim = anthropic(clock, faults={1: Fault("rate_limit", retry_after=2.0), 3: Fault("malformed")})
     with pytest.raises(ProviderRateLimited) as info:
         await complete(sim, request())
     assert info.value.retry_after == 2.0
@@ -307,8 +320,7 @@ async def test_obvious_ping_without_tools_pays_a_write_and_refreshes_nothing() -
     real = request()
     await complete(sim, real)
     clock.advance(240)
-    naive = ModelRequest(real.system, (), real.segments, max_tokens=1, cache_key="conv-1",
-                         breakpoints=real.breakpoints)
+    naive = ModelRequest(real.system, (), real.segments, max_tokens=1, cache_key="conv-1", breakpoints=real.breakpoints)
     await complete(sim, naive)
     assert sim.last.cache_read_tokens == 0 and sim.last.cache_write_tokens > 1024
     assert sim.last.miss_cause == "prefix_changed" and sim.last.diverged_segment == "system"

@@ -27,11 +27,12 @@ class _Chunks(httpx.AsyncByteStream):
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         for i in range(0, len(self.body), self.size):
-            yield self.body[i:i + self.size]
+            yield self.body[i : i + self.size]
 
 
-async def _events(body: bytes, decoder: StreamDecoder | ChunkDecoder, *, size: int = 7,
-                  headers: dict[str, str] = SSE) -> list[StreamEvent]:
+async def _events(
+    body: bytes, decoder: StreamDecoder | ChunkDecoder, *, size: int = 7, headers: dict[str, str] = SSE
+) -> list[StreamEvent]:
     response = httpx.Response(200, headers=headers, stream=_Chunks(body, size))
     return [e async for e in decode_sse(response, decoder, provider="test")]
 
@@ -45,8 +46,10 @@ async def test_every_line_ending_and_split_chunks_give_the_same_events(newline: 
 
 
 async def test_multi_line_data_is_joined() -> None:
-    chunk = ('{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,\n'
-             '"delta":{"content":"Привет"},"finish_reason":"stop"}]}')
+    chunk = (
+        '{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,\n'
+        '"delta":{"content":"Привет"},"finish_reason":"stop"}]}'
+    )
     body = "".join(f"data: {line}\n" for line in chunk.split("\n")) + "\ndata: [DONE]\n\n"
     got = await _events(body.encode(), ChunkDecoder("test"))
     assert got[0] == TextDelta("Привет")

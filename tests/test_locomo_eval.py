@@ -60,17 +60,23 @@ SAMPLE = {
     },
     "qa": [
         # Single-hop: the answer turn shares no word with the question; its neighbour does.
-        {"question": "What is the name of the puppy?", "answer": "Biscuit",
-         "evidence": ["D2:2"], "category": 4},
+        {"question": "What is the name of the puppy?", "answer": "Biscuit", "evidence": ["D2:2"], "category": 4},
         # Temporal, about Bob: posed in Bob's memory.
-        {"question": "When did Bob start pottery classes?", "answer": "April 2023",
-         "evidence": ["D2:3"], "category": 2},
+        {
+            "question": "When did Bob start pottery classes?",
+            "answer": "April 2023",
+            "evidence": ["D2:3"],
+            "category": 2,
+        },
         # Multi-hop over two sessions.
-        {"question": "What happened with Bob's pottery?", "answer": "classes; a bowl cracked",
-         "evidence": ["D2:3", "D3:2"], "category": 1},
+        {
+            "question": "What happened with Bob's pottery?",
+            "answer": "classes; a bowl cracked",
+            "evidence": ["D2:3", "D3:2"],
+            "category": 1,
+        },
         # Adversarial questions are not evaluated.
-        {"question": "What did Bob name his cat?", "adversarial_answer": "Tom",
-         "evidence": ["D1:2"], "category": 5},
+        {"question": "What did Bob name his cat?", "adversarial_answer": "Tom", "evidence": ["D1:2"], "category": 5},
     ],
 }
 
@@ -121,10 +127,12 @@ def _lines(*texts: str) -> list[str]:
 
 
 def test_answer_in_context_rule() -> None:
-    lines = _lines("Current time: 2023-05-07 10:00 UTC",
-                   "[2023-05-08] Caroline: I went to a support group yesterday (7 May 2023).",
-                   "Melanie: I love pottery, and camping with the kids.",
-                   "Melanie: We went to the beach.")
+    lines = _lines(
+        "Current time: 2023-05-07 10:00 UTC",
+        "[2023-05-08] Caroline: I went to a support group yesterday (7 May 2023).",
+        "Melanie: I love pottery, and camping with the kids.",
+        "Melanie: We went to the beach.",
+    )
     assert not any("current time" in line for line in lines)  # the clock line does not count
     assert answer_in_lines("7 May 2023", 2, lines)
     assert answer_in_lines("The sunday before 8 May 2023", 2, lines)  # ISO read as D Month YYYY
@@ -147,8 +155,9 @@ def test_scored_questions_and_evidence_by_full_text() -> None:
     full = normalise("[2023-05-08] Ann: " + turn)
     assert evidence_in_request(turn, "Biscuit", 4, full)
     trimmed = normalise("Ann: … I adopted a puppy called Biscuit yesterday (7 May 2023). …")
-    assert evidence_in_request(turn, "Biscuit", 4, normalise(strip_notes("Ann: … I adopted a puppy called "
-                                                                          "Biscuit yesterday (7 May 2023). …")))
+    assert evidence_in_request(
+        turn, "Biscuit", 4, normalise(strip_notes("Ann: … I adopted a puppy called Biscuit yesterday (7 May 2023). …"))
+    )
     assert not evidence_in_request(turn, "Biscuit", 4, normalise("Ann: Hey! Great to see you. …"))
     assert not evidence_in_request(turn, "a shelter", 4, trimmed)  # answer not in it: full text needed
 
@@ -162,8 +171,10 @@ def test_session_dates_and_person_asked() -> None:
 
 # -- recall behaviours (pure core) ----------------------------------------------------------
 def _items(rows: list[tuple[str, int, str, str, int]]) -> list[RecallItem]:
-    return [RecallItem(f"m{i}", conv, seq, role, text, datetime(2023, 5, day, tzinfo=UTC))
-            for i, (conv, seq, role, text, day) in enumerate(rows)]
+    return [
+        RecallItem(f"m{i}", conv, seq, role, text, datetime(2023, 5, day, tzinfo=UTC))
+        for i, (conv, seq, role, text, day) in enumerate(rows)
+    ]
 
 
 ROWS = [
@@ -196,8 +207,7 @@ def test_blocks_group_by_conversation_with_date_and_fit_budget() -> None:
     items = _items(ROWS)
     index = HybridIndex([it.text for it in items])
     labels = {"user": "Ann", "assistant": "Bob"}
-    hits = rank_items(items, index, "puppy name park", None, k=10, labels=labels, token_budget=60,
-                      item_overhead=3)
+    hits = rank_items(items, index, "puppy name park", None, k=10, labels=labels, token_budget=60, item_overhead=3)
     blocks = render_recalled(hits, labels)
     assert blocks[0].text.startswith("[2023-05-0")
     assert all(b.message_ids for b in blocks) and len({b.conversation_id for b in blocks}) == len(blocks)
@@ -217,8 +227,10 @@ def _rank_all(items: list[RecallItem], index: HybridIndex) -> list:  # type: ign
 def test_trim_keeps_matching_sentences_in_order() -> None:
     from threadkeep.retrieval.hybrid import token_counter
 
-    text = ("Hey, good to see you! Things are busy with the kids. Last Friday I ran a half "
-            "marathon in Porto. Anyway, how have you been lately? Talk soon, take care!")
+    text = (
+        "Hey, good to see you! Things are busy with the kids. Last Friday I ran a half "
+        "marathon in Porto. Anyway, how have you been lately? Talk soon, take care!"
+    )
     out, n = trim_to_query(text, set(tokenize("When did she run the marathon?")), 20, token_counter())
     assert "marathon in Porto" in out and "…" in out and n <= 20
     assert trim_to_query("Short one.", {"x"}, 20, token_counter())[0] == "Short one."
@@ -234,10 +246,15 @@ def test_tokeniser_meets_inflections() -> None:
 def test_strict_measure_counts_the_answer_only_inside_present_evidence_turns() -> None:
     turn = "I finally ran my first marathon last weekend in Lisbon with my sister, it was hard."
     other = "Then we went to the beach in December 2022 for a week."
-    request = [("system", "You are helpful."),
-               ("user", "<context>\nCurrent time: 2023-06-02 10:00 UTC\nRecalled:\n"
-                        f"- [2023-06-02] person: Hi there.\nperson: {turn}\n"
-                        f"- [2022-12-20] assistant: {other}\n</context>\n\nWhen was the marathon?")]
+    request = [
+        ("system", "You are helpful."),
+        (
+            "user",
+            "<context>\nCurrent time: 2023-06-02 10:00 UTC\nRecalled:\n"
+            f"- [2023-06-02] person: Hi there.\nperson: {turn}\n"
+            f"- [2022-12-20] assistant: {other}\n</context>\n\nWhen was the marathon?",
+        ),
+    ]
     lines = dated_lines(request)
     # The second line of a block carries the block's date; the clock line is left out.
     assert (f"person: {turn}", "2023-06-02") in lines and not any("Current time" in x for x, _ in lines)
@@ -267,8 +284,12 @@ def test_null_control_scores_an_answer_against_the_other_requests() -> None:
 def test_eval_reports_strict_keys_for_threadkeep_and_fusion(tiny: Path) -> None:
     out = run_locomo(tiny, budget=2000, embedder=False)
     keys = {"null_answer_in_context", "evidence_all", "strict_answer_in_context", "strict_ceiling"}
-    for row in (out, out["baselines"]["fusion"], *out["by_category"].values(),
-                *out["baselines"]["fusion"]["by_category"].values()):
+    for row in (
+        out,
+        out["baselines"]["fusion"],
+        *out["by_category"].values(),
+        *out["baselines"]["fusion"]["by_category"].values(),
+    ):
         assert keys <= set(row)
     # Everything fits the budget: every evidence turn is present and the ceiling is reached
     # (the multi-hop answer "classes; a bowl cracked" sits in its two evidence turns).
@@ -284,10 +305,16 @@ def test_a_shared_photo_is_described_only_with_captions(tmp_path: Path) -> None:
     # captions the answer is nowhere (ceiling 0); with them it is stored, recalled and scored.
     sample = json.loads(json.dumps(SAMPLE))
     sample["conversation"]["session_3"].append(
-        {"speaker": "Ann", "dia_id": "D3:3", "text": "Look at this!",
-         "blip_caption": "a photo of a red kayak on a lake"})
-    sample["qa"] = [{"question": "What did Ann show Bob a photo of?", "answer": "kayak",
-                     "evidence": ["D3:3"], "category": 4}]
+        {
+            "speaker": "Ann",
+            "dia_id": "D3:3",
+            "text": "Look at this!",
+            "blip_caption": "a photo of a red kayak on a lake",
+        }
+    )
+    sample["qa"] = [
+        {"question": "What did Ann show Bob a photo of?", "answer": "kayak", "evidence": ["D3:3"], "category": 4}
+    ]
     path = tmp_path / "photo.json"
     path.write_text(json.dumps([sample]), encoding="utf-8")
     plain = run_locomo(path, budget=2000, embedder=False)
@@ -327,7 +354,8 @@ def test_sessions_are_folded_as_an_idle_conversation(tmp_path: Path) -> None:
     sample["conversation"]["session_4_date_time"] = "9:15 am on 9 June, 2023"
     sample["conversation"]["session_4"] = [
         _turn(f"D4:{i}", "Ann" if i % 2 else "Bob", f"Step {i} of the garden plan: plant row {i} with beans.")
-        for i in range(1, 25)]
+        for i in range(1, 25)
+    ]
     path = tmp_path / "long.json"
     path.write_text(json.dumps([sample]), encoding="utf-8")
     folded = run_locomo(path, budget=2000, embedder=False)

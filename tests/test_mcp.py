@@ -53,8 +53,10 @@ def site(tmp_path: Path, settings: Settings) -> Iterator[ApiHarness]:
 async def _http(site: ApiHarness, key: str, **headers: str) -> AsyncIterator[Client]:
     """The SDK's client over streamable HTTP with these headers (it leaves our HTTP client open)."""
     hdrs = {"Authorization": f"Bearer {key}", **headers}
-    async with create_mcp_http_client(headers=hdrs) as http, \
-            Client(streamable_http_client(site.url + "/mcp", http_client=http)) as client:
+    async with (
+        create_mcp_http_client(headers=hdrs) as http,
+        Client(streamable_http_client(site.url + "/mcp", http_client=http)) as client,
+    ):
         yield client
 
 

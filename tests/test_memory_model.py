@@ -60,25 +60,31 @@ def _open(tmp_path, monkeypatch, server: FakeProviderServer, spec: str, fold: st
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     monkeypatch.setenv("THREADKEEP_LLM_BASE_URL", server.url + "/v1")
     settings = Settings(home=tmp_path / "home", model=spec, fold_model=fold, fold_threshold=30, fold_tail=16)
-    return Memory.open(f"sqlite:///{tmp_path / 'm.db'}", settings=settings,
-                       master_key=MasterKey(b"k" * 32, "test"))
+    return Memory.open(f"sqlite:///{tmp_path / 'm.db'}", settings=settings, master_key=MasterKey(b"k" * 32, "test"))
 
 
 async def _talk(memory: Memory, turns: int) -> str:
     cid = None
     for i in range(turns):
-        result = await memory.send(f"I work at Lumen Analytics and turn {i} is about the Harwick budget.",
-                                   user="alice", conversation_id=cid)
+        result = await memory.send(
+            f"I work at Lumen Analytics and turn {i} is about the Harwick budget.", user="alice", conversation_id=cid
+        )
         cid = result.conversation_id
     await memory.drain_jobs()
     assert cid is not None
     return cid
 
 
-@pytest.mark.parametrize(("spec", "small"), [("openai:gpt-4.1", "gpt-4.1-mini"),
-                                              ("anthropic:claude-sonnet-4-5", "claude-haiku-4-5")])
-async def test_a_provider_brings_its_small_model_for_memory(tmp_path, monkeypatch, server: FakeProviderServer,  # type: ignore[no-untyped-def]
-                                                            spec: str, small: str) -> None:
+@pytest.mark.parametrize(
+    ("spec", "small"), [("openai:gpt-4.1", "gpt-4.1-mini"), ("anthropic:claude-sonnet-4-5", "claude-haiku-4-5")]
+)
+async def test_a_provider_brings_its_small_model_for_memory(
+    tmp_path,
+    monkeypatch,
+    server: FakeProviderServer,  # type: ignore[no-untyped-def]
+    spec: str,
+    small: str,
+) -> None:
     memory = _open(tmp_path, monkeypatch, server, spec)
     try:
         cid = await _talk(memory, 17)  # 34 messages: one fold is due
@@ -89,8 +95,11 @@ async def test_a_provider_brings_its_small_model_for_memory(tmp_path, monkeypatc
     finally:
         await memory.close()
     # The profile is prose (also the small model's); folds and extractions are structured.
-    structured = [(style, b) for style, b in server.requests
-                  if b.get("model") == small and ("response_format" in b or "tool_choice" in b)]
+    structured = [
+        (style, b)
+        for style, b in server.requests
+        if b.get("model") == small and ("response_format" in b or "tool_choice" in b)
+    ]
     assert any(b.get("model") == small and (style, b) not in structured for style, b in server.requests)
     chat = [b for _style, b in server.requests if b.get("model") != small]
     assert chat and all("response_format" not in b and "json_schema" not in str(b.get("tool_choice")) for b in chat)
@@ -134,8 +143,9 @@ async def test_a_failing_fold_model_keeps_the_cursor_then_falls_back(tmp_path, m
     try:
         cid = None
         for i in range(17):
-            cid = (await memory.send(f"Harwick note {i}: the budget is {100 + i}k.", user="alice",
-                                     conversation_id=cid)).conversation_id
+            cid = (
+                await memory.send(f"Harwick note {i}: the budget is {100 + i}k.", user="alice", conversation_id=cid)
+            ).conversation_id
         assert cid is not None
         with pytest.raises(Exception, match="stream"):
             await memory.background.folds.fold_once(cid, last_try=False)

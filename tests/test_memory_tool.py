@@ -40,26 +40,38 @@ def _line(text: str) -> re.Pattern[str]:
 
 def _stored_texts(m) -> list[str]:  # type: ignore[no-untyped-def]
     with m.db.session() as s:
-        return [m.vault.open_text(s, x.user_id, x.text_ct, table="messages", column="text", row_id=x.id)
-                for x in s.scalars(select(Message))]
+        return [
+            m.vault.open_text(s, x.user_id, x.text_ct, table="messages", column="text", row_id=x.id)
+            for x in s.scalars(select(Message))
+        ]
 
 
 def _trace(m, message_id: str) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     with m.db.session() as s:
         answer = s.get(Message, message_id)
-        return json.loads(m.vault.open_text(s, answer.user_id, answer.trace_ct, table="messages",
-                                            column="trace", row_id=answer.id))
+        return json.loads(
+            m.vault.open_text(s, answer.user_id, answer.trace_ct, table="messages", column="trace", row_id=answer.id)
+        )
 
 
 async def test_search_memory_round_through_anthropic(tmp_path, settings) -> None:
-    calls = [{"type": "tool_use", "id": "toolu_p", "name": "search_memory", "input": {"query": "pottery class"}},
-             {"type": "tool_use", "id": "toolu_c", "name": "search_memory", "input": {"query": "camping trip with the kids"}}]
-    fake = FakeAnthropic([
-        _anthropic_message([{"type": "text", "text": "Nice!"}], "end_turn"),
-        _anthropic_message([{"type": "text", "text": "Lovely."}], "end_turn"),
-        _anthropic_message([{"type": "text", "text": "Let me look back. "}, *calls], "tool_use"),
-        _anthropic_message([{"type": "text", "text": "Pottery, and camping with the kids."}], "end_turn"),
-    ])
+    calls = [
+        {"type": "tool_use", "id": "toolu_p", "name": "search_memory", "input": {"query": "pottery class"}},
+        {
+            "type": "tool_use",
+            "id": "toolu_c",
+            "name": "search_memory",
+            "input": {"query": "camping trip with the kids"},
+        },
+    ]
+    fake = FakeAnthropic(
+        [
+            _anthropic_message([{"type": "text", "text": "Nice!"}], "end_turn"),
+            _anthropic_message([{"type": "text", "text": "Lovely."}], "end_turn"),
+            _anthropic_message([{"type": "text", "text": "Let me look back. "}, *calls], "tool_use"),
+            _anthropic_message([{"type": "text", "text": "Pottery, and camping with the kids."}], "end_turn"),
+        ]
+    )
     m = _memory(tmp_path, settings, _anthropic(fake))
     ann = unique_user()
     first = await m.send(POTTERY, user=ann)
@@ -76,8 +88,11 @@ async def test_search_memory_round_through_anthropic(tmp_path, settings) -> None
     assert len(fake.requests) == 4
     follow_up = fake.requests[3]["messages"]
     assert [u["id"] for u in follow_up[-2]["content"] if u["type"] == "tool_use"] == ["toolu_p", "toolu_c"]
-    results = {b["tool_use_id"]: b["content"] if isinstance(b["content"], str) else json.dumps(b["content"])
-               for b in follow_up[-1]["content"] if b["type"] == "tool_result"}
+    results = {
+        b["tool_use_id"]: b["content"] if isinstance(b["content"], str) else json.dumps(b["content"])
+        for b in follow_up[-1]["content"]
+        if b["type"] == "tool_result"
+    }
     assert _line(POTTERY).search(results["toolu_p"])
     assert _line(CAMPING).search(results["toolu_c"])
     searching = [e for e in events if isinstance(e, ToolActivity) and e.status == "searching"]
@@ -91,21 +106,31 @@ async def test_search_memory_round_through_anthropic(tmp_path, settings) -> None
     assert len(texts) == 6 and not any("] you: " in t for t in texts)
     trace = _trace(m, done.assistant_message_id)
     assert [q["tool"] for q in trace["searches"]] == ["search_memory", "search_memory"]
-    assert all(q["results"] and {"message_id", "conversation_id", "score"} == set(q["results"][0])
-               for q in trace["searches"])
+    assert all(
+        q["results"] and {"message_id", "conversation_id", "score"} == set(q["results"][0]) for q in trace["searches"]
+    )
     assert "pottery" not in json.dumps(trace["searches"][1]) and "Alderby" not in json.dumps(trace)
     await m.close()
 
 
 # -- OpenAI-compatible wire format (chat completions, streamed) -------------------------------
 def _chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
-    return {"id": "c", "object": "chat.completion.chunk", "model": "gpt-4.1-mini",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+    return {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "model": "gpt-4.1-mini",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
 
 
 def _openai_body(chunks: list[dict[str, Any]]) -> bytes:
-    usage = {"id": "c", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [],
-             "usage": {"prompt_tokens": 100, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 0}}}
+    usage = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "model": "gpt-4.1-mini",
+        "choices": [],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 0}},
+    }
     return ("".join(f"data: {json.dumps(c)}\n\n" for c in [*chunks, usage]) + "data: [DONE]\n\n").encode()
 
 
@@ -117,10 +142,22 @@ def _openai_calls(*queries: str) -> bytes:
     chunks = [_chunk({"role": "assistant", "content": None})]
     for i, q in enumerate(queries):
         args = json.dumps({"query": q})
-        chunks += [_chunk({"tool_calls": [{"index": i, "id": f"call_{i}", "type": "function",
-                                           "function": {"name": "search_memory", "arguments": ""}}]}),
-                   _chunk({"tool_calls": [{"index": i, "function": {"arguments": args[:9]}}]}),
-                   _chunk({"tool_calls": [{"index": i, "function": {"arguments": args[9:]}}]})]
+        chunks += [
+            _chunk(
+                {
+                    "tool_calls": [
+                        {
+                            "index": i,
+                            "id": f"call_{i}",
+                            "type": "function",
+                            "function": {"name": "search_memory", "arguments": ""},
+                        }
+                    ]
+                }
+            ),
+            _chunk({"tool_calls": [{"index": i, "function": {"arguments": args[:9]}}]}),
+            _chunk({"tool_calls": [{"index": i, "function": {"arguments": args[9:]}}]}),
+        ]
     return _openai_body([*chunks, _chunk({}, "tool_calls")])
 
 
@@ -139,14 +176,23 @@ class FakeOpenAI:
 
 
 async def test_search_memory_through_openai_is_scoped_to_the_person(tmp_path, settings) -> None:
-    fake = FakeOpenAI([
-        _openai_text("Nice!"), _openai_text("Lovely."),               # Ann's history
-        _openai_text("Good luck with it."),                          # Bob's history
-        _openai_calls("pottery class Alderby"), _openai_text("I don't know."),         # Bob asks
-        _openai_calls("pottery class", "camping kids"), _openai_text("Pottery and camping."),  # Ann asks
-    ])
-    model = OpenAICompatibleModel("gpt-4.1-mini", preset="openai", api_key="sk-test",
-                                  client=httpx.AsyncClient(transport=httpx.MockTransport(fake)))
+    fake = FakeOpenAI(
+        [
+            _openai_text("Nice!"),
+            _openai_text("Lovely."),  # Ann's history
+            _openai_text("Good luck with it."),  # Bob's history
+            _openai_calls("pottery class Alderby"),
+            _openai_text("I don't know."),  # Bob asks
+            _openai_calls("pottery class", "camping kids"),
+            _openai_text("Pottery and camping."),  # Ann asks
+        ]
+    )
+    model = OpenAICompatibleModel(
+        "gpt-4.1-mini",
+        preset="openai",
+        api_key="sk-test",
+        client=httpx.AsyncClient(transport=httpx.MockTransport(fake)),
+    )
     m = _memory(tmp_path, settings, model)
     ann, bob = unique_user(), unique_user()
     first = await m.send(POTTERY, user=ann)
@@ -175,14 +221,25 @@ async def test_results_are_sized_to_the_room_under_the_ceiling(tmp_path, setting
     # of what the round has left, so the round stays under the one ceiling and no line is cut.
     settings.context_window = 2_000
     settings.answer_reserve = 1_024
-    fake = FakeOpenAI([*(_openai_text("Noted.") for _ in range(24)),
-                       _openai_calls("codeword1", "codeword2", "codeword3", "codeword4"), _openai_text("Done.")])
-    model = OpenAICompatibleModel("gpt-4.1-mini", preset="openai", api_key="sk-test",
-                                  client=httpx.AsyncClient(transport=httpx.MockTransport(fake)))
+    fake = FakeOpenAI(
+        [
+            *(_openai_text("Noted.") for _ in range(24)),
+            _openai_calls("codeword1", "codeword2", "codeword3", "codeword4"),
+            _openai_text("Done."),
+        ]
+    )
+    model = OpenAICompatibleModel(
+        "gpt-4.1-mini",
+        preset="openai",
+        api_key="sk-test",
+        client=httpx.AsyncClient(transport=httpx.MockTransport(fake)),
+    )
     m = _memory(tmp_path, settings, model)
     ann = unique_user()
-    chat = ("Today was long: the train was late, the office was cold, the meeting ran over and the "
-            "coffee machine broke again, so I walked to the bakery at lunch and read on a bench.")
+    chat = (
+        "Today was long: the train was late, the office was cold, the meeting ran over and the "
+        "coffee machine broke again, so I walked to the bakery at lunch and read on a bench."
+    )
     for n in range(12):  # twelve earlier conversations of two long turns
         first = await m.send(f"{chat} My note for today is codeword{n}.", user=ann)
         await m.send(f"{chat} Nothing else to add.", user=ann, conversation_id=first.conversation_id)
@@ -191,8 +248,11 @@ async def test_results_are_sized_to_the_room_under_the_ceiling(tmp_path, setting
     contents = [x["content"] for x in fake.requests[-1]["messages"] if x["role"] == "tool"]
     assert len(contents) == 4 and all("[result left out" not in c for c in contents)
     found = [c for c in contents if c != NOTHING_RECALLED]
-    assert found and all(re.fullmatch(r"(\[\d{4}-\d{2}-\d{2}\] (you|the assistant): [^\n]+\n?)+", block)
-                         for c in found for block in c.split("\n\n"))
+    assert found and all(
+        re.fullmatch(r"(\[\d{4}-\d{2}-\d{2}\] (you|the assistant): [^\n]+\n?)+", block)
+        for c in found
+        for block in c.split("\n\n")
+    )
     # Each call found its own turn, whole, though the four shares could not hold them all
     # with their neighbours.
     assert all(f"is codeword{i}." in c for i, c in enumerate(contents, 1))

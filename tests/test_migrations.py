@@ -54,8 +54,8 @@ def test_revisions_are_numbered_in_chain_order() -> None:
     chain = list(reversed(list(script.walk_revisions("base", "heads"))))
     for n, rev in enumerate(chain, start=1):
         assert re.fullmatch(rf"{n:04d}_[a-z0-9_]+", rev.revision), (
-            f"revision {n} of the chain is {rev.revision!r}: number it {n:04d}_… "
-            f"(down_revision {rev.down_revision!r})")
+            f"revision {n} of the chain is {rev.revision!r}: number it {n:04d}_… (down_revision {rev.down_revision!r})"
+        )
         assert Path(rev.path).stem == rev.revision, f"{rev.path} holds revision {rev.revision!r}"
     new_ids = {rev.revision for rev in chain}
     assert set(OLD_TO_NEW.values()) <= new_ids
@@ -65,8 +65,7 @@ def test_revisions_are_numbered_in_chain_order() -> None:
 def test_the_migrated_schema_is_the_models_schema(empty_db: Database) -> None:
     empty_db.upgrade()
     with empty_db.engine.connect() as conn:
-        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}),
-                                 schema.metadata)
+        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), schema.metadata)
     assert diffs == []
 
 
@@ -80,8 +79,7 @@ def test_a_database_stamped_with_an_old_id_upgrades(empty_db: Database, old: str
     empty_db.upgrade()
     assert _current(empty_db) == _script().get_current_head()
     with empty_db.engine.connect() as conn:
-        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}),
-                                 schema.metadata)
+        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), schema.metadata)
     assert diffs == []
     command.downgrade(cfg, OLD_TO_NEW[old])  # and the renamed revisions run down as well
     assert _current(empty_db) == OLD_TO_NEW[old]

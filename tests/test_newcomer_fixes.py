@@ -20,11 +20,17 @@ def test_make_run_takes_port_and_host(tmp_path: Path) -> None:
     (venv / ".installed").touch()
     newer = time.time() + 60  # newer than pyproject.toml: make sees nothing to install
     os.utime(venv / ".installed", (newer, newer))
-    out = subprocess.run(["make", "-n", "-C", str(ROOT), "run", f"VENV={venv}", "PORT=9123", "HOST=0.0.0.0"],
-                         capture_output=True, text=True, timeout=60, check=True).stdout
+    out = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), "run", f"VENV={venv}", "PORT=9123", "HOST=0.0.0.0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
     assert f"{venv}/bin/threadkeep serve --host 0.0.0.0 --port 9123" in out
-    default = subprocess.run(["make", "-n", "-C", str(ROOT), "run", f"VENV={venv}"],
-                             capture_output=True, text=True, timeout=60, check=True).stdout
+    default = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), "run", f"VENV={venv}"], capture_output=True, text=True, timeout=60, check=True
+    ).stdout
     assert "serve --host 127.0.0.1 --port 8000" in default
 
 
@@ -64,13 +70,20 @@ def test_importing_an_archive_into_its_own_database_counts_the_facts_already_the
     from tests.test_cli import tk
 
     home = tmp_path / "home"
-    tk(home, "chat", "--user", "dora",
-       stdin="I work at Acme.\nI live in Lisbon.\nMy name is Dora.\nMy favourite colour is green.\n")
+    tk(
+        home,
+        "chat",
+        "--user",
+        "dora",
+        stdin="I work at Acme.\nI live in Lisbon.\nMy name is Dora.\nMy favourite colour is green.\n",
+    )
     out = tmp_path / "dora.zip"
     assert "4 facts" in tk(home, "users", "export", "--user", "dora", "--out", str(out)).stdout
     proc = tk(home, "import", "threadkeep", str(out), "--user", "dora")
     assert "facts: 4 in the archive, 4 already here, 0 added" in proc.stderr, proc.stderr
-    assert "stored 0 messages" in proc.stderr and "kept in place (still in this database): 1 conversation" in proc.stderr
+    assert (
+        "stored 0 messages" in proc.stderr and "kept in place (still in this database): 1 conversation" in proc.stderr
+    )
     listed = tk(home, "facts", "list", "--user", "dora").stdout.strip().splitlines()
     assert len(listed) == 4
 
@@ -81,8 +94,12 @@ def test_the_admin_cache_report_explains_offline_mode(tmp_path: Path, settings) 
     from threadkeep.crypto import MasterKey
     from threadkeep.memory.offline import OfflineModel
 
-    h = start_harness(f"sqlite:///{tmp_path / 'o.db'}", MasterKey(os.urandom(32), "o"),
-                      settings.model_copy(update={"embeddings": False}), model=OfflineModel())  # type: ignore[arg-type]
+    h = start_harness(
+        f"sqlite:///{tmp_path / 'o.db'}",
+        MasterKey(os.urandom(32), "o"),
+        settings.model_copy(update={"embeddings": False}),
+        model=OfflineModel(),
+    )  # type: ignore[arg-type]
     try:
         c, _ = h.person()
         assert c.post("/v1/messages", json={"text": "The code is 7."}).status_code == 200
@@ -93,6 +110,6 @@ def test_the_admin_cache_report_explains_offline_mode(tmp_path: Path, settings) 
         assert "THREADKEEP_MODEL" in report["note"]
         assert "Offline mode" in admin.get("/v1/admin/cache-report?format=text").text
         page = admin.get("/admin/admin.js").text  # the console shows the note above its charts
-        assert 'r.note' in page and "cache-note" in admin.get("/admin").text
+        assert "r.note" in page and "cache-note" in admin.get("/admin").text
     finally:
         stop_harness(h)

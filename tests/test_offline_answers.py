@@ -25,7 +25,8 @@ Breakfast is included when the hotel offers it."""
 EARLIER_OFFLINE_ANSWER = (
     "[offline mode: no language model is configured, so I can only quote what I remember. "
     "Set THREADKEEP_MODEL to use a real model.]\n\nWhat I remember that relates to your message:\n"
-    "- (earlier in this conversation) The boat is called Heron and sleeps four.")
+    "- (earlier in this conversation) The boat is called Heron and sleeps four."
+)
 
 
 def _quotes(answer: str) -> list[str]:
@@ -35,15 +36,38 @@ def _quotes(answer: str) -> list[str]:
 def test_markdown_passages_are_quoted_with_their_header() -> None:
     from threadkeep.knowledge.results import Hit
 
-    hit = Hit(chunk_id="c1", document_id="d1", title="Travel policy", ordinal=1, text=MARKDOWN, score=1.0,
-              dense_score=None, lexical_score=None)
-    content = render_hits([hit, Hit(chunk_id="c2", document_id="d1", title="Expenses", ordinal=0,
-                                    text="Receipts within a month.\n\nHotel bills itemised.", score=0.5,
-                                    dense_score=None, lexical_score=None)])
-    tool_round = Segment("tool_round", (
-        ChatMessage("assistant", (ToolCallPart("engine-search", "search_knowledge", {"query": "hotel"}),)),
-        ChatMessage("user", (ToolResultPart("engine-search", content),)),
-    ))
+    hit = Hit(
+        chunk_id="c1",
+        document_id="d1",
+        title="Travel policy",
+        ordinal=1,
+        text=MARKDOWN,
+        score=1.0,
+        dense_score=None,
+        lexical_score=None,
+    )
+    content = render_hits(
+        [
+            hit,
+            Hit(
+                chunk_id="c2",
+                document_id="d1",
+                title="Expenses",
+                ordinal=0,
+                text="Receipts within a month.\n\nHotel bills itemised.",
+                score=0.5,
+                dense_score=None,
+                lexical_score=None,
+            ),
+        ]
+    )
+    tool_round = Segment(
+        "tool_round",
+        (
+            ChatMessage("assistant", (ToolCallPart("engine-search", "search_knowledge", {"query": "hotel"}),)),
+            ChatMessage("user", (ToolResultPart("engine-search", content),)),
+        ),
+    )
     answer = OfflineModel().answer("How much for a hotel in a capital?", (tool_round,))
     quotes = _quotes(answer)
     assert "- (knowledge base [1] Travel policy (part 2)) Hotels up to 180 euros a night in capital cities." in quotes
@@ -52,18 +76,27 @@ def test_markdown_passages_are_quoted_with_their_header() -> None:
 
 
 def test_only_the_persons_statements_are_memories_and_each_says_where_from() -> None:
-    history = Segment("history", (
-        ChatMessage.user("The boat is called Heron and sleeps four. What is the boat called?"),
-        ChatMessage.assistant(EARLIER_OFFLINE_ANSWER),
-        ChatMessage.user("Where is the boat moored?"),
-    ))
-    context = Segment("turn_context", (ChatMessage.user(
-        "<turn_context>\nCurrent time: 2026-11-30 21:00 UTC\n\n"
-        "Relevant facts:\n- The boat's home port is Kiel.\n\n"
-        "Recalled:\n- [2026-11-02] person: Our boat needs new sails before spring.\n"
-        "assistant: (earlier in this conversation) Our boat needs new sails.\n"
-        "…\nperson: Which boat shop is open on Sundays?\n"
-        "- [2026-11-20] person: The boat trailer is in the barn.\n</turn_context>"),))
+    history = Segment(
+        "history",
+        (
+            ChatMessage.user("The boat is called Heron and sleeps four. What is the boat called?"),
+            ChatMessage.assistant(EARLIER_OFFLINE_ANSWER),
+            ChatMessage.user("Where is the boat moored?"),
+        ),
+    )
+    context = Segment(
+        "turn_context",
+        (
+            ChatMessage.user(
+                "<turn_context>\nCurrent time: 2026-11-30 21:00 UTC\n\n"
+                "Relevant facts:\n- The boat's home port is Kiel.\n\n"
+                "Recalled:\n- [2026-11-02] person: Our boat needs new sails before spring.\n"
+                "assistant: (earlier in this conversation) Our boat needs new sails.\n"
+                "…\nperson: Which boat shop is open on Sundays?\n"
+                "- [2026-11-20] person: The boat trailer is in the barn.\n</turn_context>"
+            ),
+        ),
+    )
     new = Segment("new_message", (ChatMessage.user("Tell me about the boat."),))
     answer = OfflineModel().answer("Tell me about the boat.", (history, context, new))
     quotes = _quotes(answer)
@@ -72,8 +105,15 @@ def test_only_the_persons_statements_are_memories_and_each_says_where_from() -> 
     assert "- (another conversation, 2 Nov) Our boat needs new sails before spring." in quotes
     # Never a question, never the assistant's own words, never a tag or a section line.
     text = "\n".join(quotes)
-    for absent in ("?", "new sails.", "<turn_context>", "Recalled", "Current time", "memory about you",
-                   "(earlier in this conversation) (earlier"):
+    for absent in (
+        "?",
+        "new sails.",
+        "<turn_context>",
+        "Recalled",
+        "Current time",
+        "memory about you",
+        "(earlier in this conversation) (earlier",
+    ):
         assert absent not in text, absent
     assert len(quotes) == len(set(quotes)) <= 5
 
@@ -102,17 +142,32 @@ def test_a_sentence_the_document_wrapped_is_quoted_whole() -> None:
     """Issue 28: the quote stopped at the document's own line break."""
     from threadkeep.knowledge.results import Hit
 
-    text = ("Unused vacation days can be carried over\nup to a maximum of 5 days.\n"
-            "Requests go to your manager\n- one week ahead\n- in writing")
-    hit = Hit(chunk_id="c1", document_id="d1", title="Leave policy", ordinal=0, text=text, score=1.0,
-              dense_score=None, lexical_score=None)
-    tool_round = Segment("tool_round", (
-        ChatMessage("assistant", (ToolCallPart("engine-search", "search_knowledge", {"query": "vacation"}),)),
-        ChatMessage("user", (ToolResultPart("engine-search", render_hits([hit])),)),
-    ))
+    text = (
+        "Unused vacation days can be carried over\nup to a maximum of 5 days.\n"
+        "Requests go to your manager\n- one week ahead\n- in writing"
+    )
+    hit = Hit(
+        chunk_id="c1",
+        document_id="d1",
+        title="Leave policy",
+        ordinal=0,
+        text=text,
+        score=1.0,
+        dense_score=None,
+        lexical_score=None,
+    )
+    tool_round = Segment(
+        "tool_round",
+        (
+            ChatMessage("assistant", (ToolCallPart("engine-search", "search_knowledge", {"query": "vacation"}),)),
+            ChatMessage("user", (ToolResultPart("engine-search", render_hits([hit])),)),
+        ),
+    )
     quotes = _quotes(OfflineModel().answer("Can unused vacation days be carried over?", (tool_round,)))
-    assert ("- (knowledge base [1] Leave policy (part 1)) Unused vacation days can be carried over up to a "
-            "maximum of 5 days.") in quotes
+    assert (
+        "- (knowledge base [1] Leave policy (part 1)) Unused vacation days can be carried over up to a "
+        "maximum of 5 days."
+    ) in quotes
     # A list item keeps its own line: it is not glued to the sentence above.
     manager = OfflineModel().answer("Who gets the requests, the manager?", (tool_round,))
     assert "- (knowledge base [1] Leave policy (part 1)) Requests go to your manager" in _quotes(manager)
@@ -127,9 +182,15 @@ def test_small_talk_is_answered_briefly_and_introductions_are_noted() -> None:
         assert answer.startswith("Hello!") and "don't recall" not in answer, hello
     for thanks in ("thanks", "Thank you so much!", "спасибо", "ありがとうございます", "merci", "谢谢"):
         assert model.answer(thanks, ()) == "You're welcome.", thanks
-    for intro, name in (("Hi, I'm Anna", "Anna"), ("my name is Ben Okafor", "Ben Okafor"),
-                        ("Меня зовут Ольга", "Ольга"), ("私は田中です", "田中"), ("我叫李明", "李明"),
-                        ("I'm Anna and I lead the Ajax project", "Anna"), ("Je m'appelle Claire.", "Claire")):
+    for intro, name in (
+        ("Hi, I'm Anna", "Anna"),
+        ("my name is Ben Okafor", "Ben Okafor"),
+        ("Меня зовут Ольга", "Ольга"),
+        ("私は田中です", "田中"),
+        ("我叫李明", "李明"),
+        ("I'm Anna and I lead the Ajax project", "Anna"),
+        ("Je m'appelle Claire.", "Claire"),
+    ):
         assert model.answer(intro, ()).startswith(f"Noted: your name is {name}."), intro
     # Not small talk: a greeting before a question, a statement that is not an introduction.
     assert "don't recall" in model.answer("Hello, what is our deadline?", ())

@@ -53,8 +53,9 @@ def _say(page: Page, site: ApiHarness, text: str) -> str:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1400, 900), (390, 844)])
-def test_the_newcomer_session_in_the_browser(browser: Browser, tmp_path: Path, settings: Any,
-                                             width: int, height: int) -> None:
+def test_the_newcomer_session_in_the_browser(
+    browser: Browser, tmp_path: Path, settings: Any, width: int, height: int
+) -> None:
     with live_site(tmp_path / "web.db", settings, OfflineModel()) as site:
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
@@ -76,8 +77,12 @@ def test_the_newcomer_session_in_the_browser(browser: Browser, tmp_path: Path, s
                     assert any(line.startswith(FROM_FACTS) and fact in line for line in lines), (question, answer)
                     assert len(lines) == len(set(lines)), answer  # no line twice
                     for quote in (line.split(") ", 1)[-1] for line in lines if line.startswith("- (")):
-                        assert not any(said in quote for a in answers for said in a.split("\n")
-                                       if said.strip() and not said.startswith("- (")), (question, answer)
+                        assert not any(
+                            said in quote
+                            for a in answers
+                            for said in a.split("\n")
+                            if said.strip() and not said.startswith("- (")
+                        ), (question, answer)
                     answers.append(answer)
             save_screenshot(page, f"offline-newcomer-{width}")
             page.screenshot(path=f"/tmp/offline-newcomer-{width}.png")

@@ -71,9 +71,12 @@ def _stored(h: ApiHarness, person: str) -> tuple[list[list[tuple[str, str]]], li
         for conv in s.scalars(select(Conversation).where(Conversation.user_id == uid)):
             msgs = s.scalars(select(Message).where(Message.conversation_id == conv.id).order_by(Message.seq))
             convs.append([(m.role, repo.open_message_text(s, h.memory.vault, m)) for m in msgs])
-        versions = [h.memory.vault.open_text(s, uid, v.text_ct, table="answer_versions", column="text", row_id=v.id)
-                    for v in s.scalars(select(AnswerVersion).where(AnswerVersion.user_id == uid)
-                                       .order_by(AnswerVersion.version))]
+        versions = [
+            h.memory.vault.open_text(s, uid, v.text_ct, table="answer_versions", column="text", row_id=v.id)
+            for v in s.scalars(
+                select(AnswerVersion).where(AnswerVersion.user_id == uid).order_by(AnswerVersion.version)
+            )
+        ]
         return convs, versions
 
 
@@ -82,8 +85,11 @@ def _fact_jobs(h: ApiHarness, message_text: str, person: str) -> int:
 
     with h.memory.db.reading() as s:
         uid = s.scalar(select(User.id).where(User.name == person))
-        mid = next(m.id for m in s.scalars(select(Message).where(Message.user_id == uid, Message.role == "user"))
-                   if repo.open_message_text(s, h.memory.vault, m) == message_text)
+        mid = next(
+            m.id
+            for m in s.scalars(select(Message).where(Message.user_id == uid, Message.role == "user"))
+            if repo.open_message_text(s, h.memory.vault, m) == message_text
+        )
         # Done jobs stay (their dedupe key cleared): every facts job ever queued for it.
         return sum(1 for p in s.scalars(select(Job.payload).where(Job.kind == "facts")) if p.get("message_id") == mid)
 
@@ -122,8 +128,13 @@ def test_regenerate_replaces_the_last_answer_and_keeps_the_old_one(live: ApiHarn
     assert convs == [[*turn, ("assistant", third)]] and versions == [first, second]
 
     # The export shows the current answer only; facts were mined once from the message.
-    cid = client.chat.completions.with_raw_response.create(model="any", messages=[  # type: ignore[arg-type]
-        *history, {"role": "assistant", "content": third}, {"role": "user", "content": "Thanks"}]
+    cid = client.chat.completions.with_raw_response.create(
+        model="any",
+        messages=[  # type: ignore[arg-type]
+            *history,
+            {"role": "assistant", "content": third},
+            {"role": "user", "content": "Thanks"},
+        ],
     ).headers["X-Threadkeep-Conversation"]
     exported = live.client(key).get(f"/v1/conversations/{cid}/export", params={"format": "markdown"}).text
     assert third in exported and first not in exported and second not in exported
@@ -168,7 +179,8 @@ def test_only_the_last_answer_is_regenerated_and_a_failed_regeneration_keeps_it(
     with live.memory.db.reading() as s:
         uid = s.scalar(select(User.id).where(User.name == person))
         assert set(s.scalars(select(Message.status).where(Message.role == "user", Message.user_id == uid))) == {
-            "answered"}
+            "answered"
+        }
     # A retry of the plain request still gets the stored answer.
     assert _say(client, two) == a2
 

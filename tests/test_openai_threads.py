@@ -91,27 +91,36 @@ def test_history_threadkeep_has_not_seen_is_stored_and_used(offline: ApiHarness)
     key, person = offline.person_key()
     client = _sdk(offline, key)
     # A conversation the client had elsewhere, now continued through threadkeep.
-    earlier = [{"role": "user", "content": "The wifi password in room Aurora is hunter-two."},
-               {"role": "assistant", "content": "Noted."}]
+    earlier = [
+        {"role": "user", "content": "The wifi password in room Aurora is hunter-two."},
+        {"role": "assistant", "content": "Noted."},
+    ]
     raw = client.chat.completions.with_raw_response.create(
-        model="any", messages=[*earlier, {"role": "user", "content": "What is the wifi password?"}])  # type: ignore[list-item]
+        model="any", messages=[*earlier, {"role": "user", "content": "What is the wifi password?"}]
+    )  # type: ignore[list-item]
     answer = raw.parse().choices[0].message.content or ""
     assert "The wifi password in room Aurora is hunter-two." in answer
     cid = raw.headers["X-Threadkeep-Conversation"]
     assert _transcript(offline, key, cid)[:2] == [("user", earlier[0]["content"]), ("assistant", "Noted.")]
 
     # The client continues, adding a turn of its own in between (threadkeep never saw it).
-    history = [*earlier, {"role": "user", "content": "What is the wifi password?"},
-               {"role": "assistant", "content": answer},
-               {"role": "user", "content": "Printer is on floor three."},
-               {"role": "assistant", "content": "Thanks."},
-               {"role": "user", "content": "Which floor is the printer on?"}]
+    history = [
+        *earlier,
+        {"role": "user", "content": "What is the wifi password?"},
+        {"role": "assistant", "content": answer},
+        {"role": "user", "content": "Printer is on floor three."},
+        {"role": "assistant", "content": "Thanks."},
+        {"role": "user", "content": "Which floor is the printer on?"},
+    ]
     reply = client.chat.completions.with_raw_response.create(model="any", messages=history)  # type: ignore[arg-type]
     assert reply.headers["X-Threadkeep-Conversation"] == cid
     assert "Printer is on floor three." in (reply.parse().choices[0].message.content or "")
     assert _conversations(offline, person) == [cid]
     assert [t for _, t in _transcript(offline, key, cid)][4:7] == [
-        "Printer is on floor three.", "Thanks.", "Which floor is the printer on?"]
+        "Printer is on floor three.",
+        "Thanks.",
+        "Which floor is the printer on?",
+    ]
 
 
 def test_an_edited_history_branches_and_another_person_never_matches(echo: ApiHarness) -> None:
@@ -124,7 +133,8 @@ def test_an_edited_history_branches_and_another_person_never_matches(echo: ApiHa
     assert len(_conversations(echo, person)) == 1
     # The client regenerates from an earlier point: a branch, not a mix of two histories.
     branch = client.chat.completions.with_raw_response.create(
-        model="m", messages=[*base, {"role": "user", "content": "gamma"}])  # type: ignore[list-item]
+        model="m", messages=[*base, {"role": "user", "content": "gamma"}]
+    )  # type: ignore[list-item]
     cid = branch.headers["X-Threadkeep-Conversation"]
     assert len(_conversations(echo, person)) == 2
     assert [t for _, t in _transcript(echo, key, cid)] == ["alpha", a1, "gamma", "echo: gamma"]
@@ -132,7 +142,8 @@ def test_an_edited_history_branches_and_another_person_never_matches(echo: ApiHa
     # Someone else sending the very same history gets a conversation of their own.
     key2, person2 = echo.person_key()
     other = _sdk(echo, key2).chat.completions.with_raw_response.create(
-        model="m", messages=[*base, {"role": "user", "content": "beta"}])  # type: ignore[list-item]
+        model="m", messages=[*base, {"role": "user", "content": "beta"}]
+    )  # type: ignore[list-item]
     assert other.headers["X-Threadkeep-Conversation"] not in _conversations(echo, person)
     assert len(_conversations(echo, person2)) == 1
 
@@ -150,9 +161,11 @@ def test_a_failed_turn_resent_by_the_client_is_retried_not_duplicated(echo: ApiH
     key, person = echo.person_key()
     client = _sdk(echo, key)
     first = client.chat.completions.create(model="m", messages=[{"role": "user", "content": "one"}])
-    history = [{"role": "user", "content": "one"},
-               {"role": "assistant", "content": first.choices[0].message.content or ""},
-               {"role": "user", "content": "two"}]
+    history = [
+        {"role": "user", "content": "one"},
+        {"role": "assistant", "content": first.choices[0].message.content or ""},
+        {"role": "user", "content": "two"},
+    ]
     echo.model.add(Step(error=ProviderServerError("upstream down", provider="scripted")))
     with pytest.raises(openai.APIStatusError) as failed:
         client.chat.completions.create(model="m", messages=history)  # type: ignore[arg-type]
@@ -174,4 +187,3 @@ def test_models_retrieve(echo: ApiHarness) -> None:
     assert [m.id for m in client.models.list()] == ["scripted"]
     with pytest.raises(openai.NotFoundError, match="answers with 'scripted'"):
         client.models.retrieve("gpt-4o")
-

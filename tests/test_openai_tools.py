@@ -33,19 +33,35 @@ from threadkeep.store.models import AnswerVersion, Conversation, Message, User
 from threadkeep.testing.checks import check_database
 
 TOOLS: list[dict[str, Any]] = [
-    {"type": "function", "function": {
-        "name": "get_weather", "description": "The weather in a city now.",
-        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}},
-    {"type": "function", "function": {
-        "name": "get_time", "description": "The local time in a city.",
-        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}},
+    {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "The weather in a city now.",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "get_time",
+            "description": "The local time in a city.",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+        },
+    },
 ]
 RESULTS = {"get_weather": "sunny, 21°C", "get_time": "14:05"}
 
 
 def _results(request: ModelRequest) -> list[ToolResultPart]:
-    return [p for seg in request.segments if seg.name == "tool_round" for m in seg.messages for p in m.parts
-            if isinstance(p, ToolResultPart)]
+    return [
+        p
+        for seg in request.segments
+        if seg.name == "tool_round"
+        for m in seg.messages
+        for p in m.parts
+        if isinstance(p, ToolResultPart)
+    ]
 
 
 def agent_model(request: ModelRequest) -> Step:
@@ -73,20 +89,27 @@ def live(backend: tuple[str, MasterKey], settings: Settings) -> Iterator[ApiHarn
         stop_harness(h)
 
 
-def _ask(client: openai.OpenAI, messages: list[dict[str, Any]], *, stream: bool, tools: bool = True,
-         **extra: Any) -> tuple[str, list[dict[str, Any]], str | None]:
+def _ask(
+    client: openai.OpenAI, messages: list[dict[str, Any]], *, stream: bool, tools: bool = True, **extra: Any
+) -> tuple[str, list[dict[str, Any]], str | None]:
     """One request as an agent sends it: (text, tool calls, finish_reason)."""
     if tools:
         extra["tools"] = TOOLS
     if not stream:
         done = client.chat.completions.create(model="gpt-4o-mini", messages=messages, **extra)  # type: ignore[arg-type]
         msg = done.choices[0].message
-        calls = [{"id": c.id, "name": c.function.name, "arguments": c.function.arguments}  # type: ignore[union-attr]
-                 for c in msg.tool_calls or []]
+        calls = [
+            {"id": c.id, "name": c.function.name, "arguments": c.function.arguments}  # type: ignore[union-attr]
+            for c in msg.tool_calls or []
+        ]
         return msg.content or "", calls, done.choices[0].finish_reason
     text, slots, finish = "", {}, None
-    for ch in client.chat.completions.create(model="gpt-4o-mini", messages=messages, stream=True,  # type: ignore[arg-type]
-                                             **extra):
+    for ch in client.chat.completions.create(
+        model="gpt-4o-mini",
+        messages=messages,
+        stream=True,  # type: ignore[arg-type]
+        **extra,
+    ):
         if not ch.choices:
             continue
         delta = ch.choices[0].delta
@@ -113,9 +136,16 @@ def _run_loop(client: openai.OpenAI, messages: list[dict[str, Any]], *, stream: 
             messages.append({"role": "assistant", "content": text})
             return text, rounds
         rounds += 1
-        messages.append({"role": "assistant", "content": text or None, "tool_calls": [
-            {"id": c["id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"]}}
-            for c in calls]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": text or None,
+                "tool_calls": [
+                    {"id": c["id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"]}}
+                    for c in calls
+                ],
+            }
+        )
         for c in calls:
             assert json.loads(c["arguments"]) == {"city": "Lisbon"}
             messages.append({"role": "tool", "tool_call_id": c["id"], "content": RESULTS[c["name"]]})
@@ -137,8 +167,9 @@ def _problems(h: ApiHarness, person: str) -> list[str]:
     """The integrity check's findings on this person's conversations (the PostgreSQL database
     is shared by the session's tests)."""
     with h.memory.db.reading() as s:
-        mine = set(s.scalars(select(Conversation.id).join(User, User.id == Conversation.user_id)
-                             .where(User.name == person)))
+        mine = set(
+            s.scalars(select(Conversation.id).join(User, User.id == Conversation.user_id).where(User.name == person))
+        )
     found = check_database(h.memory.db.engine.url.render_as_string(hide_password=False)).problems
     return [p for p in found if p.split(":", 1)[0] in mine]
 
@@ -148,8 +179,10 @@ def test_an_sdk_tool_loop_is_one_turn_of_one_conversation(live: ApiHarness, stre
     key, person = live.person_key()
     client = openai.OpenAI(base_url=f"{live.url}/v1", api_key=key, max_retries=0, timeout=30)
     live.clients.append(client)  # type: ignore[arg-type]
-    messages: list[dict[str, Any]] = [{"role": "system", "content": "You are an agent."},
-                                      {"role": "user", "content": "I live in Lisbon and my dog is called Pixel."}]
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": "You are an agent."},
+        {"role": "user", "content": "I live in Lisbon and my dog is called Pixel."},
+    ]
     first, _, _ = _ask(client, messages, stream=stream, tools=False)  # a plain turn
     messages.append({"role": "assistant", "content": first})
     asyncio.run(live.memory.drain_jobs())  # facts from the first message
@@ -181,8 +214,14 @@ def test_an_sdk_tool_loop_is_one_turn_of_one_conversation(live: ApiHarness, stre
 
     # Stored: one conversation, the two rows of each turn — no tool call, no tool result.
     convs = _rows(live, person)
-    assert convs == [[("user", "I live in Lisbon and my dog is called Pixel."), ("assistant", first),
-                      ("user", "What is the weather and the time where I live?"), ("assistant", answer)]]
+    assert convs == [
+        [
+            ("user", "I live in Lisbon and my dog is called Pixel."),
+            ("assistant", first),
+            ("user", "What is the weather and the time where I live?"),
+            ("assistant", answer),
+        ]
+    ]
 
     # The next normal turn (the client's history holds the tool traffic) continues it.
     messages.append({"role": "user", "content": "Thanks!"})
@@ -202,21 +241,64 @@ def test_tool_loop_refusals_say_what_is_wrong(live: ApiHarness) -> None:
     assert bad_tool.status_code == 400 and "function" in bad_tool.json()["error"]["message"]
     no_tools = c.post("/v1/chat/completions", json={"messages": base, "tool_choice": "required"})
     assert no_tools.status_code == 400 and "needs tools" in no_tools.json()["error"]["message"]
-    unanswered = c.post("/v1/chat/completions", json={"messages": [*base, {"role": "assistant", "tool_calls": [
-        {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": "{}"}}]}], "tools": TOOLS})
+    unanswered = c.post(
+        "/v1/chat/completions",
+        json={
+            "messages": [
+                *base,
+                {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": "{}"}}
+                    ],
+                },
+            ],
+            "tools": TOOLS,
+        },
+    )
     assert unanswered.status_code == 400 and "without a result" in unanswered.json()["error"]["message"]
-    bad_args = c.post("/v1/chat/completions", json={"messages": [*base, {"role": "assistant", "tool_calls": [
-        {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": "{oops"}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "x"}], "tools": TOOLS})
+    bad_args = c.post(
+        "/v1/chat/completions",
+        json={
+            "messages": [
+                *base,
+                {
+                    "role": "assistant",
+                    "tool_calls": [
+                        {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": "{oops"}}
+                    ],
+                },
+                {"role": "tool", "tool_call_id": "c1", "content": "x"},
+            ],
+            "tools": TOOLS,
+        },
+    )
     assert bad_args.status_code == 400 and "not valid JSON" in bad_args.json()["error"]["message"]
     twice = c.post("/v1/chat/completions", json={"messages": base, "tools": [TOOLS[0], TOOLS[0]]})
     assert twice.status_code == 400 and "its own name" in twice.json()["error"]["message"]
-    unknown = c.post("/v1/chat/completions", json={"messages": base, "tools": TOOLS, "tool_choice": {
-        "type": "function", "function": {"name": "book_flight"}}})
+    unknown = c.post(
+        "/v1/chat/completions",
+        json={
+            "messages": base,
+            "tools": TOOLS,
+            "tool_choice": {"type": "function", "function": {"name": "book_flight"}},
+        },
+    )
     assert unknown.status_code == 400 and "book_flight" in unknown.json()["error"]["message"]
-    not_a_string = c.post("/v1/chat/completions", json={"messages": [*base, {"role": "assistant", "tool_calls": [
-        {"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": 5}}]},
-        {"role": "tool", "tool_call_id": "c1", "content": "x"}], "tools": TOOLS})
+    not_a_string = c.post(
+        "/v1/chat/completions",
+        json={
+            "messages": [
+                *base,
+                {
+                    "role": "assistant",
+                    "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "get_time", "arguments": 5}}],
+                },
+                {"role": "tool", "tool_call_id": "c1", "content": "x"},
+            ],
+            "tools": TOOLS,
+        },
+    )
     assert not_a_string.status_code == 400 and "JSON string" in not_a_string.json()["error"]["message"]
     assert len(live.model.calls) == 0  # refused before the model, nothing stored
 
@@ -234,12 +316,23 @@ def test_an_abandoned_tool_round_leaves_the_message_and_is_not_stored_twice(live
     messages.append({"role": "user", "content": "never mind"})
     done = client.chat.completions.create(model="gpt-4o-mini", messages=messages)  # type: ignore[arg-type]
     assert done.choices[0].message.content == "echo: never mind"
-    assert _rows(live, person) == [[("user", "hello"), ("assistant", first), ("user", "weather?"),
-                                    ("user", "never mind"), ("assistant", "echo: never mind")]]
+    assert _rows(live, person) == [
+        [
+            ("user", "hello"),
+            ("assistant", first),
+            ("user", "weather?"),
+            ("user", "never mind"),
+            ("assistant", "echo: never mind"),
+        ]
+    ]
     with live.memory.db.reading() as s:  # the unfinished turn stays unanswered, out of later requests
         uid = s.scalar(select(User.id).where(User.name == person))
-        assert [m.status for m in s.scalars(select(Message).where(Message.role == "user", Message.user_id == uid)
-                                            .order_by(Message.seq))] == ["answered", "tools", "answered"]
+        assert [
+            m.status
+            for m in s.scalars(
+                select(Message).where(Message.role == "user", Message.user_id == uid).order_by(Message.seq)
+            )
+        ] == ["answered", "tools", "answered"]
     said = [m.text for seg in live.model.calls[-1].segments if seg.name == "history" for m in seg.messages]
     assert not any("weather?" in t for t in said)
 
@@ -247,10 +340,16 @@ def test_an_abandoned_tool_round_leaves_the_message_and_is_not_stored_twice(live
 def test_adapters_render_the_tool_choice_in_their_wire_format() -> None:
     tool = ToolSpec("get_time", "The time.", {"type": "object", "properties": {}})
     base = ModelRequest(system="s", tools=(tool,), segments=(Segment("new_message", (ChatMessage.user("hi"),)),))
-    cases = [(ToolChoice("auto"), "auto", {"type": "auto"}), (ToolChoice("none"), "none", {"type": "none"}),
-             (ToolChoice("required"), "required", {"type": "any"}),
-             (ToolChoice("tool", "get_time"), {"type": "function", "function": {"name": "get_time"}},
-              {"type": "tool", "name": "get_time"})]
+    cases = [
+        (ToolChoice("auto"), "auto", {"type": "auto"}),
+        (ToolChoice("none"), "none", {"type": "none"}),
+        (ToolChoice("required"), "required", {"type": "any"}),
+        (
+            ToolChoice("tool", "get_time"),
+            {"type": "function", "function": {"name": "get_time"}},
+            {"type": "tool", "name": "get_time"},
+        ),
+    ]
     for choice, openai_wire, anthropic_wire in cases:
         req = ModelRequest(system=base.system, tools=base.tools, segments=base.segments, tool_choice=choice)
         assert openai_render(req, "gpt-4o-mini").body["tool_choice"] == openai_wire
@@ -284,8 +383,9 @@ def test_regenerating_an_agent_turn_replaces_its_answer_through_a_new_tool_loop(
     messages: list[dict[str, Any]] = [dict(question)]
     answer, _ = _run_loop(client, messages, stream=False)
     # Regenerate: the history without the answer, flagged; the model runs the tools again.
-    text, calls, finish = _ask(client, [dict(question)], stream=False,
-                               extra_headers={"X-Threadkeep-Regenerate": "true"})
+    text, calls, finish = _ask(
+        client, [dict(question)], stream=False, extra_headers={"X-Threadkeep-Regenerate": "true"}
+    )
     assert finish == "tool_calls" and calls[0]["name"] == "get_weather"
     again, rounds = _run_loop(client, [dict(question)], stream=True)  # its follow-ups go on with that turn
     assert rounds == 2 and again == answer

@@ -63,28 +63,37 @@ class Provider:
 
 
 @pytest.fixture(params=["openai", "anthropic"])
-def wired(request: pytest.FixtureRequest, tmp_path, settings: Settings) -> Iterator[tuple[ApiHarness, Provider, str, SimulatedModel]]:  # type: ignore[no-untyped-def]
+def wired(
+    request: pytest.FixtureRequest, tmp_path, settings: Settings
+) -> Iterator[tuple[ApiHarness, Provider, str, SimulatedModel]]:  # type: ignore[no-untyped-def]
     provider = Provider()
     if request.param == "openai":
         sim = SimulatedModel(SimulatorConfig.openai("gpt-4.1"), now=ManualClock())
-        model: Any = OpenAICompatibleModel("gpt-4.1", preset="openai", api_key="sk",
-                                           client=httpx.AsyncClient(transport=wire_transport(sim, provider)))
+        model: Any = OpenAICompatibleModel(
+            "gpt-4.1", preset="openai", api_key="sk", client=httpx.AsyncClient(transport=wire_transport(sim, provider))
+        )
     else:
         sim = SimulatedModel(SimulatorConfig.anthropic("claude-sonnet-4-5"), now=ManualClock())
-        model = AnthropicModel("claude-sonnet-4-5", api_key="k",
-                               client=httpx.AsyncClient(transport=wire_transport(sim, provider)))
+        model = AnthropicModel(
+            "claude-sonnet-4-5", api_key="k", client=httpx.AsyncClient(transport=wire_transport(sim, provider))
+        )
     # A system prompt long enough for either provider to cache (both need 1024 tokens).
     system = " ".join(f"Rule {i}: answer briefly and exactly." for i in range(300))
-    h = start_harness(f"sqlite:///{tmp_path / 't.db'}", MasterKey(os.urandom(32), "t"),
-                      settings.model_copy(update={"embeddings": False, "system_prompt": system}), model=model)
+    h = start_harness(
+        f"sqlite:///{tmp_path / 't.db'}",
+        MasterKey(os.urandom(32), "t"),
+        settings.model_copy(update={"embeddings": False, "system_prompt": system}),
+        model=model,
+    )
     try:
         yield h, provider, request.param, sim
     finally:
         stop_harness(h)
 
 
-def test_the_tool_loop_speaks_each_providers_wire_format(wired: tuple[ApiHarness, Provider, str,
-                                                                      SimulatedModel]) -> None:
+def test_the_tool_loop_speaks_each_providers_wire_format(
+    wired: tuple[ApiHarness, Provider, str, SimulatedModel],
+) -> None:
     h, provider, kind, sim = wired
     key, person = h.person_key()
     client = openai.OpenAI(base_url=f"{h.url}/v1", api_key=key, max_retries=0, timeout=30)
@@ -97,21 +106,38 @@ def test_the_tool_loop_speaks_each_providers_wire_format(wired: tuple[ApiHarness
     assert len(loop) == 3
     first = loop[0]
     if kind == "openai":
-        assert first["tools"][0] == {"type": "function", "function": {
-            "name": "get_weather", "description": "The weather in a city now.",
-            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
+        assert first["tools"][0] == {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "The weather in a city now.",
+                "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+            },
+        }
         assert first["tool_choice"] == "required" and loop[1]["tool_choice"] == "auto"
         # The follow-up: the assistant's call as OpenAI tool_calls, the result as a tool message.
         (asked,) = [m for m in loop[1]["messages"] if m.get("tool_calls")]
-        assert asked["tool_calls"] == [{"id": "call_w1", "type": "function", "function": {
-            "name": "get_weather", "arguments": json.dumps({"city": "Lisbon"}, separators=(",", ":"))}}]
+        assert asked["tool_calls"] == [
+            {
+                "id": "call_w1",
+                "type": "function",
+                "function": {"name": "get_weather", "arguments": json.dumps({"city": "Lisbon"}, separators=(",", ":"))},
+            }
+        ]
     else:
         assert first["tools"][0]["name"] == "get_weather" and first["tools"][0]["input_schema"]["required"] == ["city"]
         assert first["tool_choice"] == {"type": "any"} and loop[1]["tool_choice"] == {"type": "auto"}
-        uses = [b for m in loop[2]["messages"] if m["role"] == "assistant" for b in m["content"]
-                if b.get("type") == "tool_use"]
+        uses = [
+            b
+            for m in loop[2]["messages"]
+            if m["role"] == "assistant"
+            for b in m["content"]
+            if b.get("type") == "tool_use"
+        ]
         assert [(u["id"], u["name"], u["input"]) for u in uses] == [
-            ("call_w1", "get_weather", {"city": "Lisbon"}), ("call_t1", "get_time", {"city": "Lisbon"})]
+            ("call_w1", "get_weather", {"city": "Lisbon"}),
+            ("call_t1", "get_time", {"city": "Lisbon"}),
+        ]
     assert _results_in(loop[1]) == [("call_w1", RESULTS["get_weather"])]
     assert _results_in(loop[2]) == [("call_w1", "sunny, 21°C"), ("call_t1", "14:05")]
     assert _rows(h, person) == [[("user", "What is the weather and the time in Lisbon?"), ("assistant", answer)]]
@@ -122,4 +148,5 @@ def test_the_tool_loop_speaks_each_providers_wire_format(wired: tuple[ApiHarness
     records = [r for r in sim.records if r.prompt_tokens > 0][-3:]
     assert records[0].cache_read_tokens == 0  # the loop's first call wrote the cache
     assert all(r.cache_read_tokens >= 0.9 * r.prompt_tokens for r in records[1:]), [
-        (r.cache_read_tokens, r.prompt_tokens) for r in records]
+        (r.cache_read_tokens, r.prompt_tokens) for r in records
+    ]

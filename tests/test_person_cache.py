@@ -25,14 +25,14 @@ def _cache(people: int, items: int | None) -> PersonCache[_Entry]:
 def test_items_bound_drops_least_recently_used_people() -> None:
     cache = _cache(people=64, items=1_000)
     for person in ("a", "b", "c"):
-        cache.get(person, "e5").size = 400   # entries grow after they are handed out
-    assert cache.held() == 1_200             # over the bound until the next fetch
-    cache.get("b", "e5")                     # b is used again: a is now the least recent
+        cache.get(person, "e5").size = 400  # entries grow after they are handed out
+    assert cache.held() == 1_200  # over the bound until the next fetch
+    cache.get("b", "e5")  # b is used again: a is now the least recent
     assert cache.held() == 800
-    a = cache.get("a", "e5")                 # a comes back empty: rebuilt from storage
+    a = cache.get("a", "e5")  # a comes back empty: rebuilt from storage
     assert a.size == 0 and cache.held() == 800
     a.size = 400
-    cache.get("d", "e5")                     # 1,200 again: c, least recently used, goes
+    cache.get("d", "e5")  # 1,200 again: c, least recently used, goes
     assert cache.held() == 800
     assert cache.get("b", "e5").size == 400 and cache.get("a", "e5") is a
     assert cache.get("c", "e5").size == 0
@@ -43,7 +43,7 @@ def test_one_person_over_the_bound_is_still_served_alone() -> None:
     big = cache.get("big", None)
     big.size = 5_000
     assert cache.get("big", None) is big
-    cache.get("small", None)                 # fetching another drops the big one
+    cache.get("small", None)  # fetching another drops the big one
     assert cache.held() == 0 and cache.get("big", None) is not big
 
 

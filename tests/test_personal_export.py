@@ -60,8 +60,9 @@ async def test_export_holds_the_person_and_nobody_else(backend, settings, tmp_pa
         uid, bob_id = await memory.user_id(ann), await memory.user_id(bob)
         week = period_bounds("week", datetime.now(UTC).date())
         for who in (uid, bob_id):
-            assert memory.db.write(lambda s, who=who: write_digest(s, memory.vault, user_id=who, period="week",
-                                                                   start=week[0], end=week[1]))
+            assert memory.db.write(
+                lambda s, who=who: write_digest(s, memory.vault, user_id=who, period="week", start=week[0], end=week[1])
+            )
         out = tmp_path / "ann.zip"
         done = write_personal_export(memory.db, memory.vault, user=ann, out=out)
         with pytest.raises(NotFound):
@@ -85,12 +86,15 @@ async def test_export_holds_the_person_and_nobody_else(backend, settings, tmp_pa
     rated = [m for m in third["messages"] if m["rating"] == "up"]
     assert len(rated) == 1 and rated[0]["role"] == "assistant" and rated[0]["rated_at"]
     assert json.loads(files["feedback.json"])["feedback"] == [
-        {"message_id": rated[0]["id"], "conversation_id": ids[2], "rating": "up", "rated_at": rated[0]["rated_at"]}]
+        {"message_id": rated[0]["id"], "conversation_id": ids[2], "rating": "up", "rated_at": rated[0]["rated_at"]}
+    ]
     facts = json.loads(files["facts.json"])["facts"]
     (employer,) = [f for f in facts if f["key"] == "said:work"]
     assert employer["value"] == "I work at Globex." and employer["status"] == "current"
     assert [(v["op"], v["old_value"], v["new_value"]) for v in employer["history"]] == [
-        ("add", None, "I work at Acme."), ("update", "I work at Acme.", "I work at Globex.")]
+        ("add", None, "I work at Acme."),
+        ("update", "I work at Acme.", "I work at Globex."),
+    ]
     assert "I work at Acme. → I work at Globex." in files["facts.md"]
     (digest,) = json.loads(files["digests.json"])["digests"]
     assert digest["period"] == "week" and digest["start"] == week[0].isoformat() and done.counts["digests"] == 1
@@ -133,8 +137,12 @@ def test_http_export_for_the_person_only(api: ApiHarness) -> None:  # noqa: F811
     assert json.loads(again["manifest.json"])["person"] == ann
     # The admin may act for a person; a surface key may not take a history away.
     admin = api.client(api.admin_key)
-    assert json.loads(_entries(admin.get("/v1/me/export", headers={"X-Threadkeep-User": bob}).content)
-                      ["manifest.json"])["person"] == bob
+    assert (
+        json.loads(_entries(admin.get("/v1/me/export", headers={"X-Threadkeep-User": bob}).content)["manifest.json"])[
+            "person"
+        ]
+        == bob
+    )
     surface = api.client(api.key("surface"))
     refused = surface.get("/v1/me/export", headers={"X-Threadkeep-User": ann})
     assert refused.status_code == 403 and "surface key" in refused.json()["error"]["message"]
@@ -163,8 +171,14 @@ def test_export_memory_is_one_conversation_not_the_history(tmp_path) -> None:
         with db.session() as s:
             conv = repo.create_conversation(s, vault, user_id=uid, channel="api", system_prompt="p", startup="s")
             for i in range(10):
-                repo.append_message(s, vault, conv=conv, role="user" if i % 2 == 0 else "assistant",
-                                    text=os.urandom(20_000).hex(), status="ok")
+                repo.append_message(
+                    s,
+                    vault,
+                    conv=conv,
+                    role="user" if i % 2 == 0 else "assistant",
+                    text=os.urandom(20_000).hex(),
+                    status="ok",
+                )
     write_personal_export(db, vault, user="mem", out=tmp_path / "warm.zip")  # imports and caches warm
     tracemalloc.start()
     try:
@@ -180,6 +194,7 @@ def test_export_memory_is_one_conversation_not_the_history(tmp_path) -> None:
 # -- reading it back ---------------------------------------------------------------------------
 def _conversations(memory, user: str):  # type: ignore[no-untyped-def]
     """{title: [(role, text, created_at, rating)]} of the person's conversations."""
+
     async def run():  # type: ignore[no-untyped-def]
         views = await memory.list_conversations(user=user, limit=1000)
         full = [await memory.get_conversation(v.id, user=user) for v in views]
@@ -210,8 +225,12 @@ async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> 
         await source.close()
     assert len(before) == 3 and sum(map(len, before.values())) == 10
 
-    fresh = open_memory(f"sqlite:///{tmp_path / 'fresh.db'}", MasterKey(os.urandom(32), "fresh"), settings,
-                        ScriptedModel(responder=lambda r: "Noted."))
+    fresh = open_memory(
+        f"sqlite:///{tmp_path / 'fresh.db'}",
+        MasterKey(os.urandom(32), "fresh"),
+        settings,
+        ScriptedModel(responder=lambda r: "Noted."),
+    )
     try:
         import_jobs.install(fresh)
         done = await asyncio.to_thread(import_archive, fresh, out, user=ann)
@@ -223,14 +242,17 @@ async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> 
         assert after == before
         assert sum(m[3] == "up" for msgs in after.values() for m in msgs) == 1
         facts_after = await facts_api.list_facts(fresh, user=ann, include_retired=True)
-        assert ({(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_after}
-                == {(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_before})
+        assert {(f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_after} == {
+            (f["key"], f["value"], f["said"], f["status"], f["times_seen"]) for f in facts_before
+        }
         # The value in its base form, the words as said beside it, both carried by the archive.
         assert "Я живу в Лиссабоне." in [f["value"] for f in facts_after]
         (employer,) = [f for f in facts_after if f["key"] == "said:work"]
         history = await facts_api.fact_history(fresh, employer["id"], user=ann)
         assert [(v["op"], v["old_value"], v["new_value"]) for v in history] == [
-            ("add", None, "I work at Acme."), ("update", "I work at Acme.", "I work at Globex.")]
+            ("add", None, "I work at Acme."),
+            ("update", "I work at Acme.", "I work at Globex."),
+        ]
         assert employer["source_message_id"] is not None  # re-linked to the imported message
         assert await fresh.people() == [ann]
         # Reading the same archive again adds nothing.
@@ -241,10 +263,13 @@ async def test_round_trip_into_a_fresh_database(backend, settings, tmp_path) -> 
         await fresh.close()
 
 
-def _rezip(src: Path, dst: Path, *, drop: str = "", change: dict[str, bytes] | None = None,
-           stored: bool = False) -> Path:
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(
-            dst, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as zout:
+def _rezip(
+    src: Path, dst: Path, *, drop: str = "", change: dict[str, bytes] | None = None, stored: bool = False
+) -> Path:
+    with (
+        zipfile.ZipFile(src) as zin,
+        zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as zout,
+    ):
         for name in zin.namelist():
             if name == drop:
                 continue
@@ -273,7 +298,7 @@ def test_bad_archives_are_refused_naming_the_place(tmp_path, settings) -> None:
     (tmp_path / "text.zip").write_text("not a zip at all")
     damaged = _rezip(good, tmp_path / "stored.zip", stored=True).read_bytes()
     at = damaged.index(b"a message to keep")
-    (tmp_path / "crc.zip").write_bytes(damaged[:at] + b"A" + damaged[at + 1:])
+    (tmp_path / "crc.zip").write_bytes(damaged[:at] + b"A" + damaged[at + 1 :])
     cases = {
         "cut.zip": "not a zip archive, or a truncated one",
         "text.zip": "not a zip archive",
@@ -285,12 +310,18 @@ def test_bad_archives_are_refused_naming_the_place(tmp_path, settings) -> None:
         "badjson.zip": f"{conv} is damaged or truncated",
     }
     _rezip(good, tmp_path / "nomanifest.zip", drop="manifest.json")
-    _rezip(good, tmp_path / "newer.zip", change={"manifest.json": json.dumps(manifest | {"format_version": 99}).encode()})
+    _rezip(
+        good, tmp_path / "newer.zip", change={"manifest.json": json.dumps(manifest | {"format_version": 99}).encode()}
+    )
     _rezip(good, tmp_path / "badfield.zip", change={conv: json.dumps(body).encode()})
     _rezip(good, tmp_path / "missing.zip", drop=conv)
     _rezip(good, tmp_path / "badjson.zip", change={conv: b'{"id": "x", "messages": ['})
-    target = open_memory(f"sqlite:///{tmp_path / 'target.db'}", MasterKey(os.urandom(32), "t2"), settings,
-                         ScriptedModel(responder=lambda r: "ok"))
+    target = open_memory(
+        f"sqlite:///{tmp_path / 'target.db'}",
+        MasterKey(os.urandom(32), "t2"),
+        settings,
+        ScriptedModel(responder=lambda r: "ok"),
+    )
     try:
         for name, expected in cases.items():
             with pytest.raises(ImportFormatError) as e:

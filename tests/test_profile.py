@@ -21,8 +21,13 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 
 
 def test_built_from_facts_and_refreshed_every_n(person: Person) -> None:
-    for key, value in [("name", "Alice"), ("role", "data analyst"), ("employer", "Acme"), ("city", "Berlin"),
-                       ("preference:sushi", "likes sushi")]:
+    for key, value in [
+        ("name", "Alice"),
+        ("role", "data analyst"),
+        ("employer", "Acme"),
+        ("city", "Berlin"),
+        ("preference:sushi", "likes sushi"),
+    ]:
         person.post(f"({key})")
         person.tell(key, value)
     assert current_profile(person.db, person.vault, user_id=person.user_id) is None
@@ -56,8 +61,13 @@ def test_model_profile_is_capped_and_falls_back(person: Person) -> None:
     from threadkeep.errors import ProviderServerError
     from threadkeep.llm.scripted import Step
 
-    fallback = refresh_profile(person.db, person.vault, user_id=person.user_id, force=True,
-                               model=ScriptedModel([Step(error=ProviderServerError("down"))]))
+    fallback = refresh_profile(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        force=True,
+        model=ScriptedModel([Step(error=ProviderServerError("down"))]),
+    )
     assert fallback is not None and fallback.method == "facts" and fallback.text == "Said: I work at Acme."
     assert fallback.fallback == "ProviderServerError"
 
@@ -67,22 +77,42 @@ def test_profile_from_facts_fits_the_cap() -> None:
 
 
 def test_the_life_facts_are_in_the_facts_block_and_the_profile(person: Person) -> None:
-    for key, value in [("name", "Dora"), ("moved_from", "Portugal"), ("studies", "economics"),
-                       ("family", "husband"), ("family", "kids"), ("pet", "rabbit Fig"),
-                       ("hobby", "rock climbing"), ("language", "Dutch"), ("business", "small bakery"),
-                       ("former", "as a paramedic")]:
+    for key, value in [
+        ("name", "Dora"),
+        ("moved_from", "Portugal"),
+        ("studies", "economics"),
+        ("family", "husband"),
+        ("family", "kids"),
+        ("pet", "rabbit Fig"),
+        ("hobby", "rock climbing"),
+        ("language", "Dutch"),
+        ("business", "small bakery"),
+        ("former", "as a paramedic"),
+    ]:
         person.post(f"({key})")
         person.tell(key, value)
     lines = sorted(f.text for f in person.facts())
-    assert lines == sorted([
-        "Name: Dora", "Moved from: Portugal", "Studies: economics", "Family: husband", "Family: kids",
-        "Pet: rabbit Fig", "Hobby: rock climbing", "Speaks: Dutch", "Runs: small bakery",
-        "Formerly: as a paramedic"])
+    assert lines == sorted(
+        [
+            "Name: Dora",
+            "Moved from: Portugal",
+            "Studies: economics",
+            "Family: husband",
+            "Family: kids",
+            "Pet: rabbit Fig",
+            "Hobby: rock climbing",
+            "Speaks: Dutch",
+            "Runs: small bakery",
+            "Formerly: as a paramedic",
+        ]
+    )
     built = refresh_profile(person.db, person.vault, user_id=person.user_id, force=True)
     assert built is not None and built.method == "facts"
-    assert built.text == ("Dora. Moved from Portugal. Studies economics. Runs: small bakery. "
-                          "Formerly: as a paramedic. Family: husband, kids. Pets: rabbit Fig. "
-                          "Speaks: Dutch. Hobbies: rock climbing.")
+    assert built.text == (
+        "Dora. Moved from Portugal. Studies economics. Runs: small bakery. "
+        "Formerly: as a paramedic. Family: husband, kids. Pets: rabbit Fig. "
+        "Speaks: Dutch. Hobbies: rock climbing."
+    )
 
 
 def test_what_the_person_said_is_in_the_profile(person: Person) -> None:

@@ -19,11 +19,17 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 
 # (statement, questions about the same slot, the stored value)
 CASES = {
-    "en": ("I live in Montreal.", ["Where do I live?", "Do I live in Toronto now?",
-                                   "Is it true that I live in Toronto?"], "Montreal"),
+    "en": (
+        "I live in Montreal.",
+        ["Where do I live?", "Do I live in Toronto now?", "Is it true that I live in Toronto?"],
+        "Montreal",
+    ),
     "ru": ("Я живу в Казани.", ["Где я живу?", "Я живу в Москве?", "Разве я живу в Москве"], "Казань"),
-    "ja": ("札幌に住んでいます。", ["私はどこに住んでいますか？", "東京に住んでいますか？",
-                                 "私は東京に住んでいるっけ"], "札幌"),
+    "ja": (
+        "札幌に住んでいます。",
+        ["私はどこに住んでいますか？", "東京に住んでいますか？", "私は東京に住んでいるっけ"],
+        "札幌",
+    ),
 }
 
 
@@ -40,23 +46,27 @@ def _fact_model(seen: list[str]) -> ScriptedModel:
         if "f1:" not in prompt:
             for value, said in (("Montreal", "Montreal"), ("Казань", "Казани"), ("札幌", "札幌")):
                 if said in message:
-                    return json.dumps({"operations": [{"op": "add", "key": "city", "value": value,
-                                                       "said": message}]})
-        return json.dumps({"operations": [{"op": "update", "fact": "f1", "value": message, "said": message,
-                                           "since": ""}]})
+                    return json.dumps({"operations": [{"op": "add", "key": "city", "value": value, "said": message}]})
+        return json.dumps(
+            {"operations": [{"op": "update", "fact": "f1", "value": message, "said": message, "since": ""}]}
+        )
 
     return ScriptedModel(responder=answer)
 
 
 @pytest.mark.parametrize("path", ["rules", "model"])
 @pytest.mark.parametrize("lang", sorted(CASES))
-async def test_a_question_through_the_whole_turn_changes_no_fact(backend, settings, lang: str,
-                                                                path: str) -> None:
+async def test_a_question_through_the_whole_turn_changes_no_fact(backend, settings, lang: str, path: str) -> None:
     url, key = backend
     said, questions, value = CASES[lang]
     seen: list[str] = []
-    memory = open_memory(url, key, settings, ScriptedModel(responder=lambda r: "Noted."),
-                         fold_model=_fact_model(seen) if path == "model" else None)
+    memory = open_memory(
+        url,
+        key,
+        settings,
+        ScriptedModel(responder=lambda r: "Noted."),
+        fold_model=_fact_model(seen) if path == "model" else None,
+    )
     user = unique_user()
     try:
         first = await memory.send(said, user=user)
@@ -70,7 +80,8 @@ async def test_a_question_through_the_whole_turn_changes_no_fact(backend, settin
             await memory.drain_jobs()
         after = await facts_api.list_facts(memory, user=user, include_retired=True)
         assert [(f["key"], f["value"], f["times_seen"]) for f in after] == [
-            (f["key"], f["value"], f["times_seen"]) for f in before]
+            (f["key"], f["value"], f["times_seen"]) for f in before
+        ]
         assert await facts_api.fact_history(memory, after[0]["id"], user=user) == history
         if path == "model":
             # The fact model was shown the statement and never a question.

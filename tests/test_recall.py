@@ -49,9 +49,15 @@ def test_recalls_older_conversation_with_sources(person: Person) -> None:
     old_conv = seed(person)
     assert index_pending(person.db, person.vault, user_id=person.user_id) == len(OLD)
     new_conv, _, seq = person.post("Who books the hotel for the offsite?")
-    hits = recall(person.db, person.vault, user_id=person.user_id,
-                  query="Who books the hotel for the offsite?",
-                  exclude_conversation_seq_gt=(new_conv, 0), k=2, token_budget=200)
+    hits = recall(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="Who books the hotel for the offsite?",
+        exclude_conversation_seq_gt=(new_conv, 0),
+        k=2,
+        token_budget=200,
+    )
     assert hits and "Maria" in hits[0].text
     conv_id, message_id, msg_seq, at = hits[0].source
     assert conv_id == old_conv and msg_seq in (3, 4) and at < utcnow() - timedelta(days=29)
@@ -62,16 +68,25 @@ def test_recalls_older_conversation_with_sources(person: Person) -> None:
 def test_excludes_verbatim_tail_but_keeps_folded_part(person: Person) -> None:
     conv = seed(person)
     # Messages 1..2 are folded (cursor 2); 3..5 are still verbatim in the request.
-    hits = recall(person.db, person.vault, user_id=person.user_id, query="Lisbon offsite March budget hotel",
-                  exclude_conversation_seq_gt=(conv, 2), k=10, token_budget=1000, embedder=False)
+    hits = recall(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="Lisbon offsite March budget hotel",
+        exclude_conversation_seq_gt=(conv, 2),
+        k=10,
+        token_budget=1000,
+        embedder=False,
+    )
     assert {h.item.seq for h in hits} <= {1, 2} and hits
 
 
 def test_new_messages_reach_the_cached_index(person: Person) -> None:
     seed(person)
     q = "what did I say about the quokka sanctuary"
-    assert all("quokka" not in h.text for h in recall(person.db, person.vault, user_id=person.user_id,
-                                                        query=q, embedder=False))
+    assert all(
+        "quokka" not in h.text for h in recall(person.db, person.vault, user_id=person.user_id, query=q, embedder=False)
+    )
     person.post("I visited the quokka sanctuary on Rottnest Island.")
     hits = recall(person.db, person.vault, user_id=person.user_id, query=q, k=1, embedder=False)
     assert "quokka" in hits[0].text
@@ -94,8 +109,15 @@ def test_recall_is_per_person(people) -> None:  # type: ignore[no-untyped-def]
 
 def test_long_message_is_cut_to_whole_sentences_under_item_cap(person: Person) -> None:
     person.post("Quarterly report. " + "Revenue grew in every region. " * 200)
-    (hit,) = recall(person.db, person.vault, user_id=person.user_id, query="quarterly report revenue",
-                    k=1, max_item_tokens=50, embedder=False)
+    (hit,) = recall(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="quarterly report revenue",
+        k=1,
+        max_item_tokens=50,
+        embedder=False,
+    )
     assert hit.tokens <= 50
     assert all(part.strip().endswith(".") for part in hit.text.split("…") if part.strip())
 
@@ -114,8 +136,10 @@ def test_deleted_conversation_leaves_the_index(person: Person) -> None:
 
 # -- long messages: chunks ----------------------------------------------------------------------
 def _document(n_paragraphs: int, secret_at: int, secret: str) -> str:
-    filler = ("The committee reviewed the quarterly figures and the staffing plan in detail. "
-              "Several members asked for clearer numbers on travel and equipment. ")
+    filler = (
+        "The committee reviewed the quarterly figures and the staffing plan in detail. "
+        "Several members asked for clearer numbers on travel and equipment. "
+    )
     paras = [f"Section {i}. " + filler * 3 for i in range(n_paragraphs)]
     paras[secret_at] = f"Section {secret_at}. " + filler + secret + " " + filler
     return "\n\n".join(paras)
@@ -148,8 +172,16 @@ def test_part_deep_inside_a_long_paste_is_recalled_by_meaning(person: Person) ->
         assert len(chunks) == len(chunk_spans(doc)) and all(b"Ingrid" not in c.vector_ct for c in chunks)
     new_conv, _, _ = person.post("where do we keep the key to the archive?")
     # By meaning: the question shares almost no words with the sentence ("who holds it").
-    hits = recall(person.db, person.vault, user_id=person.user_id, query="who holds the archive key?",
-                  exclude_conversation_seq_gt=(new_conv, 0), k=2, token_budget=600, embedder=emb)
+    hits = recall(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="who holds the archive key?",
+        exclude_conversation_seq_gt=(new_conv, 0),
+        k=2,
+        token_budget=600,
+        embedder=emb,
+    )
     assert hits and hits[0].item.message_id == mid and hits[0].item.chunk > 0
     assert secret in hits[0].text and hits[0].tokens < 400
 
@@ -157,6 +189,7 @@ def test_part_deep_inside_a_long_paste_is_recalled_by_meaning(person: Person) ->
 def test_index_computes_outside_the_write_transaction(person: Person) -> None:
     """The embedder runs with no transaction open: here it writes to the same SQLite file
     itself, which would wait for the lock (and fail) inside one."""
+
     class Writing:
         name, dim = "writing-test", 4
 
@@ -185,18 +218,26 @@ def test_dates_are_resolved_stored_sealed_and_rendered(person: Person) -> None:
 
         def query(self, text: str):  # type: ignore[no-untyped-def]
             import numpy as np
+
             return np.ones(4, dtype=np.float32) / 2
 
         def passages(self, texts):  # type: ignore[no-untyped-def]
             import numpy as np
+
             return np.ones((len(texts), 4), dtype=np.float32) / 2
 
     assert index_pending(person.db, person.vault, user_id=person.user_id, embedder=Flat()) == 1
     with person.db.session() as s:
         row = s.get(MessageVector, mid)
         assert row is not None and row.dates_ct is not None and b"May" not in row.dates_ct
-    hits = recall(person.db, person.vault, user_id=person.user_id, query="support group",
-                  exclude_conversation_seq_gt=("other", 0), embedder=Flat())
+    hits = recall(
+        person.db,
+        person.vault,
+        user_id=person.user_id,
+        query="support group",
+        exclude_conversation_seq_gt=("other", 0),
+        embedder=Flat(),
+    )
     assert "yesterday (7 May 2023)" in hits[0].text
     (block,) = render_recalled(hits)
     assert block.text.startswith("[2023-05-08] you: I went to the LGBTQ support group yesterday (7 May 2023)")

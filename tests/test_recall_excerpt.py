@@ -24,18 +24,27 @@ from threadkeep.retrieval.tokenizer import tokenize
 # the person went, a sentence about what they saw there, and a question about what they saw
 # (it shares words with the second sentence only).
 CASES = {
-    "en": ("Hey Sam! Good to see you, it has been a while! Wow, that is so cool! "
-           "Thanks so much, glad you liked it. Haha, so true!",
-           "I went to Alderby, a small town up north.", "Saw lovely old buildings.",
-           "What old buildings did you see on your trip?"),
-    "ru": ("Привет, Саша! Рада тебя видеть, давно не виделись! Ого, как здорово! "
-           "Спасибо большое, рада, что тебе понравилось. Ха-ха, точно!",
-           "Я ездила в Алдерби, маленький городок на севере.", "Видела красивые старые здания.",
-           "Какие старые здания ты видела в поездке?"),
-    "ja": ("サムさん、こんにちは！久しぶりに会えてうれしいです！わあ、すごいですね！"
-           "ありがとう、気に入ってもらえてうれしいです。ほんとにそうですね！",
-           "北の小さな町アルダービーに行きました。", "古い建物がきれいでした。",
-           "旅行でどんな古い建物を見ましたか？"),
+    "en": (
+        "Hey Sam! Good to see you, it has been a while! Wow, that is so cool! "
+        "Thanks so much, glad you liked it. Haha, so true!",
+        "I went to Alderby, a small town up north.",
+        "Saw lovely old buildings.",
+        "What old buildings did you see on your trip?",
+    ),
+    "ru": (
+        "Привет, Саша! Рада тебя видеть, давно не виделись! Ого, как здорово! "
+        "Спасибо большое, рада, что тебе понравилось. Ха-ха, точно!",
+        "Я ездила в Алдерби, маленький городок на севере.",
+        "Видела красивые старые здания.",
+        "Какие старые здания ты видела в поездке?",
+    ),
+    "ja": (
+        "サムさん、こんにちは！久しぶりに会えてうれしいです！わあ、すごいですね！"
+        "ありがとう、気に入ってもらえてうれしいです。ほんとにそうですね！",
+        "北の小さな町アルダービーに行きました。",
+        "古い建物がきれいでした。",
+        "旅行でどんな古い建物を見ましたか？",
+    ),
 }
 
 
@@ -85,15 +94,14 @@ def test_what_counts_as_a_value() -> None:
     once = 6.0
     common = {t: 1.0 for t in tokenize("went saw we it nice good sam melanie town")}
     idf = {**common, **{t: 3.5 for t in tokenize("buildings lovely old")}}
-    assert carries_value("We went there in 2019.", idf, once)                 # a number
+    assert carries_value("We went there in 2019.", idf, once)  # a number
     assert carries_value("We went there yesterday (7 May 2023).", idf, once)  # a resolved date
-    assert carries_value("We went to Alderby.", idf, once)                    # a name inside a sentence
+    assert carries_value("We went to Alderby.", idf, once)  # a name inside a sentence
     assert carries_value("Мы ездили в Алдерби.", idf, once)
-    assert not carries_value("Saw lovely old buildings.", idf, once)          # capitalised first word only
-    assert not carries_value("It was nice, Melanie.", idf, once)              # a name said everywhere
-    assert carries_value("アルダービーに行きました。", idf, once)                # a word said once, no case
-    assert not carries_value("アルダービーに行きました。", {t: 1.0 for t in tokenize("アルダービーに行きました")},
-                             once)
+    assert not carries_value("Saw lovely old buildings.", idf, once)  # capitalised first word only
+    assert not carries_value("It was nice, Melanie.", idf, once)  # a name said everywhere
+    assert carries_value("アルダービーに行きました。", idf, once)  # a word said once, no case
+    assert not carries_value("アルダービーに行きました。", {t: 1.0 for t in tokenize("アルダービーに行きました")}, once)
 
 
 def test_nothing_stated_and_nothing_asked_leaves_a_long_turn_whole() -> None:
@@ -110,9 +118,13 @@ def test_a_long_neighbour_is_recalled_with_the_sentence_that_answers() -> None:
     at = datetime(2023, 5, 8, tzinfo=UTC)
     items = [RecallItem(f"f{i}", f"c{i}", 0, "assistant", chat, at) for i in range(40)]
     answer = " ".join([chat, chat, place, seen, chat])
-    items += [RecallItem("q", "c0", 1, "assistant", "Where did you go on your trip last month?", at),
-              RecallItem("a", "c0", 2, "user", answer, at)]
+    items += [
+        RecallItem("q", "c0", 1, "assistant", "Where did you go on your trip last month?", at),
+        RecallItem("a", "c0", 2, "user", answer, at),
+    ]
     index = HybridIndex([it.text for it in items])
-    hits = {h.item.message_id: h for h in rank_items(items, index, "Where did you go on your trip?", None,
-                                                     k=4, token_budget=400)}
+    hits = {
+        h.item.message_id: h
+        for h in rank_items(items, index, "Where did you go on your trip?", None, k=4, token_budget=400)
+    }
     assert "a" in hits and place in hits["a"].text and chat not in hits["a"].text

@@ -15,8 +15,12 @@ from threadkeep.retrieval.tokenizer import tokenize
 
 ONCE = 5.0
 # Words said all the time in a long chat weigh little; anything not listed was said once.
-COMMON = {t: 0.4 for t in tokenize("hey thanks good see you what up with new melanie wow glad that great "
-                                   "so it was cool like kids work i m what's")}
+COMMON = {
+    t: 0.4
+    for t in tokenize(
+        "hey thanks good see you what up with new melanie wow glad that great so it was cool like kids work i m what's"
+    )
+}
 
 
 def _idf(tokens):  # noqa: ANN001, ANN202 - the callable the ranking passes
@@ -25,10 +29,15 @@ def _idf(tokens):  # noqa: ANN001, ANN202 - the callable the ranking passes
 
 def test_a_turn_of_filler_only_is_filler_and_a_fact_is_not() -> None:
     assert is_filler("Thanks, Melanie! Wow, that's so cool!", _idf, ONCE)
-    assert not is_filler("Hey Melanie! Good to see you! I signed up for a pottery class at the community "
-                         "centre yesterday. What's up with you?", _idf, ONCE)
+    assert not is_filler(
+        "Hey Melanie! Good to see you! I signed up for a pottery class at the community "
+        "centre yesterday. What's up with you?",
+        _idf,
+        ONCE,
+    )
     # A rare word (a name, a place) informs on its own.
     assert not is_filler("Wow! We called him Biscuit!", _idf, ONCE)
+
     # A word of the query keeps its turn when it is not said everywhere ("melanie" is).
     def idf(tokens):  # noqa: ANN001, ANN202
         return {**_idf(tokens), **{t: 3.0 for t in tokenize("helped") if t in tokens}}
@@ -42,7 +51,7 @@ def test_without_names() -> None:
     names = ["Melanie", "Mary Jane"]
     assert without_names("What does Melanie do to destress?", names) == "What does do to destress?"
     assert without_names("Where did Mary Jane's dog go?", names) == "Where did dog go?"
-    assert without_names("Melanie?", names) == "Melanie?"          # nothing left: unchanged
+    assert without_names("Melanie?", names) == "Melanie?"  # nothing left: unchanged
     assert without_names("Что делает Мелани?", names) == "Что делает Мелани?"
     assert without_names("What did I say?", []) == "What did I say?"
 
@@ -61,10 +70,8 @@ def test_a_filler_hit_is_not_shown_but_brings_its_answer() -> None:
 def test_the_floor_reads_the_candidates_lexical_evidence_of_direct_hits_only() -> None:
     at = datetime(2023, 5, 8, tzinfo=UTC)
     item = RecallItem("m1", "c1", 0, "user", "We went camping by the lake.", at)
-    direct = RecallHit(item, 0.03, item.text, 8, lexical=0.6, dense=0.85, dense_margin=0.05,
-                       candidates_lexical=0.9)
+    direct = RecallHit(item, 0.03, item.text, 8, lexical=0.6, dense=0.85, dense_margin=0.05, candidates_lexical=0.9)
     neighbour = RecallHit(item, 0.02, item.text, 8, candidates_lexical=2.0)
     assert relevance([direct, neighbour]).lexical == 0.9
     assert clears(relevance([direct]))
-    assert not clears(relevance([RecallHit(item, 0.03, item.text, 8, lexical=0.6, dense=0.85,
-                                           dense_margin=0.05)]))
+    assert not clears(relevance([RecallHit(item, 0.03, item.text, 8, lexical=0.6, dense=0.85, dense_margin=0.05)]))

@@ -40,8 +40,9 @@ def first_note_user(s, cid: str) -> str:  # type: ignore[no-untyped-def]
 async def _earlier(m, user: str) -> None:  # type: ignore[no-untyped-def]
     """An earlier conversation holding the detail, indexed for recall."""
     r = await m.send(SECRET, user=user)
-    await m.send("We also talked about the weather in Lisbon, nothing more.", user=user,
-                 conversation_id=r.conversation_id)
+    await m.send(
+        "We also talked about the weather in Lisbon, nothing more.", user=user, conversation_id=r.conversation_id
+    )
     await m.drain_jobs()
 
 
@@ -49,10 +50,12 @@ def _context(request) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(x.text for s in request.segments if s.name == "turn_context" for x in s.messages)
 
 
-ASKS = ("How are Marguerite's alpacas in Valparaiso doing?",
-        "Does Marguerite sell the Suri alpacas' wool?",
-        "And what about her farm near Valparaiso, with the Suri alpacas?",
-        "One more thing on Marguerite's Suri alpacas: how many are there?")
+ASKS = (
+    "How are Marguerite's alpacas in Valparaiso doing?",
+    "Does Marguerite sell the Suri alpacas' wool?",
+    "And what about her farm near Valparaiso, with the Suri alpacas?",
+    "One more thing on Marguerite's Suri alpacas: how many are there?",
+)
 
 
 @pytest.mark.parametrize("after", [1, 2])
@@ -85,17 +88,16 @@ async def test_recalled_blocks_become_one_note_in_the_cached_history(tmp_path, s
     req = requests[noted]
     assert req.breakpoints and req.segments[max(b.segment for b in req.breakpoints)].name == "history"
     # Never re-sent: not in any later turn's context, and in exactly one note of the history.
-    assert all("Suri alpacas" not in _context(r) for r in requests[noted + 1:])
+    assert all("Suri alpacas" not in _context(r) for r in requests[noted + 1 :])
     assert sum(b"Suri alpacas" in item for item in hists[-1] if NOTE_OPEN.encode() in item) == 1
-    assert any(r.report["recall_note"]["repeated"] >= 1 for r in results[noted + 1:])
+    assert any(r.report["recall_note"]["repeated"] >= 1 for r in results[noted + 1 :])
     # Byte-stable: each turn's history starts with the previous turn's, notes included.
     for before, later in zip(hists, hists[1:], strict=False):
         assert later[: len(before)] == before
     # The note's prefix is read from the cache on the next turns.
     assert sim.records[-1].cache_read_tokens > 0 and sim.records[-2].cache_read_tokens > 0
     with m.db.session() as s:
-        rows = s.scalars(select(RecallNote).where(RecallNote.conversation_id == cid)
-                         .order_by(RecallNote.seq)).all()
+        rows = s.scalars(select(RecallNote).where(RecallNote.conversation_id == cid).order_by(RecallNote.seq)).all()
     keys = [k for r in rows for k in r.sources]
     assert keys and len(keys) == len(set(keys))  # no source in two notes
     # Sealed: the note's text is not in the database in plaintext.
@@ -109,8 +111,7 @@ async def test_recalled_blocks_become_one_note_in_the_cached_history(tmp_path, s
 async def test_a_folded_turn_takes_its_note_with_it(tmp_path, settings) -> None:
     clock = ManualClock()
     sim = SimulatedModel(SimulatorConfig.anthropic(), now=clock, responder=lambda r: "Noted.")
-    m = _memory(tmp_path, settings, sim, fold_threshold=14, fold_tail=12, fold_adoption="eager",
-                recall_note_after=1)
+    m = _memory(tmp_path, settings, sim, fold_threshold=14, fold_tail=12, fold_adoption="eager", recall_note_after=1)
     user = unique_user()
     await _earlier(m, user)
     first = await m.send("Remind me where Marguerite's Suri alpacas live?", user=user)
@@ -156,19 +157,22 @@ async def test_the_floor_skips_recall_for_an_irrelevant_message(tmp_path, settin
     await m.close()
 
 
-EARLIER = ("My sister Marguerite breeds Suri alpacas on a farm near Valparaiso.",
-           "The quarterly budget review moved to the second week of March.",
-           "I started learning the cello again, mostly Bach suites.",
-           "Our team lead Ingrid wants the migration plan by Friday.",
-           "We adopted a rescue greyhound called Pepper last spring.")
+EARLIER = (
+    "My sister Marguerite breeds Suri alpacas on a farm near Valparaiso.",
+    "The quarterly budget review moved to the second week of March.",
+    "I started learning the cello again, mostly Bach suites.",
+    "Our team lead Ingrid wants the migration plan by Friday.",
+    "We adopted a rescue greyhound called Pepper last spring.",
+)
 
 
 async def test_the_floor_with_embeddings_skips_chit_chat_in_any_language(tmp_path, settings) -> None:
     # e5 puts chit-chat close to every short message (cosine ~0.88 here): the floor reads how
     # far the best hit stands out, not the cosine.
     settings.embeddings = True
-    sim = SimulatedModel(SimulatorConfig.anthropic(), now=ManualClock(),
-                         responder=lambda r: "Noted, thanks for telling me.")
+    sim = SimulatedModel(
+        SimulatorConfig.anthropic(), now=ManualClock(), responder=lambda r: "Noted, thanks for telling me."
+    )
     m = open_memory(f"sqlite:///{tmp_path / 'e.db'}", MasterKey(os.urandom(32), "t"), settings, sim)
     user = unique_user()
     cid = None
@@ -213,14 +217,27 @@ async def test_a_turn_keeps_its_first_note(backend, tmp_path) -> None:
     def store(text: str, sources: list[str]):  # type: ignore[no-untyped-def]
         def run(s):  # type: ignore[no-untyped-def]
             uid = first_note_user(s, r.conversation_id)
-            return store_note(s, m.vault, conversation_id=r.conversation_id, user_id=uid,
-                              message_id=r.user_message_id, seq=1, text=text, sources=sources, tokens=3)
+            return store_note(
+                s,
+                m.vault,
+                conversation_id=r.conversation_id,
+                user_id=uid,
+                message_id=r.user_message_id,
+                seq=1,
+                text=text,
+                sources=sources,
+                tokens=3,
+            )
+
         return m.db.write(run)
 
     first = store("Recalled: Marguerite's alpacas — 明日", ["a#0", "b#0"])
     again = store("something else", ["c#0"])
-    assert (again.id, again.text, again.sources) == (first.id, "Recalled: Marguerite's alpacas — 明日",
-                                                     frozenset({"a#0", "b#0"}))
+    assert (again.id, again.text, again.sources) == (
+        first.id,
+        "Recalled: Marguerite's alpacas — 明日",
+        frozenset({"a#0", "b#0"}),
+    )
     with m.db.reading() as s:
         rows = s.scalars(select(RecallNote).where(RecallNote.message_id == r.user_message_id)).all()
         assert len(rows) == 1

@@ -13,8 +13,10 @@ T0 = datetime(2024, 3, 1, tzinfo=UTC)
 
 
 def _items(texts: list[tuple[str, str, str]]) -> list[RecallItem]:
-    return [RecallItem(f"m{i}", f"c{i}", 1, role, text, T0 + timedelta(days=i), speaker=speaker)
-            for i, (role, speaker, text) in enumerate(texts)]
+    return [
+        RecallItem(f"m{i}", f"c{i}", 1, role, text, T0 + timedelta(days=i), speaker=speaker)
+        for i, (role, speaker, text) in enumerate(texts)
+    ]
 
 
 def test_a_seed_that_shares_no_word_with_the_query_is_recalled() -> None:
@@ -32,15 +34,17 @@ def test_a_seed_that_shares_no_word_with_the_query_is_recalled() -> None:
 
 
 def test_named_participants_are_lifted_instead_of_the_persons_own_words() -> None:
-    texts = [("user", "Ana", "I went to a salsa class on Friday"),
-             ("assistant", "Ben", "I went to a salsa class on Friday too"),
-             ("user", "Ana", "the salsa class on Friday was fun")]
+    texts = [
+        ("user", "Ana", "I went to a salsa class on Friday"),
+        ("assistant", "Ben", "I went to a salsa class on Friday too"),
+        ("user", "Ana", "the salsa class on Friday was fun"),
+    ]
     items = _items(texts)
     index = HybridIndex([i.text for i in items])
-    own = rank_items(items, index, "salsa class", None, k=1, token_budget=10_000, neighbours=0,
-                     prefer_roles=("user",))
-    ben = rank_items(items, index, "salsa class", None, k=1, token_budget=10_000, neighbours=0,
-                     prefer_speakers=frozenset({"Ben"}))
+    own = rank_items(items, index, "salsa class", None, k=1, token_budget=10_000, neighbours=0, prefer_roles=("user",))
+    ben = rank_items(
+        items, index, "salsa class", None, k=1, token_budget=10_000, neighbours=0, prefer_speakers=frozenset({"Ben"})
+    )
     assert own[0].item.speaker == "Ana"
     assert ben[0].item.speaker == "Ben"
 

@@ -28,8 +28,12 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 def memory(backend: tuple[str, MasterKey], tmp_path: Path) -> Iterator[Memory]:
     url, key = backend
     clear_recall_cache()
-    m = open_memory(url, key, Settings(home=tmp_path / "home", embeddings=False),
-                    ScriptedModel(["Congratulations on the kayak from Porto!"] + ["ok"] * 5))
+    m = open_memory(
+        url,
+        key,
+        Settings(home=tmp_path / "home", embeddings=False),
+        ScriptedModel(["Congratulations on the kayak from Porto!"] + ["ok"] * 5),
+    )
     try:
         yield m
     finally:
@@ -59,16 +63,29 @@ def test_own_conversation_lines_say_you_and_the_assistant_with_their_dates(memor
 
 def _telegram_chat() -> dict[str, object]:
     """A private chat of Ana Lima (user 111) with Boris (user 222): two days, two sessions."""
+
     def msg(mid: int, at: datetime, who: str, uid: str, text: str) -> dict[str, object]:
-        return {"id": mid, "type": "message", "date": at.strftime("%Y-%m-%dT%H:%M:%S"),
-                "date_unixtime": str(int(at.timestamp())), "from": who, "from_id": uid, "text": text}
+        return {
+            "id": mid,
+            "type": "message",
+            "date": at.strftime("%Y-%m-%dT%H:%M:%S"),
+            "date_unixtime": str(int(at.timestamp())),
+            "from": who,
+            "from_id": uid,
+            "text": text,
+        }
 
     d1, d2 = datetime(2023, 6, 10, 9, 0, tzinfo=UTC), datetime(2023, 6, 14, 18, 0, tzinfo=UTC)
-    return {"name": "Boris", "type": "personal_chat", "id": 222, "messages": [
-        msg(1, d1, "Boris", "user222", "I sold my old kayak to a neighbour in Braga."),
-        msg(2, d1.replace(minute=5), "Ana Lima", "user111", "Nice! I still paddle mine every Sunday."),
-        msg(3, d2, "Boris", "user222", "Weather in Braga is awful this week."),
-    ]}
+    return {
+        "name": "Boris",
+        "type": "personal_chat",
+        "id": 222,
+        "messages": [
+            msg(1, d1, "Boris", "user222", "I sold my old kayak to a neighbour in Braga."),
+            msg(2, d1.replace(minute=5), "Ana Lima", "user111", "Nice! I still paddle mine every Sunday."),
+            msg(3, d2, "Boris", "user222", "Weather in Braga is awful this week."),
+        ],
+    }
 
 
 def test_imported_two_party_chat_names_each_participant_on_each_line(memory: Memory, tmp_path: Path) -> None:

@@ -62,7 +62,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "passion-cue": _repeat("I'm passionate about is my passion and "),
     "russian-family": _repeat("у меня есть мой брат я открыла свой "),
     "japanese-hobby": _repeat("趣味は兄の同僚がを飼って"),
-    "quotes": _repeat("«she wrote: \"I live\" "),
+    "quotes": _repeat('«she wrote: "I live" '),
     "favourite-cue": _repeat("Blue is my fave and Drawing flowers is one of my faves, "),
     "helps-me-cue": _repeat("Painting helps me running, reading, or playing my "),
     "named-pet-cue": _repeat("Oscar, my cat Барсик, мой кот ポチという犬を"),
@@ -130,6 +130,5 @@ def test_extractor_is_linear_on_hostile_input(extractor: str) -> None:
             # A second look before calling it quadratic: the machine may have been busy.
             big = _seconds(fn, make(BIG), runs=2)
             if big / small > MAX_RATIO:
-                slow.append(f"{shape}: 1 KB {small * 1e3:.2f} ms, 100 KB {big * 1e3:.0f} ms "
-                            f"(x{big / small:.0f})")
+                slow.append(f"{shape}: 1 KB {small * 1e3:.2f} ms, 100 KB {big * 1e3:.0f} ms (x{big / small:.0f})")
     assert not slow, f"{extractor} grows faster than linear: " + "; ".join(slow)

@@ -29,8 +29,13 @@ from threadkeep.testing.simulator import Fault, ManualClock, SimulatedModel
 # a shared 2-core machine costs seconds per turn (see docs/RELIABILITY.md).
 NO_EMBED = {"embeddings": False}
 
-FAULTS = {1: Fault("timeout"), 2: Fault("rate_limit", retry_after=1.0), 3: Fault("server_error", status=503),
-          4: Fault("connection"), 5: Fault("malformed")}
+FAULTS = {
+    1: Fault("timeout"),
+    2: Fault("rate_limit", retry_after=1.0),
+    3: Fault("server_error", status=503),
+    4: Fault("connection"),
+    5: Fault("malformed"),
+}
 
 
 def test_provider_faults_are_clear_errors_and_keep_the_message(backend, settings: Settings) -> None:
@@ -72,8 +77,9 @@ def test_adapter_retries_succeed_without_the_client_noticing(tmp_path, settings:
     async def no_wait(_s: float) -> None:
         return None
 
-    flaky = SimulatedModel(now=ManualClock(), faults={1: Fault("server_error", status=529),
-                                                       2: Fault("rate_limit", retry_after=0.5)})
+    flaky = SimulatedModel(
+        now=ManualClock(), faults={1: Fault("server_error", status=529), 2: Fault("rate_limit", retry_after=0.5)}
+    )
     model = RetryingModel(flaky, RetryPolicy(sleep=no_wait))
     url = f"sqlite:///{tmp_path / 'r.db'}"
     settings = settings.model_copy(update=NO_EMBED)
@@ -140,7 +146,12 @@ async def test_disk_full_on_a_real_small_filesystem(tmp_path, settings: Settings
         pytest.skip("mount failed (no CAP_SYS_ADMIN in this container)")
     try:
         url = f"sqlite:///{mnt / 'tk.db'}"
-        m = open_memory(url, MasterKey(os.urandom(32), "t"), settings.model_copy(update=NO_EMBED), ScriptedModel(responder=lambda r: "ok"))
+        m = open_memory(
+            url,
+            MasterKey(os.urandom(32), "t"),
+            settings.model_copy(update=NO_EMBED),
+            ScriptedModel(responder=lambda r: "ok"),
+        )
         user = unique_user()
         cid = (await m.send("start", user=user)).conversation_id
         with pytest.raises(Exception) as info:  # noqa: PT011 - the point is that it is clear

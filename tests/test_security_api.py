@@ -40,8 +40,9 @@ def _routes(h: ApiHarness) -> list[tuple[str, str]]:
     # The OpenAPI document rather than app.routes: included routers are not flattened into
     # app.routes in this FastAPI version, while the schema lists every public operation.
     paths = h.server.server.config.app.openapi()["paths"]
-    return sorted((m.upper(), path) for path, ops in paths.items() for m in ops
-                  if m in ("get", "post", "put", "patch", "delete"))
+    return sorted(
+        (m.upper(), path) for path, ops in paths.items() for m in ops if m in ("get", "post", "put", "patch", "delete")
+    )
 
 
 def _wait_for_facts(client: httpx.Client, timeout: float = 15.0) -> list[dict]:
@@ -59,16 +60,24 @@ def _victim(h: ApiHarness) -> dict[str, str]:
     a = alice.post("/v1/messages", json={"text": f"I work at Okapicorp. {SECRET}"}).json()
     fact = _wait_for_facts(alice)[0]
     # An import of her own (an empty Claude export): its id must be hers alone too.
-    imported = alice.post("/v1/me/imports", files={"file": ("conversations.json", b"[]", "application/json")},
-                          data={"format": "claude"})
+    imported = alice.post(
+        "/v1/me/imports", files={"file": ("conversations.json", b"[]", "application/json")}, data={"format": "claude"}
+    )
     assert imported.status_code == 202, imported.text
-    return {"conversation_id": a["conversation_id"], "message_id": a["assistant_message_id"],
-            "user_message_id": a["user_message_id"], "fact_id": fact["id"], "person": name,
-            "import_id": imported.json()["id"]}
+    return {
+        "conversation_id": a["conversation_id"],
+        "message_id": a["assistant_message_id"],
+        "user_message_id": a["user_message_id"],
+        "fact_id": fact["id"],
+        "person": name,
+        "import_id": imported.json()["id"],
+    }
 
 
-BODIES = {"/v1/messages/{message_id}/feedback": {"rating": "down"},
-          "/v1/conversations/{conversation_id}": {"title": "mine"}}
+BODIES = {
+    "/v1/messages/{message_id}/feedback": {"rating": "down"},
+    "/v1/conversations/{conversation_id}": {"title": "mine"},
+}
 
 
 def test_every_person_route_with_an_id_is_404_for_someone_else(site: ApiHarness) -> None:
@@ -120,8 +129,7 @@ def test_random_ids_are_404_and_a_flood_of_guesses_finds_nothing(site: ApiHarnes
     found = 0
     for _ in range(60):
         guess = str(uuid.uuid4())
-        for url in (f"/v1/conversations/{guess}", f"/v1/conversations/{guess}/export",
-                    f"/v1/me/facts/{guess}/history"):
+        for url in (f"/v1/conversations/{guess}", f"/v1/conversations/{guess}/export", f"/v1/me/facts/{guess}/history"):
             r = bob.get(url)
             assert r.status_code == 404, (url, r.status_code)
             found += r.status_code == 200
@@ -175,9 +183,21 @@ def test_every_webhook_refuses_a_wrong_signature_and_stores_nothing(site: ApiHar
     import json
 
     anon = site.client()
-    slack_body = json.dumps({"type": "event_callback", "team_id": "T1", "event": {
-        "type": "message", "user": "U1", "text": f"hello {SECRET}", "channel": "D1", "channel_type": "im",
-        "ts": "1.1"}, "event_id": "Ev1"}).encode()
+    slack_body = json.dumps(
+        {
+            "type": "event_callback",
+            "team_id": "T1",
+            "event": {
+                "type": "message",
+                "user": "U1",
+                "text": f"hello {SECRET}",
+                "channel": "D1",
+                "channel_type": "im",
+                "ts": "1.1",
+            },
+            "event_id": "Ev1",
+        }
+    ).encode()
     people_before = site.client(site.admin_key).get("/v1/admin/people").json()["people"]
     # On PostgreSQL the database is shared by the session's tests: count what this test adds.
     events_before = _surface_rows(site)
@@ -186,31 +206,54 @@ def test_every_webhook_refuses_a_wrong_signature_and_stores_nothing(site: ApiHar
     refused = {
         "/surfaces/slack/events": [
             anon.post("/surfaces/slack/events", content=slack_body, headers=_signed_slack(slack_body, "wrong")),
-            anon.post("/surfaces/slack/events", content=slack_body,
-                      headers=_signed_slack(slack_body, SLACK_SECRET, ts=int(time.time()) - 3600)),  # replay
+            anon.post(
+                "/surfaces/slack/events",
+                content=slack_body,
+                headers=_signed_slack(slack_body, SLACK_SECRET, ts=int(time.time()) - 3600),
+            ),  # replay
             anon.post("/surfaces/slack/events", content=slack_body),
         ],
         "/surfaces/slack/interactions": [
-            anon.post("/surfaces/slack/interactions", content=b"payload=%7B%7D",
-                      headers={**_signed_slack(b"payload=%7B%7D", "wrong"),
-                               "Content-Type": "application/x-www-form-urlencoded"}),
+            anon.post(
+                "/surfaces/slack/interactions",
+                content=b"payload=%7B%7D",
+                headers={
+                    **_signed_slack(b"payload=%7B%7D", "wrong"),
+                    "Content-Type": "application/x-www-form-urlencoded",
+                },
+            ),
         ],
         "/surfaces/telegram/webhook": [
-            anon.post("/surfaces/telegram/webhook", json={"update_id": 1, "message": {
-                "message_id": 1, "from": {"id": 5}, "chat": {"id": 5, "type": "private"}, "text": SECRET}},
-                headers={"X-Telegram-Bot-Api-Secret-Token": "wrong"}),
+            anon.post(
+                "/surfaces/telegram/webhook",
+                json={
+                    "update_id": 1,
+                    "message": {
+                        "message_id": 1,
+                        "from": {"id": 5},
+                        "chat": {"id": 5, "type": "private"},
+                        "text": SECRET,
+                    },
+                },
+                headers={"X-Telegram-Bot-Api-Secret-Token": "wrong"},
+            ),
             anon.post("/surfaces/telegram/webhook", json={"update_id": 2}),
         ],
         "/surfaces/mattermost/webhook": [
-            anon.post("/surfaces/mattermost/webhook", json={"token": "wrong", "user_id": "u", "post_id": "p",
-                                                           "channel_id": "c", "text": SECRET}),
+            anon.post(
+                "/surfaces/mattermost/webhook",
+                json={"token": "wrong", "user_id": "u", "post_id": "p", "channel_id": "c", "text": SECRET},
+            ),
             anon.post("/surfaces/mattermost/webhook", json={"user_id": "u", "post_id": "p", "text": SECRET}),
         ],
         "/surfaces/mattermost/actions": [  # a thumbs press whose context was not made by threadkeep
-            anon.post("/surfaces/mattermost/actions", json={"user_id": "u", "context": {
-                "message_id": "m", "rating": "up", "sig": "0" * 64}}),
-            anon.post("/surfaces/mattermost/actions", json={"user_id": "u", "context": {"message_id": "m",
-                                                                                        "rating": "up"}}),
+            anon.post(
+                "/surfaces/mattermost/actions",
+                json={"user_id": "u", "context": {"message_id": "m", "rating": "up", "sig": "0" * 64}},
+            ),
+            anon.post(
+                "/surfaces/mattermost/actions", json={"user_id": "u", "context": {"message_id": "m", "rating": "up"}}
+            ),
         ],
     }
     assert set(hooks) <= set(refused), f"a webhook without a signature test: {set(hooks) - set(refused)}"

@@ -34,8 +34,11 @@ async def _realistic_session(m, user: str, recorded: list[bytes]) -> str:  # typ
     cid = r.conversation_id
     await m.send(f"Here is the document:\n{DOC}", user=user, conversation_id=cid)
     for i in range(16):
-        await m.send(f"Turn {i}: the {MARKERS[1]} plan needs {MARKERS[2]} by Friday; "
-                     f"{MARKERS[4]} agreed.", user=user, conversation_id=cid)
+        await m.send(
+            f"Turn {i}: the {MARKERS[1]} plan needs {MARKERS[2]} by Friday; {MARKERS[4]} agreed.",
+            user=user,
+            conversation_id=cid,
+        )
     await m.rename(cid, f"About {MARKERS[0]}", user=user)
     while await m.drain_jobs():
         pass
@@ -169,7 +172,10 @@ async def test_master_key_rotation_while_turns_run(tmp_path, settings) -> None:
     await m.close()
     m2 = open_memory(url, new, settings)
     for u, lines in zip(users, said, strict=True):
-        texts = [msg.text for c in await m2.list_conversations(user=u)
-                 for msg in (await m2.get_conversation(c.id, user=u)).messages]
+        texts = [
+            msg.text
+            for c in await m2.list_conversations(user=u)
+            for msg in (await m2.get_conversation(c.id, user=u)).messages
+        ]
         assert set(lines) <= set(texts), u  # everything written before, during and after is readable
     await m2.close()

@@ -44,7 +44,9 @@ def test_pages_work_under_the_policy_and_it_blocks_inline_script(site: ApiHarnes
         expect(page.locator("#who")).to_be_visible()
         page.goto(site.url + "/admin")
         # The admin page's inline <style> is allowed by its hash: its grid layout applies.
-        page.evaluate("() => document.getElementById('admin-app') && document.getElementById('admin-app').removeAttribute('hidden')")
+        page.evaluate(
+            "() => document.getElementById('admin-app') && document.getElementById('admin-app').removeAttribute('hidden')"
+        )
         display = page.evaluate("() => getComputedStyle(document.querySelector('.admin') || document.body).display")
         assert display == "grid"
         assert violations == [], violations

@@ -51,8 +51,9 @@ async def test_stored_fingerprints_cannot_be_checked_against_a_guess(backend, se
     await m.send("ok", user=user, conversation_id=first.conversation_id)
     with m.db.reading() as s:
         uid = s.scalar(select(User.id).where(User.name == user))
-        rows = s.scalars(select(ModelCall).where(ModelCall.conversation_id == first.conversation_id)
-                         .order_by(ModelCall.started_at)).all()
+        rows = s.scalars(
+            select(ModelCall).where(ModelCall.conversation_id == first.conversation_id).order_by(ModelCall.started_at)
+        ).all()
     stored = json.dumps([r.fingerprints for r in rows])
     guesses: set[str] = set()
     for request in seen:
@@ -102,8 +103,7 @@ def test_a_wrong_key_never_waits_for_the_sqlite_write_lock(tmp_path, settings) -
 @pytest.fixture
 def guarded(backend, settings):  # type: ignore[no-untyped-def]
     url, key = backend
-    service = ServiceSettings(rate_per_minute=0, auth_failure_burst=5, auth_failures_per_minute=1,
-                              _env_file=None)  # type: ignore[call-arg]
+    service = ServiceSettings(rate_per_minute=0, auth_failure_burst=5, auth_failures_per_minute=1, _env_file=None)  # type: ignore[call-arg]
     h = start_harness(url, key, settings, service=service)
     try:
         yield h
@@ -112,8 +112,12 @@ def guarded(backend, settings):  # type: ignore[no-untyped-def]
 
 
 def _from(h, address: str, key: str) -> httpx.Client:  # type: ignore[no-untyped-def]
-    c = httpx.Client(base_url=h.url, headers={"Authorization": f"Bearer {key}"}, timeout=20,
-                     transport=httpx.HTTPTransport(local_address=address))
+    c = httpx.Client(
+        base_url=h.url,
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=20,
+        transport=httpx.HTTPTransport(local_address=address),
+    )
     h.clients.append(c)
     return c
 
@@ -193,8 +197,10 @@ async def test_shredding_leaves_no_key_or_ciphertext_in_the_sqlite_file_or_wal(t
     await m.send("a bystander's words", user=unique_user())
     # Imported history too: its finished jobs' payloads and source-id rows name the person's ids.
     export = tmp_path / "conversations.json"
-    export.write_text(json.dumps([chatgpt_simple(f"c-{i}", f"T{i}", [(f"I keep {i} hives.", "ok")] * 3)
-                                  for i in range(6)]), encoding="utf-8")
+    export.write_text(
+        json.dumps([chatgpt_simple(f"c-{i}", f"T{i}", [(f"I keep {i} hives.", "ok")] * 3) for i in range(6)]),
+        encoding="utf-8",
+    )
     done = await asyncio.to_thread(import_file, m, export, user=victim, format="chatgpt")
     while await m.drain_jobs():
         pass
@@ -230,8 +236,7 @@ async def test_shredding_on_postgres_leaves_no_wrapped_key_in_the_heap(pg_url, p
     def heap() -> bytes:
         with m.db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
             c.exec_driver_sql("CHECKPOINT")  # shared buffers to the relation file
-            return bytes(c.execute(text(
-                "SELECT pg_read_binary_file(pg_relation_filepath('user_keys'))")).scalar_one())
+            return bytes(c.execute(text("SELECT pg_read_binary_file(pg_relation_filepath('user_keys'))")).scalar_one())
 
     assert wrapped[13:45] in heap()
     await m.delete_user(victim)
@@ -298,15 +303,24 @@ def test_migration_hashes_existing_visitor_names(tmp_path, settings) -> None:
     db = Database(url)
     command.upgrade(db.alembic_config(), "0007_fold_adoption")
     with db.engine.begin() as c:
-        c.execute(text("INSERT INTO users (id, name, created_at) VALUES ('u1', 'visitor:OldBrowserId12345678', "
-                       "'2026-11-01 00:00:00')"))
-        c.execute(text("INSERT INTO identities (id, user_id, channel, external_id, created_at) VALUES "
-                       "('i1', 'u1', 'local', 'visitor:OldBrowserId12345678', '2026-11-01 00:00:00')"))
+        c.execute(
+            text(
+                "INSERT INTO users (id, name, created_at) VALUES ('u1', 'visitor:OldBrowserId12345678', "
+                "'2026-11-01 00:00:00')"
+            )
+        )
+        c.execute(
+            text(
+                "INSERT INTO identities (id, user_id, channel, external_id, created_at) VALUES "
+                "('i1', 'u1', 'local', 'visitor:OldBrowserId12345678', '2026-11-01 00:00:00')"
+            )
+        )
     db.upgrade()
     with db.engine.connect() as c:
         assert c.execute(text("SELECT name FROM users")).scalar_one() == visitor_person("OldBrowserId12345678")
         assert c.execute(text("SELECT external_id FROM identities")).scalar_one() == visitor_person(
-            "OldBrowserId12345678")
+            "OldBrowserId12345678"
+        )
     db.dispose()
 
 
@@ -346,7 +360,7 @@ def test_every_oversized_body_is_413_chunked_or_not(tmp_path, settings) -> None:
 
         def chunks():  # type: ignore[no-untyped-def]
             for i in range(0, len(big), 1000):
-                yield big[i:i + 1000]
+                yield big[i : i + 1000]
 
         declared = c.post("/v1/messages", content=big, headers={"Content-Type": "application/json"})
         chunked = c.post("/v1/messages", content=chunks(), headers={"Content-Type": "application/json"})
@@ -397,8 +411,9 @@ def test_rotating_the_master_key_while_a_server_runs_loses_nothing(tmp_path, set
                 for name, cid in before.items():
                     statuses.append(c.get(f"/v1/conversations/{cid}", headers={"X-Threadkeep-User": name}).status_code)
                 new_person = unique_user()  # a person created during the rotation
-                r = c.post("/v1/messages", json={"text": "made during the rotation"},
-                           headers={"X-Threadkeep-User": new_person})
+                r = c.post(
+                    "/v1/messages", json={"text": "made during the rotation"}, headers={"X-Threadkeep-User": new_person}
+                )
                 statuses.append(r.status_code)
                 if r.status_code == 200:
                     during.append(new_person)
@@ -457,8 +472,11 @@ def test_an_interrupted_rotation_is_finished_by_running_the_command_again(tmp_pa
     m.db.write(lambda s: m.vault.begin_rotation(s, new))
     assert m.db.write(lambda s: m.vault.rewrap_batch(s, new, limit=1)) == 1
     asyncio.run(m.close())
-    result = CliRunner().invoke(main, ["keys", "rotate-master", "--db", url],
-                                env={"THREADKEEP_MASTER_KEY_FILE": str(key_file), "THREADKEEP_HOME": str(tmp_path)})
+    result = CliRunner().invoke(
+        main,
+        ["keys", "rotate-master", "--db", url],
+        env={"THREADKEEP_MASTER_KEY_FILE": str(key_file), "THREADKEEP_HOME": str(tmp_path)},
+    )
     assert result.exit_code == 0, result.output
     assert "re-wrapped 2 data keys" in result.output and "old key is gone" in result.output
     assert [k.key_id for k in load_keyring(key_file).keys] == [new.key_id]

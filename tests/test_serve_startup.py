@@ -87,8 +87,9 @@ def test_serve_imports_no_memory_engine_before_its_port_answers(tmp_path: Path) 
     env = {k: v for k, v in os.environ.items() if not k.startswith("THREADKEEP_")}
     env.update(THREADKEEP_HOME=str(tmp_path / "home"), PYTHONPATH=str(SRC))
     # subprocess.run kills the child on timeout; the server thread is a daemon of that child.
-    done = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(DEFERRED)], env=env,
-                          capture_output=True, text=True, timeout=240)
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, json.dumps(DEFERRED)], env=env, capture_output=True, text=True, timeout=240
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["root"] == 200
@@ -97,5 +98,6 @@ def test_serve_imports_no_memory_engine_before_its_port_answers(tmp_path: Path) 
     assert status == 200, body
     assert body["created"] is True and body["text"].strip()
     # The first turn did load what it needs: the deferral is real, not a module gone unused.
-    assert {"threadkeep.memory.recall.search", "threadkeep.memory.recall.facts",
-            "threadkeep.memory.profile"} <= set(out["loaded_after_turn"])
+    assert {"threadkeep.memory.recall.search", "threadkeep.memory.recall.facts", "threadkeep.memory.profile"} <= set(
+        out["loaded_after_turn"]
+    )

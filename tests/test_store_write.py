@@ -31,8 +31,7 @@ def test_a_locked_database_is_retried_until_it_answers(tmp_path: Path) -> None:
     db.dispose()
 
 
-def test_retries_are_bounded_and_other_errors_are_not_retried(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_retries_are_bounded_and_other_errors_are_not_retried(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = Database(str(tmp_path / "w.db"))
     monkeypatch.setattr(db_module, "LOCKED_RETRIES", 2)
     fn, calls = _flaky(["database is locked"] * 5)

@@ -41,8 +41,9 @@ async def _no_sleep(_: float) -> None:
 def adapter(style: str, fake: FakeProvider) -> ChatModel:
     retry = RetryPolicy(max_attempts=1, sleep=_no_sleep)
     if style == "openai":
-        return OpenAICompatibleModel("gpt-4.1-mini", preset="openai", api_key="sk-test", client=fake.client(),
-                                     retry=retry)
+        return OpenAICompatibleModel(
+            "gpt-4.1-mini", preset="openai", api_key="sk-test", client=fake.client(), retry=retry
+        )
     return AnthropicModel("claude-haiku-4-5", api_key="sk-ant-test", client=fake.client(), retry=retry)
 
 
@@ -50,8 +51,11 @@ def adapter(style: str, fake: FakeProvider) -> ChatModel:
 
 
 def _structured_request() -> ModelRequest:
-    return ModelRequest(system="s", segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
-                        output=output_spec(FoldAnswer, "summary_operations"))
+    return ModelRequest(
+        system="s",
+        segments=(Segment("new_message", (ChatMessage.user("hi"),)),),
+        output=output_spec(FoldAnswer, "summary_operations"),
+    )
 
 
 def test_the_schema_is_strict_everywhere() -> None:
@@ -73,12 +77,19 @@ def test_the_schema_is_strict_everywhere() -> None:
     check(schema)
 
 
-@pytest.mark.parametrize(("preset", "fields"), [
-    ("openai", {"response_format"}), ("vllm", {"response_format"}), ("ollama", {"response_format", "format"}),
-    ("llamacpp", {"json_schema"})])
+@pytest.mark.parametrize(
+    ("preset", "fields"),
+    [
+        ("openai", {"response_format"}),
+        ("vllm", {"response_format"}),
+        ("ollama", {"response_format", "format"}),
+        ("llamacpp", {"json_schema"}),
+    ],
+)
 def test_openai_style_servers_get_their_own_structured_fields(preset: str, fields: set[str]) -> None:
-    body = render_request(_structured_request(), "m", structured=OpenAICompatibleModel(
-        "m", preset=preset, api_key="k").preset.structured).body
+    body = render_request(
+        _structured_request(), "m", structured=OpenAICompatibleModel("m", preset=preset, api_key="k").preset.structured
+    ).body
     assert fields <= set(body)
     if "response_format" in fields:
         rf = body["response_format"]
@@ -106,15 +117,25 @@ MSGS = [
     SourceMessage("m2", "assistant", "Noted.", "3 May 2026"),
     SourceMessage("m3", "user", "Priya is the tech lead on Atlas.", "3 May 2026"),
 ]
-GOOD = {"language": "English", "ops": [
-    {"op": "add", "field": "decisions", "text": "Postgres for billing.", "sources": ["m1"], "priority": 5},
-    {"op": "add", "field": "participants", "text": "Priya leads Atlas.", "sources": ["m3"], "priority": 5}]}
-UNKNOWN_ITEM = {"language": "English", "ops": [
-    {"op": "update", "item": "i99", "text": "Postgres for billing.", "sources": ["m1"], "since": ""}]}
-UNGROUNDED = {"language": "English", "ops": [
-    {"op": "add", "field": "participants", "text": "Marcus leads Atlas.", "sources": ["m3"], "priority": 5}]}
-OTHER_LANGUAGE = {"language": "English", "ops": [
-    {"op": "add", "field": "decisions", "text": "Решили взять Postgres.", "sources": ["m1"], "priority": 5}]}
+GOOD = {
+    "language": "English",
+    "ops": [
+        {"op": "add", "field": "decisions", "text": "Postgres for billing.", "sources": ["m1"], "priority": 5},
+        {"op": "add", "field": "participants", "text": "Priya leads Atlas.", "sources": ["m3"], "priority": 5},
+    ],
+}
+UNKNOWN_ITEM = {
+    "language": "English",
+    "ops": [{"op": "update", "item": "i99", "text": "Postgres for billing.", "sources": ["m1"], "since": ""}],
+}
+UNGROUNDED = {
+    "language": "English",
+    "ops": [{"op": "add", "field": "participants", "text": "Marcus leads Atlas.", "sources": ["m3"], "priority": 5}],
+}
+OTHER_LANGUAGE = {
+    "language": "English",
+    "ops": [{"op": "add", "field": "decisions", "text": "Решили взять Postgres.", "sources": ["m1"], "priority": 5}],
+}
 EXTRACTIVE = render_summary(fold_summary(SummaryState(), MSGS, summariser=ExtractiveSummariser()).state)
 USED = ["- Postgres for billing.", "- Priya leads Atlas."]
 
@@ -123,8 +144,11 @@ USED = ["- Postgres for billing.", "- Priya leads Atlas."]
 # retries later (nothing merged).
 FOLD_CASES = [
     ("valid", [Reply(GOOD)], "model"),
-    ("prose around the JSON", [Reply(text=f"Sure, here you go:\n```json\n{json.dumps(GOOD)}\n```\nAnything else?")],
-     "model"),
+    (
+        "prose around the JSON",
+        [Reply(text=f"Sure, here you go:\n```json\n{json.dumps(GOOD)}\n```\nAnything else?")],
+        "model",
+    ),
     ("truncated at max_tokens", [Reply(GOOD, cut=60)], "fallback"),
     ("a refusal", [Reply(refusal="I can't help with that.")], "fallback"),
     ("an unknown item id, repaired", [Reply(UNKNOWN_ITEM), Reply(GOOD)], "model"),
@@ -152,8 +176,9 @@ async def test_fold_model_failures(style: str, case: str, replies: list[Reply], 
     assert not fake.replies, "every scripted reply was asked for (a repair round where expected)"
     if outcome == "model":
         assert result.method == "model" and result.fallback is None
-        assert render_summary(result.state).splitlines()[1::2] == USED or \
-            set(USED) <= set(render_summary(result.state).splitlines())
+        assert render_summary(result.state).splitlines()[1::2] == USED or set(USED) <= set(
+            render_summary(result.state).splitlines()
+        )
     else:
         assert result.method == "extractive" and result.fallback
         assert render_summary(result.state) == EXTRACTIVE
@@ -168,10 +193,14 @@ async def test_fold_model_failures(style: str, case: str, replies: list[Reply], 
 # -- the fact path -------------------------------------------------------------------------
 
 TEXT = "I work at Lumen Analytics in Bergen."
-FACT_GOOD = {"operations": [{"op": "add", "key": "employer", "value": "Lumen Analytics",
-                             "said": "I work at Lumen Analytics"}]}
-FACT_UNKNOWN = {"operations": [{"op": "update", "fact": "f9", "value": "Lumen Analytics",
-                                "said": "I work at Lumen Analytics", "since": ""}]}
+FACT_GOOD = {
+    "operations": [{"op": "add", "key": "employer", "value": "Lumen Analytics", "said": "I work at Lumen Analytics"}]
+}
+FACT_UNKNOWN = {
+    "operations": [
+        {"op": "update", "fact": "f9", "value": "Lumen Analytics", "said": "I work at Lumen Analytics", "since": ""}
+    ]
+}
 FACT_UNSAID = {"operations": [{"op": "add", "key": "employer", "value": "Globex", "said": "I work at Globex"}]}
 FACT_CASES = [
     ("valid", [Reply(FACT_GOOD)], "model"),
@@ -193,18 +222,33 @@ def fact_person(person: Person) -> Iterator[Person]:  # noqa: F811
 
 @pytest.mark.parametrize("style", ADAPTERS)
 @pytest.mark.parametrize(("case", "replies", "outcome"), FACT_CASES, ids=[c[0] for c in FACT_CASES])
-async def test_fact_model_failures(fact_person: Person, style: str, case: str, replies: list[Reply],
-                                   outcome: str) -> None:
+async def test_fact_model_failures(
+    fact_person: Person, style: str, case: str, replies: list[Reply], outcome: str
+) -> None:
     fake = FakeProvider(style, list(replies))
     model = adapter(style, fake)
     if outcome == "raises":
         with pytest.raises(ProviderError):
-            await aextract_and_store(fact_person.db, fact_person.vault, user_id=fact_person.user_id,
-                                     message_id=new_id(), text=TEXT, model=model, embedder=False)
+            await aextract_and_store(
+                fact_person.db,
+                fact_person.vault,
+                user_id=fact_person.user_id,
+                message_id=new_id(),
+                text=TEXT,
+                model=model,
+                embedder=False,
+            )
         assert fact_person.facts() == []  # nothing stored; the job runs it again
         return
-    result = await aextract_and_store(fact_person.db, fact_person.vault, user_id=fact_person.user_id,
-                                      message_id=new_id(), text=TEXT, model=model, embedder=False)
+    result = await aextract_and_store(
+        fact_person.db,
+        fact_person.vault,
+        user_id=fact_person.user_id,
+        message_id=new_id(),
+        text=TEXT,
+        model=model,
+        embedder=False,
+    )
     assert not fake.replies
     facts = {(f.key, f.value) for f in fact_person.facts()}
     if outcome == "model":

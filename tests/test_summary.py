@@ -52,15 +52,13 @@ def test_fields_are_in_the_contract_order() -> None:
     assert FIELDS == ("participants", "decisions", "numbers", "questions", "next_steps", "context")
     text = render_summary(_state())
     heads = [line for line in text.splitlines() if line.startswith("## ")]
-    assert heads == ["## Participants and roles", "## Decisions", "## Numbers and dates",
-                     "## Open questions"]
+    assert heads == ["## Participants and roles", "## Decisions", "## Numbers and dates", "## Open questions"]
 
 
 def test_update_replaces_the_value_and_keeps_both_sources() -> None:
     state = _state()
     deadline = state.in_field("numbers")[0]
-    merged = apply_ops(state, [UpdateItem(deadline.id, "The launch moved to 17 March.", ("m4",))],
-                       SOURCES).state
+    merged = apply_ops(state, [UpdateItem(deadline.id, "The launch moved to 17 March.", ("m4",))], SOURCES).state
     item = merged.get(deadline.id)
     assert item is not None and item.text == "The launch moved to 17 March."
     assert item.source_ids == ("m3", "m4")
@@ -75,19 +73,20 @@ def test_resolve_and_remove_are_the_only_ways_out() -> None:
     gone: list[str] = []
     resolved = apply_ops(state, [ResolveQuestion(question.id, ("m1",))], SOURCES).state
     assert resolved.get(question.id).resolved  # type: ignore[union-attr]
-    removed = apply_ops(resolved, [RemoveItem(question.id)], SOURCES,
-                        on_evict=lambda items: gone.extend(i.id for i in items))
+    removed = apply_ops(
+        resolved, [RemoveItem(question.id)], SOURCES, on_evict=lambda items: gone.extend(i.id for i in items)
+    )
     assert removed.state.get(question.id) is None and gone == [question.id]
 
 
 def test_ungrounded_items_are_rejected_in_three_languages() -> None:
     bad = [
-        AddItem("participants", "Marcus is the tech lead on Atlas.", ("m2",)),   # invented name
-        AddItem("numbers", "The launch deadline is 4 March.", ("m3",)),          # invented number
+        AddItem("participants", "Marcus is the tech lead on Atlas.", ("m2",)),  # invented name
+        AddItem("numbers", "The launch deadline is 4 March.", ("m3",)),  # invented number
         AddItem("numbers", "Дедлайн 6 мая.", ("r1",)),
         AddItem("numbers", "予算は500万円です。", ("j1",)),
         AddItem("participants", "スズキさんがリードです。", ("j1",)),
-        AddItem("decisions", "Went with Postgres.", ("nope",)),                  # unknown source
+        AddItem("decisions", "Went with Postgres.", ("nope",)),  # unknown source
     ]
     good = [
         AddItem("decisions", "Решили взять Kafka для очередей.", ("r1",)),
@@ -131,16 +130,28 @@ def test_json_round_trip_is_canonical() -> None:
 
 
 def test_model_operations_become_merge_operations() -> None:
-    answer = FoldAnswer.model_validate({"language": "English", "ops": [
-        {"op": "add", "field": "decisions", "text": "x", "sources": ["m1"], "priority": 4},
-        {"op": "update", "item": "i1", "text": "y", "sources": ["m2"], "since": ""},
-        {"op": "resolve", "item": "i2", "answer": "z", "sources": ["m3"]},
-        {"op": "remove", "item": "i3"}]})
-    msgs = [SourceMessage("m1", "user", "x"), SourceMessage("m2", "user", "y", "3 May 2026"),
-            SourceMessage("m3", "user", "z")]
-    assert to_ops(answer, [], msgs) == [AddItem("decisions", "x", ("m1",), 4),
-                                        UpdateItem("i1", "y", ("m2",), since="3 May 2026"),
-                                        ResolveQuestion("i2", ("m3",), "z"), RemoveItem("i3")]
+    answer = FoldAnswer.model_validate(
+        {
+            "language": "English",
+            "ops": [
+                {"op": "add", "field": "decisions", "text": "x", "sources": ["m1"], "priority": 4},
+                {"op": "update", "item": "i1", "text": "y", "sources": ["m2"], "since": ""},
+                {"op": "resolve", "item": "i2", "answer": "z", "sources": ["m3"]},
+                {"op": "remove", "item": "i3"},
+            ],
+        }
+    )
+    msgs = [
+        SourceMessage("m1", "user", "x"),
+        SourceMessage("m2", "user", "y", "3 May 2026"),
+        SourceMessage("m3", "user", "z"),
+    ]
+    assert to_ops(answer, [], msgs) == [
+        AddItem("decisions", "x", ("m1",), 4),
+        UpdateItem("i1", "y", ("m2",), since="3 May 2026"),
+        ResolveQuestion("i2", ("m3",), "z"),
+        RemoveItem("i3"),
+    ]
     # An operation its check refused is dropped, the rest kept.
     assert to_ops(answer, ["ops[0]: refused"], msgs)[0] == UpdateItem("i1", "y", ("m2",), since="3 May 2026")
 
@@ -189,22 +200,25 @@ def test_merge_never_loses_an_item_unless_an_op_removes_it(batches) -> None:  # 
 
 
 def test_long_low_priority_items_are_condensed_before_anything_leaves() -> None:
-    long_text = ("Kai mentioned that the picnic near the harbour, which 40 people joined, "
-                 "ran late because the boats were delayed by the wind, and the caterer "
-                 "forgot the plates, so everyone ate with their hands and laughed about it.")
+    long_text = (
+        "Kai mentioned that the picnic near the harbour, which 40 people joined, "
+        "ran late because the boats were delayed by the wind, and the caterer "
+        "forgot the plates, so everyone ate with their hands and laughed about it."
+    )
     sources = {**SOURCES, "c1": long_text}
     state = apply_ops(_state(), [AddItem("context", long_text, ("c1",), 1)], sources).state
     full = default_counter().count(render_summary(state))
     handed: list[str] = []
     capped = enforce_cap(state, cap=full - 10, on_evict=lambda items: handed.extend(i.text for i in items))
-    assert len(capped.state.items) == len(state.items)      # nothing evicted
+    assert len(capped.state.items) == len(state.items)  # nothing evicted
     short = [i.text for i in capped.state.items if i.field == "context"][0]
     assert short.endswith("…") and long_text.startswith(short[:-1])
-    assert handed == [long_text]                            # the details were handed on
+    assert handed == [long_text]  # the details were handed on
 
 
 def test_re_adding_an_existing_item_does_not_duplicate_it() -> None:
     state = _state()
-    again = apply_ops(state, [AddItem("decisions", "We decided to go with Postgres for billing.",
-                                      ("m1",))], {"m1": SOURCES["m1"]}).state
+    again = apply_ops(
+        state, [AddItem("decisions", "We decided to go with Postgres for billing.", ("m1",))], {"m1": SOURCES["m1"]}
+    ).state
     assert len(again.items) == len(state.items)

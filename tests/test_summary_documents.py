@@ -24,16 +24,21 @@ RU_DOC = "Договор поставки «Атлас»\n\n" + "Поставщ�
 
 
 def _chat(doc: str) -> list:
-    return [fold_message("m1", "user", "Marina approved the budget of 120k euros yesterday.", AT),
-            fold_message("m2", "user", doc, AT),
-            fold_message("m3", "assistant", "Got it, I have the agreement.", AT)]
+    return [
+        fold_message("m1", "user", "Marina approved the budget of 120k euros yesterday.", AT),
+        fold_message("m2", "user", doc, AT),
+        fold_message("m3", "assistant", "Got it, I have the agreement.", AT),
+    ]
 
 
-@pytest.mark.parametrize(("doc", "expected"), [
-    (DOC, "Document pasted 8 May 2023: Atlas supply agreement, ~900 words — indexed, ask to recall it"),
-    (RU_DOC, "Document pasted 8 May 2023: Договор поставки «Атлас», ~540 words — indexed, ask to recall it"),
-    (JA_DOC, "Document pasted 8 May 2023: 松本工場の議事録, ~2200 characters — indexed, ask to recall it"),
-])
+@pytest.mark.parametrize(
+    ("doc", "expected"),
+    [
+        (DOC, "Document pasted 8 May 2023: Atlas supply agreement, ~900 words — indexed, ask to recall it"),
+        (RU_DOC, "Document pasted 8 May 2023: Договор поставки «Атлас», ~540 words — indexed, ask to recall it"),
+        (JA_DOC, "Document pasted 8 May 2023: 松本工場の議事録, ~2200 characters — indexed, ask to recall it"),
+    ],
+)
 def test_extractive_fold_keeps_a_pointer_not_the_body(doc: str, expected: str) -> None:
     state = fold_summary(SummaryState(), _chat(doc), summariser=ExtractiveSummariser()).state
     pointers = [i for i in state.items if is_pointer(i.text)]
@@ -46,8 +51,10 @@ def test_extractive_fold_keeps_a_pointer_not_the_body(doc: str, expected: str) -
 
 def test_pointer_survives_later_folds_and_chat_about_the_same_subject() -> None:
     state = fold_summary(SummaryState(), _chat(DOC), summariser=ExtractiveSummariser()).state
-    later = [fold_message(f"n{i}", "user", f"Update: the Atlas agreement now says {30 + i} days, "
-                                           "Marina changed it.", AT) for i in range(5)]
+    later = [
+        fold_message(f"n{i}", "user", f"Update: the Atlas agreement now says {30 + i} days, Marina changed it.", AT)
+        for i in range(5)
+    ]
     state = fold_summary(state, later, summariser=ExtractiveSummariser()).state
     assert any(i.text.startswith("Document pasted 8 May 2023: Atlas supply agreement") for i in state.items)
 
@@ -56,27 +63,41 @@ def test_document_without_a_date_still_gets_a_grounded_pointer() -> None:
     # Callers that build plain (id, role, text) messages: the header is added at the fold.
     from threadkeep.memory.summary.items import SourceMessage
 
-    state = fold_summary(SummaryState(), [SourceMessage("d", "user", DOC)],
-                         summariser=ExtractiveSummariser()).state
+    state = fold_summary(SummaryState(), [SourceMessage("d", "user", DOC)], summariser=ExtractiveSummariser()).state
     assert [i.text for i in state.items] == [pointer_text(DOC)]
     assert state.items[0].text.startswith("Document pasted: Atlas supply agreement, ~900 words")
 
 
 async def test_model_fold_keeps_the_pointer_and_drops_a_summary_of_the_body() -> None:
-    answer = {"language": "English", "ops": [
-        {"op": "add", "field": "numbers", "text": "Marina approved the budget of 120k euros.",
-         "sources": ["m1"], "priority": 5},
-        # The model summarises the body anyway: dropped, the pointer stands instead.
-        {"op": "add", "field": "numbers", "text": "Atlas pays within 45 days of delivery.",
-         "sources": ["m2"], "priority": 4},
-    ]}
+    answer = {
+        "language": "English",
+        "ops": [
+            {
+                "op": "add",
+                "field": "numbers",
+                "text": "Marina approved the budget of 120k euros.",
+                "sources": ["m1"],
+                "priority": 5,
+            },
+            # The model summarises the body anyway: dropped, the pointer stands instead.
+            {
+                "op": "add",
+                "field": "numbers",
+                "text": "Atlas pays within 45 days of delivery.",
+                "sources": ["m2"],
+                "priority": 4,
+            },
+        ],
+    }
     model = ScriptedModel([json.dumps(answer)])
     summariser = ModelSummariser(model)
     result = await afold_summary(SummaryState(), _chat(DOC), summariser=summariser)
     assert result.method == "model" and result.fallback is None
     texts = [i.text for i in result.state.items]
-    assert texts == ["Marina approved the budget of 120k euros.",
-                     "Document pasted 8 May 2023: Atlas supply agreement, ~900 words — indexed, ask to recall it"]
+    assert texts == [
+        "Marina approved the budget of 120k euros.",
+        "Document pasted 8 May 2023: Atlas supply agreement, ~900 words — indexed, ask to recall it",
+    ]
     prompt = model.calls[0].messages[0].text
     system = model.calls[0].system
     # The model reads the header and the opening of the document, not its whole body.
@@ -89,28 +110,47 @@ async def test_model_fold_that_forgets_the_document_still_gets_its_pointer() -> 
     model = ScriptedModel([json.dumps({"language": "日本語", "ops": []})])
     result = await afold_summary(SummaryState(), _chat(JA_DOC), summariser=ModelSummariser(model))
     assert [i.text for i in result.state.items] == [
-        "Document pasted 8 May 2023: 松本工場の議事録, ~2200 characters — indexed, ask to recall it"]
+        "Document pasted 8 May 2023: 松本工場の議事録, ~2200 characters — indexed, ask to recall it"
+    ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Marina took over as tech lead yesterday.", "Marina took over as tech lead yesterday (7 May 2023)."),
-    ("The Atlas release moved to next Friday.", "The Atlas release moved to next Friday (12 May 2023)."),
-    ("Вчера Борис утвердил бюджет 120 тыс. евро.", "Вчера (7 May 2023) Борис утвердил бюджет 120 тыс. евро."),
-    ("На прошлой неделе Олег подписал договор с Атласом.",
-     "На прошлой неделе (week of 1 May 2023) Олег подписал договор с Атласом."),
-    ("昨日、田中さんがリリースを来週の金曜日に延期しました。",
-     "昨日 (7 May 2023)、田中さんがリリースを来週の金曜日 (19 May 2023)に延期しました。"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Marina took over as tech lead yesterday.", "Marina took over as tech lead yesterday (7 May 2023)."),
+        ("The Atlas release moved to next Friday.", "The Atlas release moved to next Friday (12 May 2023)."),
+        ("Вчера Борис утвердил бюджет 120 тыс. евро.", "Вчера (7 May 2023) Борис утвердил бюджет 120 тыс. евро."),
+        (
+            "На прошлой неделе Олег подписал договор с Атласом.",
+            "На прошлой неделе (week of 1 May 2023) Олег подписал договор с Атласом.",
+        ),
+        (
+            "昨日、田中さんがリリースを来週の金曜日に延期しました。",
+            "昨日 (7 May 2023)、田中さんがリリースを来週の金曜日 (19 May 2023)に延期しました。",
+        ),
+    ],
+)
 def test_extractive_summary_carries_resolved_dates(text: str, expected: str) -> None:
-    state = fold_summary(SummaryState(), [fold_message("m1", "user", text, AT)],
-                         summariser=ExtractiveSummariser()).state
+    state = fold_summary(
+        SummaryState(), [fold_message("m1", "user", text, AT)], summariser=ExtractiveSummariser()
+    ).state
     assert [i.text for i in state.items] == [expected]
 
 
 async def test_model_fold_sees_resolved_dates_and_may_cite_them() -> None:
     msgs = [fold_message("m1", "user", "Я вчера подписала договор с Атласом.", AT)]
-    answer = {"language": "Russian", "ops": [{"op": "add", "field": "decisions", "priority": 4,
-                                              "text": "Договор с Атласом подписан 7 May 2023.", "sources": ["m1"]}]}
+    answer = {
+        "language": "Russian",
+        "ops": [
+            {
+                "op": "add",
+                "field": "decisions",
+                "priority": 4,
+                "text": "Договор с Атласом подписан 7 May 2023.",
+                "sources": ["m1"],
+            }
+        ],
+    }
     model = ScriptedModel([json.dumps(answer)])
     result = await afold_summary(SummaryState(), msgs, summariser=ModelSummariser(model))
     assert "вчера (7 May 2023)" in model.calls[0].messages[0].text
@@ -153,6 +193,9 @@ async def test_engine_fold_writes_dates_and_a_dated_pointer(backend, settings) -
     finally:
         await m.close()
     assert re.search(r"Yesterday \(\d{1,2} [A-Z][a-z]+ \d{4}\) Marina took over", text), text
-    assert re.search(r"Document pasted \d{1,2} [A-Z][a-z]+ \d{4}: Borealis design notes, ~600 words "
-                     r"— indexed, ask to recall it", text), text
+    assert re.search(
+        r"Document pasted \d{1,2} [A-Z][a-z]+ \d{4}: Borealis design notes, ~600 words "
+        r"— indexed, ask to recall it",
+        text,
+    ), text
     assert "queue first" not in text

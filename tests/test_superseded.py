@@ -15,10 +15,12 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 
 
 def test_an_updated_item_renders_its_old_value_once() -> None:
-    item = Item("i1", "numbers", "The Harwick launch moved to 17 March.", ("m9",), 3, 1, 2,
-                was="3 March", since="9 May 2026")
+    item = Item(
+        "i1", "numbers", "The Harwick launch moved to 17 March.", ("m9",), 3, 1, 2, was="3 March", since="9 May 2026"
+    )
     assert render_summary(SummaryState((item,), 2, 2)) == (
-        "## Numbers and dates\n- The Harwick launch moved to 17 March. (earlier: 3 March; changed 9 May 2026)")
+        "## Numbers and dates\n- The Harwick launch moved to 17 March. (earlier: 3 March; changed 9 May 2026)"
+    )
 
 
 async def test_the_request_shows_the_current_value_with_the_old_one_named(backend, settings) -> None:  # type: ignore[no-untyped-def]

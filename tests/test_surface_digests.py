@@ -22,8 +22,9 @@ BUDGET = ("The budget review needs an owner.", "Budget review: we decided to fre
 
 
 def queue_digest(h: ApiHarness, person: str) -> None:
-    r = h.client(h.admin_key).post("/v1/admin/digests/run", json={
-        "period": "week", "start": utcnow().date().isoformat(), "person": person})
+    r = h.client(h.admin_key).post(
+        "/v1/admin/digests/run", json={"period": "week", "start": utcnow().date().isoformat(), "person": person}
+    )
     assert r.status_code == 202, r.text
     wait_idle(h)
 
@@ -65,16 +66,24 @@ def test_web_people_read_digests_in_the_app_and_get_no_message(site: ApiHarness,
     for text in BUDGET:
         person.post("/v1/messages", json={"text": text})
     # Even with a Slack identity linked: their latest conversation is on the web.
-    site.client(site.admin_key).post("/v1/admin/identities", json={
-        "person": name, "channel": "slack", "external_id": "T1:U8"}).raise_for_status()
+    site.client(site.admin_key).post(
+        "/v1/admin/identities", json={"person": name, "channel": "slack", "external_id": "T1:U8"}
+    ).raise_for_status()
     queue_digest(site, name)
     assert person.get("/v1/me/digests").json()["digests"]
     assert fake.named("chat.postMessage") == [] and fake.named("sendMessage") == []
 
 
 def test_digest_text_reads_as_plain_sentences() -> None:
-    text = digest_text({"period": "month", "start": "2026-11-01", "end": "2026-12-01", "conversations": 1,
-                        "topics": [], "decisions": [], "open_items": [{"text": "Call Ana", "kind": "to do",
-                                                                       "conversations": 1}]})
-    assert text == ("Your month in threadkeep, 2026-11-01 to 2026-11-30 (1 conversation)\n\n"
-                    "Open items:\n• Call Ana")
+    text = digest_text(
+        {
+            "period": "month",
+            "start": "2026-11-01",
+            "end": "2026-12-01",
+            "conversations": 1,
+            "topics": [],
+            "decisions": [],
+            "open_items": [{"text": "Call Ana", "kind": "to do", "conversations": 1}],
+        }
+    )
+    assert text == ("Your month in threadkeep, 2026-11-01 to 2026-11-30 (1 conversation)\n\nOpen items:\n• Call Ana")

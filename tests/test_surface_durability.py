@@ -71,23 +71,36 @@ def _event(db: Database, key_suffix: str) -> SurfaceEvent | None:
 
 
 def test_killed_before_answering_then_answered_once_after_restart(
-    backend, settings: Settings, fake: FakePlatform, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    backend,
+    settings: Settings,
+    fake: FakePlatform,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     url, key = backend
     surface_env(monkeypatch, fake)
     open_memory(url, key, settings).db.dispose()  # migrate before two processes race to do it
     port = _free_port()
     log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed in finally
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, url, key.key.hex(), str(port), str(settings.home)],
-                            stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVER, url, key.key.hex(), str(port), str(settings.home)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ),
+    )
     db = Database(url)
     ts = f"{time.time_ns() // 1000}.000001"
     try:
         event_id = _acknowledge_then_kill(proc, log, port, db, ts, tmp_path)
         assert fake.named("chat.postMessage", thread_ts=ts) == []
         # The dead worker's lease would run out after LEASE_SECONDS; move the clock, not the test.
-        db.write(lambda s: s.execute(update(Job).where(Job.dedupe_key == f"surface:{event_id}")
-                                     .values(locked_until=utcnow() - timedelta(seconds=1))))
+        db.write(
+            lambda s: s.execute(
+                update(Job)
+                .where(Job.dedupe_key == f"surface:{event_id}")
+                .values(locked_until=utcnow() - timedelta(seconds=1))
+            )
+        )
         since = utcnow() - timedelta(minutes=1)
         h = start_harness(url, key, settings)
         try:
@@ -109,8 +122,9 @@ def test_killed_before_answering_then_answered_once_after_restart(
         db.dispose()
 
 
-def _acknowledge_then_kill(proc: subprocess.Popen[bytes], log: Any, port: int, db: Database, ts: str,
-                           tmp_path: Path) -> str:
+def _acknowledge_then_kill(
+    proc: subprocess.Popen[bytes], log: Any, port: int, db: Database, ts: str, tmp_path: Path
+) -> str:
     """Send one Slack event to the subprocess, wait until its turn has begun, then SIGKILL it."""
     try:
         deadline = time.monotonic() + 30
@@ -153,8 +167,9 @@ class FlakyPoster:
     async def resolve_thread(self, event: common.StoredEvent) -> str:
         return event.thread_key
 
-    async def post(self, event: common.StoredEvent, text: str, *, index: int, last: bool,
-                   assistant_message_id: str | None) -> str:
+    async def post(
+        self, event: common.StoredEvent, text: str, *, index: int, last: bool, assistant_message_id: str | None
+    ) -> str:
         if self.fail:
             self.fail -= 1
             raise ConnectionError("the platform went away")
@@ -164,16 +179,37 @@ class FlakyPoster:
 
 async def test_an_answer_stored_but_not_posted_is_posted_without_asking_again(tmp_path: Path) -> None:
     model = ScriptedModel([Step(text="the one answer")])
-    memory = open_memory(f"sqlite:///{tmp_path / 'd.db'}", MasterKey(os.urandom(32), "t"),
-                         Settings(home=tmp_path, embeddings=False), model=model)
+    memory = open_memory(
+        f"sqlite:///{tmp_path / 'd.db'}",
+        MasterKey(os.urandom(32), "t"),
+        Settings(home=tmp_path, embeddings=False),
+        model=model,
+    )
     try:
         uid, name = common.person_for(memory, channel="telegram", external_id="9", handle="telegram:9")
         assert common.person_for(memory, channel="telegram", external_id="9", handle="telegram:9") == (uid, name)
-        eid = common.record_event(memory, channel="telegram", event_key="77", user_id=uid, thread_key="9",
-                                  text="hello", target={"chat_id": "9"})
+        eid = common.record_event(
+            memory,
+            channel="telegram",
+            event_key="77",
+            user_id=uid,
+            thread_key="9",
+            text="hello",
+            target={"chat_id": "9"},
+        )
         assert eid is not None
-        assert common.record_event(memory, channel="telegram", event_key="77", user_id=uid, thread_key="9",
-                                   text="hello", target={"chat_id": "9"}) is None
+        assert (
+            common.record_event(
+                memory,
+                channel="telegram",
+                event_key="77",
+                user_id=uid,
+                thread_key="9",
+                text="hello",
+                target={"chat_id": "9"},
+            )
+            is None
+        )
         poster = FlakyPoster(fail=1)
         with pytest.raises(ConnectionError):
             await common.answer_event(memory, poster, eid)

@@ -95,8 +95,10 @@ class FakePlatform:
         if call.name in ("reactions.add", "reactions.remove", "chat.update"):
             return {"ok": True}
         if call.name == "sendMessage":
-            return {"ok": True, "result": {"message_id": 1000 + n, "chat": {"id": call.body["chat_id"]},
-                                           "text": call.body["text"]}}
+            return {
+                "ok": True,
+                "result": {"message_id": 1000 + n, "chat": {"id": call.body["chat_id"]}, "text": call.body["text"]},
+            }
         if call.name == "sendChatAction":
             return {"ok": True, "result": True}
         if call.path == "/api/v4/posts":
@@ -129,12 +131,18 @@ class FakePlatform:
 def surface_env(monkeypatch: pytest.MonkeyPatch, fake: FakePlatform) -> None:
     """Configure every surface against the fake platform."""
     for name, value in {
-        "SLACK_SIGNING_SECRET": SLACK_SECRET, "SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_API_URL": f"{fake.url}/api",
-        "TELEGRAM_SECRET": TELEGRAM_SECRET, "TELEGRAM_BOT_TOKEN": BOT_TOKEN, "TELEGRAM_API_URL": fake.url,
+        "SLACK_SIGNING_SECRET": SLACK_SECRET,
+        "SLACK_BOT_TOKEN": BOT_TOKEN,
+        "SLACK_API_URL": f"{fake.url}/api",
+        "TELEGRAM_SECRET": TELEGRAM_SECRET,
+        "TELEGRAM_BOT_TOKEN": BOT_TOKEN,
+        "TELEGRAM_API_URL": fake.url,
         # Answers are posted whole unless a test asks for progress: timing on a busy machine
         # must not decide what the assertions see.
         "SLACK_PROGRESS_S": "600",
-        "MATTERMOST_TOKEN": MATTERMOST_TOKEN, "MATTERMOST_BOT_TOKEN": BOT_TOKEN, "MATTERMOST_URL": fake.url,
+        "MATTERMOST_TOKEN": MATTERMOST_TOKEN,
+        "MATTERMOST_BOT_TOKEN": BOT_TOKEN,
+        "MATTERMOST_URL": fake.url,
     }.items():
         monkeypatch.setenv(f"THREADKEEP_{name}", value)
 
@@ -158,8 +166,9 @@ def settings(tmp_path) -> Settings:  # type: ignore[no-untyped-def]
 _STARTED: dict[int, datetime] = {}
 
 
-def _serve(url: str, key: MasterKey, settings: Settings, fake: FakePlatform,
-           monkeypatch: pytest.MonkeyPatch) -> Iterator[ApiHarness]:
+def _serve(
+    url: str, key: MasterKey, settings: Settings, fake: FakePlatform, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[ApiHarness]:
     surface_env(monkeypatch, fake)
     started = utcnow()
     h = start_harness(url, key, settings)
@@ -173,8 +182,7 @@ def _serve(url: str, key: MasterKey, settings: Settings, fake: FakePlatform,
 @pytest.fixture
 def site(tmp_path, settings, fake: FakePlatform, monkeypatch: pytest.MonkeyPatch) -> Iterator[ApiHarness]:  # type: ignore[no-untyped-def]
     """A live threadkeep on SQLite, its surfaces pointed at the fake platform."""
-    yield from _serve(f"sqlite:///{tmp_path / 'site.db'}", MasterKey(os.urandom(32), "t"), settings, fake,
-                      monkeypatch)
+    yield from _serve(f"sqlite:///{tmp_path / 'site.db'}", MasterKey(os.urandom(32), "t"), settings, fake, monkeypatch)
 
 
 @pytest.fixture
@@ -184,8 +192,15 @@ def site_db(backend, settings, fake: FakePlatform, monkeypatch: pytest.MonkeyPat
     yield from _serve(url, key, settings, fake, monkeypatch)
 
 
-def slack_post(url: str, payload: dict[str, Any], *, secret: str = SLACK_SECRET, retry: int | None = None,
-               ts: int | None = None, form: bool = False) -> httpx.Response:
+def slack_post(
+    url: str,
+    payload: dict[str, Any],
+    *,
+    secret: str = SLACK_SECRET,
+    retry: int | None = None,
+    ts: int | None = None,
+    form: bool = False,
+) -> httpx.Response:
     """Send a signed Slack request as Slack does (JSON events, or a form with ``payload``)."""
     if form:
         from urllib.parse import urlencode
@@ -196,25 +211,52 @@ def slack_post(url: str, payload: dict[str, Any], *, secret: str = SLACK_SECRET,
         body = json.dumps(payload).encode()
         ctype = "application/json"
     stamp = str(ts if ts is not None else int(time.time()))
-    headers = {"Content-Type": ctype, "X-Slack-Request-Timestamp": stamp,
-               "X-Slack-Signature": sign(secret, body, stamp)}
+    headers = {
+        "Content-Type": ctype,
+        "X-Slack-Request-Timestamp": stamp,
+        "X-Slack-Signature": sign(secret, body, stamp),
+    }
     if retry is not None:
         headers["X-Slack-Retry-Num"] = str(retry)
         headers["X-Slack-Retry-Reason"] = "http_timeout"
     return httpx.post(url, content=body, headers=headers, timeout=20)
 
 
-def slack_message(text: str, *, ts: str, user: str = "U1", channel: str = "D1", channel_type: str = "im",
-                  thread_ts: str | None = None, event_id: str | None = None, kind: str = "message",
-                  **extra: Any) -> dict[str, Any]:
+def slack_message(
+    text: str,
+    *,
+    ts: str,
+    user: str = "U1",
+    channel: str = "D1",
+    channel_type: str = "im",
+    thread_ts: str | None = None,
+    event_id: str | None = None,
+    kind: str = "message",
+    **extra: Any,
+) -> dict[str, Any]:
     """An ``event_callback`` envelope around a message event, as Slack sends it."""
-    event: dict[str, Any] = {"type": kind, "user": user, "text": text, "ts": ts, "channel": channel,
-                             "channel_type": channel_type, "team": "T1", **extra}
+    event: dict[str, Any] = {
+        "type": kind,
+        "user": user,
+        "text": text,
+        "ts": ts,
+        "channel": channel,
+        "channel_type": channel_type,
+        "team": "T1",
+        **extra,
+    }
     if thread_ts:
         event["thread_ts"] = thread_ts
-    return {"token": "legacy", "team_id": "T1", "api_app_id": "A1", "type": "event_callback",
-            "event_id": event_id or f"Ev{ts.replace('.', '')}", "event_time": int(time.time()),
-            "authorizations": [{"team_id": "T1", "user_id": BOT_USER, "is_bot": True}], "event": event}
+    return {
+        "token": "legacy",
+        "team_id": "T1",
+        "api_app_id": "A1",
+        "type": "event_callback",
+        "event_id": event_id or f"Ev{ts.replace('.', '')}",
+        "event_time": int(time.time()),
+        "authorizations": [{"team_id": "T1", "user_id": BOT_USER, "is_bot": True}],
+        "event": event,
+    }
 
 
 def stored_events(h: ApiHarness, key_suffix: str = "") -> list[SurfaceEvent]:
@@ -238,8 +280,7 @@ def wait_idle(h: ApiHarness, timeout: float = 20.0, since: datetime | None = Non
     since = since or _STARTED.get(id(h))
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        q = select(func.count()).select_from(Job).where(Job.status.in_(("ready", "running")),
-                                                        Job.run_after <= utcnow())
+        q = select(func.count()).select_from(Job).where(Job.status.in_(("ready", "running")), Job.run_after <= utcnow())
         if since is not None:
             q = q.where(Job.created_at >= since)
         with h.memory.db.reading() as s:

@@ -32,17 +32,29 @@ PUBLIC = "https://tk.example.org"
 
 def outgoing(post_id: str, text: str, *, token: str = MATTERMOST_TOKEN, **extra: str) -> dict[str, str]:
     """An outgoing webhook payload, with the fields Mattermost sends."""
-    return {"token": token, "team_id": "team1", "team_domain": "acme", "channel_id": "chan1",
-            "channel_name": "town-square", "timestamp": "1800000000000", "user_id": "mmuser1",
-            "user_name": "mona", "post_id": post_id, "text": f"@threadkeep {text}",
-            "trigger_word": "@threadkeep", "file_ids": "", **extra}
+    return {
+        "token": token,
+        "team_id": "team1",
+        "team_domain": "acme",
+        "channel_id": "chan1",
+        "channel_name": "town-square",
+        "timestamp": "1800000000000",
+        "user_id": "mmuser1",
+        "user_name": "mona",
+        "post_id": post_id,
+        "text": f"@threadkeep {text}",
+        "trigger_word": "@threadkeep",
+        "file_ids": "",
+        **extra,
+    }
 
 
 def send(h: ApiHarness, payload: dict[str, Any], *, form: bool = True) -> httpx.Response:
     url = f"{h.url}/surfaces/mattermost/webhook"
     if form:  # Mattermost's default content type
-        return httpx.post(url, content=urlencode(payload),
-                          headers={"Content-Type": "application/x-www-form-urlencoded"}, timeout=20)
+        return httpx.post(
+            url, content=urlencode(payload), headers={"Content-Type": "application/x-www-form-urlencoded"}, timeout=20
+        )
     return httpx.post(url, json=payload, timeout=20)
 
 
@@ -89,24 +101,36 @@ def test_a_thread_is_a_conversation_and_each_post_is_answered_once(site: ApiHarn
 
 
 @pytest.fixture
-def buttons_site(tmp_path: Path, settings: Settings, fake: FakePlatform,
-                 monkeypatch: pytest.MonkeyPatch) -> Iterator[ApiHarness]:
+def buttons_site(
+    tmp_path: Path, settings: Settings, fake: FakePlatform, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[ApiHarness]:
     """The site with THREADKEEP_PUBLIC_URL set, so answers carry thumbs buttons."""
     monkeypatch.setenv("THREADKEEP_PUBLIC_URL", PUBLIC + "/")
-    yield from _serve(f"sqlite:///{tmp_path / 'mm.db'}", MasterKey(os.urandom(32), "t"), settings, fake,
-                      monkeypatch)
+    yield from _serve(f"sqlite:///{tmp_path / 'mm.db'}", MasterKey(os.urandom(32), "t"), settings, fake, monkeypatch)
 
 
 def press(h: ApiHarness, context: dict[str, Any], user: str = "mmuser1") -> httpx.Response:
     """What Mattermost sends to an action's integration URL when a button is pressed."""
-    return httpx.post(f"{h.url}/surfaces/mattermost/actions", timeout=20, json={
-        "user_id": user, "user_name": "mona", "channel_id": "chan1", "channel_name": "town-square",
-        "team_id": "team1", "team_domain": "acme", "post_id": "mmpost1", "trigger_id": "t1",
-        "type": "", "data_source": "", "context": context})
+    return httpx.post(
+        f"{h.url}/surfaces/mattermost/actions",
+        timeout=20,
+        json={
+            "user_id": user,
+            "user_name": "mona",
+            "channel_id": "chan1",
+            "channel_name": "town-square",
+            "team_id": "team1",
+            "team_domain": "acme",
+            "post_id": "mmpost1",
+            "trigger_id": "t1",
+            "type": "",
+            "data_source": "",
+            "context": context,
+        },
+    )
 
 
-def test_answers_carry_thumbs_that_only_their_person_can_press(buttons_site: ApiHarness,
-                                                               fake: FakePlatform) -> None:
+def test_answers_carry_thumbs_that_only_their_person_can_press(buttons_site: ApiHarness, fake: FakePlatform) -> None:
     h = buttons_site
     send(h, outgoing("p1", "I collect stamps"))
     post = fake.wait_for("posts")[0]

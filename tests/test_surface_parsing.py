@@ -12,10 +12,12 @@ from threadkeep.surfaces.common import secret_equals, split_text
 def test_slack_signature_follows_the_documented_example() -> None:
     # The worked example of Slack's "Verifying requests from Slack" page.
     secret = SecretStr("8f742231b10e8888abcd99yyyzzz85a5")
-    body = (b"token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&team_domain=testteamnow&channel_id=G8PSS9T3V"
-            b"&channel_name=foobar&user_id=U2CERLKJA&user_name=roadrunner&command=%2Fwebhook-collect&text="
-            b"&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1DC2JH3J%2F397700885554%2F96rGlfmibIGlgcZRskXaIFfN"
-            b"&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c")
+    body = (
+        b"token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&team_domain=testteamnow&channel_id=G8PSS9T3V"
+        b"&channel_name=foobar&user_id=U2CERLKJA&user_name=roadrunner&command=%2Fwebhook-collect&text="
+        b"&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1DC2JH3J%2F397700885554%2F96rGlfmibIGlgcZRskXaIFfN"
+        b"&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c"
+    )
     expected = "v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503"
     assert slack.sign(secret.get_secret_value(), body, "1531420618") == expected
     assert slack.verify_signature(secret, body, "1531420618", expected, now=1531420618 + 60)

@@ -117,11 +117,18 @@ def test_a_thread_is_one_conversation(site: ApiHarness, fake: FakePlatform) -> N
     posts = fake.wait_for("chat.postMessage", 3)
     assert [p.body["thread_ts"] for p in posts] == ["300.1", "300.1", "301.1"]
     with site.memory.db.reading() as s:
-        threads = {t.thread_key: t.conversation_id for t in s.scalars(select(SurfaceThread))
-                   if t.thread_key.startswith(("T1:D1:300.", "T1:D1:301."))}
-        sizes = dict(s.execute(select(Message.conversation_id, func.count())
-                               .where(Message.conversation_id.in_(list(threads.values())))
-                               .group_by(Message.conversation_id)).all())
+        threads = {
+            t.thread_key: t.conversation_id
+            for t in s.scalars(select(SurfaceThread))
+            if t.thread_key.startswith(("T1:D1:300.", "T1:D1:301."))
+        }
+        sizes = dict(
+            s.execute(
+                select(Message.conversation_id, func.count())
+                .where(Message.conversation_id.in_(list(threads.values())))
+                .group_by(Message.conversation_id)
+            ).all()
+        )
     assert set(threads) == {"T1:D1:300.1", "T1:D1:301.1"} and len(set(threads.values())) == 2
     # Two turns in the first thread's conversation, one in the second's.
     assert sizes[threads["T1:D1:300.1"]] == 4 and sizes[threads["T1:D1:301.1"]] == 2
@@ -180,8 +187,14 @@ def test_thumbs_by_reaction_and_by_button(site: ApiHarness, fake: FakePlatform) 
 
     def react(user: str, name: str, kind: str = "reaction_added") -> None:
         payload = slack_message("", ts="0")
-        payload["event"] = {"type": kind, "user": user, "reaction": name, "item_user": BOT_USER,
-                            "item": {"type": "message", "channel": "D1", "ts": posted_ts}, "event_ts": "601.1"}
+        payload["event"] = {
+            "type": kind,
+            "user": user,
+            "reaction": name,
+            "item_user": BOT_USER,
+            "item": {"type": "message", "channel": "D1", "ts": posted_ts},
+            "event_ts": "601.1",
+        }
         assert slack_post(url, payload).status_code == 200
 
     react("U4", "+1")  # someone else's thumbs do not rate this person's answer
@@ -190,8 +203,12 @@ def test_thumbs_by_reaction_and_by_button(site: ApiHarness, fake: FakePlatform) 
     assert rating() == "up"
     react("U3", "+1", "reaction_removed")
     assert rating() is None
-    press = {"type": "block_actions", "user": {"id": "U3", "team_id": "T1"}, "team": {"id": "T1"},
-             "actions": [{"action_id": "threadkeep_down", "value": aid, "type": "button"}]}
+    press = {
+        "type": "block_actions",
+        "user": {"id": "U3", "team_id": "T1"},
+        "team": {"id": "T1"},
+        "actions": [{"action_id": "threadkeep_down", "value": aid, "type": "button"}],
+    }
     r = slack_post(f"{site.url}/surfaces/slack/interactions", press, form=True)
     assert r.status_code == 200 and rating() == "down"
     bad = slack_post(f"{site.url}/surfaces/slack/interactions", press, form=True, secret="wrong")
@@ -209,7 +226,10 @@ class SlowStream(ScriptedModel):
 
 
 def test_a_slow_answer_is_shown_while_written_then_completed_in_place(
-    tmp_path, settings, fake: FakePlatform, monkeypatch  # type: ignore[no-untyped-def]
+    tmp_path,
+    settings,
+    fake: FakePlatform,
+    monkeypatch,  # type: ignore[no-untyped-def]
 ) -> None:
     surface_env(monkeypatch, fake)
     monkeypatch.setenv("THREADKEEP_SLACK_PROGRESS_S", "1")
@@ -239,8 +259,11 @@ def test_odd_bodies_are_refused_or_dropped_never_a_server_error(site: ApiHarness
 
     def slack_raw(body: bytes) -> httpx.Response:
         stamp = str(int(time.time()))
-        return httpx.post(events_url(site), content=body, headers={
-            "X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": sign(SLACK_SECRET, body, stamp)})
+        return httpx.post(
+            events_url(site),
+            content=body,
+            headers={"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": sign(SLACK_SECRET, body, stamp)},
+        )
 
     for body in (b"[1, 2]", b"null", b'"text"', b'{"a":' * 3000 + b"1" + b"}" * 3000, b"{broken"):
         assert slack_raw(body).status_code == 400, body[:20]
@@ -249,7 +272,10 @@ def test_odd_bodies_are_refused_or_dropped_never_a_server_error(site: ApiHarness
     assert httpx.post(f"{site.url}/surfaces/mattermost/webhook", json=[MATTERMOST_TOKEN]).status_code == 400
     # Well-formed but not a message the engine would take (a NUL byte): acknowledged, dropped.
     nul = slack_raw(json.dumps(slack_message("a\x00b", ts="800.1")).encode())
-    odd = slack_raw(json.dumps(slack_message("x", ts="800.2") | {"event": {"type": "message", "user": 5,
-                                                                            "text": ["x"], "ts": {}}}).encode())
+    odd = slack_raw(
+        json.dumps(
+            slack_message("x", ts="800.2") | {"event": {"type": "message", "user": 5, "text": ["x"], "ts": {}}}
+        ).encode()
+    )
     assert nul.status_code == odd.status_code == 200
     assert stored_events(site) == []

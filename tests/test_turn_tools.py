@@ -33,24 +33,60 @@ def _sse(events: list[dict[str, Any]]) -> bytes:
 
 
 def _anthropic_message(blocks: list[dict[str, Any]], stop: str) -> bytes:
-    events: list[dict[str, Any]] = [{"type": "message_start", "message": {
-        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5", "content": [],
-        "stop_reason": None, "stop_sequence": None,
-        "usage": {"input_tokens": 100, "output_tokens": 1, "cache_read_input_tokens": 0,
-                  "cache_creation_input_tokens": 0}}}]
+    events: list[dict[str, Any]] = [
+        {
+            "type": "message_start",
+            "message": {
+                "id": "msg_1",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-sonnet-4-5",
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "usage": {
+                    "input_tokens": 100,
+                    "output_tokens": 1,
+                    "cache_read_input_tokens": 0,
+                    "cache_creation_input_tokens": 0,
+                },
+            },
+        }
+    ]
     for i, block in enumerate(blocks):
         if block["type"] == "text":
-            events += [{"type": "content_block_start", "index": i, "content_block": {"type": "text", "text": ""}},
-                       {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": block["text"]}}]
+            events += [
+                {"type": "content_block_start", "index": i, "content_block": {"type": "text", "text": ""}},
+                {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": block["text"]}},
+            ]
         else:
             args = json.dumps(block["input"])
-            events += [{"type": "content_block_start", "index": i, "content_block": {
-                            "type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}},
-                       {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": args[:7]}},
-                       {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": args[7:]}}]
+            events += [
+                {
+                    "type": "content_block_start",
+                    "index": i,
+                    "content_block": {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}},
+                },
+                {
+                    "type": "content_block_delta",
+                    "index": i,
+                    "delta": {"type": "input_json_delta", "partial_json": args[:7]},
+                },
+                {
+                    "type": "content_block_delta",
+                    "index": i,
+                    "delta": {"type": "input_json_delta", "partial_json": args[7:]},
+                },
+            ]
         events.append({"type": "content_block_stop", "index": i})
-    events += [{"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None}, "usage": {"output_tokens": 20}},
-               {"type": "message_stop"}]
+    events += [
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": stop, "stop_sequence": None},
+            "usage": {"output_tokens": 20},
+        },
+        {"type": "message_stop"},
+    ]
     return _sse(events)
 
 
@@ -91,15 +127,25 @@ async def test_empty_knowledge_base_offers_no_tool(tmp_path, settings) -> None:
 
 
 async def test_parallel_tool_round_citations_trace_and_no_payload_stored(tmp_path, settings) -> None:
-    calls = [{"type": "tool_use", "id": "toolu_a", "name": "search_knowledge", "input": {"query": "expense report deadline"}},
-             {"type": "tool_use", "id": "toolu_b", "name": "search_knowledge", "input": {"query": "quokka rule"}}]
-    fake = FakeAnthropic([
-        _anthropic_message([{"type": "text", "text": "Let me check. "}, *calls], "tool_use"),
-        _anthropic_message([{"type": "text", "text": "They are due on the fifth working day [1]."}], "end_turn"),
-    ])
+    calls = [
+        {
+            "type": "tool_use",
+            "id": "toolu_a",
+            "name": "search_knowledge",
+            "input": {"query": "expense report deadline"},
+        },
+        {"type": "tool_use", "id": "toolu_b", "name": "search_knowledge", "input": {"query": "quokka rule"}},
+    ]
+    fake = FakeAnthropic(
+        [
+            _anthropic_message([{"type": "text", "text": "Let me check. "}, *calls], "tool_use"),
+            _anthropic_message([{"type": "text", "text": "They are due on the fifth working day [1]."}], "end_turn"),
+        ]
+    )
     m = _memory(tmp_path, settings, _anthropic(fake))
-    m.knowledge.add_document(title="Finance handbook", text=PASSAGE + "\n\nTravel is booked through the portal.",
-                             groups=(), public=True)
+    m.knowledge.add_document(
+        title="Finance handbook", text=PASSAGE + "\n\nTravel is booked through the portal.", groups=(), public=True
+    )
     user = unique_user()
     events = [ev async for ev in m.stream("When are expense reports due?", user=user)]
     # Both calls in one round, then exactly one more model call.
@@ -120,10 +166,13 @@ async def test_parallel_tool_round_citations_trace_and_no_payload_stored(tmp_pat
     # The trace keeps references (query, chunk ids, scores), never the passage.
     with m.db.session() as s:
         answer = s.get(Message, done.assistant_message_id)
-        trace = json.loads(m.vault.open_text(s, answer.user_id, answer.trace_ct, table="messages",
-                                             column="trace", row_id=answer.id))
-        texts = [m.vault.open_text(s, x.user_id, x.text_ct, table="messages", column="text", row_id=x.id)
-                 for x in s.scalars(select(Message))]
+        trace = json.loads(
+            m.vault.open_text(s, answer.user_id, answer.trace_ct, table="messages", column="trace", row_id=answer.id)
+        )
+        texts = [
+            m.vault.open_text(s, x.user_id, x.text_ct, table="messages", column="text", row_id=x.id)
+            for x in s.scalars(select(Message))
+        ]
     assert trace["cited"] == [cites.items[0]["chunk_id"]]
     assert {q["query"] for q in trace["searches"]} == {"expense report deadline", "quokka rule"}
     assert "Quokka" not in json.dumps(trace)
@@ -140,8 +189,13 @@ class _Searx(BaseHTTPRequestHandler):
 
         q = parse_qs(urlparse(self.path).query)
         _Searx.queries.append(q["q"][0])
-        body = json.dumps({"results": [{"title": "Cup final", "url": "https://example.org/cup",
-                                        "content": "West Germany won in 1954."}]}).encode()
+        body = json.dumps(
+            {
+                "results": [
+                    {"title": "Cup final", "url": "https://example.org/cup", "content": "West Germany won in 1954."}
+                ]
+            }
+        ).encode()
         self.send_response(200)
         self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(body)))
@@ -163,12 +217,23 @@ def searx_url():  # type: ignore[no-untyped-def]
 
 
 async def test_web_search_only_when_enabled(tmp_path, settings, searx_url) -> None:
-    fake = FakeAnthropic([
-        _anthropic_message([{"type": "text", "text": "No tools here."}], "end_turn"),
-        _anthropic_message([{"type": "tool_use", "id": "toolu_w", "name": "web_search",
-                             "input": {"query": "1954 world cup winner"}}], "tool_use"),
-        _anthropic_message([{"type": "text", "text": "West Germany."}], "end_turn"),
-    ])
+    fake = FakeAnthropic(
+        [
+            _anthropic_message([{"type": "text", "text": "No tools here."}], "end_turn"),
+            _anthropic_message(
+                [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_w",
+                        "name": "web_search",
+                        "input": {"query": "1954 world cup winner"},
+                    }
+                ],
+                "tool_use",
+            ),
+            _anthropic_message([{"type": "text", "text": "West Germany."}], "end_turn"),
+        ]
+    )
     m = _memory(tmp_path, settings, _anthropic(fake))
     user = unique_user()
     await m.send("Who won in 1954?", user=user)
@@ -190,18 +255,35 @@ async def test_openai_adapter_end_to_end(tmp_path, settings) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(json.loads(request.content))
         chunks = [
-            {"id": "c", "object": "chat.completion.chunk", "model": "gpt-4.1-mini",
-             "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Bonjour"}, "finish_reason": None}]},
-            {"id": "c", "object": "chat.completion.chunk", "model": "gpt-4.1-mini",
-             "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
-            {"id": "c", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [],
-             "usage": {"prompt_tokens": 50, "completion_tokens": 2, "prompt_tokens_details": {"cached_tokens": 0}}},
+            {
+                "id": "c",
+                "object": "chat.completion.chunk",
+                "model": "gpt-4.1-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": "Bonjour"}, "finish_reason": None}],
+            },
+            {
+                "id": "c",
+                "object": "chat.completion.chunk",
+                "model": "gpt-4.1-mini",
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+            },
+            {
+                "id": "c",
+                "object": "chat.completion.chunk",
+                "model": "gpt-4.1-mini",
+                "choices": [],
+                "usage": {"prompt_tokens": 50, "completion_tokens": 2, "prompt_tokens_details": {"cached_tokens": 0}},
+            },
         ]
         body = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
         return httpx.Response(200, content=body.encode(), headers={"content-type": "text/event-stream"})
 
-    model = OpenAICompatibleModel("gpt-4.1-mini", preset="openai", api_key="sk-test",
-                            client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+    model = OpenAICompatibleModel(
+        "gpt-4.1-mini",
+        preset="openai",
+        api_key="sk-test",
+        client=httpx.AsyncClient(transport=httpx.MockTransport(handler)),
+    )
     m = _memory(tmp_path, settings, model)
     r = await m.send("Say hello in French", user=unique_user())
     assert r.text == "Bonjour" and r.usage["input_tokens"] == 50

@@ -159,10 +159,13 @@ def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> N
     _, name = _login(page, site)
     expect(page.locator("#facts-empty")).to_be_visible()
     for value in ("Acme", "Globex"):
+
         def learn(s, value=value):  # type: ignore[no-untyped-def]
             uid = repo.get_or_create_user(s, site.memory.vault, name=name).id
-            apply_candidates(s, site.memory.vault, user_id=uid, message_id=None,
-                             candidates=[FactCandidate("employer", value)])
+            apply_candidates(
+                s, site.memory.vault, user_id=uid, message_id=None, candidates=[FactCandidate("employer", value)]
+            )
+
         site.memory.db.write(learn)
     page.reload()
     fact = page.locator("#facts li").first
@@ -184,8 +187,9 @@ def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> N
     page.wait_for_timeout(300)
     assert asked == ["Forget “Employer: Acme”?"]
     expect(page.locator("#facts li .fact-text")).to_have_text("Employer: Acme")
-    assert [f["text"] for f in site.client(site.person_key(name)[0]).get("/v1/me/facts").json()["facts"]] \
-        == ["Employer: Acme"]
+    assert [f["text"] for f in site.client(site.person_key(name)[0]).get("/v1/me/facts").json()["facts"]] == [
+        "Employer: Acme"
+    ]
     page.once("dialog", lambda d: answer(d, True))
     page.locator("#facts li .fact-forget").click()
     expect(page.locator("#facts li")).to_have_count(0)
@@ -193,8 +197,11 @@ def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> N
 
 
 def test_anonymous_visitor_widget_keeps_one_conversation(site: ApiHarness, page: Page) -> None:
-    httpx.put(f"{site.url}/v1/admin/anonymous-visitors", json={"enabled": True},
-              headers={"Authorization": f"Bearer {site.admin_key}"}).raise_for_status()
+    httpx.put(
+        f"{site.url}/v1/admin/anonymous-visitors",
+        json={"enabled": True},
+        headers={"Authorization": f"Bearer {site.admin_key}"},
+    ).raise_for_status()
     page.goto(site.url + "/?widget")
     expect(page.locator("#who")).to_have_text("Guest")
     page.fill("#input", "Hello from the widget")
@@ -269,8 +276,10 @@ def test_message_column_scrolls_and_everything_stays_reachable(site: ApiHarness,
     expect(sized.locator(".msg.assistant")).to_have_count(10)
     # The page itself does not scroll: the message column does, and it shows the latest turn.
     assert sized.locator(".msg.assistant").last.is_visible()
-    scroller = sized.evaluate("() => { const m = document.getElementById('messages');"
-                              " return { top: m.scrollTop, height: m.scrollHeight, client: m.clientHeight }; }")
+    scroller = sized.evaluate(
+        "() => { const m = document.getElementById('messages');"
+        " return { top: m.scrollTop, height: m.scrollHeight, client: m.clientHeight }; }"
+    )
     assert scroller["height"] > scroller["client"] and scroller["top"] > 0, scroller
     overflow = _overflow(sized)
     assert overflow["x"] <= 0 and overflow["y"] <= 0 and overflow["head"] <= 0, overflow
@@ -339,14 +348,17 @@ def test_api_docs_render_without_the_internet(site: ApiHarness, page: Page) -> N
 def _rows(page: Page, selector: str) -> int:
     """How many rows the visible items of the header ``selector`` are laid out in (items whose
     heights overlap share a row)."""
-    return page.evaluate("""(sel) => {
+    return page.evaluate(
+        """(sel) => {
         const items = [...document.querySelector(sel).querySelectorAll(':scope > *, .chat-actions > *')]
             .filter(e => !e.classList.contains('chat-actions') && e.getClientRects().length)
             .map(e => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
         let rows = 0, bottom = -Infinity;
         for (const r of items) { if (r.top >= bottom - 1) { rows += 1; bottom = r.bottom; }
                                  else bottom = Math.max(bottom, r.bottom); }
-        return rows; }""", selector)
+        return rows; }""",
+        selector,
+    )
 
 
 def test_a_finished_answer_ends_in_view_under_its_title(site: ApiHarness, sized: Page) -> None:
@@ -366,8 +378,10 @@ def test_a_finished_answer_ends_in_view_under_its_title(site: ApiHarness, sized:
     # A new conversation from the page: the answer streams in, then its thumbs and the gauge.
     # The page's own reload of the conversation never answers (a server busy with background
     # work): the header still names it as the list does.
-    sized.route(re.compile(r".*/v1/conversations/[0-9a-f-]{36}$"),
-                lambda route: None if route.request.method == "GET" else route.continue_())
+    sized.route(
+        re.compile(r".*/v1/conversations/[0-9a-f-]{36}$"),
+        lambda route: None if route.request.method == "GET" else route.continue_(),
+    )
     site.model.pace = 0.02
     sized.fill("#input", "Packing list for the trip:\n" + "\n".join(f"- thing {j}" for j in range(30)))
     sized.press("#input", "Enter")

@@ -21,9 +21,13 @@ def test_no_user_facing_text_puts_a_bare_count_before_a_plural() -> None:
     nouns = "documents|chunks|messages|conversations|facts|turns|pings|rewrites|digests|versions|answers"
     python = re.compile(r"\{[^{}]*\}\s+(?:" + nouns + r")\b")
     script = re.compile(r"\$\{[^{}]*\}\s+(?:" + nouns + r")\b")
-    files = [*(SRC / "cli").glob("*.py"), SRC / "export.py", SRC / "personal_export.py",
-             SRC / "personal_export_sections.py",
-             SRC / "surfaces" / "digests.py"]
+    files = [
+        *(SRC / "cli").glob("*.py"),
+        SRC / "export.py",
+        SRC / "personal_export.py",
+        SRC / "personal_export_sections.py",
+        SRC / "surfaces" / "digests.py",
+    ]
     slips = [f"{f.name}: {m.group(0)}" for f in files for m in python.finditer(f.read_text())]
     slips += [f"{f.name}: {m.group(0)}" for f in (SRC / "web").glob("*.js") for m in script.finditer(f.read_text())]
     assert not slips, slips

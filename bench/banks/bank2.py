@@ -30,9 +30,7 @@ from banks import common
 PHRASINGS = common.phrasings("bank2")
 
 SEED = 2626
-PACE = common.Pace(
-    user_minutes=(1, 9), reply_seconds=(5, 40), gap_chance=0.04, gap_days=(1, 3), gap_hours=(0, 5)
-)
+PACE = common.Pace(user_minutes=(1, 9), reply_seconds=(5, 40), gap_chance=0.04, gap_days=(1, 3), gap_hours=(0, 5))
 
 
 # Project people. Russian: (nominative, genitive, dative, instrumental).
@@ -63,9 +61,7 @@ Said = list[tuple[str, str]]
 
 
 def _facts(lang: str, p: str, v: dict[str, Any]) -> dict[str, list[Said]]:
-    return common.facts_said(
-        PHRASINGS, lang, p, v, choice="tech", date="date", cased=("region", "reg_nom", "reg_loc")
-    )
+    return common.facts_said(PHRASINGS, lang, p, v, choice="tech", date="date", cased=("region", "reg_nom", "reg_loc"))
 
 
 def _changes(lang: str, p: str, kind: str, old: Any, new: Any) -> list[Said]:
@@ -152,9 +148,7 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
         new: Any = new_values[kind]
         if kind == "date":
             new = new[0] if lang != "en" else rng.choice(new)
-        change = _changes(
-            lang, p, kind, old if not (kind == "date" and lang == "en") else values["date"][1], new
-        )
+        change = _changes(lang, p, kind, old if not (kind == "date" and lang == "en") else values["date"][1], new)
         changes.append(rng.choice(change))
     length = rng.choice([180, 220, 260])
     # Planted facts in the first half, corrections in the third quarter, chat everywhere.

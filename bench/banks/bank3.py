@@ -35,9 +35,7 @@ PHRASINGS = common.phrasings("bank3")
 
 
 SEED = 3737
-PACE = common.Pace(
-    user_minutes=(1, 12), reply_seconds=(4, 50), gap_chance=0.05, gap_days=(1, 4), gap_hours=(0, 6)
-)
+PACE = common.Pace(user_minutes=(1, 12), reply_seconds=(4, 50), gap_chance=0.05, gap_days=(1, 4), gap_hours=(0, 6))
 KIND_OF = {
     "owner": "name",
     "sponsor": "name",
@@ -138,25 +136,17 @@ def _dialog(n: int, lang: str, rng: random.Random) -> dict[str, Any]:
     plan: list[Said] = [rng.choice(facts[k]) for k in facts]
     rng.shuffle(plan)
     changed = sorted(rng.sample(CHANGEABLE, rng.randint(2, 3)))
-    changes = [
-        rng.choice(_changes(lang, p, kind, values[kind], new_values[kind])) for kind in changed
-    ]
+    changes = [rng.choice(_changes(lang, p, kind, values[kind], new_values[kind])) for kind in changed]
     length = rng.choice([170, 200, 240])
     at_turn: dict[int, Said] = common.plant_turns(rng, length, plan, changes)
     # The plants draw from their own stream, so the facts and changes above stay as they were.
     prng = random.Random(f"{SEED}-plants-{n}")
     plants = [
-        (t.format(p=p), key, "open_question")
-        for t, key in prng.sample(PHRASINGS["OPEN_QUESTIONS"][lang], PLANTS)
+        (t.format(p=p), key, "open_question") for t, key in prng.sample(PHRASINGS["OPEN_QUESTIONS"][lang], PLANTS)
     ]
-    plants += [
-        (t.format(p=p), key, "next_step")
-        for t, key in prng.sample(PHRASINGS["STEPS"][lang], PLANTS)
-    ]
+    plants += [(t.format(p=p), key, "next_step") for t, key in prng.sample(PHRASINGS["STEPS"][lang], PLANTS)]
     free = [t for t in range(2, length // 2 - common.KEEP_CLEAR // 2) if t not in at_turn]
-    at_plant = dict(
-        zip(sorted(prng.sample(free, len(plants))), prng.sample(plants, len(plants)), strict=True)
-    )
+    at_plant = dict(zip(sorted(prng.sample(free, len(plants))), prng.sample(plants, len(plants)), strict=True))
     start = datetime(2026, 2, 2, 8, 30, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
     talk = common.Transcript(rng, start, PACE)
     turn = 0

@@ -182,9 +182,7 @@ def _numbers(lang: str, kind: str, n: int) -> list[str]:
             "ja": [f"{n}万円", f"{n}万", str(n)],
         }[lang]
     if kind == "slo":
-        return [str(n), f"{n}ms", f"{n} ms"] + (
-            [f"{n} мс"] if lang == "ru" else [f"{n}ミリ秒"] if lang == "ja" else []
-        )
+        return [str(n), f"{n}ms", f"{n} ms"] + ([f"{n} мс"] if lang == "ru" else [f"{n}ミリ秒"] if lang == "ja" else [])
     return [str(n)] + {"en": [f"${n}"], "ru": [f"{n} ₽"], "ja": [f"{n}円"]}[lang]
 
 
@@ -251,11 +249,7 @@ def _change_keys(lang: str, kind: str, p: str, v: dict[str, Any], year: int) -> 
         return k | {"old": str(v[kind][0]), "new": str(v[kind][1])}
     if kind == "tech":
         return k | {"old": v["tech"][4], "new": v["tech"][6]}
-    return (
-        k
-        | _date_keys(lang, year, *v["launch"][0], "old_")
-        | _date_keys(lang, year, *v["launch"][1], "new_")
-    )
+    return k | _date_keys(lang, year, *v["launch"][0], "old_") | _date_keys(lang, year, *v["launch"][1], "new_")
 
 
 def _answers(lang: str, kind: str, v: dict[str, Any], year: int, which: int) -> list[str]:
@@ -309,18 +303,12 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
     v = _values(lang, rng)
     keys = _keys(lang, p, v, year)
     changed = sorted(rng.sample(CHANGEABLE, N_CHANGED), key=CHANGEABLE.index)
-    facts = [
-        ("fact", [m.format(**keys) for m in rng.choice(PHRASINGS["FACTS"][lang][kind])])
-        for kind in KINDS
-    ]
+    facts = [("fact", [m.format(**keys) for m in rng.choice(PHRASINGS["FACTS"][lang][kind])]) for kind in KINDS]
     rng.shuffle(facts)
     fixes = [
         (
             "fix",
-            [
-                m.format(**_change_keys(lang, kind, p, v, year))
-                for m in rng.choice(PHRASINGS["CHANGES"][lang][kind])
-            ],
+            [m.format(**_change_keys(lang, kind, p, v, year)) for m in rng.choice(PHRASINGS["CHANGES"][lang][kind])],
         )
         for kind in changed
     ]
@@ -379,9 +367,7 @@ def _dialog(n: int, lang: str, index: int, rng: random.Random) -> dict[str, Any]
         if any(lines is b for _, b in planted):
             last_planted = len(messages)
         chat(rng.randint(1, 3) if i < len(facts) else rng.randint(2, 4))
-    tail_needed = max(
-        target - len(messages), common.KEEP_CLEAR + 4 - (len(messages) - last_planted)
-    )
+    tail_needed = max(target - len(messages), common.KEEP_CLEAR + 4 - (len(messages) - last_planted))
     tail_blocks = [opens[1], opens[3]]
     chat_pairs = max(tail_needed // 2 - 4, 0)
     at = sorted(rng.sample(range(chat_pairs), 2)) if chat_pairs >= 2 else [0, 0]

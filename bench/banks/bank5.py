@@ -237,9 +237,7 @@ def build_dialog(
     c = modes.index("confirm")
     if any(x.startswith("confirm") for x in L.shapes[rest[c]["kind"]]):
         for j, f in enumerate(rest):
-            if modes[j] == "plain" and not any(
-                x.startswith("confirm") for x in L.shapes[f["kind"]]
-            ):
+            if modes[j] == "plain" and not any(x.startswith("confirm") for x in L.shapes[f["kind"]]):
                 modes[c], modes[j] = modes[j], modes[c]
                 break
     events = []  # list of (kind_of_event, messages, fact_ids)
@@ -363,13 +361,9 @@ def build_dialog(
     messages, fact_msgs = [], {f["id"]: [] for f in facts}
     for i, (r, t, tag, fids) in enumerate(seq):
         if i in breaks:
-            now = (now + timedelta(days=1)).replace(
-                hour=rng.randint(7, 10), minute=rng.randint(0, 59), second=0
-            )
+            now = (now + timedelta(days=1)).replace(hour=rng.randint(7, 10), minute=rng.randint(0, 59), second=0)
         else:
-            now = now + timedelta(
-                seconds=rng.randint(20, 60) if r == "assistant" else rng.randint(60, 900)
-            )
+            now = now + timedelta(seconds=rng.randint(20, 60) if r == "assistant" else rng.randint(60, 900))
         m = {"role": r, "text": t, "time": now.strftime("%Y-%m-%dT%H:%M:%SZ")}
         if tag:
             m["tag"] = tag
@@ -462,10 +456,7 @@ def check(L: Lang, built: list[dict]) -> None:
                 if i in own:
                     continue
                 if contains_token(m["text"], bad):
-                    fail(
-                        f"{dlg['id']}: {f['kind']} value of {f['p']} ({bad}) leaks into "
-                        f"message {i}: {m['text']!r}"
-                    )
+                    fail(f"{dlg['id']}: {f['kind']} value of {f['p']} ({bad}) leaks into message {i}: {m['text']!r}")
             for other in dlg["questions"]:
                 if other is not q and contains_token(other["q"], bad):
                     fail(f"{dlg['id']}: value {bad} leaks into question {other['q']!r}")

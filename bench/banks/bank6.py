@@ -238,9 +238,7 @@ class Values:
             self.pools[name] = pool
         self.pools["languages"] = rng.sample(PHRASINGS["LANGUAGES"], len(PHRASINGS["LANGUAGES"]))
         self.pools["sprint"] = rng.sample([1, 2, 3, 4], 4)
-        self.pools["budget"] = rng.sample(
-            PHRASINGS["BUDGETS"][lang], len(PHRASINGS["BUDGETS"][lang])
-        )
+        self.pools["budget"] = rng.sample(PHRASINGS["BUDGETS"][lang], len(PHRASINGS["BUDGETS"][lang]))
         self.pools["price"] = rng.sample(PHRASINGS["PRICES"][lang], len(PHRASINGS["PRICES"][lang]))
         self.cur = rng.choice(["€", "$", "£"])
 
@@ -295,12 +293,8 @@ class Values:
                 if "млн" in b:
                     return Val([b, b.replace(",", ".")], {"nom": [f"{b} ₽", f"{b} рублей", b]})
                 n = b.split()[0]
-                return Val(
-                    [f"{n} тыс", f"{n} тысяч"], {"nom": [f"{n} тыс. ₽", f"{n} тысяч", f"{n} тыс."]}
-                )
-            return Val(
-                _dedupe([f"{b:,}万", f"{b}万"]), {"nom": [f"{b:,}万円", f"{b:,}万円", f"{b:,}万"]}
-            )
+                return Val([f"{n} тыс", f"{n} тысяч"], {"nom": [f"{n} тыс. ₽", f"{n} тысяч", f"{n} тыс."]})
+            return Val(_dedupe([f"{b:,}万", f"{b}万"]), {"nom": [f"{b:,}万円", f"{b:,}万円", f"{b:,}万"]})
         if kind == "seat_price":
             p = self._take("price")
             if lang == "en":
@@ -324,9 +318,7 @@ class Values:
             if lang == "ru":
                 forms = {k: list(v) for k, v in PHRASINGS["RU_SPRINT"][str(n)].items()}
                 return Val(list(forms["nom"]), forms)
-            return Val(
-                list(PHRASINGS["JA_SPRINT"][str(n)]), {"nom": list(PHRASINGS["JA_SPRINT"][str(n)])}
-            )
+            return Val(list(PHRASINGS["JA_SPRINT"][str(n)]), {"nom": list(PHRASINGS["JA_SPRINT"][str(n)])})
         if kind == "language":
             x = self._take("languages")
             return Val([x], {"nom": [x]})
@@ -390,15 +382,10 @@ def plan_language(rng: random.Random) -> list[list[tuple[int, str, str]]]:
             holders = [s for s in range(8) if k in slots[s]]
             for s, sh in zip(holders, rng.sample(list(SHAPES), len(holders)), strict=True):
                 shape[(s, k)] = sh
-        pairs = [
-            sum(shape[(s, k)] == "pair" for s in (2 * d, 2 * d + 1) for k in slots[s])
-            for d in range(4)
-        ]
+        pairs = [sum(shape[(s, k)] == "pair" for s in (2 * d, 2 * d + 1) for k in slots[s]) for d in range(4)]
         if all(p % 2 == 0 for p in pairs):
             break
-    return [
-        [(s % 2, k, shape[(s, k)]) for s in (2 * d, 2 * d + 1) for k in slots[s]] for d in range(4)
-    ]
+    return [[(s % 2, k, shape[(s, k)]) for s in (2 * d, 2 * d + 1) for k in slots[s]] for d in range(4)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -566,11 +553,7 @@ class DialogBuilder:
                 ("assistant", fix),
             ]
         else:
-            ask, reply = (
-                ("fix_ask_old", "fix_reply_old")
-                if style == "reply_old"
-                else ("fix_ask_any", "fix_reply_any")
-            )
+            ask, reply = ("fix_ask_old", "fix_reply_old") if style == "reply_old" else ("fix_ask_any", "fix_reply_any")
             lines = [
                 ("user", fill(self.pick("fix_leadin", L["fix_leadin"]), ctx, rng)),
                 ("assistant", cap(fill(self.pick(ask, L[ask]), ctx, rng))),
@@ -603,9 +586,7 @@ class DialogBuilder:
         rng, S = self.rng, self.L["small"]
         m = rng.randint(self.start.month, self.start.month + 2)
         d = rng.choice(SMALL_DAYS)
-        ctx: dict[str, str] = {
-            k: rng.choice(S[k]) for k in ("hrs", "boxes", "km", "cm", "vids", "band", "cat")
-        }
+        ctx: dict[str, str] = {k: rng.choice(S[k]) for k in ("hrs", "boxes", "km", "cm", "vids", "band", "cat")}
         if self.lang == "en":
             ctx.update(
                 sn=rng.choice(S["sn"]),
@@ -615,9 +596,7 @@ class DialogBuilder:
             )
         elif self.lang == "ru":
             sn = rng.choice(S["sn"])
-            ctx.update(
-                dict(zip(("sn", "sn_gen", "sn_dat", "sn_acc", "sn_ins", "sn_pre"), sn, strict=True))
-            )
+            ctx.update(dict(zip(("sn", "sn_gen", "sn_dat", "sn_acc", "sn_ins", "sn_pre"), sn, strict=True)))
             dog = rng.choice(S["dog"])
             ctx.update(dog=dog[0], dog_ins=dog[1])
             sp = rng.choice(S["sp"])
@@ -638,10 +617,7 @@ class DialogBuilder:
             ctx = self.small_ctx()
             out.append(
                 Unit(
-                    [
-                        ("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng))
-                        for i, t in enumerate(tpl)
-                    ],
+                    [("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng)) for i, t in enumerate(tpl)],
                     "small_talk",
                 )
             )
@@ -652,12 +628,7 @@ class DialogBuilder:
         for tpl in self.rng.sample(self.L["filler"], len(self.L["filler"])):
             ctx = project_ctx(self.lang, self.rng.choice(self.projects))
             out.append(
-                Unit(
-                    [
-                        ("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng))
-                        for i, t in enumerate(tpl)
-                    ]
-                )
+                Unit([("user" if i % 2 == 0 else "assistant", fill(t, ctx, self.rng)) for i, t in enumerate(tpl)])
             )
         return out
 
@@ -848,19 +819,13 @@ def check(dialogs: list[dict[str, Any]], facts: list[dict[str, Fact]]) -> dict[s
             said = cur.said(lang)
             hits = [i for i in f.own if contains_token(msgs[i]["text"], said)]
             need(bool(hits), f"{did}/{f.key}: answer never said in its own messages")
-            if lang == "ru" and not any(
-                contains_token(msgs[i]["text"], cur.answers) for i in f.own
-            ):
+            if lang == "ru" and not any(contains_token(msgs[i]["text"], cur.answers) for i in f.own):
                 nominative_never += 1
             if f.new:
                 need(q.get("wrong") == f.value.answers, f"{did}/{f.key}: wrong")
                 fix_at = f.fix_at if f.fix_at is not None else n
                 need(fix_at < tail_start, f"{did}/{f.key}: fix position")
-                old_hits = [
-                    i
-                    for i in f.own
-                    if i < fix_at and contains_token(msgs[i]["text"], f.value.said(lang))
-                ]
+                old_hits = [i for i in f.own if i < fix_at and contains_token(msgs[i]["text"], f.value.said(lang))]
                 need(bool(old_hits), f"{did}/{f.key}: wrong value not said before its correction")
                 need(
                     not any(contains_token(m["text"], f.new.needles()) for m in msgs[:fix_at]),

@@ -82,9 +82,7 @@ class Transcript:
         else:
             self.clock += timedelta(seconds=rng.randint(*pace.reply_seconds))
         if role == "user" and rng.random() < pace.gap_chance:
-            self.clock += timedelta(
-                days=rng.randint(*pace.gap_days), hours=rng.randint(*pace.gap_hours)
-            )
+            self.clock += timedelta(days=rng.randint(*pace.gap_days), hours=rng.randint(*pace.gap_hours))
         time = self.clock.isoformat().replace("+00:00", "Z")
         self.messages.append({"role": role, "text": text, "time": time, **tags})
 
@@ -105,9 +103,7 @@ class Transcript:
             self.say("assistant", self.rng.choice(acks))
 
 
-def question(
-    kind: str, fact: str, text: str, answers: list[str], wrong: list[str] | None
-) -> dict[str, Any]:
+def question(kind: str, fact: str, text: str, answers: list[str], wrong: list[str] | None) -> dict[str, Any]:
     """One question of a dialog; ``wrong`` is the superseded value of a corrected fact."""
     q: dict[str, Any] = {"kind": kind, "fact": fact, "q": text, "answers": answers}
     if wrong is not None:
@@ -119,16 +115,12 @@ Messages = list[dict[str, str]]
 Questions = list[dict[str, Any]]
 
 
-def record(
-    dialog_id: str, lang: str, bank: str, messages: Messages, questions: Questions
-) -> dict[str, Any]:
+def record(dialog_id: str, lang: str, bank: str, messages: Messages, questions: Questions) -> dict[str, Any]:
     """A dialog as the bank files hold it."""
     return dict(id=dialog_id, lang=lang, bank=bank, messages=messages, questions=questions)
 
 
-def dialog(
-    bank: str, lang: str, number: int, messages: Messages, questions: Questions
-) -> dict[str, Any]:
+def dialog(bank: str, lang: str, number: int, messages: Messages, questions: Questions) -> dict[str, Any]:
     """A dialog whose id numbers it from 1 within its language (``bank2-en-01``)."""
     return record(f"{bank}-{lang}-{number:02d}", lang, bank, messages, questions)
 
@@ -170,16 +162,12 @@ def facts_said(
     return dict(fill(words[f"FACTS_{lang.upper()}"], ctx))
 
 
-def changes_said(
-    words: dict[str, Any], lang: str, p: str, kind: str, old: Any, new: Any
-) -> list[Any]:
+def changes_said(words: dict[str, Any], lang: str, p: str, kind: str, old: Any, new: Any) -> list[Any]:
     """The phrasings (``CHANGES_<LANG>``) of a correction of ``kind`` from ``old`` to ``new``."""
     return list(fill(words[f"CHANGES_{lang.upper()}"][kind], {"p": p, "old": old, "new": new}))
 
 
-def plant_turns(
-    rng: random.Random, length: int, plan: list[Any], changes: list[Any]
-) -> dict[int, Any]:
+def plant_turns(rng: random.Random, length: int, plan: list[Any], changes: list[Any]) -> dict[int, Any]:
     """The turn of each planted fact (in the first quarter of ``length`` messages) and each
     correction (after it, all clear of the last ``KEEP_CLEAR`` messages)."""
     slots_first = sorted(rng.sample(range(2, length // 4), len(plan)))

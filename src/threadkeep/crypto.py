@@ -128,8 +128,11 @@ def load_keyring(key_file: Path | None, *, keys: str | None = None, create: bool
     only when the caller has checked there is no encrypted data a new key could orphan.
     """
     if keys:
-        held = [MasterKey(_decode_key(part.encode(), f"${KEY_ENV}"), f"${KEY_ENV}")
-                for part in keys.split(",") if part.strip()]
+        held = [
+            MasterKey(_decode_key(part.encode(), f"${KEY_ENV}"), f"${KEY_ENV}")
+            for part in keys.split(",")
+            if part.strip()
+        ]
         if not held:
             raise MasterKeyError(f"${KEY_ENV} is set but holds no key.")
         return Keyring(held[0], tuple(held[1:]))
@@ -256,9 +259,7 @@ def _open_raw(key: bytes, blob: bytes, aad: bytes) -> bytes:
     try:
         return AESGCM(key).decrypt(blob[1 : 1 + _NONCE], blob[1 + _NONCE :], aad)
     except InvalidTag as e:
-        raise IntegrityError(
-            "ciphertext failed authentication: it was altered or belongs to another row"
-        ) from e
+        raise IntegrityError("ciphertext failed authentication: it was altered or belongs to another row") from e
 
 
 class DataKeyCache:

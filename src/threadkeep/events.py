@@ -86,8 +86,9 @@ class ToolCallsAsked:
     type: Literal["tool_calls"] = "tool_calls"
 
 
-TurnEvent = (ConversationOpened | MessageStored | ToolActivity | AnswerDelta | Citations | TurnDone | TurnFailed
-             | ToolCallsAsked)
+TurnEvent = (
+    ConversationOpened | MessageStored | ToolActivity | AnswerDelta | Citations | TurnDone | TurnFailed | ToolCallsAsked
+)
 
 
 def event_to_dict(event: TurnEvent) -> dict[str, Any]:

@@ -59,8 +59,9 @@ def to_markdown(view: ConversationView) -> str:
     lines.append(f"_Started {_stamp(view.created_at)} · {counted(view.message_count, 'message')} · id {view.id}_")
     for m in view.messages:
         who = "You" if m.role == "user" else "Assistant"
-        note = {"failed": " — not answered (failed)",
-                "tools": " — not answered (its tool round was not finished)"}.get(m.status, "")
+        note = {"failed": " — not answered (failed)", "tools": " — not answered (its tool round was not finished)"}.get(
+            m.status, ""
+        )
         note = note or (" — offline: quotes from memory" if m.offline else "")
         lines += ["", f"**{who}** ({_stamp(m.created_at)}){note}:", "", m.text]
     return "\n".join(lines) + "\n"

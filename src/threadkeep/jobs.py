@@ -29,8 +29,20 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Job
 
-__all__ = ["enqueue", "enqueue_many", "JobSpec", "Defer", "JobRunner", "Handler", "MAX_ATTEMPTS", "LEASE_SECONDS",
-           "DEFAULT_TIME_LIMIT_S", "note_progress", "working_on", "current_attempt"]
+__all__ = [
+    "enqueue",
+    "enqueue_many",
+    "JobSpec",
+    "Defer",
+    "JobRunner",
+    "Handler",
+    "MAX_ATTEMPTS",
+    "LEASE_SECONDS",
+    "DEFAULT_TIME_LIMIT_S",
+    "note_progress",
+    "working_on",
+    "current_attempt",
+]
 
 log = logging.getLogger("threadkeep.jobs")
 MAX_ATTEMPTS = 6
@@ -96,7 +108,11 @@ class Defer(Exception):  # noqa: N818 - a signal, not an error
 
 
 def enqueue(
-    session: Session, *, kind: str, payload: dict[str, Any], dedupe_key: str | None = None,
+    session: Session,
+    *,
+    kind: str,
+    payload: dict[str, Any],
+    dedupe_key: str | None = None,
     delay_s: float = 0.0,
 ) -> bool:
     """Add a job in the caller's transaction. A live job with the same ``dedupe_key`` wins."""
@@ -115,8 +131,10 @@ class JobSpec:
 
 # RETURNING counts what was added on both databases (a driver's executemany rowcount is -1
 # on PostgreSQL).
-_INSERT_NEW = {"sqlite": sqlite_insert(Job).on_conflict_do_nothing().returning(Job.id),
-               "postgresql": pg_insert(Job).on_conflict_do_nothing().returning(Job.id)}
+_INSERT_NEW = {
+    "sqlite": sqlite_insert(Job).on_conflict_do_nothing().returning(Job.id),
+    "postgresql": pg_insert(Job).on_conflict_do_nothing().returning(Job.id),
+}
 
 
 def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
@@ -125,9 +143,19 @@ def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
     if not specs:
         return 0
     now = utcnow()
-    rows = [{"id": new_id(), "kind": j.kind, "payload": j.payload, "dedupe_key": j.dedupe_key,
-             "status": "ready", "attempts": 0, "run_after": now + timedelta(seconds=j.delay_s),
-             "created_at": now} for j in specs]
+    rows = [
+        {
+            "id": new_id(),
+            "kind": j.kind,
+            "payload": j.payload,
+            "dedupe_key": j.dedupe_key,
+            "status": "ready",
+            "attempts": 0,
+            "run_after": now + timedelta(seconds=j.delay_s),
+            "created_at": now,
+        }
+        for j in specs
+    ]
     # One statement built once per dialect (the two the store supports), run over the rows
     # (compiled once, cached): a multi-VALUES insert is compiled anew for every turn.
     insert = _INSERT_NEW[session.get_bind().dialect.name]
@@ -137,8 +165,14 @@ def enqueue_many(session: Session, specs: list[JobSpec]) -> int:
 class JobRunner:
     """Claims and runs jobs. Several runners (replicas) may share one database."""
 
-    def __init__(self, db: Database, handlers: dict[str, Handler], *, worker_id: str | None = None,
-                 time_limit_s: float = DEFAULT_TIME_LIMIT_S) -> None:
+    def __init__(
+        self,
+        db: Database,
+        handlers: dict[str, Handler],
+        *,
+        worker_id: str | None = None,
+        time_limit_s: float = DEFAULT_TIME_LIMIT_S,
+    ) -> None:
         self.db = db
         self.handlers = handlers
         self.worker_id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{new_id()[:8]}"
@@ -186,24 +220,41 @@ class JobRunner:
 
     def _finish(self, outcomes: list[_Outcome]) -> None:
         """Record how each job of a batch ended, in one transaction."""
+
         def finish(s: Session) -> None:
             now = utcnow()
             for job, error, defer_until in outcomes:
                 mine = update(Job).where(Job.id == job.id, Job.locked_by == self.worker_id)
                 if defer_until is not None:
                     # Deferred, or released unrun: not an attempt.
-                    s.execute(mine.values(status="ready", run_after=defer_until, locked_until=None,
-                                          attempts=max(0, job.attempts - 1)))
+                    s.execute(
+                        mine.values(
+                            status="ready", run_after=defer_until, locked_until=None, attempts=max(0, job.attempts - 1)
+                        )
+                    )
                 elif error is None:
                     # The dedupe key is released so the same kind of work can be queued again.
                     s.execute(mine.values(status="done", finished_at=now, dedupe_key=None, locked_until=None))
                 elif job.attempts >= MAX_ATTEMPTS:
-                    s.execute(mine.values(status="failed", finished_at=now, dedupe_key=None,
-                                          last_error=error[:2000], locked_until=None))
+                    s.execute(
+                        mine.values(
+                            status="failed",
+                            finished_at=now,
+                            dedupe_key=None,
+                            last_error=error[:2000],
+                            locked_until=None,
+                        )
+                    )
                 else:
-                    backoff = min(300, 2 ** job.attempts)
-                    s.execute(mine.values(status="ready", run_after=now + timedelta(seconds=backoff),
-                                          last_error=error[:2000], locked_until=None))
+                    backoff = min(300, 2**job.attempts)
+                    s.execute(
+                        mine.values(
+                            status="ready",
+                            run_after=now + timedelta(seconds=backoff),
+                            last_error=error[:2000],
+                            locked_until=None,
+                        )
+                    )
 
         self.db.write(finish)
 
@@ -230,12 +281,18 @@ class JobRunner:
                 if notes.progressed:
                     # Stopped mid-way after durable progress: it resumes from there at once,
                     # and the attempt is not a failure (a big job is many runs).
-                    log.info("job %s (%s) reached its time limit of %g s after progress; it resumes",
-                             job.id, job.kind, self.time_limit_s)
+                    log.info(
+                        "job %s (%s) reached its time limit of %g s after progress; it resumes",
+                        job.id,
+                        job.kind,
+                        self.time_limit_s,
+                    )
                     return job, None, utcnow()
-                error = (f"JobTimeout: the job ran past its time limit of {self.time_limit_s:g} s "
-                         "(THREADKEEP_JOB_TIME_LIMIT_S) without progress and was stopped"
-                         + (f" while on {notes.item}" if notes.item else ""))
+                error = (
+                    f"JobTimeout: the job ran past its time limit of {self.time_limit_s:g} s "
+                    "(THREADKEEP_JOB_TIME_LIMIT_S) without progress and was stopped"
+                    + (f" while on {notes.item}" if notes.item else "")
+                )
             else:
                 error = f"{type(e).__name__}: {e}"
             log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts, error)
@@ -281,12 +338,14 @@ class JobRunner:
         """
         while True:
             await asyncio.sleep(LEASE_SECONDS / 4)
-            ids = [job.id for job in claimed[len(outcomes):]]
+            ids = [job.id for job in claimed[len(outcomes) :]]
 
             def renew(s: Session, ids: list[str] = ids) -> None:
-                s.execute(update(Job).where(Job.id.in_(ids), Job.status == "running",
-                                            Job.locked_by == self.worker_id)
-                          .values(locked_until=utcnow() + timedelta(seconds=LEASE_SECONDS)))
+                s.execute(
+                    update(Job)
+                    .where(Job.id.in_(ids), Job.status == "running", Job.locked_by == self.worker_id)
+                    .values(locked_until=utcnow() + timedelta(seconds=LEASE_SECONDS))
+                )
 
             try:
                 await asyncio.to_thread(self.db.write, renew)

@@ -19,7 +19,17 @@ __all__ = [
     "part_to_dict",
     "part_from_dict",
     "message_to_dict",
-    "message_from_dict", "SourceMessage", "SegmentName", "SEGMENT_ORDER", "ToolSpec", "ToolChoice", "OutputSpec", "Segment", "Breakpoint", "ModelRequest"]
+    "message_from_dict",
+    "SourceMessage",
+    "SegmentName",
+    "SEGMENT_ORDER",
+    "ToolSpec",
+    "ToolChoice",
+    "OutputSpec",
+    "Segment",
+    "Breakpoint",
+    "ModelRequest",
+]
 
 Role = Literal["user", "assistant"]
 
@@ -84,10 +94,8 @@ def part_to_dict(part: Part) -> dict[str, Any]:
     if isinstance(part, TextPart):
         return {"kind": "text", "text": part.text}
     if isinstance(part, ToolCallPart):
-        return {"kind": "tool_call", "call_id": part.call_id, "name": part.name,
-                "arguments": part.arguments}
-    return {"kind": "tool_result", "call_id": part.call_id, "content": part.content,
-            "is_error": part.is_error}
+        return {"kind": "tool_call", "call_id": part.call_id, "name": part.name, "arguments": part.arguments}
+    return {"kind": "tool_result", "call_id": part.call_id, "content": part.content, "is_error": part.is_error}
 
 
 def part_from_dict(data: dict[str, Any]) -> Part:
@@ -122,18 +130,25 @@ def canonical_json(value: Any) -> str:
 # render it into their wire format; the cache planner places breakpoints at segment ends.
 
 SegmentName = Literal[
-    "tools",         # 1. tool definitions (carried in ModelRequest.tools)
-    "system",        # 2. system prompt (carried in ModelRequest.system)
-    "startup",       # 3. start-up bundle, frozen into the first user message
-    "summary",       # 4. rolling summary block
-    "history",       # 5. verbatim history
+    "tools",  # 1. tool definitions (carried in ModelRequest.tools)
+    "system",  # 2. system prompt (carried in ModelRequest.system)
+    "startup",  # 3. start-up bundle, frozen into the first user message
+    "summary",  # 4. rolling summary block
+    "history",  # 5. verbatim history
     "turn_context",  # 6. clock, relevant facts, recall, per-turn compaction
-    "new_message",   # 7. the new message
-    "tool_round",    # 7b. tool calls and results inside the turn
+    "new_message",  # 7. the new message
+    "tool_round",  # 7b. tool calls and results inside the turn
 ]
 
 SEGMENT_ORDER: tuple[SegmentName, ...] = (
-    "tools", "system", "startup", "summary", "history", "turn_context", "new_message", "tool_round",
+    "tools",
+    "system",
+    "startup",
+    "summary",
+    "history",
+    "turn_context",
+    "new_message",
+    "tool_round",
 )
 
 

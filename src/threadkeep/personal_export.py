@@ -37,8 +37,15 @@ from threadkeep.store.vault import Vault
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "ExportSummary", "write_personal_export", "export_person",
-           "export_to_temp", "archive_filename"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "ExportSummary",
+    "write_personal_export",
+    "export_person",
+    "export_to_temp",
+    "archive_filename",
+]
 
 FORMAT = "threadkeep-personal-export"
 FORMAT_VERSION = 1
@@ -84,8 +91,9 @@ This archive holds everything threadkeep stored about {person}, exported {at}.
 
 
 # -- the archive -----------------------------------------------------------------------------
-def write_personal_export(db: Database, vault: Vault, *, user: str, out: Path | str,
-                          missing_ok: bool = False) -> ExportSummary:
+def write_personal_export(
+    db: Database, vault: Vault, *, user: str, out: Path | str, missing_ok: bool = False
+) -> ExportSummary:
     """Write the person's archive to ``out`` (replaced atomically; nothing is left on failure).
 
     Blocking: run it in a worker thread (:func:`export_person`). A person with no row yet is
@@ -106,14 +114,21 @@ def write_personal_export(db: Database, vault: Vault, *, user: str, out: Path | 
     return summary
 
 
-def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
-                   missing_ok: bool) -> ExportSummary:
+def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str, missing_ok: bool) -> ExportSummary:
     now = datetime.now(UTC)
     row = repo.find_user(s, name=user)
     if row is None and not missing_ok:
         raise NotFound(f"person {user!r} not found")
-    counts = {"conversations": 0, "messages": 0, "facts": 0, "fact_versions": 0, "digests": 0,
-              "feedback": 0, "identities": 0, "profile": 0}
+    counts = {
+        "conversations": 0,
+        "messages": 0,
+        "facts": 0,
+        "fact_versions": 0,
+        "digests": 0,
+        "feedback": 0,
+        "identities": 0,
+        "profile": 0,
+    }
     feedback: list[dict[str, Any]] = []
     zf.writestr("README.md", _README.format(person=user, at=f"{now:%Y-%m-%d %H:%M %Z}"))
     if row is not None:
@@ -121,8 +136,13 @@ def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
         person = sections.person(s, row)
         counts["identities"] = len(person["identities"])
         zf.writestr("person.json", _dump(person))
-        conv_ids = list(s.scalars(select(Conversation.id).where(Conversation.user_id == uid)
-                                  .order_by(Conversation.created_at, Conversation.id)))
+        conv_ids = list(
+            s.scalars(
+                select(Conversation.id)
+                .where(Conversation.user_id == uid)
+                .order_by(Conversation.created_at, Conversation.id)
+            )
+        )
         for cid in conv_ids:
             conv = s.get(Conversation, cid)
             if conv is None:  # deleted while the export ran (PostgreSQL reads committed rows)
@@ -142,11 +162,18 @@ def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
         profile = read_profile(s, vault, user_id=uid)
         digests = [d.to_dict() for d in sections.digests(s, vault, uid)]
     else:
-        zf.writestr("person.json", _dump({"name": user, "created_at": None, "identities": [],
-                                          "api_keys": [], "chat_threads": []}))
+        zf.writestr(
+            "person.json",
+            _dump({"name": user, "created_at": None, "identities": [], "api_keys": [], "chat_threads": []}),
+        )
         facts, versions, profile, digests = [], 0, None, []
-    counts.update(facts=len(facts), fact_versions=versions, digests=len(digests), feedback=len(feedback),
-                  profile=int(profile is not None))
+    counts.update(
+        facts=len(facts),
+        fact_versions=versions,
+        digests=len(digests),
+        feedback=len(feedback),
+        profile=int(profile is not None),
+    )
     zf.writestr("facts.json", _dump({"facts": facts}))
     zf.writestr("facts.md", sections.facts_markdown(facts))
     profile_json, profile_md = sections.profile(profile)
@@ -156,18 +183,28 @@ def _write_entries(zf: zipfile.ZipFile, s: Session, vault: Vault, *, user: str,
     zf.writestr("digests.md", sections.digests_markdown(digests))
     zf.writestr("feedback.json", _dump({"feedback": feedback}))
     # Written last, when the counts are known; a reader finds it through the zip's directory.
-    zf.writestr("manifest.json", _dump({
-        "format": FORMAT, "format_version": FORMAT_VERSION, "person": user,
-        "exported_at": now.isoformat(), "generator": f"threadkeep {__version__}", "counts": counts,
-    }))
+    zf.writestr(
+        "manifest.json",
+        _dump(
+            {
+                "format": FORMAT,
+                "format_version": FORMAT_VERSION,
+                "person": user,
+                "exported_at": now.isoformat(),
+                "generator": f"threadkeep {__version__}",
+                "counts": counts,
+            }
+        ),
+    )
     return ExportSummary(path=Path(), person=user, exported_at=now, counts=counts)
 
 
 async def export_person(memory: Memory, *, user: str, out: Path | str, missing_ok: bool = False) -> ExportSummary:
     """:func:`write_personal_export` of ``memory``'s database in a worker thread, off the
     caller's event loop (what ``threadkeep users export`` calls)."""
-    return await asyncio.to_thread(write_personal_export, memory.db, memory.vault, user=user, out=out,
-                                   missing_ok=missing_ok)
+    return await asyncio.to_thread(
+        write_personal_export, memory.db, memory.vault, user=user, out=out, missing_ok=missing_ok
+    )
 
 
 async def export_to_temp(memory: Memory, *, user: str, missing_ok: bool = True) -> ExportSummary:

@@ -27,8 +27,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-__all__ = ["MAX_PAUSE_S", "PAUSE_SHARE", "PauseBudget", "turn", "busy", "background", "pause",
-           "pause_blocking", "paused_s", "paused_total_s", "in_background", "holding"]
+__all__ = [
+    "MAX_PAUSE_S",
+    "PAUSE_SHARE",
+    "PauseBudget",
+    "turn",
+    "busy",
+    "background",
+    "pause",
+    "pause_blocking",
+    "paused_s",
+    "paused_total_s",
+    "in_background",
+    "holding",
+]
 
 # One pause waits at most this long: a turn that streams a slow model for a minute holds
 # background work back by this much per step, not for the whole answer.
@@ -61,8 +73,7 @@ class PauseBudget:
 # Inside :func:`holding`: a pause would keep a turn waiting for what this caller holds.
 _holding: contextvars.ContextVar[int] = contextvars.ContextVar("threadkeep_holding", default=0)
 # Set by :func:`background`; ``asyncio.to_thread`` copies it into the threads a job starts.
-_budget: contextvars.ContextVar[PauseBudget | None] = contextvars.ContextVar("threadkeep_pause_budget",
-                                                                            default=None)
+_budget: contextvars.ContextVar[PauseBudget | None] = contextvars.ContextVar("threadkeep_pause_budget", default=None)
 
 
 @contextmanager

@@ -61,14 +61,25 @@ def _stuck_holders(db: Database, new: MasterKey, own: str | None) -> list[str]:
     with db.reading() as s:
         rows = s.scalars(select(Setting).where(Setting.key.like(KEYHOLDER_PREFIX + "%"))).all()
         found = [(r.key, r.value) for r in rows]
-    return [key[len(KEYHOLDER_PREFIX):] for key, v in found
-            if key != (KEYHOLDER_PREFIX + own if own else None) and isinstance(v, dict)
-            and float(v.get("at", 0)) >= fresh and not v.get("reloadable")
-            and new.key_id not in v.get("keys", [])]
+    return [
+        key[len(KEYHOLDER_PREFIX) :]
+        for key, v in found
+        if key != (KEYHOLDER_PREFIX + own if own else None)
+        and isinstance(v, dict)
+        and float(v.get("at", 0)) >= fresh
+        and not v.get("reloadable")
+        and new.key_id not in v.get("keys", [])
+    ]
 
 
-def rotate(db: Database, vault: Vault, new: MasterKey, *, own_holder: str | None = None,
-           progress: Callable[[int], Any] | None = None) -> int:
+def rotate(
+    db: Database,
+    vault: Vault,
+    new: MasterKey,
+    *,
+    own_holder: str | None = None,
+    progress: Callable[[int], Any] | None = None,
+) -> int:
     """Re-wrap every data key under ``new`` (steps 1–5 above); returns how many were re-wrapped.
 
     ``own_holder`` is this process's own announcement, which never blocks its rotation."""
@@ -77,7 +88,8 @@ def rotate(db: Database, vault: Vault, new: MasterKey, *, own_holder: str | None
         raise MasterKeyError(
             f"Refusing to rotate: {len(stuck)} running server(s) ({', '.join(sorted(stuck))[:200]}) "
             "hold the master key from $THREADKEEP_MASTER_KEY and cannot pick up a new one. Restart "
-            "them with THREADKEEP_MASTER_KEY=NEW,OLD (or a key file), or stop them, then rotate.")
+            "them with THREADKEEP_MASTER_KEY=NEW,OLD (or a key file), or stop them, then rotate."
+        )
     old = [k for k in vault.held() if k.key_id != new.key_id]
     if vault.path is not None:
         crypto.write_keyring(vault.path, [new, *old])

@@ -31,7 +31,9 @@ class SyncMemory:
         return self._loop.run_until_complete(coro)
 
     def send(self, text: str, *, user: str, conversation_id: str | None = None, channel: str = "api") -> TurnResult:
-        result: TurnResult = self._run(self.memory.send(text, user=user, conversation_id=conversation_id, channel=channel))
+        result: TurnResult = self._run(
+            self.memory.send(text, user=user, conversation_id=conversation_id, channel=channel)
+        )
         if self.run_jobs:
             self._run(self.memory.drain_jobs())
         return result

@@ -50,19 +50,22 @@ class SearxngSearch:
         except httpx.HTTPError as e:
             raise ProviderError(f"web search failed: {e}", provider=self.name) from e
         if resp.status_code != 200:
-            raise ProviderError(f"web search answered HTTP {resp.status_code}", provider=self.name,
-                                status=resp.status_code)
+            raise ProviderError(
+                f"web search answered HTTP {resp.status_code}", provider=self.name, status=resp.status_code
+            )
         try:
             items = resp.json().get("results", [])
         except ValueError as e:
-            raise ProviderError("web search answered with invalid JSON (is the json format enabled?)",
-                                provider=self.name) from e
+            raise ProviderError(
+                "web search answered with invalid JSON (is the json format enabled?)", provider=self.name
+            ) from e
         out: list[WebResult] = []
         for item in items:
             if not isinstance(item, dict) or not item.get("url"):
                 continue
-            out.append(WebResult(str(item.get("title") or item["url"]), str(item["url"]),
-                                 str(item.get("content") or "")[:500]))
+            out.append(
+                WebResult(str(item.get("title") or item["url"]), str(item["url"]), str(item.get("content") or "")[:500])
+            )
             if len(out) >= limit:
                 break
         return out

@@ -40,8 +40,9 @@ def is_tool_traffic(message: Any) -> bool:
 
 
 def _text(blocks: Sequence[Any]) -> str:
-    return "\n".join(b["text"] for b in blocks
-                     if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str))
+    return "\n".join(
+        b["text"] for b in blocks if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)
+    )
 
 
 def _spec(tool: Any, i: int) -> ToolSpec:
@@ -66,8 +67,9 @@ def _choice(value: Any) -> ToolChoice | None:
         return ToolChoice("required")
     if kind == "tool" and isinstance(value.get("name"), str):
         return ToolChoice("tool", value["name"])
-    raise ApiError(400, 'tool_choice must be {"type": "auto"}, {"type": "any"}, {"type": "none"} or '
-                        '{"type": "tool", "name": ...}')
+    raise ApiError(
+        400, 'tool_choice must be {"type": "auto"}, {"type": "any"}, {"type": "none"} or {"type": "tool", "name": ...}'
+    )
 
 
 def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
@@ -98,8 +100,11 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
     asked = {p.call_id for m in out for p in m.parts if isinstance(p, ToolCallPart)}
     answered = {p.call_id for m in out for p in m.parts if isinstance(p, ToolResultPart)}
     if answered != asked:
-        raise ApiError(400, "every tool_use block needs one tool_result (and every result a tool_use): "
-                            f"unanswered {sorted(asked - answered)}, unasked {sorted(answered - asked)}")
+        raise ApiError(
+            400,
+            "every tool_use block needs one tool_result (and every result a tool_use): "
+            f"unanswered {sorted(asked - answered)}, unasked {sorted(answered - asked)}",
+        )
     return tuple(out)
 
 

@@ -60,9 +60,14 @@ def install_jobs(memory: Memory) -> None:
     import_jobs.install(memory)
 
 
-def create_app(memory: Memory, settings: Settings | None = None, *,
-               service: ServiceSettings | None = None, knowledge: KnowledgeBase | None = None,
-               run_background: bool = True) -> FastAPI:
+def create_app(
+    memory: Memory,
+    settings: Settings | None = None,
+    *,
+    service: ServiceSettings | None = None,
+    knowledge: KnowledgeBase | None = None,
+    run_background: bool = True,
+) -> FastAPI:
     """Build the service. The job runner starts with the app and stops with it.
 
     ``knowledge`` overrides the knowledge base (default: the engine's, or one over the same
@@ -88,7 +93,7 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
         title="threadkeep",
         version="1",
         description="Conversation memory as a service. Authenticate with `Authorization: Bearer <key>`; "
-                    "surface and admin keys act for the person named in `X-Threadkeep-User`. See docs/API.md.",
+        "surface and admin keys act for the person named in `X-Threadkeep-User`. See docs/API.md.",
         lifespan=lifespan,
         docs_url=None,  # served by the web router from local files: FastAPI's default uses a CDN
         redoc_url=None,
@@ -97,15 +102,29 @@ def create_app(memory: Memory, settings: Settings | None = None, *,
     insight_jobs.install(memory)  # re-asks, digests, retention: durable job kinds of the admin console
     import_jobs.install(memory)  # facts, folds, recall and profile after an import
     install_error_handlers(app)
-    for module in (messages, feedback, conversations, imports, me, me_export, session, admin, merges, admin_cache,
-                   admin_console,
-                   knowledge_routes,
-                   openai_compat, anthropic_compat, web):
+    for module in (
+        messages,
+        feedback,
+        conversations,
+        imports,
+        me,
+        me_export,
+        session,
+        admin,
+        merges,
+        admin_cache,
+        admin_console,
+        knowledge_routes,
+        openai_compat,
+        anthropic_compat,
+        web,
+    ):
         app.include_router(module.router)
     surface_routes.install(app, memory)  # Slack, Telegram, Mattermost webhooks and their job
     # MCP over streamable HTTP at /mcp, when the `mcp` extra is installed
     mount_mcp(app, knowledge=lambda: app.state.threadkeep.knowledge(), authenticate=bearer_principal)
-    app.add_middleware(BodyLimit, max_bytes=service.max_body_bytes,
-                       streamed={imports.IMPORT_PATH: service.max_import_bytes})
+    app.add_middleware(
+        BodyLimit, max_bytes=service.max_body_bytes, streamed={imports.IMPORT_PATH: service.max_import_bytes}
+    )
     app.add_middleware(SecurityHeaders, hsts=service.cookie_secure)
     return app

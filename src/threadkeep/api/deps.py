@@ -28,14 +28,28 @@ from threadkeep.engine.access import (
     hash_key,
 )
 
-__all__ = ["StateDep", "MemoryDep", "PrincipalDep", "PersonDep", "AnthropicPrincipalDep", "AnthropicPersonDep", "AdminDep", "get_principal", "bearer_principal",
-           "person_of"]
+__all__ = [
+    "StateDep",
+    "MemoryDep",
+    "PrincipalDep",
+    "PersonDep",
+    "AnthropicPrincipalDep",
+    "AnthropicPersonDep",
+    "AdminDep",
+    "get_principal",
+    "bearer_principal",
+    "person_of",
+]
 
 bearer_scheme = HTTPBearer(auto_error=False, description="An API key: `threadkeep keys create`.")
-api_key_header = APIKeyHeader(name="x-api-key", auto_error=False,
-                              description="An API key, as the Anthropic SDK sends it (Anthropic-compatible routes).")
-session_cookie = APIKeyCookie(name=SESSION_COOKIE, auto_error=False,
-                       description="Web session cookie from POST /v1/session.")
+api_key_header = APIKeyHeader(
+    name="x-api-key",
+    auto_error=False,
+    description="An API key, as the Anthropic SDK sends it (Anthropic-compatible routes).",
+)
+session_cookie = APIKeyCookie(
+    name=SESSION_COOKIE, auto_error=False, description="Web session cookie from POST /v1/session."
+)
 
 
 def get_state(request: Request) -> ServiceState:
@@ -82,8 +96,11 @@ async def refuse_after_failures(state: ServiceState, buckets: list[str]) -> None
     wait = max([await state.limit(b, state.failure_rate, take=False) for b in buckets])
     if wait > 0:
         retry = max(1, int(wait + 0.999))
-        raise ApiError(429, f"too many failed authentications from this address; "
-                       f"retry in {retry} s", headers={"Retry-After": str(retry)})
+        raise ApiError(
+            429,
+            f"too many failed authentications from this address; retry in {retry} s",
+            headers={"Retry-After": str(retry)},
+        )
 
 
 async def count_failure(state: ServiceState, buckets: list[str]) -> None:
@@ -113,13 +130,17 @@ async def _authenticate(request: Request, state: ServiceState, key: str | None, 
     elif session:
         principal = await principal_from_session(state, session)
     if principal is None:
-        raise ApiError(401, "authentication required: send 'Authorization: Bearer <key>' or log in",
-                       headers={"WWW-Authenticate": "Bearer"})
+        raise ApiError(
+            401,
+            "authentication required: send 'Authorization: Bearer <key>' or log in",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     wait = await state.limit(principal.bucket, state.request_rate)
     if wait > 0:
         retry = max(1, int(wait + 0.999))
-        raise ApiError(429, f"rate limit exceeded for this key; retry in {retry} s",
-                       headers={"Retry-After": str(retry)})
+        raise ApiError(
+            429, f"rate limit exceeded for this key; retry in {retry} s", headers={"Retry-After": str(retry)}
+        )
     return principal
 
 
@@ -142,8 +163,9 @@ AnthropicPrincipalDep = Annotated[Principal, Depends(anthropic_principal)]
 
 async def get_anthropic_person(
     principal: AnthropicPrincipalDep,
-    x_threadkeep_user: Annotated[str | None, Header(
-        description="For surface and admin keys: the handle of the person the request acts for.")] = None,
+    x_threadkeep_user: Annotated[
+        str | None, Header(description="For surface and admin keys: the handle of the person the request acts for.")
+    ] = None,
 ) -> str:
     return person_of(principal, x_threadkeep_user)
 
@@ -165,8 +187,9 @@ def person_of(principal: Principal, named: str | None) -> str:
             raise ApiError(401, "the person of this key no longer exists")
         return principal.person
     if not named:
-        raise ApiError(400, f"a {principal.scope} key acts for a person: send the X-Threadkeep-User header",
-                       type="person_required")
+        raise ApiError(
+            400, f"a {principal.scope} key acts for a person: send the X-Threadkeep-User header", type="person_required"
+        )
     name = check_person_name(named)
     if name.startswith(VISITOR_PREFIX) and principal.scope != "admin":
         raise ApiError(403, "surface keys cannot act for anonymous visitors")
@@ -175,8 +198,9 @@ def person_of(principal: Principal, named: str | None) -> str:
 
 async def get_person(
     principal: PrincipalDep,
-    x_threadkeep_user: Annotated[str | None, Header(
-        description="For surface and admin keys: the handle of the person the request acts for.")] = None,
+    x_threadkeep_user: Annotated[
+        str | None, Header(description="For surface and admin keys: the handle of the person the request acts for.")
+    ] = None,
 ) -> str:
     return person_of(principal, x_threadkeep_user)
 

@@ -45,8 +45,10 @@ _RUNNING: set[asyncio.Task[None]] = set()
 _IMAGE_KINDS = frozenset({"image_url", "image", "input_image"})
 
 CONVERSATION_HEADER = "X-Threadkeep-Conversation"
-REGENERATE_HELP = ("true: answer the last message again, in place of its stored answer (kept as an earlier "
-                   "version); without it, the same request within regenerate_after_s of its answer is a retry")
+REGENERATE_HELP = (
+    "true: answer the last message again, in place of its stored answer (kept as an earlier "
+    "version); without it, the same request within regenerate_after_s of its answer is a retry"
+)
 
 
 @dataclass
@@ -63,8 +65,13 @@ class DropInTurn:
     async def answered(self, done: TurnDone) -> None:
         """Remember what the client holds now — its history, its message and this answer."""
         turns = [*self.history, ("user", self.text), ("assistant", done.text)]
-        await asyncio.to_thread(openai_threads.remember_for, self.memory, person=self.person,
-                                conversation_id=self.conversation_id, turns=turns)
+        await asyncio.to_thread(
+            openai_threads.remember_for,
+            self.memory,
+            person=self.person,
+            conversation_id=self.conversation_id,
+            turns=turns,
+        )
 
     def events(self) -> AsyncIterator[TurnEvent]:
         """The rest of the turn, run to its end in a task of its own whether or not the client
@@ -128,14 +135,25 @@ def text_of(content: Any, *, where: str, handled: Collection[str] = ()) -> str:
 
 def with_text(history: Sequence[Turn]) -> list[Turn]:
     """The turns that take part in recognition: user and assistant messages with text."""
-    return [(role, text) for role, text in history
-            if role in openai_threads.ROLES and openai_threads.normalise(text)]
+    return [(role, text) for role, text in history if role in openai_threads.ROLES and openai_threads.normalise(text)]
 
 
-async def begin(memory: Memory, state: ServiceState, *, person: str, history: Sequence[Turn], text: str,
-                conversation_id: str | None, idempotency_key: str | None, channel: str,
-                endpoint: str, client_tools: ClientTools | None = None, regenerate: bool = False,
-                instructions: str = "", sampling: Sampling | None = None) -> DropInTurn:
+async def begin(
+    memory: Memory,
+    state: ServiceState,
+    *,
+    person: str,
+    history: Sequence[Turn],
+    text: str,
+    conversation_id: str | None,
+    idempotency_key: str | None,
+    channel: str,
+    endpoint: str,
+    client_tools: ClientTools | None = None,
+    regenerate: bool = False,
+    instructions: str = "",
+    sampling: Sampling | None = None,
+) -> DropInTurn:
     """Start the turn of a drop-in request; refusals before the model is called raise.
 
     ``client_tools``: the client's tools and the tool rounds it sent after its message (a
@@ -150,56 +168,86 @@ async def begin(memory: Memory, state: ServiceState, *, person: str, history: Se
     if idempotency_key is None or regenerate or rounds:
         # No Idempotency-Key (the SDKs send none to compatible servers): the request itself is
         # the key, so a retry after a timeout joins or replays the first attempt.
-        derived = await asyncio.to_thread(openai_threads.request_key_for, memory, person=person, history=earlier,
-                                          new_text=text, conversation_id=conversation_id, endpoint=endpoint)
+        derived = await asyncio.to_thread(
+            openai_threads.request_key_for,
+            memory,
+            person=person,
+            history=earlier,
+            new_text=text,
+            conversation_id=conversation_id,
+            endpoint=endpoint,
+        )
         idempotency_key = idempotency_key or derived.key
     if rounds and derived is not None and derived.seen and derived.message_id is not None:
         # A tool loop's follow-up: the turn its message started goes on with the results. Its
         # own key (the rounds included) makes the SDK's retries of this follow-up join it.
         round_key = await asyncio.to_thread(
-            openai_threads.request_key_for, memory, person=person, history=earlier, new_text=text,
-            conversation_id=conversation_id, endpoint=endpoint,
-            rounds=canonical_json([message_to_dict(m) for m in rounds]))
-        events = memory.retry(derived.message_id, user=person,
-                              inputs=replace(told, idempotency_key=client_key or round_key.key))
+            openai_threads.request_key_for,
+            memory,
+            person=person,
+            history=earlier,
+            new_text=text,
+            conversation_id=conversation_id,
+            endpoint=endpoint,
+            rounds=canonical_json([message_to_dict(m) for m in rounds]),
+        )
+        events = memory.retry(
+            derived.message_id, user=person, inputs=replace(told, idempotency_key=client_key or round_key.key)
+        )
         return await _started(memory, state, person, earlier, text, events)
     if rounds and client_key is None:
         # Tool results no request of ours asked for: never a new turn built on invented calls.
-        raise ApiError(400, "tool results for calls this server did not make: send the request that got the "
-                            "tool calls first (its history and message), then its results")
+        raise ApiError(
+            400,
+            "tool results for calls this server did not make: send the request that got the "
+            "tool calls first (its history and message), then its results",
+        )
     if derived is not None and derived.seen and derived.message_id is not None and derived.answered_at is not None:
         late = (utcnow() - derived.answered_at).total_seconds() > memory.settings.regenerate_after_s
         if regenerate or (late and derived.last_turn and client_key is None):
-            events = memory.regenerate(derived.message_id, user=person,
-                                       inputs=replace(told, idempotency_key=derived.key))
+            events = memory.regenerate(
+                derived.message_id, user=person, inputs=replace(told, idempotency_key=derived.key)
+            )
             return await _started(memory, state, person, earlier, text, events)
     elif regenerate:
-        raise Conflict("nothing to regenerate: this history's last message was not answered here in the last "
-                       "24 hours (send it without the regenerate flag to answer it)")
+        raise Conflict(
+            "nothing to regenerate: this history's last message was not answered here in the last "
+            "24 hours (send it without the regenerate flag to answer it)"
+        )
     if derived is not None and derived.seen and client_key is None:
         # The same request again: the engine waits for the attempt in flight, replays its
         # stored answer, or answers its failed message again — never a second turn.
-        events = memory.stream(text, user=person, conversation_id=derived.conversation_id, channel=channel,
-                               inputs=replace(told, idempotency_key=idempotency_key, endpoint=endpoint))
+        events = memory.stream(
+            text,
+            user=person,
+            conversation_id=derived.conversation_id,
+            channel=channel,
+            inputs=replace(told, idempotency_key=idempotency_key, endpoint=endpoint),
+        )
         return await _started(memory, state, person, earlier, text, events)
     if conversation_id is None and earlier:
-        found = await asyncio.to_thread(openai_threads.recognise_for, memory, person=person,
-                                        history=earlier, new_text=text)
+        found = await asyncio.to_thread(
+            openai_threads.recognise_for, memory, person=person, history=earlier, new_text=text
+        )
     else:
         found = Recognised(conversation_id, ())
     if found.retry_message_id is not None:
         # The failed message from before this request's key existed: answered again as it is.
-        events = memory.retry(found.retry_message_id, user=person,
-                              inputs=replace(told, idempotency_key=client_key))
+        events = memory.retry(found.retry_message_id, user=person, inputs=replace(told, idempotency_key=client_key))
     else:
-        events = memory.stream(text, user=person, conversation_id=found.conversation_id, channel=channel,
-                               inputs=replace(told, earlier=tuple(found.unseen), idempotency_key=idempotency_key,
-                                              endpoint=endpoint))
+        events = memory.stream(
+            text,
+            user=person,
+            conversation_id=found.conversation_id,
+            channel=channel,
+            inputs=replace(told, earlier=tuple(found.unseen), idempotency_key=idempotency_key, endpoint=endpoint),
+        )
     return await _started(memory, state, person, earlier, text, events)
 
 
-async def _started(memory: Memory, state: ServiceState, person: str, earlier: list[Turn], text: str,
-                   events: AsyncIterator[TurnEvent]) -> DropInTurn:
+async def _started(
+    memory: Memory, state: ServiceState, person: str, earlier: list[Turn], text: str, events: AsyncIterator[TurnEvent]
+) -> DropInTurn:
     turn = await start_turn(state.admitted(events))
     opened = turn.first
     assert isinstance(opened, ConversationOpened)

@@ -19,23 +19,45 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from threadkeep.errors import ProviderError, ThreadkeepError
 
-__all__ = ["install_error_handlers", "anthropic_error", "openai_error", "dropin_error", "retry_headers",
-           "ANTHROPIC_PREFIX", "OPENAI_CHAT_PATH", "error_body", "error_type", "provider_error_type", "snake",
-           "status_for", "ApiError"]
+__all__ = [
+    "install_error_handlers",
+    "anthropic_error",
+    "openai_error",
+    "dropin_error",
+    "retry_headers",
+    "ANTHROPIC_PREFIX",
+    "OPENAI_CHAT_PATH",
+    "error_body",
+    "error_type",
+    "provider_error_type",
+    "snake",
+    "status_for",
+    "ApiError",
+]
 
 log = logging.getLogger("threadkeep.api")
 
-_HTTP_TYPES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
-               413: "request_too_large", 415: "unsupported_media_type", 422: "validation_error",
-               429: "rate_limited"}
+_HTTP_TYPES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    413: "request_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+    429: "rate_limited",
+}
 
 
 class ApiError(Exception):
     """An HTTP-level refusal raised by the API itself (auth, scope, rate limit)."""
 
-    def __init__(self, status: int, message: str, *, type: str | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, status: int, message: str, *, type: str | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.type = type or _HTTP_TYPES.get(status, "error")
@@ -73,9 +95,15 @@ def error_body(type_: str, message: str, **extra: Any) -> dict[str, Any]:
 ANTHROPIC_PREFIX = "/anthropic/"
 
 # Anthropic's error types by status; its SDK picks the exception class from the status.
-_ANTHROPIC_TYPES = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
-                    404: "not_found_error", 413: "request_too_large", 429: "rate_limit_error",
-                    529: "overloaded_error"}
+_ANTHROPIC_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    529: "overloaded_error",
+}
 
 
 def anthropic_error(body: dict[str, Any], status: int) -> tuple[dict[str, Any], int]:
@@ -105,8 +133,15 @@ def openai_error(body: dict[str, Any], status: int) -> tuple[dict[str, Any], int
     inner = dict(body.get("error", {}))
     if status == 413 and inner.get("type") in _TOO_LONG:
         own = inner.pop("type")
-        return {"error": {**inner, "type": "invalid_request_error", "param": "messages",
-                          "code": "context_length_exceeded", "threadkeep_type": own}}, 400
+        return {
+            "error": {
+                **inner,
+                "type": "invalid_request_error",
+                "param": "messages",
+                "code": "context_length_exceeded",
+                "threadkeep_type": own,
+            }
+        }, 400
     return body, 400 if status == 422 else status
 
 
@@ -157,16 +192,23 @@ def install_error_handlers(app: FastAPI) -> None:
             loc = list(broken.get("loc", ()))
             at = f" at character {loc[-1]}" if loc and isinstance(loc[-1], int) else ""
             reason = str((broken.get("ctx") or {}).get("error") or "it cannot be parsed")
-            return _reply(request, error_body("validation_error", f"the request body is not valid JSON{at}: {reason}",
-                                           details=details), 422)
+            return _reply(
+                request,
+                error_body("validation_error", f"the request body is not valid JSON{at}: {reason}", details=details),
+                422,
+            )
         first = details[0] if details else {"loc": [], "msg": "invalid request"}
         where = ".".join(str(p) for p in first["loc"])
         return _reply(request, error_body("validation_error", f"{where}: {first['msg']}", details=details), 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _reply(request, error_body(_HTTP_TYPES.get(exc.status_code, "error"), str(exc.detail)),
-                            exc.status_code, headers=getattr(exc, "headers", None))
+        return _reply(
+            request,
+            error_body(_HTTP_TYPES.get(exc.status_code, "error"), str(exc.detail)),
+            exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
 
     @app.exception_handler(OperationalError)
     async def _database(request: Request, exc: OperationalError) -> JSONResponse:
@@ -175,11 +217,14 @@ def install_error_handlers(app: FastAPI) -> None:
         text = str(exc.orig or exc).lower()
         if "full" in text and ("disk" in text or "database" in text):
             log.error("storage full: %s", exc)
-            return _reply(request, error_body("storage_full", "the server's storage is full; nothing was "
-                                           "written"), 507)
+            return _reply(request, error_body("storage_full", "the server's storage is full; nothing was written"), 507)
         log.warning("database unavailable: %s", exc)
-        return _reply(request, error_body("database_unavailable", "the database is unavailable; retry shortly"),
-                            503, headers={"Retry-After": "1"})
+        return _reply(
+            request,
+            error_body("database_unavailable", "the database is unavailable; retry shortly"),
+            503,
+            headers={"Retry-After": "1"},
+        )
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

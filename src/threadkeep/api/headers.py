@@ -35,9 +35,12 @@ def _inline_style_hashes() -> list[str]:
 
 def content_security_policy() -> str:
     styles = " ".join(["'self'", *_inline_style_hashes()])
-    return ("default-src 'self'; script-src 'self'; " f"style-src {styles}; "
-            "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
-            "base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+    return (
+        "default-src 'self'; script-src 'self'; "
+        f"style-src {styles}; "
+        "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+    )
 
 
 class SecurityHeaders:
@@ -45,9 +48,12 @@ class SecurityHeaders:
 
     def __init__(self, app: Any, *, hsts: bool = False) -> None:
         self.app = app
-        common = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-                  (b"cross-origin-opener-policy", b"same-origin"),
-                  (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()")]
+        common = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+            (b"cross-origin-opener-policy", b"same-origin"),
+            (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
+        ]
         if hsts:  # only behind HTTPS (THREADKEEP_API_COOKIE_SECURE)
             common.append((b"strict-transport-security", b"max-age=31536000"))
         self._common = common

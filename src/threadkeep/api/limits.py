@@ -68,11 +68,27 @@ class BodyLimit:
 
     async def _refuse(self, scope: dict[str, Any], send: Any, size: int, limit: int | None = None) -> None:
         # In the drop-ins' own error shapes too: their SDKs pick the exception class from it.
-        refusal, status = dropin_error(scope.get("path", ""), {"error": {"type": "request_too_large", "message":
-                                       f"the request body is at least {size} bytes; the limit is "
-                                       f"{limit or self.max_bytes} bytes"}}, 413)
+        refusal, status = dropin_error(
+            scope.get("path", ""),
+            {
+                "error": {
+                    "type": "request_too_large",
+                    "message": f"the request body is at least {size} bytes; the limit is "
+                    f"{limit or self.max_bytes} bytes",
+                }
+            },
+            413,
+        )
         body = json.dumps(refusal).encode()
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

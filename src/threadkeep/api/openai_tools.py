@@ -45,7 +45,7 @@ def is_tool_call(message: Any) -> bool:
 
 def _spec(tool: Any, i: int) -> ToolSpec:
     if not isinstance(tool, dict) or tool.get("type") != "function" or not isinstance(tool.get("function"), dict):
-        raise ApiError(400, f"tools[{i}]: only {{\"type\": \"function\", \"function\": {{...}}}} tools are supported")
+        raise ApiError(400, f'tools[{i}]: only {{"type": "function", "function": {{...}}}} tools are supported')
     fn = tool["function"]
     name = fn.get("name")
     if not valid_name(name):
@@ -54,8 +54,11 @@ def _spec(tool: Any, i: int) -> ToolSpec:
     if params is not None and not isinstance(params, dict):
         raise ApiError(400, f"tools[{i}].function.parameters must be a JSON Schema object")
     description = fn.get("description")
-    return ToolSpec(name, description if isinstance(description, str) else "",
-                    params if params is not None else {"type": "object", "properties": {}})
+    return ToolSpec(
+        name,
+        description if isinstance(description, str) else "",
+        params if params is not None else {"type": "object", "properties": {}},
+    )
 
 
 def _choice(value: Any) -> ToolChoice | None:
@@ -67,16 +70,20 @@ def _choice(value: Any) -> ToolChoice | None:
         name = value["function"].get("name")
         if isinstance(name, str) and name:
             return ToolChoice("tool", name)
-    raise ApiError(400, "tool_choice must be \"auto\", \"none\", \"required\" or "
-                        "{\"type\": \"function\", \"function\": {\"name\": ...}}")
+    raise ApiError(
+        400, 'tool_choice must be "auto", "none", "required" or {"type": "function", "function": {"name": ...}}'
+    )
 
 
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "\n".join(p["text"] for p in content
-                         if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str))
+        return "\n".join(
+            p["text"]
+            for p in content
+            if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str)
+        )
     return ""
 
 
@@ -88,7 +95,11 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
             parts: list[Part] = [TextPart(t)] if (t := _text(m.content)) else []
             for call in getattr(m, "tool_calls", None) or []:
                 fn = call.get("function") if isinstance(call, dict) else None
-                if not isinstance(fn, dict) or not isinstance(call.get("id"), str) or not isinstance(fn.get("name"), str):
+                if (
+                    not isinstance(fn, dict)
+                    or not isinstance(call.get("id"), str)
+                    or not isinstance(fn.get("name"), str)
+                ):
                     raise ApiError(400, "each tool call needs an id and a function name")
                 raw = fn.get("arguments") or "{}"
                 if not isinstance(raw, str):
@@ -116,7 +127,9 @@ def _rounds(after: Sequence[Any]) -> tuple[ChatMessage, ...]:
     if answered - asked:
         raise ApiError(400, f"tool results for calls no assistant message made: {sorted(answered - asked)}")
     if asked - answered:
-        raise ApiError(400, f"tool calls without a result (send one 'tool' message per call): {sorted(asked - answered)}")
+        raise ApiError(
+            400, f"tool calls without a result (send one 'tool' message per call): {sorted(asked - answered)}"
+        )
     return tuple(out)
 
 
@@ -133,6 +146,11 @@ def client_tools(tools: list[Any] | None, tool_choice: Any, after: Sequence[Any]
 
 def tool_calls_out(calls: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The calls as ``message.tool_calls`` (arguments as a JSON string, as OpenAI sends them)."""
-    return [{"id": c["id"], "type": "function",
-             "function": {"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)}}
-            for c in calls]
+    return [
+        {
+            "id": c["id"],
+            "type": "function",
+            "function": {"name": c["name"], "arguments": json.dumps(c["arguments"], ensure_ascii=False)},
+        }
+        for c in calls
+    ]

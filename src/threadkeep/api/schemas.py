@@ -25,18 +25,29 @@ class _Strict(BaseModel):
 
 class SendMessage(_Strict):
     text: str = Field(description="What the person says. Limit: THREADKEEP_MAX_MESSAGE_BYTES UTF-8 bytes.")
-    conversation_id: str | None = Field(default=None, max_length=64,
-                                        description="Continue this conversation; omit to open a new one.")
-    stream: bool | None = Field(default=None, description="SSE when true; JSON when false; "
-                                "when omitted, SSE if the Accept header asks for text/event-stream.")
-    context: str | None = Field(default=None, max_length=50_000,
-                                description="Context for this one turn only (e.g. a page selection): "
-                                "shown to the model next to the message, never stored as a message.")
-    system: str | None = Field(default=None, description=(
-        "The client's instructions for this conversation (a persona, rules, an output format): kept "
-        "with the conversation from this message on and given to the model after threadkeep's own "
-        "system prompt; \"\" clears them, omitted leaves them as they are. Limit: "
-        "THREADKEEP_MAX_MESSAGE_BYTES UTF-8 bytes."))
+    conversation_id: str | None = Field(
+        default=None, max_length=64, description="Continue this conversation; omit to open a new one."
+    )
+    stream: bool | None = Field(
+        default=None,
+        description="SSE when true; JSON when false; "
+        "when omitted, SSE if the Accept header asks for text/event-stream.",
+    )
+    context: str | None = Field(
+        default=None,
+        max_length=50_000,
+        description="Context for this one turn only (e.g. a page selection): "
+        "shown to the model next to the message, never stored as a message.",
+    )
+    system: str | None = Field(
+        default=None,
+        description=(
+            "The client's instructions for this conversation (a persona, rules, an output format): kept "
+            "with the conversation from this message on and given to the model after threadkeep's own "
+            'system prompt; "" clears them, omitted leaves them as they are. Limit: '
+            "THREADKEEP_MAX_MESSAGE_BYTES UTF-8 bytes."
+        ),
+    )
 
 
 class TurnAnswer(BaseModel):
@@ -99,6 +110,12 @@ class ErrorBody(BaseModel):
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody, "description": desc}
-    for code, desc in ((400, "Refused input"), (401, "Not authenticated"), (404, "Not found (or not yours)"),
-                       (413, "Too large"), (422, "Invalid request"), (429, "Rate limited"))
+    for code, desc in (
+        (400, "Refused input"),
+        (401, "Not authenticated"),
+        (404, "Not found (or not yours)"),
+        (413, "Too large"),
+        (422, "Invalid request"),
+        (429, "Rate limited"),
+    )
 }

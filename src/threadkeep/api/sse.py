@@ -62,11 +62,23 @@ def wants_stream(stream_field: bool | None, accept: str | None) -> bool:
 
 def _failure_event(exc: BaseException, ids: dict[str, Any]) -> dict[str, Any]:
     if isinstance(exc, ThreadkeepError):
-        return {"type": "error", "error": str(exc), "error_type": error_type(exc),
-                "status": status_for(exc), "retryable": bool(getattr(exc, "retryable", False)), **ids}
+        return {
+            "type": "error",
+            "error": str(exc),
+            "error_type": error_type(exc),
+            "status": status_for(exc),
+            "retryable": bool(getattr(exc, "retryable", False)),
+            **ids,
+        }
     log.exception("turn failed mid-stream", exc_info=exc)
-    return {"type": "error", "error": "the server failed; see its log", "error_type": "internal_error",
-            "status": 500, "retryable": False, **ids}
+    return {
+        "type": "error",
+        "error": "the server failed; see its log",
+        "error_type": "internal_error",
+        "status": 500,
+        "retryable": False,
+        **ids,
+    }
 
 
 def _ids(ev: TurnEvent, ids: dict[str, Any]) -> None:
@@ -78,6 +90,7 @@ def _ids(ev: TurnEvent, ids: dict[str, Any]) -> None:
 
 def sse_turn(turn: StartedTurn, *, ping_s: float, headers: dict[str, str] | None = None) -> EventSourceResponse:
     """The turn as Server-Sent Events: ``event: <type>`` and ``data: <json>`` per event."""
+
     async def gen() -> AsyncIterator[ServerSentEvent]:
         ids: dict[str, Any] = {}
         try:
@@ -110,15 +123,25 @@ async def json_turn(turn: StartedTurn, *, headers: dict[str, str] | None = None)
             elif isinstance(ev, Citations):
                 citations.extend(ev.items)
             elif isinstance(ev, TurnDone):
-                body = {"conversation_id": ev.conversation_id, "created": created,
-                        "user_message_id": ev.user_message_id,
-                        "assistant_message_id": ev.assistant_message_id, "text": ev.text,
-                        "usage": ev.usage, "report": ev.report, "tools": tools, "citations": citations}
+                body = {
+                    "conversation_id": ev.conversation_id,
+                    "created": created,
+                    "user_message_id": ev.user_message_id,
+                    "assistant_message_id": ev.assistant_message_id,
+                    "text": ev.text,
+                    "usage": ev.usage,
+                    "report": ev.report,
+                    "tools": tools,
+                    "citations": citations,
+                }
                 return JSONResponse(body, headers=headers)
             elif isinstance(ev, TurnFailed):
                 # The person's message is kept (status failed): say how to retry it.
-                return JSONResponse(error_body(provider_error_type(ev.error_type), ev.error,
-                                               retryable=ev.retryable, **ids), 502, headers=headers)
+                return JSONResponse(
+                    error_body(provider_error_type(ev.error_type), ev.error, retryable=ev.retryable, **ids),
+                    502,
+                    headers=headers,
+                )
     except ThreadkeepError as e:
         return JSONResponse(error_body(error_type(e), str(e), **ids), status_for(e), headers=headers)
     raise RuntimeError("a turn ended without done or error")

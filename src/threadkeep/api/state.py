@@ -37,8 +37,9 @@ class ServiceState:
     _turn_slots: asyncio.Semaphore | None = None
 
     @classmethod
-    def build(cls, memory: Memory, settings: Settings, service: ServiceSettings,
-              knowledge: KnowledgeBase | None = None) -> ServiceState:
+    def build(
+        cls, memory: Memory, settings: Settings, service: ServiceSettings, knowledge: KnowledgeBase | None = None
+    ) -> ServiceState:
         limiter = memory.access.rate_limiter(service.rate_backend, service.redis_url)
         return cls(memory, settings, service, limiter, knowledge)
 

@@ -80,8 +80,9 @@ def cache_expires_at(started_at: datetime, ttl_s: int | None, capabilities: Capa
     return started_at + timedelta(seconds=ttl_s)
 
 
-def is_cold(*, now: datetime, last_touch_at: datetime | None, last_ttl_s: int | None,
-            capabilities: Capabilities) -> bool:
+def is_cold(
+    *, now: datetime, last_touch_at: datetime | None, last_ttl_s: int | None, capabilities: Capabilities
+) -> bool:
     """Whether nothing of the conversation's prefix is likely still cached at ``now``.
 
     A provider without a prompt cache is always cold: there is nothing to keep.
@@ -105,12 +106,10 @@ def should_adopt(policy: AdoptionPolicy, *, cold: bool, verbatim: int, newer_ava
 
 def idle_fold_policy(policy: FoldPolicy) -> FoldPolicy:
     """The fold policy of an idle conversation: down to the tail, in batches of the usual size."""
-    return FoldPolicy(threshold=policy.tail + IDLE_FOLD_MIN_BATCH - 1, tail=policy.tail,
-                      max_batch=policy.batch)
+    return FoldPolicy(threshold=policy.tail + IDLE_FOLD_MIN_BATCH - 1, tail=policy.tail, max_batch=policy.batch)
 
 
-def history_ttl(setting: HistoryTTL, capabilities: Capabilities, *, keep_warm: bool,
-                rebuilding: bool) -> int:
+def history_ttl(setting: HistoryTTL, capabilities: Capabilities, *, keep_warm: bool, rebuilding: bool) -> int:
     """TTL of the history breakpoint for one request.
 
     A session kept warm always uses the longest TTL (one ping covers the most idle time).

@@ -73,12 +73,12 @@ def segment_rank(name: str | None) -> int:
 class Fingerprints:
     """Hashes of one request: per segment, cumulative, and the history's message chain."""
 
-    order: tuple[str, ...]                 # segment names present, in request order
-    segments: dict[str, str]               # name -> sha256 of the segment's bytes
-    prefix: dict[str, str]                 # name -> sha256 of everything through it
-    tokens: dict[str, int]                 # name -> estimated tokens through it
-    history_chain: tuple[str, ...] = ()    # short hash of each history message, in order
-    cached_through: str | None = None      # segment of the last breakpoint, if any
+    order: tuple[str, ...]  # segment names present, in request order
+    segments: dict[str, str]  # name -> sha256 of the segment's bytes
+    prefix: dict[str, str]  # name -> sha256 of everything through it
+    tokens: dict[str, int]  # name -> estimated tokens through it
+    history_chain: tuple[str, ...] = ()  # short hash of each history message, in order
+    cached_through: str | None = None  # segment of the last breakpoint, if any
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -99,24 +99,34 @@ class Fingerprints:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON stored in the call log (hashes and counts only)."""
-        return {"v": FORMAT_VERSION, "order": list(self.order), "segments": dict(self.segments),
-                "prefix": dict(self.prefix), "tokens": dict(self.tokens),
-                "history_chain": list(self.history_chain),
-                "cached_through": self.cached_through, **({"extra": self.extra} if self.extra else {})}
+        return {
+            "v": FORMAT_VERSION,
+            "order": list(self.order),
+            "segments": dict(self.segments),
+            "prefix": dict(self.prefix),
+            "tokens": dict(self.tokens),
+            "history_chain": list(self.history_chain),
+            "cached_through": self.cached_through,
+            **({"extra": self.extra} if self.extra else {}),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Fingerprints | None:
         """Read back what :meth:`to_json` wrote; ``None`` for a missing or foreign value."""
         if not data or data.get("v") != FORMAT_VERSION:
             return None
-        return cls(tuple(data.get("order", ())), dict(data.get("segments", {})),
-                   dict(data.get("prefix", {})), {k: int(v) for k, v in data.get("tokens", {}).items()},
-                   tuple(data.get("history_chain", ())), data.get("cached_through"),
-                   dict(data.get("extra", {})))
+        return cls(
+            tuple(data.get("order", ())),
+            dict(data.get("segments", {})),
+            dict(data.get("prefix", {})),
+            {k: int(v) for k, v in data.get("tokens", {}).items()},
+            tuple(data.get("history_chain", ())),
+            data.get("cached_through"),
+            dict(data.get("extra", {})),
+        )
 
 
-def fingerprint(request: ModelRequest, counter: TokenCounter | None = None, *,
-                key: bytes = b"") -> Fingerprints:
+def fingerprint(request: ModelRequest, counter: TokenCounter | None = None, *, key: bytes = b"") -> Fingerprints:
     """Fingerprints of ``request`` under ``key``; token estimates use ``counter`` (o200k by default).
 
     Stored fingerprints must be made with the person's fingerprint key; two fingerprints are
@@ -177,7 +187,8 @@ def divergence(prev: Fingerprints | None, cur: Fingerprints) -> str | None:
             if new[: len(old)] == old:
                 continue  # it only grew
             if ("summary" in prev.segments or "summary" in cur.segments) and any(
-                    old[k:] == new[: len(old) - k] for k in range(1, len(old))):
+                old[k:] == new[: len(old) - k] for k in range(1, len(old))
+            ):
                 return "summary"  # messages left at the start: the summary cursor moved
         return name
     return None

@@ -120,9 +120,13 @@ def warm_status(session: Session, conversation_id: str) -> dict[str, object] | N
     st = session.get(WarmState, conversation_id)
     if st is None:
         return None
-    return {"state": st.state, "reason": st.reason, "pings": st.pings,
-            "warm_since": st.warm_since.isoformat() if st.warm_since else None,
-            "last_ping_at": st.last_ping_at.isoformat() if st.last_ping_at else None}
+    return {
+        "state": st.state,
+        "reason": st.reason,
+        "pings": st.pings,
+        "warm_since": st.warm_since.isoformat() if st.warm_since else None,
+        "last_ping_at": st.last_ping_at.isoformat() if st.last_ping_at else None,
+    }
 
 
 @dataclass(slots=True)
@@ -213,8 +217,9 @@ class KeepWarmScheduler:
         now = self.now()
         if not cfg.enabled:
             return []
-        if not await asyncio.to_thread(acquire_lease, self.db, LEASE_NAME, self.holder,
-                                       now=now, seconds=self.lease_seconds):
+        if not await asyncio.to_thread(
+            acquire_lease, self.db, LEASE_NAME, self.holder, now=now, seconds=self.lease_seconds
+        ):
             return []
         if cfg.quiet_hours is not None and cfg.quiet_hours.contains(now):
             return []
@@ -237,22 +242,32 @@ class KeepWarmScheduler:
 
     def _candidates(self, s: Session) -> list[_Candidate]:
         out: list[_Candidate] = []
-        marked = s.execute(select(Conversation.id, Conversation.user_id)
-                           .where(Conversation.keep_warm.is_(True))).all()
+        marked = s.execute(select(Conversation.id, Conversation.user_id).where(Conversation.keep_warm.is_(True))).all()
         for cid, uid in marked:
-            last_turn = s.scalars(select(ModelCall).where(
-                ModelCall.conversation_id == cid, ModelCall.kind == "turn")
-                .order_by(ModelCall.started_at.desc()).limit(1)).first()
+            last_turn = s.scalars(
+                select(ModelCall)
+                .where(ModelCall.conversation_id == cid, ModelCall.kind == "turn")
+                .order_by(ModelCall.started_at.desc())
+                .limit(1)
+            ).first()
             if last_turn is None:
                 continue
             last_touch = last_cache_touch(s, cid, self.model.capabilities)
             if last_touch is None:
                 continue
-            pings = s.scalar(select(func.count()).select_from(ModelCall).where(
-                ModelCall.conversation_id == cid, ModelCall.kind == "ping",
-                ModelCall.started_at > last_turn.started_at)) or 0
-            out.append(_Candidate(cid, uid, last_turn, last_touch, int(pings),
-                                  s.get(WarmState, cid)))
+            pings = (
+                s.scalar(
+                    select(func.count())
+                    .select_from(ModelCall)
+                    .where(
+                        ModelCall.conversation_id == cid,
+                        ModelCall.kind == "ping",
+                        ModelCall.started_at > last_turn.started_at,
+                    )
+                )
+                or 0
+            )
+            out.append(_Candidate(cid, uid, last_turn, last_touch, int(pings), s.get(WarmState, cid)))
         # Most recently active first: they get the warm slots when there are too few.
         out.sort(key=lambda c: c.last_turn.started_at, reverse=True)
         return out
@@ -262,12 +277,17 @@ class KeepWarmScheduler:
 
     def _active(self, candidates: list[_Candidate], now: datetime) -> set[str]:
         """Sessions being kept warm now: pinged in this idle span, entry still alive."""
-        return {c.conversation_id for c in candidates
-                if c.pings_in_span > 0 and self._expires(c.last_touch) > now
-                and not (c.state is not None and c.state.state == "flagged")}
+        return {
+            c.conversation_id
+            for c in candidates
+            if c.pings_in_span > 0
+            and self._expires(c.last_touch) > now
+            and not (c.state is not None and c.state.state == "flagged")
+        }
 
-    async def _consider(self, c: _Candidate, cfg: KeepWarmSettings, now: datetime,
-                        active: set[str]) -> PingOutcome | None:
+    async def _consider(
+        self, c: _Candidate, cfg: KeepWarmSettings, now: datetime, active: set[str]
+    ) -> PingOutcome | None:
         if c.state is not None and c.state.state == "flagged":
             return None
         expires = self._expires(c.last_touch)
@@ -305,8 +325,12 @@ class KeepWarmScheduler:
                 # A fold since the last turn: the next turn rebuilds from the summary on, and
                 # the old prefix is worth nothing — not a fault of the ping, nothing to warm.
                 return self._cool(c, now, "a fold rebuilt the prefix; the next turn writes it")
-            return self._flag(c, now, "the ping would not be byte-identical to the cached prefix"
-                              + (f" (differs at {where})" if where else ""))
+            return self._flag(
+                c,
+                now,
+                "the ping would not be byte-identical to the cached prefix"
+                + (f" (differs at {where})" if where else ""),
+            )
         zero = self.model.capabilities.allows_zero_max_tokens and not self._zero_refused
         trimmed = dataclasses.replace(trimmed, max_tokens=0 if zero else 1)
         try:
@@ -328,17 +352,32 @@ class KeepWarmScheduler:
         usage = result.usage
 
         def log_it(s: Session) -> str:
-            row = record_call(s, conversation_id=c.conversation_id, user_id=c.user_id, kind="ping",
-                              model=self.model.name, request=trimmed, usage=usage,
-                              started_at=now, capabilities=self.model.capabilities,
-                              prices=self.prices, key=key)
+            row = record_call(
+                s,
+                conversation_id=c.conversation_id,
+                user_id=c.user_id,
+                kind="ping",
+                model=self.model.name,
+                request=trimmed,
+                usage=usage,
+                started_at=now,
+                capabilities=self.model.capabilities,
+                prices=self.prices,
+                key=key,
+            )
             return row.miss_cause or ""
 
         cause = await asyncio.to_thread(self.db.write, log_it)
         if usage.cache_read_tokens <= 0 or usage.cache_write_tokens > cfg.write_tolerance_tokens:
-            return self._flag(c, now, f"a ping read {usage.cache_read_tokens} and wrote "
-                              f"{usage.cache_write_tokens} tokens ({cause}): it does not keep "
-                              "the cache warm", usage.cache_read_tokens, usage.cache_write_tokens)
+            return self._flag(
+                c,
+                now,
+                f"a ping read {usage.cache_read_tokens} and wrote "
+                f"{usage.cache_write_tokens} tokens ({cause}): it does not keep "
+                "the cache warm",
+                usage.cache_read_tokens,
+                usage.cache_write_tokens,
+            )
 
         def note(s: Session) -> None:
             st = s.get(WarmState, c.conversation_id) or WarmState(conversation_id=c.conversation_id, pings=0)
@@ -350,8 +389,7 @@ class KeepWarmScheduler:
             s.merge(st)
 
         await asyncio.to_thread(self.db.write, note)
-        return PingOutcome(c.conversation_id, "pinged", "", usage.cache_read_tokens,
-                           usage.cache_write_tokens)
+        return PingOutcome(c.conversation_id, "pinged", "", usage.cache_read_tokens, usage.cache_write_tokens)
 
     def _set_state(self, cid: str, state: str, reason: str, now: datetime) -> None:
         def write(s: Session) -> None:
@@ -360,17 +398,21 @@ class KeepWarmScheduler:
                 st = WarmState(conversation_id=cid, pings=0)
                 s.add(st)
             st.state, st.reason, st.updated_at = state, reason, now
+
         self.db.write(write)
 
     def _cool(self, c: _Candidate, now: datetime, reason: str) -> PingOutcome | None:
-        if c.state is not None and c.state.state == "cooled" and c.state.reason == reason and (
-                c.state.updated_at >= c.last_turn.started_at):
+        if (
+            c.state is not None
+            and c.state.state == "cooled"
+            and c.state.reason == reason
+            and (c.state.updated_at >= c.last_turn.started_at)
+        ):
             return None  # already recorded for this idle span
         self._set_state(c.conversation_id, "cooled", reason, now)
         return PingOutcome(c.conversation_id, "cooled", reason)
 
-    def _flag(self, c: _Candidate, now: datetime, reason: str, read: int = 0,
-              written: int = 0) -> PingOutcome:
+    def _flag(self, c: _Candidate, now: datetime, reason: str, read: int = 0, written: int = 0) -> PingOutcome:
         log.warning("keep-warm flagged %s: %s", c.conversation_id, reason)
         self._set_state(c.conversation_id, "flagged", reason, now)
         return PingOutcome(c.conversation_id, "flagged", reason, read, written)

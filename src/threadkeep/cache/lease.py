@@ -27,8 +27,7 @@ def acquire_lease(db: Database, name: str, holder: str, *, now: datetime, second
     def take(s: Session) -> bool:
         result = s.execute(
             update(SchedulerLease)
-            .where(SchedulerLease.name == name,
-                   or_(SchedulerLease.holder == holder, SchedulerLease.expires_at <= now))
+            .where(SchedulerLease.name == name, or_(SchedulerLease.holder == holder, SchedulerLease.expires_at <= now))
             .values(holder=holder, expires_at=until)
         )
         if result.rowcount == 1:  # type: ignore[attr-defined]
@@ -47,10 +46,14 @@ def acquire_lease(db: Database, name: str, holder: str, *, now: datetime, second
 
 def release_lease(db: Database, name: str, holder: str, *, now: datetime) -> None:
     """Give the lease up at once (on a clean stop), if ``holder`` has it."""
+
     def give(s: Session) -> None:
-        s.execute(update(SchedulerLease)
-                  .where(SchedulerLease.name == name, SchedulerLease.holder == holder)
-                  .values(expires_at=now))
+        s.execute(
+            update(SchedulerLease)
+            .where(SchedulerLease.name == name, SchedulerLease.holder == holder)
+            .values(expires_at=now)
+        )
+
     db.write(give)
 
 

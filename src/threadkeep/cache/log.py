@@ -85,15 +85,18 @@ def call_cost(usage: Usage, prices: Pricing, *, ttl_seconds: int | None) -> tupl
     the TTL of the prefix end, which approximates a request whose layers carry mixed TTLs.
     """
     write_5m, write_1h = write_split(usage.cache_write_tokens, usage.cache_write_1h_tokens, ttl_seconds)
-    cost = prices.cost(uncached=usage.input_tokens, write_5m=write_5m, write_1h=write_1h,
-                       read=usage.cache_read_tokens, output=usage.output_tokens)
-    plain = prices.cost(uncached=usage.total_input, write_5m=0, write_1h=0, read=0,
-                        output=usage.output_tokens)
+    cost = prices.cost(
+        uncached=usage.input_tokens,
+        write_5m=write_5m,
+        write_1h=write_1h,
+        read=usage.cache_read_tokens,
+        output=usage.output_tokens,
+    )
+    plain = prices.cost(uncached=usage.total_input, write_5m=0, write_1h=0, read=0, output=usage.output_tokens)
     return cost, plain
 
 
-def prefix_changed_at(prev: Fingerprints | None, cur: Fingerprints, *,
-                      automatic: bool = False) -> str | None:
+def prefix_changed_at(prev: Fingerprints | None, cur: Fingerprints, *, automatic: bool = False) -> str | None:
     """The segment where ``cur`` broke the prefix ``prev`` had cached, or ``None``.
 
     A divergence after the previous cached extent (the turn context, the new message) is the
@@ -141,16 +144,20 @@ def diagnose(
         through = cur.cached_through or ("history" if automatic else None)
         expected = cur.tokens_through(through)
         if prev_prints is not None:
-            expected = min(expected, prev_prints.tokens_through(
-                prev_prints.cached_through or ("history" if automatic else None)))
+            expected = min(
+                expected, prev_prints.tokens_through(prev_prints.cached_through or ("history" if automatic else None))
+            )
     if capabilities.cache_style == "none":
         cause = "no_cache"  # the provider caches nothing: there is no miss to explain
     elif changed is not None:
         cause = f"prefix_changed:{changed}"
     elif read > 0 and read >= (expected if exact else _HIT_SHARE * expected):
         cause = HIT
-    elif read == 0 and usage.cache_write_tokens == 0 and (
-            usage.total_input < capabilities.min_cacheable_tokens or expected == 0):
+    elif (
+        read == 0
+        and usage.cache_write_tokens == 0
+        and (usage.total_input < capabilities.min_cacheable_tokens or expected == 0)
+    ):
         cause = "below_minimum"
     elif prev is None or (exact and expected == 0):
         # Also when the previous call left nothing cached (it was below the minimum, say):
@@ -167,8 +174,7 @@ def diagnose(
 
 # Turns and pings share one prefix; a fold sends a different prompt (and often another model),
 # so folds are compared only with folds.
-_LANES: dict[str, tuple[str, ...]] = {"turn": ("turn", "ping"), "ping": ("turn", "ping"),
-                                      "fold": ("fold",)}
+_LANES: dict[str, tuple[str, ...]] = {"turn": ("turn", "ping"), "ping": ("turn", "ping"), "fold": ("fold",)}
 
 
 def previous_call(session: Session, conversation_id: str, *, kind: str = "turn") -> Any:
@@ -179,10 +185,18 @@ def previous_call(session: Session, conversation_id: str, *, kind: str = "turn")
 
 # Built once: every turn logs its call after looking up the previous one — the columns the
 # diagnosis reads, not the whole row as an ORM object.
-_PREVIOUS = (select(ModelCall.fingerprints, ModelCall.started_at, ModelCall.ttl_s,
-                    ModelCall.cache_read_tokens, ModelCall.cache_write_tokens).where(ModelCall.conversation_id == bindparam("cid"),
-                                     ModelCall.kind.in_(bindparam("kinds", expanding=True)))
-             .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1))
+_PREVIOUS = (
+    select(
+        ModelCall.fingerprints,
+        ModelCall.started_at,
+        ModelCall.ttl_s,
+        ModelCall.cache_read_tokens,
+        ModelCall.cache_write_tokens,
+    )
+    .where(ModelCall.conversation_id == bindparam("cid"), ModelCall.kind.in_(bindparam("kinds", expanding=True)))
+    .order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc())
+    .limit(1)
+)
 
 
 def last_cache_touch(session: Session, conversation_id: str, capabilities: Capabilities) -> ModelCall | None:
@@ -191,12 +205,10 @@ def last_cache_touch(session: Session, conversation_id: str, capabilities: Capab
     Automatic caches (OpenAI) report reads only: every call stores its prefix, so the latest
     call is the last touch whatever its counts say.
     """
-    stmt = select(ModelCall).where(ModelCall.conversation_id == conversation_id,
-                                   ModelCall.kind.in_(("turn", "ping")))
+    stmt = select(ModelCall).where(ModelCall.conversation_id == conversation_id, ModelCall.kind.in_(("turn", "ping")))
     if capabilities.cache_style != "automatic":
         stmt = stmt.where((ModelCall.cache_read_tokens + ModelCall.cache_write_tokens) > 0)
-    return session.scalars(stmt.order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc())
-                           .limit(1)).first()
+    return session.scalars(stmt.order_by(ModelCall.started_at.desc(), ModelCall.created_at.desc()).limit(1)).first()
 
 
 def record_call(
@@ -230,21 +242,30 @@ def record_call(
         raise ValueError("started_at must be timezone-aware (UTC)")
     prints = fingerprint(request, counter, key=key)
     prev = previous_call(session, conversation_id, kind=kind)
-    found = diagnose(prev=prev, cur=prints, usage=usage, started_at=started_at,
-                     capabilities=capabilities)
+    found = diagnose(prev=prev, cur=prints, usage=usage, started_at=started_at, capabilities=capabilities)
     if rebuild == "instructions" and found.miss_cause.startswith("prefix_changed:"):
         found = Diagnosis(found.pause_s, found.divergence, INSTRUCTIONS_CHANGED)
     ttl = ttl_seconds if ttl_seconds is not None else prefix_ttl(request)
     cost, plain = call_cost(usage, prices or default_prices(capabilities), ttl_seconds=ttl)
     through = prints.cached_through or ("history" if capabilities.cache_style == "automatic" else None)
     row = ModelCall(
-        conversation_id=conversation_id, user_id=user_id, kind=kind, model=model,
-        started_at=started_at, pause_s=found.pause_s, ttl_s=ttl,
-        input_tokens=usage.input_tokens, cache_read_tokens=usage.cache_read_tokens,
-        cache_write_tokens=usage.cache_write_tokens, cache_write_1h_tokens=usage.cache_write_1h_tokens,
+        conversation_id=conversation_id,
+        user_id=user_id,
+        kind=kind,
+        model=model,
+        started_at=started_at,
+        pause_s=found.pause_s,
+        ttl_s=ttl,
+        input_tokens=usage.input_tokens,
+        cache_read_tokens=usage.cache_read_tokens,
+        cache_write_tokens=usage.cache_write_tokens,
+        cache_write_1h_tokens=usage.cache_write_1h_tokens,
         output_tokens=usage.output_tokens,
-        prefix_tokens=prints.tokens_through(through), fingerprints=prints.to_json(),
-        divergence=found.divergence, miss_cause=found.miss_cause, cost=cost,
+        prefix_tokens=prints.tokens_through(through),
+        fingerprints=prints.to_json(),
+        divergence=found.divergence,
+        miss_cause=found.miss_cause,
+        cost=cost,
         cost_without_cache=plain,
     )
     session.add(row)
@@ -252,18 +273,37 @@ def record_call(
     return row
 
 
-def record_memory_call(session: Session, *, user_id: str, conversation_id: str | None, kind: str,
-                       model: str, capabilities: Capabilities, method: str, fallback: str | None,
-                       usage: Usage | None, started_at: datetime) -> MemoryCall:
+def record_memory_call(
+    session: Session,
+    *,
+    user_id: str,
+    conversation_id: str | None,
+    kind: str,
+    model: str,
+    capabilities: Capabilities,
+    method: str,
+    fallback: str | None,
+    usage: Usage | None,
+    started_at: datetime,
+) -> MemoryCall:
     """Log one background model call of the memory (a fold, a fact extraction, a profile)
     with its cost at ``model``'s prices, how its answer was used and why it fell back."""
     used = usage or Usage()
     prices = pricing_for(model, automatic_cache=capabilities.cache_style == "automatic")
     cost, _plain = call_cost(used, prices, ttl_seconds=None)
-    row = MemoryCall(user_id=user_id, conversation_id=conversation_id, kind=kind, model=model[:200],
-                     method=method, fallback=(fallback or None) and fallback[:300],
-                     input_tokens=used.input_tokens, cache_read_tokens=used.cache_read_tokens,
-                     cache_write_tokens=used.cache_write_tokens, output_tokens=used.output_tokens,
-                     cost=cost, started_at=started_at)
+    row = MemoryCall(
+        user_id=user_id,
+        conversation_id=conversation_id,
+        kind=kind,
+        model=model[:200],
+        method=method,
+        fallback=(fallback or None) and fallback[:300],
+        input_tokens=used.input_tokens,
+        cache_read_tokens=used.cache_read_tokens,
+        cache_write_tokens=used.cache_write_tokens,
+        output_tokens=used.output_tokens,
+        cost=cost,
+        started_at=started_at,
+    )
     session.add(row)
     return row

@@ -96,16 +96,17 @@ def plan_breakpoints(
     request = canonical_request(request)
     if capabilities.cache_style == "automatic":
         key = request.cache_key or request.metadata.get("conversation_id")
-        return dataclasses.replace(request, breakpoints=(),
-                                   cache_key=str(key) if key is not None else None)
+        return dataclasses.replace(request, breakpoints=(), cache_key=str(key) if key is not None else None)
     if capabilities.cache_style != "explicit" or capabilities.max_breakpoints <= 0:
         return dataclasses.replace(request, breakpoints=())
 
     request = _with_head_segments(request)
     prints = fingerprint(request, counter)
-    wanted = {"stable": _supported(stable_ttl, capabilities, prefer_long=True),
-              "frozen": _supported(stable_ttl, capabilities, prefer_long=True),
-              "history": _supported(history_ttl, capabilities, prefer_long=False)}
+    wanted = {
+        "stable": _supported(stable_ttl, capabilities, prefer_long=True),
+        "frozen": _supported(stable_ttl, capabilities, prefer_long=True),
+        "history": _supported(history_ttl, capabilities, prefer_long=False),
+    }
     names: list[str] = [s.name for s in request.segments]
     chosen: list[tuple[str, int, int]] = []  # (layer, segment index, prefix tokens)
     floor = 0

@@ -46,7 +46,7 @@ class CallRow:
 
     conversation_id: str
     kind: str
-    started_at: float            # seconds (any epoch); only differences and days are used
+    started_at: float  # seconds (any epoch); only differences and days are used
     pause_s: float | None
     ttl_s: int | None
     input_tokens: int
@@ -101,8 +101,7 @@ class CacheReport:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["memory_cost"] = round(data["memory_cost"], 6)
-        for key in ("cached_share", "cost", "cost_without_cache", "saved", "keep_warm_spend",
-                    "keep_warm_savings"):
+        for key in ("cached_share", "cost", "cost_without_cache", "saved", "keep_warm_spend", "keep_warm_savings"):
             data[key] = round(data[key], 6 if key != "cached_share" else 4)
         return data
 
@@ -111,8 +110,13 @@ def _cost(row: CallRow, prices: Pricing) -> tuple[float, float]:
     if row.cost is not None and row.cost_without_cache is not None:
         return row.cost, row.cost_without_cache
     write_5m, write_1h = write_split(row.cache_write_tokens, row.cache_write_1h_tokens, row.ttl_s)
-    cost = prices.cost(uncached=row.input_tokens, write_5m=write_5m, write_1h=write_1h,
-                       read=row.cache_read_tokens, output=row.output_tokens)
+    cost = prices.cost(
+        uncached=row.input_tokens,
+        write_5m=write_5m,
+        write_1h=write_1h,
+        read=row.cache_read_tokens,
+        output=row.output_tokens,
+    )
     total = row.input_tokens + row.cache_read_tokens + row.cache_write_tokens
     plain = prices.cost(uncached=total, write_5m=0, write_1h=0, read=0, output=row.output_tokens)
     return cost, plain
@@ -122,8 +126,9 @@ def _cost(row: CallRow, prices: Pricing) -> tuple[float, float]:
 _REBUILDS = frozenset({"prefix_changed:summary", "instructions_changed"})
 
 
-def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
-              resume_after_s: float = 300.0) -> CacheReport:
+def summarise(
+    rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING, resume_after_s: float = 300.0
+) -> CacheReport:
     """Aggregate ``rows`` (any order) into a :class:`CacheReport`."""
     report = CacheReport(prices=asdict(prices))
     causes: Counter[str] = Counter()
@@ -142,8 +147,11 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
             report.calls += 1
             report.cost += cost
             report.cost_without_cache += plain
-            day = datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d") if row.started_at > 86_400 * 365 \
+            day = (
+                datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d")
+                if row.started_at > 86_400 * 365
                 else f"day {int(row.started_at // 86_400) + 1}"
+            )
             days[day]["cost"] += cost
             days[day]["cost_without_cache"] += plain
             if row.kind == "fold":
@@ -173,8 +181,7 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
                     # What this read would have cost as a write at the entry's TTL.
                     long = prev.ttl_s is not None and prev.ttl_s >= 3600
                     mult = prices.write_1h_multiplier if long else prices.write_5m_multiplier
-                    report.keep_warm_savings += row.cache_read_tokens * unit * (
-                        mult - prices.read_multiplier)
+                    report.keep_warm_savings += row.cache_read_tokens * unit * (mult - prices.read_multiplier)
             resumed = row.kind == "turn" and row.pause_s is not None and row.pause_s >= resume_after_s
             report.resumptions += resumed
             rewrite = cause not in ("hit", "cold_start", "below_minimum", "no_cache") and row.cache_write_tokens > 0
@@ -200,31 +207,50 @@ def summarise(rows: Iterable[CallRow], *, prices: Pricing = ANTHROPIC_PRICING,
     return report
 
 
-def build_report(session: Session, *, since: datetime | None = None,
-                 prices: Pricing = ANTHROPIC_PRICING, resume_after_s: float = 300.0) -> CacheReport:
+def build_report(
+    session: Session,
+    *,
+    since: datetime | None = None,
+    prices: Pricing = ANTHROPIC_PRICING,
+    resume_after_s: float = 300.0,
+) -> CacheReport:
     """:func:`summarise` over the ``model_calls`` rows since ``since`` (all when ``None``)."""
     query = select(ModelCall)
     if since is not None:
         query = query.where(ModelCall.started_at >= since)
-    rows = [CallRow(r.conversation_id, r.kind, r.started_at.timestamp(), r.pause_s, r.ttl_s,
-                    r.input_tokens, r.cache_read_tokens, r.cache_write_tokens, r.output_tokens,
-                    r.miss_cause, cache_write_1h_tokens=r.cache_write_1h_tokens)
-            for r in session.scalars(query)]
+    rows = [
+        CallRow(
+            r.conversation_id,
+            r.kind,
+            r.started_at.timestamp(),
+            r.pause_s,
+            r.ttl_s,
+            r.input_tokens,
+            r.cache_read_tokens,
+            r.cache_write_tokens,
+            r.output_tokens,
+            r.miss_cause,
+            cache_write_1h_tokens=r.cache_write_1h_tokens,
+        )
+        for r in session.scalars(query)
+    ]
     report = summarise(rows, prices=prices, resume_after_s=resume_after_s)
     memory = select(MemoryCall)
     if since is not None:
         memory = memory.where(MemoryCall.started_at >= since)
     kinds: dict[str, dict[str, float]] = {}
     for call in session.scalars(memory):
-        row = kinds.setdefault(call.kind, dict.fromkeys(
-            ("calls", "fell_back", "input_tokens", "output_tokens", "cost"), 0.0))
+        row = kinds.setdefault(
+            call.kind, dict.fromkeys(("calls", "fell_back", "input_tokens", "output_tokens", "cost"), 0.0)
+        )
         row["calls"] += 1
         row["fell_back"] += call.fallback is not None
         row["input_tokens"] += call.input_tokens + call.cache_read_tokens + call.cache_write_tokens
         row["output_tokens"] += call.output_tokens
         row["cost"] += call.cost or 0.0
-    report.memory = {k: {n: round(v, 6) if n == "cost" else int(v) for n, v in row.items()}
-                     for k, row in sorted(kinds.items())}
+    report.memory = {
+        k: {n: round(v, 6) if n == "cost" else int(v) for n, v in row.items()} for k, row in sorted(kinds.items())
+    }
     report.memory_cost = sum(row["cost"] for row in kinds.values())
     return report
 
@@ -247,9 +273,14 @@ def render_table(report: CacheReport) -> str:
         ("cost without cache", f"${report.cost_without_cache:,.4f}"),
         ("saved by the cache", f"${report.saved:,.4f}"),
         ("keep-warm spend / savings", f"${report.keep_warm_spend:,.4f} / ${report.keep_warm_savings:,.4f}"),
-        ("memory calls (folds, facts, profile)", ", ".join(
-            f"{k} {int(v['calls'])}" + (f" ({int(v['fell_back'])} fell back)" if v["fell_back"] else "")
-            for k, v in report.memory.items()) or "none"),
+        (
+            "memory calls (folds, facts, profile)",
+            ", ".join(
+                f"{k} {int(v['calls'])}" + (f" ({int(v['fell_back'])} fell back)" if v["fell_back"] else "")
+                for k, v in report.memory.items()
+            )
+            or "none",
+        ),
         ("memory cost", f"${report.memory_cost:,.4f}"),
     ]
     width = max(len(k) for k, _ in lines)
@@ -258,8 +289,7 @@ def render_table(report: CacheReport) -> str:
         out.append("")
         out.append("turns by cause: " + ", ".join(f"{k} {v}" for k, v in report.causes.items()))
     if report.under_ttl_causes:
-        out.append("under-TTL rewrites by cause: "
-                   + ", ".join(f"{k} {v}" for k, v in report.under_ttl_causes.items()))
+        out.append("under-TTL rewrites by cause: " + ", ".join(f"{k} {v}" for k, v in report.under_ttl_causes.items()))
     return "\n".join(out)
 
 
@@ -273,8 +303,9 @@ def write_png(report: CacheReport, path: str) -> None:
     except ImportError as e:
         raise ImportError("the cache chart needs matplotlib: pip install 'threadkeep[charts]'") from e
     days = list(report.days)
-    causes = sorted({k for v in report.days.values() for k in v
-                     if k not in ("cost", "cost_without_cache", "ping_cost")})
+    causes = sorted(
+        {k for v in report.days.values() for k in v if k not in ("cost", "cost_without_cache", "ping_cost")}
+    )
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(max(6.0, 0.6 * len(days) + 3), 7))
     base = [0.0] * len(days)
     for cause in causes:
@@ -284,12 +315,14 @@ def write_png(report: CacheReport, path: str) -> None:
     top.set_title("Turns by cache outcome")
     top.legend(fontsize="small")
     xs = range(len(days))
-    bottom.bar([x - 0.2 for x in xs], [report.days[d].get("cost_without_cache", 0) for d in days],
-               width=0.4, label="without cache")
-    bottom.bar([x + 0.2 for x in xs], [report.days[d].get("cost", 0) for d in days], width=0.4,
-               label="with cache")
-    bottom.plot(list(xs), [report.days[d].get("ping_cost", 0) for d in days], "k.-",
-                label="keep-warm pings")
+    bottom.bar(
+        [x - 0.2 for x in xs],
+        [report.days[d].get("cost_without_cache", 0) for d in days],
+        width=0.4,
+        label="without cache",
+    )
+    bottom.bar([x + 0.2 for x in xs], [report.days[d].get("cost", 0) for d in days], width=0.4, label="with cache")
+    bottom.plot(list(xs), [report.days[d].get("ping_cost", 0) for d in days], "k.-", label="keep-warm pings")
     bottom.set_xticks(list(xs), days)
     bottom.set_title("Cost (USD)")
     bottom.legend(fontsize="small")

@@ -45,8 +45,9 @@ class QuietHours:
         try:
             ZoneInfo(self.tz)
         except (ZoneInfoNotFoundError, ValueError) as e:
-            raise ConfigError(f"keep_warm.quiet_hours.tz: unknown time zone {self.tz!r}; "
-                              "use an IANA name such as 'Europe/Berlin'") from e
+            raise ConfigError(
+                f"keep_warm.quiet_hours.tz: unknown time zone {self.tz!r}; use an IANA name such as 'Europe/Berlin'"
+            ) from e
 
     def contains(self, when: datetime) -> bool:
         """Whether the instant ``when`` (timezone-aware) falls in the quiet window."""
@@ -56,8 +57,7 @@ class QuietHours:
         return local >= self.start or local < self.end
 
     def to_json(self) -> dict[str, str]:
-        return {"start": self.start.strftime("%H:%M"), "end": self.end.strftime("%H:%M"),
-                "tz": self.tz}
+        return {"start": self.start.strftime("%H:%M"), "end": self.end.strftime("%H:%M"), "tz": self.tz}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,28 +81,40 @@ class KeepWarmSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The value stored in the ``settings`` table."""
-        return {"enabled": self.enabled, "max_sessions": self.max_sessions,
-                "max_warm_minutes": self.max_warm_minutes,
-                "quiet_hours": self.quiet_hours.to_json() if self.quiet_hours else None,
-                "pings_per_idle_span": self.pings_per_idle_span,
-                "margin_seconds": self.margin_seconds,
-                "write_tolerance_tokens": self.write_tolerance_tokens}
+        return {
+            "enabled": self.enabled,
+            "max_sessions": self.max_sessions,
+            "max_warm_minutes": self.max_warm_minutes,
+            "quiet_hours": self.quiet_hours.to_json() if self.quiet_hours else None,
+            "pings_per_idle_span": self.pings_per_idle_span,
+            "margin_seconds": self.margin_seconds,
+            "write_tolerance_tokens": self.write_tolerance_tokens,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> KeepWarmSettings:
         """Parse a stored value; unknown keys are a :class:`ConfigError` (typos must show)."""
         data = dict(data or {})
-        known = {"enabled", "max_sessions", "max_warm_minutes", "quiet_hours",
-                 "pings_per_idle_span", "margin_seconds", "write_tolerance_tokens"}
+        known = {
+            "enabled",
+            "max_sessions",
+            "max_warm_minutes",
+            "quiet_hours",
+            "pings_per_idle_span",
+            "margin_seconds",
+            "write_tolerance_tokens",
+        }
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ConfigError(f"unknown keep_warm setting(s): {', '.join(unknown)}; "
-                              f"known: {', '.join(sorted(known))}")
+            raise ConfigError(f"unknown keep_warm setting(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
         quiet = data.pop("quiet_hours", None)
         hours = None
         if quiet:
-            hours = QuietHours(_clock(quiet.get("start", ""), "start"),
-                               _clock(quiet.get("end", ""), "end"), str(quiet.get("tz", "UTC")))
+            hours = QuietHours(
+                _clock(quiet.get("start", ""), "start"),
+                _clock(quiet.get("end", ""), "end"),
+                str(quiet.get("tz", "UTC")),
+            )
         enabled = bool(data.pop("enabled", False))
         try:
             numbers = {k: int(v) for k, v in data.items()}

@@ -31,8 +31,13 @@ __all__ = ["chat", "register", "CHAT_HELP"]
 T = TypeVar("T")
 
 
-user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
-                           help="The person (handle) whose memory to use.")
+user_option = click.option(
+    "--user",
+    "user",
+    default=default_user,
+    show_default="$THREADKEEP_USER or your login",
+    help="The person (handle) whose memory to use.",
+)
 
 CHAT_HELP = """Commands (a line that is exactly one of these is not sent as a message):
   /help           this help
@@ -51,8 +56,10 @@ def unknown_command(line: str) -> str | None:
     word = line.split(maxsplit=1)[0] if line.strip() else ""
     if not _SLASH_WORD.fullmatch(word):
         return None
-    return (f"unknown command {word} — not sent, nothing stored. Commands: {_COMMANDS}. "
-            f"To send a message that starts with '/', type '//' (e.g. //{word[1:]} …).")
+    return (
+        f"unknown command {word} — not sent, nothing stored. Commands: {_COMMANDS}. "
+        f"To send a message that starts with '/', type '//' (e.g. //{word[1:]} …)."
+    )
 
 
 @click.command()
@@ -79,7 +86,8 @@ def chat(db_url: str | None, user: str, conversation_id: str | None, model: str 
                 except NotFound as e:
                     raise click.ClickException(
                         f"conversation {conversation_id!r} not found for {user!r}: `threadkeep conversations "
-                        f"list --user {user}` shows theirs") from e
+                        f"list --user {user}` shows theirs"
+                    ) from e
             if interactive:
                 _readline()
                 click.echo(f"threadkeep chat as {user!r} — /help for commands, /exit or Ctrl-D to leave.", err=True)
@@ -228,8 +236,10 @@ class _ChatSession:
                     click.echo("" if self.interactive else " ".join("".join(parts).split()))
                 elif isinstance(ev, TurnFailed):
                     click.echo("")
-                    click.echo(f"error: {ev.error} (your message is kept; retry with "
-                               f"`threadkeep retry {ev.user_message_id}`)", err=True)
+                    click.echo(
+                        f"error: {ev.error} (your message is kept; retry with `threadkeep retry {ev.user_message_id}`)",
+                        err=True,
+                    )
         except ThreadkeepError as e:
             click.echo(f"error: {e}", err=True)
             if not self.interactive:

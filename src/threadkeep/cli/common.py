@@ -28,8 +28,7 @@ def _db_or_main(ctx: click.Context, _param: click.Parameter, value: str | None) 
     return value if value is not None else ctx.find_root().params.get("db_url")
 
 
-db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB", callback=_db_or_main,
-                         help=_DB_HELP)
+db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB", callback=_db_or_main, help=_DB_HELP)
 main_db_option = click.option("--db", "db_url", default=None, envvar="THREADKEEP_DB", help=_DB_HELP)
 
 
@@ -58,7 +57,8 @@ def checkout_module(name: str, *, command: str) -> Any:
         raise click.ClickException(
             f"threadkeep {command} runs from a source checkout: it loads evals/{name}.py beside "
             "src/, which is not part of the installed package. Clone the repository and run it "
-            f"there (pip install -e . in the clone, or PYTHONPATH=src python -m threadkeep {command}).")
+            f"there (pip install -e . in the clone, or PYTHONPATH=src python -m threadkeep {command})."
+        )
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     return importlib.import_module(f"evals.{name}")

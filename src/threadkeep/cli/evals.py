@@ -27,15 +27,34 @@ def eval_group() -> None:
 
 
 @eval_group.command("five-questions")
-@click.option("--data", "data", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
-              help="A five-questions dialogs file (JSON list of dialogs).")
-@click.option("--budget", default=2000, show_default=True, type=click.IntRange(200, 1_000_000),
-              help="Token budget of the assembled request.")
-@click.option("--baseline", type=click.Choice(["brief"]), default=None,
-              help="Use a free 'summarise briefly' summary instead of the structured one.")
+@click.option(
+    "--data",
+    "data",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="A five-questions dialogs file (JSON list of dialogs).",
+)
+@click.option(
+    "--budget",
+    default=2000,
+    show_default=True,
+    type=click.IntRange(200, 1_000_000),
+    help="Token budget of the assembled request.",
+)
+@click.option(
+    "--baseline",
+    type=click.Choice(["brief"]),
+    default=None,
+    help="Use a free 'summarise briefly' summary instead of the structured one.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
-              help="Write one JSON line per question (id, q, summary, request as sent).")
+@click.option(
+    "--dump",
+    "dump",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    help="Write one JSON line per question (id, q, summary, request as sent).",
+)
 def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: bool, dump: Path | None) -> None:
     """Share of questions answered from the summary alone and from the assembled request."""
     five = checkout_module("five_questions", command="eval five-questions")
@@ -44,9 +63,11 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
+
     def line(row: dict[str, float]) -> str:
-        return "  ".join(f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept",
-                                                          "stale_beside"))
+        return "  ".join(
+            f"{m} {row[m]:.3f}" for m in ("summary_only", "assembled", "stale_only", "stale_kept", "stale_beside")
+        )
 
     click.echo(line(result))
     for group in ("by_kind", "by_language"):
@@ -55,18 +76,35 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
 
 
 @eval_group.command("locomo")
-@click.option("--data", "data", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=True,
-              help="A LoCoMo file (JSON list of conversations with questions and evidence).")
-@click.option("--budget", default=2000, show_default=True, type=click.IntRange(200, 1_000_000),
-              help="Token budget of the assembled request.")
+@click.option(
+    "--data",
+    "data",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="A LoCoMo file (JSON list of conversations with questions and evidence).",
+)
+@click.option(
+    "--budget",
+    default=2000,
+    show_default=True,
+    type=click.IntRange(200, 1_000_000),
+    help="Token budget of the assembled request.",
+)
 @click.option("--limit", default=None, type=click.IntRange(1, 1000), help="Only the first N conversations.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--dump", "dump", type=click.Path(dir_okay=False, writable=True, path_type=Path), default=None,
-              help="Write one JSON line per question (sample_id, question, category, request as sent).")
-@click.option("--captions", is_flag=True,
-              help="Append a shared photo's caption (blip_caption) to its turn, as LoCoMo's own evaluation shows it.")
-def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None,
-                captions: bool) -> None:
+@click.option(
+    "--dump",
+    "dump",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    help="Write one JSON line per question (sample_id, question, category, request as sent).",
+)
+@click.option(
+    "--captions",
+    is_flag=True,
+    help="Append a shared photo's caption (blip_caption) to its turn, as LoCoMo's own evaluation shows it.",
+)
+def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump: Path | None, captions: bool) -> None:
     """Answer in context: the share of questions whose answer is in the request the engine builds."""
     locomo = checkout_module("locomo", command="eval locomo")
     _say(f"eval locomo: {data} (loading the embedder, then each conversation; the result follows on stdout)")
@@ -75,15 +113,19 @@ def eval_locomo(data: Path, budget: int, limit: int | None, as_json: bool, dump:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     rows = [("threadkeep", result), *((k, v) for k, v in result["baselines"].items())]
-    click.echo(f"budget {result['budget']} tokens, {result['questions']} questions "
-               f"({result['evidence_questions']} with evidence)")
+    click.echo(
+        f"budget {result['budget']} tokens, {result['questions']} questions "
+        f"({result['evidence_questions']} with evidence)"
+    )
     click.echo(f"{'':20}{'answer_in_context':>18}{'evidence_recall':>17}{'strict':>8}  by category (AIC / strict)")
     for name, row in rows:
         ev = f"{row['evidence_recall']:.3f}" if "evidence_recall" in row else "-"
         strict = f"{row['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in row else "-"
-        cats = "  ".join(f"{c} {r['answer_in_context']:.3f}"
-                         + (f" / {r['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in r else "")
-                         for c, r in sorted(row["by_category"].items()))
+        cats = "  ".join(
+            f"{c} {r['answer_in_context']:.3f}"
+            + (f" / {r['strict_answer_in_context']:.3f}" if "strict_answer_in_context" in r else "")
+            for c, r in sorted(row["by_category"].items())
+        )
         click.echo(f"{name:20}{row['answer_in_context']:>18.3f}{ev:>17}{strict:>8}  {cats}")
 
 

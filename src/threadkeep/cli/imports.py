@@ -27,11 +27,19 @@ from threadkeep.wording import counted
 
 __all__ = ["import_group", "register"]
 
-user_option = click.option("--user", "user", default=default_user, show_default="$THREADKEEP_USER or your login",
-                           help="The person (handle) whose memory receives the history.")
-wait_option = click.option("--no-wait", is_flag=True,
-                           help="Store the conversations and return; leave the background work "
-                                "(facts, folds, recall index, profile) to a running server.")
+user_option = click.option(
+    "--user",
+    "user",
+    default=default_user,
+    show_default="$THREADKEEP_USER or your login",
+    help="The person (handle) whose memory receives the history.",
+)
+wait_option = click.option(
+    "--no-wait",
+    is_flag=True,
+    help="Store the conversations and return; leave the background work "
+    "(facts, folds, recall index, profile) to a running server.",
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the final status as JSON.")
 file_argument = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
@@ -72,8 +80,9 @@ def import_group() -> None:
 @click.option("--chat", "chats", multiple=True, metavar="NAME_OR_ID", help="Telegram account export: a chat to import.")
 @wait_option
 @json_option
-def import_detected(file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...],
-                    no_wait: bool, as_json: bool) -> None:
+def import_detected(
+    file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...], no_wait: bool, as_json: bool
+) -> None:
     """Any export: ChatGPT, Claude, Telegram or a threadkeep archive, told by its structure."""
     from threadkeep.imports.service import check_format  # lazy: CLI start-up (390 ms)
 
@@ -120,24 +129,43 @@ def import_claude(file: Path, user: str, db_url: str | None, no_wait: bool, as_j
 @file_argument
 @user_option
 @db_option
-@click.option("--as", "person", default=None, metavar="NAME_OR_ID",
-              help="Which member of the chat you are: a display name or a from_id (user123). "
-                   "Needed for a group; a private chat and an account export know it.")
-@click.option("--chat", "chats", multiple=True, metavar="NAME_OR_ID",
-              help="In an account export, a chat to import (repeatable); default: every private "
-                   "chat, bot chat and Saved Messages.")
+@click.option(
+    "--as",
+    "person",
+    default=None,
+    metavar="NAME_OR_ID",
+    help="Which member of the chat you are: a display name or a from_id (user123). "
+    "Needed for a group; a private chat and an account export know it.",
+)
+@click.option(
+    "--chat",
+    "chats",
+    multiple=True,
+    metavar="NAME_OR_ID",
+    help="In an account export, a chat to import (repeatable); default: every private "
+    "chat, bot chat and Saved Messages.",
+)
 @wait_option
 @json_option
-def import_telegram(file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...],
-                    no_wait: bool, as_json: bool) -> None:
+def import_telegram(
+    file: Path, user: str, db_url: str | None, person: str | None, chats: tuple[str, ...], no_wait: bool, as_json: bool
+) -> None:
     """Telegram Desktop's JSON export (result.json, one chat or the whole account): your
     messages become yours, the other side's the assistant's."""
-    _import("telegram", file, user=user, db_url=db_url, wait=not no_wait, as_json=as_json,
-            person=person, chats=chats)
+    _import("telegram", file, user=user, db_url=db_url, wait=not no_wait, as_json=as_json, person=person, chats=chats)
 
 
-def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, as_json: bool,
-            person: str | None = None, chats: tuple[str, ...] = ()) -> None:
+def _import(
+    fmt: str,
+    file: Path,
+    *,
+    user: str,
+    db_url: str | None,
+    wait: bool,
+    as_json: bool,
+    person: str | None = None,
+    chats: tuple[str, ...] = (),
+) -> None:
     from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
     from threadkeep.imports.service import import_file  # lazy: CLI start-up (390 ms)
 
@@ -147,8 +175,9 @@ def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, 
             size = file.stat().st_size
         except OSError as e:
             raise click.ClickException(f"cannot read {file}: {e.strerror or e}") from e
-        with click.progressbar(length=max(size, 1), label="storing   ", file=sys.stderr, show_pos=False,
-                               show_percent=True) as bar:
+        with click.progressbar(
+            length=max(size, 1), label="storing   ", file=sys.stderr, show_pos=False, show_percent=True
+        ) as bar:
             seen = {"bytes": 0}
 
             def tick(counts: Any, position: int, total: int | None) -> None:
@@ -159,23 +188,27 @@ def _import(fmt: str, file: Path, *, user: str, db_url: str | None, wait: bool, 
                     seen["bytes"] = done
 
             try:
-                result = import_file(memory, file, user=user, format=fmt, person=person, chats=chats,
-                                     on_conversation=tick)
+                result = import_file(
+                    memory, file, user=user, format=fmt, person=person, chats=chats, on_conversation=tick
+                )
             except ImportFormatError as e:
-                raise click.ClickException(f"{e} — nothing of that conversation was stored; conversations "
-                                           "before it were. Run the import again with a good file: what "
-                                           "is already stored is skipped.") from e
+                raise click.ClickException(
+                    f"{e} — nothing of that conversation was stored; conversations "
+                    "before it were. Run the import again with a good file: what "
+                    "is already stored is skipped."
+                ) from e
             except ThreadkeepError as e:
                 raise click.ClickException(str(e)) from e
             bar.update(max(0, max(size, 1) - seen["bytes"]))
         c = result.counts
-        click.echo(f"stored {counted(c.messages, 'message')} in {counted(c.conversations, 'conversation')}"
-                   + (f"; already there: {counted(c.skipped_messages, 'message')}" if c.skipped_messages else "")
-                   + (f"; stored in parts (over the message size limit): {c.split_messages}"
-                      if c.split_messages else ""), err=True)
+        click.echo(
+            f"stored {counted(c.messages, 'message')} in {counted(c.conversations, 'conversation')}"
+            + (f"; already there: {counted(c.skipped_messages, 'message')}" if c.skipped_messages else "")
+            + (f"; stored in parts (over the message size limit): {c.split_messages}" if c.split_messages else ""),
+            err=True,
+        )
         if c.left_out:
-            click.echo("left out: " + ", ".join(f"{n} {reason}" for reason, n in sorted(c.left_out.items())),
-                       err=True)
+            click.echo("left out: " + ", ".join(f"{n} {reason}" for reason, n in sorted(c.left_out.items())), err=True)
         status = asyncio.run(_background(memory, result.import_id, user, wait))
     finally:
         asyncio.run(memory.close())
@@ -239,34 +272,54 @@ def _import_archive(archive: Path, *, user: str, db_url: str | None, no_wait: bo
         bar: list[Any] = []
 
         def checked(found: dict[str, int]) -> None:
-            click.echo(f"{archive}: {counted(found['conversations'], 'conversation')}, "
-                       f"{counted(found['messages'], 'message')}, {counted(found['facts'], 'fact')} — checked", err=True)
-            bar.append(click.progressbar(length=max(found["conversations"], 1), label="storing   ",
-                                         file=sys.stderr, show_pos=True))
+            click.echo(
+                f"{archive}: {counted(found['conversations'], 'conversation')}, "
+                f"{counted(found['messages'], 'message')}, {counted(found['facts'], 'fact')} — checked",
+                err=True,
+            )
+            bar.append(
+                click.progressbar(
+                    length=max(found["conversations"], 1), label="storing   ", file=sys.stderr, show_pos=True
+                )
+            )
             bar[0].__enter__()
 
         try:
-            done = import_archive(memory, archive, user=user, on_checked=checked,
-                                  on_conversation=lambda _: bar[0].update(1))
+            done = import_archive(
+                memory, archive, user=user, on_checked=checked, on_conversation=lambda _: bar[0].update(1)
+            )
         finally:
             if bar:
                 bar[0].__exit__(None, None, None)
         c = done.counts
-        click.echo(f"stored {counted(c.messages, 'message')} in {counted(c.conversations, 'conversation')}"
-                   + (f"; already there: {counted(c.skipped_messages, 'message')}" if c.skipped_messages else "")
-                   + (f"; kept in place (still in this database): {counted(done.originals_kept, 'conversation')}"
-                      if done.originals_kept else "")
-                   + _facts_line(done.found.get("facts", 0), done.facts_added)
-                   + ("; profile restored" if done.profile_restored else ""), err=True)
+        click.echo(
+            f"stored {counted(c.messages, 'message')} in {counted(c.conversations, 'conversation')}"
+            + (f"; already there: {counted(c.skipped_messages, 'message')}" if c.skipped_messages else "")
+            + (
+                f"; kept in place (still in this database): {counted(done.originals_kept, 'conversation')}"
+                if done.originals_kept
+                else ""
+            )
+            + _facts_line(done.found.get("facts", 0), done.facts_added)
+            + ("; profile restored" if done.profile_restored else ""),
+            err=True,
+        )
         status = asyncio.run(_background(memory, done.import_id, user, not no_wait)) if done.import_id else {}
     finally:
         asyncio.run(memory.close())
     if as_json:
-        click.echo(json.dumps(status | {"facts_added": done.facts_added,
-                                        "profile_restored": done.profile_restored}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                status | {"facts_added": done.facts_added, "profile_restored": done.profile_restored},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
-        click.echo(f"import {status.get('id')}: {status.get('status')}; {counted(c.messages, 'message')}, "
-                   f"{counted(done.facts_added, 'fact')}")
+        click.echo(
+            f"import {status.get('id')}: {status.get('status')}; {counted(c.messages, 'message')}, "
+            f"{counted(done.facts_added, 'fact')}"
+        )
 
 
 def register(main: click.Group) -> None:

@@ -28,8 +28,12 @@ def _kb_call(db_url: str | None, fn: Any) -> Any:
     return with_memory(db_url, lambda memory: asyncio.to_thread(fn, memory.knowledge))
 
 
-groups_option = click.option("--group", "groups", multiple=True,
-                             help="Access group (repeatable). Without --group and --public only admins see it.")
+groups_option = click.option(
+    "--group",
+    "groups",
+    multiple=True,
+    help="Access group (repeatable). Without --group and --public only admins see it.",
+)
 
 
 @knowledge.command("add")
@@ -39,9 +43,11 @@ groups_option = click.option("--group", "groups", multiple=True,
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def knowledge_add(db_url: str | None, groups: tuple[str, ...], public: bool, paths: tuple[Path, ...]) -> None:
     """Add documents (.txt, .md, .html, .pdf): chunked, embedded, sealed."""
+
     def add(kb: Any) -> list[Any]:
-        with click.progressbar(length=len(paths), label="ingesting", file=sys.stderr,
-                               show_pos=True, item_show_func=lambda p: p) as bar:
+        with click.progressbar(
+            length=len(paths), label="ingesting", file=sys.stderr, show_pos=True, item_show_func=lambda p: p
+        ) as bar:
             done = {"files": 0}
 
             def progress(step: Any) -> None:
@@ -65,10 +71,24 @@ def knowledge_list(db_url: str | None, as_json: bool) -> None:
     """Every document with its access groups."""
     docs = _kb_call(db_url, lambda kb: kb.list_documents())
     if as_json:
-        click.echo(json.dumps([{"id": d.id, "title": d.title, "source": d.source, "groups": list(d.groups),
-                                "public": d.public, "chunks": d.chunk_count,
-                                "created_at": d.created_at.isoformat()} for d in docs],
-                              ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": d.id,
+                        "title": d.title,
+                        "source": d.source,
+                        "groups": list(d.groups),
+                        "public": d.public,
+                        "chunks": d.chunk_count,
+                        "created_at": d.created_at.isoformat(),
+                    }
+                    for d in docs
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     for d in docs:
         access = "public" if d.public else (",".join(d.groups) or "admins only")
@@ -92,9 +112,12 @@ def knowledge_remove(db_url: str | None, document_id: str) -> None:
 @click.argument("query")
 def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_json: bool, query: str) -> None:
     """Search as a caller with these groups would (public documents plus the groups')."""
+
     def search(kb: Any) -> tuple[list[Any], list[Any]]:
         docs = kb.list_documents()
-        return kb.search(query, groups=groups, k=k), [d for d in docs if not d.public and not set(d.groups) & set(groups)]
+        return kb.search(query, groups=groups, k=k), [
+            d for d in docs if not d.public and not set(d.groups) & set(groups)
+        ]
 
     hits, hidden = _kb_call(db_url, search)
     if hidden and not hits:
@@ -104,12 +127,29 @@ def knowledge_search(db_url: str | None, groups: tuple[str, ...], k: int, as_jso
         why = [f"{admins_only} added without --public or --group (only admins see them)"] if admins_only else []
         if in_groups:
             why.append(f"{len(hidden) - admins_only} in groups {', '.join(in_groups)} (search with --group)")
-        click.echo(f"note: {counted(len(hidden), 'document')} {'is' if len(hidden) == 1 else 'are'} not visible to this search: {'; '.join(why)}. "
-                   "Make one visible with `threadkeep knowledge add --public` or `--group NAME`.", err=True)
+        click.echo(
+            f"note: {counted(len(hidden), 'document')} {'is' if len(hidden) == 1 else 'are'} not visible to this search: {'; '.join(why)}. "
+            "Make one visible with `threadkeep knowledge add --public` or `--group NAME`.",
+            err=True,
+        )
     if as_json:
-        click.echo(json.dumps([{"chunk_id": h.chunk_id, "document_id": h.document_id, "title": h.title,
-                                "part": h.ordinal + 1, "score": h.score, "text": h.text} for h in hits],
-                              ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "chunk_id": h.chunk_id,
+                        "document_id": h.document_id,
+                        "title": h.title,
+                        "part": h.ordinal + 1,
+                        "score": h.score,
+                        "text": h.text,
+                    }
+                    for h in hits
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     for i, h in enumerate(hits, 1):
         click.echo(f"[{i}] {h.citation()}  score {h.score:.4f}\n    {' '.join(h.text.split())[:200]}")

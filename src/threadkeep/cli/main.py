@@ -38,8 +38,13 @@ T = TypeVar("T")
 _default_user = default_user
 
 
-user_option = click.option("--user", "user", default=_default_user, show_default="$THREADKEEP_USER or your login",
-                           help="The person (handle) whose memory to use.")
+user_option = click.option(
+    "--user",
+    "user",
+    default=_default_user,
+    show_default="$THREADKEEP_USER or your login",
+    help="The person (handle) whose memory to use.",
+)
 
 
 def _open(db_url: str | None, **kw: Any):  # type: ignore[no-untyped-def]
@@ -77,9 +82,11 @@ class _Group(click.Group):
             raise
 
 
-_LOCKED = ("the database is locked: another process (a running `threadkeep serve`?) kept writing to it "
-           "while this command waited and retried. Try again in a moment, or use the server's HTTP API "
-           "while it runs (or a PostgreSQL database, which has no such limit).")
+_LOCKED = (
+    "the database is locked: another process (a running `threadkeep serve`?) kept writing to it "
+    "while this command waited and retried. Try again in a moment, or use the server's HTTP API "
+    "while it runs (or a PostgreSQL database, which has no such limit)."
+)
 
 
 @click.group(cls=_Group)
@@ -96,6 +103,7 @@ def main(db_url: str | None) -> None:
 @click.argument("message_id")
 def retry(db_url: str | None, user: str, message_id: str) -> None:
     """Answer a failed turn again."""
+
     async def run() -> None:
         memory = _open(db_url)
         try:
@@ -125,6 +133,7 @@ def conversations() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def conversations_list(db_url: str | None, user: str, limit: int, as_json: bool) -> None:
     """The person's conversations, newest activity first."""
+
     async def run() -> None:
         memory = _open(db_url)
         try:
@@ -149,6 +158,7 @@ def conversations_list(db_url: str | None, user: str, limit: int, as_json: bool)
 @click.argument("title")
 def conversations_rename(db_url: str | None, user: str, conversation_id: str, title: str) -> None:
     """Give a conversation a new title."""
+
     async def run() -> None:
         memory = _open(db_url)
         try:
@@ -166,6 +176,7 @@ def conversations_rename(db_url: str | None, user: str, conversation_id: str, ti
 @click.argument("conversation_id")
 def conversations_delete(db_url: str | None, user: str, conversation_id: str) -> None:
     """Delete a conversation and everything under it."""
+
     async def run() -> None:
         memory = _open(db_url)
         try:
@@ -185,6 +196,7 @@ def conversations_delete(db_url: str | None, user: str, conversation_id: str) ->
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write to a file.")
 def conversations_export(db_url: str | None, user: str, conversation_id: str, fmt: str, out: Path | None) -> None:
     """Export a conversation as Markdown or JSON (the conversation only)."""
+
     async def run() -> str:
         memory = _open(db_url)
         try:
@@ -242,7 +254,9 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
         memory = _open(db_url)
         try:
             if user not in await memory.people():
-                raise NotFound(f"no person named {user!r}: nothing was deleted (threadkeep users list shows who exists)")
+                raise NotFound(
+                    f"no person named {user!r}: nothing was deleted (threadkeep users list shows who exists)"
+                )
             convs, messages, facts = 0, 0, len(await facts_api.list_facts(memory, user=user, include_retired=True))
             before, before_id = None, None
             while True:  # every page: a person may have more conversations than one page holds
@@ -255,8 +269,10 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
             await memory.delete_user(user)
         finally:
             await memory.close()
-        return (f"deleted {user!r}: {convs} conversation{'s' * (convs != 1)}, {messages} message"
-                f"{'s' * (messages != 1)}, {facts} fact{'s' * (facts != 1)}; their data key was destroyed first")
+        return (
+            f"deleted {user!r}: {convs} conversation{'s' * (convs != 1)}, {messages} message"
+            f"{'s' * (messages != 1)}, {facts} fact{'s' * (facts != 1)}; their data key was destroyed first"
+        )
 
     click.echo(_run(run))
 
@@ -264,10 +280,16 @@ def users_delete(db_url: str | None, user: str, yes: bool) -> None:
 @users.command("export")
 @db_option
 @click.option("--user", "user", required=True, help="The person whose data to export.")
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False, writable=True, path_type=Path),
-              help="Where to write the zip archive.")
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Where to write the zip archive.",
+)
 def users_export(db_url: str | None, user: str, out: Path) -> None:
     """Export everything threadkeep holds about a person as one zip archive (JSON and Markdown)."""
+
     async def run() -> Any:
         from threadkeep.personal_export import export_person  # lazy: CLI start-up (436 ms)
 
@@ -280,9 +302,11 @@ def users_export(db_url: str | None, user: str, out: Path) -> None:
     done = _run(run)
     c = done.counts
 
-    click.echo(f"wrote {out}: {counted(c['conversations'], 'conversation')}, {counted(c['messages'], 'message')}, "
-               f"{counted(c['facts'], 'fact')} ({counted(c['fact_versions'], 'version')}), "
-               f"{counted(c['digests'], 'digest')}")
+    click.echo(
+        f"wrote {out}: {counted(c['conversations'], 'conversation')}, {counted(c['messages'], 'message')}, "
+        f"{counted(c['facts'], 'fact')} ({counted(c['fact_versions'], 'version')}), "
+        f"{counted(c['digests'], 'digest')}"
+    )
 
 
 @main.group()
@@ -302,8 +326,12 @@ def keys_generate_master(out: Path) -> None:
 
 @keys.command("rotate-master")
 @db_option
-@click.option("--new-key-file", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="The new key (from `keys generate-master`). Omit to finish an interrupted rotation.")
+@click.option(
+    "--new-key-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="The new key (from `keys generate-master`). Omit to finish an interrupted rotation.",
+)
 def keys_rotate_master(db_url: str | None, new_key_file: Path | None) -> None:
     """Re-wrap every data key under a new master key, while servers keep running.
 
@@ -328,8 +356,11 @@ def keys_rotate_master(db_url: str | None, new_key_file: Path | None) -> None:
             await memory.close()
 
     n, new, path = _run(run)
-    where = (f"{path} now holds only the new key; the old key is gone from it" if path is not None
-             else "set THREADKEEP_MASTER_KEY to the new key alone")
+    where = (
+        f"{path} now holds only the new key; the old key is gone from it"
+        if path is not None
+        else "set THREADKEEP_MASTER_KEY to the new key alone"
+    )
     click.echo(f"re-wrapped {n} data keys under key id {new.key_id}; {where}")
 
 
@@ -383,7 +414,9 @@ def facts_history(db_url: str | None, user: str, fact_id: str, as_json: bool) ->
         said_at = max((i for i, r in enumerate(rows) if r["new_value"] == fact["value"]), default=-1)
     for i, r in enumerate(rows):
         said = f"  (said: {fact['said']})" if i == said_at and fact is not None else ""
-        click.echo(f"v{r['version']}  {r['at'][:19]}  {r['op']:<8} {r['old_value'] or ''} → {r['new_value'] or ''}{said}")
+        click.echo(
+            f"v{r['version']}  {r['at'][:19]}  {r['op']:<8} {r['old_value'] or ''} → {r['new_value'] or ''}{said}"
+        )
 
 
 @facts.command("undo")
@@ -414,8 +447,10 @@ def facts_delete(db_url: str | None, user: str, fact_id: str) -> None:
     from threadkeep.engine import people as facts_api  # lazy: CLI start-up (394 ms)
 
     with_memory(db_url, lambda m: facts_api.erase_fact(m, fact_id, user=user))
-    click.echo(f"deleted fact {fact_id} and its history permanently: this cannot be undone, "
-               "and `facts undo` now stops here rather than revert an earlier change")
+    click.echo(
+        f"deleted fact {fact_id} and its history permanently: this cannot be undone, "
+        "and `facts undo` now stops here rather than revert an earlier change"
+    )
 
 
 def _register_extensions() -> None:

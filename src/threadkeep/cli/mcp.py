@@ -19,18 +19,26 @@ __all__ = ["mcp_command", "register"]
 
 @click.command("mcp")
 @click.option("--stdio", "stdio", is_flag=True, help="Serve MCP over stdin/stdout (for a local MCP client).")
-@click.option("--key", envvar="THREADKEEP_API_KEY", default=None,
-              help="The API key the client acts with (default: $THREADKEEP_API_KEY).")
-@click.option("--groups", envvar="THREADKEEP_GROUPS", default=None,
-              help="Surface keys: the groups of the person acted for, comma-separated "
-                   "(as X-Threadkeep-Groups on HTTP).")
+@click.option(
+    "--key",
+    envvar="THREADKEEP_API_KEY",
+    default=None,
+    help="The API key the client acts with (default: $THREADKEEP_API_KEY).",
+)
+@click.option(
+    "--groups",
+    envvar="THREADKEEP_GROUPS",
+    default=None,
+    help="Surface keys: the groups of the person acted for, comma-separated (as X-Threadkeep-Groups on HTTP).",
+)
 @db_option
 def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | None) -> None:
     """Serve the knowledge search to an MCP client (read-only: findings with sources)."""
     if not stdio:
         raise click.UsageError(
             "pass --stdio to serve a local MCP client; over HTTP, `threadkeep serve` already "
-            "serves MCP at /mcp (authenticate with 'Authorization: Bearer <key>')")
+            "serves MCP at /mcp (authenticate with 'Authorization: Bearer <key>')"
+        )
     if not key:
         raise click.UsageError("an API key is needed: --key KEY or $THREADKEEP_API_KEY (threadkeep keys create)")
 
@@ -46,6 +54,7 @@ def mcp_command(stdio: bool, key: str | None, groups: str | None, db_url: str | 
         memory = Memory.open(db_url, settings=Settings(), model="offline")
     except ThreadkeepError as e:
         raise click.ClickException(str(e)) from e
+
     def authenticate() -> Caller | None:
         principal = memory.access.authenticate_key(key)
         return None if principal is None else caller_of(principal, groups)

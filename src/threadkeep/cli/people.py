@@ -33,11 +33,14 @@ def _show(info: Any, as_json: bool) -> None:
         return
     counts = ", ".join(f"{k} {v}" for k, v in sorted(info.counts.items()) if v)
     via = f" (linking {info.via})" if info.via else ""
-    click.echo(f"merge {info.id}: {info.source or info.source_user_id} into {info.target}{via} — "
-               f"{info.status}; {counts or 'nothing to move'}")
+    click.echo(
+        f"merge {info.id}: {info.source or info.source_user_id} into {info.target}{via} — "
+        f"{info.status}; {counts or 'nothing to move'}"
+    )
     if info.status == "pending":
-        click.echo(f"  undo:    threadkeep users merge undo {info.id}\n"
-                   f"  confirm: threadkeep users merge confirm {info.id}")
+        click.echo(
+            f"  undo:    threadkeep users merge undo {info.id}\n  confirm: threadkeep users merge confirm {info.id}"
+        )
 
 
 # -- identities ----------------------------------------------------------------------------
@@ -60,14 +63,24 @@ def identities_link(db_url: str | None, user: str, as_json: bool, channel: str, 
     from threadkeep.engine import merges  # lazy: CLI start-up (389 ms)
 
     async def run(memory: Any) -> Any:
-        return await merges.link_or_merge(memory, user_id=await memory.user_id(user), channel=channel,
-                                          external_id=external_id, actor=_actor())
+        return await merges.link_or_merge(
+            memory, user_id=await memory.user_id(user), channel=channel, external_id=external_id, actor=_actor()
+        )
 
     linked = with_memory(db_url, run)
     if as_json:
-        click.echo(json.dumps({"id": linked.identity_id, "person": user, "channel": channel,
-                               "external_id": external_id,
-                               "merge": linked.merge.as_dict() if linked.merge else None}, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {
+                    "id": linked.identity_id,
+                    "person": user,
+                    "channel": channel,
+                    "external_id": external_id,
+                    "merge": linked.merge.as_dict() if linked.merge else None,
+                },
+                ensure_ascii=False,
+            )
+        )
         return
     click.echo(f"linked {channel}:{external_id} to {user}")
     if linked.merge is not None:

@@ -23,7 +23,6 @@ __all__ = ["serve", "worker", "keys_create", "keys_list", "keys_revoke", "regist
 KEEP_ALIVE_S = 3900
 
 
-
 def _memory(db_url: str | None, model: str | None = None):  # type: ignore[no-untyped-def]
     from threadkeep.engine import Memory  # lazy: CLI start-up (504 ms)
 
@@ -43,17 +42,21 @@ def _first_run_key(memory) -> None:  # type: ignore[no-untyped-def]
         return
     person = default_user()
     key, _ = memory.access.create_key(scope="person", person=person, name="first run")
-    click.echo(f"threadkeep: first run — a key for person {person!r} (shown once, keep it):\n  {key}\n"
-               "Paste it into the web app's login. More keys: threadkeep keys create --scope admin|person",
-               err=True)
+    click.echo(
+        f"threadkeep: first run — a key for person {person!r} (shown once, keep it):\n  {key}\n"
+        "Paste it into the web app's login. More keys: threadkeep keys create --scope admin|person",
+        err=True,
+    )
 
 
 def _missing(what: str, error: ImportError) -> str:
     """The install hint for an import that failed, naming the module that is missing (an
     extra that lacks one of its imports must not be reported as "not installed")."""
     name = error.name or str(error)
-    return (f"{what} needs the Python module {name!r}, which is not installed ({error}); "
-            "install the server extra: pip install 'threadkeep[server]'")
+    return (
+        f"{what} needs the Python module {name!r}, which is not installed ({error}); "
+        "install the server extra: pip install 'threadkeep[server]'"
+    )
 
 
 @click.command()
@@ -61,12 +64,16 @@ def _missing(what: str, error: ImportError) -> str:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--model", default=None, help="Chat model spec (default: $THREADKEEP_MODEL or offline).")
-@click.option("--log-level", default="info", show_default=True,
-              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-@click.option("--no-jobs", is_flag=True,
-              help="Run no background jobs here (run them with `threadkeep worker` instead).")
-def serve(db_url: str | None, host: str, port: int, model: str | None, log_level: str,
-          no_jobs: bool) -> None:
+@click.option(
+    "--log-level",
+    default="info",
+    show_default=True,
+    type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+)
+@click.option(
+    "--no-jobs", is_flag=True, help="Run no background jobs here (run them with `threadkeep worker` instead)."
+)
+def serve(db_url: str | None, host: str, port: int, model: str | None, log_level: str, no_jobs: bool) -> None:
     """Run the HTTP API and the web app (one process; replicas may share PostgreSQL).
 
     Background work runs in a thread of its own, off the request loop; with --no-jobs it is
@@ -82,8 +89,15 @@ def serve(db_url: str | None, host: str, port: int, model: str | None, log_level
     app = create_app(memory, memory.settings, run_background=not no_jobs)
     click.echo(f"threadkeep serving on http://{host}:{port}/ (API under /v1, OpenAPI at /openapi.json)", err=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_keep_alive=KEEP_ALIVE_S,
-                    proxy_headers=True, lifespan="on")
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level=log_level,
+            timeout_keep_alive=KEEP_ALIVE_S,
+            proxy_headers=True,
+            lifespan="on",
+        )
     finally:
         memory.dispose()
 
@@ -128,8 +142,10 @@ def keys_create(db_url: str | None, scope: str, user: str | None, name: str | No
     finally:
         asyncio.run(memory.close())
     click.echo(key)
-    click.echo(f"id {info.id}  prefix {info.prefix}  scope {info.scope}"
-               + (f"  person {info.person}" if info.person else ""), err=True)
+    click.echo(
+        f"id {info.id}  prefix {info.prefix}  scope {info.scope}" + (f"  person {info.person}" if info.person else ""),
+        err=True,
+    )
 
 
 @click.command("list")

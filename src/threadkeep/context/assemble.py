@@ -190,15 +190,18 @@ def assemble(
     tools_text = tools_json(inputs.tools)
     fixed = tc.count(inputs.system) + tc.count(tools_text)
     if fixed > ceiling:
-        raise ConfigError(f"system prompt and tools take {fixed} tokens, more than the ceiling "
-                          f"of {ceiling}; shorten them or raise the context window")
+        raise ConfigError(
+            f"system prompt and tools take {fixed} tokens, more than the ceiling "
+            f"of {ceiling}; shorten them or raise the context window"
+        )
     startup_msg = startup_block(inputs.startup)
     summary_msg = summary_block(inputs.summary)
     base = fixed + sum(tc.message(t) for t in (startup_msg, summary_msg) if t)
     base += tc.message(_context_text(inputs.now, (), (), "")) if inputs.now else 0
     if base > ceiling:
-        raise ConfigError(f"system prompt, tools, start-up bundle and summary take {base} tokens, "
-                          f"more than the ceiling of {ceiling}")
+        raise ConfigError(
+            f"system prompt, tools, start-up bundle and summary take {base} tokens, more than the ceiling of {ceiling}"
+        )
     # Without a clock line the context message is not in ``base`` yet: reserve its framing.
     framing = 0 if inputs.now else MESSAGE_OVERHEAD
     history = list(inputs.history)
@@ -209,19 +212,23 @@ def assemble(
     new_room = ceiling - base - framing - floor - MESSAGE_OVERHEAD
     if tc.count(new_message) > new_room:
         if new_room < MIN_EXCERPT_TOKENS:
-            raise ContextOverflow(f"the new message is {tc.message(new_message)} tokens and only "
-                                  f"{max(0, new_room)} fit under the ceiling of {ceiling}; raise "
-                                  "the context window")
+            raise ContextOverflow(
+                f"the new message is {tc.message(new_message)} tokens and only "
+                f"{max(0, new_room)} fit under the ceiling of {ceiling}; raise "
+                "the context window"
+            )
         part = excerpt(new_message, new_room, tc)
         new_message = part.text
-        notes.append(f"new message of {part.total_tokens} tokens shown in part: "
-                     f"{part.shown_passages} of {part.passages} passages")
+        notes.append(
+            f"new message of {part.total_tokens} tokens shown in part: "
+            f"{part.shown_passages} of {part.passages} passages"
+        )
     new_cost = tc.message(new_message)
     room = ceiling - base - new_cost - framing
 
     costs = [tc.message(m[2]) for m in history]
     keep_n = min(MIN_VERBATIM, len(history))
-    must = sum(costs[len(history) - keep_n:])
+    must = sum(costs[len(history) - keep_n :])
     while keep_n and must + (floor if keep_n < len(history) else 0) > room:
         # Even the newest messages do not fit: their oldest are compacted too.
         keep_n -= 1
@@ -229,12 +236,12 @@ def assemble(
     if keep_n < min(MIN_VERBATIM, len(history)):
         notes.append(f"only the last {keep_n} messages fit verbatim; older ones compacted")
     older = costs[: len(history) - keep_n]
-    plan = _plan(inputs, history, older, room - must, tc, compactor, retrieval_share,
-                 compaction_step)
+    plan = _plan(inputs, history, older, room - must, tc, compactor, retrieval_share, compaction_step)
     plan.notes[:0] = notes
     while True:
-        built = _build(inputs, new_message, plan, history, ceiling, tc, tools_text, startup_msg,
-                       summary_msg, max_tokens, cache_key)
+        built = _build(
+            inputs, new_message, plan, history, ceiling, tc, tools_text, startup_msg, summary_msg, max_tokens, cache_key
+        )
         over = built.report.total_tokens - ceiling
         if over <= 0:
             return built
@@ -246,20 +253,23 @@ def assemble(
             plan.notes.append("dropped one retrieved item to absorb token-count drift")
         elif plan.compacted < len(history):
             plan.compacted += 1
-            plan.block = (_notice(history, plan.compacted) if plan.notice
-                          else compactor.block(history[: plan.compacted]))
+            plan.block = _notice(history, plan.compacted) if plan.notice else compactor.block(history[: plan.compacted])
             plan.notes.append("compacted one more message to absorb token-count drift")
         elif not plan.notice and plan.compacted:
             plan.block, plan.notice = _notice(history, plan.compacted), True
             plan.notes.append("compaction block did not fit; replaced by a notice")
         else:
-            raise ContextOverflow(f"the request needs {built.report.total_tokens} tokens, over the "
-                                  f"ceiling of {ceiling}; raise the context window")
+            raise ContextOverflow(
+                f"the request needs {built.report.total_tokens} tokens, over the "
+                f"ceiling of {ceiling}; raise the context window"
+            )
 
 
 def _notice(history: Sequence[SourceMessage], n: int) -> str:
-    return (f"Earlier messages {history[0][0]}–{history[n - 1][0]} ({n} of them) were left out: "
-            "no room under the token ceiling.")
+    return (
+        f"Earlier messages {history[0][0]}–{history[n - 1][0]} ({n} of them) were left out: "
+        "no room under the token ceiling."
+    )
 
 
 def _plan(
@@ -315,8 +325,7 @@ def _plan(
     dropped_f = len(inputs.facts) - len(plan.facts)
     dropped_r = len(inputs.recalled) - len(plan.recalled)
     if dropped_f or dropped_r:
-        plan.notes.append(f"left out {dropped_f} fact(s) and {dropped_r} recalled item(s): "
-                          "lower relevance, no room")
+        plan.notes.append(f"left out {dropped_f} fact(s) and {dropped_r} recalled item(s): lower relevance, no room")
     return plan
 
 
@@ -337,7 +346,7 @@ def _build(
     max_tokens: int,
     cache_key: str | None,
 ) -> Assembly:
-    verbatim = history[plan.compacted:]
+    verbatim = history[plan.compacted :]
     context = _context_text(inputs.now, plan.facts, plan.recalled, plan.block)
     parts: list[tuple[SegmentName, tuple[ChatMessage, ...]]] = []
     if startup_msg:
@@ -358,15 +367,25 @@ def _build(
     notes = list(plan.notes)
     if plan.compacted:
         compaction = CompactionReport(
-            str(history[0][0]), str(history[plan.compacted - 1][0]), plan.compacted,
-            tc.count(plan.block), "history over the ceiling: oldest verbatim messages compacted")
+            str(history[0][0]),
+            str(history[plan.compacted - 1][0]),
+            plan.compacted,
+            tc.count(plan.block),
+            "history over the ceiling: oldest verbatim messages compacted",
+        )
     report = AssemblyReport(
-        ceiling=ceiling, total_tokens=total, segments=counts,
-        verbatim_ids=tuple(str(m[0]) for m in verbatim), compaction=compaction,
-        facts_used=len(plan.facts), facts_offered=len(inputs.facts),
-        recalled_used=len(plan.recalled), recalled_offered=len(inputs.recalled),
+        ceiling=ceiling,
+        total_tokens=total,
+        segments=counts,
+        verbatim_ids=tuple(str(m[0]) for m in verbatim),
+        compaction=compaction,
+        facts_used=len(plan.facts),
+        facts_offered=len(inputs.facts),
+        recalled_used=len(plan.recalled),
+        recalled_offered=len(inputs.recalled),
         notes=tuple(notes),
     )
-    request = ModelRequest(system=inputs.system, tools=tuple(inputs.tools), segments=segments,
-                           max_tokens=max_tokens, cache_key=cache_key)
+    request = ModelRequest(
+        system=inputs.system, tools=tuple(inputs.tools), segments=segments, max_tokens=max_tokens, cache_key=cache_key
+    )
     return Assembly(request, report)

@@ -23,8 +23,17 @@ from threadkeep.messages import (
 )
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["MESSAGE_OVERHEAD", "PART_OVERHEAD", "ceiling_for", "tool_reserve", "tools_json", "MemoCounter",
-           "message_tokens", "request_tokens", "cut_to_tokens"]
+__all__ = [
+    "MESSAGE_OVERHEAD",
+    "PART_OVERHEAD",
+    "ceiling_for",
+    "tool_reserve",
+    "tools_json",
+    "MemoCounter",
+    "message_tokens",
+    "request_tokens",
+    "cut_to_tokens",
+]
 
 # Role and separator tokens per message in chat formats (OpenAI documents 3–4).
 MESSAGE_OVERHEAD = 4
@@ -37,8 +46,10 @@ def ceiling_for(context_window: int, answer_reserve: int) -> int:
     if context_window <= 0 or answer_reserve < 0:
         raise ConfigError("context window must be positive and the answer reserve not negative")
     if answer_reserve >= context_window:
-        raise ConfigError(f"answer reserve ({answer_reserve}) must be smaller than the context "
-                          f"window ({context_window}); lower max answer tokens")
+        raise ConfigError(
+            f"answer reserve ({answer_reserve}) must be smaller than the context "
+            f"window ({context_window}); lower max answer tokens"
+        )
     return context_window - answer_reserve
 
 
@@ -57,8 +68,7 @@ def tools_json(tools: Sequence[ToolSpec]) -> str:
     """Tool definitions as canonical JSON (sorted keys), in the order given; "" for none."""
     if not tools:
         return ""
-    return canonical_json([{"name": t.name, "description": t.description,
-                            "parameters": t.parameters} for t in tools])
+    return canonical_json([{"name": t.name, "description": t.description, "parameters": t.parameters} for t in tools])
 
 
 @dataclass
@@ -110,8 +120,11 @@ def message_tokens(message: ChatMessage, counter: TokenCounter | MemoCounter) ->
 
 def request_tokens(request: ModelRequest, counter: TokenCounter | MemoCounter) -> int:
     """What a whole request costs under the one ceiling: system, tools and every message."""
-    return (counter.count(request.system) + counter.count(tools_json(request.tools))
-            + sum(message_tokens(m, counter) for m in request.messages))
+    return (
+        counter.count(request.system)
+        + counter.count(tools_json(request.tools))
+        + sum(message_tokens(m, counter) for m in request.messages)
+    )
 
 
 def cut_to_tokens(text: str, max_tokens: int, counter: TokenCounter | MemoCounter) -> str:

@@ -53,8 +53,7 @@ def canonical_schema(value: Any) -> Any:
         out: dict[str, Any] = {}
         for key in sorted(value, key=str):
             item = value[key]
-            if key in _UNORDERED_LISTS and isinstance(item, list | tuple) and all(
-                    isinstance(x, str) for x in item):
+            if key in _UNORDERED_LISTS and isinstance(item, list | tuple) and all(isinstance(x, str) for x in item):
                 out[str(key)] = sorted(set(item))
             else:
                 out[str(key)] = canonical_schema(item)
@@ -86,9 +85,9 @@ def canonical_request(request: ModelRequest) -> ModelRequest:
 
 def tool_bytes(tools: Sequence[ToolSpec]) -> bytes:
     """The canonical bytes of a tool list (in canonical order, whatever order it came in)."""
-    return canonical_json([{"description": t.description, "name": t.name,
-                            "parameters": t.parameters}
-                           for t in canonical_tools(tools)]).encode("utf-8")
+    return canonical_json(
+        [{"description": t.description, "name": t.name, "parameters": t.parameters} for t in canonical_tools(tools)]
+    ).encode("utf-8")
 
 
 def message_bytes(message: ChatMessage) -> bytes:

@@ -34,7 +34,7 @@ def message_heads(messages: Sequence[SourceMessage], budget: int, counter: Token
     """Each message as ``role: its opening…``, the newest ones when not all fit ``budget``."""
     if budget <= 0 or not messages:
         return ""
-    shown = messages[-max(1, budget // _MIN_SHARE):]
+    shown = messages[-max(1, budget // _MIN_SHARE) :]
     share = max(_MIN_SHARE, budget // len(shown))
     lines: list[str] = []
     for m in shown:
@@ -44,7 +44,11 @@ def message_heads(messages: Sequence[SourceMessage], budget: int, counter: Token
             lo, hi = 1, len(words)
             while lo < hi:  # the most words that fit the share
                 mid = (lo + hi + 1) // 2
-                lo, hi = (mid, hi) if counter.count(" ".join(words[:mid]) if " " in text else "".join(words[:mid])) <= share else (lo, mid - 1)
+                lo, hi = (
+                    (mid, hi)
+                    if counter.count(" ".join(words[:mid]) if " " in text else "".join(words[:mid])) <= share
+                    else (lo, mid - 1)
+                )
             text = (" ".join(words[:lo]) if " " in text else "".join(words[:lo])) + "…"
         lines.append(f"{m[1]}: {text}")
     while lines and counter.count("\n".join(lines)) > budget:
@@ -73,8 +77,7 @@ class Compactor:
     counter: TokenCounter = field(default_factory=default_counter)
     size: int = 256
     made: int = 0  # blocks actually computed (not served from the memo): for tests and logs
-    _memo: OrderedDict[tuple[str, str, str, int], str] = field(default_factory=OrderedDict,
-                                                              repr=False)
+    _memo: OrderedDict[tuple[str, str, str, int], str] = field(default_factory=OrderedDict, repr=False)
 
     def block(self, messages: Sequence[SourceMessage]) -> str:
         """The compaction block for ``messages`` (oldest first), the same bytes every time."""

@@ -35,7 +35,7 @@ _EDGE_SHARE = 0.25  # of the room, for the beginning and again for the end
 @dataclass(frozen=True, slots=True)
 class Excerpt:
     text: str
-    total_tokens: int   # of the whole message
+    total_tokens: int  # of the whole message
     shown_passages: int
     passages: int
 
@@ -69,8 +69,10 @@ def _passages(text: str, counter: TokenCounter) -> list[tuple[str, int]]:
 
 
 def _render(total: int, passages: list[tuple[str, int]], chosen: set[int], counter: TokenCounter) -> str:
-    head = (f"[message of {total} tokens, shown in part: its beginning, its end and the passages "
-            "most related to them; the whole message is stored]")
+    head = (
+        f"[message of {total} tokens, shown in part: its beginning, its end and the passages "
+        "most related to them; the whole message is stored]"
+    )
     out = [head]
     gap = 0
     for i, (text, cost) in enumerate(passages):
@@ -114,12 +116,14 @@ def _related_passages(passages: list[tuple[str, int]], edges: set[int]) -> list[
         for t in ts & query:
             df[t] = df.get(t, 0) + 1
     idf = {t: math.log(1 + n / c) for t, c in df.items()}
-    return sorted((i for i in range(n) if i not in edges),
-                  key=lambda i: (-sum(idf.get(t, 0.0) for t in terms[i] & query), i))
+    return sorted(
+        (i for i in range(n) if i not in edges), key=lambda i: (-sum(idf.get(t, 0.0) for t in terms[i] & query), i)
+    )
 
 
-def _cut_beginning(total: int, passages: list[tuple[str, int]], room: int,
-                   counter: TokenCounter) -> tuple[str, set[int]]:
+def _cut_beginning(
+    total: int, passages: list[tuple[str, int]], room: int, counter: TokenCounter
+) -> tuple[str, set[int]]:
     """The reference line and the longest prefix of the first passage that fit in ``room``.
 
     The last resort when not even the chosen passages' rendering fits; returns the text and

@@ -120,8 +120,9 @@ def check_person_name(name: str) -> str:
     return clean
 
 
-def create_key(db: Database, vault: Vault, *, scope: str, person: str | None = None,
-               name: str | None = None) -> tuple[str, KeyInfo]:
+def create_key(
+    db: Database, vault: Vault, *, scope: str, person: str | None = None, name: str | None = None
+) -> tuple[str, KeyInfo]:
     """Make a key; returns the key itself (shown once) and what is stored about it.
 
     A person key needs ``person``; the person is created (with a data key) if new.
@@ -150,8 +151,16 @@ def _info(row: ApiKey, person: str | None) -> KeyInfo:
     def iso(v: Any) -> str | None:
         return v.isoformat() if v is not None else None
 
-    return KeyInfo(row.id, row.prefix, row.scope, person, row.name, row.created_at.isoformat(),
-                   iso(row.revoked_at), iso(row.last_used_at))
+    return KeyInfo(
+        row.id,
+        row.prefix,
+        row.scope,
+        person,
+        row.name,
+        row.created_at.isoformat(),
+        iso(row.revoked_at),
+        iso(row.last_used_at),
+    )
 
 
 def list_keys(db: Database, *, include_revoked: bool = False) -> list[KeyInfo]:
@@ -166,6 +175,7 @@ def list_keys(db: Database, *, include_revoked: bool = False) -> list[KeyInfo]:
 
 def revoke_key(db: Database, ident: str) -> KeyInfo:
     """Revoke by id or by the printed prefix (which must then be unambiguous)."""
+
     def run(s: Session) -> KeyInfo:
         rows = s.scalars(select(ApiKey).where((ApiKey.id == ident) | (ApiKey.prefix == ident))).all()
         if len(rows) != 1:
@@ -200,8 +210,7 @@ def authenticate_key(db: Database, key: str) -> Principal | None:
     now = utcnow()
     if (last_used is None or now - last_used > _LAST_USED_EVERY) and key_id not in _TOUCHING:
         _TOUCHING.add(key_id)
-        threading.Thread(target=_touch, args=(db, key_id, now), name="threadkeep-key-touch",
-                         daemon=True).start()
+        threading.Thread(target=_touch, args=(db, key_id, now), name="threadkeep-key-touch", daemon=True).start()
     return Principal(scope, key_id, person)
 
 
@@ -211,10 +220,16 @@ _TOUCHING: set[str] = set()  # key ids with a last_used_at write under way (one 
 def _touch(db: Database, key_id: str, now: Any) -> None:
     """Record that a key was used (a hint for operators); a busy database skips it."""
     try:
-        db.write(lambda s: s.execute(
-            update(ApiKey).where(ApiKey.id == key_id,
-                                 (ApiKey.last_used_at.is_(None)) | (ApiKey.last_used_at < now - _LAST_USED_EVERY))
-            .values(last_used_at=now)))
+        db.write(
+            lambda s: s.execute(
+                update(ApiKey)
+                .where(
+                    ApiKey.id == key_id,
+                    (ApiKey.last_used_at.is_(None)) | (ApiKey.last_used_at < now - _LAST_USED_EVERY),
+                )
+                .values(last_used_at=now)
+            )
+        )
     except (OperationalError, SAIntegrityError):
         pass  # locked for longer than the retries: the next use within minutes tries again
     except Exception as e:  # the engine was disposed (shutdown): nothing to record
@@ -227,7 +242,8 @@ def key_principal(db: Database, key_id: str) -> Principal | None:
     """Re-check the key behind a web session: a revoked key ends its sessions."""
     with db.reading() as s:
         found = s.execute(
-            select(ApiKey.scope, User.name).outerjoin(User, User.id == ApiKey.user_id)
+            select(ApiKey.scope, User.name)
+            .outerjoin(User, User.id == ApiKey.user_id)
             .where(ApiKey.id == key_id, ApiKey.revoked_at.is_(None))
         ).first()
     return None if found is None else Principal(found[0], key_id, found[1], "session")
@@ -250,9 +266,13 @@ def session_secret(db: Database) -> bytes:
     if existing:
         return base64.b64decode(existing)
     try:
-        db.write(lambda s: s.add(Setting(key="session_secret",
-                                         value=base64.b64encode(secrets.token_bytes(32)).decode(),
-                                         updated_at=utcnow())))
+        db.write(
+            lambda s: s.add(
+                Setting(
+                    key="session_secret", value=base64.b64encode(secrets.token_bytes(32)).decode(), updated_at=utcnow()
+                )
+            )
+        )
     except SAIntegrityError:
         pass  # another replica made it first: use theirs
     return base64.b64decode(get_setting(db, "session_secret"))
@@ -269,8 +289,9 @@ class SessionSigner:
         return hmac.new(self._secret, b"threadkeep-session\x00" + body, hashlib.sha256).digest()
 
     def sign(self, payload: dict[str, Any]) -> str:
-        body = json.dumps({**payload, "exp": int(time.time()) + self.max_age_s},
-                          separators=(",", ":"), sort_keys=True).encode()
+        body = json.dumps(
+            {**payload, "exp": int(time.time()) + self.max_age_s}, separators=(",", ":"), sort_keys=True
+        ).encode()
         return f"{_b64(body)}.{_b64(self._mac(body))}"
 
     def _visitor_mac(self, random_part: str) -> str:
@@ -304,8 +325,7 @@ class SessionSigner:
 
 
 # -- server-side web sessions ---------------------------------------------------------------
-def open_session(db: Database, *, max_age_s: int, key_id: str | None = None,
-                 person: str | None = None) -> str:
+def open_session(db: Database, *, max_age_s: int, key_id: str | None = None, person: str | None = None) -> str:
     """Store a new web session (for a key, or an anonymous visitor); returns its id.
 
     The id goes into the signed cookie; only its hash is stored, so the table alone logs
@@ -316,8 +336,15 @@ def open_session(db: Database, *, max_age_s: int, key_id: str | None = None,
 
     def run(s: Session) -> None:
         s.execute(delete(WebSession).where(WebSession.expires_at < now))
-        s.add(WebSession(id_hash=hash_key(sid), key_id=key_id, person=person, created_at=now,
-                         expires_at=now + timedelta(seconds=max_age_s)))
+        s.add(
+            WebSession(
+                id_hash=hash_key(sid),
+                key_id=key_id,
+                person=person,
+                created_at=now,
+                expires_at=now + timedelta(seconds=max_age_s),
+            )
+        )
 
     db.write(run)
     return sid
@@ -375,8 +402,7 @@ class Access:
         self._db = db
         self._vault = vault
 
-    def create_key(self, *, scope: str, person: str | None = None,
-                   name: str | None = None) -> tuple[str, KeyInfo]:
+    def create_key(self, *, scope: str, person: str | None = None, name: str | None = None) -> tuple[str, KeyInfo]:
         return create_key(self._db, self._vault, scope=scope, person=person, name=name)
 
     def list_keys(self, *, include_revoked: bool = False) -> list[KeyInfo]:

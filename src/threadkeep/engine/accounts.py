@@ -27,11 +27,11 @@ class Accounts:
 
     async def user_id(self, user: str, *, create: bool = False) -> str:
         """The person's id (created first when ``create``)."""
-        return await asyncio.to_thread(self.db.write,
-                                       lambda s: repo.person_id(s, self.vault, name=user, create=create))
+        return await asyncio.to_thread(self.db.write, lambda s: repo.person_id(s, self.vault, name=user, create=create))
 
     async def delete_user(self, user: str) -> None:
         """Delete a person and everything of theirs; their data key is destroyed first."""
+
         def run(s: Session) -> str:
             uid = repo.person_id(s, self.vault, name=user, create=False)
             deletion.delete_user(s, self.vault, user_id=uid)
@@ -53,9 +53,11 @@ class Accounts:
     async def people(self) -> list[str]:
         """Every person's name (anonymous visitors left out: their names are hashes of a
         bearer credential)."""
+
         def run() -> list[str]:
             with self.db.reading() as s:
                 return repo.person_names(s)
+
         return await asyncio.to_thread(run)
 
     async def rotate_master_key(self, new: MasterKey, *, own_holder: str | None = None) -> int:

@@ -39,12 +39,27 @@ if TYPE_CHECKING:
 
     from threadkeep.engine.memory import Memory
 
-__all__ = ["keep_warm_settings", "save_keep_warm_settings", "cache_report_since", "cache_report_at",
-           "rotation_to_finish",
-           "key_file", "content_policy", "set_content_policy", "feedback_report", "rated_conversation",
-           "tools", "save_tools", "retention_policy", "save_retention_policy", "warm_sessions",
-           "reask_figures", "SurfaceActivity", "surface_activity", "queue_digests"]
-
+__all__ = [
+    "keep_warm_settings",
+    "save_keep_warm_settings",
+    "cache_report_since",
+    "cache_report_at",
+    "rotation_to_finish",
+    "key_file",
+    "content_policy",
+    "set_content_policy",
+    "feedback_report",
+    "rated_conversation",
+    "tools",
+    "save_tools",
+    "retention_policy",
+    "save_retention_policy",
+    "warm_sessions",
+    "reask_figures",
+    "SurfaceActivity",
+    "surface_activity",
+    "queue_digests",
+]
 
 
 async def keep_warm_settings(memory: Memory) -> KeepWarmSettings:
@@ -62,8 +77,14 @@ async def cache_report_since(memory: Memory, *, since: datetime | None = None) -
     return await asyncio.to_thread(memory.db.write, lambda s: cache_report.build_report(s, since=since))
 
 
-def cache_report_at(database_url: str, *, since: datetime | None = None, prices: Pricing = ANTHROPIC_PRICING,
-                    resume_after_s: float = 300.0, create_folder: bool = False) -> cache_report.CacheReport:
+def cache_report_at(
+    database_url: str,
+    *,
+    since: datetime | None = None,
+    prices: Pricing = ANTHROPIC_PRICING,
+    resume_after_s: float = 300.0,
+    create_folder: bool = False,
+) -> cache_report.CacheReport:
     """The cache report of the database at ``database_url``, without a master key (the call log
     holds no sealed text): for the CLI, which may run beside a busy server. ``create_folder``:
     the default database's folder may not exist yet (:class:`~threadkeep.store.db.Database`)."""
@@ -79,6 +100,7 @@ def cache_report_at(database_url: str, *, since: datetime | None = None, prices:
 async def rotation_to_finish(memory: Memory) -> MasterKey:
     """The master key an interrupted rotation finishes with: the database's current key, which
     must be among the keys this memory holds (MasterKeyError, saying what to do, when not)."""
+
     def read() -> str | None:
         with memory.db.reading() as s:
             return memory.vault.active_key_id(s)
@@ -88,7 +110,8 @@ async def rotation_to_finish(memory: Memory) -> MasterKey:
     if active is None or active not in held:
         raise MasterKeyError(
             "No rotation to finish with the keys given: pass --new-key-file, or put the "
-            f"database's current key ({active}) first in the key file.")
+            f"database's current key ({active}) first in the key file."
+        )
     return held[active]
 
 
@@ -107,19 +130,23 @@ async def set_content_policy(memory: Memory, enabled: bool) -> None:
     await asyncio.to_thread(memory.db.write, lambda s: feedback.set_content_allowed(s, enabled))
 
 
-async def feedback_report(memory: Memory, *, since: datetime | None = None,
-                          until: datetime | None = None) -> dict[str, Any]:
+async def feedback_report(
+    memory: Memory, *, since: datetime | None = None, until: datetime | None = None
+) -> dict[str, Any]:
     """Thumbs up/down by day, by surface and by knowledge search, and the rated answers (no text)."""
-    return await asyncio.to_thread(memory.db.write, lambda s: feedback.feedback_report(
-        s, memory.vault, since=since, until=until))
+    return await asyncio.to_thread(
+        memory.db.write, lambda s: feedback.feedback_report(s, memory.vault, since=since, until=until)
+    )
 
 
 async def rated_conversation(memory: Memory, conversation_id: str) -> dict[str, Any] | None:
     """A rated conversation's roles and ratings, its text only when the content policy allows;
     None when there is no such conversation."""
+
     def run(s: Session) -> dict[str, Any] | None:
-        return feedback.rated_conversation(s, memory.vault, conversation_id=conversation_id,
-                                           with_text=feedback.content_allowed(s))
+        return feedback.rated_conversation(
+            s, memory.vault, conversation_id=conversation_id, with_text=feedback.content_allowed(s)
+        )
 
     return await asyncio.to_thread(memory.db.write, run)
 
@@ -131,6 +158,7 @@ async def tools(memory: Memory) -> dict[str, Any]:
 
 async def save_tools(memory: Memory, value: dict[str, Any]) -> dict[str, Any]:
     """Save the tool settings (checked by the caller) and return the catalogue now in force."""
+
     def save(s: Session) -> dict[str, Any]:
         repo.save_setting(s, TOOLS_SETTING, value)
         s.flush()
@@ -146,28 +174,45 @@ async def retention_policy(memory: Memory) -> retention.RetentionPolicy:
 
 async def save_retention_policy(memory: Memory, policy: retention.RetentionPolicy) -> None:
     """Save the policy; an enabled one is applied at once by the daily job, queued now."""
+
     def save(s: Session) -> None:
         retention.save_policy(s, policy)
         if policy.enabled:
             today = utcnow().date().isoformat()
-            jobs.enqueue(s, kind="insights_daily", payload={"day": today},
-                         dedupe_key=f"insights_daily:now:{today}")
+            jobs.enqueue(s, kind="insights_daily", payload={"day": today}, dedupe_key=f"insights_daily:now:{today}")
 
     await asyncio.to_thread(memory.db.write, save)
 
 
 async def warm_sessions(memory: Memory) -> list[dict[str, Any]]:
     """Conversations marked to keep warm (newest activity first, at most 500) and their state."""
+
     def run(s: Session) -> list[dict[str, Any]]:
-        rows = s.execute(select(Conversation, User.name).join(User, User.id == Conversation.user_id)
-                         .where(Conversation.keep_warm.is_(True))
-                         .order_by(Conversation.last_activity_at.desc()).limit(500)).all()
+        rows = s.execute(
+            select(Conversation, User.name)
+            .join(User, User.id == Conversation.user_id)
+            .where(Conversation.keep_warm.is_(True))
+            .order_by(Conversation.last_activity_at.desc())
+            .limit(500)
+        ).all()
         out = []
         for conv, person in rows:
-            st = warm_status(s, conv.id) or {"state": "marked", "reason": None, "pings": 0,
-                                              "warm_since": None, "last_ping_at": None}
-            out.append({"conversation_id": conv.id, "person": person, "channel": conv.channel,
-                        "last_activity_at": conv.last_activity_at.isoformat(), **st})
+            st = warm_status(s, conv.id) or {
+                "state": "marked",
+                "reason": None,
+                "pings": 0,
+                "warm_since": None,
+                "last_ping_at": None,
+            }
+            out.append(
+                {
+                    "conversation_id": conv.id,
+                    "person": person,
+                    "channel": conv.channel,
+                    "last_activity_at": conv.last_activity_at.isoformat(),
+                    **st,
+                }
+            )
         return out
 
     return await asyncio.to_thread(memory.db.write, run)
@@ -193,18 +238,26 @@ class SurfaceActivity:
 
 async def surface_activity(memory: Memory) -> SurfaceActivity:
     """Last event/answer/error per surface, from the surfaces' status table when it exists."""
+
     def iso(v: datetime | None) -> str | None:
         return v.isoformat() if v is not None else None
 
     def run(s: Session) -> SurfaceActivity:
         channels: dict[str, dict[str, Any]] = {}
         if SurfaceStatus.__tablename__ in inspect(s.get_bind()).get_table_names():
-            channels = {r.channel: {"last_event_at": iso(r.last_event_at), "last_answer_at": iso(r.last_answer_at),
-                                    "last_error": r.last_error, "last_error_at": iso(r.last_error_at)}
-                        for r in s.scalars(select(SurfaceStatus))}
+            channels = {
+                r.channel: {
+                    "last_event_at": iso(r.last_event_at),
+                    "last_answer_at": iso(r.last_answer_at),
+                    "last_error": r.last_error,
+                    "last_error_at": iso(r.last_error_at),
+                }
+                for r in s.scalars(select(SurfaceStatus))
+            }
         # MCP is a client of the API with its own key: the live keys named for it.
-        used = s.execute(select(ApiKey.last_used_at).where(ApiKey.revoked_at.is_(None),
-                                                           ApiKey.name.ilike("%mcp%"))).all()
+        used = s.execute(
+            select(ApiKey.last_used_at).where(ApiKey.revoked_at.is_(None), ApiKey.name.ilike("%mcp%"))
+        ).all()
         last = max((r[0] for r in used if r[0] is not None), default=None)
         return SurfaceActivity(channels, len(used), last)
 
@@ -213,5 +266,6 @@ async def surface_activity(memory: Memory) -> SurfaceActivity:
 
 async def queue_digests(memory: Memory, *, period: str, start: date, person: str | None = None) -> bool:
     """Queue the digests of a period for the background runner; False when already queued."""
-    return await asyncio.to_thread(memory.db.write, lambda s: enqueue_digests(
-        s, period=period, start=start, person=person))
+    return await asyncio.to_thread(
+        memory.db.write, lambda s: enqueue_digests(s, period=period, start=start, person=person)
+    )

@@ -59,9 +59,18 @@ _INDEX_RUN_SHARE = 0.8
 class Background:
     """The engine's durable background work for one deployment."""
 
-    def __init__(self, db: Database, vault: Vault, settings: Settings, *, model: ChatModel,
-                 fold_model: ChatModel | None, counter: MemoCounter,
-                 ping_request: Callable[[str], ModelRequest], embedder: Callable[[], Embedder | None]) -> None:
+    def __init__(
+        self,
+        db: Database,
+        vault: Vault,
+        settings: Settings,
+        *,
+        model: ChatModel,
+        fold_model: ChatModel | None,
+        counter: MemoCounter,
+        ping_request: Callable[[str], ModelRequest],
+        embedder: Callable[[], Embedder | None],
+    ) -> None:
         self.db = db
         self.vault = vault
         self.settings = settings
@@ -74,15 +83,26 @@ class Background:
         self.folds = Folds(db, vault, settings, fold_model=fold_model, counter=counter, policy=self.policy)
         self.adoption = AdoptionPolicy(mode=settings.fold_adoption, hard_limit=settings.fold_hard_limit)
         self.handlers: dict[str, jobs.Handler] = {
-            "fold": self._fold_job, "idle_fold": self._idle_fold_job, "facts": self._facts_job,
-            "recall_index": self._recall_job, "profile": self._profile_job}
+            "fold": self._fold_job,
+            "idle_fold": self._idle_fold_job,
+            "facts": self._facts_job,
+            "recall_index": self._recall_job,
+            "profile": self._profile_job,
+        }
         self.runner = jobs.JobRunner(db, self.handlers, time_limit_s=settings.job_time_limit_s)
         self._thread: BackgroundThread | None = None
         self.keyholder: str | None = None
 
     # -- after the turn -----------------------------------------------------------------
-    def queue_after_turn(self, s: Session, conv: Conversation, user_msg: Message,
-                         vector: NewMessageVector | None = None, *, facts: bool = True) -> None:
+    def queue_after_turn(
+        self,
+        s: Session,
+        conv: Conversation,
+        user_msg: Message,
+        vector: NewMessageVector | None = None,
+        *,
+        facts: bool = True,
+    ) -> None:
         """Queue the background work a completed turn leaves (inside the turn's transaction,
         with one statement), and store the new message's index vector computed while the
         request was built (sealing only: the model ran before the transaction began)."""
@@ -98,8 +118,14 @@ class Background:
             work.append(jobs.JobSpec("fold", {"conversation_id": conv.id}, f"fold:{conv.id}"))
         if self.adoption.mode == "cold" and self.model.capabilities.cache_style in ("explicit", "automatic"):
             # Watches for the cache to expire, then folds the window down to the tail.
-            work.append(jobs.JobSpec("idle_fold", {"conversation_id": conv.id}, f"idle_fold:{conv.id}",
-                                     delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S))
+            work.append(
+                jobs.JobSpec(
+                    "idle_fold",
+                    {"conversation_id": conv.id},
+                    f"idle_fold:{conv.id}",
+                    delay_s=SHORT_TTL + IDLE_FOLD_MARGIN_S,
+                )
+            )
         if facts:  # not for a regenerated answer: its message was mined when first answered
             work.append(jobs.JobSpec("facts", {"message_id": user_msg.id}, f"facts:{user_msg.id}"))
         work += [
@@ -133,13 +159,32 @@ class Background:
         # A provider that keeps failing does not keep the person's facts back: the last tries
         # use the rules.
         model = self.fold_model if jobs.current_attempt() < FOLD_MODEL_TRIES else None
-        result = await aextract_and_store(self.db, self.vault, user_id=uid, message_id=mid, text=text,
-                                          model=model, role=role, embedder=self.embedder() or False)
+        result = await aextract_and_store(
+            self.db,
+            self.vault,
+            user_id=uid,
+            message_id=mid,
+            text=text,
+            model=model,
+            role=role,
+            embedder=self.embedder() or False,
+        )
         if result.model is not None and model is not None:
-            await asyncio.to_thread(self.db.write, partial(
-                record_memory_call, user_id=uid, conversation_id=cid, kind="facts", model=result.model,
-                capabilities=model.capabilities, method=result.method, fallback=result.fallback,
-                usage=result.usage, started_at=started))
+            await asyncio.to_thread(
+                self.db.write,
+                partial(
+                    record_memory_call,
+                    user_id=uid,
+                    conversation_id=cid,
+                    kind="facts",
+                    model=result.model,
+                    capabilities=model.capabilities,
+                    method=result.method,
+                    fallback=result.fallback,
+                    usage=result.usage,
+                    started_at=started,
+                ),
+            )
 
     async def _recall_job(self, payload: Mapping[str, Any]) -> None:
         await self.index_recall(str(payload["user_id"]))
@@ -164,8 +209,9 @@ class Background:
             await priority.pause()
             if time.monotonic() - started + pacer.expected_s() > _INDEX_RUN_SHARE * limit:
                 raise jobs.Defer(utcnow())
-            step = await asyncio.to_thread(index_step, self.db, self.vault, user_id=user_id, embedder=emb,
-                                           pacer=pacer, on_item=jobs.working_on)
+            step = await asyncio.to_thread(
+                index_step, self.db, self.vault, user_id=user_id, embedder=emb, pacer=pacer, on_item=jobs.working_on
+            )
             if step.chunks or step.messages:
                 jobs.note_progress()
             if not step.left:
@@ -179,13 +225,30 @@ class Background:
 
         started = utcnow()
         # ``force``: a merge of two people changed the facts the profile is built from.
-        built = await arefresh_profile(self.db, self.vault, user_id=uid, force=bool(payload.get("force")),
-                                       every=self.settings.profile_every, model=self.fold_model)
+        built = await arefresh_profile(
+            self.db,
+            self.vault,
+            user_id=uid,
+            force=bool(payload.get("force")),
+            every=self.settings.profile_every,
+            model=self.fold_model,
+        )
         if built is not None and built.model is not None and self.fold_model is not None:
-            await asyncio.to_thread(self.db.write, partial(
-                record_memory_call, user_id=uid, conversation_id=None, kind="profile", model=built.model,
-                capabilities=self.fold_model.capabilities, method=built.method, fallback=built.fallback,
-                usage=built.usage, started_at=started))
+            await asyncio.to_thread(
+                self.db.write,
+                partial(
+                    record_memory_call,
+                    user_id=uid,
+                    conversation_id=None,
+                    kind="profile",
+                    model=built.model,
+                    capabilities=self.fold_model.capabilities,
+                    method=built.method,
+                    fallback=built.fallback,
+                    usage=built.usage,
+                    started_at=started,
+                ),
+            )
 
     async def _fold_job(self, payload: Mapping[str, Any]) -> None:
         cid = str(payload["conversation_id"])
@@ -254,8 +317,9 @@ class Background:
         warmer = None
         if keep_warm:
             # Off until an administrator enables it; the scheduler reads the settings each tick.
-            warmer = KeepWarmScheduler(self.db, model=self.model, ping_request=self.ping_request,
-                                       fingerprint_key=self.vault.fingerprint_key)
+            warmer = KeepWarmScheduler(
+                self.db, model=self.model, ping_request=self.ping_request, fingerprint_key=self.vault.fingerprint_key
+            )
             warmer.start()
         try:
             await stop.wait()

@@ -19,8 +19,13 @@ from dataclasses import dataclass, replace
 from threadkeep.errors import ContextOverflow, InvalidText, MessageTooLarge
 from threadkeep.messages import ModelRequest
 
-__all__ = ["Sampling", "INSTRUCTIONS_HEADING", "clean_instructions", "system_with_instructions",
-           "check_instructions_room"]
+__all__ = [
+    "Sampling",
+    "INSTRUCTIONS_HEADING",
+    "clean_instructions",
+    "system_with_instructions",
+    "check_instructions_room",
+]
 
 # Above the client's text in the system segment: the model should read it as what the
 # application it serves asks of it, beside threadkeep's own guidance on memory.
@@ -39,9 +44,13 @@ class Sampling:
     def apply(self, request: ModelRequest, *, cap: int) -> ModelRequest:
         """``request`` with these settings; ``max_tokens`` at most ``cap`` (the answer's room)."""
         most = min(request.max_tokens, cap)
-        return replace(request, temperature=self.temperature if self.temperature is not None else request.temperature,
-                       top_p=self.top_p, stop=self.stop,
-                       max_tokens=most if self.max_tokens is None else max(1, min(self.max_tokens, most)))
+        return replace(
+            request,
+            temperature=self.temperature if self.temperature is not None else request.temperature,
+            top_p=self.top_p,
+            stop=self.stop,
+            max_tokens=most if self.max_tokens is None else max(1, min(self.max_tokens, most)),
+        )
 
 
 def clean_instructions(text: str, *, max_bytes: int) -> str:
@@ -67,6 +76,8 @@ def check_instructions_room(client_tokens: int, ceiling: int) -> None:
     """The client's instructions and tools may take at most half the token ceiling: the rest
     is for the conversation's memory, its history and the new message."""
     if client_tokens > ceiling // 2:
-        raise ContextOverflow(f"the system prompt and tools take {client_tokens} tokens; at most {ceiling // 2} "
-                              f"(half of the model's limit of {ceiling}) may go to them: shorten the "
-                              "instructions or send fewer tools")
+        raise ContextOverflow(
+            f"the system prompt and tools take {client_tokens} tokens; at most {ceiling // 2} "
+            f"(half of the model's limit of {ceiling}) may go to them: shorten the "
+            "instructions or send fewer tools"
+        )

@@ -56,8 +56,7 @@ class ClientTools:
         return frozenset(t.name for t in self.specs)
 
 
-def with_client_tools(request: ModelRequest, tools: ClientTools, *, ceiling: int,
-                      counter: MemoCounter) -> ModelRequest:
+def with_client_tools(request: ModelRequest, tools: ClientTools, *, ceiling: int, counter: MemoCounter) -> ModelRequest:
     """The turn's request with the client's tools, its choice and the rounds so far (after the
     new message, where nothing cached before them moves). Rounds that do not fit under the
     token ceiling are refused — cutting a client's tool result would answer from half of it."""
@@ -65,8 +64,10 @@ def with_client_tools(request: ModelRequest, tools: ClientTools, *, ceiling: int
     out = replace(request, tools=tools.specs, tool_choice=tools.choice, segments=segments)
     used = request_tokens(out, counter)
     if used > ceiling:
-        raise InputError(f"the tool calls and results of this turn take the request to {used} tokens, over the "
-                         f"model's limit of {ceiling}: send shorter tool results")
+        raise InputError(
+            f"the tool calls and results of this turn take the request to {used} tokens, over the "
+            f"model's limit of {ceiling}: send shorter tool results"
+        )
     return out
 
 

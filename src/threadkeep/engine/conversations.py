@@ -55,32 +55,43 @@ class Conversations:
     def _view(self, s: Session, conv: Conversation, *, messages: bool) -> ConversationView:
         msgs = tuple(repo.read_messages(s, self.vault, conv=conv)) if messages else ()
         return ConversationView(
-            id=conv.id, title=repo.conversation_title(s, self.vault, conv), channel=conv.channel,
-            created_at=conv.created_at, last_activity_at=conv.last_activity_at,
-            message_count=conv.message_count, keep_warm=conv.keep_warm, messages=msgs,
+            id=conv.id,
+            title=repo.conversation_title(s, self.vault, conv),
+            channel=conv.channel,
+            created_at=conv.created_at,
+            last_activity_at=conv.last_activity_at,
+            message_count=conv.message_count,
+            keep_warm=conv.keep_warm,
+            messages=msgs,
         )
 
     def _reading(self, fn: Callable[[Session], T]) -> T:
         with self.db.reading() as s:
             return fn(s)
 
-    async def list_conversations(self, *, user: str, limit: int = 50, before: datetime | None = None,
-                   before_id: str | None = None) -> list[ConversationView]:
+    async def list_conversations(
+        self, *, user: str, limit: int = 50, before: datetime | None = None, before_id: str | None = None
+    ) -> list[ConversationView]:
         """Newest activity first; page with the last view's ``(last_activity_at, id)``."""
+
         def run(s: Session) -> list[ConversationView]:
             found = repo.find_user(s, name=user)
             if found is None:
                 return []
-            return [self._view(s, c, messages=False)
-                    for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before,
-                                                     before_id=before_id)]
+            return [
+                self._view(s, c, messages=False)
+                for c in repo.list_conversations(s, user_id=found.id, limit=limit, before=before, before_id=before_id)
+            ]
+
         return await asyncio.to_thread(self._reading, run)
 
     async def get_conversation(self, conversation_id: str, *, user: str) -> ConversationView:
         """One conversation with its messages."""
+
         def run(s: Session) -> ConversationView:
             uid = repo.person_id(s, self.vault, name=user, create=False)
             return self._view(s, repo.get_conversation(s, user_id=uid, conversation_id=conversation_id), messages=True)
+
         return await asyncio.to_thread(self._reading, run)
 
     async def rename(self, conversation_id: str, title: str, *, user: str) -> None:
@@ -90,12 +101,14 @@ class Conversations:
             uid = repo.person_id(s, self.vault, name=user, create=False)
             conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id)
             repo.set_title(s, self.vault, conv=conv, title=clean)
+
         await asyncio.to_thread(self.db.write, run)
 
     async def delete_conversation(self, conversation_id: str, *, user: str) -> None:
         def run(s: Session) -> None:
             uid = repo.person_id(s, self.vault, name=user, create=False)
             repo.delete_conversation(s, user_id=uid, conversation_id=conversation_id)
+
         await asyncio.to_thread(self.db.write, run)
 
     async def export(self, conversation_id: str, *, user: str, format: str = "markdown") -> str:
@@ -124,6 +137,7 @@ class Conversations:
 
     async def set_keep_warm(self, conversation_id: str, on: bool, *, user: str) -> None:
         """Mark (or unmark) a conversation to be kept warm in the provider's prompt cache."""
+
         def run(s: Session) -> None:
             uid = repo.person_id(s, self.vault, name=user, create=False)
             conv = repo.get_conversation(s, user_id=uid, conversation_id=conversation_id)

@@ -43,8 +43,19 @@ from threadkeep.store.vault import SYSTEM_USER, Vault
 if TYPE_CHECKING:
     from threadkeep.engine.memory import Memory
 
-__all__ = ["PERIODS", "period_bounds", "previous_period", "build_digest", "write_digest", "run_digests",
-           "list_digests", "open_digest", "DigestView", "digests_of", "digest_of"]
+__all__ = [
+    "PERIODS",
+    "period_bounds",
+    "previous_period",
+    "build_digest",
+    "write_digest",
+    "run_digests",
+    "list_digests",
+    "open_digest",
+    "DigestView",
+    "digests_of",
+    "digest_of",
+]
 
 log = logging.getLogger("threadkeep.insights")
 PERIODS = ("week", "month")
@@ -53,11 +64,18 @@ MAX_ITEMS = 10
 
 _WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
-_DECISION = re.compile(r"\b(?:we|i) (?:decided|agreed|chose|will go with)\b|\blet'?s go with\b|\bdecision\b|"
-                       r"\bрешил[аи]?\b|\bдоговорились\b|\bостановились на\b|\bвыбрали\b", re.I | re.U)
-_OPEN = re.compile(r"\b(?:need to|have to|must|todo|to-do|don't forget|still (?:need|have) to)\b|"
-                   r"\b(?:нужно|надо|необходимо|не забыть)\b", re.I | re.U)
-_STOP = frozenset("""
+_DECISION = re.compile(
+    r"\b(?:we|i) (?:decided|agreed|chose|will go with)\b|\blet'?s go with\b|\bdecision\b|"
+    r"\bрешил[аи]?\b|\bдоговорились\b|\bостановились на\b|\bвыбрали\b",
+    re.I | re.U,
+)
+_OPEN = re.compile(
+    r"\b(?:need to|have to|must|todo|to-do|don't forget|still (?:need|have) to)\b|"
+    r"\b(?:нужно|надо|необходимо|не забыть)\b",
+    re.I | re.U,
+)
+_STOP = frozenset(
+    """
 about after again also because been before being could does doing don't from have having here just
 like make more most much need only other over please should some such than that their them then there
 these they this those very want what when where which while will with would your yours into know
@@ -65,7 +83,8 @@ think thanks thank good great really right still today tomorrow week month year 
 это этот эта эти того тому также чтобы когда потом может можно нужно надо очень есть было будет были
 буду если меня мне мной тебя тебе себя свой своя свои наши наша наше ваша ваши ваше какой какая какие
 который которая которые только сейчас здесь там тоже всего всех весь вся спасибо пожалуйста хорошо
-""".split())
+""".split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +100,15 @@ class DigestView:
     body: dict[str, Any]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "period": self.period, "start": self.start, "end": self.end,
-                "conversations": self.conversations, "created_at": self.created_at.isoformat(), **self.body}
+        return {
+            "id": self.id,
+            "period": self.period,
+            "start": self.start,
+            "end": self.end,
+            "conversations": self.conversations,
+            "created_at": self.created_at.isoformat(),
+            **self.body,
+        }
 
 
 def period_bounds(period: str, day: date) -> tuple[date, date]:
@@ -169,26 +195,40 @@ class _Tally:
         """Stems met in two conversations or more, the most widespread first."""
         recurring = [s for s, convs in self.topic_convs.items() if len(convs) >= 2]
         recurring.sort(key=lambda s: (-len(self.topic_convs[s]), -self.mentions[s], s))
-        return [{"topic": self.forms[s].most_common(1)[0][0],
-                 "conversations": len(self.topic_convs[s]), "mentions": self.mentions[s]}
-                for s in recurring[:MAX_TOPICS]]
+        return [
+            {
+                "topic": self.forms[s].most_common(1)[0][0],
+                "conversations": len(self.topic_convs[s]),
+                "mentions": self.mentions[s],
+            }
+            for s in recurring[:MAX_TOPICS]
+        ]
 
     @staticmethod
     def listed(bucket: dict[str, dict[str, Any]], skip: str = "") -> list[dict[str, Any]]:
         """A bucket's entries, the most widespread first, minus those found within ``skip``."""
         items = [e for k, e in bucket.items() if not (skip and k in skip)]
         items.sort(key=lambda e: (-len(e["conversations"]), e["text"]))
-        return [{"text": e["text"], "kind": e["kind"], "conversations": len(e["conversations"])}
-                for e in items[:MAX_ITEMS]]
+        return [
+            {"text": e["text"], "kind": e["kind"], "conversations": len(e["conversations"])} for e in items[:MAX_ITEMS]
+        ]
 
 
 def build_digest(session: Session, vault: Vault, *, user_id: str, start: date, end: date) -> dict[str, Any] | None:
     """The digest body for one person and period, or None when they wrote nothing in it."""
     lo = datetime.combine(start, time(), UTC)
     hi = datetime.combine(end, time(), UTC)
-    rows = session.scalars(select(Message).where(
-        Message.user_id == user_id, Message.role == "user", Message.status != "failed",
-        Message.created_at >= lo, Message.created_at < hi).order_by(Message.created_at)).all()
+    rows = session.scalars(
+        select(Message)
+        .where(
+            Message.user_id == user_id,
+            Message.role == "user",
+            Message.status != "failed",
+            Message.created_at >= lo,
+            Message.created_at < hi,
+        )
+        .order_by(Message.created_at)
+    ).all()
     if not rows:
         return None
     by_conv: dict[str, list[str]] = defaultdict(list)
@@ -201,15 +241,24 @@ def build_digest(session: Session, vault: Vault, *, user_id: str, start: date, e
             tally.add_message(cid, text)
         summary = repo.latest_summary(session, conversation_id=cid)
         if summary is not None and summary.state_ct:
-            tally.add_summary(cid, summary_from_json(vault.open_text(
-                session, user_id, summary.state_ct, table="summary_versions", column="state",
-                row_id=summary.id)))
+            tally.add_summary(
+                cid,
+                summary_from_json(
+                    vault.open_text(
+                        session, user_id, summary.state_ct, table="summary_versions", column="state", row_id=summary.id
+                    )
+                ),
+            )
 
     # An open item a decision of the period already settled is not open any more.
     settled = " ".join(tally.decisions)
-    return {"topics": tally.topics(), "decisions": tally.listed(tally.decisions),
-            "open_items": tally.listed(tally.open_items, settled),
-            "messages": len(rows), "conversation_count": len(by_conv)}
+    return {
+        "topics": tally.topics(),
+        "decisions": tally.listed(tally.decisions),
+        "open_items": tally.listed(tally.open_items, settled),
+        "messages": len(rows),
+        "conversation_count": len(by_conv),
+    }
 
 
 def write_digest(session: Session, vault: Vault, *, user_id: str, period: str, start: date, end: date) -> bool:
@@ -217,8 +266,9 @@ def write_digest(session: Session, vault: Vault, *, user_id: str, period: str, s
     body = build_digest(session, vault, user_id=user_id, start=start, end=end)
     if body is None:
         return False
-    row = session.scalar(select(Digest).where(Digest.user_id == user_id, Digest.period == period,
-                                              Digest.start == start.isoformat()))
+    row = session.scalar(
+        select(Digest).where(Digest.user_id == user_id, Digest.period == period, Digest.start == start.isoformat())
+    )
     if row is None:
         row = Digest(user_id=user_id, period=period, start=start.isoformat(), end=end.isoformat(), body_ct=b"")
         session.add(row)
@@ -230,8 +280,16 @@ def write_digest(session: Session, vault: Vault, *, user_id: str, period: str, s
     return True
 
 
-def run_digests(session: Session, vault: Vault, *, period: str, start: date, end: date,
-                user_id: str | None = None, on_created: Callable[[Session, str], None] | None = None) -> int:
+def run_digests(
+    session: Session,
+    vault: Vault,
+    *,
+    period: str,
+    start: date,
+    end: date,
+    user_id: str | None = None,
+    on_created: Callable[[Session, str], None] | None = None,
+) -> int:
     """Digests of every person (or one) who wrote in the period; returns how many were written.
 
     ``on_created(session, user_id)`` runs, in the same transaction, for each digest written for
@@ -239,8 +297,11 @@ def run_digests(session: Session, vault: Vault, *, period: str, start: date, end
     """
     lo = datetime.combine(start, time(), UTC)
     hi = datetime.combine(end, time(), UTC)
-    q = select(Message.user_id).where(Message.role == "user", Message.created_at >= lo,
-                                      Message.created_at < hi).distinct()
+    q = (
+        select(Message.user_id)
+        .where(Message.role == "user", Message.created_at >= lo, Message.created_at < hi)
+        .distinct()
+    )
     if user_id is not None:
         q = q.where(Message.user_id == user_id)
     system = session.scalar(select(User.id).where(User.name == SYSTEM_USER))
@@ -251,8 +312,11 @@ def run_digests(session: Session, vault: Vault, *, period: str, start: date, end
         try:
             # One person whose data cannot be read (a key problem) must not stop everyone's digest.
             with session.begin_nested():
-                existed = session.scalar(select(Digest.id).where(
-                    Digest.user_id == uid, Digest.period == period, Digest.start == start.isoformat()))
+                existed = session.scalar(
+                    select(Digest.id).where(
+                        Digest.user_id == uid, Digest.period == period, Digest.start == start.isoformat()
+                    )
+                )
                 made = write_digest(session, vault, user_id=uid, period=period, start=start, end=end)
                 written += made
                 if made and existed is None and on_created is not None:
@@ -264,25 +328,28 @@ def run_digests(session: Session, vault: Vault, *, period: str, start: date, end
     return written
 
 
-def list_digests(session: Session, vault: Vault, *, user_id: str, period: str | None = None,
-                 limit: int = 20) -> list[DigestView]:
+def list_digests(
+    session: Session, vault: Vault, *, user_id: str, period: str | None = None, limit: int = 20
+) -> list[DigestView]:
     """The person's digests, newest period first, decrypted."""
     q = select(Digest).where(Digest.user_id == user_id)
     if period is not None:
         q = q.where(Digest.period == period)
-    return [open_digest(session, vault, row)
-            for row in session.scalars(q.order_by(Digest.start.desc(), Digest.period).limit(limit))]
+    return [
+        open_digest(session, vault, row)
+        for row in session.scalars(q.order_by(Digest.start.desc(), Digest.period).limit(limit))
+    ]
 
 
 def open_digest(session: Session, vault: Vault, row: Digest) -> DigestView:
     """One stored digest, decrypted with its person's key."""
-    body = json.loads(vault.open_text(session, row.user_id, row.body_ct, table="digests", column="body",
-                                      row_id=row.id))
+    body = json.loads(vault.open_text(session, row.user_id, row.body_ct, table="digests", column="body", row_id=row.id))
     return DigestView(row.id, row.period, row.start, row.end, row.conversations, row.created_at, body)
 
 
 def digests_of(memory: Memory, *, person: str, period: str | None = None, limit: int = 20) -> list[DigestView]:
     """A person's digests by handle, newest first ([] for a person with no row yet). Blocking."""
+
     def run(s: Session) -> list[DigestView]:
         user = repo.find_user(s, name=person)
         if user is None:
@@ -295,6 +362,7 @@ def digests_of(memory: Memory, *, person: str, period: str | None = None, limit:
 def digest_of(memory: Memory, *, user_id: str, period: str, start: date) -> DigestView | None:
     """One digest of a person (the period starting ``start``), or None. Blocking."""
     with memory.db.reading() as s:
-        row = s.scalar(select(Digest).where(Digest.user_id == user_id, Digest.period == period,
-                                            Digest.start == start.isoformat()))
+        row = s.scalar(
+            select(Digest).where(Digest.user_id == user_id, Digest.period == period, Digest.start == start.isoformat())
+        )
         return open_digest(s, memory.vault, row) if row is not None else None

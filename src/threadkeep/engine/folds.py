@@ -66,8 +66,16 @@ class FoldInput:
 class Folds:
     """The bounded folds of one deployment's conversations."""
 
-    def __init__(self, db: Database, vault: Vault, settings: Settings, *, fold_model: ChatModel | None,
-                 counter: MemoCounter, policy: FoldPolicy) -> None:
+    def __init__(
+        self,
+        db: Database,
+        vault: Vault,
+        settings: Settings,
+        *,
+        fold_model: ChatModel | None,
+        counter: MemoCounter,
+        policy: FoldPolicy,
+    ) -> None:
         self.db = db
         self.vault = vault
         self.settings = settings
@@ -105,8 +113,14 @@ class Folds:
             kept = [m for m in msgs if m.status not in ("failed", "tools") and not m.offline]
 
             folded = [fold_message(m.id, m.role, m.text, m.created_at) for m in kept]
-            return FoldInput(conv.user_id, conv.summary_cursor, conv.summary_version, span,
-                             summary_state(s, self.vault, conv), tuple(folded))
+            return FoldInput(
+                conv.user_id,
+                conv.summary_cursor,
+                conv.summary_version,
+                span,
+                summary_state(s, self.vault, conv),
+                tuple(folded),
+            )
 
     def commit_fold(self, conversation_id: str, prep: FoldInput, result: FoldResult) -> bool:
         """Advance the cursor and store the new summary version in one transaction, with the
@@ -115,26 +129,42 @@ class Folds:
         The update only applies if nobody folded in between (compare-and-swap on cursor and
         version), so concurrent folds of one conversation cannot fold a message twice.
         """
+
         def run(s: Session) -> bool:
-            if not turns.advance_fold(s, conversation_id=conversation_id, cursor=prep.cursor,
-                                      version=prep.version, new_cursor=prep.span.last):
+            if not turns.advance_fold(
+                s, conversation_id=conversation_id, cursor=prep.cursor, version=prep.version, new_cursor=prep.span.last
+            ):
                 return False
-            turns.add_summary_version(s, self.vault, conversation_id=conversation_id, user_id=prep.user_id,
-                                      version=prep.version + 1, cursor=prep.span.last, method=result.method,
-                                      state_json=summary_to_json(result.state),
-                                      tokens=self.counter.count(render_summary(result.state)))
+            turns.add_summary_version(
+                s,
+                self.vault,
+                conversation_id=conversation_id,
+                user_id=prep.user_id,
+                version=prep.version + 1,
+                cursor=prep.span.last,
+                method=result.method,
+                state_json=summary_to_json(result.state),
+                tokens=self.counter.count(render_summary(result.state)),
+            )
             if result.model is not None and self.fold_model is not None:
-                record_memory_call(s, user_id=prep.user_id, conversation_id=conversation_id, kind="fold",
-                                   model=result.model, capabilities=self.fold_model.capabilities,
-                                   method=result.method, fallback=result.fallback, usage=result.usage,
-                                   started_at=prep.started_at)
+                record_memory_call(
+                    s,
+                    user_id=prep.user_id,
+                    conversation_id=conversation_id,
+                    kind="fold",
+                    model=result.model,
+                    capabilities=self.fold_model.capabilities,
+                    method=result.method,
+                    fallback=result.fallback,
+                    usage=result.usage,
+                    started_at=prep.started_at,
+                )
             self.promote(s, prep.user_id, result.evicted)
             return True
 
         return self.db.write(run)
 
-    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None, *,
-                        last_try: bool = True) -> bool:
+    async def fold_once(self, conversation_id: str, policy: FoldPolicy | None = None, *, last_try: bool = True) -> bool:
         """One bounded fold if one is due (under ``policy``, default the configured one);
         returns whether the cursor moved.
 
@@ -154,16 +184,21 @@ class Folds:
             afold_summary,  # lazy: start-up (tests/test_serve_startup.py)
         )
 
-        fold = partial(afold_summary, prep.state, prep.messages, cap=self.settings.summary_cap_tokens,
-                       counter=self.counter)
+        fold = partial(
+            afold_summary, prep.state, prep.messages, cap=self.settings.summary_cap_tokens, counter=self.counter
+        )
         try:
             result = await fold(summariser=self.summariser())
         except ProviderError as e:
             if not last_try or self.fold_model is None:
                 raise
             log.warning("fold of %s fell back to the extractive summariser: %s", conversation_id, e)
-            result = replace(await fold(summariser=ExtractiveSummariser()), model=self.fold_model.name,
-                             fallback=f"provider error: {type(e).__name__}", usage=getattr(e, "usage", None))
+            result = replace(
+                await fold(summariser=ExtractiveSummariser()),
+                model=self.fold_model.name,
+                fallback=f"provider error: {type(e).__name__}",
+                usage=getattr(e, "usage", None),
+            )
         if result.fallback:
             log.info("fold of %s used the extractive summariser: %s", conversation_id, result.fallback)
         return await asyncio.to_thread(self.commit_fold, conversation_id, prep, result)
@@ -186,7 +221,8 @@ class Folds:
             mine = [i for i in item.source_ids if i in said_by_person]
             candidates = extract_facts(item.text) if mine else []
             if candidates:
-                apply_candidates(s, self.vault, user_id=user_id, candidates=candidates,
-                                 message_id=mine[0], method="summary")
+                apply_candidates(
+                    s, self.vault, user_id=user_id, candidates=candidates, message_id=mine[0], method="summary"
+                )
                 promoted += len(candidates)
         return promoted

@@ -31,9 +31,24 @@ from threadkeep.store import repo
 from threadkeep.store.models import Conversation, IdempotencyKey, Message
 from threadkeep.store.vault import Vault
 
-__all__ = ["KEY_MAX_CHARS", "REQUEST_KEY_PREFIX", "IdempotencyMismatch", "check_key", "find_key", "remember_key",
-           "same_request", "recent_failed", "Outcome", "stored_outcome", "StoredCalls", "keep_calls",
-           "calls_of", "calls_for_key", "issued_call_ids", "forget_calls"]
+__all__ = [
+    "KEY_MAX_CHARS",
+    "REQUEST_KEY_PREFIX",
+    "IdempotencyMismatch",
+    "check_key",
+    "find_key",
+    "remember_key",
+    "same_request",
+    "recent_failed",
+    "Outcome",
+    "stored_outcome",
+    "StoredCalls",
+    "keep_calls",
+    "calls_of",
+    "calls_for_key",
+    "issued_call_ids",
+    "forget_calls",
+]
 
 KEY_MAX_CHARS = 255
 # The keys a drop-in request is its own key under (engine/openai_threads.py: request_key_for).
@@ -57,56 +72,104 @@ def check_key(key: str | None) -> str | None:
 
 def find_key(s: Session, *, user_id: str, key: str, now: datetime) -> IdempotencyKey | None:
     """The person's live row for ``key`` (their expired rows are forgotten on the way)."""
-    s.execute(delete(IdempotencyKey).where(IdempotencyKey.user_id == user_id,
-                                           IdempotencyKey.expires_at < now))
-    return s.scalar(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id,
-                                                 IdempotencyKey.key == key))
+    s.execute(delete(IdempotencyKey).where(IdempotencyKey.user_id == user_id, IdempotencyKey.expires_at < now))
+    return s.scalar(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id, IdempotencyKey.key == key))
 
 
-def remember_key(s: Session, *, user_id: str, key: str, endpoint: str, conversation_id: str | None,
-                 message_id: str, now: datetime, ttl_s: float) -> None:
-    s.add(IdempotencyKey(user_id=user_id, key=key, endpoint=endpoint,
-                         requested_conversation_id=conversation_id, message_id=message_id,
-                         created_at=now, expires_at=now + timedelta(seconds=ttl_s)))
+def remember_key(
+    s: Session,
+    *,
+    user_id: str,
+    key: str,
+    endpoint: str,
+    conversation_id: str | None,
+    message_id: str,
+    now: datetime,
+    ttl_s: float,
+) -> None:
+    s.add(
+        IdempotencyKey(
+            user_id=user_id,
+            key=key,
+            endpoint=endpoint,
+            requested_conversation_id=conversation_id,
+            message_id=message_id,
+            created_at=now,
+            expires_at=now + timedelta(seconds=ttl_s),
+        )
+    )
     s.flush()  # a concurrent first use of the key fails here, and the caller looks again
 
 
-def same_request(s: Session, vault: Vault, row: IdempotencyKey, msg: Message | None, *, endpoint: str,
-                 conversation_id: str | None, text: str | None) -> Message:
+def same_request(
+    s: Session,
+    vault: Vault,
+    row: IdempotencyKey,
+    msg: Message | None,
+    *,
+    endpoint: str,
+    conversation_id: str | None,
+    text: str | None,
+) -> Message:
     """The row's message when the request is the one the key was first used for, else 422."""
-    if (msg is None or row.endpoint != endpoint or row.requested_conversation_id != conversation_id
-            or (text is not None and repo.open_message_text(s, vault, msg) != text)):
-        raise IdempotencyMismatch("this Idempotency-Key was used for a different request in the last "
-                                  "24 hours; use a new key for a new request")
+    if (
+        msg is None
+        or row.endpoint != endpoint
+        or row.requested_conversation_id != conversation_id
+        or (text is not None and repo.open_message_text(s, vault, msg) != text)
+    ):
+        raise IdempotencyMismatch(
+            "this Idempotency-Key was used for a different request in the last "
+            "24 hours; use a new key for a new request"
+        )
     return msg
 
 
-def recent_failed(s: Session, vault: Vault, *, user_id: str, conversation: Conversation | None,
-                  channel: str, text: str, window_s: float, now: datetime) -> Message | None:
+def recent_failed(
+    s: Session,
+    vault: Vault,
+    *,
+    user_id: str,
+    conversation: Conversation | None,
+    channel: str,
+    text: str,
+    window_s: float,
+    now: datetime,
+) -> Message | None:
     """A failed message with this text from the last ``window_s`` seconds that a resend reuses:
     the conversation's last message, or (no conversation named) the only message of the
     person's newest conversation on this channel."""
     if window_s <= 0:
         return None
     if conversation is None:
-        conversation = s.scalar(select(Conversation)
-                                .where(Conversation.user_id == user_id, Conversation.channel == channel)
-                                .order_by(Conversation.last_activity_at.desc()).limit(1))
+        conversation = s.scalar(
+            select(Conversation)
+            .where(Conversation.user_id == user_id, Conversation.channel == channel)
+            .order_by(Conversation.last_activity_at.desc())
+            .limit(1)
+        )
         if conversation is None or conversation.message_count != 1:
             return None
     last = s.execute(_LAST_MESSAGE, {"cid": conversation.id}).first()
-    if (last is None or last.role != "user" or last.status != "failed" or last.failed_at is None
-            or last.failed_at < now - timedelta(seconds=window_s)):
+    if (
+        last is None
+        or last.role != "user"
+        or last.status != "failed"
+        or last.failed_at is None
+        or last.failed_at < now - timedelta(seconds=window_s)
+    ):
         return None
     return s.get(Message, last.id) if repo.open_message_text(s, vault, last) == text else None
 
 
 # Built once: every turn checks whether it resends a failed one (a few columns: the message
 # itself is loaded only when it is one).
-_LAST_MESSAGE = (select(Message.id, Message.user_id, Message.text_ct, Message.role, Message.status,
-                        Message.failed_at)
-                 .where(Message.conversation_id == bindparam("cid"))
-                 .order_by(Message.seq.desc()).limit(1))
+_LAST_MESSAGE = (
+    select(Message.id, Message.user_id, Message.text_ct, Message.role, Message.status, Message.failed_at)
+    .where(Message.conversation_id == bindparam("cid"))
+    .order_by(Message.seq.desc())
+    .limit(1)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,15 +191,28 @@ def stored_outcome(s: Session, vault: Vault, message_id: str) -> Outcome:
         return Outcome("failed", error="NotFound: the message was deleted")
     if msg.status != "answered":
         return Outcome(msg.status, owner=msg.owner, error=msg.error or "")
-    answer = s.scalar(select(Message).where(Message.conversation_id == msg.conversation_id,
-                                            Message.reply_to == message_id, Message.role == "assistant")
-                      .order_by(Message.seq.desc()).limit(1))
+    answer = s.scalar(
+        select(Message)
+        .where(
+            Message.conversation_id == msg.conversation_id, Message.reply_to == message_id, Message.role == "assistant"
+        )
+        .order_by(Message.seq.desc())
+        .limit(1)
+    )
     if answer is None:
         return Outcome("failed", error="NotFound: the answer was deleted")
-    trace = (vault.open_text(s, answer.user_id, answer.trace_ct, table="messages", column="trace",
-                             row_id=answer.id) if answer.trace_ct is not None else "{}")
-    return Outcome("answered", answer_id=answer.id, text=repo.open_message_text(s, vault, answer),
-                   usage=dict(answer.usage or {}), trace=trace)
+    trace = (
+        vault.open_text(s, answer.user_id, answer.trace_ct, table="messages", column="trace", row_id=answer.id)
+        if answer.trace_ct is not None
+        else "{}"
+    )
+    return Outcome(
+        "answered",
+        answer_id=answer.id,
+        text=repo.open_message_text(s, vault, answer),
+        usage=dict(answer.usage or {}),
+        trace=trace,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +226,17 @@ class StoredCalls:
     at: datetime
 
 
-def keep_calls(s: Session, vault: Vault, *, user_id: str, key: str, text: str, calls: list[dict[str, Any]],
-               usage: dict[str, int], now: datetime) -> None:
+def keep_calls(
+    s: Session,
+    vault: Vault,
+    *,
+    user_id: str,
+    key: str,
+    text: str,
+    calls: list[dict[str, Any]],
+    usage: dict[str, int],
+    now: datetime,
+) -> None:
     """Seal the calls a paused turn got onto its request's key row (if the row is there)."""
     row = s.scalar(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id, IdempotencyKey.key == key))
     if row is None:
@@ -165,10 +250,15 @@ def calls_of(s: Session, vault: Vault, row: IdempotencyKey) -> StoredCalls | Non
     """The calls kept on a key row (None: its request did not pause, or they were cleared)."""
     if row.calls_ct is None or row.calls_at is None:
         return None
-    data = json.loads(vault.open_text(s, row.user_id, row.calls_ct, table="idempotency_keys", column="calls",
-                                      row_id=row.id))
-    return StoredCalls(str(data.get("text") or ""), list(data.get("calls") or []),
-                       {k: int(v) for k, v in (data.get("usage") or {}).items()}, row.calls_at)
+    data = json.loads(
+        vault.open_text(s, row.user_id, row.calls_ct, table="idempotency_keys", column="calls", row_id=row.id)
+    )
+    return StoredCalls(
+        str(data.get("text") or ""),
+        list(data.get("calls") or []),
+        {k: int(v) for k, v in (data.get("usage") or {}).items()},
+        row.calls_at,
+    )
 
 
 def calls_for_key(s: Session, vault: Vault, *, user_id: str, key: str) -> StoredCalls | None:
@@ -179,9 +269,13 @@ def calls_for_key(s: Session, vault: Vault, *, user_id: str, key: str) -> Stored
 
 def issued_call_ids(s: Session, vault: Vault, *, user_id: str, message_id: str) -> set[str]:
     """The ids of every tool call this server gave a client for the turn of ``message_id``."""
-    rows = s.scalars(select(IdempotencyKey).where(IdempotencyKey.user_id == user_id,
-                                                  IdempotencyKey.message_id == message_id,
-                                                  IdempotencyKey.calls_ct.is_not(None)))
+    rows = s.scalars(
+        select(IdempotencyKey).where(
+            IdempotencyKey.user_id == user_id,
+            IdempotencyKey.message_id == message_id,
+            IdempotencyKey.calls_ct.is_not(None),
+        )
+    )
     return {str(c.get("id")) for row in rows if (kept := calls_of(s, vault, row)) for c in kept.calls}
 
 

@@ -39,10 +39,17 @@ def unmined(memory: Memory, cid: str, after_seq: int, *, batch: int, chars: int)
         if conv is None:
             return None
         rows = s.scalars(
-            select(Message).outerjoin(FactExtraction, FactExtraction.message_id == Message.id)
-            .where(Message.conversation_id == cid, Message.role == "user", Message.seq > after_seq,
-                   FactExtraction.message_id.is_(None))
-            .order_by(Message.seq).limit(batch)).all()
+            select(Message)
+            .outerjoin(FactExtraction, FactExtraction.message_id == Message.id)
+            .where(
+                Message.conversation_id == cid,
+                Message.role == "user",
+                Message.seq > after_seq,
+                FactExtraction.message_id.is_(None),
+            )
+            .order_by(Message.seq)
+            .limit(batch)
+        ).all()
         out: Unmined = []
         size = 0
         for m in rows:
@@ -65,23 +72,32 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
     )
 
     with memory.db.reading() as s:
-        said_at = {mid: at for mid, at in s.execute(select(Message.id, Message.created_at).where(
-            Message.id.in_([mid for mid, _, _ in batch])))}
+        said_at = {
+            mid: at
+            for mid, at in s.execute(
+                select(Message.id, Message.created_at).where(Message.id.in_([mid for mid, _, _ in batch]))
+            )
+        }
     found = []
     for mid, _, text in batch:
         priority.pause_blocking()  # a batch is many messages: each yields to a turn in progress
         found.append((mid, extract_facts(strip_injected(text), said_at.get(mid))))
 
     def write(s: Session) -> None:
-        done = set(s.scalars(select(FactExtraction.message_id).where(
-            FactExtraction.message_id.in_([mid for mid, _ in found]))))
+        done = set(
+            s.scalars(select(FactExtraction.message_id).where(FactExtraction.message_id.in_([mid for mid, _ in found])))
+        )
         for mid, candidates in found:
             if mid in done:
                 continue
-            changes = apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid,
-                                       embedder=emb) if candidates else []
-            s.add(FactExtraction(message_id=mid, user_id=uid, method="rule",
-                                 changes=sum(c.op != "seen" for c in changes)))
+            changes = (
+                apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid, embedder=emb)
+                if candidates
+                else []
+            )
+            s.add(
+                FactExtraction(message_id=mid, user_id=uid, method="rule", changes=sum(c.op != "seen" for c in changes))
+            )
 
     memory.db.write(write)
 
@@ -92,8 +108,16 @@ async def mine_with_model(memory: Memory, uid: str, message_id: str, text: str, 
         aextract_and_store,  # lazy: start-up (tests/test_serve_startup.py)
     )
 
-    await aextract_and_store(memory.db, memory.vault, user_id=uid, message_id=message_id, text=text,
-                             model=memory.fold_model, role="user", embedder=emb or False)
+    await aextract_and_store(
+        memory.db,
+        memory.vault,
+        user_id=uid,
+        message_id=message_id,
+        text=text,
+        model=memory.fold_model,
+        role="user",
+        embedder=emb or False,
+    )
 
 
 async def refresh_profile(memory: Memory, uid: str) -> None:
@@ -102,5 +126,6 @@ async def refresh_profile(memory: Memory, uid: str) -> None:
         arefresh_profile,  # lazy: start-up (tests/test_serve_startup.py)
     )
 
-    await arefresh_profile(memory.db, memory.vault, user_id=uid, every=memory.settings.profile_every,
-                           model=memory.fold_model, force=True)
+    await arefresh_profile(
+        memory.db, memory.vault, user_id=uid, every=memory.settings.profile_every, model=memory.fold_model, force=True
+    )

@@ -42,16 +42,18 @@ def fold_config(memory: Memory) -> str:
 
 def enqueue_reask(session: Session, conversation_id: str) -> None:
     """Queue re-ask detection of a conversation's new answers (call inside the turn's transaction)."""
-    jobs.enqueue(session, kind="reask", payload={"conversation_id": conversation_id},
-                 dedupe_key=f"reask:{conversation_id}")
+    jobs.enqueue(
+        session, kind="reask", payload={"conversation_id": conversation_id}, dedupe_key=f"reask:{conversation_id}"
+    )
 
 
 def enqueue_digests(session: Session, *, period: str, start: date, person: str | None = None) -> bool:
     payload: dict[str, Any] = {"period": period, "start": start.isoformat()}
     if person:
         payload["person"] = person
-    return jobs.enqueue(session, kind="digests", payload=payload,
-                        dedupe_key=f"digests:{period}:{start.isoformat()}:{person or '*'}")
+    return jobs.enqueue(
+        session, kind="digests", payload=payload, dedupe_key=f"digests:{period}:{start.isoformat()}:{person or '*'}"
+    )
 
 
 def enqueue_daily(session: Session, *, day: date | None = None) -> bool:
@@ -59,9 +61,13 @@ def enqueue_daily(session: Session, *, day: date | None = None) -> bool:
     now = utcnow()
     day = day or now.date()
     run_at = datetime.combine(day, DAILY_AT, UTC)
-    return jobs.enqueue(session, kind="insights_daily", payload={"day": day.isoformat()},
-                        dedupe_key=f"insights_daily:{day.isoformat()}",
-                        delay_s=max(0.0, (run_at - now).total_seconds()))
+    return jobs.enqueue(
+        session,
+        kind="insights_daily",
+        payload={"day": day.isoformat()},
+        dedupe_key=f"insights_daily:{day.isoformat()}",
+        delay_s=max(0.0, (run_at - now).total_seconds()),
+    )
 
 
 def install(memory: Memory) -> None:
@@ -73,8 +79,9 @@ def install(memory: Memory) -> None:
 
         cid = str(payload["conversation_id"])
         fold = fold_config(memory)
-        await asyncio.to_thread(db.write, lambda s: reask_marks.mark_conversation(s, vault, conversation_id=cid,
-                                                                                fold=fold))
+        await asyncio.to_thread(
+            db.write, lambda s: reask_marks.mark_conversation(s, vault, conversation_id=cid, fold=fold)
+        )
 
     async def digests_job(payload: dict[str, Any]) -> None:
         period = str(payload["period"])
@@ -88,14 +95,17 @@ def install(memory: Memory) -> None:
                 if user is None:
                     return 0
                 uid = user.id
+
             def deliver(s: Session, user_id: str) -> None:
-                jobs.enqueue(s, kind=DELIVER_KIND, payload={"user_id": user_id, "period": period,
-                                                            "start": start.isoformat()},
-                             dedupe_key=f"{DELIVER_KIND}:{user_id}:{period}:{start.isoformat()}")
+                jobs.enqueue(
+                    s,
+                    kind=DELIVER_KIND,
+                    payload={"user_id": user_id, "period": period, "start": start.isoformat()},
+                    dedupe_key=f"{DELIVER_KIND}:{user_id}:{period}:{start.isoformat()}",
+                )
 
             on_created = deliver if DELIVER_KIND in memory.runner.handlers else None
-            return digest.run_digests(s, vault, period=period, start=start, end=end, user_id=uid,
-                                      on_created=on_created)
+            return digest.run_digests(s, vault, period=period, start=start, end=end, user_id=uid, on_created=on_created)
 
         await asyncio.to_thread(db.write, run)
 

@@ -70,17 +70,35 @@ class Memory:
         # replace (an embedder that counts its calls).
         self.embedder: Callable[[], Embedder | None] = partial(settings_embedder, self.settings)
         self.builder = TurnBuilder(self.settings, capabilities=model.capabilities)
-        self.tools = TurnTools(db, lambda: self.knowledge,
-                               memory=MemorySearch(db, vault, self.settings, self.builder.counter,
-                                                   lambda: self.embedder()))
-        self.background = Background(db, vault, self.settings, model=model, fold_model=fold_model,
-                                     counter=self.builder.counter, ping_request=self.ping_request,
-                                     embedder=lambda: self.embedder())
+        self.tools = TurnTools(
+            db,
+            lambda: self.knowledge,
+            memory=MemorySearch(db, vault, self.settings, self.builder.counter, lambda: self.embedder()),
+        )
+        self.background = Background(
+            db,
+            vault,
+            self.settings,
+            model=model,
+            fold_model=fold_model,
+            counter=self.builder.counter,
+            ping_request=self.ping_request,
+            embedder=lambda: self.embedder(),
+        )
         self.runner = self.background.runner
         # This process's turn lease: every pending turn it starts names it as its owner.
         self.lease = TurnLeaseHolder(db, self.settings.turn_lease_s)
-        self.turns = TurnService(db, vault, self.settings, model=model, lease=self.lease, builder=self.builder,
-                                 tools=self.tools, background=self.background, embedder=lambda: self.embedder())
+        self.turns = TurnService(
+            db,
+            vault,
+            self.settings,
+            model=model,
+            lease=self.lease,
+            builder=self.builder,
+            tools=self.tools,
+            background=self.background,
+            embedder=lambda: self.embedder(),
+        )
         self.conversations = Conversations(db, vault)
         self.accounts = Accounts(db, vault)
         # Key, session and settings checks for the faces (they hold no database of their own).
@@ -127,8 +145,9 @@ class Memory:
             vault = Vault(master_key)
         db.write(vault.check_master)
         # db.write: retried on a locked SQLite (a busy server next to a CLI command).
-        db.write(partial(repo.mark_stale_pending,
-                         older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s)))
+        db.write(
+            partial(repo.mark_stale_pending, older_than=utcnow() - timedelta(seconds=settings.pending_turn_timeout_s))
+        )
         chat = model if _is_model(model) else _build(model or settings.model)
         # The adapters load with the models (tests/test_serve_startup.py).
 
@@ -139,8 +158,11 @@ class Memory:
             # a chat model handed over as an object (tests, embedders) names no provider.
             chat_spec = None if _is_model(model) else str(model or settings.model)
             wanted = str(fold_model) if fold_model is not None else settings.fold_model
-            spec = memory_model_spec(chat_spec, wanted) if chat_spec else (
-                None if wanted is None or wanted.strip().lower() == EXTRACTIVE else wanted)
+            spec = (
+                memory_model_spec(chat_spec, wanted)
+                if chat_spec
+                else (None if wanted is None or wanted.strip().lower() == EXTRACTIVE else wanted)
+            )
             folder = _build(spec) if spec else None
         memory = cls(db, vault, model=chat, fold_model=folder, settings=settings)  # type: ignore[arg-type]
         # Half turns of dead processes (a kill -9 included) become failed and retryable now.
@@ -168,8 +190,11 @@ class Memory:
     def ping_request(self, conversation_id: str) -> ModelRequest:
         """What the next real turn of a conversation would send before its last breakpoint."""
         window = read_ping_window(self.db, self.vault, self.settings, conversation_id)
-        tools = (self.tools.offered((), person=MemoryScope(window.user_id, window.conversation_id, window.cursor))
-                 if self.model.capabilities.supports_tools else ())
+        tools = (
+            self.tools.offered((), person=MemoryScope(window.user_id, window.conversation_id, window.cursor))
+            if self.model.capabilities.supports_tools
+            else ()
+        )
         return self.builder.ping(window, tools)
 
     def register_job(self, kind: str, handler: jobs.Handler, *, turn: bool = False) -> None:
@@ -188,14 +213,27 @@ class Memory:
         return await self.background.folds.fold_once(conversation_id)
 
     # -- turns -------------------------------------------------------------------------
-    async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                   channel: str = "api", inputs: TurnInput = NO_INPUT) -> TurnResult:
+    async def send(
+        self,
+        text: str | bytes,
+        *,
+        user: str,
+        conversation_id: str | None = None,
+        channel: str = "api",
+        inputs: TurnInput = NO_INPUT,
+    ) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
-        return await self.turns.send(text, user=user, conversation_id=conversation_id, channel=channel,
-                                     inputs=inputs)
+        return await self.turns.send(text, user=user, conversation_id=conversation_id, channel=channel, inputs=inputs)
 
-    def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-               channel: str = "api", inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
+    def stream(
+        self,
+        text: str | bytes,
+        *,
+        user: str,
+        conversation_id: str | None = None,
+        channel: str = "api",
+        inputs: TurnInput = NO_INPUT,
+    ) -> AsyncIterator[TurnEvent]:
         """One turn, streamed (:meth:`threadkeep.engine.turn.TurnService.stream`); ``inputs``:
         what the caller asks of it (knowledge groups, context, idempotency key, client tools,
         instructions, sampling: :class:`~threadkeep.engine.turn_input.TurnInput`)."""
@@ -227,8 +265,9 @@ class Memory:
         return await self.accounts.rotate_master_key(new, own_holder=self.keyholder)
 
     # -- conversations -----------------------------------------------------------------
-    async def list_conversations(self, *, user: str, limit: int = 50, before: datetime | None = None,
-                                 before_id: str | None = None) -> list[ConversationView]:
+    async def list_conversations(
+        self, *, user: str, limit: int = 50, before: datetime | None = None, before_id: str | None = None
+    ) -> list[ConversationView]:
         """Newest activity first; page with the last view's ``(last_activity_at, id)``."""
         return await self.conversations.list_conversations(user=user, limit=limit, before=before, before_id=before_id)
 

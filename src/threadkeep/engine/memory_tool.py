@@ -68,9 +68,12 @@ def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
     conv = s.get(Conversation, conversation_id)
     if conv is None or conv.user_id != user_id:
         return False
-    earlier = (select(Conversation.id)
-               .where(Conversation.user_id == user_id, Conversation.id != conversation_id,
-                      Conversation.message_count > 0, Conversation.created_at <= conv.created_at))
+    earlier = select(Conversation.id).where(
+        Conversation.user_id == user_id,
+        Conversation.id != conversation_id,
+        Conversation.message_count > 0,
+        Conversation.created_at <= conv.created_at,
+    )
     return bool(s.scalar(select(exists(earlier))))
 
 
@@ -78,8 +81,14 @@ class MemorySearch:
     """Runs ``search_memory`` calls for one deployment (blocking: the turn runs it in a
     worker thread)."""
 
-    def __init__(self, db: Database, vault: Vault, settings: Settings, counter: MemoCounter,
-                 embedder: Callable[[], Embedder | None]) -> None:
+    def __init__(
+        self,
+        db: Database,
+        vault: Vault,
+        settings: Settings,
+        counter: MemoCounter,
+        embedder: Callable[[], Embedder | None],
+    ) -> None:
         self.db = db
         self.vault = vault
         self.settings = settings
@@ -107,16 +116,30 @@ class MemorySearch:
             return MemoryFound(render_memory(()), [])
         emb = self.embedder()
         # A block's lines are joined by the tool result's blank lines: 2 tokens a block.
-        hits = recall(self.db, self.vault, user_id=scope.user_id, query=query,
-                      exclude_conversation_seq_gt=(scope.conversation_id, scope.after_seq),
-                      k=MEMORY_K, token_budget=budget, embedder=emb or False, counter=self.counter,
-                      item_overhead=2, labels=RECALL_LABELS, prefer_roles=("user",), skip=scope.shown)
+        hits = recall(
+            self.db,
+            self.vault,
+            user_id=scope.user_id,
+            query=query,
+            exclude_conversation_seq_gt=(scope.conversation_id, scope.after_seq),
+            k=MEMORY_K,
+            token_budget=budget,
+            embedder=emb or False,
+            counter=self.counter,
+            item_overhead=2,
+            labels=RECALL_LABELS,
+            prefer_roles=("user",),
+            skip=scope.shown,
+        )
         s = self.settings
         floor_lex = MIN_LEXICAL if s.recall_min_lexical is None else s.recall_min_lexical
         floor_margin = MIN_DENSE_MARGIN if s.recall_min_dense_margin is None else s.recall_min_dense_margin
         if not hits or not clears(relevance(hits), min_lexical=floor_lex, min_dense_margin=floor_margin):
             return MemoryFound(render_memory(()), [])
         blocks = render_recalled(hits, RECALL_LABELS)
-        results = [{"message_id": h.item.message_id, "conversation_id": h.item.conversation_id,
-                    "score": round(h.score, 6)} for b in blocks for h in b.hits]
+        results = [
+            {"message_id": h.item.message_id, "conversation_id": h.item.conversation_id, "score": round(h.score, 6)}
+            for b in blocks
+            for h in b.hits
+        ]
         return MemoryFound(render_memory([b.text for b in blocks]), results)

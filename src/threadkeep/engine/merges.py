@@ -18,33 +18,48 @@ from threadkeep.memory.people.merge import MergeInfo
 if TYPE_CHECKING:
     from threadkeep.engine.memory import Memory
 
-__all__ = ["MergeInfo", "link_or_merge", "start_merge", "undo_merge", "confirm_merge", "list_merges",
-           "get_merge", "audit_entries"]
+__all__ = [
+    "MergeInfo",
+    "link_or_merge",
+    "start_merge",
+    "undo_merge",
+    "confirm_merge",
+    "list_merges",
+    "get_merge",
+    "audit_entries",
+]
 
 
-async def link_or_merge(memory: Memory, *, user_id: str, channel: str, external_id: str,
-                        actor: str) -> identities.LinkResult:
+async def link_or_merge(
+    memory: Memory, *, user_id: str, channel: str, external_id: str, actor: str
+) -> identities.LinkResult:
     """Link an identity to a person; its previous person, if any, is merged into them (pending)."""
-    return await asyncio.to_thread(identities.link_or_merge, memory.db, memory.vault, user_id=user_id,
-                                   channel=channel, external_id=external_id, actor=actor)
+    return await asyncio.to_thread(
+        identities.link_or_merge,
+        memory.db,
+        memory.vault,
+        user_id=user_id,
+        channel=channel,
+        external_id=external_id,
+        actor=actor,
+    )
 
 
 async def start_merge(memory: Memory, *, source: str, into: str, actor: str) -> MergeInfo:
     """Merge the person ``source`` into the person ``into`` (handles); pending until confirmed."""
-    return await asyncio.to_thread(people_merge.start_merge, memory.db, memory.vault, source=source,
-                                   into=into, actor=actor)
+    return await asyncio.to_thread(
+        people_merge.start_merge, memory.db, memory.vault, source=source, into=into, actor=actor
+    )
 
 
 async def undo_merge(memory: Memory, *, merge_id: str, actor: str) -> MergeInfo:
     """Put both people back as they were (a pending merge only)."""
-    return await asyncio.to_thread(people_merge.undo_merge, memory.db, memory.vault, merge_id=merge_id,
-                                   actor=actor)
+    return await asyncio.to_thread(people_merge.undo_merge, memory.db, memory.vault, merge_id=merge_id, actor=actor)
 
 
 async def confirm_merge(memory: Memory, *, merge_id: str, actor: str) -> MergeInfo:
     """Make a pending merge final: the merged-away person is deleted (key shredded)."""
-    return await asyncio.to_thread(people_merge.confirm_merge, memory.db, memory.vault, merge_id=merge_id,
-                                   actor=actor)
+    return await asyncio.to_thread(people_merge.confirm_merge, memory.db, memory.vault, merge_id=merge_id, actor=actor)
 
 
 async def list_merges(memory: Memory, *, include_finished: bool = False) -> list[MergeInfo]:

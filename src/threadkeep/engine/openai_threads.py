@@ -38,8 +38,20 @@ from threadkeep.store.vault import Vault
 if TYPE_CHECKING:
     from threadkeep.engine.memory import Memory
 
-__all__ = ["OpenAIThread", "Recognised", "RequestKey", "Turn", "fingerprint", "normalise", "recognise", "remember",
-           "recognise_for", "remember_for", "request_key_for", "REQUEST_KEY_PREFIX"]
+__all__ = [
+    "OpenAIThread",
+    "Recognised",
+    "RequestKey",
+    "Turn",
+    "fingerprint",
+    "normalise",
+    "recognise",
+    "remember",
+    "recognise_for",
+    "remember_for",
+    "request_key_for",
+    "REQUEST_KEY_PREFIX",
+]
 
 Turn = tuple[str, str]  # (role, text): role is "user" or "assistant"
 ROLES = ("user", "assistant")
@@ -83,18 +95,16 @@ def fingerprint(key: bytes, turns: Sequence[Turn]) -> list[str]:
     return heads
 
 
-def recognise(session: Session, vault: Vault, *, user_id: str, history: Sequence[Turn],
-              new_text: str) -> Recognised:
+def recognise(session: Session, vault: Vault, *, user_id: str, history: Sequence[Turn], new_text: str) -> Recognised:
     """Find the person's conversation that ``history`` (the messages before the new one) continues."""
     heads = fingerprint(_key(session, vault, user_id), history)
     # Longest prefix first; the empty prefix (index 0) names no conversation.
     for stop in range(len(heads), 1, -_LOOKUP_BATCH):
-        batch = heads[max(1, stop - _LOOKUP_BATCH):stop]
+        batch = heads[max(1, stop - _LOOKUP_BATCH) : stop]
         rows = session.execute(
             select(OpenAIThread.head, OpenAIThread.conversation_id)
             .join(Conversation, Conversation.id == OpenAIThread.conversation_id)
-            .where(OpenAIThread.user_id == user_id, Conversation.user_id == user_id,
-                   OpenAIThread.head.in_(batch))
+            .where(OpenAIThread.user_id == user_id, Conversation.user_id == user_id, OpenAIThread.head.in_(batch))
             .order_by(OpenAIThread.updated_at.desc())
         ).all()
         if rows:
@@ -108,8 +118,9 @@ def recognise(session: Session, vault: Vault, *, user_id: str, history: Sequence
 
 
 def _failed_turn(session: Session, vault: Vault, conversation_id: str, new_text: str) -> str | None:
-    last = session.scalar(select(Message).where(Message.conversation_id == conversation_id)
-                          .order_by(Message.seq.desc()).limit(1))
+    last = session.scalar(
+        select(Message).where(Message.conversation_id == conversation_id).order_by(Message.seq.desc()).limit(1)
+    )
     # "tools": a turn paused for the client's tool results, which a follow-up carries.
     if last is None or last.role != "user" or last.status not in ("failed", "tools"):
         return None
@@ -117,8 +128,7 @@ def _failed_turn(session: Session, vault: Vault, conversation_id: str, new_text:
     return last.id if same else None
 
 
-def remember(session: Session, vault: Vault, *, user_id: str, conversation_id: str,
-             turns: Sequence[Turn]) -> None:
+def remember(session: Session, vault: Vault, *, user_id: str, conversation_id: str, turns: Sequence[Turn]) -> None:
     """Store the fingerprint of ``turns`` (the client's history, ending with the answer) as the
     conversation's, replacing the previous one."""
     head = fingerprint(_key(session, vault, user_id), turns)[-1]
@@ -139,7 +149,6 @@ def recognise_for(memory: Memory, *, person: str, history: Sequence[Turn], new_t
         return recognise(s, memory.vault, user_id=user.id, history=history, new_text=new_text)
 
 
-
 @dataclass(frozen=True, slots=True)
 class RequestKey:
     """The implicit idempotency key of a drop-in request, and what an earlier attempt left."""
@@ -156,8 +165,16 @@ class RequestKey:
     last_turn: bool = False
 
 
-def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new_text: str,
-                    conversation_id: str | None, endpoint: str, rounds: str | None = None) -> RequestKey:
+def request_key_for(
+    memory: Memory,
+    *,
+    person: str,
+    history: Sequence[Turn],
+    new_text: str,
+    conversation_id: str | None,
+    endpoint: str,
+    rounds: str | None = None,
+) -> RequestKey:
     """The key that names this request — the person, the conversation they named (if any),
     the history they sent and the new message — so that the SDK's own retries (after a
     timeout or a dropped connection, without an ``Idempotency-Key``) join the first attempt
@@ -169,6 +186,7 @@ def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new
     subkey, like the thread fingerprints (nothing stored confirms a guessed message). Makes
     the person on first use, as the turn itself would; blocking, run it off the event loop.
     """
+
     def run(s: Session) -> RequestKey:
         user = repo.get_or_create_user(s, memory.vault, name=person)
         named: list[Turn] = [("endpoint", endpoint)] + ([("conversation", conversation_id)] if conversation_id else [])
@@ -180,11 +198,15 @@ def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new
             return RequestKey(key)
         msg = s.get(Message, row.message_id)
         answer = turns.answer_of(s, message_id=row.message_id) if msg is not None else None
-        last = (msg is not None
-                and repo.last_user_message_id(s, conversation_id=msg.conversation_id) == msg.id)
-        return RequestKey(key, True, row.requested_conversation_id, row.message_id,
-                          answer.created_at if answer is not None and msg is not None and msg.status == "answered"
-                          else None, last)
+        last = msg is not None and repo.last_user_message_id(s, conversation_id=msg.conversation_id) == msg.id
+        return RequestKey(
+            key,
+            True,
+            row.requested_conversation_id,
+            row.message_id,
+            answer.created_at if answer is not None and msg is not None and msg.status == "answered" else None,
+            last,
+        )
 
     return memory.db.write(run)
 
@@ -192,6 +214,7 @@ def request_key_for(memory: Memory, *, person: str, history: Sequence[Turn], new
 def remember_for(memory: Memory, *, person: str, conversation_id: str, turns: Sequence[Turn]) -> None:
     """:func:`remember` for the person with handle ``person``, in its own transaction;
     blocking, run it off the event loop."""
+
     def run(s: Session) -> None:
         user = repo.find_user(s, name=person)
         if user is not None:

@@ -30,30 +30,57 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["list_facts", "fact_history", "undo_fact", "delete_fact", "erase_fact",
-           "fact_records", "fact_version_records", "undo_change_record", "forget_fact_record",
-           "forget_all_facts", "current_profile", "identities_of", "link_identity",
-           "unlink_identity", "handle_of_identity", "person_for_identity", "channel_identities"]
+__all__ = [
+    "list_facts",
+    "fact_history",
+    "undo_fact",
+    "delete_fact",
+    "erase_fact",
+    "fact_records",
+    "fact_version_records",
+    "undo_change_record",
+    "forget_fact_record",
+    "forget_all_facts",
+    "current_profile",
+    "identities_of",
+    "link_identity",
+    "unlink_identity",
+    "handle_of_identity",
+    "person_for_identity",
+    "channel_identities",
+]
 
 
 def _row(f: rows.FactRecord) -> dict[str, Any]:
-    return {"id": f.id, "key": f.key, "value": f.value, "said": f.said, "text": f.text, "status": f.status,
-            "method": f.method, "times_seen": f.times_seen, "first_seen": f.first_seen.isoformat(),
-            "last_seen": f.last_seen.isoformat(), "source_message_id": f.source_message_id}
+    return {
+        "id": f.id,
+        "key": f.key,
+        "value": f.value,
+        "said": f.said,
+        "text": f.text,
+        "status": f.status,
+        "method": f.method,
+        "times_seen": f.times_seen,
+        "first_seen": f.first_seen.isoformat(),
+        "last_seen": f.last_seen.isoformat(),
+        "source_message_id": f.source_message_id,
+    }
 
 
 async def list_facts(memory: Memory, *, user: str, include_retired: bool = False) -> list[dict[str, Any]]:
     """The person's facts (current ones unless ``include_retired``)."""
+
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
             uid = repo.person_id(s, memory.vault, name=user, create=False)
-            return [_row(f) for f in rows.load_facts(s, memory.vault, user_id=uid,
-                                                      include_retired=include_retired)]
+            return [_row(f) for f in rows.load_facts(s, memory.vault, user_id=uid, include_retired=include_retired)]
+
     return await asyncio.to_thread(run)
 
 
 async def fact_history(memory: Memory, fact_id: str, *, user: str) -> list[dict[str, Any]]:
     """Every version of one fact, oldest first."""
+
     def run() -> list[dict[str, Any]]:
         with memory.db.reading() as s:
             uid = repo.person_id(s, memory.vault, name=user, create=False)
@@ -61,11 +88,13 @@ async def fact_history(memory: Memory, fact_id: str, *, user: str) -> list[dict[
             if not versions:
                 raise NotFound(f"fact {fact_id} not found")
             return [asdict(v) | {"at": v.at.isoformat()} for v in versions]
+
     return await asyncio.to_thread(run)
 
 
 async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) -> dict[str, Any] | None:
     """Undo the newest change (of one fact, or of any of the person's facts)."""
+
     def run(s: Any) -> dict[str, Any] | None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
         if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
@@ -77,12 +106,14 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
 
         clear_fact_cache(uid)
         return asdict(change) if change is not None else None
+
     return await asyncio.to_thread(memory.db.write, run)
 
 
 async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     """Forget a fact: it leaves every list and turn at once, kept in history as a ``forget``
     version that ``undo`` reverts (``facts`` erasure for good is :func:`erase_fact`)."""
+
     def run(s: Any) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
         if store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id) is None:
@@ -92,11 +123,13 @@ async def delete_fact(memory: Memory, fact_id: str, *, user: str) -> None:
         )
 
         clear_fact_cache(uid)
+
     await asyncio.to_thread(memory.db.write, run)
 
 
 async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
     """Erase a fact and its whole history for good (no undo)."""
+
     def run(s: Any) -> None:
         uid = repo.person_id(s, memory.vault, name=user, create=False)
         if not store.delete_fact(s, user_id=uid, fact_id=fact_id):
@@ -106,6 +139,7 @@ async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
         )
 
         clear_fact_cache(uid)
+
     await asyncio.to_thread(memory.db.write, run)
 
 
@@ -114,6 +148,7 @@ async def erase_fact(memory: Memory, fact_id: str, *, user: str) -> None:
 
 async def _as_person(memory: Memory, user: str, fn: Callable[[Session, str], T], *, missing: T) -> T:
     """``fn(session, user_id)`` in one transaction; ``missing`` when the person has no row yet."""
+
     def run(s: Session) -> T:
         found = repo.find_user(s, name=user)
         return missing if found is None else fn(s, found.id)
@@ -123,32 +158,38 @@ async def _as_person(memory: Memory, user: str, fn: Callable[[Session, str], T],
 
 async def fact_records(memory: Memory, *, user: str, include_retired: bool = False) -> list[rows.FactRecord]:
     """The person's facts as records (none for a person not seen yet)."""
-    return await _as_person(memory, user, lambda s, uid: rows.load_facts(
-        s, memory.vault, user_id=uid, include_retired=include_retired), missing=[])
+    return await _as_person(
+        memory,
+        user,
+        lambda s, uid: rows.load_facts(s, memory.vault, user_id=uid, include_retired=include_retired),
+        missing=[],
+    )
 
 
 async def fact_version_records(memory: Memory, fact_id: str, *, user: str) -> list[Any]:
     """Every version of one fact, oldest first (empty when there is no such fact)."""
-    return await _as_person(memory, user, lambda s, uid: store.fact_history(
-        s, memory.vault, user_id=uid, fact_id=fact_id), missing=[])
+    return await _as_person(
+        memory, user, lambda s, uid: store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id), missing=[]
+    )
 
 
 async def undo_change_record(memory: Memory, *, user: str, fact_id: str | None = None) -> Any:
     """Undo the newest change (of one fact, or of any); None when nothing was left to undo."""
-    return await _as_person(memory, user, lambda s, uid: store.undo_last_change(
-        s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
+    return await _as_person(
+        memory, user, lambda s, uid: store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id), missing=None
+    )
 
 
 async def forget_fact_record(memory: Memory, fact_id: str, *, user: str) -> Any:
     """Forget one fact (kept in its history, undoable); None when there is no such fact."""
-    return await _as_person(memory, user, lambda s, uid: store.forget_fact(
-        s, memory.vault, user_id=uid, fact_id=fact_id), missing=None)
+    return await _as_person(
+        memory, user, lambda s, uid: store.forget_fact(s, memory.vault, user_id=uid, fact_id=fact_id), missing=None
+    )
 
 
 async def forget_all_facts(memory: Memory, *, user: str) -> int:
     """Delete every fact about the person; how many there were."""
-    return await _as_person(memory, user, lambda s, uid: store.delete_all_facts(s, user_id=uid),
-                            missing=0)
+    return await _as_person(memory, user, lambda s, uid: store.delete_all_facts(s, user_id=uid), missing=0)
 
 
 async def current_profile(memory: Memory, *, user: str) -> profiles.ProfileRecord | None:
@@ -170,14 +211,14 @@ async def identities_of(memory: Memory, *, user_id: str) -> list[tuple[str, str]
 
 async def link_identity(memory: Memory, *, user_id: str, channel: str, external_id: str) -> str:
     """Link a channel identity to a person; its id (Conflict when it is someone else's)."""
-    return await asyncio.to_thread(identities.link_identity, memory.db, user_id=user_id,
-                                   channel=channel, external_id=external_id)
+    return await asyncio.to_thread(
+        identities.link_identity, memory.db, user_id=user_id, channel=channel, external_id=external_id
+    )
 
 
 async def unlink_identity(memory: Memory, *, channel: str, external_id: str) -> bool:
     """Remove a link; False when there was none."""
-    return await asyncio.to_thread(identities.unlink_identity, memory.db, channel=channel,
-                                   external_id=external_id)
+    return await asyncio.to_thread(identities.unlink_identity, memory.db, channel=channel, external_id=external_id)
 
 
 def handle_of_identity(memory: Memory, *, channel: str, external_id: str) -> str | None:

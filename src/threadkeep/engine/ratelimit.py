@@ -106,14 +106,17 @@ class DatabaseLimiter:
     def __init__(self, db: Database) -> None:
         self.db = db
         least = "LEAST" if db.dialect == "postgresql" else "MIN"
-        level = (f"{least}(:burst, rate_buckets.tokens + "
-                 f"(CASE WHEN :now > rate_buckets.stamp THEN :now - rate_buckets.stamp ELSE 0 END) * :rate)")
+        level = (
+            f"{least}(:burst, rate_buckets.tokens + "
+            f"(CASE WHEN :now > rate_buckets.stamp THEN :now - rate_buckets.stamp ELSE 0 END) * :rate)"
+        )
         self._take = text(
             "INSERT INTO rate_buckets (bucket, tokens, stamp, allowed) VALUES (:bucket, :burst - 1, :now, TRUE) "
             "ON CONFLICT (bucket) DO UPDATE SET "
             f"tokens = CASE WHEN {level} >= 1 THEN {level} - 1 ELSE {level} END, "
             f"allowed = ({level} >= 1), stamp = :now "
-            "RETURNING tokens, allowed")
+            "RETURNING tokens, allowed"
+        )
         self._peek = text("SELECT tokens, stamp FROM rate_buckets WHERE bucket = :bucket")
 
     def take(self, bucket: str, rate: Rate) -> float:
@@ -172,8 +175,9 @@ class RedisLimiter:
     def _run(self, bucket: str, rate: Rate, take: bool) -> float:
         if rate.per_minute <= 0:
             return 0.0
-        allowed, tokens = self._script(keys=[self.prefix + bucket],
-                                       args=[rate.burst, rate.per_second, 1 if take else 0])
+        allowed, tokens = self._script(
+            keys=[self.prefix + bucket], args=[rate.burst, rate.per_second, 1 if take else 0]
+        )
         return 0.0 if int(allowed) else rate.wait(float(tokens))
 
     def take(self, bucket: str, rate: Rate) -> float:

@@ -50,54 +50,122 @@ def _rx(*patterns: str) -> tuple[re.Pattern[str], ...]:
 # What an assistant question asks for. Anchored on possessives ("your name", "ваше имя") so
 # "your manager's name" or "the name of the project" are not the person's name.
 _ASK: dict[str, tuple[re.Pattern[str], ...]] = {
-    "name": _rx(r"\byour (?:full |first |last )?name\b", r"\bwhat should i call you\b",
-                r"\bhow (?:should|do|can|may) i (?:call|address) you\b", r"\bwho am i (?:talking|speaking)\b",
-                r"как (?:вас|тебя) зовут", r"ваше имя|тво[её] имя", r"как (?:к вам|к тебе) обращаться"),
-    "employer": _rx(r"\bwhere do you work\b", r"\byour (?:company|employer|organi[sz]ation)\b",
-                    r"\b(?:which|what) company\b", r"\bwho do you work for\b",
-                    r"где (?:вы|ты) работа(?:ете|ешь)", r"в какой (?:компании|организации)",
-                    r"ваш(?:а|ей)? (?:компани[яи]|работодатель)", r"на кого (?:вы|ты) работа"),
-    "city": _rx(r"\bwhere (?:do|are) you (?:live|living|based|located)\b", r"\b(?:your|which|what) (?:city|town)\b",
-                r"\bwhere are you from\b", r"где (?:вы|ты) (?:живёте|живете|живёшь|живешь)",
-                r"в каком городе", r"ваш город|твой город", r"откуда (?:вы|ты)\b"),
-    "role": _rx(r"\b(?:your|what is your|what's your) (?:role|job|position|job title|profession|occupation)\b",
-                r"\bwhat do you do for (?:a )?(?:living|work)\b",
-                r"кем (?:вы|ты) работа(?:ете|ешь)", r"ваша (?:должность|роль|профессия)",
-                r"чем (?:вы|ты) занима(?:етесь|ешься) по работе"),
-    "email": _rx(r"\b(?:your|an?) e-?mail\b", r"\be-?mail address\b", r"(?:ваш[ау]?|твой|твою) (?:почт|e-?mail|имейл)",
-                 r"адрес (?:электронной )?почты"),
+    "name": _rx(
+        r"\byour (?:full |first |last )?name\b",
+        r"\bwhat should i call you\b",
+        r"\bhow (?:should|do|can|may) i (?:call|address) you\b",
+        r"\bwho am i (?:talking|speaking)\b",
+        r"как (?:вас|тебя) зовут",
+        r"ваше имя|тво[её] имя",
+        r"как (?:к вам|к тебе) обращаться",
+    ),
+    "employer": _rx(
+        r"\bwhere do you work\b",
+        r"\byour (?:company|employer|organi[sz]ation)\b",
+        r"\b(?:which|what) company\b",
+        r"\bwho do you work for\b",
+        r"где (?:вы|ты) работа(?:ете|ешь)",
+        r"в какой (?:компании|организации)",
+        r"ваш(?:а|ей)? (?:компани[яи]|работодатель)",
+        r"на кого (?:вы|ты) работа",
+    ),
+    "city": _rx(
+        r"\bwhere (?:do|are) you (?:live|living|based|located)\b",
+        r"\b(?:your|which|what) (?:city|town)\b",
+        r"\bwhere are you from\b",
+        r"где (?:вы|ты) (?:живёте|живете|живёшь|живешь)",
+        r"в каком городе",
+        r"ваш город|твой город",
+        r"откуда (?:вы|ты)\b",
+    ),
+    "role": _rx(
+        r"\b(?:your|what is your|what's your) (?:role|job|position|job title|profession|occupation)\b",
+        r"\bwhat do you do for (?:a )?(?:living|work)\b",
+        r"кем (?:вы|ты) работа(?:ете|ешь)",
+        r"ваша (?:должность|роль|профессия)",
+        r"чем (?:вы|ты) занима(?:етесь|ешься) по работе",
+    ),
+    "email": _rx(
+        r"\b(?:your|an?) e-?mail\b",
+        r"\be-?mail address\b",
+        r"(?:ваш[ау]?|твой|твою) (?:почт|e-?mail|имейл)",
+        r"адрес (?:электронной )?почты",
+    ),
     "phone": _rx(r"\b(?:your )?(?:phone|mobile|cell)(?: number)?\b", r"номер телефона|ваш телефон|твой телефон"),
-    "deadline": _rx(r"\bdeadline\b", r"\bdue date\b", r"\bwhen is (?:it|this|the \w+) due\b",
-                    r"дедлайн", r"\bсрок\w*", r"к какому числу"),
-    "budget": _rx(r"\bbudget\b", r"\bhow much (?:can|do|are) you (?:want to |willing to |able to )?spend\b",
-                  r"бюджет", r"сколько (?:вы|ты) готов\w* потратить"),
-    "birthday": _rx(r"\bbirthday\b", r"\bdate of birth\b", r"\bwhen were you born\b",
-                    r"день рождения|дат[аы] рождения", r"когда (?:вы|ты) родил"),
+    "deadline": _rx(
+        r"\bdeadline\b",
+        r"\bdue date\b",
+        r"\bwhen is (?:it|this|the \w+) due\b",
+        r"дедлайн",
+        r"\bсрок\w*",
+        r"к какому числу",
+    ),
+    "budget": _rx(
+        r"\bbudget\b",
+        r"\bhow much (?:can|do|are) you (?:want to |willing to |able to )?spend\b",
+        r"бюджет",
+        r"сколько (?:вы|ты) готов\w* потратить",
+    ),
+    "birthday": _rx(
+        r"\bbirthday\b",
+        r"\bdate of birth\b",
+        r"\bwhen were you born\b",
+        r"день рождения|дат[аы] рождения",
+        r"когда (?:вы|ты) родил",
+    ),
     "timezone": _rx(r"\btime ?zone\b", r"часов(?:ой|ом) пояс"),
 }
 SLOTS: tuple[str, ...] = tuple(_ASK)
 
-_DATEISH = (r"(?:\d|january|february|march|april|may|june|july|august|september|october|november|december|"
-            r"monday|tuesday|wednesday|thursday|friday|tomorrow|next week|янв|фев|мар|апр|ма[яй]|июн|июл|авг|"
-            r"сен|окт|ноя|дек|понедельник|вторник|сред[ау]|четверг|пятниц|завтра)")
+_DATEISH = (
+    r"(?:\d|january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"monday|tuesday|wednesday|thursday|friday|tomorrow|next week|янв|фев|мар|апр|ма[яй]|июн|июл|авг|"
+    r"сен|окт|ноя|дек|понедельник|вторник|сред[ау]|четверг|пятниц|завтра)"
+)
 
 # How the person states a slot: first person only ("my friend works at X" says nothing about
 # the speaker), and never inside a question.
 _SAY: dict[str, tuple[re.Pattern[str], ...]] = {
-    "name": _rx(r"\bmy name is\b", r"\bcall me\b", r"\bi(?:'m| am) [A-Z][a-z]+\b(?! (?:at|in|from|a|an|the)\b)",
-                r"меня зовут", r"мо[её] имя\b", r"зовите меня"),
-    "employer": _rx(r"\bi (?:work|am working|'m working) (?:at|for)\b", r"\bmy (?:company|employer) is\b",
-                    r"\bi(?:'m| am) employed (?:by|at)\b", r"\bi (?:just )?joined\b",
-                    r"\bя работаю (?:в|на)\b", r"мой работодатель", r"моя компания", r"я устроил(?:ся|ась) в"),
-    "city": _rx(r"\bi live in\b", r"\bi(?:'m| am) based in\b", r"\bi(?:'m| am) from\b", r"\bmy city is\b",
-                r"\bi (?:just )?moved to\b", r"\bя живу в\b", r"\bя из\b", r"я переехал(?:а)? в", r"мой город"),
-    "role": _rx(r"\bi(?:'m| am) an? (?:\w+ )?(?:engineer|developer|manager|designer|analyst|teacher|doctor|lawyer|"
-                r"scientist|consultant|writer|student|architect|researcher|accountant|nurse|lead|director|"
-                r"programmer|product owner)\b",
-                r"\bi work as\b", r"\bmy (?:role|job|position|title) is\b",
-                r"\bя работаю [а-яё]+(?:ом|ем|ой)\b", r"моя (?:должность|профессия|роль)",
-                r"\bя\s*(?:[—-]\s*)?(?:разработчик|программист|менеджер|дизайнер|аналитик|учитель|врач|"
-                r"инженер|юрист|архитектор|тимлид)"),
+    "name": _rx(
+        r"\bmy name is\b",
+        r"\bcall me\b",
+        r"\bi(?:'m| am) [A-Z][a-z]+\b(?! (?:at|in|from|a|an|the)\b)",
+        r"меня зовут",
+        r"мо[её] имя\b",
+        r"зовите меня",
+    ),
+    "employer": _rx(
+        r"\bi (?:work|am working|'m working) (?:at|for)\b",
+        r"\bmy (?:company|employer) is\b",
+        r"\bi(?:'m| am) employed (?:by|at)\b",
+        r"\bi (?:just )?joined\b",
+        r"\bя работаю (?:в|на)\b",
+        r"мой работодатель",
+        r"моя компания",
+        r"я устроил(?:ся|ась) в",
+    ),
+    "city": _rx(
+        r"\bi live in\b",
+        r"\bi(?:'m| am) based in\b",
+        r"\bi(?:'m| am) from\b",
+        r"\bmy city is\b",
+        r"\bi (?:just )?moved to\b",
+        r"\bя живу в\b",
+        r"\bя из\b",
+        r"я переехал(?:а)? в",
+        r"мой город",
+    ),
+    "role": _rx(
+        r"\bi(?:'m| am) an? (?:\w+ )?(?:engineer|developer|manager|designer|analyst|teacher|doctor|lawyer|"
+        r"scientist|consultant|writer|student|architect|researcher|accountant|nurse|lead|director|"
+        r"programmer|product owner)\b",
+        r"\bi work as\b",
+        r"\bmy (?:role|job|position|title) is\b",
+        r"\bя работаю [а-яё]+(?:ом|ем|ой)\b",
+        r"моя (?:должность|профессия|роль)",
+        r"\bя\s*(?:[—-]\s*)?(?:разработчик|программист|менеджер|дизайнер|аналитик|учитель|врач|"
+        r"инженер|юрист|архитектор|тимлид)",
+    ),
     "email": _rx(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
     "phone": _rx(r"(?<!\w)\+?\d[\d\s().-]{7,}\d"),
     "deadline": _rx(rf"\b(?:deadline|due)\b.*{_DATEISH}", rf"(?:дедлайн|срок)\w*.*{_DATEISH}"),
@@ -106,13 +174,25 @@ _SAY: dict[str, tuple[re.Pattern[str], ...]] = {
     "timezone": _rx(r"\bmy time ?zone\b", r"\b(?:UTC|GMT)\s?[+-]\s?\d", r"мой часовой пояс"),
 }
 
-_REQUEST_START = _rx(r"^(?:could|can|would) you (?:please )?(?:remind|tell|share|give|send|confirm|provide)\b",
-                     r"^(?:please )?(?:remind|tell|share|send|give)(?: me)?\b",
-                     r"^(?:please )?(?:напомните|напомни|подскажите|подскажи|уточните|уточни|скажите|скажи|"
-                     r"сообщите|пришлите|назовите)")
-_CONFIRM = _rx(r"\bstill\b", r"\byou (?:said|mentioned|told)\b", r"\bas you said\b", r"\bconfirm\b",
-               r"\bcorrect\b", r"\bright\?", r"всё ещё|все еще|по-прежнему", r"вы (?:говорили|упоминали|сказали)",
-               r"\bверно\b", r"правильно", r"подтверд")
+_REQUEST_START = _rx(
+    r"^(?:could|can|would) you (?:please )?(?:remind|tell|share|give|send|confirm|provide)\b",
+    r"^(?:please )?(?:remind|tell|share|send|give)(?: me)?\b",
+    r"^(?:please )?(?:напомните|напомни|подскажите|подскажи|уточните|уточни|скажите|скажи|"
+    r"сообщите|пришлите|назовите)",
+)
+_CONFIRM = _rx(
+    r"\bstill\b",
+    r"\byou (?:said|mentioned|told)\b",
+    r"\bas you said\b",
+    r"\bconfirm\b",
+    r"\bcorrect\b",
+    r"\bright\?",
+    r"всё ещё|все еще|по-прежнему",
+    r"вы (?:говорили|упоминали|сказали)",
+    r"\bверно\b",
+    r"правильно",
+    r"подтверд",
+)
 _CLAUSE_END = re.compile(r"[,;:.!?]|\s(?:and|but|и|а|но)\s", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\n+")
 _VALUE = re.compile(r"\b(?:[A-ZА-ЯЁ][\w-]{2,}|\w*\d[\w./-]*)", re.UNICODE)
@@ -135,8 +215,8 @@ class Finding:
     slot: str
     question: str
     reask: bool
-    known_from: str | None = None   # conversation | fact
-    evidence: str | None = None     # the message id or fact id that had it
+    known_from: str | None = None  # conversation | fact
+    evidence: str | None = None  # the message id or fact id that had it
 
 
 _PIECE = 400
@@ -193,7 +273,7 @@ def stated_slots(text: str) -> dict[str, str]:
                     # The clause that carries the value: "I'm Anna and I work at Acme" gives
                     # "I'm Anna" for the name, so a later "Which city, Anna?" is still a re-ask.
                     stop = _CLAUSE_END.search(sentence, m.end())
-                    found[slot] = sentence[m.start(): stop.start() if stop else len(sentence)]
+                    found[slot] = sentence[m.start() : stop.start() if stop else len(sentence)]
                     break
     return found
 
@@ -211,21 +291,25 @@ def _confirms(question: str, known_text: str, *, clause: bool) -> bool:
         return True
     asked = {w.casefold() for w in re.findall(r"[\w./-]+", question, re.UNICODE)}
     values = _values(known_text, clause=clause) | (
-        set() if clause else {w.casefold() for w in re.findall(r"\w{3,}", known_text, re.UNICODE)})
+        set() if clause else {w.casefold() for w in re.findall(r"\w{3,}", known_text, re.UNICODE)}
+    )
     return bool(values & asked)
 
 
 # Words that make a sentence a question or address the assistant's listener: not its topic.
-_ASK_WORDS = frozenset(tokenize(
-    "what which who whom whose where when why how do does did is are was were can could would "
-    "will should shall please tell remind again know share you your yours yourself we our us "
-    "it this that there here once more still currently now be been being have has had the "
-    "than rather then so and or but for with to of in on at by from as about "
-    "какой какая какое какие каком какую каким каких кто кого кому что чем где куда откуда когда "
-    "почему зачем сколько как ли вы ты вас вам ваш ваша ваше ваши твой твоя твоё подскажите "
-    "подскажи напомните напомни скажите скажи уточните уточни назовите сообщите пожалуйста "
-    "снова ещё еще раз мы нас нам наш наша наше наши у есть был была было были будет это этот "
-    "эта эти сейчас теперь"))
+_ASK_WORDS = frozenset(
+    tokenize(
+        "what which who whom whose where when why how do does did is are was were can could would "
+        "will should shall please tell remind again know share you your yours yourself we our us "
+        "it this that there here once more still currently now be been being have has had the "
+        "than rather then so and or but for with to of in on at by from as about "
+        "какой какая какое какие каком какую каким каких кто кого кому что чем где куда откуда когда "
+        "почему зачем сколько как ли вы ты вас вам ваш ваша ваше ваши твой твоя твоё подскажите "
+        "подскажи напомните напомни скажите скажи уточните уточни назовите сообщите пожалуйста "
+        "снова ещё еще раз мы нас нам наш наша наше наши у есть был была было были будет это этот "
+        "эта эти сейчас теперь"
+    )
+)
 _JA_ASK = re.compile(r"[何誰]")
 _KANJI_KANA = re.compile(r"[\u30a0-\u30ff\u3400-\u9fff]")
 _JA_VALUE = re.compile(r"[\u30a0-\u30ffー]{2,}|[A-Za-z][\w.+-]+|\d[\d,.]*")
@@ -255,8 +339,7 @@ _SHORT_NAME = re.compile(r"\b[A-ZА-ЯЁ][\w+#-]+", re.UNICODE)  # Go, C#, R2 �
 def _statement_values(text: str) -> set[str]:
     values = _values(text, clause=True)
     rest = text.split(None, 1)
-    values |= {v.casefold() for v in _SHORT_NAME.findall(rest[1] if len(rest) > 1 else "")
-               if v not in _NOT_VALUES}
+    values |= {v.casefold() for v in _SHORT_NAME.findall(rest[1] if len(rest) > 1 else "") if v not in _NOT_VALUES}
     if _cjk(text):
         values |= {v.casefold() for v in _JA_VALUE.findall(text)}
     return values
@@ -284,9 +367,13 @@ def _statements(text: str) -> list[str]:
     return [s for s in _sentences(text) if not _is_question(s)]
 
 
-def find_reasks(messages: Sequence[Said], *, facts: dict[str, tuple[str, str]] | None = None,
-                only: Iterable[str] | None = None,
-                known: Sequence[tuple[str, str]] = ()) -> dict[str, list[Finding]]:
+def find_reasks(
+    messages: Sequence[Said],
+    *,
+    facts: dict[str, tuple[str, str]] | None = None,
+    only: Iterable[str] | None = None,
+    known: Sequence[tuple[str, str]] = (),
+) -> dict[str, list[Finding]]:
     """Findings per assistant message (all, or the ids in ``only``), in conversation order.
 
     ``facts`` maps a question slot to (fact id, value) known before these answers; ``known``
@@ -313,8 +400,9 @@ def find_reasks(messages: Sequence[Said], *, facts: dict[str, tuple[str, str]] |
                 continue
             q_topic = _topic(question)
             hit = next((i for i, st in said if _answers(question, q_topic, st)), None)
-            findings.append(Finding("topic", question, hit is not None,
-                                    "conversation" if hit is not None else None, hit))
+            findings.append(
+                Finding("topic", question, hit is not None, "conversation" if hit is not None else None, hit)
+            )
         for slot, question in slotted:
             source = known_slots.get(slot)
             origin = "conversation"

@@ -43,14 +43,18 @@ def mark_conversation(session: Session, vault: Vault, *, conversation_id: str, f
     if conv is None:
         return 0
     done = set(session.scalars(select(ReaskMark.message_id).where(ReaskMark.conversation_id == conversation_id)))
-    rows = session.scalars(select(Message).where(Message.conversation_id == conversation_id)
-                           .order_by(Message.seq)).all()
+    rows = session.scalars(
+        select(Message).where(Message.conversation_id == conversation_id).order_by(Message.seq)
+    ).all()
     # An offline answer quotes memory and asks nothing: it is no re-ask, nor evidence of one.
     todo = [m for m in rows if m.role == "assistant" and not m.offline and m.id not in done]
     if not todo:
         return 0
-    said = [Said(m.id, m.role, repo.open_message_text(session, vault, m)) for m in rows
-            if m.role in ("user", "assistant") and m.status != "failed" and not m.offline]
+    said = [
+        Said(m.id, m.role, repo.open_message_text(session, vault, m))
+        for m in rows
+        if m.role in ("user", "assistant") and m.status != "failed" and not m.offline
+    ]
     first_answer = min(m.created_at for m in todo)
     facts, lines = _known_facts(session, vault, user_id=conv.user_id, before=first_answer)
     results = find_reasks(said, facts=facts, only=[m.id for m in todo], known=lines)
@@ -59,21 +63,42 @@ def mark_conversation(session: Session, vault: Vault, *, conversation_id: str, f
         reasks = [f for f in findings if f.reask]
         detail = None
         if findings:
-            payload = json.dumps([{"slot": f.slot, "question": f.question, "reask": f.reask,
-                                   "known_from": f.known_from, "evidence": f.evidence} for f in findings],
-                                 ensure_ascii=False, sort_keys=True)
-            detail = vault.seal(session, conv.user_id, payload, table="reask_marks", column="detail",
-                                row_id=m.id)
-        session.add(ReaskMark(message_id=m.id, conversation_id=conversation_id, user_id=conv.user_id,
-                              day=m.created_at.strftime("%Y-%m-%d"), config=_config(m.model, fold),
-                              questions=len(findings), reasks=len(reasks), reask=bool(reasks),
-                              detail_ct=detail, checked_at=utcnow()))
+            payload = json.dumps(
+                [
+                    {
+                        "slot": f.slot,
+                        "question": f.question,
+                        "reask": f.reask,
+                        "known_from": f.known_from,
+                        "evidence": f.evidence,
+                    }
+                    for f in findings
+                ],
+                ensure_ascii=False,
+                sort_keys=True,
+            )
+            detail = vault.seal(session, conv.user_id, payload, table="reask_marks", column="detail", row_id=m.id)
+        session.add(
+            ReaskMark(
+                message_id=m.id,
+                conversation_id=conversation_id,
+                user_id=conv.user_id,
+                day=m.created_at.strftime("%Y-%m-%d"),
+                config=_config(m.model, fold),
+                questions=len(findings),
+                reasks=len(reasks),
+                reask=bool(reasks),
+                detail_ct=detail,
+                checked_at=utcnow(),
+            )
+        )
     session.flush()
     return len(todo)
 
 
-def _known_facts(session: Session, vault: Vault, *, user_id: str,
-                 before: datetime) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str]]]:
+def _known_facts(
+    session: Session, vault: Vault, *, user_id: str, before: datetime
+) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str]]]:
     """Facts known before ``before``: by question slot, and every one as (id, line) for
     questions about anything else."""
     out: dict[str, tuple[str, str]] = {}
@@ -93,8 +118,13 @@ def reask_stats(session: Session, *, since: str | None = None) -> dict[str, Any]
 
     ``rate`` is re-asking answers / answers checked; ``questions`` counts slot questions.
     """
-    q = select(ReaskMark.day, ReaskMark.config, func.count(), func.sum(ReaskMark.questions),
-               func.sum(case((ReaskMark.reask, 1), else_=0))).group_by(ReaskMark.day, ReaskMark.config)
+    q = select(
+        ReaskMark.day,
+        ReaskMark.config,
+        func.count(),
+        func.sum(ReaskMark.questions),
+        func.sum(case((ReaskMark.reask, 1), else_=0)),
+    ).group_by(ReaskMark.day, ReaskMark.config)
     if since is not None:
         q = q.where(ReaskMark.day >= since)
     by_day: dict[str, list[int]] = {}
@@ -107,9 +137,16 @@ def reask_stats(session: Session, *, since: str | None = None) -> dict[str, Any]
             acc[2] += int(reasks or 0)
 
     def shape(acc: list[int]) -> dict[str, Any]:
-        return {"answers": acc[0], "questions": acc[1], "reasks": acc[2],
-                "rate": round(acc[2] / acc[0], 4) if acc[0] else 0.0}
+        return {
+            "answers": acc[0],
+            "questions": acc[1],
+            "reasks": acc[2],
+            "rate": round(acc[2] / acc[0], 4) if acc[0] else 0.0,
+        }
 
     total = [sum(v[i] for v in by_day.values()) for i in range(3)]
-    return {"total": shape(total), "by_day": {k: shape(v) for k, v in sorted(by_day.items())},
-            "by_config": {k: shape(v) for k, v in sorted(by_config.items())}}
+    return {
+        "total": shape(total),
+        "by_day": {k: shape(v) for k, v in sorted(by_day.items())},
+        "by_config": {k: shape(v) for k, v in sorted(by_config.items())},
+    }

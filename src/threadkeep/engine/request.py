@@ -115,24 +115,33 @@ class TurnBuilder:
         tc = self.counter
         ceiling = self.ceiling
         used = tc.count(window.system) + tc.message(window.new_message) + _RETRIEVAL_MARGIN
-        used += sum(tc.message(block) for block in (startup_block(window.startup),
-                                                    summary_block(render_summary(window.state))) if block)
+        used += sum(
+            tc.message(block)
+            for block in (startup_block(window.startup), summary_block(render_summary(window.state)))
+            if block
+        )
         used += sum(tc.message(m[2]) for m in window.history)
         return max(200, ceiling // 4, ceiling - used)
 
     # -- one request ---------------------------------------------------------------------
     def _assembly(self, reserve: int, conversation_id: str) -> Any:
-        return partial(assemble, ceiling=self.ceiling - reserve, counter=self.counter, compactor=self.compactor,
-                       max_tokens=self.settings.max_answer_tokens, cache_key=conversation_id)
+        return partial(
+            assemble,
+            ceiling=self.ceiling - reserve,
+            counter=self.counter,
+            compactor=self.compactor,
+            max_tokens=self.settings.max_answer_tokens,
+            cache_key=conversation_id,
+        )
 
-    def draft(self, window: TurnWindow, *, tools: tuple[ToolSpec, ...] = (), context: str | None = None,
-              offered: bool = False) -> Draft:
+    def draft(
+        self, window: TurnWindow, *, tools: tuple[ToolSpec, ...] = (), context: str | None = None, offered: bool = False
+    ) -> Draft:
         """The request's inputs before retrieval. ``offered``: a tool round may follow (the
         engine may search even for a model without tool use)."""
         # One-turn context rides with the new message, inside a tag the facts layer never
         # mines; only the message itself is stored.
-        new_message = (f"<context>\n{context}\n</context>\n\n{window.new_message}" if context
-                       else window.new_message)
+        new_message = f"<context>\n{context}\n</context>\n\n{window.new_message}" if context else window.new_message
         bare = TurnInputs(
             tools=tools,
             system=window.system,
@@ -170,14 +179,17 @@ class TurnBuilder:
         )
 
         hits = sorted((h for b in found.recalled for h in b.hits), key=lambda h: -h.score)
-        again, first = (split_recurring(hits, draft.window.notes) if self.settings.recall_note_after > 1
-                        else (hits, []))
+        again, first = split_recurring(hits, draft.window.notes) if self.settings.recall_note_after > 1 else (hits, [])
         blocks = render_recalled(again, RECALL_LABELS)
         per_turn = tuple(render_recalled(first, RECALL_LABELS))
         text = render_note([b.text for b in blocks]) if blocks else ""
-        return NotePlan(text, tuple(hit_key(h) for b in blocks for h in b.hits),
-                        self.counter.count(text) if text else 0,
-                        tuple(hit_key(h) for b in per_turn for h in b.hits), per_turn)
+        return NotePlan(
+            text,
+            tuple(hit_key(h) for b in blocks for h in b.hits),
+            self.counter.count(text) if text else 0,
+            tuple(hit_key(h) for b in per_turn for h in b.hits),
+            per_turn,
+        )
 
     def finish(self, draft: Draft, found: Retrieved, plan: NotePlan | None, note: StoredNote | None) -> BuiltTurn:
         """The request and its report, with ``note`` (this turn's recall note as stored)."""
@@ -191,8 +203,11 @@ class TurnBuilder:
         built: Assembly = self._assembly(draft.reserve, window.conversation_id)(inputs)
         request = self.plan(built.request, window)
         report = built.report.to_dict()
-        report["breakpoints"] = [{"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
-                                 for b in request.breakpoints if b.segment < len(request.segments)]
+        report["breakpoints"] = [
+            {"segment": request.segments[b.segment].name, "ttl_seconds": b.ttl_seconds}
+            for b in request.breakpoints
+            if b.segment < len(request.segments)
+        ]
         from threadkeep.memory.recall.notes import (
             hit_key,  # lazy: start-up (tests/test_serve_startup.py)
         )
@@ -201,22 +216,35 @@ class TurnBuilder:
         report["tool_reserve"] = draft.reserve
         report["summary_adopted"] = window.adopted
         report["summary_items"] = len(window.state.items)
-        report["facts"] = [{"fact_id": h.fact.id, "sources": list(h.sources)}
-                           for h in found.facts[: built.report.facts_used]]
-        shown = [*(b for b in found.recalled if note is not None and note.text and
-                   any(hit_key(h) in note.sources for h in b.hits)),
-                 *per_turn[: built.report.recalled_used]]
+        report["facts"] = [
+            {"fact_id": h.fact.id, "sources": list(h.sources)} for h in found.facts[: built.report.facts_used]
+        ]
+        shown = [
+            *(
+                b
+                for b in found.recalled
+                if note is not None and note.text and any(hit_key(h) in note.sources for h in b.hits)
+            ),
+            *per_turn[: built.report.recalled_used],
+        ]
         if self.capabilities.quotes_memory:  # the offline model names each quote's true source
-            request = replace(request, metadata={**request.metadata, "quote_sources": quote_sources(
-                shown, window.conversation_id)})
+            request = replace(
+                request, metadata={**request.metadata, "quote_sources": quote_sources(shown, window.conversation_id)}
+            )
         report["recall"] = [
-            {"conversation_id": c, "message_id": mid, "seq": seq, "date": at.isoformat(),
-             "this_conversation": c == window.conversation_id}
+            {
+                "conversation_id": c,
+                "message_id": mid,
+                "seq": seq,
+                "date": at.isoformat(),
+                "this_conversation": c == window.conversation_id,
+            }
             for block in shown
             for (c, mid, seq, at) in (h.source for h in block.hits)
         ]
         report["recall_note"] = {
-            "fired": found.fired, "note_id": note.id if note is not None and note.text else None,
+            "fired": found.fired,
+            "note_id": note.id if note is not None and note.text else None,
             "noted": len(note.sources) if note is not None and note.text else 0,
             "first_shown": sum(len(b.hits) for b in per_turn),
             "repeated": found.repeated,
@@ -233,21 +261,35 @@ class TurnBuilder:
         Built by the same assembly and planning as a turn, with a placeholder after the last
         breakpoint (the keep-warm scheduler trims it and checks the fingerprints).
         """
-        inputs = TurnInputs(tools=tools, system=window.system, new_message=".", startup=window.startup,
-                            summary=render_summary(window.state), history=window.history)
+        inputs = TurnInputs(
+            tools=tools,
+            system=window.system,
+            new_message=".",
+            startup=window.startup,
+            summary=render_summary(window.state),
+            history=window.history,
+        )
         built = self._assembly(self.tool_reserve(bool(tools)), window.conversation_id)(inputs)
         return self.plan(built.request, window)
 
     def plan(self, request: ModelRequest, window: TurnWindow) -> ModelRequest:
         """The request with its cache breakpoints placed."""
-        ttl = history_ttl(self.settings.cache_history_ttl, self.capabilities, keep_warm=window.keep_warm,
-                          rebuilding=window.rebuilding)
+        ttl = history_ttl(
+            self.settings.cache_history_ttl, self.capabilities, keep_warm=window.keep_warm, rebuilding=window.rebuilding
+        )
         return plan_breakpoints(request, self.capabilities, self.counter, history_ttl=ttl)
 
 
 def quote_sources(blocks: Sequence[RecalledBlock], conversation_id: str) -> dict[str, tuple[str, str, bool, bool]]:
     """Where each recalled line came from, for a model that quotes memory: its text to (date,
     role, from this conversation, from a pasted document)."""
-    return {h.text: (f"{h.item.created_at:%Y-%m-%d}", h.item.role, h.item.conversation_id == conversation_id,
-                     h.item.chunk > 0 or len(h.item.text) > DOCUMENT_CHARS // 2)
-            for block in blocks for h in block.hits}
+    return {
+        h.text: (
+            f"{h.item.created_at:%Y-%m-%d}",
+            h.item.role,
+            h.item.conversation_id == conversation_id,
+            h.item.chunk > 0 or len(h.item.text) > DOCUMENT_CHARS // 2,
+        )
+        for block in blocks
+        for h in block.hits
+    }

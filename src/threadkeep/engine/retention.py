@@ -38,7 +38,7 @@ class RetentionPolicy:
     def from_json(cls, data: Any) -> RetentionPolicy:
         """Parse an admin's value; unknown keys and bad numbers are refused with the reason."""
         if not isinstance(data, dict):
-            raise InputError("the retention policy is an object: {\"enabled\": bool, \"days\": int}")
+            raise InputError('the retention policy is an object: {"enabled": bool, "days": int}')
         unknown = set(data) - {"enabled", "days"}
         if unknown:
             raise InputError(f"unknown retention keys: {', '.join(sorted(unknown))}")
@@ -74,8 +74,9 @@ def apply_retention(session: Session, *, now: datetime | None = None, policy: Re
     if not policy.enabled:
         return 0
     cutoff = (now or utcnow()) - timedelta(days=policy.days)
-    old = session.execute(select(Conversation.id, Conversation.user_id)
-                          .where(Conversation.last_activity_at < cutoff).limit(BATCH)).all()
+    old = session.execute(
+        select(Conversation.id, Conversation.user_id).where(Conversation.last_activity_at < cutoff).limit(BATCH)
+    ).all()
     for cid, uid in old:
         # Explicitly too: the outcome must not depend on SQLite's foreign-key pragma.
         session.execute(delete(ReaskMark).where(ReaskMark.conversation_id == cid))

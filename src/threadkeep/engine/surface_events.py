@@ -24,28 +24,64 @@ from threadkeep.store.surface_tables import SurfaceEvent, SurfacePost, SurfaceSt
 if TYPE_CHECKING:
     from threadkeep.engine.memory import Memory
 
-__all__ = ["JOB_KIND", "StoredEvent", "record_event", "note_error", "surface_status", "post_owner",
-           "load_event", "update_event", "event_channel", "thread_conversation", "set_thread",
-           "record_post", "finish_event"]
+__all__ = [
+    "JOB_KIND",
+    "StoredEvent",
+    "record_event",
+    "note_error",
+    "surface_status",
+    "post_owner",
+    "load_event",
+    "update_event",
+    "event_channel",
+    "thread_conversation",
+    "set_thread",
+    "record_post",
+    "finish_event",
+]
 
 JOB_KIND = "surface.answer"
 _SEAL = {"table": "surface_events", "column": "text"}
 
 
 # -- events ------------------------------------------------------------------------------
-def record_event(memory: Memory, *, channel: str, event_key: str, user_id: str, thread_key: str,
-                 text: str | None, target: dict[str, Any], kind: str = "message") -> str | None:
+def record_event(
+    memory: Memory,
+    *,
+    channel: str,
+    event_key: str,
+    user_id: str,
+    thread_key: str,
+    text: str | None,
+    target: dict[str, Any],
+    kind: str = "message",
+) -> str | None:
     """Store an inbound event and queue its job in one transaction; None if already seen."""
+
     def run(s: Session) -> str | None:
-        if s.scalar(select(SurfaceEvent.id).where(SurfaceEvent.channel == channel,
-                                                  SurfaceEvent.event_key == event_key)) is not None:
+        if (
+            s.scalar(
+                select(SurfaceEvent.id).where(SurfaceEvent.channel == channel, SurfaceEvent.event_key == event_key)
+            )
+            is not None
+        ):
             return None
         eid = new_id()
-        sealed = (memory.vault.seal(s, user_id, text, row_id=eid, **_SEAL) if text is not None else None)
+        sealed = memory.vault.seal(s, user_id, text, row_id=eid, **_SEAL) if text is not None else None
         try:
             with s.begin_nested():
-                s.add(SurfaceEvent(id=eid, channel=channel, event_key=event_key, user_id=user_id,
-                                   thread_key=thread_key, kind=kind, text_ct=sealed, target=target))
+                s.add(
+                    SurfaceEvent(
+                        id=eid,
+                        channel=channel,
+                        event_key=event_key,
+                        user_id=user_id,
+                        thread_key=thread_key,
+                        kind=kind,
+                        text_ct=sealed,
+                        target=target,
+                    )
+                )
                 s.flush()
         except SAIntegrityError:
             return None  # a concurrent delivery of the same event won the unique key
@@ -74,16 +110,26 @@ def surface_status(memory: Memory) -> list[dict[str, Any]]:
     """Per surface: last event, last answer, last error (for an admin status page)."""
     with memory.db.reading() as s:
         rows = s.scalars(select(SurfaceStatus).order_by(SurfaceStatus.channel)).all()
-        return [{"surface": r.channel, "last_event_at": r.last_event_at, "last_answer_at": r.last_answer_at,
-                 "last_error": r.last_error, "last_error_at": r.last_error_at} for r in rows]
+        return [
+            {
+                "surface": r.channel,
+                "last_event_at": r.last_event_at,
+                "last_answer_at": r.last_answer_at,
+                "last_error": r.last_error,
+                "last_error_at": r.last_error_at,
+            }
+            for r in rows
+        ]
 
 
 def post_owner(memory: Memory, *, channel: str, post_key: str) -> tuple[str, str] | None:
     """``(person name, assistant message id)`` of a posted answer, or None."""
     with memory.db.reading() as s:
-        row = s.execute(select(User.name, SurfacePost.assistant_message_id)
-                        .join(User, User.id == SurfacePost.user_id)
-                        .where(SurfacePost.channel == channel, SurfacePost.post_key == post_key)).first()
+        row = s.execute(
+            select(User.name, SurfacePost.assistant_message_id)
+            .join(User, User.id == SurfacePost.user_id)
+            .where(SurfacePost.channel == channel, SurfacePost.post_key == post_key)
+        ).first()
     return (row[0], row[1]) if row else None
 
 
@@ -112,11 +158,25 @@ def load_event(memory: Memory, event_id: str) -> StoredEvent | None:
         if row is None:
             return None
         name = s.scalar(select(User.name).where(User.id == row.user_id)) or ""
-        text = (memory.vault.open_text(s, row.user_id, row.text_ct, row_id=row.id, **_SEAL)
-                if row.text_ct is not None else "")
-        return StoredEvent(row.id, row.channel, row.kind, row.user_id, name, row.thread_key, text,
-                           dict(row.target or {}), row.status, row.user_message_id,
-                           row.assistant_message_id, list(row.posted or []))
+        text = (
+            memory.vault.open_text(s, row.user_id, row.text_ct, row_id=row.id, **_SEAL)
+            if row.text_ct is not None
+            else ""
+        )
+        return StoredEvent(
+            row.id,
+            row.channel,
+            row.kind,
+            row.user_id,
+            name,
+            row.thread_key,
+            text,
+            dict(row.target or {}),
+            row.status,
+            row.user_message_id,
+            row.assistant_message_id,
+            list(row.posted or []),
+        )
 
 
 def update_event(memory: Memory, event_id: str, **values: Any) -> None:
@@ -128,21 +188,30 @@ def update_event(memory: Memory, event_id: str, **values: Any) -> None:
 def thread_conversation(memory: Memory, *, channel: str, thread_key: str, user_id: str) -> str | None:
     """The conversation a platform thread of this person continues (None: a new one)."""
     with memory.db.reading() as s:
-        return s.scalar(select(SurfaceThread.conversation_id).where(
-            SurfaceThread.channel == channel, SurfaceThread.thread_key == thread_key,
-            SurfaceThread.user_id == user_id))
+        return s.scalar(
+            select(SurfaceThread.conversation_id).where(
+                SurfaceThread.channel == channel,
+                SurfaceThread.thread_key == thread_key,
+                SurfaceThread.user_id == user_id,
+            )
+        )
 
 
-def set_thread(memory: Memory, *, channel: str, thread_key: str, user_id: str,
-               conversation_id: str | None) -> None:
+def set_thread(memory: Memory, *, channel: str, thread_key: str, user_id: str, conversation_id: str | None) -> None:
     """Map a platform thread to a conversation (None: the next message opens a new one)."""
+
     def run(s: Session) -> None:
-        row = s.scalar(select(SurfaceThread).where(
-            SurfaceThread.channel == channel, SurfaceThread.thread_key == thread_key,
-            SurfaceThread.user_id == user_id))
+        row = s.scalar(
+            select(SurfaceThread).where(
+                SurfaceThread.channel == channel,
+                SurfaceThread.thread_key == thread_key,
+                SurfaceThread.user_id == user_id,
+            )
+        )
         if row is None:
-            s.add(SurfaceThread(channel=channel, thread_key=thread_key, user_id=user_id,
-                                conversation_id=conversation_id))
+            s.add(
+                SurfaceThread(channel=channel, thread_key=thread_key, user_id=user_id, conversation_id=conversation_id)
+            )
         else:
             row.conversation_id, row.updated_at = conversation_id, utcnow()
 
@@ -151,23 +220,30 @@ def set_thread(memory: Memory, *, channel: str, thread_key: str, user_id: str,
 
 def record_post(memory: Memory, ev: StoredEvent, post_id: str, aid: str, posted: list[str]) -> None:
     """Remember a posted part of an answer and which answer it carries (for thumbs)."""
+
     def run(s: Session) -> None:
         s.execute(update(SurfaceEvent).where(SurfaceEvent.id == ev.id).values(posted=list(posted)))
-        exists = s.scalar(select(SurfacePost.id).where(SurfacePost.channel == ev.channel,
-                                                       SurfacePost.post_key == post_id))
+        exists = s.scalar(
+            select(SurfacePost.id).where(SurfacePost.channel == ev.channel, SurfacePost.post_key == post_id)
+        )
         if exists is None:
-            s.add(SurfacePost(channel=ev.channel, post_key=post_id, user_id=ev.user_id,
-                              assistant_message_id=aid))
+            s.add(SurfacePost(channel=ev.channel, post_key=post_id, user_id=ev.user_id, assistant_message_id=aid))
+
     memory.db.write(run)
 
 
 def finish_event(memory: Memory, event_id: str, channel: str) -> None:
     """Mark an event posted and drop its copy of the words."""
+
     def run(s: Session) -> None:
         # The words live on as the stored message; the event no longer needs its copy.
-        s.execute(update(SurfaceEvent).where(SurfaceEvent.id == event_id)
-                  .values(status="posted", posted_at=utcnow(), text_ct=None))
+        s.execute(
+            update(SurfaceEvent)
+            .where(SurfaceEvent.id == event_id)
+            .values(status="posted", posted_at=utcnow(), text_ct=None)
+        )
         _touch_status(s, channel, last_answer_at=utcnow())
+
     memory.db.write(run)
 
 

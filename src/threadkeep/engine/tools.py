@@ -48,8 +48,20 @@ if TYPE_CHECKING:
     from threadkeep.knowledge.service import KnowledgeBase
     from threadkeep.websearch import WebSearch
 
-__all__ = ["ENGINE_SEARCH", "ToolRun", "TurnTools", "WEB_SEARCH_TOOL", "TOOLS_SETTING", "default_tool_settings", "tool_settings",
-           "citations", "trace_json", "is_relevant", "with_tool_round", "round_room"]
+__all__ = [
+    "ENGINE_SEARCH",
+    "ToolRun",
+    "TurnTools",
+    "WEB_SEARCH_TOOL",
+    "TOOLS_SETTING",
+    "default_tool_settings",
+    "tool_settings",
+    "citations",
+    "trace_json",
+    "is_relevant",
+    "with_tool_round",
+    "round_room",
+]
 
 TOOLS_SETTING = "tools"
 KNOWLEDGE_K = 6
@@ -68,6 +80,7 @@ def is_relevant(hit: Hit) -> bool:
     ``POST /v1/knowledge/search`` keep only the passages that pass it."""
     dense = hit.dense_score or 0.0
     return dense >= MIN_DENSE_SIMILARITY or (hit.lexical_score is not None and dense >= MIN_DENSE_WITH_WORD)
+
 
 WEB_SEARCH_TOOL = ToolSpec(
     name="web_search",
@@ -114,8 +127,9 @@ class ToolRun:
 class TurnTools:
     """Decides which tools a turn offers and runs the calls (in parallel)."""
 
-    def __init__(self, db: Database, knowledge: Callable[[], KnowledgeBase],
-                 memory: MemorySearch | None = None) -> None:
+    def __init__(
+        self, db: Database, knowledge: Callable[[], KnowledgeBase], memory: MemorySearch | None = None
+    ) -> None:
         self.db = db
         self._knowledge = knowledge  # loaded on first use
         self.memory = memory  # None: search_memory is never offered
@@ -132,8 +146,9 @@ class TurnTools:
         s = self.memory.settings if self.memory is not None else None
         lexical = MIN_LEXICAL if s is None or s.recall_min_lexical is None else s.recall_min_lexical
         margin = MIN_DENSE_MARGIN if s is None or s.recall_min_dense_margin is None else s.recall_min_dense_margin
-        return clears(Relevance(hit.rare_words, hit.dense_score, hit.dense_margin),
-                      min_lexical=lexical, min_dense_margin=margin)
+        return clears(
+            Relevance(hit.rare_words, hit.dense_score, hit.dense_margin), min_lexical=lexical, min_dense_margin=margin
+        )
 
     @property
     def knowledge(self) -> KnowledgeBase:
@@ -155,8 +170,9 @@ class TurnTools:
 
         return SearxngSearch(str(conf["url"]))
 
-    def offered(self, groups: Sequence[str], session: Session | None = None, *,
-                person: MemoryScope | None = None) -> tuple[ToolSpec, ...]:
+    def offered(
+        self, groups: Sequence[str], session: Session | None = None, *, person: MemoryScope | None = None
+    ) -> tuple[ToolSpec, ...]:
         """Tools for this caller, in a fixed order (the tools segment must stay byte-stable);
         ``session``: a read the caller has open; ``person``: whose memory ``search_memory``
         would search (None: not offered — e.g. a model without tool use)."""
@@ -164,15 +180,19 @@ class TurnTools:
         with nullcontext(session) if session is not None else self.db.reading() as s:  # one read for all
             if not self.knowledge.is_empty(groups, s):
                 tools.append(SEARCH_KNOWLEDGE_TOOL)
-            if (self.memory is not None and person is not None
-                    and has_history(s, person.user_id, person.conversation_id)):
+            if (
+                self.memory is not None
+                and person is not None
+                and has_history(s, person.user_id, person.conversation_id)
+            ):
                 tools.append(SEARCH_MEMORY_TOOL)
             if self.web_search(s) is not None:
                 tools.append(WEB_SEARCH_TOOL)
         return tuple(tools)
 
-    async def run_all(self, calls: Sequence[ToolCallPart], groups: Sequence[str], *,
-                      person: MemoryScope | None = None, room: int = 0) -> list[ToolRun]:
+    async def run_all(
+        self, calls: Sequence[ToolCallPart], groups: Sequence[str], *, person: MemoryScope | None = None, room: int = 0
+    ) -> list[ToolRun]:
         """Run one round of calls in parallel; a failing call becomes an error result.
 
         Knowledge passages are numbered across the whole round ([1], [2]… then on), so a
@@ -190,40 +210,60 @@ class TurnTools:
                 key += len(run.hits)
         return runs
 
-    async def _run(self, call: ToolCallPart, groups: Sequence[str], person: MemoryScope | None = None,
-                   share: int = 0) -> ToolRun:
+    async def _run(
+        self, call: ToolCallPart, groups: Sequence[str], person: MemoryScope | None = None, share: int = 0
+    ) -> ToolRun:
         query = str(call.arguments.get("query") or "").strip()
         if not query:
-            return ToolRun(call, "The tool needs a non-empty 'query' argument.", is_error=True,
-                           trace={"tool": call.name, "error": "empty query"})
+            return ToolRun(
+                call,
+                "The tool needs a non-empty 'query' argument.",
+                is_error=True,
+                trace={"tool": call.name, "error": "empty query"},
+            )
         try:
             if call.name == SEARCH_MEMORY_TOOL.name and self.memory is not None and person is not None:
                 found = await asyncio.to_thread(self.memory.search, query, person, share)
-                return ToolRun(call, found.text, trace={"tool": call.name, "query": query,
-                                                        "results": found.results})
+                return ToolRun(call, found.text, trace={"tool": call.name, "query": query, "results": found.results})
             if call.name == SEARCH_KNOWLEDGE_TOOL.name and not self.knowledge.is_empty(groups):
                 hits = await asyncio.to_thread(self.knowledge.search, query, groups=list(groups), k=KNOWLEDGE_K)
                 hits = [h for h in hits if is_relevant(h)]
                 if call.call_id == ENGINE_SEARCH:  # quoted as they are (the offline default): recall's floor too
                     hits = [h for h in hits if self._clears_recall_floor(h)]
-                trace = {"tool": call.name, "query": query,
-                         "results": [{"chunk_id": h.chunk_id, "document_id": h.document_id,
-                                      "score": round(h.score, 6)} for h in hits]}
+                trace = {
+                    "tool": call.name,
+                    "query": query,
+                    "results": [
+                        {"chunk_id": h.chunk_id, "document_id": h.document_id, "score": round(h.score, 6)} for h in hits
+                    ],
+                }
                 return ToolRun(call, render_hits(hits), hits=hits, trace=trace)
             web = self.web_search() if call.name == WEB_SEARCH_TOOL.name else None
             if web is not None:
                 results = await web.search(query)
                 if not results:
-                    return ToolRun(call, "No web result matched this query.",
-                                   trace={"tool": call.name, "query": query, "results": []})
+                    return ToolRun(
+                        call,
+                        "No web result matched this query.",
+                        trace={"tool": call.name, "query": query, "results": []},
+                    )
                 text = "\n\n".join(f"[W{i}] {r.title}\n{r.url}\n{r.snippet}" for i, r in enumerate(results, 1))
-                return ToolRun(call, text, trace={"tool": call.name, "query": query,
-                                                  "results": [{"url": r.url} for r in results]})
+                return ToolRun(
+                    call, text, trace={"tool": call.name, "query": query, "results": [{"url": r.url} for r in results]}
+                )
         except ThreadkeepError as e:
-            return ToolRun(call, f"The tool failed: {e}", is_error=True,
-                           trace={"tool": call.name, "query": query, "error": type(e).__name__})
-        return ToolRun(call, f"Unknown or disabled tool: {call.name}", is_error=True,
-                       trace={"tool": call.name, "error": "not offered"})
+            return ToolRun(
+                call,
+                f"The tool failed: {e}",
+                is_error=True,
+                trace={"tool": call.name, "query": query, "error": type(e).__name__},
+            )
+        return ToolRun(
+            call,
+            f"Unknown or disabled tool: {call.name}",
+            is_error=True,
+            trace={"tool": call.name, "error": "not offered"},
+        )
 
 
 _CITE = re.compile(r"\[(\d{1,2})\]")
@@ -237,8 +277,16 @@ def citations(text: str, runs: Sequence[ToolRun]) -> list[dict[str, Any]]:
         n = int(m.group(1))
         h = by_key.pop(n, None)
         if h is not None:
-            out.append({"key": n, "chunk_id": h.chunk_id, "document_id": h.document_id,
-                        "title": h.title, "part": h.ordinal + 1, "score": round(h.score, 6)})
+            out.append(
+                {
+                    "key": n,
+                    "chunk_id": h.chunk_id,
+                    "document_id": h.document_id,
+                    "title": h.title,
+                    "part": h.ordinal + 1,
+                    "score": round(h.score, 6),
+                }
+            )
     return out
 
 
@@ -247,8 +295,9 @@ def trace_json(runs: Sequence[ToolRun], cited: Sequence[dict[str, Any]]) -> dict
     return {"searches": [r.trace for r in runs], "cited": [c["chunk_id"] for c in cited]}
 
 
-def with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ceiling: int,
-                     counter: MemoCounter) -> ModelRequest:
+def with_tool_round(
+    request: ModelRequest, said: str, runs: list[ToolRun], *, ceiling: int, counter: MemoCounter
+) -> ModelRequest:
     """The request again, with the round of tool calls and their results appended (last).
 
     The round counts inside the one ceiling: what the request leaves is shared by the results
@@ -268,15 +317,17 @@ def with_tool_round(request: ModelRequest, said: str, runs: list[ToolRun], *, ce
     return replace(request, segments=request.segments + (round_,))
 
 
-def round_room(request: ModelRequest, said: str, calls: Sequence[ToolCallPart], *, ceiling: int,
-               counter: MemoCounter) -> int:
+def round_room(
+    request: ModelRequest, said: str, calls: Sequence[ToolCallPart], *, ceiling: int, counter: MemoCounter
+) -> int:
     """Tokens the results of a round of ``calls`` may take together under ``ceiling``, as
     :func:`with_tool_round` will count them (what a tool sizes its result to)."""
     return max(0, _asked(request, said, calls, ceiling=ceiling, counter=counter)[1])
 
 
-def _asked(request: ModelRequest, said: str, calls: Sequence[ToolCallPart], *, ceiling: int,
-           counter: MemoCounter) -> tuple[ChatMessage, int]:
+def _asked(
+    request: ModelRequest, said: str, calls: Sequence[ToolCallPart], *, ceiling: int, counter: MemoCounter
+) -> tuple[ChatMessage, int]:
     """The assistant message asking for ``calls`` (its text first, cut to half the room), and
     the tokens left for their results."""
     parts = tuple(calls)

@@ -92,9 +92,19 @@ class TurnResult:
 class TurnService:
     """Turns of one deployment: begin (store the message), answer (build, stream), complete."""
 
-    def __init__(self, db: Database, vault: Vault, settings: Settings, *, model: ChatModel,
-                 lease: TurnLeaseHolder, builder: TurnBuilder, tools: TurnTools,
-                 background: Background, embedder: Callable[[], Embedder | None]) -> None:
+    def __init__(
+        self,
+        db: Database,
+        vault: Vault,
+        settings: Settings,
+        *,
+        model: ChatModel,
+        lease: TurnLeaseHolder,
+        builder: TurnBuilder,
+        tools: TurnTools,
+        background: Background,
+        embedder: Callable[[], Embedder | None],
+    ) -> None:
         self.db = db
         self.vault = vault
         self.settings = settings
@@ -105,27 +115,55 @@ class TurnService:
         self.background = background
         self.embedder = embedder
         self.opener = TurnOpener(vault, settings, builder, lease)
-        self.requests = TurnRequests(db, vault, settings, model=model, builder=builder, tools=tools,
-                                     adoption=background.adoption, embedder=embedder)
+        self.requests = TurnRequests(
+            db,
+            vault,
+            settings,
+            model=model,
+            builder=builder,
+            tools=tools,
+            adoption=background.adoption,
+            embedder=embedder,
+        )
         self.end = TurnEnd(db, vault, model=model, lease=lease, counter=builder.counter, background=background)
 
-    async def send(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                   channel: str = "api", inputs: TurnInput = NO_INPUT) -> TurnResult:
+    async def send(
+        self,
+        text: str | bytes,
+        *,
+        user: str,
+        conversation_id: str | None = None,
+        channel: str = "api",
+        inputs: TurnInput = NO_INPUT,
+    ) -> TurnResult:
         """One turn, not streamed. Raises the provider's error if the model failed."""
         opened: ConversationOpened | None = None
-        async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel,
-                                    inputs=inputs):
+        async for ev in self.stream(text, user=user, conversation_id=conversation_id, channel=channel, inputs=inputs):
             if isinstance(ev, ConversationOpened):
                 opened = ev
             elif isinstance(ev, TurnDone):
-                return TurnResult(ev.conversation_id, bool(opened and opened.created), ev.user_message_id,
-                                  ev.assistant_message_id, ev.text, ev.usage, ev.report)
+                return TurnResult(
+                    ev.conversation_id,
+                    bool(opened and opened.created),
+                    ev.user_message_id,
+                    ev.assistant_message_id,
+                    ev.text,
+                    ev.usage,
+                    ev.report,
+                )
             elif isinstance(ev, TurnFailed):
                 raise _error_class(ev.error_type)(ev.error)
         raise AssertionError("a turn ended without done or error")
 
-    async def stream(self, text: str | bytes, *, user: str, conversation_id: str | None = None,
-                     channel: str = "api", inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
+    async def stream(
+        self,
+        text: str | bytes,
+        *,
+        user: str,
+        conversation_id: str | None = None,
+        channel: str = "api",
+        inputs: TurnInput = NO_INPUT,
+    ) -> AsyncIterator[TurnEvent]:
         """One turn, streamed: conversation, message id, deltas, then done or error (or
         :class:`ToolCallsAsked` when the client's tools are called); ``inputs``: what the caller
         asks of the turn (:class:`~threadkeep.engine.turn_input.TurnInput`)."""
@@ -140,14 +178,19 @@ class TurnService:
         key = idempotency.check_key(inputs.idempotency_key)
         client_tools = inputs.client_tools
         follow_up = bool(client_tools and client_tools.rounds)
-        begun = await self._write_retrying(lambda s: self.opener.settle(s, self.opener.begin(
-            s, user, conversation_id, clean, channel, key, inputs.endpoint, history, follow_up), client_tools, told))
+        begun = await self._write_retrying(
+            lambda s: self.opener.settle(
+                s,
+                self.opener.begin(s, user, conversation_id, clean, channel, key, inputs.endpoint, history, follow_up),
+                client_tools,
+                told,
+            )
+        )
         async with aclosing(self._carry_out(begun, inputs)) as events:
             async for ev in events:
                 yield ev
 
-    async def retry(self, message_id: str, *, user: str,
-                    inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
+    async def retry(self, message_id: str, *, user: str, inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
         """Answer a failed turn again; the person's message is reused, not duplicated. A turn
         left pending by a process that died is failed first; it need not be in the window. A
         turn paused for the client's tool results goes on with ``inputs.client_tools``' rounds."""
@@ -163,20 +206,38 @@ class TurnService:
             if key is not None:
                 row = idempotency.find_key(s, user_id=uid, key=key, now=now)
                 if row is not None:
-                    idempotency.same_request(s, self.vault, row, s.get(Message, row.message_id),
-                                             endpoint="retry", conversation_id=None, text=None)
+                    idempotency.same_request(
+                        s,
+                        self.vault,
+                        row,
+                        s.get(Message, row.message_id),
+                        endpoint="retry",
+                        conversation_id=None,
+                        text=None,
+                    )
                     if row.message_id != message_id:
                         raise idempotency.IdempotencyMismatch(
-                            "this Idempotency-Key was used to retry another message; use a new key")
+                            "this Idempotency-Key was used to retry another message; use a new key"
+                        )
                     return self.opener.resume(s, uid, msg, created=False, row=row)
             dead = msg.status == "pending" and not owner_alive(s, msg.owner, me=self.lease.id, now=now)
             if msg.status not in ("failed", PAUSED) and not dead:
-                raise Conflict(f"message {message_id} is {msg.status}; only a failed turn (or one waiting for "
-                               "tool results) can be retried")
+                raise Conflict(
+                    f"message {message_id} is {msg.status}; only a failed turn (or one waiting for "
+                    "tool results) can be retried"
+                )
             begun = self.opener.reopen(s, uid, msg, created=False, key=key)
             if key is not None:
-                idempotency.remember_key(s, user_id=uid, key=key, endpoint="retry", conversation_id=None,
-                                         message_id=msg.id, now=now, ttl_s=self.settings.idempotency_ttl_s)
+                idempotency.remember_key(
+                    s,
+                    user_id=uid,
+                    key=key,
+                    endpoint="retry",
+                    conversation_id=None,
+                    message_id=msg.id,
+                    now=now,
+                    ttl_s=self.settings.idempotency_ttl_s,
+                )
             return begun
 
         begun = await self._write_retrying(lambda s: self.opener.settle(s, reopen(s), inputs.client_tools, told))
@@ -184,16 +245,18 @@ class TurnService:
             async for ev in events:
                 yield ev
 
-    async def regenerate(self, message_id: str, *, user: str,
-                         inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
+    async def regenerate(self, message_id: str, *, user: str, inputs: TurnInput = NO_INPUT) -> AsyncIterator[TurnEvent]:
         """Answer the conversation's last turn again: the new answer replaces the stored one
         (kept as an earlier version), facts are not learnt again from the same message, and a
         failed regeneration leaves the stored answer current. ``inputs.idempotency_key``: the
         key of the request the turn was first answered for (it keeps the calls a regenerated
         tool loop pauses with)."""
         told = self.opener.instructions(inputs.instructions)
-        begun = await self._write_retrying(lambda s: self.opener.settle(
-            s, self.opener.regenerate(s, user, message_id, inputs.idempotency_key), inputs.client_tools, told))
+        begun = await self._write_retrying(
+            lambda s: self.opener.settle(
+                s, self.opener.regenerate(s, user, message_id, inputs.idempotency_key), inputs.client_tools, told
+            )
+        )
         async with aclosing(self._carry_out(begun, replace(inputs, context=None))) as events:
             async for ev in events:
                 yield ev
@@ -235,8 +298,9 @@ class TurnService:
         self.opener.reopen(s, begun.uid, msg, created=begun.created)
         return True
 
-    async def _model_round(self, request: ModelRequest, chunks: list[str], made: list[ModelCall],
-                           calls: list[ToolCallPart] | None) -> AsyncIterator[AnswerDelta]:
+    async def _model_round(
+        self, request: ModelRequest, chunks: list[str], made: list[ModelCall], calls: list[ToolCallPart] | None
+    ) -> AsyncIterator[AnswerDelta]:
         """One model call: its text into ``chunks`` (and yielded), its usage onto the call
         logged in ``made``, its tool calls into ``calls`` (``None``: not run, dropped)."""
         made.append(ModelCall(request, utcnow()))
@@ -257,8 +321,16 @@ class TurnService:
         client = inputs.client_tools
         try:
             # The tools offered and the request, in one worker-thread hop.
-            offered, built = await asyncio.to_thread(self.requests.build, begun.uid, begun.cid, begun.mid, inputs.groups,
-                                                     inputs.context, client, begun.instructions_changed)
+            offered, built = await asyncio.to_thread(
+                self.requests.build,
+                begun.uid,
+                begun.cid,
+                begun.mid,
+                inputs.groups,
+                inputs.context,
+                client,
+                begun.instructions_changed,
+            )
             request = built.request
             if client is not None:
                 request = with_client_tools(request, client, ceiling=self.builder.ceiling, counter=self.builder.counter)
@@ -303,13 +375,18 @@ class TurnService:
                     yield ToolActivity(call.name, "searching", str(call.arguments.get("query") or ""))
                 said = "".join(chunks)
                 runs = await self.tools.run_all(
-                    calls, groups, person=_shown_scope(begun, built),
-                    room=round_room(request, said, calls, ceiling=self.builder.ceiling, counter=self.builder.counter))
+                    calls,
+                    groups,
+                    person=_shown_scope(begun, built),
+                    room=round_room(request, said, calls, ceiling=self.builder.ceiling, counter=self.builder.counter),
+                )
                 for run in runs:
-                    yield ToolActivity(run.call.name, "failed" if run.is_error else "done",
-                                       str(run.call.arguments.get("query") or ""))
-                request = with_tool_round(request, said, runs, ceiling=self.builder.ceiling,
-                                           counter=self.builder.counter)
+                    yield ToolActivity(
+                        run.call.name, "failed" if run.is_error else "done", str(run.call.arguments.get("query") or "")
+                    )
+                request = with_tool_round(
+                    request, said, runs, ceiling=self.builder.ceiling, counter=self.builder.counter
+                )
                 report["tool_round_tokens"] = request_tokens(request, self.builder.counter)
                 # The answer after the tool round: further tool calls are not run.
                 async for delta in self._model_round(request, chunks, made, None):
@@ -324,8 +401,9 @@ class TurnService:
             if client is not None:
                 report["client_tool_messages"] = len(client.rounds)
             report["stop_reason"] = made[-1].stop if made else "end_turn"
-            aid = await asyncio.to_thread(self.db.write, lambda s: self.end.complete(s, begun, text, usage, report,
-                                                                                     made, built.vector))
+            aid = await asyncio.to_thread(
+                self.db.write, lambda s: self.end.complete(s, begun, text, usage, report, made, built.vector)
+            )
             if begun.regenerating:  # recall holds answers decrypted in process: forget the old text
                 from threadkeep.memory.recall.index import (
                     clear_recall_cache,  # lazy: start-up (tests/test_serve_startup.py)
@@ -343,6 +421,7 @@ class TurnService:
                 # The caller went away mid-stream (or we were cancelled): keep the message,
                 # mark the turn failed so it can be retried.
                 await asyncio.shield(asyncio.to_thread(self.end.fail, begun, RuntimeError("the turn was interrupted")))
+
 
 def _shown_scope(begun: Begun, built: BuiltTurn) -> MemoryScope:
     """Whose memory the turn's ``search_memory`` calls search, and what the request already

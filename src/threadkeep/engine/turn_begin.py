@@ -67,8 +67,7 @@ class TurnOpener:
         self.builder = builder
         self.lease = lease
 
-    def resume(self, s: Session, uid: str, msg: Message, *, created: bool,
-               row: IdempotencyKey | None = None) -> Begun:
+    def resume(self, s: Session, uid: str, msg: Message, *, created: bool, row: IdempotencyKey | None = None) -> Begun:
         """A request repeating one whose turn is stored (``row``: the key that names it): give
         back the tool calls it paused with, replay its answer, wait for it, or — failed, paused
         for tool results, or its process dead — answer it again on the same message."""
@@ -87,8 +86,11 @@ class TurnOpener:
 
     def instructions(self, instructions: str | None) -> str | None:
         """The client's instructions as they are kept (None: the request leaves them as they are)."""
-        return None if instructions is None else clean_instructions(instructions,
-                                                                    max_bytes=self.settings.max_message_bytes)
+        return (
+            None
+            if instructions is None
+            else clean_instructions(instructions, max_bytes=self.settings.max_message_bytes)
+        )
 
     def settle(self, s: Session, begun: Begun, client: ClientTools | None, instructions: str | None) -> Begun:
         """``begun`` once the request's own parts are checked and kept, in its transaction: tool
@@ -100,8 +102,10 @@ class TurnOpener:
             sent = {p.call_id for m in client.rounds for p in m.parts if isinstance(p, ToolCallPart)}
             unknown = sent - idempotency.issued_call_ids(s, self.vault, user_id=begun.uid, message_id=begun.mid)
             if unknown:
-                raise InputError(f"tool results for calls this server did not make for this turn: {sorted(unknown)} "
-                                 "(send the calls the last response gave, with their ids)")
+                raise InputError(
+                    f"tool results for calls this server did not make for this turn: {sorted(unknown)} "
+                    "(send the calls the last response gave, with their ids)"
+                )
         if instructions is None:
             return begun
         conv = s.get(Conversation, begun.cid)
@@ -116,15 +120,17 @@ class TurnOpener:
             return True
         return (utcnow() - kept.at).total_seconds() <= self.settings.regenerate_after_s
 
-    def reopen(self, s: Session, uid: str, msg: Message, *, created: bool, regenerating: bool = False,
-               key: str | None = None) -> Begun:
+    def reopen(
+        self, s: Session, uid: str, msg: Message, *, created: bool, regenerating: bool = False, key: str | None = None
+    ) -> Begun:
         """Take the turn of ``msg`` for this process (status ``pending``, owned by our lease). A
         message that has an answer (a regeneration that failed or paused for tool results) is
         regenerating: its answer is replaced, not stored beside."""
         msg.status, msg.error, msg.failed_at, msg.owner = "pending", None, None, self.lease.id
         self.lease.ensure(s)
-        return Begun(uid, msg.conversation_id, created, msg.id,
-                     regenerating=regenerating or _has_answer(s, msg), key=key)
+        return Begun(
+            uid, msg.conversation_id, created, msg.id, regenerating=regenerating or _has_answer(s, msg), key=key
+        )
 
     def regenerate(self, s: Session, user: str, message_id: str, key: str | None = None) -> Begun:
         """Reopen the conversation's last turn to answer it again; a regenerate of it already
@@ -134,15 +140,25 @@ class TurnOpener:
         if msg is None or msg.role != "user":
             raise NotFound(f"message {message_id} not found")
         if repo.last_user_message_id(s, conversation_id=msg.conversation_id) != msg.id:
-            raise Conflict("only the conversation's last answer can be regenerated: a later turn was answered "
-                           "after this one")
+            raise Conflict(
+                "only the conversation's last answer can be regenerated: a later turn was answered after this one"
+            )
         if msg.status == "pending" and owner_alive(s, msg.owner, me=self.lease.id):
             return Begun(uid, msg.conversation_id, False, msg.id, "wait", regenerating=True, key=key)
         return self.reopen(s, uid, msg, created=False, key=key)
 
-    def begin(self, s: Session, user: str, conversation_id: str | None, text: str,
-              channel: str, key: str | None = None, endpoint: str = "messages",
-              earlier: Sequence[tuple[str, str]] = (), follow_up: bool = False) -> Begun:
+    def begin(
+        self,
+        s: Session,
+        user: str,
+        conversation_id: str | None,
+        text: str,
+        channel: str,
+        key: str | None = None,
+        endpoint: str = "messages",
+        earlier: Sequence[tuple[str, str]] = (),
+        follow_up: bool = False,
+    ) -> Begun:
         """Store the message (and ``earlier`` history the client holds) as a new turn, or —
         its key seen, or the resend of a failed message — go on with the stored one.
         ``follow_up``: the request carries tool results, so it must continue a stored turn."""
@@ -151,16 +167,36 @@ class TurnOpener:
         if key is not None:
             row = idempotency.find_key(s, user_id=uid, key=key, now=now)
             if row is not None:
-                msg = idempotency.same_request(s, self.vault, row, s.get(Message, row.message_id),
-                                               endpoint=endpoint, conversation_id=conversation_id, text=text)
+                msg = idempotency.same_request(
+                    s,
+                    self.vault,
+                    row,
+                    s.get(Message, row.message_id),
+                    endpoint=endpoint,
+                    conversation_id=conversation_id,
+                    text=text,
+                )
                 return self.resume(s, uid, msg, created=conversation_id is None, row=row)
         if follow_up:
-            raise InputError("tool results for calls this server did not make: send the request that got the "
-                             "tool calls first (its history and message), then its results")
-        conv = (repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
-                if conversation_id is not None else None)
-        resent = idempotency.recent_failed(s, self.vault, user_id=uid, conversation=conv, channel=channel,
-                                           text=text, window_s=self.settings.resend_window_s, now=now)
+            raise InputError(
+                "tool results for calls this server did not make: send the request that got the "
+                "tool calls first (its history and message), then its results"
+            )
+        conv = (
+            repo.get_conversation(s, user_id=uid, conversation_id=conversation_id, lock=True)
+            if conversation_id is not None
+            else None
+        )
+        resent = idempotency.recent_failed(
+            s,
+            self.vault,
+            user_id=uid,
+            conversation=conv,
+            channel=channel,
+            text=text,
+            window_s=self.settings.resend_window_s,
+            now=now,
+        )
         if resent is not None:
             begun = self.reopen(s, uid, resent, created=conv is None, key=key)
         else:
@@ -171,8 +207,9 @@ class TurnOpener:
                 )
 
                 system, startup = self.builder.freeze_prefix(read_profile(s, self.vault, user_id=uid), channel)
-                conv = repo.create_conversation(s, self.vault, user_id=uid, channel=channel,
-                                                system_prompt=system, startup=startup)
+                conv = repo.create_conversation(
+                    s, self.vault, user_id=uid, channel=channel, system_prompt=system, startup=startup
+                )
                 first = next((t for role, t in earlier if role == "user"), text)
                 repo.set_title(s, self.vault, conv=conv, title=_auto_title(first))
             asked: str | None = None
@@ -186,21 +223,36 @@ class TurnOpener:
                 if earlier and earlier[0][0] == "assistant":
                     paused.status, asked = "answered", paused.id
             for role, said in earlier:
-                stored = repo.append_message(s, self.vault, conv=conv, role=role, text=said,
-                                             status="answered" if role == "user" else "ok",
-                                             reply_to=None if role == "user" else asked)
+                stored = repo.append_message(
+                    s,
+                    self.vault,
+                    conv=conv,
+                    role=role,
+                    text=said,
+                    status="answered" if role == "user" else "ok",
+                    reply_to=None if role == "user" else asked,
+                )
                 if role == "user":
                     asked = stored.id
                     # The person's own words, as if said here: facts are learnt from them too.
                     learn.append(jobs.JobSpec("facts", {"message_id": stored.id}, f"facts:{stored.id}"))
             jobs.enqueue_many(s, learn)
-            msg = repo.append_message(s, self.vault, conv=conv, role="user", text=text, status="pending",
-                                      owner=self.lease.id)
+            msg = repo.append_message(
+                s, self.vault, conv=conv, role="user", text=text, status="pending", owner=self.lease.id
+            )
             self.lease.ensure(s)
             begun = Begun(uid, conv.id, created, msg.id, key=key)
         if key is not None:
-            idempotency.remember_key(s, user_id=uid, key=key, endpoint=endpoint, conversation_id=conversation_id,
-                                     message_id=begun.mid, now=now, ttl_s=self.settings.idempotency_ttl_s)
+            idempotency.remember_key(
+                s,
+                user_id=uid,
+                key=key,
+                endpoint=endpoint,
+                conversation_id=conversation_id,
+                message_id=begun.mid,
+                now=now,
+                ttl_s=self.settings.idempotency_ttl_s,
+            )
         return begun
 
 
@@ -209,17 +261,25 @@ def _abandoned(s: Session, vault: Vault, conversation_id: str, earlier: Sequence
     client's unseen history starts with (the client went on without finishing the round)."""
     if not earlier or earlier[0][0] != "user":
         return None
-    last = s.scalar(select(Message).where(Message.conversation_id == conversation_id)
-                    .order_by(Message.seq.desc()).limit(1))
+    last = s.scalar(
+        select(Message).where(Message.conversation_id == conversation_id).order_by(Message.seq.desc()).limit(1)
+    )
     if last is None or last.role != "user" or last.status != PAUSED:
         return None
     return last if repo.open_message_text(s, vault, last).strip() == earlier[0][1].strip() else None
 
 
 def _has_answer(s: Session, msg: Message) -> bool:
-    return s.scalar(select(Message.id).where(Message.conversation_id == msg.conversation_id,
-                                             Message.reply_to == msg.id, Message.role == "assistant")
-                    .limit(1)) is not None
+    return (
+        s.scalar(
+            select(Message.id)
+            .where(
+                Message.conversation_id == msg.conversation_id, Message.reply_to == msg.id, Message.role == "assistant"
+            )
+            .limit(1)
+        )
+        is not None
+    )
 
 
 def _auto_title(text: str) -> str:

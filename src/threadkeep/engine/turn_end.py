@@ -41,8 +41,16 @@ __all__ = ["TurnEnd", "ModelCall", "usage_dict"]
 class TurnEnd:
     """The closing writes of one deployment's turns."""
 
-    def __init__(self, db: Database, vault: Vault, *, model: ChatModel, lease: TurnLeaseHolder,
-                 counter: MemoCounter, background: Background) -> None:
+    def __init__(
+        self,
+        db: Database,
+        vault: Vault,
+        *,
+        model: ChatModel,
+        lease: TurnLeaseHolder,
+        counter: MemoCounter,
+        background: Background,
+    ) -> None:
         self.db = db
         self.vault = vault
         self.model = model
@@ -57,34 +65,64 @@ class TurnEnd:
             if begun.regenerating:
                 # A failed regeneration leaves the stored answer current: the turn stays answered.
                 turns.unfail_answered(s, message_id=begun.mid)
+
         self.db.write(run)
 
-    def pause(self, s: Session, begun: Begun, made: Sequence[ModelCall], text: str, calls: list[dict[str, Any]],
-               usage: dict[str, int]) -> None:
+    def pause(
+        self,
+        s: Session,
+        begun: Begun,
+        made: Sequence[ModelCall],
+        text: str,
+        calls: list[dict[str, Any]],
+        usage: dict[str, int],
+    ) -> None:
         if not turns.pause_turn(s, message_id=begun.mid, owner=self.lease.id, status=PAUSED):
             raise Conflict("this turn was taken over by another attempt")
         if begun.key is not None:  # a retry of this request gets these calls (engine/idempotency.py)
-            idempotency.keep_calls(s, self.vault, user_id=begun.uid, key=begun.key, text=text, calls=calls,
-                                   usage=usage, now=utcnow())
+            idempotency.keep_calls(
+                s, self.vault, user_id=begun.uid, key=begun.key, text=text, calls=calls, usage=usage, now=utcnow()
+            )
         conv = s.get(Conversation, begun.cid)
         if conv is not None:
             self._log_calls(s, conv, made, {}, rebuild="instructions" if begun.instructions_changed else None)
 
-    def _log_calls(self, s: Session, conv: Conversation, made: Sequence[ModelCall], report: dict[str, Any],
-                   rebuild: str | None = None) -> None:
+    def _log_calls(
+        self,
+        s: Session,
+        conv: Conversation,
+        made: Sequence[ModelCall],
+        report: dict[str, Any],
+        rebuild: str | None = None,
+    ) -> None:
         for i, call in enumerate(made):
             # The client's new instructions change the prefix at its first call: a counted rebuild.
-            logged = record_call(s, conversation_id=conv.id, user_id=conv.user_id, kind="turn",
-                                 model=self.model.name, request=call.request, usage=call.usage,
-                                 started_at=call.started_at, capabilities=self.model.capabilities,
-                                 counter=self.counter,
-                                 key=self.vault.fingerprint_key(s, conv.user_id),
-                                 rebuild=rebuild if i == 0 else None)
-            report.setdefault("cache", []).append({"miss_cause": logged.miss_cause,
-                                                   "pause_s": logged.pause_s})
+            logged = record_call(
+                s,
+                conversation_id=conv.id,
+                user_id=conv.user_id,
+                kind="turn",
+                model=self.model.name,
+                request=call.request,
+                usage=call.usage,
+                started_at=call.started_at,
+                capabilities=self.model.capabilities,
+                counter=self.counter,
+                key=self.vault.fingerprint_key(s, conv.user_id),
+                rebuild=rebuild if i == 0 else None,
+            )
+            report.setdefault("cache", []).append({"miss_cause": logged.miss_cause, "pause_s": logged.pause_s})
 
-    def complete(self, s: Session, begun: Begun, text: str, usage: Usage,
-                  report: dict[str, Any], made: Sequence[ModelCall] = (), vector: NewMessageVector | None = None) -> str:
+    def complete(
+        self,
+        s: Session,
+        begun: Begun,
+        text: str,
+        usage: Usage,
+        report: dict[str, Any],
+        made: Sequence[ModelCall] = (),
+        vector: NewMessageVector | None = None,
+    ) -> str:
         # Row lock: concurrent turns on one conversation take sequence numbers one at a time.
         # The conversation and the person's message in one statement.
         row = turns.turn_rows(s, conversation_id=begun.cid, message_id=begun.mid)
@@ -97,20 +135,32 @@ class TurnEnd:
         trace = json.dumps(report.get("trace", {}), sort_keys=True)
         before = turns.answer_of(s, message_id=begun.mid) if begun.regenerating else None
         if before is not None:
-            turns.replace_answer(s, self.vault, answer=before, text=text, model=self.model.name,
-                                 usage=usage_dict(usage), trace=trace)
+            turns.replace_answer(
+                s, self.vault, answer=before, text=text, model=self.model.name, usage=usage_dict(usage), trace=trace
+            )
             before.offline = self.model.capabilities.quotes_memory
             answer_id = before.id
         else:
-            answer_id = repo.append_message(s, self.vault, conv=conv, role="assistant", text=text, status="ok",
-                                            reply_to=begun.mid, model=self.model.name, usage=usage_dict(usage),
-                                            trace=trace, offline=self.model.capabilities.quotes_memory).id
+            answer_id = repo.append_message(
+                s,
+                self.vault,
+                conv=conv,
+                role="assistant",
+                text=text,
+                status="ok",
+                reply_to=begun.mid,
+                model=self.model.name,
+                usage=usage_dict(usage),
+                trace=trace,
+                offline=self.model.capabilities.quotes_memory,
+            ).id
         user_msg.status, user_msg.error, user_msg.failed_at = "answered", None, None
         idempotency.forget_calls(s, message_id=begun.mid)  # the loop is over: its calls go
         self._log_calls(s, conv, made, report, rebuild="instructions" if begun.instructions_changed else None)
         # A regenerated turn learns nothing new from the same message (its facts were mined).
-        self.background.queue_after_turn(s, conv, user_msg, None if before is not None else vector,
-                                         facts=before is None)
+        self.background.queue_after_turn(
+            s, conv, user_msg, None if before is not None else vector, facts=before is None
+        )
         return answer_id
 
 
@@ -126,5 +176,9 @@ class ModelCall:
 
 def usage_dict(u: Usage) -> dict[str, int]:
     """A turn's usage as the stored and reported JSON shape."""
-    return {"input_tokens": u.input_tokens, "output_tokens": u.output_tokens,
-            "cache_read_tokens": u.cache_read_tokens, "cache_write_tokens": u.cache_write_tokens}
+    return {
+        "input_tokens": u.input_tokens,
+        "output_tokens": u.output_tokens,
+        "cache_read_tokens": u.cache_read_tokens,
+        "cache_write_tokens": u.cache_write_tokens,
+    }

@@ -47,6 +47,7 @@ async def stored_outcome(db: Database, vault: Vault, lease_id: str, begun: Begun
             yield calls_asked(begun, kept)
             return
         if not alive:  # its process died: fail it now, and report that
+
             def fail_dead(s: Session, owner: str | None = out.owner) -> None:
                 turns.fail_dead_turn(s, message_id=begun.mid, owner=owner, error=INTERRUPTED)
 
@@ -55,8 +56,14 @@ async def stored_outcome(db: Database, vault: Vault, lease_id: str, begun: Begun
         if out.status == "answered":
             usage = {k: int((out.usage or {}).get(k, 0)) for k in _USAGE_KEYS}
             yield AnswerDelta(out.text)
-            yield TurnDone(begun.cid, begun.mid, out.answer_id, out.text, usage,
-                           {"replayed": True, "trace": json.loads(out.trace or "{}")})
+            yield TurnDone(
+                begun.cid,
+                begun.mid,
+                out.answer_id,
+                out.text,
+                usage,
+                {"replayed": True, "trace": json.loads(out.trace or "{}")},
+            )
             return
         if out.status == PAUSED:
             return
@@ -72,10 +79,10 @@ async def stored_outcome(db: Database, vault: Vault, lease_id: str, begun: Begun
         waited += 0.2
 
 
-def _read(db: Database, vault: Vault, lease_id: str,
-          begun: Begun) -> tuple[idempotency.Outcome, bool, idempotency.StoredCalls | None]:
+def _read(
+    db: Database, vault: Vault, lease_id: str, begun: Begun
+) -> tuple[idempotency.Outcome, bool, idempotency.StoredCalls | None]:
     with db.reading() as s:
         found = idempotency.stored_outcome(s, vault, begun.mid)
-        kept = (idempotency.calls_for_key(s, vault, user_id=begun.uid, key=begun.key)
-                if begun.key is not None else None)
+        kept = idempotency.calls_for_key(s, vault, user_id=begun.uid, key=begun.key) if begun.key is not None else None
         return found, found.status != "pending" or owner_alive(s, found.owner, me=lease_id), kept

@@ -40,8 +40,9 @@ __all__ = ["read_chatgpt", "conversation_from_json"]
 _WHAT = "a JSON list of conversations (conversations.json from ChatGPT's data export)"
 
 
-def read_chatgpt(path: Path, *, reader_out: list[CountingReader] | None = None,
-                 name: str | None = None) -> Iterator[ImportedConversation]:
+def read_chatgpt(
+    path: Path, *, reader_out: list[CountingReader] | None = None, name: str | None = None
+) -> Iterator[ImportedConversation]:
     """Conversations of a ChatGPT export (``conversations.json``, or the export's ``.zip``),
     one at a time. ``reader_out`` receives the byte stream (for progress); ``name`` is what
     errors call the file."""
@@ -111,8 +112,14 @@ def conversation_from_json(raw: Any, *, index: int, name: str = "conversations.j
         previous = at
         messages.append(ImportedMessage(role, text, at, f"chatgpt:{cid}:{node_id}"))
     title = raw.get("title") if isinstance(raw.get("title"), str) else None
-    return ImportedConversation(f"chatgpt:{cid}", title, started or (messages[0].created_at if messages else None),
-                                tuple(messages), where, skipped)
+    return ImportedConversation(
+        f"chatgpt:{cid}",
+        title,
+        started or (messages[0].created_at if messages else None),
+        tuple(messages),
+        where,
+        skipped,
+    )
 
 
 def _current_branch(mapping: dict[str, Any], current: Any, name: str, where: str) -> list[str]:

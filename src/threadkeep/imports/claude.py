@@ -32,8 +32,9 @@ _WHAT = "a JSON list of conversations (conversations.json from Claude's data exp
 _ROLES = {"human": "user", "user": "user", "assistant": "assistant"}
 
 
-def read_claude(path: Path, *, reader_out: list[CountingReader] | None = None,
-                name: str | None = None) -> Iterator[ImportedConversation]:
+def read_claude(
+    path: Path, *, reader_out: list[CountingReader] | None = None, name: str | None = None
+) -> Iterator[ImportedConversation]:
     """Conversations of a Claude export (``conversations.json`` or the export's ``.zip``)."""
     return read_conversation_list(path, _WHAT, conversation_from_json, reader_out=reader_out, name=name)
 
@@ -94,8 +95,14 @@ def conversation_from_json(raw: Any, *, index: int, name: str = "conversations.j
             raise _fail(name, where, f"message #{i + 1} has no 'uuid'")
         messages.append(ImportedMessage(role, text, at, f"claude:{cid}:{mid}"))
     title = raw.get("name") if isinstance(raw.get("name"), str) else None
-    return ImportedConversation(f"claude:{cid}", title, started or (messages[0].created_at if messages else None),
-                                tuple(messages), where, skipped)
+    return ImportedConversation(
+        f"claude:{cid}",
+        title,
+        started or (messages[0].created_at if messages else None),
+        tuple(messages),
+        where,
+        skipped,
+    )
 
 
 def _branch(chat: list[Any], leaf: Any, name: str, where: str) -> list[Any]:

@@ -21,8 +21,12 @@ from threadkeep.imports.reading import CountingReader, events, open_zip
 __all__ = ["detect_format", "FORMAT_NAMES", "SNIFF_BYTES", "looks_like"]
 
 SNIFF_BYTES = 4 * 1024 * 1024
-FORMAT_NAMES = {"chatgpt": "a ChatGPT export", "claude": "a Claude export", "telegram": "a Telegram Desktop export",
-                "threadkeep": "a threadkeep personal export"}
+FORMAT_NAMES = {
+    "chatgpt": "a ChatGPT export",
+    "claude": "a Claude export",
+    "telegram": "a Telegram Desktop export",
+    "threadkeep": "a threadkeep personal export",
+}
 _CHATGPT = frozenset(("mapping", "current_node"))
 _CLAUDE = frozenset(("chat_messages",))
 _TELEGRAM = frozenset(("messages", "chats", "personal_information"))
@@ -84,8 +88,9 @@ def detect_format(path: Path, name: str | None = None) -> str | None:
                     if found:
                         info = zf.getinfo(min(found, key=len))
                         with zf.open(info) as raw:
-                            return _sniff_json(CountingReader(raw, info.file_size, name=name,
-                                                              compressed=info.compress_size))
+                            return _sniff_json(
+                                CountingReader(raw, info.file_size, name=name, compressed=info.compress_size)
+                            )
                 return None
         with path.open("rb") as raw:
             return _sniff_json(CountingReader(raw, path.stat().st_size, name=name))

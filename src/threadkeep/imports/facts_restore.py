@@ -33,8 +33,14 @@ from threadkeep.store.vault import Vault
 __all__ = ["restore_facts"]
 
 
-def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequence[FactRecord],
-                  message_ids: Mapping[str, str] | None = None) -> int:
+def restore_facts(
+    session: Session,
+    vault: Vault,
+    *,
+    user_id: str,
+    facts: Sequence[FactRecord],
+    message_ids: Mapping[str, str] | None = None,
+) -> int:
     """Store archived facts for the person; returns how many were new.
 
     Each fact gets a new id here (the archive's is not reused). ``message_ids`` maps the
@@ -50,16 +56,26 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
     added = 0
     for f in facts:
         slot, value_hash = blind.slot(f.key), blind.value(f.key, f.value)
-        held = session.execute(select(Fact.value_hash, Fact.status)
-                               .where(Fact.user_id == user_id, Fact.slot_hash == slot)).all()
+        held = session.execute(
+            select(Fact.value_hash, Fact.status).where(Fact.user_id == user_id, Fact.slot_hash == slot)
+        ).all()
         if any(h == value_hash for h, _ in held):
             continue
         status, now = f.status, utcnow()
         demote = status == "current" and is_single_valued(f.key) and any(st == "current" for _, st in held)
-        fact = Fact(id=new_id(), user_id=user_id, category=category_of(f.key), method=f.method,
-                    status="retired" if demote else status, times_seen=f.times_seen,
-                    changed_gen=state.generation + 1, source_message_id=ids.get(f.source_message_id or ""),
-                    first_seen=f.first_seen, last_seen=f.last_seen, updated_at=now if demote else f.updated_at)
+        fact = Fact(
+            id=new_id(),
+            user_id=user_id,
+            category=category_of(f.key),
+            method=f.method,
+            status="retired" if demote else status,
+            times_seen=f.times_seen,
+            changed_gen=state.generation + 1,
+            source_message_id=ids.get(f.source_message_id or ""),
+            first_seen=f.first_seen,
+            last_seen=f.last_seen,
+            updated_at=now if demote else f.updated_at,
+        )
         seal_fact(session, vault, fact, f.key, f.value, None, said=f.said)
         session.add(fact)
         session.flush()
@@ -68,9 +84,19 @@ def restore_facts(session: Session, vault: Vault, *, user_id: str, facts: Sequen
             top = max((v.version for v in history), default=0)
             history.append(FactVersionRecord(top + 1, "retire", f.value, f.value, "current", "retired", now))
         for v in history:
-            add_fact_version(session, vault, fact, op=v.op, old=v.old_value, new=v.new_value,
-                             old_status=v.old_status, new_status=v.new_status,
-                             source=ids.get(v.source_message_id or ""), at=v.at, version=v.version)
+            add_fact_version(
+                session,
+                vault,
+                fact,
+                op=v.op,
+                old=v.old_value,
+                new=v.new_value,
+                old_status=v.old_status,
+                new_status=v.new_status,
+                source=ids.get(v.source_message_id or ""),
+                at=v.at,
+                version=v.version,
+            )
         added += 1
     if added:
         facts_changed(state, utcnow())

@@ -119,9 +119,13 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
     started = time.monotonic()
     if emb is not None:
         pacer = pacer_for(emb.name, limit)
-        among = (select(ImportSource.message_id).where(ImportSource.import_id == import_id,
-                                                       ImportSource.message_id.is_not(None))
-                 if import_id else None)
+        among = (
+            select(ImportSource.message_id).where(
+                ImportSource.import_id == import_id, ImportSource.message_id.is_not(None)
+            )
+            if import_id
+            else None
+        )
 
         def counted(s: Session, step: Any) -> None:
             if import_id is not None and step.chunks:
@@ -131,8 +135,17 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
             await priority.pause()
             if time.monotonic() - started + pacer.expected_s() > _RUN_SHARE * limit:
                 raise _again()
-            step = await asyncio.to_thread(index_step, memory.db, memory.vault, user_id=uid, embedder=emb,
-                                           pacer=pacer, among=among, on_commit=counted, on_item=jobs.working_on)
+            step = await asyncio.to_thread(
+                index_step,
+                memory.db,
+                memory.vault,
+                user_id=uid,
+                embedder=emb,
+                pacer=pacer,
+                among=among,
+                on_commit=counted,
+                on_item=jobs.working_on,
+            )
             if step.chunks or step.messages:
                 jobs.note_progress()
             if not step.left:
@@ -145,8 +158,10 @@ async def _recall_job(memory: Memory, payload: dict[str, Any]) -> None:
 
 def _conversations_left(memory: Memory, import_id: str) -> int:
     with memory.db.reading() as s:
-        return int(s.scalar(select(func.count()).select_from(Job).where(
-            Job.dedupe_key.like(f"import:{import_id}:conv:%"))) or 0)
+        return int(
+            s.scalar(select(func.count()).select_from(Job).where(Job.dedupe_key.like(f"import:{import_id}:conv:%")))
+            or 0
+        )
 
 
 async def _profile_job(memory: Memory, payload: dict[str, Any]) -> None:

@@ -19,8 +19,15 @@ from datetime import UTC, datetime
 
 from threadkeep.errors import InputError
 
-__all__ = ["ImportedConversation", "ImportedMessage", "ImportFormatError", "ImportLimitError", "ROLES", "from_epoch",
-           "MAX_SOURCE_ID"]
+__all__ = [
+    "ImportedConversation",
+    "ImportedMessage",
+    "ImportFormatError",
+    "ImportLimitError",
+    "ROLES",
+    "from_epoch",
+    "MAX_SOURCE_ID",
+]
 
 ROLES = ("user", "assistant")
 # Source ids are stored in a String(255) column; longer ones are refused by the writer.

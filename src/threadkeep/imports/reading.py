@@ -38,9 +38,26 @@ from ijson.common import ObjectBuilder
 
 from threadkeep.imports.model import ImportedConversation, ImportFormatError, ImportLimitError
 
-__all__ = ["CountingReader", "open_export", "json_error", "is_json_error", "expect_start", "read_conversation_list",
-           "READ_CHUNK", "MAX_DEPTH", "MAX_ITEM_BYTES", "MAX_ZIP_RATIO", "ZIP_RATIO_FLOOR", "MAX_ZIP_ENTRIES",
-           "MAX_ZIP_MEMBER_BYTES", "events", "list_items", "open_zip", "check_ratio", "mib"]
+__all__ = [
+    "CountingReader",
+    "open_export",
+    "json_error",
+    "is_json_error",
+    "expect_start",
+    "read_conversation_list",
+    "READ_CHUNK",
+    "MAX_DEPTH",
+    "MAX_ITEM_BYTES",
+    "MAX_ZIP_RATIO",
+    "ZIP_RATIO_FLOOR",
+    "MAX_ZIP_ENTRIES",
+    "MAX_ZIP_MEMBER_BYTES",
+    "events",
+    "list_items",
+    "open_zip",
+    "check_ratio",
+    "mib",
+]
 
 # Bytes handed to the parser per read: the precision of an error's byte range.
 READ_CHUNK = 16 * 1024
@@ -71,8 +88,9 @@ class CountingReader(io.RawIOBase):
     never holds more than the limit.
     """
 
-    def __init__(self, raw: IO[bytes], total: int | None, *, name: str = "the file",
-                 compressed: int | None = None) -> None:
+    def __init__(
+        self, raw: IO[bytes], total: int | None, *, name: str = "the file", compressed: int | None = None
+    ) -> None:
         self.raw = raw
         self.total = total
         self.name = name
@@ -103,8 +121,9 @@ class CountingReader(io.RawIOBase):
                 return b""
             scanned += len(more)
             if scanned > MAX_ITEM_BYTES:
-                raise ImportLimitError(f"{self.name}: more than {mib(MAX_ITEM_BYTES)} of whitespace before any "
-                                       "JSON: not an export")
+                raise ImportLimitError(
+                    f"{self.name}: more than {mib(MAX_ITEM_BYTES)} of whitespace before any JSON: not an export"
+                )
             self._pending = text + more  # whitespace already seen is dropped
 
     def read(self, size: int = -1) -> bytes:
@@ -116,21 +135,25 @@ class CountingReader(io.RawIOBase):
         self.last_start = self.read_bytes
         self.read_bytes += len(data)
         if self.window_end is not None and self.read_bytes > self.window_end:
-            raise ImportLimitError(f"{self.name}: {self.window_what()} is larger than the limit of "
-                                   f"{mib(MAX_ITEM_BYTES)} (at byte {self.read_bytes})")
+            raise ImportLimitError(
+                f"{self.name}: {self.window_what()} is larger than the limit of "
+                f"{mib(MAX_ITEM_BYTES)} (at byte {self.read_bytes})"
+            )
         if self.compressed is not None:
             if self.read_bytes > max(ZIP_RATIO_FLOOR, MAX_ZIP_RATIO * self.compressed):
                 raise ImportLimitError(
                     f"{self.name}: the zip entry expands more than {MAX_ZIP_RATIO} times its compressed size "
-                    f"({self.compressed} bytes): a zip bomb, not an export")
+                    f"({self.compressed} bytes): a zip bomb, not an export"
+                )
             if self.read_bytes > MAX_ZIP_MEMBER_BYTES:
-                raise ImportLimitError(f"{self.name}: the zip entry expands past the limit of "
-                                       f"{mib(MAX_ZIP_MEMBER_BYTES)}")
+                raise ImportLimitError(
+                    f"{self.name}: the zip entry expands past the limit of {mib(MAX_ZIP_MEMBER_BYTES)}"
+                )
         return data
 
     def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
         data = self.read(len(buffer))
-        buffer[:len(data)] = data
+        buffer[: len(data)] = data
         return len(data)
 
 
@@ -150,8 +173,9 @@ def open_zip(path: Path, name: str) -> Iterator[zipfile.ZipFile]:
     except OSError as e:
         raise ImportFormatError(f"{name}: cannot read the zip archive ({e})") from e
     if entries is not None and entries > MAX_ZIP_ENTRIES:
-        raise ImportLimitError(f"{name}: the zip archive lists {entries} entries, more than the limit of "
-                               f"{MAX_ZIP_ENTRIES}")
+        raise ImportLimitError(
+            f"{name}: the zip archive lists {entries} entries, more than the limit of {MAX_ZIP_ENTRIES}"
+        )
     try:
         zf = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, EOFError) as e:
@@ -164,11 +188,14 @@ def check_ratio(info: zipfile.ZipInfo, name: str) -> None:
     """Refuse an entry whose declared sizes already make it a zip bomb."""
     declared = info.file_size
     if declared > MAX_ZIP_MEMBER_BYTES:
-        raise ImportLimitError(f"{name}: {info.filename} would expand to {declared} bytes, past the limit of "
-                               f"{mib(MAX_ZIP_MEMBER_BYTES)}")
+        raise ImportLimitError(
+            f"{name}: {info.filename} would expand to {declared} bytes, past the limit of {mib(MAX_ZIP_MEMBER_BYTES)}"
+        )
     if declared > max(ZIP_RATIO_FLOOR, MAX_ZIP_RATIO * info.compress_size):
-        raise ImportLimitError(f"{name}: {info.filename} expands more than {MAX_ZIP_RATIO} times its compressed "
-                               f"size ({info.compress_size} bytes): a zip bomb, not an export")
+        raise ImportLimitError(
+            f"{name}: {info.filename} expands more than {MAX_ZIP_RATIO} times its compressed "
+            f"size ({info.compress_size} bytes): a zip bomb, not an export"
+        )
 
 
 @contextmanager
@@ -249,8 +276,10 @@ def events(reader: CountingReader, where: Callable[[], str]) -> Iterator[tuple[s
         if event in _OPEN:
             depth += 1
             if depth > MAX_DEPTH:
-                raise ImportLimitError(f"{reader.name}: {where()}: JSON nested more than {MAX_DEPTH} levels deep "
-                                       f"(at byte {reader.read_bytes}): not an export")
+                raise ImportLimitError(
+                    f"{reader.name}: {where()}: JSON nested more than {MAX_DEPTH} levels deep "
+                    f"(at byte {reader.read_bytes}): not an export"
+                )
         elif event in _CLOSE:
             depth -= 1
         yield event, value, depth
@@ -289,10 +318,14 @@ def list_items(reader: CountingReader, where: Callable[[int], str]) -> Iterator[
             reader.open_window(between)
 
 
-def read_conversation_list(path: Path, what: str,
-                           parse: Callable[..., ImportedConversation], *,
-                           reader_out: list[CountingReader] | None = None,
-                           name: str | None = None) -> Iterator[ImportedConversation]:
+def read_conversation_list(
+    path: Path,
+    what: str,
+    parse: Callable[..., ImportedConversation],
+    *,
+    reader_out: list[CountingReader] | None = None,
+    name: str | None = None,
+) -> Iterator[ImportedConversation]:
     """The conversations of an export that is one JSON list (``conversations.json``, or the
     export's ``.zip``), streamed one at a time through ``parse(raw, index=, name=)``. An
     error names the conversation it broke in. ``reader_out`` receives the byte stream (for

@@ -35,9 +35,15 @@ __all__ = ["READERS", "read_export", "import_file", "run_background", "check_for
 READERS = ("chatgpt", "claude", "telegram")
 
 
-def read_export(format: str, path: Path, *, person: str | None = None, chats: Sequence[str] = (),
-                reader_out: list[CountingReader] | None = None,
-                name: str | None = None) -> Iterator[ImportedConversation]:
+def read_export(
+    format: str,
+    path: Path,
+    *,
+    person: str | None = None,
+    chats: Sequence[str] = (),
+    reader_out: list[CountingReader] | None = None,
+    name: str | None = None,
+) -> Iterator[ImportedConversation]:
     """The conversations of an export of ``format``, lazily. ``name``: what errors call the
     file (over HTTP, the uploaded file's name rather than the server's temporary file)."""
     if format != "telegram" and (person or chats):
@@ -60,21 +66,26 @@ def check_format(path: Path, format: str | None, *, name: str | None = None) -> 
     found = detect_format(Path(path), shown)
     if format is None:
         if found is None:
-            raise ImportFormatError(f"{shown}: cannot tell which export this is ({looks_like(None)}: a ChatGPT "
-                                    "or Claude conversations.json, a Telegram result.json, their .zip, or a "
-                                    "threadkeep personal export); name the format")
+            raise ImportFormatError(
+                f"{shown}: cannot tell which export this is ({looks_like(None)}: a ChatGPT "
+                "or Claude conversations.json, a Telegram result.json, their .zip, or a "
+                "threadkeep personal export); name the format"
+            )
         return found
     if format not in FORMATS:
         raise InputError(f"unknown export format {format!r}; use one of {', '.join(FORMATS)}")
     if found is not None and found != format:
-        raise ImportFormatError(f"{shown}: not {FORMAT_NAMES[format]}: {looks_like(found)}; import it as "
-                                f"{found} (`threadkeep import {found} FILE`, or `threadkeep import FILE` to "
-                                "let the file say)")
+        raise ImportFormatError(
+            f"{shown}: not {FORMAT_NAMES[format]}: {looks_like(found)}; import it as "
+            f"{found} (`threadkeep import {found} FILE`, or `threadkeep import FILE` to "
+            "let the file say)"
+        )
     return format
 
 
-def check_upload(path: Path, format: str | None, *, name: str, person: str | None = None,
-                 chats: Sequence[str] = ()) -> str:
+def check_upload(
+    path: Path, format: str | None, *, name: str, person: str | None = None, chats: Sequence[str] = ()
+) -> str:
     """Before an upload is accepted: its format (checked against, or told by, its structure)
     and — ChatGPT, Claude — its first conversation read within the limits, so a file broken
     or hostile at its start is refused at once and leaves no import. Telegram's reader makes
@@ -83,11 +94,14 @@ def check_upload(path: Path, format: str | None, *, name: str, person: str | Non
     format."""
     format = check_format(Path(path), format, name=name)
     if format == "telegram" and detect_format(Path(path), name) != "telegram":
-        raise ImportFormatError(f"{name}: not {FORMAT_NAMES['telegram']}: {looks_like(None)} (result.json, or "
-                                "its .zip, is a JSON object holding 'messages', 'chats' or 'personal_information')")
+        raise ImportFormatError(
+            f"{name}: not {FORMAT_NAMES['telegram']}: {looks_like(None)} (result.json, or "
+            "its .zip, is a JSON object holding 'messages', 'chats' or 'personal_information')"
+        )
     if format not in READERS:
-        raise InputError(f"{name}: {FORMAT_NAMES[format]} is imported with `threadkeep import threadkeep FILE`, "
-                         "not uploaded here")
+        raise InputError(
+            f"{name}: {FORMAT_NAMES[format]} is imported with `threadkeep import threadkeep FILE`, not uploaded here"
+        )
     if format != "telegram" and (person or chats):
         raise InputError("'as' and 'chat' apply to Telegram exports only")
     if format != "telegram":
@@ -96,16 +110,26 @@ def check_upload(path: Path, format: str | None, *, name: str, person: str | Non
     return format
 
 
-def import_file(memory: Memory, path: Path, *, user: str, format: str | None, person: str | None = None,
-                chats: Sequence[str] = (), import_id: str | None = None, name: str | None = None,
-                on_conversation: Callable[[ImportCounts, int, int | None], None] | None = None) -> ImportResult:
+def import_file(
+    memory: Memory,
+    path: Path,
+    *,
+    user: str,
+    format: str | None,
+    person: str | None = None,
+    chats: Sequence[str] = (),
+    import_id: str | None = None,
+    name: str | None = None,
+    on_conversation: Callable[[ImportCounts, int, int | None], None] | None = None,
+) -> ImportResult:
     """Store an export file's conversations for ``user`` (blocking). ``format`` None: told by
     the file's structure. ``on_conversation`` gets the counts so far, the bytes read and the
     file's size after each conversation. ``name``: what errors call the file."""
     format = check_format(Path(path), format, name=name)
     if format not in READERS:
-        raise InputError(f"{name or Path(path).name}: {FORMAT_NAMES[format]}: import it with "
-                         "`threadkeep import threadkeep FILE`")
+        raise InputError(
+            f"{name or Path(path).name}: {FORMAT_NAMES[format]}: import it with `threadkeep import threadkeep FILE`"
+        )
     import_jobs.install(memory)
     readers: list[CountingReader] = []
     convs = read_export(format, Path(path), person=person, chats=chats, reader_out=readers, name=name)
@@ -117,20 +141,31 @@ def import_file(memory: Memory, path: Path, *, user: str, format: str | None, pe
         if on_conversation is not None:
             on_conversation(counts, position(), readers[-1].total if readers else None)
 
-    return store_conversations(memory, convs, user=user, format=format, import_id=import_id,
-                               bytes_read=position, on_conversation=tick,
-                               bytes_total=lambda: readers[-1].total if readers else None)
+    return store_conversations(
+        memory,
+        convs,
+        user=user,
+        format=format,
+        import_id=import_id,
+        bytes_read=position,
+        on_conversation=tick,
+        bytes_total=lambda: readers[-1].total if readers else None,
+    )
 
 
-async def run_background(memory: Memory, import_id: str, *, user: str,
-                         on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+async def run_background(
+    memory: Memory, import_id: str, *, user: str, on_progress: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any]:
     """Run the import's background jobs here until none is left; the final status.
 
     Only the import job kinds are claimed (other queued work is left to the server). Between
     batches ``on_progress`` gets the status (its ``progress.background``)."""
     import_jobs.install(memory)
-    runner = jobs.JobRunner(memory.db, {k: memory.runner.handlers[k] for k in import_jobs.KINDS},
-                            time_limit_s=memory.settings.job_time_limit_s)
+    runner = jobs.JobRunner(
+        memory.db,
+        {k: memory.runner.handlers[k] for k in import_jobs.KINDS},
+        time_limit_s=memory.settings.job_time_limit_s,
+    )
     while True:
         status = await asyncio.to_thread(import_status, memory, import_id, user=user)
         if on_progress is not None:

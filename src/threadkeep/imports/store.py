@@ -108,15 +108,21 @@ def store_conversations(
     limit = memory.settings.max_message_bytes
     try:
         for conv in conversations:
-            position = ((bytes_read(), bytes_total() if bytes_total is not None else None)
-                        if bytes_read is not None else None)
+            position = (
+                (bytes_read(), bytes_total() if bytes_total is not None else None) if bytes_read is not None else None
+            )
             memory.db.write(lambda s, c=conv, p=position: _store_one(s, memory, uid, import_id, c, counts, limit, p))
             if on_conversation is not None:
                 on_conversation(counts)
         # The person-level work, once, after every conversation's own job.
-        specs = [jobs.JobSpec("import_recall", {"user_id": uid, "import_id": import_id}, f"import:{import_id}:recall"),
-                 jobs.JobSpec("import_profile", {"user_id": uid, "import_id": import_id},
-                              f"import:{import_id}:profile")] if counts.messages else []
+        specs = (
+            [
+                jobs.JobSpec("import_recall", {"user_id": uid, "import_id": import_id}, f"import:{import_id}:recall"),
+                jobs.JobSpec("import_profile", {"user_id": uid, "import_id": import_id}, f"import:{import_id}:profile"),
+            ]
+            if counts.messages
+            else []
+        )
 
         def finish(s: Session) -> None:
             added = jobs.enqueue_many(s, specs)
@@ -152,8 +158,9 @@ def _set_status(s: Session, import_id: str, status: str) -> None:
     s.execute(update(ImportRun).where(ImportRun.id == import_id).values(status=status, updated_at=utcnow()))
 
 
-def _split(conv: ImportedConversation, messages: list[ImportedMessage], limit: int,
-           counts: ImportCounts) -> list[ImportedMessage]:
+def _split(
+    conv: ImportedConversation, messages: list[ImportedMessage], limit: int, counts: ImportCounts
+) -> list[ImportedMessage]:
     """Messages over the size limit as consecutive messages of the same role and time; the
     first part keeps the source id, part k is ``<source id>#k``."""
     out: list[ImportedMessage] = []
@@ -168,8 +175,16 @@ def _split(conv: ImportedConversation, messages: list[ImportedMessage], limit: i
     return out
 
 
-def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: ImportedConversation,
-               counts: ImportCounts, limit: int, position: tuple[int, int | None] | None) -> None:
+def _store_one(
+    s: Session,
+    memory: Memory,
+    uid: str,
+    import_id: str,
+    conv: ImportedConversation,
+    counts: ImportCounts,
+    limit: int,
+    position: tuple[int, int | None] | None,
+) -> None:
     """One conversation, in the caller's (one) transaction."""
     run = s.get(ImportRun, import_id)
     if run is None:
@@ -216,16 +231,26 @@ def _store_one(s: Session, memory: Memory, uid: str, import_id: str, conv: Impor
             s.delete(mapped)
             s.flush()
         stored = _new_conversation(s, memory, uid, conv, fresh[0].created_at)
-        s.add(ImportSource(user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None,
-                           import_id=import_id))
+        s.add(
+            ImportSource(
+                user_id=uid, source_id=conv.source_id, conversation_id=stored.id, message_id=None, import_id=import_id
+            )
+        )
     run.chunks_total += _append(s, memory, import_id, stored, conv, fresh)
     counts.conversations += 1
     counts.messages += len(fresh)
     run.conversations += 1
     run.messages += len(fresh)
-    added = jobs.enqueue_many(s, [jobs.JobSpec(
-        "import_conversation", {"conversation_id": stored.id, "import_id": import_id},
-        f"import:{import_id}:conv:{stored.id}")])
+    added = jobs.enqueue_many(
+        s,
+        [
+            jobs.JobSpec(
+                "import_conversation",
+                {"conversation_id": stored.id, "import_id": import_id},
+                f"import:{import_id}:conv:{stored.id}",
+            )
+        ],
+    )
     counts.jobs += added
     run.jobs_total += added
 
@@ -240,18 +265,25 @@ def _known(s: Session, uid: str, keys: list[str]) -> set[str]:
     """Which of these source ids the person already imported (any conversation)."""
     found: set[str] = set()
     for i in range(0, len(keys), 500):
-        found.update(s.scalars(select(ImportSource.source_id).where(
-            ImportSource.user_id == uid, ImportSource.source_id.in_(keys[i:i + 500]))))
+        found.update(
+            s.scalars(
+                select(ImportSource.source_id).where(
+                    ImportSource.user_id == uid, ImportSource.source_id.in_(keys[i : i + 500])
+                )
+            )
+        )
     return found
 
 
-def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConversation,
-                      first_at: datetime) -> Conversation:
+def _new_conversation(
+    s: Session, memory: Memory, uid: str, conv: ImportedConversation, first_at: datetime
+) -> Conversation:
     started = conv.created_at or first_at
     source = conv.source_id.split(":", 1)[0]
-    startup = (f"Conversation started on {started:%Y-%m-%d} (UTC), imported from {source}.")
-    row = repo.create_conversation(s, memory.vault, user_id=uid, channel=CHANNEL,
-                                   system_prompt=memory.settings.system_prompt, startup=startup)
+    startup = f"Conversation started on {started:%Y-%m-%d} (UTC), imported from {source}."
+    row = repo.create_conversation(
+        s, memory.vault, user_id=uid, channel=CHANNEL, system_prompt=memory.settings.system_prompt, startup=startup
+    )
     row.created_at = started
     row.last_activity_at = started
     title = conversation_title(conv)
@@ -260,8 +292,14 @@ def _new_conversation(s: Session, memory: Memory, uid: str, conv: ImportedConver
     return row
 
 
-def _append(s: Session, memory: Memory, import_id: str, conv_row: Conversation, conv: ImportedConversation,
-            fresh: list[ImportedMessage]) -> int:
+def _append(
+    s: Session,
+    memory: Memory,
+    import_id: str,
+    conv_row: Conversation,
+    conv: ImportedConversation,
+    fresh: list[ImportedMessage],
+) -> int:
     """Insert the messages with one statement each for messages and source ids; the chunks
     the recall index will embed for them. Quoted messages (forwards) are recorded as mined
     with nothing found: never the person's facts."""
@@ -276,21 +314,35 @@ def _append(s: Session, memory: Memory, import_id: str, conv_row: Conversation, 
     for m in fresh:
         mid = new_id()
         seq += 1
-        rows.append({
-            "id": mid, "conversation_id": conv_row.id, "user_id": uid, "seq": seq, "role": m.role,
-            "status": "answered" if m.role == "user" else "ok",
-            "reply_to": asked if m.role == "assistant" else None,
-            "created_at": m.created_at,
-            "text_ct": vault.seal(s, uid, m.text, table="messages", column="text", row_id=mid),
-            "speaker_ct": (vault.seal(s, uid, m.speaker, table="messages", column="speaker", row_id=mid)
-                           if m.speaker else None),
-        })
+        rows.append(
+            {
+                "id": mid,
+                "conversation_id": conv_row.id,
+                "user_id": uid,
+                "seq": seq,
+                "role": m.role,
+                "status": "answered" if m.role == "user" else "ok",
+                "reply_to": asked if m.role == "assistant" else None,
+                "created_at": m.created_at,
+                "text_ct": vault.seal(s, uid, m.text, table="messages", column="text", row_id=mid),
+                "speaker_ct": (
+                    vault.seal(s, uid, m.speaker, table="messages", column="speaker", row_id=mid) if m.speaker else None
+                ),
+            }
+        )
         if m.quoted and m.role == "user":
             quoted.append({"message_id": mid, "user_id": uid, "method": "quoted", "changes": 0, "at": utcnow()})
         if m.role == "user":
             asked = mid
-        sources.append({"user_id": uid, "source_id": _message_key(conv, m), "conversation_id": conv_row.id,
-                        "message_id": mid, "import_id": import_id})
+        sources.append(
+            {
+                "user_id": uid,
+                "source_id": _message_key(conv, m),
+                "conversation_id": conv_row.id,
+                "message_id": mid,
+                "import_id": import_id,
+            }
+        )
         chunks += len(chunk_spans(m.text)) or 1
         newest = max(newest, m.created_at)
     s.execute(insert(Message), rows)

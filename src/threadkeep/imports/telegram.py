@@ -73,8 +73,17 @@ MAX_SESSION_CHARS = 4_000_000
 PRIVATE_TYPES = ("personal_chat", "bot_chat", "saved_messages")
 _WHAT = "a JSON object (result.json from Telegram Desktop's export)"
 _MAX_NAME = 200  # a display name longer than this is cut (Telegram allows 64 + 64 characters)
-_MEDIA_KEYS = ("photo", "file", "media_type", "sticker_emoji", "contact_information", "location_information",
-               "poll", "game_title", "invoice_information")
+_MEDIA_KEYS = (
+    "photo",
+    "file",
+    "media_type",
+    "sticker_emoji",
+    "contact_information",
+    "location_information",
+    "poll",
+    "game_title",
+    "invoice_information",
+)
 _SHOWN_SENDERS = 12  # senders listed in an error
 _PATH_DEPTH = 6  # levels of the file whose keys are tracked (chats.list.item.messages.item is 5)
 _MESSAGE_PATHS = ("messages.item", "chats.list.item.messages.item")
@@ -109,8 +118,9 @@ def _plain(value: Any) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, list):
-        return "".join(p if isinstance(p, str) else str(p.get("text") or "") if isinstance(p, dict) else ""
-                       for p in value)
+        return "".join(
+            p if isinstance(p, str) else str(p.get("text") or "") if isinstance(p, dict) else "" for p in value
+        )
     return ""
 
 
@@ -124,8 +134,9 @@ def _matches(person: str, sender: tuple[str, str]) -> bool:
 
 
 def _senders(counts: Counter[tuple[str, str]]) -> str:
-    shown = ", ".join(f"{name or '(no name)'} ({fid or 'no id'}): {n}"
-                      for (fid, name), n in counts.most_common(_SHOWN_SENDERS))
+    shown = ", ".join(
+        f"{name or '(no name)'} ({fid or 'no id'}): {n}" for (fid, name), n in counts.most_common(_SHOWN_SENDERS)
+    )
     more = len(counts) - _SHOWN_SENDERS
     return shown + (f", and {more} more" if more > 0 else "")
 
@@ -187,8 +198,10 @@ class _Scan:
         if self.chat is None:
             raise ImportFormatError(f"{self.name}: messages outside a chat")
         if self.chat.id is None:
-            raise ImportFormatError(f"{self.name}: {self.chat.where}: the chat's id must come before "
-                                    "its messages (as Telegram Desktop writes it)")
+            raise ImportFormatError(
+                f"{self.name}: {self.chat.where}: the chat's id must come before "
+                "its messages (as Telegram Desktop writes it)"
+            )
 
     def _open(self, event: str, prefix: str, loc: list[str]) -> None:
         """An object or list (not a message) starts: an account export's chat begins here."""
@@ -211,8 +224,7 @@ class _Scan:
             self.owner = str(value)
         elif prefix in ("name", "type", "id"):
             setattr(single, prefix, str(value))
-        elif prefix in ("chats.list.item.name", "chats.list.item.type", "chats.list.item.id") \
-                and self.chat is not None:
+        elif prefix in ("chats.list.item.name", "chats.list.item.type", "chats.list.item.id") and self.chat is not None:
             setattr(self.chat, prefix.rsplit(".", 1)[1], str(value))
 
     def run(self, reader: CountingReader) -> Iterator[ImportedConversation]:
@@ -258,8 +270,10 @@ class _Scan:
             elif event in ("string", "number"):
                 self._scalar(prefix, value, single)
         if not found_messages and not self.seen_chats and single.id is None:
-            raise ImportFormatError(f"{self.name}: no chat found; expected {_WHAT}: one chat's export "
-                                    "(with 'messages') or the account's (with 'chats')")
+            raise ImportFormatError(
+                f"{self.name}: no chat found; expected {_WHAT}: one chat's export "
+                "(with 'messages') or the account's (with 'chats')"
+            )
 
 
 class _Census(_Scan):
@@ -292,8 +306,10 @@ class _Reader(_Scan):
         if self.person:
             if not any(_matches(self.person, s) for _, counts in chats.values() for s in counts):
                 seen = "; ".join(f"{c.where}: {_senders(counts)}" for c, counts in chats.values()) or "none"
-                raise ImportFormatError(f"{self.name}: --as {self.person!r} matches no sender of the chats "
-                                        f"imported; senders seen (messages): {seen}")
+                raise ImportFormatError(
+                    f"{self.name}: --as {self.person!r} matches no sender of the chats "
+                    f"imported; senders seen (messages): {seen}"
+                )
             return
         if self.owner:
             return
@@ -304,7 +320,8 @@ class _Reader(_Scan):
                     raise ImportFormatError(
                         f"{self.name}: {chat.where} is a private chat, but {len(others)} senders differ from "
                         f"its id, so which one is you cannot be told: say which with --as NAME_OR_ID; "
-                        f"senders seen (messages): {_senders(counts)}")
+                        f"senders seen (messages): {_senders(counts)}"
+                    )
 
     def _is_person(self, chat: _Chat, msg: dict[str, Any]) -> bool:
         sender = _sender(msg)
@@ -318,7 +335,8 @@ class _Reader(_Scan):
             return sender[0] != f"user{chat.id}"
         raise ImportFormatError(
             f"{self.name}: {chat.where} is a {chat.type or 'chat of unknown type'}: say which member you are "
-            "with --as NAME_OR_ID (a display name or a from_id such as user123)")
+            "with --as NAME_OR_ID (a display name or a from_id such as user123)"
+        )
 
     def on_message(self, chat: _Chat, msg: dict[str, Any]) -> Iterator[ImportedConversation]:
         mid = chat.last_id
@@ -348,15 +366,20 @@ class _Reader(_Scan):
             _count(chat.skipped, "forwarded messages kept as quotes, not mined for facts")
         if not mine and chat.type not in ("personal_chat", "bot_chat"):
             text = f"{str(msg.get('from') or 'someone').strip()}: {text}"
-        if chat.session and (at - chat.session[-1].created_at > GAP or len(chat.session) >= MAX_MESSAGES
-                             or chat.session_chars + len(text) > MAX_SESSION_CHARS):
+        if chat.session and (
+            at - chat.session[-1].created_at > GAP
+            or len(chat.session) >= MAX_MESSAGES
+            or chat.session_chars + len(text) > MAX_SESSION_CHARS
+        ):
             yield self._flush(chat)
         if not chat.session:
             chat.first_id = str(mid)
             chat.first_day = local[:10] if local and len(local) >= 10 and local[4] == "-" else None
-        chat.session.append(ImportedMessage("user" if mine else "assistant", text, at,
-                                            f"telegram:{chat.id}:{mid}", quoted=quoted,
-                                            speaker=speaker))
+        chat.session.append(
+            ImportedMessage(
+                "user" if mine else "assistant", text, at, f"telegram:{chat.id}:{mid}", quoted=quoted, speaker=speaker
+            )
+        )
         chat.session_chars += len(text)
 
     def _flush(self, chat: _Chat) -> ImportedConversation:
@@ -364,17 +387,28 @@ class _Reader(_Scan):
         chat.session, chat.session_chars = [], 0
         title = f"{chat.name or 'Telegram'} · {chat.first_day or f'{msgs[0].created_at:%Y-%m-%d}'}"
         skipped, chat.skipped = chat.skipped, {}
-        return ImportedConversation(f"telegram:{chat.id}@{chat.first_id}", title, msgs[0].created_at, msgs,
-                                    f"{chat.where}, from message {chat.first_id}", skipped)
+        return ImportedConversation(
+            f"telegram:{chat.id}@{chat.first_id}",
+            title,
+            msgs[0].created_at,
+            msgs,
+            f"{chat.where}, from message {chat.first_id}",
+            skipped,
+        )
 
     def on_end(self, chat: _Chat) -> Iterator[ImportedConversation]:
         if chat.session:
             yield self._flush(chat)
 
 
-def read_telegram(path: Path, *, person: str | None = None, chats: Sequence[str] = (),
-                  reader_out: list[CountingReader] | None = None,
-                  name: str | None = None) -> Iterator[ImportedConversation]:
+def read_telegram(
+    path: Path,
+    *,
+    person: str | None = None,
+    chats: Sequence[str] = (),
+    reader_out: list[CountingReader] | None = None,
+    name: str | None = None,
+) -> Iterator[ImportedConversation]:
     """Conversations of a Telegram Desktop JSON export (``result.json`` or a ``.zip`` of it).
 
     ``person``: who the person is (``--as``), a display name or ``from_id``; ``chats``: in an

@@ -31,7 +31,7 @@ def message_parts(text: str, limit: int) -> list[str]:
         if cut < len(head) // 2:
             cut = len(head)
         parts.append(head[:cut])
-        raw = raw[len(head[:cut].encode("utf-8")):]
+        raw = raw[len(head[:cut].encode("utf-8")) :]
     if raw:
         parts.append(raw.decode("utf-8"))
     return [p for p in parts if p.strip()] or [text[:1]]
@@ -47,4 +47,4 @@ def conversation_title(conv: ImportedConversation) -> str | None:
     if not title:
         return None
     title = title.encode("utf-8", "replace").decode("utf-8")
-    return title if len(title) <= MAX_TITLE_CHARS else title[:MAX_TITLE_CHARS - 1].rstrip() + "…"
+    return title if len(title) <= MAX_TITLE_CHARS else title[: MAX_TITLE_CHARS - 1].rstrip() + "…"

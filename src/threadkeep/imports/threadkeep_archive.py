@@ -49,8 +49,7 @@ from threadkeep.store.models import Conversation, Message
 if TYPE_CHECKING:
     from threadkeep.engine import Memory
 
-__all__ = ["ArchiveImport", "ThreadkeepArchive", "import_archive", "MAX_ENTRY_BYTES", "MAX_ENTRIES",
-           "SOURCE_PREFIX"]
+__all__ = ["ArchiveImport", "ThreadkeepArchive", "import_archive", "MAX_ENTRY_BYTES", "MAX_ENTRIES", "SOURCE_PREFIX"]
 
 # The format this reader understands (kept in step with threadkeep.personal_export, which
 # sits above the imports in the layering and so is not imported here).
@@ -166,16 +165,20 @@ class ThreadkeepArchive:
         if len(infos) > MAX_ENTRIES:
             raise ImportFormatError(f"{self.path}: {len(infos)} entries, more than the limit of {MAX_ENTRIES}")
         self._names = {i.filename for i in infos}
-        self.conversation_entries = sorted(n for n in self._names
-                                           if n.startswith("conversations/") and n.endswith(".json"))
+        self.conversation_entries = sorted(
+            n for n in self._names if n.startswith("conversations/") and n.endswith(".json")
+        )
         self.manifest = _Manifest.model_validate(self._json("manifest.json", required=True))
         if self.manifest.format != FORMAT:
-            raise ImportFormatError(f"{self.path}: manifest.json names format {self.manifest.format!r}, "
-                                    f"not a threadkeep personal export ({FORMAT!r})")
+            raise ImportFormatError(
+                f"{self.path}: manifest.json names format {self.manifest.format!r}, "
+                f"not a threadkeep personal export ({FORMAT!r})"
+            )
         if self.manifest.format_version not in FORMAT_VERSIONS:
             raise ImportFormatError(
                 f"{self.path}: manifest.json: format version {self.manifest.format_version} is not one this "
-                f"threadkeep reads ({', '.join(map(str, FORMAT_VERSIONS))}); a newer threadkeep made it")
+                f"threadkeep reads ({', '.join(map(str, FORMAT_VERSIONS))}); a newer threadkeep made it"
+            )
 
     def close(self) -> None:
         self._opened.__exit__(None, None, None)
@@ -193,15 +196,19 @@ class ThreadkeepArchive:
             return None
         info = self._zip.getinfo(name)
         if info.file_size > MAX_ENTRY_BYTES:
-            raise ImportLimitError(f"{self.path}: {name} is {info.file_size} bytes, more than the limit "
-                                   f"of {MAX_ENTRY_BYTES} bytes per entry")
+            raise ImportLimitError(
+                f"{self.path}: {name} is {info.file_size} bytes, more than the limit "
+                f"of {MAX_ENTRY_BYTES} bytes per entry"
+            )
         check_ratio(info, str(self.path))
         try:
             with self._zip.open(info) as f:
                 data = f.read(MAX_ENTRY_BYTES + 1)  # the declared size may lie: never more
             if len(data) > MAX_ENTRY_BYTES:
-                raise ImportLimitError(f"{self.path}: {name} holds more than the limit of {MAX_ENTRY_BYTES} bytes "
-                                       "per entry (its declared size is wrong)")
+                raise ImportLimitError(
+                    f"{self.path}: {name} holds more than the limit of {MAX_ENTRY_BYTES} bytes "
+                    "per entry (its declared size is wrong)"
+                )
             return json.loads(data)
         except RecursionError:
             raise ImportLimitError(f"{self.path}: {name}: JSON nested too deep to be an archive entry") from None
@@ -227,11 +234,23 @@ class ThreadkeepArchive:
         parsed = self._model("facts.json", _Facts, required=False)
         if parsed is None:
             return []
-        return [FactRecord(id=f.id, key=f.key, value=f.value, status=f.status, method=f.method,
-                           times_seen=f.times_seen, first_seen=f.first_seen, last_seen=f.last_seen,
-                           updated_at=f.updated_at, source_message_id=f.source_message_id, said=f.said,
-                           history=tuple(FactVersionRecord(**v.model_dump()) for v in f.history))
-                for f in parsed.facts]
+        return [
+            FactRecord(
+                id=f.id,
+                key=f.key,
+                value=f.value,
+                status=f.status,
+                method=f.method,
+                times_seen=f.times_seen,
+                first_seen=f.first_seen,
+                last_seen=f.last_seen,
+                updated_at=f.updated_at,
+                source_message_id=f.source_message_id,
+                said=f.said,
+                history=tuple(FactVersionRecord(**v.model_dump()) for v in f.history),
+            )
+            for f in parsed.facts
+        ]
 
     def profile(self) -> _Profile | None:
         parsed = self._model("profile.json", _Profile, required=False)
@@ -249,17 +268,26 @@ class ThreadkeepArchive:
         for what, n in found.items():
             said = self.manifest.counts.get(what)
             if said is not None and said != n:
-                raise ImportFormatError(f"{self.path}: manifest.json counts {said} {what} but the archive "
-                                        f"holds {n}: entries are missing (a truncated or edited archive)")
+                raise ImportFormatError(
+                    f"{self.path}: manifest.json counts {said} {what} but the archive "
+                    f"holds {n}: entries are missing (a truncated or edited archive)"
+                )
         return found
 
 
 def _imported(name: str, conv: _Conversation) -> ImportedConversation:
     return ImportedConversation(
-        source_id=SOURCE_PREFIX + conv.id, title=conv.title, created_at=conv.created_at, where=name,
-        messages=tuple(ImportedMessage(role=m.role, text=m.text, created_at=m.created_at,
-                                       source_id=_source(conv.id, m.id), speaker=m.speaker)
-                       for m in conv.messages))
+        source_id=SOURCE_PREFIX + conv.id,
+        title=conv.title,
+        created_at=conv.created_at,
+        where=name,
+        messages=tuple(
+            ImportedMessage(
+                role=m.role, text=m.text, created_at=m.created_at, source_id=_source(conv.id, m.id), speaker=m.speaker
+            )
+            for m in conv.messages
+        ),
+    )
 
 
 def _source(conversation_id: str, message_id: str) -> str:
@@ -279,9 +307,14 @@ class ArchiveImport:
     profile_restored: bool = False
 
 
-def import_archive(memory: Memory, path: Path | str, *, user: str,
-                   on_checked: Callable[[dict[str, int]], None] | None = None,
-                   on_conversation: Callable[[ImportCounts], None] | None = None) -> ArchiveImport:
+def import_archive(
+    memory: Memory,
+    path: Path | str,
+    *,
+    user: str,
+    on_checked: Callable[[dict[str, int]], None] | None = None,
+    on_conversation: Callable[[ImportCounts], None] | None = None,
+) -> ArchiveImport:
     """Read a personal export back into ``user``'s memory (blocking: call it from a thread).
 
     ``on_checked`` gets the counts found once the whole archive is checked (before anything
@@ -308,8 +341,7 @@ def import_archive(memory: Memory, path: Path | str, *, user: str,
                 rated.extend((_source(conv.id, m.id), m.rating, m.rated_at) for m in conv.messages if m.rating)
                 yield _imported(name, conv)
 
-        stored = store_conversations(memory, fresh(), user=user, format="threadkeep",
-                                     on_conversation=on_conversation)
+        stored = store_conversations(memory, fresh(), user=user, format="threadkeep", on_conversation=on_conversation)
         facts = archive.facts()
         profile = archive.profile()
 
@@ -320,9 +352,18 @@ def import_archive(memory: Memory, path: Path | str, *, user: str,
         _mark_mined(s, uid)
         _restore_ratings(s, uid, rated)
         added = restore_facts(s, memory.vault, user_id=uid, facts=facts, message_ids=ids)
-        restored = profile is not None and profile.profile is not None and restore_profile(
-            s, memory.vault, user_id=uid, text=profile.profile, method=profile.method,
-            built_at=profile.built_at or utcnow())
+        restored = (
+            profile is not None
+            and profile.profile is not None
+            and restore_profile(
+                s,
+                memory.vault,
+                user_id=uid,
+                text=profile.profile,
+                method=profile.method,
+                built_at=profile.built_at or utcnow(),
+            )
+        )
         return added, restored
 
     added, restored = memory.db.write(finish)
@@ -340,15 +381,21 @@ def _restore_ratings(s: Session, uid: str, rated: list[tuple[str, str, datetime 
 
 
 def _is_original(s: Session, uid: str, conversation_id: str) -> bool:
-    return s.scalar(select(Conversation.id).where(Conversation.id == conversation_id,
-                                                  Conversation.user_id == uid)) is not None
+    return (
+        s.scalar(select(Conversation.id).where(Conversation.id == conversation_id, Conversation.user_id == uid))
+        is not None
+    )
 
 
 def _message_map(s: Session, uid: str, wanted: set[str | None]) -> dict[str, str]:
     """Archived message id → the id it was stored under (of the ``wanted`` ones: facts' sources)."""
-    rows = s.execute(select(ImportSource.source_id, ImportSource.message_id).where(
-        ImportSource.user_id == uid, ImportSource.source_id.startswith(SOURCE_PREFIX, autoescape=True),
-        ImportSource.message_id.is_not(None)))
+    rows = s.execute(
+        select(ImportSource.source_id, ImportSource.message_id).where(
+            ImportSource.user_id == uid,
+            ImportSource.source_id.startswith(SOURCE_PREFIX, autoescape=True),
+            ImportSource.message_id.is_not(None),
+        )
+    )
     out: dict[str, str] = {}
     for source, mid in rows:
         archived = source.rsplit(":", 1)[1]
@@ -360,16 +407,23 @@ def _message_map(s: Session, uid: str, wanted: set[str | None]) -> dict[str, str
 def _original_message_ids(s: Session, uid: str, conversation_ids: list[str]) -> list[str]:
     if not conversation_ids:
         return []
-    return list(s.scalars(select(Message.id).where(Message.user_id == uid,
-                                                   Message.conversation_id.in_(conversation_ids))))
+    return list(
+        s.scalars(select(Message.id).where(Message.user_id == uid, Message.conversation_id.in_(conversation_ids)))
+    )
 
 
 def _mark_mined(s: Session, uid: str) -> None:
     """The archive's messages count as mined: their facts come from the archive with history."""
-    mined = select(ImportSource.message_id, ImportSource.user_id, literal("archive"), literal(0),
-                   literal(utcnow(), FactExtraction.at.type)).where(
-        ImportSource.user_id == uid, ImportSource.source_id.startswith(SOURCE_PREFIX, autoescape=True),
+    mined = select(
+        ImportSource.message_id,
+        ImportSource.user_id,
+        literal("archive"),
+        literal(0),
+        literal(utcnow(), FactExtraction.at.type),
+    ).where(
+        ImportSource.user_id == uid,
+        ImportSource.source_id.startswith(SOURCE_PREFIX, autoescape=True),
         ImportSource.message_id.is_not(None),
-        ~exists().where(and_(FactExtraction.message_id == ImportSource.message_id)))
-    s.execute(insert(FactExtraction).from_select(
-        ["message_id", "user_id", "method", "changes", "at"], mined))
+        ~exists().where(and_(FactExtraction.message_id == ImportSource.message_id)),
+    )
+    s.execute(insert(FactExtraction).from_select(["message_id", "user_id", "method", "changes", "at"], mined))

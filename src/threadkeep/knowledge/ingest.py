@@ -16,8 +16,16 @@ from pathlib import Path
 
 from threadkeep.errors import ConfigError, InputError
 
-__all__ = ["ParsedDocument", "parse_file", "parse_bytes", "parse_html", "parse_pdf", "normalise_text",
-           "refuse_binary", "MAX_CONTROL_SHARE"]
+__all__ = [
+    "ParsedDocument",
+    "parse_file",
+    "parse_bytes",
+    "parse_html",
+    "parse_pdf",
+    "normalise_text",
+    "refuse_binary",
+    "MAX_CONTROL_SHARE",
+]
 
 _MEDIA_BY_SUFFIX = {
     ".txt": "text/plain",
@@ -32,8 +40,23 @@ _MEDIA_BY_SUFFIX = {
 }
 _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "iframe", "head", "nav", "footer")
 _BLOCK_TAGS = (
-    "p", "div", "section", "article", "li", "pre", "blockquote", "tr", "dd", "dt",
-    "figcaption", "table", "ul", "ol", "main", "aside", "header",
+    "p",
+    "div",
+    "section",
+    "article",
+    "li",
+    "pre",
+    "blockquote",
+    "tr",
+    "dd",
+    "dt",
+    "figcaption",
+    "table",
+    "ul",
+    "ol",
+    "main",
+    "aside",
+    "header",
 )
 
 
@@ -109,9 +132,7 @@ def parse_html(html: str, *, fallback_title: str = "Untitled") -> ParsedDocument
         tag.insert_after("\n\n")
     text = soup.get_text()
     lines = [re.sub(r"[ \t\u00a0]+", " ", line).strip() for line in text.split("\n")]
-    return ParsedDocument(
-        title=title or fallback_title, text=normalise_text("\n".join(lines)), media_type="text/html"
-    )
+    return ParsedDocument(title=title or fallback_title, text=normalise_text("\n".join(lines)), media_type="text/html")
 
 
 class _QuietPdfLog(logging.Handler):
@@ -178,7 +199,8 @@ def refuse_binary(text: str, name: str) -> None:
         raise InputError(
             f"{name!r} does not look like text ({share:.0%} control characters, the limit is "
             f"{MAX_CONTROL_SHARE:.0%}{'; it contains NUL bytes' if nul else ''}): "
-            "add text, Markdown, HTML or PDF files")
+            "add text, Markdown, HTML or PDF files"
+        )
 
 
 def _decode(data: bytes) -> str:

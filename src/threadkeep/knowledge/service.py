@@ -115,7 +115,11 @@ class KnowledgeBase:
         return self._ingest(self._prepare(parsed, source), groups, public, None)
 
     def add_file(
-        self, path: str | Path, *, groups: Iterable[str] = (), public: bool = False,
+        self,
+        path: str | Path,
+        *,
+        groups: Iterable[str] = (),
+        public: bool = False,
         title: str | None = None,
     ) -> DocumentInfo:
         """Ingest one file: .txt, .md, .html or .pdf (others are read as plain text)."""
@@ -163,7 +167,10 @@ class KnowledgeBase:
         return _Prepared(parsed, source, chunks)
 
     def _ingest(
-        self, item: _Prepared, groups: Iterable[str], public: bool,
+        self,
+        item: _Prepared,
+        groups: Iterable[str],
+        public: bool,
         step: Callable[[int], None] | None,
     ) -> DocumentInfo:
         groups = tuple(sorted(set(groups)))
@@ -189,8 +196,9 @@ class KnowledgeBase:
             doc = KnowledgeDocument(
                 id=doc_id,
                 title_ct=seal(s, uid, item.parsed.title, table=_DOCS, column="title_ct", row_id=doc_id),
-                source_ct=None if item.source is None else seal(
-                    s, uid, item.source, table=_DOCS, column="source_ct", row_id=doc_id),
+                source_ct=None
+                if item.source is None
+                else seal(s, uid, item.source, table=_DOCS, column="source_ct", row_id=doc_id),
                 media_type=item.parsed.media_type,
                 groups=list(groups),
                 public=public,
@@ -202,15 +210,19 @@ class KnowledgeBase:
             )
             s.add(doc)
             s.flush()  # the document row must exist before its chunks (FK)
-            s.add_all([
-                KnowledgeChunk(
-                    id=cid, document_id=doc_id, ordinal=c.ordinal, token_count=c.token_count,
-                    text_ct=seal(s, uid, c.text, table=_CHUNKS, column="text_ct", row_id=cid),
-                    embedding_ct=seal(s, uid, vector_to_bytes(v), table=_CHUNKS,
-                                      column="embedding_ct", row_id=cid),
-                )
-                for cid, c, v in zip(chunk_ids, item.chunks, vectors, strict=True)
-            ])
+            s.add_all(
+                [
+                    KnowledgeChunk(
+                        id=cid,
+                        document_id=doc_id,
+                        ordinal=c.ordinal,
+                        token_count=c.token_count,
+                        text_ct=seal(s, uid, c.text, table=_CHUNKS, column="text_ct", row_id=cid),
+                        embedding_ct=seal(s, uid, vector_to_bytes(v), table=_CHUNKS, column="embedding_ct", row_id=cid),
+                    )
+                    for cid, c, v in zip(chunk_ids, item.chunks, vectors, strict=True)
+                ]
+            )
             s.flush()
             return _info(doc, item.parsed.title, item.source), generation
 
@@ -227,7 +239,10 @@ class KnowledgeBase:
             if self._index is not None and self._generation == generation - 1:
                 self._index.add_document(
                     IndexedDocument(doc_id, item.parsed.title, frozenset(groups), public),
-                    chunk_ids, [c.ordinal for c in item.chunks], vectors, inputs,
+                    chunk_ids,
+                    [c.ordinal for c in item.chunks],
+                    vectors,
+                    inputs,
                 )
                 self._generation = generation
         return info
@@ -248,8 +263,11 @@ class KnowledgeBase:
     def _bump(self, s: Session, *, check_embedder: bool = False) -> int:
         """Advance the generation in this transaction; returns the new value."""
         # The UPDATE comes first: on PostgreSQL its row lock orders concurrent writers.
-        s.execute(update(KnowledgeState).where(KnowledgeState.id == STATE_ROW_ID).values(
-            generation=KnowledgeState.generation + 1, updated_at=utcnow()))
+        s.execute(
+            update(KnowledgeState)
+            .where(KnowledgeState.id == STATE_ROW_ID)
+            .values(generation=KnowledgeState.generation + 1, updated_at=utcnow())
+        )
         state = s.get(KnowledgeState, STATE_ROW_ID, populate_existing=True)
         if state is None:
             raise ConfigError("knowledge_state is missing its row: run `threadkeep db upgrade`")
@@ -266,8 +284,9 @@ class KnowledgeBase:
         wanted = None if groups is None else frozenset(groups)
         out = []
         with self.db.reading() as s:
-            docs = s.scalars(select(KnowledgeDocument).order_by(
-                KnowledgeDocument.created_at, KnowledgeDocument.id)).all()
+            docs = s.scalars(
+                select(KnowledgeDocument).order_by(KnowledgeDocument.created_at, KnowledgeDocument.id)
+            ).all()
             for doc in docs:
                 if wanted is not None and not (doc.public or wanted & set(doc.groups)):
                     continue
@@ -313,8 +332,11 @@ class KnowledgeBase:
     def _open_doc(self, s: Session, doc: KnowledgeDocument) -> tuple[str, str | None]:
         uid = self.vault.system_user_id(s)
         title = self.vault.open_text(s, uid, doc.title_ct, table=_DOCS, column="title_ct", row_id=doc.id)
-        source = None if doc.source_ct is None else self.vault.open_text(
-            s, uid, doc.source_ct, table=_DOCS, column="source_ct", row_id=doc.id)
+        source = (
+            None
+            if doc.source_ct is None
+            else self.vault.open_text(s, uid, doc.source_ct, table=_DOCS, column="source_ct", row_id=doc.id)
+        )
         return title, source
 
     # -- search -------------------------------------------------------------------------
@@ -333,17 +355,34 @@ class KnowledgeBase:
             return []
         with self.db.reading() as s:
             uid = self.vault.system_user_id(s)
-            rows = {r.id: r for r in s.execute(
-                select(KnowledgeChunk.id, KnowledgeChunk.text_ct).where(
-                    KnowledgeChunk.id.in_([c.chunk_id for c in candidates]))).all()}
+            rows = {
+                r.id: r
+                for r in s.execute(
+                    select(KnowledgeChunk.id, KnowledgeChunk.text_ct).where(
+                        KnowledgeChunk.id.in_([c.chunk_id for c in candidates])
+                    )
+                ).all()
+            }
             hits = []
             for c in candidates:
                 row = rows.get(c.chunk_id)
                 if row is None:  # removed by another replica since the index last synced
                     continue
                 text = self.vault.open_text(s, uid, row.text_ct, table=_CHUNKS, column="text_ct", row_id=row.id)
-                hits.append(Hit(c.chunk_id, c.document_id, titles[c.document_id], text, c.ordinal,
-                                c.score, c.dense_score, c.lexical_score, c.rare_words, c.dense_margin))
+                hits.append(
+                    Hit(
+                        c.chunk_id,
+                        c.document_id,
+                        titles[c.document_id],
+                        text,
+                        c.ordinal,
+                        c.score,
+                        c.dense_score,
+                        c.lexical_score,
+                        c.rare_words,
+                        c.dense_margin,
+                    )
+                )
         return hits
 
     def is_empty(self, groups: Iterable[str], session: Session | None = None) -> bool:
@@ -373,8 +412,9 @@ class KnowledgeBase:
     def _sync(self) -> KnowledgeIndex:
         """Apply what changed in the database since the index was last in step (lock held)."""
         with self.db.reading() as s:
-            index, generation = sync_index(s, self.vault, self.embedder, self._index, self._generation,
-                                           exact_threshold=self.exact_threshold)
+            index, generation = sync_index(
+                s, self.vault, self.embedder, self._index, self._generation, exact_threshold=self.exact_threshold
+            )
         self._index, self._generation = index, generation
         return index
 
@@ -382,18 +422,22 @@ class KnowledgeBase:
         """Sizes of the in-process index (after bringing it up to date)."""
         with self._lock:
             index = self._sync()
-            return {"documents": len(index.documents), "chunks": index.chunk_count,
-                    "generation": self._generation}
+            return {"documents": len(index.documents), "chunks": index.chunk_count, "generation": self._generation}
 
 
 def _info(doc: KnowledgeDocument, title: str, source: str | None) -> DocumentInfo:
     return DocumentInfo(
-        id=doc.id, title=title, source=source, media_type=doc.media_type,
-        groups=tuple(doc.groups), public=doc.public, chunk_count=doc.chunk_count,
-        token_count=doc.token_count, created_at=doc.created_at,
+        id=doc.id,
+        title=title,
+        source=source,
+        media_type=doc.media_type,
+        groups=tuple(doc.groups),
+        public=doc.public,
+        chunk_count=doc.chunk_count,
+        token_count=doc.token_count,
+        created_at=doc.created_at,
     )
 
 
 # Asked on every turn (is there a knowledge base this caller may search?): built once.
-_VISIBLE_DOCUMENTS = select(KnowledgeDocument.groups, KnowledgeDocument.public).where(
-    KnowledgeDocument.chunk_count > 0)
+_VISIBLE_DOCUMENTS = select(KnowledgeDocument.groups, KnowledgeDocument.public).where(KnowledgeDocument.chunk_count > 0)

@@ -46,7 +46,6 @@ def render_hits(hits: Sequence[Hit], *, start: int = 1) -> str:
     if not hits:
         return NOT_FOUND_TEXT
     blocks = [
-        f"[{i}] {hit.title} (part {hit.ordinal + 1})\n{hit.text.strip()}"
-        for i, hit in enumerate(hits, start=start)
+        f"[{i}] {hit.title} (part {hit.ordinal + 1})\n{hit.text.strip()}" for i, hit in enumerate(hits, start=start)
     ]
     return "\n\n".join(blocks)

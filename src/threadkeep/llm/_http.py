@@ -118,7 +118,9 @@ def quota_exceeded(detail: str, provider: str) -> ProviderQuotaExceeded:
     return ProviderQuotaExceeded(
         f"{detail} — the {provider} account has no quota left: add credit or raise its spending "
         "limit in the provider's billing settings (OpenAI: platform.openai.com/settings/organization/billing), "
-        "or use another API key or THREADKEEP_MODEL; retrying will not help", provider=provider)
+        "or use another API key or THREADKEEP_MODEL; retrying will not help",
+        provider=provider,
+    )
 
 
 def error_for_status(
@@ -126,17 +128,13 @@ def error_for_status(
 ) -> ProviderError:
     """The :class:`ProviderError` for a non-2xx HTTP answer (every status has a mapping)."""
     kind, message = error_message_from_body(body)
-    detail = f"{provider} answered HTTP {status}" + (f" ({kind})" if kind else "") + (
-        f": {message}" if message else ""
-    )
+    detail = f"{provider} answered HTTP {status}" + (f" ({kind})" if kind else "") + (f": {message}" if message else "")
     if status in (401, 403):
-        return ProviderAuthError(detail + " — check the API key setting", provider=provider,
-                                 status=status)
+        return ProviderAuthError(detail + " — check the API key setting", provider=provider, status=status)
     if status == 429 and kind == "insufficient_quota":
         return quota_exceeded(detail, provider)
     if status == 429:
-        return ProviderRateLimited(detail, provider=provider, status=status,
-                                   retry_after=parse_retry_after(headers))
+        return ProviderRateLimited(detail, provider=provider, status=status, retry_after=parse_retry_after(headers))
     if status == 408:
         return ProviderTimeout(detail, provider=provider, status=status)
     if status >= 500:
@@ -163,11 +161,9 @@ def error_for_transport(exc: httpx.HTTPError, *, provider: str) -> ProviderError
         return error_for_status(r.status_code, body, r.headers, provider=provider)
     if isinstance(exc, httpx.DecodingError | httpx.RemoteProtocolError):
         # The server spoke broken HTTP or ended the body mid-way.
-        return MalformedResponse(f"{provider} sent a broken response ({name}): {exc}",
-                                 provider=provider)
+        return MalformedResponse(f"{provider} sent a broken response ({name}): {exc}", provider=provider)
     if isinstance(exc, httpx.TransportError):
-        return ProviderConnectionError(f"cannot reach {provider} ({name}): {exc}",
-                                       provider=provider)
+        return ProviderConnectionError(f"cannot reach {provider} ({name}): {exc}", provider=provider)
     # InvalidURL, TooManyRedirects, StreamError and other request-side mistakes.
     return ProviderBadRequest(f"request to {provider} failed ({name}): {exc}", provider=provider)
 
@@ -195,8 +191,7 @@ async def post_stream(
             try:
                 response.raise_for_status()
             except httpx.HTTPStatusError as e:
-                raise error_for_status(response.status_code, body, response.headers,
-                                       provider=provider) from e
+                raise error_for_status(response.status_code, body, response.headers, provider=provider) from e
         yield response
     finally:
         await response.aclose()
@@ -213,8 +208,7 @@ class StreamDecoding(Protocol):
     def finish(self) -> Iterable[StreamEvent]: ...
 
 
-async def decode_sse(response: httpx.Response, decoder: StreamDecoding, *,
-                     provider: str) -> AsyncIterator[StreamEvent]:
+async def decode_sse(response: httpx.Response, decoder: StreamDecoding, *, provider: str) -> AsyncIterator[StreamEvent]:
     """The events of a streamed response body; transport failures while reading are mapped.
 
     The SSE framing is httpx-sse's; a body that is not ``text/event-stream`` is malformed."""
@@ -225,8 +219,7 @@ async def decode_sse(response: httpx.Response, decoder: StreamDecoding, *,
             if decoder.done:
                 return
     except SSEError as e:  # before HTTPError: httpx-sse raises it as a TransportError
-        raise MalformedResponse(f"{provider} did not answer with an event stream: {e}",
-                                provider=provider) from e
+        raise MalformedResponse(f"{provider} did not answer with an event stream: {e}", provider=provider) from e
     except httpx.HTTPError as e:
         raise error_for_transport(e, provider=provider) from e
     for event in decoder.finish():
@@ -238,8 +231,14 @@ class HttpChatModel:
     here, and retries until the first event (see :mod:`.retry`). Subclasses set ``name`` and
     ``capabilities`` and write ``_stream_once``."""
 
-    def __init__(self, *, client: httpx.AsyncClient | None, timeout: httpx.Timeout,
-                 retry: RetryPolicy | None, extra_headers: dict[str, str] | None) -> None:
+    def __init__(
+        self,
+        *,
+        client: httpx.AsyncClient | None,
+        timeout: httpx.Timeout,
+        retry: RetryPolicy | None,
+        extra_headers: dict[str, str] | None,
+    ) -> None:
         self.retry = retry or RetryPolicy()
         self._extra_headers = dict(extra_headers or {})
         self._client = client
@@ -249,7 +248,8 @@ class HttpChatModel:
         # background work (surface replies, keep-warm pings, folds) runs on a loop of its own,
         # and an httpx client's connections belong to the loop that opened them.
         self._loop_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
-            weakref.WeakKeyDictionary())
+            weakref.WeakKeyDictionary()
+        )
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         """Stream one call; retried only until the first event (see :mod:`.retry`)."""

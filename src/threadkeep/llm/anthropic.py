@@ -77,7 +77,7 @@ _MIN_CACHEABLE: tuple[tuple[str, int], ...] = (
     ("opus-4-5", 4096),
     ("opus-4-6", 4096),
     ("sonnet-4-6", 2048),
-    ("haiku", 2048),   # Claude 3 / 3.5 Haiku
+    ("haiku", 2048),  # Claude 3 / 3.5 Haiku
 )
 _DEFAULT_MIN_CACHEABLE = 1024  # Sonnet 4.5, Sonnet 4, Opus 4 / 4.1, Sonnet 3.7
 
@@ -130,10 +130,8 @@ def _part_block(part: TextPart | ToolCallPart | ToolResultPart) -> tuple[str | N
     if isinstance(part, TextPart):
         return None, {"type": "text", "text": part.text}
     if isinstance(part, ToolCallPart):
-        return "assistant", {"type": "tool_use", "id": part.call_id, "name": part.name,
-                             "input": dict(part.arguments)}
-    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": part.call_id,
-                             "content": part.content}
+        return "assistant", {"type": "tool_use", "id": part.call_id, "name": part.name, "input": dict(part.arguments)}
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": part.call_id, "content": part.content}
     if part.is_error:
         block["is_error"] = True
     # Tool results travel in a user message whatever role the stored message had.
@@ -153,8 +151,7 @@ def _message_blocks(message: ChatMessage) -> list[tuple[str, dict[str, Any]]]:
 def _cache_control(ttl_seconds: int) -> dict[str, str]:
     if ttl_seconds not in _TTL_WIRE:
         raise ConfigError(
-            f"Anthropic cache TTL must be 300 or 3600 seconds, got {ttl_seconds}; "
-            "fix the breakpoint plan"
+            f"Anthropic cache TTL must be 300 or 3600 seconds, got {ttl_seconds}; fix the breakpoint plan"
         )
     wire = _TTL_WIRE[ttl_seconds]
     return {"type": "ephemeral"} if wire is None else {"type": "ephemeral", "ttl": wire}
@@ -191,18 +188,14 @@ def _breakpoint_target(
 def _check_breakpoints(targets: dict[tuple[int, int], int]) -> None:
     """Refuse what Anthropic would: too many breakpoints, or a 1-hour one after a 5-minute one."""
     if len(targets) > MAX_BREAKPOINTS:
-        raise ConfigError(
-            f"Anthropic allows at most {MAX_BREAKPOINTS} cache breakpoints, the plan has "
-            f"{len(targets)}"
-        )
+        raise ConfigError(f"Anthropic allows at most {MAX_BREAKPOINTS} cache breakpoints, the plan has {len(targets)}")
     seen_short = False
     for pos in sorted(targets):
         if targets[pos] == 300:
             seen_short = True
         elif seen_short:
             raise ConfigError(
-                "Anthropic requires 1-hour cache breakpoints before 5-minute ones; "
-                "fix the breakpoint plan"
+                "Anthropic requires 1-hour cache breakpoints before 5-minute ones; fix the breakpoint plan"
             )
 
 
@@ -244,13 +237,17 @@ ANTHROPIC_MAX_TEMPERATURE = 1.0
 def _tools(request: ModelRequest) -> list[dict[str, Any]]:
     """The request's tools, and a structured answer as one more (forced in ``tool_choice``)."""
     tools: list[dict[str, Any]] = [
-        {"name": t.name, "description": t.description, "input_schema": t.parameters}
-        for t in request.tools
+        {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in request.tools
     ]
     if request.output is not None:
         # A structured answer is a forced call of one tool whose input schema is the answer's.
-        tools.append({"name": request.output.name, "description": request.output.description or
-                      f"Give your answer as {request.output.name}.", "input_schema": request.output.schema})
+        tools.append(
+            {
+                "name": request.output.name,
+                "description": request.output.description or f"Give your answer as {request.output.name}.",
+                "input_schema": request.output.schema,
+            }
+        )
     return tools
 
 
@@ -312,8 +309,7 @@ def render_request(request: ModelRequest, model: str, *, stream: bool = True) ->
         block = (tools, system)[area][index] if area < 2 else flat[index][2]
         block["cache_control"] = _cache_control(ttl)
 
-    body: dict[str, Any] = {"model": model, "max_tokens": request.max_tokens,
-                            "messages": _merged_messages(flat)}
+    body: dict[str, Any] = {"model": model, "max_tokens": request.max_tokens, "messages": _merged_messages(flat)}
     if system:
         body["system"] = system
     if tools:
@@ -371,8 +367,9 @@ class AnthropicModel(HttpChatModel):
         streaming = request.max_tokens > 0
         rendering = render_request(request, self.model, stream=streaming)
         url = f"{self.base_url}/v1/messages"
-        async with post_stream(self._http(), url, content=rendering.to_bytes(),
-                               headers=self._headers(streaming), provider=PROVIDER) as response:
+        async with post_stream(
+            self._http(), url, content=rendering.to_bytes(), headers=self._headers(streaming), provider=PROVIDER
+        ) as response:
             if not streaming:
                 try:
                     raw = await response.aread()
@@ -381,8 +378,7 @@ class AnthropicModel(HttpChatModel):
                 try:
                     message = json.loads(raw)
                 except ValueError as e:
-                    raise MalformedResponse("anthropic answered with a body that is not JSON",
-                                            provider=PROVIDER) from e
+                    raise MalformedResponse("anthropic answered with a body that is not JSON", provider=PROVIDER) from e
                 for event in events_from_message(message):
                     yield event
                 return

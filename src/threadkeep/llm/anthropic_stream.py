@@ -102,16 +102,16 @@ class StreamDecoder:
         try:
             payload = json.loads(sse.data)
         except ValueError as e:
-            raise MalformedResponse(f"anthropic sent an event that is not JSON: {sse.data[:200]!r}",
-                                    provider=PROVIDER) from e
+            raise MalformedResponse(
+                f"anthropic sent an event that is not JSON: {sse.data[:200]!r}", provider=PROVIDER
+            ) from e
         if not isinstance(payload, dict):
             raise MalformedResponse("anthropic sent a non-object event", provider=PROVIDER)
         kind = payload.get("type") or sse.event
         try:
             return self._dispatch(kind, payload)
         except (KeyError, TypeError, AttributeError) as e:
-            raise MalformedResponse(f"anthropic {kind} event lacks a documented field: {e}",
-                                    provider=PROVIDER) from e
+            raise MalformedResponse(f"anthropic {kind} event lacks a documented field: {e}", provider=PROVIDER) from e
 
     def _dispatch(self, kind: str, payload: dict[str, Any]) -> list[StreamEvent]:
         if kind == "message_start":
@@ -123,7 +123,8 @@ class StreamDecoder:
                 # The start event carries "input": {} and the arguments follow as
                 # input_json_delta fragments; a non-empty input here is used if none follow.
                 self._blocks[payload["index"]] = _OpenBlock(
-                    "tool_use", block["id"], block["name"], initial=dict(block.get("input") or {}))
+                    "tool_use", block["id"], block["name"], initial=dict(block.get("input") or {})
+                )
                 return []
             self._blocks[payload["index"]] = _OpenBlock(block["type"])
             text = block.get("text") if block["type"] == "text" else None
@@ -167,8 +168,7 @@ class StreamDecoder:
         """At end of body: nothing is owed after ``message_stop``; without it, raise
         :class:`MalformedResponse` (the answer was cut)."""
         if not self.done:
-            raise MalformedResponse("anthropic stream ended without message_stop",
-                                    provider=PROVIDER)
+            raise MalformedResponse("anthropic stream ended without message_stop", provider=PROVIDER)
         return []
 
 
@@ -180,11 +180,10 @@ def _parse_tool_input(block: _OpenBlock) -> dict[str, Any]:
         value = json.loads(raw)
     except ValueError as e:
         raise MalformedResponse(
-            f"anthropic tool_use {block.name!r} input is not valid JSON: {raw[:200]!r}",
-            provider=PROVIDER) from e
+            f"anthropic tool_use {block.name!r} input is not valid JSON: {raw[:200]!r}", provider=PROVIDER
+        ) from e
     if not isinstance(value, dict):
-        raise MalformedResponse(f"anthropic tool_use {block.name!r} input is not an object",
-                                provider=PROVIDER)
+        raise MalformedResponse(f"anthropic tool_use {block.name!r} input is not an object", provider=PROVIDER)
     return value
 
 
@@ -202,6 +201,5 @@ def events_from_message(message: dict[str, Any]) -> list[StreamEvent]:
         usage = _usage_from(message.get("usage") or {})
         reason = message.get("stop_reason") or ""
     except (KeyError, TypeError, AttributeError) as e:
-        raise MalformedResponse(f"anthropic message lacks a documented field: {e}",
-                                provider=PROVIDER) from e
+        raise MalformedResponse(f"anthropic message lacks a documented field: {e}", provider=PROVIDER) from e
     return [*events, UsageReport(usage), Stop(_STOP_REASONS.get(reason, "other"))]

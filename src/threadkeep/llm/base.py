@@ -50,7 +50,8 @@ class Usage:
             self.output_tokens + other.output_tokens,
             self.cache_read_tokens + other.cache_read_tokens,
             self.cache_write_tokens + other.cache_write_tokens,
-            None if self.cache_write_1h_tokens is None and other.cache_write_1h_tokens is None
+            None
+            if self.cache_write_1h_tokens is None and other.cache_write_1h_tokens is None
             else (self.cache_write_1h_tokens or 0) + (other.cache_write_1h_tokens or 0),
         )
 
@@ -83,7 +84,7 @@ class Capabilities:
     """What a provider can do, as the cache planner and keep-warm need to know it."""
 
     cache_style: Literal["explicit", "automatic", "none"] = "none"
-    cache_ttls: tuple[int, ...] = ()          # seconds, e.g. (300, 3600)
+    cache_ttls: tuple[int, ...] = ()  # seconds, e.g. (300, 3600)
     min_cacheable_tokens: int = 0
     max_breakpoints: int = 0
     allows_zero_max_tokens: bool = False

@@ -127,15 +127,22 @@ _LOCAL_CAPS = Capabilities(
 # is threadkeep's own port: run vLLM with ``--port 8001`` (docs/PROVIDERS.md).
 LOCAL_SERVER_PORT = 8001
 PRESETS: dict[str, Preset] = {
-    "openai": Preset("openai", "https://api.openai.com/v1", "max_completion_tokens",
-                     send_cache_key=True, key_env="OPENAI_API_KEY", key_required=True,
-                     capabilities=_OPENAI_CAPS, cache_retention="auto"),
+    "openai": Preset(
+        "openai",
+        "https://api.openai.com/v1",
+        "max_completion_tokens",
+        send_cache_key=True,
+        key_env="OPENAI_API_KEY",
+        key_required=True,
+        capabilities=_OPENAI_CAPS,
+        cache_retention="auto",
+    ),
     "ollama": Preset("ollama", "http://127.0.0.1:11434/v1", capabilities=_LOCAL_CAPS, structured="ollama"),
-    "llamacpp": Preset("llamacpp", "http://127.0.0.1:8080/v1", capabilities=_LOCAL_CAPS,
-                       structured="llamacpp"),
+    "llamacpp": Preset("llamacpp", "http://127.0.0.1:8080/v1", capabilities=_LOCAL_CAPS, structured="llamacpp"),
     "vllm": Preset("vllm", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1", capabilities=_LOCAL_CAPS),
-    "openai-compatible": Preset("openai-compatible", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1",
-                                capabilities=_LOCAL_CAPS),
+    "openai-compatible": Preset(
+        "openai-compatible", f"http://127.0.0.1:{LOCAL_SERVER_PORT}/v1", capabilities=_LOCAL_CAPS
+    ),
 }
 
 
@@ -148,10 +155,12 @@ class _RetentionTable:
 
 @lru_cache(maxsize=1)
 def _retention_table() -> _RetentionTable:
-    raw = json.loads(resources.files("threadkeep.llm").joinpath("data/openai_prompt_cache.json")
-                     .read_text(encoding="utf-8"))
-    return _RetentionTable(frozenset(raw["extended_retention"]), frozenset(raw["only_24h"]),
-                           int(raw["extended_retention_ttl_s"]))
+    raw = json.loads(
+        resources.files("threadkeep.llm").joinpath("data/openai_prompt_cache.json").read_text(encoding="utf-8")
+    )
+    return _RetentionTable(
+        frozenset(raw["extended_retention"]), frozenset(raw["only_24h"]), int(raw["extended_retention_ttl_s"])
+    )
 
 
 _SNAPSHOT = re.compile(r"-\d{4}-\d{2}-\d{2}$")
@@ -170,13 +179,13 @@ def extended_retention_models() -> frozenset[str]:
 def retention_for(model: str, setting: CacheRetention) -> str | None:
     """The ``prompt_cache_retention`` to send for ``model`` under ``setting`` (None: omit it)."""
     if setting not in CACHE_RETENTIONS:
-        raise ConfigError(f"OpenAI cache retention must be one of {', '.join(CACHE_RETENTIONS)}, "
-                          f"not {setting!r}")
+        raise ConfigError(f"OpenAI cache retention must be one of {', '.join(CACHE_RETENTIONS)}, not {setting!r}")
     if setting == "off":
         return None
     if setting != "auto":
         return setting
     return "24h" if _listed(model, extended_retention_models()) else None
+
 
 # --------------------------------------------------------------------------- rendering
 
@@ -215,19 +224,19 @@ def render_request(
                 messages.append(wire)
                 segments.append(segment.name)
 
-    body: dict[str, Any] = {"model": model, "messages": messages, "stream": True,
-                            max_tokens_field: request.max_tokens}
+    body: dict[str, Any] = {"model": model, "messages": messages, "stream": True, max_tokens_field: request.max_tokens}
     if include_usage:
         body["stream_options"] = {"include_usage": True}
     if request.tools:
         body["tools"] = [
-            {"type": "function",
-             "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}
+            {"type": "function", "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}
             for t in request.tools
         ]
     if request.tool_choice is not None:
         choice = request.tool_choice
-        body["tool_choice"] = {"type": "function", "function": {"name": choice.name}} if choice.mode == "tool" else choice.mode
+        body["tool_choice"] = (
+            {"type": "function", "function": {"name": choice.name}} if choice.mode == "tool" else choice.mode
+        )
     for name, value in (("temperature", request.temperature), ("top_p", request.top_p), ("stop", list(request.stop))):
         if value is not None and value != []:  # the client's sampling settings, when it gave them
             body[name] = value
@@ -277,16 +286,21 @@ def _render_message(role: str, parts: tuple[Any, ...]) -> list[dict[str, Any]]:
         out.append({"role": "tool", "tool_call_id": r.call_id, "content": content})
     text = "".join(texts)
     if role == "assistant" and calls:
-        out.append({
-            "role": "assistant",
-            # The API wants null, not "", for an assistant turn that only calls tools.
-            "content": text or None,
-            "tool_calls": [
-                {"id": c.call_id, "type": "function",
-                 "function": {"name": c.name, "arguments": canonical_json(c.arguments)}}
-                for c in calls
-            ],
-        })
+        out.append(
+            {
+                "role": "assistant",
+                # The API wants null, not "", for an assistant turn that only calls tools.
+                "content": text or None,
+                "tool_calls": [
+                    {
+                        "id": c.call_id,
+                        "type": "function",
+                        "function": {"name": c.name, "arguments": canonical_json(c.arguments)},
+                    }
+                    for c in calls
+                ],
+            }
+        )
     elif text or not results:
         out.append({"role": role, "content": text})
     return out
@@ -316,8 +330,9 @@ class OpenAICompatibleModel(HttpChatModel):
     ) -> None:
         if isinstance(preset, str):
             if preset not in PRESETS:
-                raise ConfigError(f"unknown OpenAI-compatible preset {preset!r}; "
-                                  f"choose one of {', '.join(sorted(PRESETS))}")
+                raise ConfigError(
+                    f"unknown OpenAI-compatible preset {preset!r}; choose one of {', '.join(sorted(PRESETS))}"
+                )
             preset = PRESETS[preset]
         if preset.key_required and not api_key:
             raise ConfigError(f"the {preset.provider} adapter needs an API key: set {preset.key_env}")
@@ -345,11 +360,14 @@ class OpenAICompatibleModel(HttpChatModel):
 
     def render(self, request: ModelRequest) -> OpenAIRendering:
         """The body this model would send for ``request``."""
-        return render_request(request, self.model,
-                              max_tokens_field=self.preset.max_tokens_field,
-                              send_cache_key=self.preset.send_cache_key,
-                              cache_retention=self.cache_retention,
-                              structured=self.preset.structured)
+        return render_request(
+            request,
+            self.model,
+            max_tokens_field=self.preset.max_tokens_field,
+            send_cache_key=self.preset.send_cache_key,
+            cache_retention=self.cache_retention,
+            structured=self.preset.structured,
+        )
 
     def count_tokens(self, text: str) -> int:
         """The counter the capabilities name: o200k for OpenAI; o200k with a margin for local
@@ -366,7 +384,8 @@ class OpenAICompatibleModel(HttpChatModel):
     async def _stream_once(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         provider = self.preset.provider
         url = f"{self.base_url}/chat/completions"
-        async with post_stream(self._http(), url, content=self.render(request).to_bytes(),
-                               headers=self._headers(), provider=provider) as response:
+        async with post_stream(
+            self._http(), url, content=self.render(request).to_bytes(), headers=self._headers(), provider=provider
+        ) as response:
             async for event in decode_sse(response, ChunkDecoder(provider), provider=provider):
                 yield event

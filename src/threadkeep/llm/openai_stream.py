@@ -32,8 +32,6 @@ _FINISH_REASONS = {
 }
 
 
-
-
 def _chunk_error(error: Any, provider: str) -> ProviderError:
     """Map an ``{"error": ...}`` object that arrived inside the stream."""
     if not isinstance(error, dict):
@@ -48,8 +46,7 @@ def _chunk_error(error: Any, provider: str) -> ProviderError:
         return ProviderRateLimited(detail, provider=provider)
     if kind in ("invalid_api_key", "authentication_error") or status in (401, 403):
         return ProviderAuthError(detail, provider=provider, status=status)
-    if kind in ("invalid_request_error", "context_length_exceeded") or (
-            status is not None and 400 <= status < 500):
+    if kind in ("invalid_request_error", "context_length_exceeded") or (status is not None and 400 <= status < 500):
         return ProviderBadRequest(detail, provider=provider, status=status)
     return ProviderServerError(detail, provider=provider, status=status)
 
@@ -83,18 +80,19 @@ class ChunkDecoder:
         try:
             chunk = json.loads(data)
         except ValueError as e:
-            raise MalformedResponse(f"{self.provider} sent a chunk that is not JSON: {data[:200]!r}",
-                                    provider=self.provider) from e
+            raise MalformedResponse(
+                f"{self.provider} sent a chunk that is not JSON: {data[:200]!r}", provider=self.provider
+            ) from e
         if not isinstance(chunk, dict):
-            raise MalformedResponse(f"{self.provider} sent a non-object chunk",
-                                    provider=self.provider)
+            raise MalformedResponse(f"{self.provider} sent a non-object chunk", provider=self.provider)
         if "error" in chunk and chunk["error"]:
             raise _chunk_error(chunk["error"], self.provider)
         try:
             return self._chunk(chunk)
         except (KeyError, TypeError, AttributeError, IndexError) as e:
-            raise MalformedResponse(f"{self.provider} chunk lacks a documented field: {e}",
-                                    provider=self.provider) from e
+            raise MalformedResponse(
+                f"{self.provider} chunk lacks a documented field: {e}", provider=self.provider
+            ) from e
 
     def _chunk(self, chunk: dict[str, Any]) -> list[StreamEvent]:
         events: list[StreamEvent] = []
@@ -134,8 +132,7 @@ class ChunkDecoder:
         for index in sorted(self._calls):
             pending = self._calls[index]
             if not pending.name:
-                raise MalformedResponse(f"{self.provider} tool call #{index} has no name",
-                                        provider=self.provider)
+                raise MalformedResponse(f"{self.provider} tool call #{index} has no name", provider=self.provider)
             raw = "".join(pending.arguments)
             try:
                 args = json.loads(raw) if raw.strip() else {}
@@ -143,20 +140,20 @@ class ChunkDecoder:
                 if self.finish_reason == "length":
                     continue  # cut off at max_tokens: the stop reason tells the caller
                 raise MalformedResponse(
-                    f"{self.provider} tool call {pending.name!r} arguments are not valid JSON: "
-                    f"{raw[:200]!r}", provider=self.provider) from e
+                    f"{self.provider} tool call {pending.name!r} arguments are not valid JSON: {raw[:200]!r}",
+                    provider=self.provider,
+                ) from e
             if not isinstance(args, dict):
                 raise MalformedResponse(
-                    f"{self.provider} tool call {pending.name!r} arguments are not an object",
-                    provider=self.provider)
+                    f"{self.provider} tool call {pending.name!r} arguments are not an object", provider=self.provider
+                )
             # Some local servers omit ids; the turn still needs one to pair the result.
             out.append(ToolCallPart(pending.call_id or f"call_{index}", pending.name, args))
         return out
 
     def _close(self) -> list[StreamEvent]:
         if self.finish_reason is None:
-            raise MalformedResponse(f"{self.provider} stream ended without a finish_reason",
-                                    provider=self.provider)
+            raise MalformedResponse(f"{self.provider} stream ended without a finish_reason", provider=self.provider)
         self.done = True
         events = self._emit_calls()
         events.append(UsageReport(self.usage or Usage()))

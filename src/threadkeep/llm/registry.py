@@ -65,9 +65,7 @@ def build_model(spec: str, *, env: Mapping[str, str] | None = None, **options: A
             raise ConfigError("anthropic needs a model name, e.g. anthropic:claude-sonnet-4-5")
         key = env.get("ANTHROPIC_API_KEY", "")
         if not key:
-            raise ConfigError(
-                f"model {spec!r} needs an Anthropic API key: set ANTHROPIC_API_KEY"
-            )
+            raise ConfigError(f"model {spec!r} needs an Anthropic API key: set ANTHROPIC_API_KEY")
         url = base_url or env.get("THREADKEEP_LLM_BASE_URL")
         if url:
             options.setdefault("base_url", _anthropic_root(url))
@@ -86,8 +84,9 @@ def _anthropic_root(url: str) -> str:
     return url[: -len("/v1")] if url.endswith("/v1") else url
 
 
-def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
-                  env: Mapping[str, str], options: dict[str, Any]) -> ChatModel:
+def _openai_style(
+    spec: str, provider: str, model: str, base_url: str | None, env: Mapping[str, str], options: dict[str, Any]
+) -> ChatModel:
     preset = PRESETS[provider]
     if provider == "llamacpp" and not model:
         model = "default"  # llama.cpp serves the one model it loaded, whatever the name
@@ -95,8 +94,7 @@ def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
         raise ConfigError(f"{provider} needs a model name, e.g. {provider}:MODEL; {SPEC_HELP}")
     if provider == "openai-compatible" and not (base_url or env.get("THREADKEEP_LLM_BASE_URL")):
         raise ConfigError(
-            f"{spec!r} needs the server URL: openai-compatible:MODEL@http://host:port/v1 "
-            "or set THREADKEEP_LLM_BASE_URL"
+            f"{spec!r} needs the server URL: openai-compatible:MODEL@http://host:port/v1 or set THREADKEEP_LLM_BASE_URL"
         )
     key = env.get(preset.key_env) or None
     if preset.key_required and not key:
@@ -109,8 +107,9 @@ def _openai_style(spec: str, provider: str, model: str, base_url: str | None,
     if retention is not None and retention.strip():
         value = retention.strip().lower()
         if value not in CACHE_RETENTIONS:
-            raise ConfigError(f"THREADKEEP_OPENAI_CACHE_RETENTION must be one of {', '.join(CACHE_RETENTIONS)}, "
-                              f"not {retention!r}")
+            raise ConfigError(
+                f"THREADKEEP_OPENAI_CACHE_RETENTION must be one of {', '.join(CACHE_RETENTIONS)}, not {retention!r}"
+            )
         options.setdefault("cache_retention", value)
     return OpenAICompatibleModel(model, preset=preset, api_key=key, **options)
 

@@ -56,8 +56,7 @@ class RetryPolicy:
         exc = state.outcome.exception() if state.outcome is not None else None
         if isinstance(exc, ProviderRateLimited) and exc.retry_after is not None:
             return exc.retry_after
-        backoff = wait_exponential_jitter(multiplier=self.initial_delay, max=self.max_delay,
-                                          jitter=self.jitter)
+        backoff = wait_exponential_jitter(multiplier=self.initial_delay, max=self.max_delay, jitter=self.jitter)
         return float(backoff(state))
 
 

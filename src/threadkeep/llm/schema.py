@@ -15,8 +15,22 @@ from typing import Any
 __all__ = ["strict_schema"]
 
 # Keywords strict mode refuses, or that mean nothing to a grammar-constrained decoder.
-_DROP = frozenset({"default", "discriminator", "examples", "format", "pattern", "minLength",
-                   "maxLength", "minimum", "maximum", "minItems", "maxItems", "title"})
+_DROP = frozenset(
+    {
+        "default",
+        "discriminator",
+        "examples",
+        "format",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "minItems",
+        "maxItems",
+        "title",
+    }
+)
 
 
 def strict_schema(schema: dict[str, Any]) -> dict[str, Any]:

@@ -103,9 +103,7 @@ class ScriptedModel:
         elif self._responder is not None:
             step = _as_step(self._responder(request))
         else:
-            raise UnexpectedCall(
-                f"scripted model {self.name!r} got call #{self.call_count} with no step queued"
-            )
+            raise UnexpectedCall(f"scripted model {self.name!r} got call #{self.call_count} with no step queued")
         if step.delay:
             await asyncio.sleep(step.delay)
         if step.error is not None and not step.error_after_text:

@@ -74,7 +74,7 @@ def read_json(text: str) -> object:
     start, end = body.find("{"), body.rfind("}")
     if start < 0 or end <= start:
         raise ValueError("the answer holds no JSON object")
-    return json.loads(body[start:end + 1])
+    return json.loads(body[start : end + 1])
 
 
 def _answer_value(answer: Completion, spec: OutputSpec) -> object:
@@ -101,8 +101,11 @@ def _unusable(why: str, usage: Usage) -> UnusableAnswer:
 
 def _repair_request(request: ModelRequest, answer: Completion, problems: list[str]) -> ModelRequest:
     said = answer.text or json.dumps([c.arguments for c in answer.tool_calls], ensure_ascii=False)
-    fix = ("Your answer could not be used:\n- " + "\n- ".join(problems[:MAX_PROBLEMS])
-           + "\nAnswer again, in full, with only the corrected JSON.")
+    fix = (
+        "Your answer could not be used:\n- "
+        + "\n- ".join(problems[:MAX_PROBLEMS])
+        + "\nAnswer again, in full, with only the corrected JSON."
+    )
     turn = Segment("tool_round", (ChatMessage.assistant(said[:8000] or "(empty)"), ChatMessage.user(fix)))
     return replace(request, segments=(*request.segments, turn))
 
@@ -128,7 +131,9 @@ async def complete_structured(
             raise _unusable(f"the answer broke the wire format: {e}", usage) from e
         usage = usage + answer.usage
         if answer.stop_reason == "refusal":
-            raise _unusable("the model refused" + (f": {answer.stop_detail[:200]}" if answer.stop_detail else ""), usage)
+            raise _unusable(
+                "the model refused" + (f": {answer.stop_detail[:200]}" if answer.stop_detail else ""), usage
+            )
         if answer.stop_reason == "max_tokens":
             raise _unusable(f"the answer was cut off at max_tokens ({request.max_tokens})", usage)
         try:

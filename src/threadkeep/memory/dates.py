@@ -28,11 +28,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-__all__ = [
-    "day_text", "Resolved", "resolve", "annotate", "strip_notes", "to_json", "from_json", "MONTHS"]
+__all__ = ["day_text", "Resolved", "resolve", "annotate", "strip_notes", "to_json", "from_json", "MONTHS"]
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 MAX_TEXT = 200_000  # characters scanned; longer texts are resolved in their first 200,000
 
 
@@ -91,23 +102,46 @@ def _shift(d: date, unit: str, n: int) -> str:
 
 
 # -- English ------------------------------------------------------------------------------------
-_EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-           "a couple of": 2, "couple of": 2}
-_EN_WD = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-          "sunday": 6}
-_EN_FIXED = {"day before yesterday": ("day", -2), "day after tomorrow": ("day", 2),
-             "yesterday": ("day", -1), "last night": ("day", -1), "today": ("day", 0),
-             "tonight": ("day", 0), "tomorrow": ("day", 1)}
+_EN_NUM = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "a couple of": 2,
+    "couple of": 2,
+}
+_EN_WD = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+_EN_FIXED = {
+    "day before yesterday": ("day", -2),
+    "day after tomorrow": ("day", 2),
+    "yesterday": ("day", -1),
+    "last night": ("day", -1),
+    "today": ("day", 0),
+    "tonight": ("day", 0),
+    "tomorrow": ("day", 1),
+}
 _EN_REL = {"last": -1, "past": -1, "previous": -1, "this": 0, "next": 1, "coming": 1}
 _EN = re.compile(
     r"\b(?:(?:the )?(?P<fixed>day before yesterday|day after tomorrow|yesterday|last night|today|tonight|tomorrow)"
     r"|(?P<num>\d{1,3}|" + "|".join(sorted(_EN_NUM, key=len, reverse=True)) + r") "
     r"(?P<unit>days?|weeks?|months?|years?) (?P<dir>ago|later|from now)"
-    r"|in (?P<in_num>\d{1,3}|" + "|".join(sorted(_EN_NUM, key=len, reverse=True)) + r") (?P<in_unit>days?|weeks?|months?|years?)"
+    r"|in (?P<in_num>\d{1,3}|"
+    + "|".join(sorted(_EN_NUM, key=len, reverse=True))
+    + r") (?P<in_unit>days?|weeks?|months?|years?)"
     r"|(?:this )?(?P<rel>last|past|previous|this|next|coming) "
     r"(?P<what>weekend|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _english(text: str, d: date) -> list[Resolved]:
@@ -138,16 +172,41 @@ def _english(text: str, d: date) -> list[Resolved]:
 
 
 # -- Russian ------------------------------------------------------------------------------------
-_RU_NUM = {"один": 1, "одну": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5,
-           "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "пару": 2, "полтора": 1}
+_RU_NUM = {
+    "один": 1,
+    "одну": 1,
+    "одна": 1,
+    "два": 2,
+    "две": 2,
+    "три": 3,
+    "четыре": 4,
+    "пять": 5,
+    "шесть": 6,
+    "семь": 7,
+    "восемь": 8,
+    "девять": 9,
+    "десять": 10,
+    "пару": 2,
+    "полтора": 1,
+}
 _RU_FIXED = {"позавчера": -2, "вчера": -1, "сегодня": 0, "завтра": 1, "послезавтра": 2}
-_RU_UNIT = {"день": "day", "дня": "day", "дней": "day", "неделю": "week", "недели": "week",
-            "недель": "week", "месяц": "month", "месяца": "month", "месяцев": "month",
-            "год": "year", "года": "year", "лет": "year"}
+_RU_UNIT = {
+    "день": "day",
+    "дня": "day",
+    "дней": "day",
+    "неделю": "week",
+    "недели": "week",
+    "недель": "week",
+    "месяц": "month",
+    "месяца": "month",
+    "месяцев": "month",
+    "год": "year",
+    "года": "year",
+    "лет": "year",
+}
 _RU_REL = {"прошл": -1, "эт": 0, "следующ": 1, "будущ": 1}
 _RU_WHAT = {"недел": "week", "месяц": "month", "год": "year", "выходн": "weekend"}
-_RU_WD = {"понедельник": 0, "вторник": 1, "среду": 2, "четверг": 3, "пятницу": 4, "субботу": 5,
-          "воскресенье": 6}
+_RU_WD = {"понедельник": 0, "вторник": 1, "среду": 2, "четверг": 3, "пятницу": 4, "субботу": 5, "воскресенье": 6}
 _W = r"(?<![а-яёa-z0-9])"
 _E = r"(?![а-яёa-z0-9])"
 _RU = re.compile(
@@ -155,7 +214,8 @@ _RU = re.compile(
     r"|(?:(?P<num>\d{1,3}|" + "|".join(_RU_NUM) + r") )?(?P<unit>" + "|".join(_RU_UNIT) + r") (?P<dir>назад|спустя)"
     r"|(?:на|в|во) (?P<rel>прошл|эт|следующ|будущ)(?:ой|ом|ую|ый|ий|ие|ее|ое|их|ых|ые|ем|ей|ая) "
     r"(?P<what>недел|месяц|год|выходн|" + "|".join(_RU_WD) + r")(?:е|ю|у|ых|и)?)" + _E,
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _russian(text: str, d: date) -> list[Resolved]:
@@ -181,8 +241,21 @@ def _russian(text: str, d: date) -> list[Resolved]:
 
 
 # -- Japanese -----------------------------------------------------------------------------------
-_JA_FIXED = {"一昨日": -2, "おととい": -2, "昨日": -1, "きのう": -1, "昨夜": -1, "昨晩": -1,
-             "今日": 0, "きょう": 0, "今夜": 0, "明日": 1, "あした": 1, "明後日": 2, "あさって": 2}
+_JA_FIXED = {
+    "一昨日": -2,
+    "おととい": -2,
+    "昨日": -1,
+    "きのう": -1,
+    "昨夜": -1,
+    "昨晩": -1,
+    "今日": 0,
+    "きょう": 0,
+    "今夜": 0,
+    "明日": 1,
+    "あした": 1,
+    "明後日": 2,
+    "あさって": 2,
+}
 _JA_REL = {"先": -1, "今": 0, "来": 1}
 _JA_YEAR = {"去年": -1, "昨年": -1, "今年": 0, "来年": 1}
 _JA_DIGITS = {c: i for i, c in enumerate("〇一二三四五六七八九")}
@@ -191,7 +264,8 @@ _JA = re.compile(
     r"(?P<fixed>一昨日|おととい|明後日|あさって|昨日|きのう|昨夜|昨晩|今日|きょう|今夜|明日|あした)"
     r"|(?P<year>去年|昨年|今年|来年)"
     r"|(?P<num>[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3})(?P<unit>日|週間|か月|ヶ月|カ月|ヵ月|年)(?P<dir>前|後)"
-    r"|(?P<rel>先|今|来)(?P<what>週末|週|月)(?:の(?P<wd>[月火水木金土日])曜日?)?(?:中|末|いっぱい)?")
+    r"|(?P<rel>先|今|来)(?P<what>週末|週|月)(?:の(?P<wd>[月火水木金土日])曜日?)?(?:中|末|いっぱい)?"
+)
 # "今週中に", "今月末まで": the note goes after the whole expression, never inside it.
 
 
@@ -244,9 +318,11 @@ def resolve(text: str, at: datetime | date) -> list[Resolved]:
     scan = text[:MAX_TEXT]
     # Every Russian or Japanese expression holds a letter of its script: a text without one
     # skips that language's scan (most messages are in one language).
-    found = [*_english(scan, d),
-             *(_russian(scan, d) if _CYRILLIC.search(scan) else ()),
-             *(_japanese(scan, d) if _KANA_KANJI.search(scan) else ())]
+    found = [
+        *_english(scan, d),
+        *(_russian(scan, d) if _CYRILLIC.search(scan) else ()),
+        *(_japanese(scan, d) if _KANA_KANJI.search(scan) else ()),
+    ]
     found.sort(key=lambda r: (r.start, -r.end))
     out: list[Resolved] = []
     for r in found:
@@ -261,7 +337,7 @@ def annotate(text: str, resolved: Sequence[Resolved]) -> str:
     for r in resolved:
         if r.start < last or r.end > len(text):
             continue
-        parts.append(text[last:r.end])
+        parts.append(text[last : r.end])
         parts.append(f" ({r.note})")
         last = r.end
     parts.append(text[last:])

@@ -47,7 +47,7 @@ Sources = dict[str, tuple[str, str, bool, bool]]
 
 
 def _day(iso: str) -> str:
-    """"2026-05-03" → "3 May"."""
+    """ "2026-05-03" → "3 May"."""
     try:
         return f"{int(iso[8:10])} {_MONTHS[int(iso[5:7]) - 1]}"
     except (ValueError, IndexError):
@@ -102,8 +102,14 @@ def _unwrap(text: str) -> str:
     out: list[str] = []
     for line in text.split("\n"):
         prev = out[-1].rstrip() if out else ""
-        if prev and line.strip() and not prev.endswith(_ENDS_SENTENCE) and not _BLOCK_START.match(line) \
-                and not _TAG_LINE.match(line) and not _TAG_LINE.match(prev):
+        if (
+            prev
+            and line.strip()
+            and not prev.endswith(_ENDS_SENTENCE)
+            and not _BLOCK_START.match(line)
+            and not _TAG_LINE.match(line)
+            and not _TAG_LINE.match(prev)
+        ):
             out[-1] = f"{prev} {line.strip()}"
         else:
             out.append(line)
@@ -128,13 +134,13 @@ def _passages(seg: Segment) -> list[tuple[str, str]]:
             heads: list[re.Match[str]] = []
             for m in _PASSAGE.finditer(part.content):
                 expected = int(heads[-1].group(1)) + 1 if heads else None
-                at_start = m.start() == 0 or part.content[m.start() - 2:m.start()] == "\n\n"
+                at_start = m.start() == 0 or part.content[m.start() - 2 : m.start()] == "\n\n"
                 if at_start and (expected is None or int(m.group(1)) == expected):
                     heads.append(m)
             for i, head in enumerate(heads):
                 end = heads[i + 1].start() if i + 1 < len(heads) else len(part.content)
                 label = f"knowledge base [{head.group(1)}] {head.group(2)}"
-                body = _HEADING.sub("", part.content[head.end():end])  # a heading is not a statement
+                body = _HEADING.sub("", part.content[head.end() : end])  # a heading is not a statement
                 out.extend((label, s) for s in _sentences(_unwrap(body)))
     return out
 
@@ -176,8 +182,11 @@ def _turn_context(text: str, sources: Sources) -> list[tuple[str, str]]:
             if said:
                 who, stripped = said.group(1), said.group(2)
                 mine = who in ("you", "person", "the assistant") or who.endswith(" (you)")
-                label = _recalled_label(stripped, date, {stripped: by_line[stripped]} if stripped in by_line
-                                        else {}) if mine else None
+                label = (
+                    _recalled_label(stripped, date, {stripped: by_line[stripped]} if stripped in by_line else {})
+                    if mine
+                    else None
+                )
             elif stripped in by_line and label is not None:
                 label = _recalled_label(stripped, date, {stripped: by_line[stripped]})
             if label is not None and stripped != "…":
@@ -192,17 +201,30 @@ def _memories(seg: Segment, sources: Sources) -> list[tuple[str, str]]:
     conversation (the offline answers: quotes) is never one."""
     if seg.name == "history":
         # A recall note (docs/CACHE.md §9) reads like the per-turn context's "Recalled:".
-        return [item for m in seg.messages if m.role == "user"
-                for item in (_turn_context(m.text, sources) if m.text.startswith("<recalled_note>")
-                             else [(THIS_CONVERSATION, s) for s in _sentences(m.text, statements_only=True)])]
+        return [
+            item
+            for m in seg.messages
+            if m.role == "user"
+            for item in (
+                _turn_context(m.text, sources)
+                if m.text.startswith("<recalled_note>")
+                else [(THIS_CONVERSATION, s) for s in _sentences(m.text, statements_only=True)]
+            )
+        ]
     if seg.name == "turn_context":
         return [item for m in seg.messages for item in _turn_context(m.text, sources)]
     if seg.name == "summary":
-        return [(SUMMARY, s.removeprefix("- ")) for m in seg.messages for s in _sentences(m.text)
-                if not s.endswith(":")]
+        return [
+            (SUMMARY, s.removeprefix("- ")) for m in seg.messages for s in _sentences(m.text) if not s.endswith(":")
+        ]
     if seg.name == "startup":  # the profile: "About the person (…): Said: X. Said: Y."
-        return [(FACTS, s.removeprefix("Said: ")) for m in seg.messages for line in m.text.split("\n")
-                if line.startswith("About the person") for s in _sentences(line.split("): ", 1)[-1])]
+        return [
+            (FACTS, s.removeprefix("Said: "))
+            for m in seg.messages
+            for line in m.text.split("\n")
+            if line.startswith("About the person")
+            for s in _sentences(line.split("): ", 1)[-1])
+        ]
     return []
 
 
@@ -210,8 +232,7 @@ class OfflineModel:
     """A ChatModel that quotes memory instead of generating."""
 
     name = "offline"
-    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False,
-                                quotes_memory=True)
+    capabilities = Capabilities(cache_style="none", context_window=32_000, supports_tools=False, quotes_memory=True)
 
     def count_tokens(self, text: str) -> int:
         return default_counter().count(text)
@@ -252,12 +273,19 @@ class OfflineModel:
         lines = quotes.answer(question, about, self._similarity)
         if not lines:
             searched = any(seg.name == "tool_round" for seg in segments)
-            nothing = ("I don't know: you haven't told me that, as far as I remember." if about is not None
-                       else "The knowledge base has nothing on this, and I don't recall anything related."
-                       if searched else "I don't recall anything related to that yet.")
+            nothing = (
+                "I don't know: you haven't told me that, as far as I remember."
+                if about is not None
+                else "The knowledge base has nothing on this, and I don't recall anything related."
+                if searched
+                else "I don't recall anything related to that yet."
+            )
             return _with_notice(notice, nothing)
-        head = ("What I know about you:" if about is not None and lines[0][0] == FACTS
-                else "What I know that relates to your message:")
+        head = (
+            "What I know about you:"
+            if about is not None and lines[0][0] == FACTS
+            else "What I know that relates to your message:"
+        )
         return _with_notice(notice, head + "\n" + "\n".join(f"- ({source}) {sentence}" for source, sentence in lines))
 
     def _similarity(self, question: str, texts: list[str]) -> list[float] | None:
@@ -331,8 +359,9 @@ class _Quotes:
                 # The profile's "Pavel Orlov." and the fact "Name: Pavel Orlov" say one thing.
                 # The one that says more stays, where the first of them stood.
                 held = terms(sentence)
-                same = next((i for i, (_, f) in enumerate(self.facts)
-                             if held and (held <= terms(f) or terms(f) <= held)), None)
+                same = next(
+                    (i for i, (_, f) in enumerate(self.facts) if held and (held <= terms(f) or terms(f) <= held)), None
+                )
                 if same is None:
                     self.facts.append((label, sentence))
                 elif len(held) > len(terms(self.facts[same][1])):
@@ -340,8 +369,9 @@ class _Quotes:
             else:
                 self.others.append((1.0 if knowledge else 0.0, label, sentence))
 
-    def answer(self, question: str, about: str | None,
-               similarity: Callable[[str, list[str]], list[float] | None]) -> list[tuple[str, str]]:
+    def answer(
+        self, question: str, about: str | None, similarity: Callable[[str, list[str]], list[float] | None]
+    ) -> list[tuple[str, str]]:
         wanted = terms(question)
         chosen: list[tuple[str, str]] = []
         if about == "whole":

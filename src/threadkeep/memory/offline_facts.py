@@ -25,8 +25,10 @@ MIN_STANDOUT = 0.03
 Similarity = Callable[[str, list[str]], "list[float] | None"]
 _CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # The thing a possessive of the first person names ("my dog's", «мою собаку»): its head word.
-_POSSESSED = re.compile(r"(?i)(?<![\w'])(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою|моём|моем)"
-                        r"\s+([^\W\d_]{1,40})")
+_POSSESSED = re.compile(
+    r"(?i)(?<![\w'])(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою|моём|моем)"
+    r"\s+([^\W\d_]{1,40})"
+)
 
 
 def terms(text: str) -> set[str]:
@@ -47,8 +49,7 @@ def _nearest(sims: list[float], floor: float) -> int | None:
     return best if sims[best] - sorted(sims)[len(sims) // 2] >= floor else None
 
 
-def pick_facts(question: str, facts: list[str], similarity: Similarity, *,
-               standout: float = MIN_STANDOUT) -> list[int]:
+def pick_facts(question: str, facts: list[str], similarity: Similarity, *, standout: float = MIN_STANDOUT) -> list[int]:
     """The indexes of the ``facts`` a question about the person asks for, in order."""
     wanted = terms(question)
     owned = owned_terms(question)

@@ -20,8 +20,18 @@ from datetime import date, datetime
 from threadkeep.memory import dates as dates_mod
 from threadkeep.memory.summary.items import AddItem, Op, SourceMessage, UpdateItem
 
-__all__ = ["DOCUMENT_CHARS", "PREVIEW_CHARS", "POINTER_PRIORITY", "is_document", "is_pointer", "document_header",
-           "fold_message", "pointer_text", "pointer_op", "with_document_pointers"]
+__all__ = [
+    "DOCUMENT_CHARS",
+    "PREVIEW_CHARS",
+    "POINTER_PRIORITY",
+    "is_document",
+    "is_pointer",
+    "document_header",
+    "fold_message",
+    "pointer_text",
+    "pointer_op",
+    "with_document_pointers",
+]
 
 # Longer than this is a pasted document (recall chunks anything over 1,500 characters; a
 # 1,500–2,000 character message is still read sentence by sentence as a long chat turn).
@@ -32,8 +42,10 @@ PREVIEW_CHARS = 400
 POINTER_PRIORITY = 3
 TITLE_CHARS = 80
 
-_HEADER = re.compile(r"\A\[Document pasted(?: (?P<date>\d{1,2} [A-Z][a-z]{2,8} \d{4}))?, "
-                     r"~(?P<size>\d{1,9}) (?P<unit>words|characters)\]\n")
+_HEADER = re.compile(
+    r"\A\[Document pasted(?: (?P<date>\d{1,2} [A-Z][a-z]{2,8} \d{4}))?, "
+    r"~(?P<size>\d{1,9}) (?P<unit>words|characters)\]\n"
+)
 _POINTER_END = " — indexed, ask to recall it"
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _MARKUP = re.compile(r"^[#>*\-•\s]+")
@@ -51,7 +63,7 @@ def is_pointer(text: str) -> bool:
 
 
 def _size(text: str) -> str:
-    """"~850 words" — or characters for text mostly in a script written without spaces."""
+    """ "~850 words" — or characters for text mostly in a script written without spaces."""
     chars = len(re.sub(r"\s", "", text))
     if len(_CJK.findall(text)) * 3 > chars:
         n, unit = chars, "characters"
@@ -109,7 +121,7 @@ def pointer_text(text: str) -> str:
         m = _HEADER.match(text)
         assert m is not None
     when = f" {m['date']}" if m["date"] else ""
-    title = _title(text[m.end():])
+    title = _title(text[m.end() :])
     size = f"~{m['size']} {m['unit']}"
     what = f"{title}, {size}" if title else size
     return f"Document pasted{when}: {what}{_POINTER_END}"
@@ -128,7 +140,9 @@ def with_document_pointers(ops: Sequence[Op], messages: Sequence[SourceMessage])
     if not docs:
         return list(ops)
     doc_ids = {str(m[0]) for m in docs}
-    kept = [op for op in ops
-            if not (isinstance(op, AddItem | UpdateItem) and op.source_ids
-                    and set(op.source_ids) <= doc_ids)]
+    kept = [
+        op
+        for op in ops
+        if not (isinstance(op, AddItem | UpdateItem) and op.source_ids and set(op.source_ids) <= doc_ids)
+    ]
     return kept + [pointer_op(m) for m in docs]

@@ -46,12 +46,35 @@ DEFAULT_REFRESH_EVERY = 20
 MAX_PROFILE_TOKENS = 120
 _RECENT_MESSAGES = 20
 _T = "profiles"
-_ORDER = ("name", "role", "employer", "manager", "team", "city", "hometown", "moved_from",
-          "studies", "business", "former", "family", "pet", "language", "hobby", "preference",
-          "commitment", "note")
+_ORDER = (
+    "name",
+    "role",
+    "employer",
+    "manager",
+    "team",
+    "city",
+    "hometown",
+    "moved_from",
+    "studies",
+    "business",
+    "former",
+    "family",
+    "pet",
+    "language",
+    "hobby",
+    "preference",
+    "commitment",
+    "note",
+)
 # The facts of a life that hold many values, as the profile names them.
-_MANY = (("business", "Runs"), ("former", "Formerly"), ("family", "Family"), ("pet", "Pets"),
-         ("language", "Speaks"), ("hobby", "Hobbies"))
+_MANY = (
+    ("business", "Runs"),
+    ("former", "Formerly"),
+    ("family", "Family"),
+    ("pet", "Pets"),
+    ("language", "Speaks"),
+    ("hobby", "Hobbies"),
+)
 _PROFILE_SYSTEM = (
     "Write a short standing description of one person (at most 80 words, third person, plain "
     "prose) from their facts and recent messages: who they are, what they do, where they are, "
@@ -92,8 +115,10 @@ def read_profile(s: Session, vault: Vault, *, user_id: str) -> ProfileRecord | N
 
 
 def _person_messages(s: Session, user_id: str) -> int:
-    return s.scalar(select(func.count()).select_from(Message)
-                    .where(Message.user_id == user_id, Message.role == "user")) or 0
+    return (
+        s.scalar(select(func.count()).select_from(Message).where(Message.user_id == user_id, Message.role == "user"))
+        or 0
+    )
 
 
 def profile_due(db: Database, *, user_id: str, every: int = DEFAULT_REFRESH_EVERY) -> bool:
@@ -119,19 +144,30 @@ def _sentences(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"(?<=[.!?])\s+|(?<=[。！？])\s*", text.strip()) if p.strip()]
 
 
-def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE_TOKENS,
-                       counter: TokenCounter | None = None) -> str:
+def profile_from_facts(
+    facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE_TOKENS, counter: TokenCounter | None = None
+) -> str:
     """A deterministic profile: identity first, then preferences, then recent notes."""
     tc = token_counter(counter)
     by_cat: dict[str, list[FactRecord]] = {}
     for f in facts:
         by_cat.setdefault(f.category, []).append(f)
-    one = {c: by_cat[c][0].value for c in ("name", "role", "employer", "manager", "team", "city", "hometown",
-                                           "moved_from", "studies") if c in by_cat}
+    one = {
+        c: by_cat[c][0].value
+        for c in ("name", "role", "employer", "manager", "team", "city", "hometown", "moved_from", "studies")
+        if c in by_cat
+    }
     sentences: list[str] = []
     who = one.get("name", "The person")
-    work = " ".join(p for p in (one.get("role"), f"at {one['employer']}" if "employer" in one else None,
-                                f"in the {one['team']} team" if "team" in one else None) if p)
+    work = " ".join(
+        p
+        for p in (
+            one.get("role"),
+            f"at {one['employer']}" if "employer" in one else None,
+            f"in the {one['team']} team" if "team" in one else None,
+        )
+        if p
+    )
     if work or "name" in one:
         sentences.append(f"{who}" + (f": {work}." if work else "."))
     if "manager" in one:
@@ -162,10 +198,15 @@ def profile_from_facts(facts: list[FactRecord], *, max_tokens: int = MAX_PROFILE
 
 
 def _recent_person_messages(s: Session, vault: Vault, user_id: str) -> list[str]:
-    rows = s.scalars(select(Message).where(Message.user_id == user_id, Message.role == "user")
-                     .order_by(Message.created_at.desc()).limit(_RECENT_MESSAGES)).all()
-    return [vault.open_text(s, user_id, r.text_ct, table="messages", column="text", row_id=r.id)
-            for r in reversed(rows)]
+    rows = s.scalars(
+        select(Message)
+        .where(Message.user_id == user_id, Message.role == "user")
+        .order_by(Message.created_at.desc())
+        .limit(_RECENT_MESSAGES)
+    ).all()
+    return [
+        vault.open_text(s, user_id, r.text_ct, table="messages", column="text", row_id=r.id) for r in reversed(rows)
+    ]
 
 
 async def arefresh_profile(
@@ -191,12 +232,23 @@ async def arefresh_profile(
     usage: Usage | None = None
     fallback: str | None = None
     if model is not None and (facts or recent):
-        prompt = ("Facts:\n" + "\n".join(f.text for f in facts)
-                  + "\n\nRecent messages of the person:\n" + "\n".join(f"- {m[:500]}" for m in recent))
+        prompt = (
+            "Facts:\n"
+            + "\n".join(f.text for f in facts)
+            + "\n\nRecent messages of the person:\n"
+            + "\n".join(f"- {m[:500]}" for m in recent)
+        )
         try:
-            answer = await complete(model, ModelRequest(
-                system=_PROFILE_SYSTEM, segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
-                max_tokens=max_tokens * 2, temperature=0.0, metadata={"purpose": "profile"}))
+            answer = await complete(
+                model,
+                ModelRequest(
+                    system=_PROFILE_SYSTEM,
+                    segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
+                    max_tokens=max_tokens * 2,
+                    temperature=0.0,
+                    metadata={"purpose": "profile"},
+                ),
+            )
             usage = answer.usage
             written = _fit(_sentences(answer.text), max_tokens, tc) if answer.stop_reason != "refusal" else ""
             if written:
@@ -211,33 +263,48 @@ async def arefresh_profile(
         sealed = vault.seal(s, user_id, text, table=_T, column="text", row_id=user_id)
         current = s.get(Profile, user_id)
         if current is None:
-            current = Profile(user_id=user_id, text_ct=sealed, version=1, method=method,
-                              messages_at_build=seen, built_at=at)
+            current = Profile(
+                user_id=user_id, text_ct=sealed, version=1, method=method, messages_at_build=seen, built_at=at
+            )
             s.add(current)
         else:
             current.text_ct, current.method = sealed, method
             current.version += 1
             current.messages_at_build, current.built_at = seen, at
-        return ProfileRecord(text, current.version, method, at, seen, usage,
-                             model.name if model is not None else None, fallback)
+        return ProfileRecord(
+            text, current.version, method, at, seen, usage, model.name if model is not None else None, fallback
+        )
 
     return db.write(write)
 
 
-def refresh_profile(db: Database, vault: Vault, *, user_id: str, every: int = DEFAULT_REFRESH_EVERY,
-                    model: ChatModel | None = None, force: bool = False) -> ProfileRecord | None:
+def refresh_profile(
+    db: Database,
+    vault: Vault,
+    *,
+    user_id: str,
+    every: int = DEFAULT_REFRESH_EVERY,
+    model: ChatModel | None = None,
+    force: bool = False,
+) -> ProfileRecord | None:
     """Synchronous wrapper of :func:`arefresh_profile`."""
     return asyncio.run(arefresh_profile(db, vault, user_id=user_id, every=every, model=model, force=force))
 
 
-def restore_profile(s: Session, vault: Vault, *, user_id: str, text: str, method: str,
-                    built_at: datetime) -> bool:
+def restore_profile(s: Session, vault: Vault, *, user_id: str, text: str, method: str, built_at: datetime) -> bool:
     """Keep a profile read back from a personal export, unless the person has one already
     (a profile is rebuilt from facts anyway). Its refresh clock starts at the messages the
     person has now, so the next refresh comes after ``every`` new ones."""
     if s.get(Profile, user_id) is not None:
         return False
-    s.add(Profile(user_id=user_id, version=1, method=method, built_at=built_at,
-                  messages_at_build=_person_messages(s, user_id),
-                  text_ct=vault.seal(s, user_id, text, table=_T, column="text", row_id=user_id)))
+    s.add(
+        Profile(
+            user_id=user_id,
+            version=1,
+            method=method,
+            built_at=built_at,
+            messages_at_build=_person_messages(s, user_id),
+            text_ct=vault.seal(s, user_id, text, table=_T, column="text", row_id=user_id),
+        )
+    )
     return True

@@ -76,9 +76,7 @@ class DenseIndex:
         if self._graph is not None and self._graph_dead > max(self._live, 1000):
             self._graph = None  # rebuilt lazily from the live vectors
 
-    def search(
-        self, query: np.ndarray, k: int, allowed: np.ndarray | None = None
-    ) -> tuple[np.ndarray, np.ndarray]:
+    def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Top-``k`` labels by cosine similarity among live (and allowed) labels."""
         mask = self._alive[: self._size]
         if allowed is not None:
@@ -106,9 +104,7 @@ class DenseIndex:
         top = top[np.argsort(-sims[top], kind="stable")]
         return labels[top].astype(np.int64), sims[top].astype(np.float32)
 
-    def _approximate(
-        self, q: np.ndarray, k: int, mask: np.ndarray, unfiltered: bool
-    ) -> tuple[np.ndarray, np.ndarray]:
+    def _approximate(self, q: np.ndarray, k: int, mask: np.ndarray, unfiltered: bool) -> tuple[np.ndarray, np.ndarray]:
         graph = self._build_graph()
         graph.set_ef(max(64, 2 * k))
         filt = None if unfiltered else (lambda label: bool(mask[label]))

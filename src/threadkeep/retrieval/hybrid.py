@@ -54,8 +54,9 @@ def _top(scores: np.ndarray, k: int, *, positive_only: bool) -> list[int]:
     return sorted(cand.tolist(), key=lambda i: (-float(scores[i]), i))
 
 
-def rrf_fuse(rankings: Sequence[Sequence[int]], *, k: int = RRF_K,
-             weights: Sequence[float] | None = None) -> list[tuple[int, float]]:
+def rrf_fuse(
+    rankings: Sequence[Sequence[int]], *, k: int = RRF_K, weights: Sequence[float] | None = None
+) -> list[tuple[int, float]]:
     """Reciprocal-rank fusion of several ranked lists of positions, best first."""
     fused: dict[int, float] = defaultdict(float)
     for r, ranking in enumerate(rankings):
@@ -82,8 +83,14 @@ class HybridIndex:
     positions are stable until the index is rebuilt.
     """
 
-    def __init__(self, texts: Sequence[str], vectors: np.ndarray | None = None, *,
-                 tokens: Sequence[Sequence[str]] | None = None, dim: int | None = None) -> None:
+    def __init__(
+        self,
+        texts: Sequence[str],
+        vectors: np.ndarray | None = None,
+        *,
+        tokens: Sequence[Sequence[str]] | None = None,
+        dim: int | None = None,
+    ) -> None:
         """``tokens`` (one list per text, from :func:`tokenize`) skips re-tokenising texts a
         caller already holds tokenised. Dense search is on when ``vectors`` or ``dim`` is given."""
         self.bm25 = Bm25Index(tokens if tokens is not None else [tokenize(t) for t in texts])
@@ -108,8 +115,9 @@ class HybridIndex:
     def vectors(self) -> np.ndarray | None:
         return None if self._mat is None else self._mat[: self._rows]
 
-    def add(self, texts: Sequence[str], vectors: np.ndarray | None = None, *,
-            tokens: Sequence[Sequence[str]] | None = None) -> list[int]:
+    def add(
+        self, texts: Sequence[str], vectors: np.ndarray | None = None, *, tokens: Sequence[Sequence[str]] | None = None
+    ) -> list[int]:
         """Append items; returns their positions."""
         if self._mat is not None:
             if vectors is None or vectors.shape[0] != len(texts):
@@ -130,10 +138,17 @@ class HybridIndex:
         self._dead.update(positions)
         self.bm25.remove(positions)
 
-    def search(self, query: str, query_vector: np.ndarray | None, *, k: int,
-               depth: int = 100, min_similarity: float = 0.0,
-               allowed: np.ndarray | None = None,
-               weights: tuple[float, float] = (1.0, 1.0)) -> list[Ranked]:
+    def search(
+        self,
+        query: str,
+        query_vector: np.ndarray | None,
+        *,
+        k: int,
+        depth: int = 100,
+        min_similarity: float = 0.0,
+        allowed: np.ndarray | None = None,
+        weights: tuple[float, float] = (1.0, 1.0),
+    ) -> list[Ranked]:
         """The ``k`` best live items for ``query``; ``depth`` is how far each side is read
         before fusing, ``weights`` the (lexical, dense) weights of the fusion. Dense
         candidates under ``min_similarity`` are left out; ``allowed`` (a bool per position)
@@ -149,8 +164,7 @@ class HybridIndex:
         if self._mat is not None and query_vector is not None:
             # einsum runs single-threaded SIMD loops; a BLAS gemv here would wake OpenBLAS's
             # thread pool, whose spinning threads then slow the next e5 embedding several-fold.
-            dense = np.einsum("ij,j->i", self._mat[: self._rows],
-                              np.asarray(query_vector, dtype=np.float32))
+            dense = np.einsum("ij,j->i", self._mat[: self._rows], np.asarray(query_vector, dtype=np.float32))
             ranked_dense = _top(np.where(mask, dense, -np.inf), depth, positive_only=False)
             rankings.append([i for i in ranked_dense if mask[i] and dense[i] >= min_similarity])
         out = []
@@ -175,8 +189,14 @@ class PersonCache(Generic[E]):
     items. Over either, the least recently used people go (the one being fetched stays, so a
     single person larger than ``max_items`` is still served, alone)."""
 
-    def __init__(self, make: Callable[[str | None], E], size: int, *,
-                 max_items: int | None = None, weigh: Callable[[E], int] | None = None) -> None:
+    def __init__(
+        self,
+        make: Callable[[str | None], E],
+        size: int,
+        *,
+        max_items: int | None = None,
+        weigh: Callable[[E], int] | None = None,
+    ) -> None:
         if (max_items is None) != (weigh is None):
             raise ValueError("max_items and weigh go together")
         self._make = make
@@ -215,4 +235,3 @@ class PersonCache(Generic[E]):
                 self._items.clear()
             else:
                 self._items.pop(user_id, None)
-

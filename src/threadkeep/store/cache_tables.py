@@ -38,7 +38,7 @@ class ModelCall(Base):
     pause_s: Mapped[float | None] = mapped_column(Float, nullable=True)
     # TTL of the entry at the end of this call's cached prefix (None: provider chooses).
     ttl_s: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    input_tokens: Mapped[int] = mapped_column(Integer, default=0)   # uncached input
+    input_tokens: Mapped[int] = mapped_column(Integer, default=0)  # uncached input
     cache_read_tokens: Mapped[int] = mapped_column(Integer, default=0)
     cache_write_tokens: Mapped[int] = mapped_column(Integer, default=0)
     # Of the writes, those into 1-hour entries, as the provider reported (Anthropic's
@@ -68,7 +68,8 @@ class MemoryCall(Base):
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
     conversation_id: Mapped[str | None] = mapped_column(
-        ID, ForeignKey("conversations.id", ondelete="CASCADE"), nullable=True)
+        ID, ForeignKey("conversations.id", ondelete="CASCADE"), nullable=True
+    )
     kind: Mapped[str] = mapped_column(String(16))  # fold | facts | profile
     model: Mapped[str] = mapped_column(String(200))
     method: Mapped[str] = mapped_column(String(16))
@@ -87,12 +88,13 @@ class WarmState(Base):
     __tablename__ = "warm_state"
 
     conversation_id: Mapped[str] = mapped_column(
-        ID, ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True)
+        ID, ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True
+    )
     state: Mapped[str] = mapped_column(String(16), default="warm")  # warm | cooled | flagged
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     warm_since: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     last_ping_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
-    pings: Mapped[int] = mapped_column(Integer, default=0)        # all pings ever
+    pings: Mapped[int] = mapped_column(Integer, default=0)  # all pings ever
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 

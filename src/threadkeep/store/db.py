@@ -62,8 +62,10 @@ class Database:
                 if create_folder:
                     folder.mkdir(parents=True, exist_ok=True)
                 elif not folder.is_dir():
-                    raise ConfigError(f"cannot open the SQLite database {db_path}: the folder {folder} does "
-                                      "not exist. Check the path, or create the folder first.")
+                    raise ConfigError(
+                        f"cannot open the SQLite database {db_path}: the folder {folder} does "
+                        "not exist. Check the path, or create the folder first."
+                    )
             self.engine: Engine = create_engine(
                 self.url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
             )
@@ -82,12 +84,13 @@ class Database:
             try:
                 import psycopg  # noqa: F401  # lazy: optional extra postgres
             except ImportError as e:
-                raise ConfigError(
-                    "PostgreSQL needs the psycopg driver: pip install 'threadkeep[postgres]'"
-                ) from e
+                raise ConfigError("PostgreSQL needs the psycopg driver: pip install 'threadkeep[postgres]'") from e
             # pool_recycle stays above provider cache TTLs: connections must outlive idle spans.
             self.engine = create_engine(
-                self.url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True,
+                self.url,
+                pool_size=pool_size,
+                max_overflow=pool_size,
+                pool_pre_ping=True,
                 pool_recycle=7200,
             )
             self._write_lock = None  # row locks: writers of different rows run at once
@@ -97,8 +100,7 @@ class Database:
         # on both databases, before any statement runs. (Sealed text is bytes: unaffected.)
         event.listen(self.engine, "before_cursor_execute", _refuse_nul)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._readers = sessionmaker(self.engine.execution_options(threadkeep_readonly=True),
-                                     expire_on_commit=False)
+        self._readers = sessionmaker(self.engine.execution_options(threadkeep_readonly=True), expire_on_commit=False)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -117,9 +119,12 @@ class Database:
     def write(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn`` in a transaction, retrying a bounded number of times on a locked SQLite
         (5 retries, 50 ms doubling); any other error, or the last, is raised as it came."""
-        for attempt in Retrying(stop=stop_after_attempt(LOCKED_RETRIES + 1),
-                                wait=wait_exponential(multiplier=0.05),
-                                retry=retry_if_exception(_locked), reraise=True):
+        for attempt in Retrying(
+            stop=stop_after_attempt(LOCKED_RETRIES + 1),
+            wait=wait_exponential(multiplier=0.05),
+            retry=retry_if_exception(_locked),
+            reraise=True,
+        ):
             # self.session(): background work does not pause for a turn inside (the turn may
             # be waiting for this write lock).
             with attempt, self._write_lock or nullcontext(), self.session() as s:

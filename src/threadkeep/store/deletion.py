@@ -39,8 +39,9 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
         return
     # People merged into this one and not yet confirmed go with them (their conversations
     # already did); their handles are tombstoned like this one's.
-    for merge in session.scalars(select(PersonMerge).where(PersonMerge.target_user_id == user_id,
-                                                           PersonMerge.status == "pending")).all():
+    for merge in session.scalars(
+        select(PersonMerge).where(PersonMerge.target_user_id == user_id, PersonMerge.status == "pending")
+    ).all():
         hidden = session.get(User, merge.source_user_id)
         if hidden is not None:
             if merge.source_name and find_user(session, name=merge.source_name) is None:
@@ -49,8 +50,11 @@ def delete_user(session: Session, vault: Vault, *, user_id: str) -> None:
             delete_user(session, vault, user_id=hidden.id)
     _erase_from_merges(session, user_id)
     ids = _owned_ids(session, user_id)
-    session.execute(update(UserKey).where(UserKey.user_id == user_id)
-                    .values(wrapped_key=secrets.token_bytes(60), master_key_id="shredded"))
+    session.execute(
+        update(UserKey)
+        .where(UserKey.user_id == user_id)
+        .values(wrapped_key=secrets.token_bytes(60), master_key_id="shredded")
+    )
     session.flush()
     session.execute(delete(UserKey).where(UserKey.user_id == user_id))
     _drop_jobs_naming(session, ids, user.name)
@@ -69,8 +73,7 @@ ERASED = "erased"
 def _erase_from_merges(session: Session, user_id: str) -> None:
     """A deleted person's id leaves the merge records and the audit log (which keep the
     acts and counts: "erased" stands where the id was)."""
-    session.execute(update(PersonMerge).where(PersonMerge.source_user_id == user_id)
-                    .values(source_user_id=ERASED))
+    session.execute(update(PersonMerge).where(PersonMerge.source_user_id == user_id).values(source_user_id=ERASED))
     for entry in session.scalars(select(AuditEntry).where(cast(AuditEntry.details, String).like(f"%{user_id}%"))):
         entry.details = _replace_strings(entry.details, user_id, ERASED)
 
@@ -115,8 +118,7 @@ def _drop_jobs_naming(session: Session, ids: set[str], name: str) -> None:
     clear an error message that does."""
     doomed: list[str] = []
     cleared: list[str] = []
-    for job_id, payload, dedupe, error in session.execute(
-            select(Job.id, Job.payload, Job.dedupe_key, Job.last_error)):
+    for job_id, payload, dedupe, error in session.execute(select(Job.id, Job.payload, Job.dedupe_key, Job.last_error)):
         tokens = _strings(payload)
         if dedupe:
             tokens |= set(dedupe.split(":")) | {dedupe}
@@ -126,6 +128,6 @@ def _drop_jobs_naming(session: Session, ids: set[str], name: str) -> None:
         elif error and (name in error or set(_UUID.findall(error)) & ids):
             cleared.append(job_id)
     for chunk in range(0, len(doomed), 500):
-        session.execute(delete(Job).where(Job.id.in_(doomed[chunk:chunk + 500])))
+        session.execute(delete(Job).where(Job.id.in_(doomed[chunk : chunk + 500])))
     if cleared:
         session.execute(update(Job).where(Job.id.in_(cleared)).values(last_error=None))

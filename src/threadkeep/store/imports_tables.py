@@ -64,8 +64,10 @@ class ImportSource(Base):
     """
 
     __tablename__ = "import_sources"
-    __table_args__ = (Index("ix_import_sources_conversation", "conversation_id"),
-                      Index("ix_import_sources_import", "import_id"))
+    __table_args__ = (
+        Index("ix_import_sources_conversation", "conversation_id"),
+        Index("ix_import_sources_import", "import_id"),
+    )
 
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     source_id: Mapped[str] = mapped_column(String(255), primary_key=True)

@@ -27,14 +27,13 @@ class ReaskMark(Base):
     __table_args__ = (Index("ix_reask_marks_day", "day"),)
 
     message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True)
-    conversation_id: Mapped[str] = mapped_column(
-        ID, ForeignKey("conversations.id", ondelete="CASCADE"), index=True)
+    conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
     day: Mapped[str] = mapped_column(String(10))  # UTC date of the answer, YYYY-MM-DD
     # model name + fold threshold/tail + fold model: what produced the answer's context.
     config: Mapped[str] = mapped_column(String(300))
     questions: Mapped[int] = mapped_column(Integer, default=0)  # slot questions the answer asked
-    reasks: Mapped[int] = mapped_column(Integer, default=0)     # of those, already known
+    reasks: Mapped[int] = mapped_column(Integer, default=0)  # of those, already known
     reask: Mapped[bool] = mapped_column(Boolean, default=False)
     # Sealed JSON: [{"slot", "question", "known_from": "conversation"|"fact", "evidence"}].
     detail_ct: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
@@ -49,9 +48,9 @@ class Digest(Base):
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    period: Mapped[str] = mapped_column(String(8))   # week | month
-    start: Mapped[str] = mapped_column(String(10))   # first day (UTC), YYYY-MM-DD
-    end: Mapped[str] = mapped_column(String(10))     # day after the last, YYYY-MM-DD
+    period: Mapped[str] = mapped_column(String(8))  # week | month
+    start: Mapped[str] = mapped_column(String(10))  # first day (UTC), YYYY-MM-DD
+    end: Mapped[str] = mapped_column(String(10))  # day after the last, YYYY-MM-DD
     conversations: Mapped[int] = mapped_column(Integer, default=0)
     body_ct: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

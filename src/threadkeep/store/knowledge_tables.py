@@ -54,9 +54,7 @@ class KnowledgeChunk(Base):
     __table_args__ = (Index("ix_knowledge_chunks_document_ordinal", "document_id", "ordinal", unique=True),)
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
-    document_id: Mapped[str] = mapped_column(
-        ID, ForeignKey("knowledge_documents.id", ondelete="CASCADE")
-    )
+    document_id: Mapped[str] = mapped_column(ID, ForeignKey("knowledge_documents.id", ondelete="CASCADE"))
     ordinal: Mapped[int] = mapped_column(Integer)
     token_count: Mapped[int] = mapped_column(Integer, default=0)
     text_ct: Mapped[bytes] = mapped_column(LargeBinary)

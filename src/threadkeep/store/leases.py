@@ -39,8 +39,15 @@ from threadkeep.store.base import new_id, rows_affected, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.models import Message, TurnLease
 
-__all__ = ["ProcessMark", "this_process", "lease_dead", "recover_dead_turns", "owner_alive",
-           "TurnLeaseHolder", "INTERRUPTED"]
+__all__ = [
+    "ProcessMark",
+    "this_process",
+    "lease_dead",
+    "recover_dead_turns",
+    "owner_alive",
+    "TurnLeaseHolder",
+    "INTERRUPTED",
+]
 
 log = logging.getLogger("threadkeep.leases")
 
@@ -52,10 +59,10 @@ class ProcessMark:
     """Where a process runs and who it is, as far as another process can check."""
 
     host: str
-    boot_id: str   # this kernel boot ("" off Linux)
-    pid_ns: str    # the PID namespace ("" off Linux)
+    boot_id: str  # this kernel boot ("" off Linux)
+    pid_ns: str  # the PID namespace ("" off Linux)
     pid: int
-    started: str   # the process start time in clock ticks since boot ("" off Linux)
+    started: str  # the process start time in clock ticks since boot ("" off Linux)
 
 
 def _read(path: str) -> str:
@@ -82,8 +89,7 @@ def this_process() -> ProcessMark:
     except OSError:
         ns = ""
     pid = os.getpid()
-    return ProcessMark(socket.gethostname()[:255], _read("/proc/sys/kernel/random/boot_id"), ns, pid,
-                       _start_ticks(pid))
+    return ProcessMark(socket.gethostname()[:255], _read("/proc/sys/kernel/random/boot_id"), ns, pid, _start_ticks(pid))
 
 
 def lease_dead(lease: TurnLease, now: datetime, me: ProcessMark | None = None) -> bool:
@@ -97,15 +103,16 @@ def lease_dead(lease: TurnLease, now: datetime, me: ProcessMark | None = None) -
 def recover_dead_turns(s: Session, *, keep: str | None = None, now: datetime | None = None) -> int:
     """Mark failed every pending turn whose owner is dead; forget dead leases. Returns how many."""
     now = now or utcnow()
-    dead = [lease.id for lease in s.scalars(select(TurnLease))
-            if lease.id != keep and lease_dead(lease, now)]
+    dead = [lease.id for lease in s.scalars(select(TurnLease)) if lease.id != keep and lease_dead(lease, now)]
     if not dead:
         return 0
-    failed = rows_affected(s.execute(
-        update(Message)
-        .where(Message.status == "pending", Message.owner.in_(dead))
-        .values(status="failed", error=INTERRUPTED, failed_at=now)
-    ))
+    failed = rows_affected(
+        s.execute(
+            update(Message)
+            .where(Message.status == "pending", Message.owner.in_(dead))
+            .values(status="failed", error=INTERRUPTED, failed_at=now)
+        )
+    )
     s.execute(delete(TurnLease).where(TurnLease.id.in_(dead)))
     return failed
 
@@ -137,6 +144,7 @@ class TurnLeaseHolder:
 
     def register(self) -> int:
         """Write this process's lease and fail the half turns of dead ones; returns how many."""
+
         def run(s: Session) -> int:
             self.renew(s)
             return recover_dead_turns(s, keep=self.id)
@@ -160,12 +168,23 @@ class TurnLeaseHolder:
         """Extend the lease (inside the caller's transaction); re-create it if it was removed."""
         now = utcnow()
         until = now + timedelta(seconds=self.ttl_s)
-        moved = rows_affected(s.execute(update(TurnLease).where(TurnLease.id == self.id)
-                                        .values(heartbeat_at=now, expires_at=until)))
+        moved = rows_affected(
+            s.execute(update(TurnLease).where(TurnLease.id == self.id).values(heartbeat_at=now, expires_at=until))
+        )
         if not moved:
             me = this_process()
-            s.add(TurnLease(id=self.id, host=me.host, boot_id=me.boot_id, pid_ns=me.pid_ns, pid=me.pid,
-                            started=me.started, heartbeat_at=now, expires_at=until))
+            s.add(
+                TurnLease(
+                    id=self.id,
+                    host=me.host,
+                    boot_id=me.boot_id,
+                    pid_ns=me.pid_ns,
+                    pid=me.pid,
+                    started=me.started,
+                    heartbeat_at=now,
+                    expires_at=until,
+                )
+            )
             s.flush()
 
     @contextmanager

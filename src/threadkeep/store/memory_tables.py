@@ -136,9 +136,7 @@ class MessageVector(Base):
     __tablename__ = "message_vectors"
     __table_args__ = (Index("ix_message_vectors_user", "user_id", "created_at"),)
 
-    message_id: Mapped[str] = mapped_column(
-        ID, ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True
-    )
+    message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
     conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
@@ -157,9 +155,7 @@ class MessageChunk(Base):
     __tablename__ = "message_chunks"
     __table_args__ = (Index("ix_message_chunks_user", "user_id"),)
 
-    message_id: Mapped[str] = mapped_column(
-        ID, ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True
-    )
+    message_id: Mapped[str] = mapped_column(ID, ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True)
     chunk: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
     start: Mapped[int] = mapped_column(Integer)
@@ -179,8 +175,7 @@ class RecallNote(Base):
     conversation_id: Mapped[str] = mapped_column(String(36), ForeignKey("conversations.id", ondelete="CASCADE"))
     user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"))
     # The person's message whose turn first needed the note (one note per turn at most).
-    message_id: Mapped[str] = mapped_column(String(36), ForeignKey("messages.id", ondelete="CASCADE"),
-                                            unique=True)
+    message_id: Mapped[str] = mapped_column(String(36), ForeignKey("messages.id", ondelete="CASCADE"), unique=True)
     seq: Mapped[int] = mapped_column(Integer)  # that message's sequence number
     text_ct: Mapped[bytes] = mapped_column(LargeBinary)
     # What the note carries: "<message id>#<chunk>" keys (ids only, no content).

@@ -124,10 +124,12 @@ class Message(Base):
     """One message. A turn writes exactly two: the person's and the assistant's."""
 
     __tablename__ = "messages"
-    __table_args__ = (UniqueConstraint("conversation_id", "seq", name="uq_messages_conversation_seq"),
-                      Index("ix_messages_status_owner", "status", "owner"),
-                      # Recall's per-turn look at what is new for a person (memory/recall/).
-                      Index("ix_messages_user_created", "user_id", "created_at"))
+    __table_args__ = (
+        UniqueConstraint("conversation_id", "seq", name="uq_messages_conversation_seq"),
+        Index("ix_messages_status_owner", "status", "owner"),
+        # Recall's per-turn look at what is new for a person (memory/recall/).
+        Index("ix_messages_user_created", "user_id", "created_at"),
+    )
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
     conversation_id: Mapped[str] = mapped_column(ID, ForeignKey("conversations.id", ondelete="CASCADE"))
@@ -184,8 +186,10 @@ class IdempotencyKey(Base):
     """An ``Idempotency-Key`` a person's client sent, and the turn it started (for 24 h)."""
 
     __tablename__ = "idempotency_keys"
-    __table_args__ = (UniqueConstraint("user_id", "key", name="uq_idempotency_keys_user_key"),
-                      Index("ix_idempotency_keys_expires", "expires_at"))
+    __table_args__ = (
+        UniqueConstraint("user_id", "key", name="uq_idempotency_keys_user_key"),
+        Index("ix_idempotency_keys_expires", "expires_at"),
+    )
 
     id: Mapped[str] = mapped_column(ID, primary_key=True, default=new_id)
     user_id: Mapped[str] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"))
@@ -319,8 +323,9 @@ class WebSession(Base):
     __tablename__ = "web_sessions"
 
     id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    key_id: Mapped[str | None] = mapped_column(ID, ForeignKey("api_keys.id", ondelete="CASCADE"),
-                                               nullable=True, index=True)
+    key_id: Mapped[str | None] = mapped_column(
+        ID, ForeignKey("api_keys.id", ondelete="CASCADE"), nullable=True, index=True
+    )
     person: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
@@ -333,7 +338,8 @@ class OpenAIThread(Base):
     __table_args__ = (Index("ix_openai_threads_user_head", "user_id", "head"),)
 
     conversation_id: Mapped[str] = mapped_column(
-        String(36), ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True)
+        String(36), ForeignKey("conversations.id", ondelete="CASCADE"), primary_key=True
+    )
     user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"))
     # Hex HMAC-SHA256 chain over the client's messages (see the module docstring).
     head: Mapped[str] = mapped_column(String(64))

@@ -94,8 +94,10 @@ def get_or_create_user(session: Session, vault: Vault, *, name: str, revive: boo
         stone = session.get(DeletedPerson, vault.tombstone(session, name)) if any_stone else None
         if stone is not None:
             if not revive:
-                raise Gone(f"person {name!r} was deleted, and a deletion is final; an administrator "
-                           "can admit the name again by creating a person key for it")
+                raise Gone(
+                    f"person {name!r} was deleted, and a deletion is final; an administrator "
+                    "can admit the name again by creating a person key for it"
+                )
             session.delete(stone)
         user = User(id=new_id(), name=name)
         session.add(user)
@@ -109,16 +111,19 @@ def refuse_merged(session: Session, name: str) -> None:
     """A person merged into another is unreachable by name until the merge is confirmed
     (then the handle is deleted) or undone (then the person is back)."""
     if name.startswith(MERGED_PREFIX):
-        raise Conflict("that person was merged into another; confirm or undo the merge "
-                       "(`threadkeep users merge list`)")
-    merged = session.execute(select(PersonMerge.id, User.name)
-                             .join(User, User.id == PersonMerge.target_user_id)
-                             .where(PersonMerge.source_name == name, PersonMerge.status == "pending")).first()
+        raise Conflict("that person was merged into another; confirm or undo the merge (`threadkeep users merge list`)")
+    merged = session.execute(
+        select(PersonMerge.id, User.name)
+        .join(User, User.id == PersonMerge.target_user_id)
+        .where(PersonMerge.source_name == name, PersonMerge.status == "pending")
+    ).first()
     if merged is not None:
-        raise Conflict(f"person {name!r} was merged into {merged[1]!r} (merge {merged[0]}, pending): "
-                       f"their conversations are {merged[1]!r}'s now. Confirm the merge "
-                       f"(`threadkeep users merge confirm {merged[0]}`) or undo it "
-                       f"(`threadkeep users merge undo {merged[0]}`) first.")
+        raise Conflict(
+            f"person {name!r} was merged into {merged[1]!r} (merge {merged[0]}, pending): "
+            f"their conversations are {merged[1]!r}'s now. Confirm the merge "
+            f"(`threadkeep users merge confirm {merged[0]}`) or undo it "
+            f"(`threadkeep users merge undo {merged[0]}`) first."
+        )
 
 
 def person_id(session: Session, vault: Vault, *, name: str, create: bool) -> str:
@@ -135,25 +140,30 @@ def person_id(session: Session, vault: Vault, *, name: str, create: bool) -> str
 
 def last_user_message_id(session: Session, *, conversation_id: str) -> str | None:
     """The id of the conversation's latest message from the person (None: none yet)."""
-    return session.scalar(select(Message.id).where(Message.conversation_id == conversation_id,
-                                                   Message.role == "user")
-                          .order_by(Message.seq.desc()).limit(1))
+    return session.scalar(
+        select(Message.id)
+        .where(Message.conversation_id == conversation_id, Message.role == "user")
+        .order_by(Message.seq.desc())
+        .limit(1)
+    )
 
 
 def get_conversation(session: Session, *, user_id: str, conversation_id: str, lock: bool = False) -> Conversation:
     """The caller's conversation; someone else's id is NotFound, never a leak."""
     # FOR UPDATE on PostgreSQL when locking; SQLite has none and needs none (BEGIN IMMEDIATE).
-    conv = session.scalar(_OWN_CONVERSATION_LOCKED if lock else _OWN_CONVERSATION,
-                          {"cid": conversation_id, "uid": user_id})
+    conv = session.scalar(
+        _OWN_CONVERSATION_LOCKED if lock else _OWN_CONVERSATION, {"cid": conversation_id, "uid": user_id}
+    )
     if conv is None:
         raise NotFound(f"conversation {conversation_id} not found")
     return conv
 
 
-
-_OWN_CONVERSATION = select(Conversation).where(Conversation.id == bindparam("cid"),
-                                               Conversation.user_id == bindparam("uid"))
+_OWN_CONVERSATION = select(Conversation).where(
+    Conversation.id == bindparam("cid"), Conversation.user_id == bindparam("uid")
+)
 _OWN_CONVERSATION_LOCKED = _OWN_CONVERSATION.with_for_update()
+
 
 def create_conversation(
     session: Session,
@@ -168,7 +178,9 @@ def create_conversation(
     """A new conversation with its system prompt and start-up bundle frozen (sealed)."""
     cid = conversation_id or new_id()
     conv = Conversation(id=cid, user_id=user_id, channel=channel)
-    conv.system_prompt_ct = vault.seal(session, user_id, system_prompt, table="conversations", column="system_prompt", row_id=cid)
+    conv.system_prompt_ct = vault.seal(
+        session, user_id, system_prompt, table="conversations", column="system_prompt", row_id=cid
+    )
     conv.startup_ct = vault.seal(session, user_id, startup, table="conversations", column="startup", row_id=cid)
     session.add(conv)
     session.flush()
@@ -236,8 +248,16 @@ def read_messages(
         params["limit"] = limit
     return [
         StoredMessage(
-            id=m.id, seq=m.seq, role=m.role, text=open_message_text(session, vault, m), status=m.status,
-            created_at=m.created_at, rating=m.rating, error=m.error, reply_to=m.reply_to, offline=m.offline,
+            id=m.id,
+            seq=m.seq,
+            role=m.role,
+            text=open_message_text(session, vault, m),
+            status=m.status,
+            created_at=m.created_at,
+            rating=m.rating,
+            error=m.error,
+            reply_to=m.reply_to,
+            offline=m.offline,
         )
         for m in session.execute(_AFTER_SEQ if limit is None else _AFTER_SEQ_LIMIT, params)
     ]
@@ -246,10 +266,23 @@ def read_messages(
 # Every turn reads its window: the statement is built once (building it cost more CPU than
 # running it), and reads the columns a StoredMessage needs as plain rows (an ORM object per
 # message cost more than the row).
-_AFTER_SEQ = (select(Message.id, Message.user_id, Message.seq, Message.role, Message.text_ct, Message.status,
-                     Message.created_at, Message.rating, Message.error, Message.reply_to, Message.offline)
-              .where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
-              .order_by(Message.seq))
+_AFTER_SEQ = (
+    select(
+        Message.id,
+        Message.user_id,
+        Message.seq,
+        Message.role,
+        Message.text_ct,
+        Message.status,
+        Message.created_at,
+        Message.rating,
+        Message.error,
+        Message.reply_to,
+        Message.offline,
+    )
+    .where(Message.conversation_id == bindparam("cid"), Message.seq > bindparam("after"))
+    .order_by(Message.seq)
+)
 _AFTER_SEQ_LIMIT = _AFTER_SEQ.limit(bindparam("limit"))
 
 
@@ -273,7 +306,11 @@ def set_title(session: Session, vault: Vault, *, conv: Conversation, title: str)
 
 
 def list_conversations(
-    session: Session, *, user_id: str, limit: int = 50, before: datetime | None = None,
+    session: Session,
+    *,
+    user_id: str,
+    limit: int = 50,
+    before: datetime | None = None,
     before_id: str | None = None,
 ) -> list[Conversation]:
     """The person's conversations, newest activity first, then by id.
@@ -284,8 +321,12 @@ def list_conversations(
     """
     stmt = select(Conversation).where(Conversation.user_id == user_id)
     if before is not None and before_id is not None:
-        stmt = stmt.where(or_(Conversation.last_activity_at < before,
-                              (Conversation.last_activity_at == before) & (Conversation.id > before_id)))
+        stmt = stmt.where(
+            or_(
+                Conversation.last_activity_at < before,
+                (Conversation.last_activity_at == before) & (Conversation.id > before_id),
+            )
+        )
     elif before is not None:
         stmt = stmt.where(Conversation.last_activity_at < before)
     stmt = stmt.order_by(Conversation.last_activity_at.desc(), Conversation.id).limit(limit)
@@ -315,8 +356,11 @@ def summary_at(session: Session, *, conversation_id: str, version: int) -> Summa
     """Summary version ``version`` of a conversation (0, or a missing one: None)."""
     if version <= 0:
         return None
-    return session.scalar(select(SummaryVersion).where(
-        SummaryVersion.conversation_id == conversation_id, SummaryVersion.version == version))
+    return session.scalar(
+        select(SummaryVersion).where(
+            SummaryVersion.conversation_id == conversation_id, SummaryVersion.version == version
+        )
+    )
 
 
 def mark_stale_pending(session: Session, *, older_than: datetime) -> int:
@@ -340,5 +384,4 @@ def keyring_exists(session: Session) -> bool:
 def person_names(session: Session) -> list[str]:
     """Every person's name, sorted; anonymous visitors and system rows left out (their names
     are hashes of a bearer credential, or internal)."""
-    return [u for u in session.scalars(select(User.name).order_by(User.name))
-            if not u.startswith(("__", "visitor:"))]
+    return [u for u in session.scalars(select(User.name).order_by(User.name)) if not u.startswith(("__", "visitor:"))]

@@ -30,8 +30,9 @@ _CHECK = b"threadkeep master key check"
 class Vault:
     """Seals and opens fields with the owning person's data key."""
 
-    def __init__(self, master: MasterKey, *, previous: list[MasterKey] | None = None,
-                 keyring: Keyring | None = None) -> None:
+    def __init__(
+        self, master: MasterKey, *, previous: list[MasterKey] | None = None, keyring: Keyring | None = None
+    ) -> None:
         self.master = master
         # Older master keys still accepted while a rotation is under way.
         self._keys = {master.key_id: master} | {k.key_id: k for k in (previous or [])}
@@ -100,8 +101,9 @@ class Vault:
     @staticmethod
     def active_key_id(session: Session) -> str | None:
         """The master key new data keys are wrapped under (the newest active one)."""
-        return session.scalar(select(KeyringMeta.key_id).where(KeyringMeta.active)
-                              .order_by(KeyringMeta.created_at.desc()).limit(1))
+        return session.scalar(
+            select(KeyringMeta.key_id).where(KeyringMeta.active).order_by(KeyringMeta.created_at.desc()).limit(1)
+        )
 
     def _wrapping_key(self, session: Session) -> MasterKey:
         active = self.active_key_id(session)
@@ -112,7 +114,8 @@ class Vault:
             raise MasterKeyError(
                 f"The database's current master key is {active}, but this process holds "
                 f"{', '.join(self.key_ids)}: a rotation is under way. Give it the new key (the key "
-                "file rewritten by `threadkeep keys rotate-master`, or THREADKEEP_MASTER_KEY=NEW,OLD).")
+                "file rewritten by `threadkeep keys rotate-master`, or THREADKEEP_MASTER_KEY=NEW,OLD)."
+            )
         self.master = key  # the rotation made it current: new people are wrapped under it
         return key
 
@@ -123,8 +126,9 @@ class Vault:
         session.execute(update(KeyringMeta).where(KeyringMeta.key_id != new.key_id).values(active=False))
         existing = session.get(KeyringMeta, new.key_id)
         if existing is None:
-            session.add(KeyringMeta(key_id=new.key_id, check_ct=self._check_blob(new), active=True,
-                                    created_at=utcnow()))
+            session.add(
+                KeyringMeta(key_id=new.key_id, check_ct=self._check_blob(new), active=True, created_at=utcnow())
+            )
         else:
             existing.active = True
         self.master = new
@@ -151,8 +155,9 @@ class Vault:
         return count
 
     def pending_rewrap(self, session: Session, new: MasterKey) -> int:
-        return int(session.scalar(select(func.count()).select_from(UserKey)
-                                  .where(UserKey.master_key_id != new.key_id)) or 0)
+        return int(
+            session.scalar(select(func.count()).select_from(UserKey).where(UserKey.master_key_id != new.key_id)) or 0
+        )
 
     def finish_rotation(self, session: Session, new: MasterKey) -> list[str]:
         """Forget every other master key once no data key needs it; returns their ids."""
@@ -171,11 +176,13 @@ class Vault:
         """Give a new person a data key (called once, when the person row is made)."""
         dk = crypto.new_data_key()
         master = self._wrapping_key(session)
-        session.add(UserKey(
-            user_id=user_id,
-            wrapped_key=crypto.wrap_data_key(master, user_id, dk),
-            master_key_id=master.key_id,
-        ))
+        session.add(
+            UserKey(
+                user_id=user_id,
+                wrapped_key=crypto.wrap_data_key(master, user_id, dk),
+                master_key_id=master.key_id,
+            )
+        )
         self._cache.put(user_id, dk)
 
     def data_key(self, session: Session, user_id: str) -> bytes:
@@ -235,12 +242,8 @@ class Vault:
         """Encrypt one field of one row with its owner's key."""
         return crypto.seal(self.data_key(session, user_id), value, table=table, column=column, row_id=row_id)
 
-    def open_bytes(
-        self, session: Session, user_id: str, blob: bytes, *, table: str, column: str, row_id: str
-    ) -> bytes:
+    def open_bytes(self, session: Session, user_id: str, blob: bytes, *, table: str, column: str, row_id: str) -> bytes:
         return crypto.open_sealed(self.data_key(session, user_id), blob, table=table, column=column, row_id=row_id)
 
-    def open_text(
-        self, session: Session, user_id: str, blob: bytes, *, table: str, column: str, row_id: str
-    ) -> str:
+    def open_text(self, session: Session, user_id: str, blob: bytes, *, table: str, column: str, row_id: str) -> str:
         return self.open_bytes(session, user_id, blob, table=table, column=column, row_id=row_id).decode("utf-8")

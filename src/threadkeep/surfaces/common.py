@@ -44,8 +44,19 @@ from threadkeep.store.base import utcnow
 from threadkeep.validate import clean_text
 
 __all__ = [
-    "SurfaceSettings", "Poster", "StoredEvent", "JOB_KIND", "person_for", "record_event",
-    "answer_event", "split_text", "acceptable_text", "secret_equals", "note_error", "post_owner", "surface_status",
+    "SurfaceSettings",
+    "Poster",
+    "StoredEvent",
+    "JOB_KIND",
+    "person_for",
+    "record_event",
+    "answer_event",
+    "split_text",
+    "acceptable_text",
+    "secret_equals",
+    "note_error",
+    "post_owner",
+    "surface_status",
 ]
 # A turn still answered by a live run is looked at again this much later.
 IN_FLIGHT_RECHECK_S = 5.0
@@ -66,28 +77,38 @@ class SurfaceSettings(BaseSettings):
     slack_signing_secret: SecretStr | None = Field(default=None, description="Slack app signing secret.")
     slack_bot_token: SecretStr | None = Field(default=None, description="Slack bot token (xoxb-…).")
     slack_api_url: str = Field(default="https://slack.com/api", description="Slack Web API base URL.")
-    slack_progress_s: float = Field(default=1.5, gt=0, description="Show a slower answer while it is "
-                                    "written, updating the message at most this often.")
-    slack_bot_user_id: str | None = Field(default=None, description="The bot's Slack user id, when events "
-                                          "do not carry `authorizations`.")
+    slack_progress_s: float = Field(
+        default=1.5,
+        gt=0,
+        description="Show a slower answer while it is written, updating the message at most this often.",
+    )
+    slack_bot_user_id: str | None = Field(
+        default=None, description="The bot's Slack user id, when events do not carry `authorizations`."
+    )
     telegram_secret: SecretStr | None = Field(default=None, description="secret_token given to setWebhook.")
     telegram_bot_token: SecretStr | None = Field(default=None, description="Telegram bot token.")
     telegram_api_url: str = Field(default="https://api.telegram.org", description="Telegram Bot API base URL.")
     mattermost_token: SecretStr | None = Field(default=None, description="Outgoing webhook token.")
     mattermost_bot_token: SecretStr | None = Field(default=None, description="Bot access token for the REST API.")
-    mattermost_url: str | None = Field(default=None, description="Mattermost server URL, e.g. https://chat.example.org.")
+    mattermost_url: str | None = Field(
+        default=None, description="Mattermost server URL, e.g. https://chat.example.org."
+    )
     mattermost_bot_user_id: str | None = Field(default=None, description="The bot's user id (its posts are ignored).")
     http_timeout_s: float = Field(default=20.0, gt=0, description="Timeout of calls to the chat platforms.")
-    public_url: str | None = Field(default=None, description="This server's address as the chat platforms "
-                                   "reach it, e.g. https://tk.example.org: Mattermost's thumbs buttons call "
-                                   "back to it (without it, Mattermost answers carry no buttons).")
+    public_url: str | None = Field(
+        default=None,
+        description="This server's address as the chat platforms "
+        "reach it, e.g. https://tk.example.org: Mattermost's thumbs buttons call "
+        "back to it (without it, Mattermost answers carry no buttons).",
+    )
 
     def missing(self) -> dict[str, list[str]]:
         """Per chat surface, the variables it needs (``THREADKEEP_<FIELD>``) that are unset."""
         prefix = str(self.model_config.get("env_prefix", ""))
-        return {surface: [f"{prefix}{field}".upper() for field in fields
-                          if not _is_set(getattr(self, field))]
-                for surface, fields in REQUIRED.items()}
+        return {
+            surface: [f"{prefix}{field}".upper() for field in fields if not _is_set(getattr(self, field))]
+            for surface, fields in REQUIRED.items()
+        }
 
 
 # What a chat surface needs to be configured: its webhook's secret, and a token to answer with.
@@ -133,8 +154,17 @@ def person_for(memory: Memory, *, channel: str, external_id: str, handle: str) -
     return people.person_for_identity(memory, channel=channel, external_id=external_id, handle=handle)
 
 
-def store_inbound(memory: Memory, *, channel: str, external_id: str, event_key: str, thread_key: str,
-                  text: str, target: dict[str, Any], kind: str = "message") -> str | None:
+def store_inbound(
+    memory: Memory,
+    *,
+    channel: str,
+    external_id: str,
+    event_key: str,
+    thread_key: str,
+    text: str,
+    target: dict[str, Any],
+    kind: str = "message",
+) -> str | None:
     """Store what a platform user sent, for its answer job; None if dropped or already seen.
 
     Text the engine would refuse is acknowledged and dropped (see :func:`acceptable_text`).
@@ -148,8 +178,16 @@ def store_inbound(memory: Memory, *, channel: str, external_id: str, event_key: 
         uid, _ = person_for(memory, channel=channel, external_id=external_id, handle=f"{channel}:{external_id}")
     except Gone:
         return None  # the person deleted themselves: acknowledged (no platform retries), nothing kept
-    return record_event(memory, channel=channel, event_key=event_key, user_id=uid, thread_key=thread_key,
-                        text=text if kind == "message" else None, target=target, kind=kind)
+    return record_event(
+        memory,
+        channel=channel,
+        event_key=event_key,
+        user_id=uid,
+        thread_key=thread_key,
+        text=text if kind == "message" else None,
+        target=target,
+        kind=kind,
+    )
 
 
 class Poster(Protocol):
@@ -161,8 +199,9 @@ class Poster(Protocol):
     async def started(self, event: StoredEvent) -> None:
         """Work began (a processing reaction); failures here must not stop the answer."""
 
-    async def post(self, event: StoredEvent, text: str, *, index: int, last: bool,
-                   assistant_message_id: str | None) -> str:
+    async def post(
+        self, event: StoredEvent, text: str, *, index: int, last: bool, assistant_message_id: str | None
+    ) -> str:
         """Post one part of the answer; returns the platform's id of the posted message."""
 
     async def finished(self, event: StoredEvent) -> None:
@@ -183,11 +222,16 @@ async def answer_event(memory: Memory, poster: Poster, event_id: str) -> None:
     if ev is None or ev.status in ("posted", "ignored"):
         return
     if ev.kind == "new":
-        await asyncio.to_thread(surface_events.set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
-                                user_id=ev.user_id, conversation_id=None)
+        await asyncio.to_thread(
+            surface_events.set_thread,
+            memory,
+            channel=ev.channel,
+            thread_key=ev.thread_key,
+            user_id=ev.user_id,
+            conversation_id=None,
+        )
         if not ev.posted:
-            pid = await poster.post(ev, "Started a new conversation.", index=0, last=True,
-                                    assistant_message_id=None)
+            pid = await poster.post(ev, "Started a new conversation.", index=0, last=True, assistant_message_id=None)
             await asyncio.to_thread(surface_events.update_event, memory, ev.id, posted=[pid])
         await asyncio.to_thread(surface_events.update_event, memory, ev.id, status="posted", posted_at=utcnow())
         return
@@ -263,8 +307,14 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
     if ev.user_message_id is not None:
         done = await asyncio.to_thread(conversations.answer_to, memory, ev.user_message_id)
         if done is not None:
-            await asyncio.to_thread(surface_events.update_event, memory, ev.id, assistant_message_id=done[0], status="answered",
-                                    answered_at=utcnow())
+            await asyncio.to_thread(
+                surface_events.update_event,
+                memory,
+                ev.id,
+                assistant_message_id=done[0],
+                status="answered",
+                answered_at=utcnow(),
+            )
             return done
         # An earlier run left the message: it is reused, not stored twice. The engine takes a
         # pending turn over only when the process answering it is dead; one still answered by
@@ -272,8 +322,9 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
         # waited for instead of answered a second time.
         events = memory.retry(ev.user_message_id, user=ev.person)
     else:
-        cid = await asyncio.to_thread(surface_events.thread_conversation, memory, channel=ev.channel,
-                                      thread_key=ev.thread_key, user_id=ev.user_id)
+        cid = await asyncio.to_thread(
+            surface_events.thread_conversation, memory, channel=ev.channel, thread_key=ev.thread_key, user_id=ev.user_id
+        )
         if cid is not None and not await asyncio.to_thread(conversations.conversation_exists, memory, cid, ev.user_id):
             cid = None  # deleted on another surface: this thread starts afresh
         events = memory.stream(ev.text, user=ev.person, conversation_id=cid, channel=ev.channel)
@@ -282,13 +333,25 @@ async def _run_turn(memory: Memory, ev: StoredEvent, progress: _Progress) -> tup
             if isinstance(item, AnswerDelta):
                 await progress.delta(item.text)
             elif isinstance(item, ConversationOpened) and item.created:
-                await asyncio.to_thread(surface_events.set_thread, memory, channel=ev.channel, thread_key=ev.thread_key,
-                                        user_id=ev.user_id, conversation_id=item.conversation_id)
+                await asyncio.to_thread(
+                    surface_events.set_thread,
+                    memory,
+                    channel=ev.channel,
+                    thread_key=ev.thread_key,
+                    user_id=ev.user_id,
+                    conversation_id=item.conversation_id,
+                )
             elif isinstance(item, MessageStored):
                 await asyncio.to_thread(surface_events.update_event, memory, ev.id, user_message_id=item.message_id)
             elif isinstance(item, TurnDone):
-                await asyncio.to_thread(surface_events.update_event, memory, ev.id, assistant_message_id=item.assistant_message_id,
-                                        status="answered", answered_at=utcnow())
+                await asyncio.to_thread(
+                    surface_events.update_event,
+                    memory,
+                    ev.id,
+                    assistant_message_id=item.assistant_message_id,
+                    status="answered",
+                    answered_at=utcnow(),
+                )
                 return item.assistant_message_id, item.text
             elif isinstance(item, TurnFailed):
                 # Raising hands the event back to the job queue, which retries with backoff.

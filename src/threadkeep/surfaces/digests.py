@@ -58,8 +58,10 @@ def digest_text(d: dict[str, Any]) -> str:
     """A digest as plain text for a chat message (no markup: every surface shows it as is)."""
     last_day = date.fromisoformat(d["end"]) - timedelta(days=1)
     count = d.get("conversations", 0)
-    lines = [f"Your {d['period']} in threadkeep, {d['start']} to {last_day.isoformat()} "
-             f"({count} conversation{'s' if count != 1 else ''})"]
+    lines = [
+        f"Your {d['period']} in threadkeep, {d['start']} to {last_day.isoformat()} "
+        f"({count} conversation{'s' if count != 1 else ''})"
+    ]
     if d.get("topics"):
         topics = ", ".join(f"{t['topic']} ({counted(t['conversations'], 'conversation')})" for t in d["topics"])
         lines += ["", f"Recurring topics: {topics}"]
@@ -87,8 +89,9 @@ async def deliver_digest(memory: Memory, settings: SurfaceSettings, payload: dic
                     return False  # the surface is not configured any more: nowhere to send
                 poster = slack.SlackPoster(settings, client)
                 for part in split_text(found.text, slack.PART_LIMIT):
-                    await poster.call("chat.postMessage", {"channel": found.address, "text": part,
-                                                           "unfurl_links": False})
+                    await poster.call(
+                        "chat.postMessage", {"channel": found.address, "text": part, "unfurl_links": False}
+                    )
             else:
                 if settings.telegram_bot_token is None:
                     return False

@@ -27,8 +27,17 @@ from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
     import httpx
 
-__all__ = ["CHANNEL", "Inbound", "inbound_post", "MattermostPoster", "MattermostError", "PART_LIMIT",
-           "ACTIONS_PATH", "thumbs_props", "action_rating"]
+__all__ = [
+    "CHANNEL",
+    "Inbound",
+    "inbound_post",
+    "MattermostPoster",
+    "MattermostError",
+    "PART_LIMIT",
+    "ACTIONS_PATH",
+    "thumbs_props",
+    "action_rating",
+]
 
 CHANNEL = "mattermost"
 # Mattermost's post limit is 16383 characters (older servers: 4000, raised by config).
@@ -67,7 +76,7 @@ def inbound_post(payload: dict[str, Any], bot_user: str | None) -> Inbound | Non
     text = str(payload.get("text") or "")
     trigger = str(payload.get("trigger_word") or "")
     if trigger and text.startswith(trigger):
-        text = text[len(trigger):]
+        text = text[len(trigger) :]
     text = text.strip()
     if not user or not channel or not post or not text or (bot_user and user == bot_user):
         return None
@@ -84,11 +93,19 @@ def thumbs_props(settings: SurfaceSettings, message_id: str) -> dict[str, Any] |
     token, public = settings.mattermost_token, (settings.public_url or "").rstrip("/")
     if token is None or not public:
         return None
-    actions = [{"id": f"thumbs{rating}", "name": label, "type": "button", "style": style,
-                "integration": {"url": public + ACTIONS_PATH,
-                                "context": {"message_id": message_id, "rating": rating,
-                                            "sig": _signature(token, message_id, rating)}}}
-               for rating, label, style in _THUMBS]
+    actions = [
+        {
+            "id": f"thumbs{rating}",
+            "name": label,
+            "type": "button",
+            "style": style,
+            "integration": {
+                "url": public + ACTIONS_PATH,
+                "context": {"message_id": message_id, "rating": rating, "sig": _signature(token, message_id, rating)},
+            },
+        }
+        for rating, label, style in _THUMBS
+    ]
     return {"attachments": [{"text": "Was this answer useful?", "actions": actions}]}
 
 
@@ -119,13 +136,18 @@ class MattermostPoster:
     async def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         token, base = self.settings.mattermost_bot_token, self.settings.mattermost_url
         if token is None or not base:
-            raise MattermostError("THREADKEEP_MATTERMOST_URL and THREADKEEP_MATTERMOST_BOT_TOKEN must be set "
-                                  "to post answers")
+            raise MattermostError(
+                "THREADKEEP_MATTERMOST_URL and THREADKEEP_MATTERMOST_BOT_TOKEN must be set to post answers"
+            )
         import httpx  # lazy: start-up (tests/test_serve_startup.py)
 
         try:
-            r = await self.client.request(method, base.rstrip("/") + path, json=body,
-                                          headers={"Authorization": f"Bearer {token.get_secret_value()}"})
+            r = await self.client.request(
+                method,
+                base.rstrip("/") + path,
+                json=body,
+                headers={"Authorization": f"Bearer {token.get_secret_value()}"},
+            )
         except httpx.HTTPError as e:
             raise MattermostError(f"{method} {path}: {e}") from e
         if r.status_code >= 400:
@@ -141,10 +163,10 @@ class MattermostPoster:
     def _root(self, event: StoredEvent) -> str:
         return event.thread_key.split(":", 1)[1] if ":" in event.thread_key else event.target["post_id"]
 
-    async def post(self, event: StoredEvent, text: str, *, index: int, last: bool,
-                   assistant_message_id: str | None) -> str:
-        body: dict[str, Any] = {"channel_id": event.target["channel_id"], "message": text,
-                                "root_id": self._root(event)}
+    async def post(
+        self, event: StoredEvent, text: str, *, index: int, last: bool, assistant_message_id: str | None
+    ) -> str:
+        body: dict[str, Any] = {"channel_id": event.target["channel_id"], "message": text, "root_id": self._root(event)}
         props = thumbs_props(self.settings, assistant_message_id) if last and assistant_message_id else None
         if props is not None:
             body["props"] = props

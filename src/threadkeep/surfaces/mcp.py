@@ -102,7 +102,9 @@ class Finding(BaseModel):
     chunk_id: str
     document_id: str
     title: str
-    source: str | None = Field(description="Where the document came from (a URL, a label, or a file's name; never a path on the server), if known.")
+    source: str | None = Field(
+        description="Where the document came from (a URL, a label, or a file's name; never a path on the server), if known."
+    )
     part: int = Field(description="1-based position of the passage in its document.")
     citation: str = Field(description="A short human reference, e.g. 'Handbook §3'.")
     score: float = Field(description="Fused rank score used for ordering (higher is better).")
@@ -176,7 +178,8 @@ def search_findings(
     shown = {d.id: shown_source(d.source) for d in docs}
     wanted_groups = None if groups is None else set(groups)
     allowed = {
-        d.id for d in docs
+        d.id
+        for d in docs
         if (wanted_ids is None or d.id in wanted_ids)
         and (not needles or any(n in d.title.casefold() or n in (shown[d.id] or "").casefold() for n in needles))
         and (wanted_groups is None or wanted_groups & set(d.groups))
@@ -190,10 +193,18 @@ def search_findings(
     # also holds if the index lags a permission change made a moment ago.
     kept = [h for h in hits if h.document_id in allowed and _relevant(h)][:k]
     findings = [
-        Finding(chunk_id=h.chunk_id, document_id=h.document_id, title=h.title, source=shown.get(h.document_id),
-                part=h.ordinal + 1, citation=h.citation(), score=round(h.score, 6),
-                dense_score=None if h.dense_score is None else round(h.dense_score, 6),
-                lexical_score=None if h.lexical_score is None else round(h.lexical_score, 6), text=h.text)
+        Finding(
+            chunk_id=h.chunk_id,
+            document_id=h.document_id,
+            title=h.title,
+            source=shown.get(h.document_id),
+            part=h.ordinal + 1,
+            citation=h.citation(),
+            score=round(h.score, 6),
+            dense_score=None if h.dense_score is None else round(h.dense_score, 6),
+            lexical_score=None if h.lexical_score is None else round(h.lexical_score, 6),
+            text=h.text,
+        )
         for h in kept
     ]
     return SearchResult(query=query, findings=findings, note=None if findings else NOTHING_FOUND)
@@ -213,9 +224,16 @@ def shown_source(source: str | None) -> str | None:
 def visible_sources(kb: KnowledgeBase, caller: Caller) -> list[KnowledgeSource]:
     """The documents the caller may search, oldest first."""
     return [
-        KnowledgeSource(document_id=d.id, title=d.title, source=shown_source(d.source), media_type=d.media_type,
-                        groups=list(d.groups), public=d.public, parts=d.chunk_count,
-                        created_at=d.created_at.isoformat())
+        KnowledgeSource(
+            document_id=d.id,
+            title=d.title,
+            source=shown_source(d.source),
+            media_type=d.media_type,
+            groups=list(d.groups),
+            public=d.public,
+            parts=d.chunk_count,
+            created_at=d.created_at.isoformat(),
+        )
         for d in _visible(kb, caller)
     ]
 
@@ -268,7 +286,7 @@ def build_server(
             "threadkeep",
             title="threadkeep knowledge",
             instructions="Read-only search over the threadkeep knowledge base. Use search_knowledge; "
-                         f"read {SOURCES_URI} to see which documents you can search.",
+            f"read {SOURCES_URI} to see which documents you can search.",
             version=_version(),
             middleware=[bind_caller],
             log_level="WARNING",
@@ -286,27 +304,47 @@ def build_server(
     @server.tool(
         name="search_knowledge",
         description=_TOOL_DESCRIPTION,
-        annotations=ToolAnnotations(title="Search knowledge", read_only_hint=True, destructive_hint=False,
-                                    idempotent_hint=True, open_world_hint=False),
+        annotations=ToolAnnotations(
+            title="Search knowledge",
+            read_only_hint=True,
+            destructive_hint=False,
+            idempotent_hint=True,
+            open_world_hint=False,
+        ),
     )
     async def search_knowledge(
         query: Annotated[str, Field(min_length=1, max_length=2000, description="Standalone search query.")],
         k: Annotated[int, Field(ge=1, le=MAX_K, description="How many passages at most.")] = 8,
-        document_ids: Annotated[list[str] | None, Field(
-            max_length=100, description="Only these documents (ids from the sources resource).")] = None,
-        sources: Annotated[list[str] | None, Field(
-            max_length=20, description="Only documents whose title or source contains one of these "
-                                       "strings (case-insensitive).")] = None,
-        groups: Annotated[list[str] | None, Field(
-            max_length=50, description="Only documents in one of these groups; narrows what you may "
-                                       "see, never widens it.")] = None,
+        document_ids: Annotated[
+            list[str] | None, Field(max_length=100, description="Only these documents (ids from the sources resource).")
+        ] = None,
+        sources: Annotated[
+            list[str] | None,
+            Field(
+                max_length=20,
+                description="Only documents whose title or source contains one of these strings (case-insensitive).",
+            ),
+        ] = None,
+        groups: Annotated[
+            list[str] | None,
+            Field(
+                max_length=50,
+                description="Only documents in one of these groups; narrows what you may see, never widens it.",
+            ),
+        ] = None,
     ) -> SearchResult:
         found = who(ToolError)
-        return await asyncio.to_thread(search_findings, knowledge(), found, query, k=k,
-                                       document_ids=document_ids, sources=sources, groups=groups)
+        return await asyncio.to_thread(
+            search_findings, knowledge(), found, query, k=k, document_ids=document_ids, sources=sources, groups=groups
+        )
 
-    @server.resource(SOURCES_URI, name="knowledge-sources", title="Knowledge sources",
-                     description="The documents you may search, as JSON.", mime_type="application/json")
+    @server.resource(
+        SOURCES_URI,
+        name="knowledge-sources",
+        title="Knowledge sources",
+        description="The documents you may search, as JSON.",
+        mime_type="application/json",
+    )
     async def knowledge_sources() -> str:
         found = who(ResourceError)
         listed = await asyncio.to_thread(visible_sources, knowledge(), found)
@@ -395,8 +433,9 @@ async def _caller_from_request(request: Any) -> Caller | None:
     return scope.get(_CALLER_SCOPE_KEY) if isinstance(scope, dict) else None
 
 
-def mount_mcp(app: FastAPI, *, knowledge: Callable[[], KnowledgeBase],
-              authenticate: Callable[[Request], Awaitable[Principal]]) -> bool:
+def mount_mcp(
+    app: FastAPI, *, knowledge: Callable[[], KnowledgeBase], authenticate: Callable[[Request], Awaitable[Principal]]
+) -> bool:
     """Serve MCP over streamable HTTP at ``/mcp``; False (and nothing mounted) without the SDK.
 
     ``knowledge()`` gives the knowledge base to search; ``authenticate(request)`` gives the

@@ -25,8 +25,17 @@ from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
     import httpx
 
-__all__ = ["CHANNEL", "verify_signature", "Inbound", "inbound_message", "reaction_rating",
-           "button_rating", "SlackPoster", "SlackError", "FEEDBACK_ACTIONS"]
+__all__ = [
+    "CHANNEL",
+    "verify_signature",
+    "Inbound",
+    "inbound_message",
+    "reaction_rating",
+    "button_rating",
+    "SlackPoster",
+    "SlackError",
+    "FEEDBACK_ACTIONS",
+]
 
 CHANNEL = "slack"
 MAX_SKEW_S = 300
@@ -41,8 +50,9 @@ class SlackError(PlatformError):
     """The Slack Web API said ``ok: false`` (or could not be reached)."""
 
 
-def verify_signature(secret: SecretStr | None, body: bytes, timestamp: str | None, signature: str | None,
-                     *, now: float | None = None) -> bool:
+def verify_signature(
+    secret: SecretStr | None, body: bytes, timestamp: str | None, signature: str | None, *, now: float | None = None
+) -> bool:
     """Slack's v0 request signature: HMAC-SHA256 of ``v0:{timestamp}:{body}``, 5 minutes' skew."""
     if secret is None or not secret.get_secret_value() or not timestamp or not signature:
         return False
@@ -121,8 +131,15 @@ def inbound_message(payload: dict[str, Any], bot_user: str | None) -> Inbound | 
     team = str(event.get("team") or payload.get("team_id") or "")
     # Keyed by the message, not the event id: a mention in a DM arrives as both `message` and
     # `app_mention` events, and must get one answer.
-    return Inbound(f"{team}:{channel}:{ts}", team, str(user), clean, str(channel), str(ts),
-                   str(thread_ts if isinstance(thread_ts, str) and thread_ts else ts))
+    return Inbound(
+        f"{team}:{channel}:{ts}",
+        team,
+        str(user),
+        clean,
+        str(channel),
+        str(ts),
+        str(thread_ts if isinstance(thread_ts, str) and thread_ts else ts),
+    )
 
 
 def reaction_rating(event: dict[str, Any]) -> tuple[str, str, str, str | None] | None:
@@ -134,8 +151,12 @@ def reaction_rating(event: dict[str, Any]) -> tuple[str, str, str, str | None] |
     item = event.get("item")
     if rating is None or not isinstance(item, dict) or item.get("type") != "message" or not item.get("ts"):
         return None
-    return (str(event.get("user") or ""), str(item.get("channel") or ""), str(item["ts"]),
-            rating if event["type"] == "reaction_added" else None)
+    return (
+        str(event.get("user") or ""),
+        str(item.get("channel") or ""),
+        str(item["ts"]),
+        rating if event["type"] == "reaction_added" else None,
+    )
 
 
 def button_rating(payload: dict[str, Any]) -> tuple[str, str, str, str] | None:
@@ -155,12 +176,19 @@ def button_rating(payload: dict[str, Any]) -> tuple[str, str, str, str] | None:
 
 def feedback_blocks(text: str, assistant_message_id: str) -> list[dict[str, Any]]:
     """The answer as a section, with thumbs buttons that carry the assistant message id."""
-    def button(label: str, action: str) -> dict[str, Any]:
-        return {"type": "button", "text": {"type": "plain_text", "text": label, "emoji": True},
-                "action_id": action, "value": assistant_message_id}
 
-    return [{"type": "section", "text": {"type": "mrkdwn", "text": text}},
-            {"type": "actions", "elements": [button(":+1:", "threadkeep_up"), button(":-1:", "threadkeep_down")]}]
+    def button(label: str, action: str) -> dict[str, Any]:
+        return {
+            "type": "button",
+            "text": {"type": "plain_text", "text": label, "emoji": True},
+            "action_id": action,
+            "value": assistant_message_id,
+        }
+
+    return [
+        {"type": "section", "text": {"type": "mrkdwn", "text": text}},
+        {"type": "actions", "elements": [button(":+1:", "threadkeep_up"), button(":-1:", "threadkeep_down")]},
+    ]
 
 
 class SlackPoster:
@@ -201,16 +229,22 @@ class SlackPoster:
 
     async def _reaction(self, method: str, event: StoredEvent, *, tolerate: str) -> None:
         try:
-            await self.call(method, {"channel": event.target["channel"], "timestamp": event.target["ts"],
-                                     "name": "eyes"})
+            await self.call(
+                method, {"channel": event.target["channel"], "timestamp": event.target["ts"], "name": "eyes"}
+            )
         except SlackError as e:
             if tolerate not in str(e):  # a repeat after a crash finds it already done
                 raise
 
-    async def post(self, event: StoredEvent, text: str, *, index: int, last: bool,
-                   assistant_message_id: str | None) -> str:
-        body: dict[str, Any] = {"channel": event.target["channel"], "thread_ts": event.target["thread_ts"],
-                                "text": text, "unfurl_links": False}
+    async def post(
+        self, event: StoredEvent, text: str, *, index: int, last: bool, assistant_message_id: str | None
+    ) -> str:
+        body: dict[str, Any] = {
+            "channel": event.target["channel"],
+            "thread_ts": event.target["thread_ts"],
+            "text": text,
+            "unfurl_links": False,
+        }
         if last and assistant_message_id:
             body["blocks"] = feedback_blocks(text, assistant_message_id)
         data = await self.call("chat.postMessage", body)
@@ -220,16 +254,23 @@ class SlackPoster:
         """Show the answer so far: posted once, then edited in place (``chat.update``)."""
         partial = (text if len(text) <= self.limit - 2 else text[: self.limit - 2]) + " …"
         if shown is None:
-            data = await self.call("chat.postMessage", {"channel": event.target["channel"], "text": partial,
-                                                        "thread_ts": event.target["thread_ts"],
-                                                        "unfurl_links": False})
+            data = await self.call(
+                "chat.postMessage",
+                {
+                    "channel": event.target["channel"],
+                    "text": partial,
+                    "thread_ts": event.target["thread_ts"],
+                    "unfurl_links": False,
+                },
+            )
             return f"{data.get('channel') or event.target['channel']}:{data['ts']}"
         channel, ts = shown.split(":", 1)
         await self.call("chat.update", {"channel": channel, "ts": ts, "text": partial})
         return shown
 
-    async def replace(self, event: StoredEvent, shown: str, text: str, *, last: bool,
-                      assistant_message_id: str | None) -> str:
+    async def replace(
+        self, event: StoredEvent, shown: str, text: str, *, last: bool, assistant_message_id: str | None
+    ) -> str:
         """Put the first part of the finished answer in place of the progress message."""
         channel, ts = shown.split(":", 1)
         body: dict[str, Any] = {"channel": channel, "ts": ts, "text": text}

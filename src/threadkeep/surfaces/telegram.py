@@ -19,8 +19,7 @@ from threadkeep.surfaces.common import StoredEvent, SurfaceSettings
 if TYPE_CHECKING:  # httpx loads with the first post (issue 28: serve start-up)
     import httpx
 
-__all__ = ["CHANNEL", "Inbound", "inbound_update", "callback_rating", "TelegramPoster", "TelegramError",
-           "PART_LIMIT"]
+__all__ = ["CHANNEL", "Inbound", "inbound_update", "callback_rating", "TelegramPoster", "TelegramError", "PART_LIMIT"]
 
 CHANNEL = "telegram"
 PART_LIMIT = 4096
@@ -66,8 +65,9 @@ def inbound_update(update: dict[str, Any]) -> Inbound | None:
         return None
     kind = "new" if _NEW.match(text) else "message"
     message_id = msg.get("message_id")
-    return Inbound(update_id, str(sender["id"]), str(chat["id"]),
-                   message_id if isinstance(message_id, int) else 0, text, kind)
+    return Inbound(
+        update_id, str(sender["id"]), str(chat["id"]), message_id if isinstance(message_id, int) else 0, text, kind
+    )
 
 
 def callback_rating(update: dict[str, Any]) -> tuple[str, str, str, str] | None:
@@ -115,17 +115,21 @@ class TelegramPoster:
     async def finished(self, event: StoredEvent) -> None:
         return None
 
-    async def post(self, event: StoredEvent, text: str, *, index: int, last: bool,
-                   assistant_message_id: str | None) -> str:
+    async def post(
+        self, event: StoredEvent, text: str, *, index: int, last: bool, assistant_message_id: str | None
+    ) -> str:
         body: dict[str, Any] = {"chat_id": event.target["chat_id"], "text": text}
         if index == 0 and event.target.get("message_id"):
-            body["reply_parameters"] = {"message_id": event.target["message_id"],
-                                        "allow_sending_without_reply": True}
+            body["reply_parameters"] = {"message_id": event.target["message_id"], "allow_sending_without_reply": True}
         if last and assistant_message_id:
-            body["reply_markup"] = {"inline_keyboard": [[
-                {"text": "👍", "callback_data": f"up:{assistant_message_id}"},
-                {"text": "👎", "callback_data": f"down:{assistant_message_id}"},
-            ]]}
+            body["reply_markup"] = {
+                "inline_keyboard": [
+                    [
+                        {"text": "👍", "callback_data": f"up:{assistant_message_id}"},
+                        {"text": "👎", "callback_data": f"down:{assistant_message_id}"},
+                    ]
+                ]
+            }
         data = await self.call("sendMessage", body)
         return f"{event.target['chat_id']}:{data['result']['message_id']}"
 

@@ -22,7 +22,6 @@ from threadkeep.store.models import Conversation, Job, Message, SummaryVersion
 __all__ = ["Findings", "check_database", "wait_for_jobs", "MIN_TAIL"]
 
 
-
 @dataclass
 class Findings:
     """What the checker saw; ``problems`` is empty when every invariant holds."""
@@ -58,16 +57,26 @@ def _read_rows(url: str) -> _Rows:
     eng = _engine(url)
     try:
         with eng.connect() as c:
-            convs = {r.id: r for r in c.execute(select(Conversation.id, Conversation.message_count,
-                                                       Conversation.summary_cursor, Conversation.summary_version,
-                                                       Conversation.adopted_version, Conversation.adopted_cursor))}
+            convs = {
+                r.id: r
+                for r in c.execute(
+                    select(
+                        Conversation.id,
+                        Conversation.message_count,
+                        Conversation.summary_cursor,
+                        Conversation.summary_version,
+                        Conversation.adopted_version,
+                        Conversation.adopted_cursor,
+                    )
+                )
+            }
             msgs: dict[str, list[Any]] = defaultdict(list)
-            for m in c.execute(select(Message.id, Message.conversation_id, Message.seq, Message.role,
-                                      Message.status, Message.reply_to)):
+            for m in c.execute(
+                select(Message.id, Message.conversation_id, Message.seq, Message.role, Message.status, Message.reply_to)
+            ):
                 msgs[m.conversation_id].append(m)
             versions: dict[str, list[Any]] = defaultdict(list)
-            for v in c.execute(select(SummaryVersion.conversation_id, SummaryVersion.version,
-                                      SummaryVersion.cursor)):
+            for v in c.execute(select(SummaryVersion.conversation_id, SummaryVersion.version, SummaryVersion.cursor)):
                 versions[v.conversation_id].append(v)
             jobs = list(c.execute(select(Job.kind, Job.status, Job.attempts, Job.last_error)))
     finally:
@@ -116,8 +125,10 @@ def _check_summaries(f: Findings, cid: str, conv: Any, versions: list[Any], n_ro
         f.problems.append(f"{cid}: cursor {conv.summary_cursor} but last version says {cursors[-1]}")
     adopted_at = cursors[conv.adopted_version] if 0 <= conv.adopted_version < len(cursors) else None
     if conv.adopted_version > conv.summary_version or adopted_at != conv.adopted_cursor:
-        f.problems.append(f"{cid}: adopted version {conv.adopted_version} (cursor "
-                          f"{conv.adopted_cursor}) does not match its summary version")
+        f.problems.append(
+            f"{cid}: adopted version {conv.adopted_version} (cursor "
+            f"{conv.adopted_cursor}) does not match its summary version"
+        )
     if conv.summary_cursor > max(0, n_rows - MIN_TAIL):
         f.problems.append(f"{cid}: the tail was folded (cursor {conv.summary_cursor} of {n_rows})")
 
@@ -166,8 +177,9 @@ def wait_for_jobs(url: str, *, timeout: float = 60.0, kinds: tuple[str, ...] = (
     try:
         while True:
             with eng.connect() as c:
-                q = select(Job.id).where(or_(Job.status == "running",
-                                             (Job.status == "ready") & (Job.run_after <= utcnow())))
+                q = select(Job.id).where(
+                    or_(Job.status == "running", (Job.status == "ready") & (Job.run_after <= utcnow()))
+                )
                 if kinds:
                     q = q.where(Job.kind.in_(kinds))
                 left = len(c.execute(q).all())

@@ -53,16 +53,35 @@ def drop_postgres(url: str) -> None:
 class ServerProcess:
     """``python -m threadkeep.testing.server`` on a free loopback port."""
 
-    def __init__(self, db: str, *, delay: float = 0.05, fold_delay: float | None = None,
-                 facts_delay: float = 0.0, lease: float | None = 3.0, workdir: Path | None = None, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        *,
+        delay: float = 0.05,
+        fold_delay: float | None = None,
+        facts_delay: float = 0.0,
+        lease: float | None = 3.0,
+        workdir: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db = db
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.workdir = workdir or Path(tempfile.mkdtemp(prefix="tk-srv-"))
         self.keys_file = self.workdir / "keys.json"
         self.log_file = self.workdir / "server.log"
-        self.args = ["--db", db, "--port", str(self.port), "--delay", str(delay),
-                     "--keys-out", str(self.keys_file), "--home", str(self.workdir / "home")]
+        self.args = [
+            "--db",
+            db,
+            "--port",
+            str(self.port),
+            "--delay",
+            str(delay),
+            "--keys-out",
+            str(self.keys_file),
+            "--home",
+            str(self.workdir / "home"),
+        ]
         if fold_delay is not None:
             self.args += ["--fold-delay", str(fold_delay), "--facts-delay", str(facts_delay)]
         if lease is not None:
@@ -86,8 +105,12 @@ class ServerProcess:
     def start(self, timeout: float = 60.0) -> ServerProcess:
         self.starts += 1
         with self.log_file.open("ab") as log:  # the child has its own copy of the descriptor
-            self.proc = subprocess.Popen([sys.executable, "-m", "threadkeep.testing.server", *self.args],
-                                         env=self.env, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "threadkeep.testing.server", *self.args],
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -41,6 +41,7 @@ def _last_text(request: ModelRequest) -> str:
 
 def echo_model(delay: float) -> ScriptedModel:
     """A chat model answering ``echo: <message>`` after ``delay`` seconds (a fixed model cost)."""
+
     def respond(request: ModelRequest) -> Step:
         return Step(text=f"echo: {_last_text(request)}", delay=delay, chunk=6)
 
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--fold-delay", type=float, default=None, help="fold model delay (default: no fold model)")
     p.add_argument("--facts-delay", type=float, default=0.0, help="fact extraction delay (with --fold-delay)")
     p.add_argument("--lease", type=float, default=None, help="job lease in seconds (default: the engine's)")
-    p.add_argument("--keys-out", required=True, help="where to write {\"admin\": key}")
+    p.add_argument("--keys-out", required=True, help='where to write {"admin": key}')
     p.add_argument("--home", default=None, help="THREADKEEP_HOME for this server")
     p.add_argument("--log-level", default="warning")
     p.add_argument("--rate-per-minute", type=float, default=0.0, help="per-key rate limit (0: none)")
@@ -92,21 +93,27 @@ def main(argv: list[str] | None = None) -> None:
     if not hex_key:
         sys.exit("set THREADKEEP_TEST_MASTER_KEY_HEX (64 hex characters) so restarts share the key")
     settings = Settings(home=Path(args.home)) if args.home else Settings()
-    memory = Memory.open(args.db, settings=settings, model=echo_model(args.delay),
-                         fold_model=fold_model(args.fold_delay, args.facts_delay) if args.fold_delay is not None else None,
-                         master_key=MasterKey(bytes.fromhex(hex_key), "test-launcher"))
+    memory = Memory.open(
+        args.db,
+        settings=settings,
+        model=echo_model(args.delay),
+        fold_model=fold_model(args.fold_delay, args.facts_delay) if args.fold_delay is not None else None,
+        master_key=MasterKey(bytes.fromhex(hex_key), "test-launcher"),
+    )
     keys_path = Path(args.keys_out)
     if not keys_path.exists():
         admin, _ = auth.create_key(memory.db, memory.vault, scope="admin", name="load admin")
         keys_path.write_text(json.dumps({"admin": admin}))
     # No per-key rate limit by default: the load generator is one client hammering many
     # conversations. The replica test sets one (shared through the database or Redis).
-    service = ServiceSettings(rate_per_minute=args.rate_per_minute, rate_burst=args.rate_burst,
-                              max_concurrent_turns=256, _env_file=None)  # type: ignore[call-arg]
+    service = ServiceSettings(
+        rate_per_minute=args.rate_per_minute, rate_burst=args.rate_burst, max_concurrent_turns=256, _env_file=None
+    )  # type: ignore[call-arg]
     app = create_app(memory, settings, service=service)
     try:
-        uvicorn.run(app, host="127.0.0.1", port=args.port, log_level=args.log_level,
-                    timeout_keep_alive=3900, lifespan="on")
+        uvicorn.run(
+            app, host="127.0.0.1", port=args.port, log_level=args.log_level, timeout_keep_alive=3900, lifespan="on"
+        )
     finally:
         memory.db.dispose()
 

@@ -70,6 +70,7 @@ __all__ = [
     "SimulatedModel",
 ]
 
+
 @dataclass(slots=True)
 class _Entry:
     tokens: int
@@ -135,8 +136,7 @@ class SimulatedModel:
 
     def evict(self, session: str | None = None) -> int:
         """Evict entries early (all, or those last written for ``session``); returns how many."""
-        keys = list(self._entries) if session is None else [
-            k for k in self._entries if self._owner.get(k) == session]
+        keys = list(self._entries) if session is None else [k for k in self._entries if self._owner.get(k) == session]
         for key in keys:
             del self._entries[key]
             self._tombstone(key)
@@ -151,8 +151,7 @@ class SimulatedModel:
         """
         if self.config.style == "explicit":
             return record.usage
-        return Usage(record.prompt_tokens - record.cache_read_tokens, record.output_tokens,
-                     record.cache_read_tokens, 0)
+        return Usage(record.prompt_tokens - record.cache_read_tokens, record.output_tokens, record.cache_read_tokens, 0)
 
     def count_tokens(self, text: str) -> int:
         """Tokens as the simulator counts them (o200k)."""
@@ -173,24 +172,21 @@ class SimulatedModel:
             self._record_fault(number, request, start, fault.kind)
             raise _fault_error(fault)
         if request.max_tokens <= 0 and not self.capabilities.allows_zero_max_tokens:
-            raise ProviderBadRequest(f"{self.name}: max_tokens must be at least 1",
-                                     provider=self.name, status=400)
+            raise ProviderBadRequest(f"{self.name}: max_tokens must be at least 1", provider=self.name, status=400)
         text, calls = self._answer(request)
         output_ids = token_ids(text) if text else ()
         stop = "tool_use" if calls else "end_turn"
         if len(output_ids) > request.max_tokens:
             text = text[: max(0, len(text) * request.max_tokens // max(1, len(output_ids)))]
             output_ids, calls, stop = output_ids[: request.max_tokens], [], "max_tokens"
-        record = self._account(number, request, start, len(output_ids),
-                               fault.kind if fault else None)
+        record = self._account(number, request, start, len(output_ids), fault.kind if fault else None)
         self.records.append(record)
         deltas = [text[i : i + 16] for i in range(0, len(text), 16)]
         if fault is not None:
             # The prompt was processed (and cached); the answer is cut after one delta.
             for delta in deltas[:1]:
                 yield TextDelta(delta)
-            raise MalformedResponse(f"{self.name}: stream cut (injected fault)",
-                                    provider=self.name)
+            raise MalformedResponse(f"{self.name}: stream cut (injected fault)", provider=self.name)
         for delta in deltas:
             yield TextDelta(delta)
         for call in calls:
@@ -212,9 +208,29 @@ class SimulatedModel:
     def _record_fault(self, number: int, request: ModelRequest, start: float, kind: str) -> None:
         session = _session_of(request)
         prev = self._sessions.get(session)
-        self.records.append(CallRecord(
-            number, session, start, None if prev is None else start - prev.last_start,
-            0, 0, 0, 0, 0, 0, 0, False, None, None, None, (), 0.0, 0.0, kind))
+        self.records.append(
+            CallRecord(
+                number,
+                session,
+                start,
+                None if prev is None else start - prev.last_start,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                False,
+                None,
+                None,
+                None,
+                (),
+                0.0,
+                0.0,
+                kind,
+            )
+        )
 
     # ------------------------------------------------------------------ the cache
 
@@ -229,8 +245,7 @@ class SimulatedModel:
         entry = self._entries.get(key)
         return entry if entry is not None and entry.expires_at > start else None
 
-    def _account(self, number: int, request: ModelRequest, start: float, output: int,
-                 fault: str | None) -> CallRecord:
+    def _account(self, number: int, request: ModelRequest, start: float, output: int, fault: str | None) -> CallRecord:
         return self._account_layout(number, self._layout(request), _session_of(request), start, output, fault)
 
     def account_wire(self, body: dict[str, Any], *, session: str, output_tokens: int) -> CallRecord:
@@ -242,8 +257,9 @@ class SimulatedModel:
         self.records.append(record)
         return record
 
-    def _account_layout(self, number: int, layout: Layout, session: str, start: float, output: int,
-                        fault: str | None) -> CallRecord:
+    def _account_layout(
+        self, number: int, layout: Layout, session: str, start: float, output: int, fault: str | None
+    ) -> CallRecord:
         cfg = self.config
         minimum = cfg.min_cacheable_tokens
         explicit = cfg.style == "explicit"
@@ -269,8 +285,7 @@ class SimulatedModel:
         prev = self._sessions.get(session)
         target = prev.extent if prev is not None else None
         target_entry = self._entries.get(target.key) if target is not None else None
-        target_state = ("evicted" if target_entry is None else
-                        "expired" if target_entry.expires_at <= start else "live")
+        target_state = "evicted" if target_entry is None else "expired" if target_entry.expires_at <= start else "live"
 
         written: list[Point] = []
         write_5m = write_1h = 0
@@ -305,32 +320,43 @@ class SimulatedModel:
         hit = cause is None and read_tokens > 0
 
         extent_candidates = ([read] if read else []) + written
-        extent = max(extent_candidates, key=lambda p: p.tokens) if extent_candidates else (
-            target if target is not None else None)
+        extent = (
+            max(extent_candidates, key=lambda p: p.tokens)
+            if extent_candidates
+            else (target if target is not None else None)
+        )
         self._sessions[session] = _Session(start, layout.block_keys, extent)
 
         write_tokens = write_5m + write_1h
         uncached = max(0, layout.total - read_tokens - write_tokens)
         pricing = cfg.pricing
         return CallRecord(
-            call=number, session=session, started_at=start,
+            call=number,
+            session=session,
+            started_at=start,
             pause_seconds=None if prev is None else start - prev.last_start,
-            prompt_tokens=layout.total, cache_read_tokens=read_tokens,
-            cache_write_tokens=write_tokens, cache_write_5m_tokens=write_5m,
-            cache_write_1h_tokens=write_1h, uncached_tokens=uncached, output_tokens=output,
-            hit=hit, miss_cause=cause, diverged_block=diverged_block,
-            diverged_segment=None if diverged_block is None or diverged_block >= len(
-                layout.segments) else layout.segments[diverged_block],
+            prompt_tokens=layout.total,
+            cache_read_tokens=read_tokens,
+            cache_write_tokens=write_tokens,
+            cache_write_5m_tokens=write_5m,
+            cache_write_1h_tokens=write_1h,
+            uncached_tokens=uncached,
+            output_tokens=output,
+            hit=hit,
+            miss_cause=cause,
+            diverged_block=diverged_block,
+            diverged_segment=None
+            if diverged_block is None or diverged_block >= len(layout.segments)
+            else layout.segments[diverged_block],
             written_points=tuple(p.tokens for p in written),
-            cost=pricing.cost(uncached=uncached, write_5m=write_5m, write_1h=write_1h,
-                              read=read_tokens, output=output),
-            cost_without_cache=pricing.cost(uncached=layout.total, write_5m=0, write_1h=0,
-                                            read=0, output=output),
+            cost=pricing.cost(uncached=uncached, write_5m=write_5m, write_1h=write_1h, read=read_tokens, output=output),
+            cost_without_cache=pricing.cost(uncached=layout.total, write_5m=0, write_1h=0, read=0, output=output),
             fault=fault,
         )
 
-    def _miss_cause(self, layout: Layout, prev: _Session | None, target_state: str, read_tokens: int,
-                    reachable: int) -> tuple[MissCause | None, int | None]:
+    def _miss_cause(
+        self, layout: Layout, prev: _Session | None, target_state: str, read_tokens: int, reachable: int
+    ) -> tuple[MissCause | None, int | None]:
         """Why this call read less than it could have (None: it did not), and the first block
         that differs from the session's previous call when a changed prefix is the reason."""
         target = prev.extent if prev is not None else None
@@ -385,6 +411,4 @@ def _fault_error(fault: Fault) -> Exception:
         return ProviderRateLimited("simulated 429", provider=provider, retry_after=fault.retry_after)
     if fault.kind == "connection":
         return ProviderConnectionError("simulated connection failure", provider=provider)
-    return ProviderServerError(f"simulated HTTP {fault.status}", provider=provider,
-                               status=fault.status)
-
+    return ProviderServerError(f"simulated HTTP {fault.status}", provider=provider, status=fault.status)

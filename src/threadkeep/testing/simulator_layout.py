@@ -36,12 +36,12 @@ class Point:
 class Layout:
     """A request as the cache sees it."""
 
-    block_keys: list[str]          # cumulative hash through each block
-    block_tokens: list[int]        # cumulative tokens through each block
+    block_keys: list[str]  # cumulative hash through each block
+    block_tokens: list[int]  # cumulative tokens through each block
     segments: tuple[str, ...]
-    points: list[Point]            # where entries may be read (automatic: every 128 tokens)
+    points: list[Point]  # where entries may be read (automatic: every 128 tokens)
     breakpoints: dict[int, int] = field(default_factory=dict)  # block -> ttl (explicit)
-    automatic_ttl: int = 300       # automatic: TTL of what this request writes or refreshes
+    automatic_ttl: int = 300  # automatic: TTL of what this request writes or refreshes
 
     @property
     def total(self) -> int:
@@ -63,8 +63,9 @@ def layout_of(cfg: SimulatorConfig, body: dict[str, Any], segments: tuple[str, .
     if cfg.style == "explicit":
         blocks: list[tuple[str, dict[str, Any]]] = [("tools", dict(t)) for t in body.get("tools", [])]
         system = body.get("system", [])
-        blocks += [("system", dict(b)) for b in (
-            [{"type": "text", "text": system}] if isinstance(system, str) else system)]
+        blocks += [
+            ("system", dict(b)) for b in ([{"type": "text", "text": system}] if isinstance(system, str) else system)
+        ]
         for message in body["messages"]:
             content = message["content"]
             if isinstance(content, str):

@@ -48,68 +48,129 @@ def _sse(events: list[tuple[str | None, dict[str, Any] | str]]) -> bytes:
 
 
 def _anthropic_usage(record: CallRecord) -> dict[str, Any]:
-    return {"input_tokens": record.uncached_tokens, "output_tokens": record.output_tokens,
-            "cache_read_input_tokens": record.cache_read_tokens,
-            "cache_creation_input_tokens": record.cache_write_tokens,
-            "cache_creation": {"ephemeral_5m_input_tokens": record.cache_write_5m_tokens,
-                               "ephemeral_1h_input_tokens": record.cache_write_1h_tokens}}
+    return {
+        "input_tokens": record.uncached_tokens,
+        "output_tokens": record.output_tokens,
+        "cache_read_input_tokens": record.cache_read_tokens,
+        "cache_creation_input_tokens": record.cache_write_tokens,
+        "cache_creation": {
+            "ephemeral_5m_input_tokens": record.cache_write_5m_tokens,
+            "ephemeral_1h_input_tokens": record.cache_write_1h_tokens,
+        },
+    }
 
 
-def _anthropic(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCallPart],
-               cut: bool = False) -> httpx.Response:
+def _anthropic(
+    record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCallPart], cut: bool = False
+) -> httpx.Response:
     usage = _anthropic_usage(record)
-    message = {"id": f"msg_sim_{record.call}", "type": "message", "role": "assistant",
-               "model": body.get("model"), "stop_reason": None, "stop_sequence": None}
+    message = {
+        "id": f"msg_sim_{record.call}",
+        "type": "message",
+        "role": "assistant",
+        "model": body.get("model"),
+        "stop_reason": None,
+        "stop_sequence": None,
+    }
     if not body.get("stream"):  # max_tokens 0: a keep-warm ping, answered as one message
-        return httpx.Response(200, json={**message, "content": [], "stop_reason": "max_tokens",
-                                         "usage": usage})
+        return httpx.Response(200, json={**message, "content": [], "stop_reason": "max_tokens", "usage": usage})
     start_usage = {**usage, "output_tokens": 1}
     events: list[tuple[str | None, dict[str, Any] | str]] = [
         ("message_start", {"type": "message_start", "message": {**message, "content": [], "usage": start_usage}}),
-        ("content_block_start", {"type": "content_block_start", "index": 0,
-                                 "content_block": {"type": "text", "text": ""}}),
-        ("ping", {"type": "ping"})]
+        (
+            "content_block_start",
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        ),
+        ("ping", {"type": "ping"}),
+    ]
     for i in range(0, len(text), 16):
-        events.append(("content_block_delta", {"type": "content_block_delta", "index": 0,
-                                               "delta": {"type": "text_delta", "text": text[i:i + 16]}}))
+        events.append(
+            (
+                "content_block_delta",
+                {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text[i : i + 16]}},
+            )
+        )
     events.append(("content_block_stop", {"type": "content_block_stop", "index": 0}))
     for n, call in enumerate(calls, 1):
         args = json.dumps(call.arguments)
-        events += [("content_block_start", {"type": "content_block_start", "index": n, "content_block": {
-                       "type": "tool_use", "id": call.call_id, "name": call.name, "input": {}}}),
-                   ("content_block_delta", {"type": "content_block_delta", "index": n,
-                                            "delta": {"type": "input_json_delta", "partial_json": args}}),
-                   ("content_block_stop", {"type": "content_block_stop", "index": n})]
+        events += [
+            (
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": n,
+                    "content_block": {"type": "tool_use", "id": call.call_id, "name": call.name, "input": {}},
+                },
+            ),
+            (
+                "content_block_delta",
+                {
+                    "type": "content_block_delta",
+                    "index": n,
+                    "delta": {"type": "input_json_delta", "partial_json": args},
+                },
+            ),
+            ("content_block_stop", {"type": "content_block_stop", "index": n}),
+        ]
     stop = "tool_use" if calls else "max_tokens" if cut else "end_turn"
-    events += [("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
-                                  "usage": {"output_tokens": record.output_tokens}}),
-               ("message_stop", {"type": "message_stop"})]
+    events += [
+        (
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": stop, "stop_sequence": None},
+                "usage": {"output_tokens": record.output_tokens},
+            },
+        ),
+        ("message_stop", {"type": "message_stop"}),
+    ]
     return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
 
 
-def _openai(record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCallPart],
-            cut: bool = False) -> httpx.Response:
-    base = {"id": f"chatcmpl-sim-{record.call}", "object": "chat.completion.chunk", "created": 0,
-            "model": body.get("model")}
+def _openai(
+    record: CallRecord, body: dict[str, Any], text: str, calls: list[ToolCallPart], cut: bool = False
+) -> httpx.Response:
+    base = {
+        "id": f"chatcmpl-sim-{record.call}",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": body.get("model"),
+    }
     events: list[tuple[str | None, dict[str, Any] | str]] = [
-        (None, {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
-                                     "finish_reason": None}]})]
+        (
+            None,
+            {**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]},
+        )
+    ]
     for i in range(0, len(text), 16):
-        events.append((None, {**base, "choices": [{"index": 0, "delta": {"content": text[i:i + 16]},
-                                                   "finish_reason": None}]}))
+        events.append(
+            (None, {**base, "choices": [{"index": 0, "delta": {"content": text[i : i + 16]}, "finish_reason": None}]})
+        )
     for i, call in enumerate(calls):
         start = {"index": i, "id": call.call_id, "type": "function", "function": {"name": call.name, "arguments": ""}}
         rest = {"index": i, "function": {"arguments": json.dumps(call.arguments)}}
         for piece in (start, rest):
-            events.append((None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [piece]},
-                                                       "finish_reason": None}]}))
+            events.append(
+                (None, {**base, "choices": [{"index": 0, "delta": {"tool_calls": [piece]}, "finish_reason": None}]})
+            )
     finish = "tool_calls" if calls else "length" if cut else "stop"
     events.append((None, {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}))
     # OpenAI counts written tokens as plain input: prompt_tokens is everything, cached_tokens the read.
-    events.append((None, {**base, "choices": [], "usage": {
-        "prompt_tokens": record.prompt_tokens, "completion_tokens": record.output_tokens,
-        "total_tokens": record.prompt_tokens + record.output_tokens,
-        "prompt_tokens_details": {"cached_tokens": record.cache_read_tokens}}}))
+    events.append(
+        (
+            None,
+            {
+                **base,
+                "choices": [],
+                "usage": {
+                    "prompt_tokens": record.prompt_tokens,
+                    "completion_tokens": record.output_tokens,
+                    "total_tokens": record.prompt_tokens + record.output_tokens,
+                    "prompt_tokens_details": {"cached_tokens": record.cache_read_tokens},
+                },
+            },
+        )
+    )
     events.append((None, "[DONE]"))
     return httpx.Response(200, content=_sse(events), headers={"content-type": "text/event-stream"})
 

@@ -16,8 +16,7 @@ from threadkeep.engine import merges as merge_service
 from threadkeep.engine import people as people_service
 from threadkeep.errors import NotFound
 
-router = APIRouter(prefix="/v1/admin", tags=["admin"],
-                   responses={**ERRORS, 403: {"description": "Needs an admin key"}})
+router = APIRouter(prefix="/v1/admin", tags=["admin"], responses={**ERRORS, 403: {"description": "Needs an admin key"}})
 
 
 class KeyIn(BaseModel):
@@ -49,8 +48,7 @@ async def list_keys(_: AdminDep, memory: MemoryDep, include_revoked: bool = Fals
 @router.post("/keys", status_code=201)
 async def create_key(body: KeyIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Make a key; the response is the only time the key itself is shown."""
-    key, info = await asyncio.to_thread(memory.access.create_key, scope=body.scope, person=body.person,
-                                        name=body.name)
+    key, info = await asyncio.to_thread(memory.access.create_key, scope=body.scope, person=body.person, name=body.name)
     return {"key": key, **info.as_dict()}
 
 
@@ -90,8 +88,7 @@ async def list_identities(person: str, _: AdminDep, memory: MemoryDep) -> dict[s
 
 
 @router.post("/identities", status_code=201)
-async def link_identity(body: IdentityIn, principal: AdminDep, memory: MemoryDep,
-                        state: StateDep) -> dict[str, Any]:
+async def link_identity(body: IdentityIn, principal: AdminDep, memory: MemoryDep, state: StateDep) -> dict[str, Any]:
     """Link a channel identity to a person.
 
     When the identity belongs to another person, that person is merged into this one
@@ -99,13 +96,18 @@ async def link_identity(body: IdentityIn, principal: AdminDep, memory: MemoryDep
     ``POST /v1/admin/merges/{id}/undo`` takes back and ``.../confirm`` makes final.
     """
     uid = await memory.user_id(body.person)
-    linked = await merge_service.link_or_merge(memory, user_id=uid, channel=body.channel,
-                                               external_id=body.external_id, actor=merges.actor_of(principal))
+    linked = await merge_service.link_or_merge(
+        memory, user_id=uid, channel=body.channel, external_id=body.external_id, actor=merges.actor_of(principal)
+    )
     if linked.merge is not None:
         state.forget_principals()  # the merged person's own keys are suspended
-    return {"id": linked.identity_id, "person": body.person, "channel": body.channel,
-            "external_id": body.external_id,
-            "merge": linked.merge.as_dict() if linked.merge is not None else None}
+    return {
+        "id": linked.identity_id,
+        "person": body.person,
+        "channel": body.channel,
+        "external_id": body.external_id,
+        "merge": linked.merge.as_dict() if linked.merge is not None else None,
+    }
 
 
 @router.delete("/identities/{channel}/{external_id}", status_code=204)

@@ -16,8 +16,7 @@ from threadkeep.cache import warm_settings
 from threadkeep.engine import admin
 from threadkeep.errors import ConfigError
 
-router = APIRouter(prefix="/v1/admin", tags=["admin"],
-                   responses={**ERRORS, 403: {"description": "Needs an admin key"}})
+router = APIRouter(prefix="/v1/admin", tags=["admin"], responses={**ERRORS, 403: {"description": "Needs an admin key"}})
 
 
 @router.get("/keep-warm")
@@ -39,10 +38,12 @@ async def put_keep_warm(body: dict[str, Any], _: AdminDep, memory: MemoryDep) ->
     return parsed.to_json()
 
 
-@router.get("/cache-report", response_model=None,
-            responses={200: {"content": {"application/json": {}, "text/plain": {}}}})
+@router.get(
+    "/cache-report", response_model=None, responses={200: {"content": {"application/json": {}, "text/plain": {}}}}
+)
 async def get_cache_report(
-    _: AdminDep, memory: MemoryDep,
+    _: AdminDep,
+    memory: MemoryDep,
     since: Annotated[datetime | None, Query(description="Only calls from this instant (ISO 8601 with offset).")] = None,
     format: Literal["json", "text"] = "json",
 ) -> Response | dict[str, Any]:
@@ -55,9 +56,11 @@ async def get_cache_report(
     note = _no_cache_note(memory)
     if format == "text":
         return PlainTextResponse(cache_report.render_table(report) + (f"\n\n{note}" if note else ""))
-    return {**report.to_dict(), "model": {"name": memory.model.name,
-                                          "prompt_cache": memory.model.capabilities.cache_style},
-            "note": note}
+    return {
+        **report.to_dict(),
+        "model": {"name": memory.model.name, "prompt_cache": memory.model.capabilities.cache_style},
+        "note": note,
+    }
 
 
 def _no_cache_note(memory: Any) -> str | None:
@@ -65,8 +68,12 @@ def _no_cache_note(memory: Any) -> str | None:
     if memory.model.capabilities.cache_style != "none":
         return None
     if memory.model.name == "offline":
-        return ("Offline mode: no language model is configured, so no provider is called and there is no "
-                "prompt cache to report — these figures and charts stay empty. Set THREADKEEP_MODEL "
-                "(e.g. anthropic:claude-sonnet-4-5 or openai:gpt-4.1; docs/PROVIDERS.md) and restart to see them.")
-    return (f"The model {memory.model.name!r} has no provider prompt cache, so there are no cache reads, "
-            "writes or rewrites to report; costs are shown as they are.")
+        return (
+            "Offline mode: no language model is configured, so no provider is called and there is no "
+            "prompt cache to report — these figures and charts stay empty. Set THREADKEEP_MODEL "
+            "(e.g. anthropic:claude-sonnet-4-5 or openai:gpt-4.1; docs/PROVIDERS.md) and restart to see them."
+        )
+    return (
+        f"The model {memory.model.name!r} has no provider prompt cache, so there are no cache reads, "
+        "writes or rewrites to report; costs are shown as they are."
+    )

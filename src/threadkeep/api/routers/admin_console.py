@@ -136,8 +136,9 @@ async def warm_sessions(_: AdminDep, memory: MemoryDep) -> dict[str, Any]:
 
 # -- re-asks and feedback ----------------------------------------------------------------------
 @router.get("/v1/admin/reasks", tags=["admin"])
-async def reasks(_: AdminDep, memory: MemoryDep,
-                 since: Annotated[date | None, Query(description="First day (UTC).")] = None) -> dict[str, Any]:
+async def reasks(
+    _: AdminDep, memory: MemoryDep, since: Annotated[date | None, Query(description="First day (UTC).")] = None
+) -> dict[str, Any]:
     """How often answers re-asked something known, per day and per configuration."""
     return await admin_service.reask_figures(memory, since=since)
 
@@ -149,8 +150,9 @@ def _aware(value: datetime | None, name: str) -> datetime | None:
 
 
 @router.get("/v1/admin/feedback", tags=["admin"])
-async def feedback_analytics(_: AdminDep, memory: MemoryDep, since: datetime | None = None,
-                             until: datetime | None = None) -> dict[str, Any]:
+async def feedback_analytics(
+    _: AdminDep, memory: MemoryDep, since: datetime | None = None, until: datetime | None = None
+) -> dict[str, Any]:
     """Thumbs up/down by day, by surface and by knowledge search, and the rated answers (no text)."""
     lo, hi = _aware(since, "since"), _aware(until, "until")
     return await admin_service.feedback_report(memory, since=lo, until=hi)
@@ -175,15 +177,28 @@ async def surfaces(request: Request, _: AdminDep, memory: MemoryDep) -> dict[str
     out = []
     for name, missing in configured.missing().items():
         row = seen.channels.get(name, {})
-        out.append({"surface": name, "configured": not missing, "missing": missing,
-                    "last_event_at": row.get("last_event_at"), "last_answer_at": row.get("last_answer_at"),
-                    "last_error": row.get("last_error")})
+        out.append(
+            {
+                "surface": name,
+                "configured": not missing,
+                "missing": missing,
+                "last_event_at": row.get("last_event_at"),
+                "last_answer_at": row.get("last_answer_at"),
+                "last_error": row.get("last_error"),
+            }
+        )
     # MCP is a client of the API with its own key: configured when a live key is named for it.
     last = seen.mcp_last_used
-    out.append({"surface": "mcp", "configured": bool(seen.mcp_keys),
-                "missing": [] if seen.mcp_keys else ["an API key named 'mcp'"],
-                "last_event_at": last.isoformat() if last else None, "last_answer_at": None,
-                "last_error": None})
+    out.append(
+        {
+            "surface": "mcp",
+            "configured": bool(seen.mcp_keys),
+            "missing": [] if seen.mcp_keys else ["an API key named 'mcp'"],
+            "last_event_at": last.isoformat() if last else None,
+            "last_answer_at": None,
+            "last_error": None,
+        }
+    )
     return {"surfaces": out}
 
 
@@ -192,16 +207,20 @@ async def surfaces(request: Request, _: AdminDep, memory: MemoryDep) -> dict[str
 async def run_digests(body: DigestRunIn, _: AdminDep, memory: MemoryDep) -> dict[str, Any]:
     """Queue the digests of a period (built by the background job runner, never in a turn)."""
     today = utcnow().date()
-    start, end = (digest.period_bounds(body.period, body.start) if body.start
-                  else digest.previous_period(body.period, today))
+    start, end = (
+        digest.period_bounds(body.period, body.start) if body.start else digest.previous_period(body.period, today)
+    )
     queued = await admin_service.queue_digests(memory, period=body.period, start=start, person=body.person)
     return {"queued": queued, "period": body.period, "start": start.isoformat(), "end": end.isoformat()}
 
 
 @router.get("/v1/me/digests", tags=["me"])
-async def my_digests(memory: MemoryDep, person: PersonDep,
-                     period: Literal["week", "month"] | None = None,
-                     limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
+async def my_digests(
+    memory: MemoryDep,
+    person: PersonDep,
+    period: Literal["week", "month"] | None = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> dict[str, Any]:
     """The person's weekly and monthly digests, newest first: recurring topics, decisions, open items."""
     found = await asyncio.to_thread(digest.digests_of, memory, person=person, period=period, limit=limit)
     return {"digests": [d.to_dict() for d in found]}

@@ -93,20 +93,23 @@ def _split(body: MessagesIn) -> tuple[list[Turn], str, ClientTools | None]:
     is not tool results), and the client's tools with this turn's rounds."""
     if not body.messages:
         raise ApiError(400, "messages is empty: send the conversation, ending with the new message (role 'user')")
-    texts = [text_of(m.content, where=f"messages[{i}]", handled=_TOOL_BLOCKS.get(m.role, ()))
-             for i, m in enumerate(body.messages)]
+    texts = [
+        text_of(m.content, where=f"messages[{i}]", handled=_TOOL_BLOCKS.get(m.role, ()))
+        for i, m in enumerate(body.messages)
+    ]
     last = max((i for i, m in enumerate(body.messages) if m.role == "user" and not is_tool_traffic(m)), default=None)
     if last is None:
         raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
     history = [(m.role, texts[i]) for i, m in enumerate(body.messages[:last]) if not is_tool_traffic(m)]
-    return history, texts[last], client_tools(body.tools, body.tool_choice, body.messages[last + 1:])
+    return history, texts[last], client_tools(body.tools, body.tool_choice, body.messages[last + 1 :])
 
 
 def _sampling(body: MessagesIn) -> Sampling:
     """The request's sampling settings; those no provider threadkeep speaks to shares are refused."""
     if body.top_k is not None:
-        raise ApiError(400, "top_k is not supported (not every provider behind this server has it): "
-                            "use temperature or top_p")
+        raise ApiError(
+            400, "top_k is not supported (not every provider behind this server has it): use temperature or top_p"
+        )
     if body.thinking is not None and body.thinking.get("type") not in (None, "disabled"):
         raise ApiError(400, "extended thinking is not supported by this server: leave thinking out")
     stop = tuple(body.stop_sequences or ())
@@ -118,16 +121,25 @@ def _sampling(body: MessagesIn) -> Sampling:
 def _stop_reason(report: dict[str, Any]) -> str:
     return "max_tokens" if report.get("stop_reason") == "max_tokens" else "end_turn"
 
+
 def _usage(usage: dict[str, int]) -> dict[str, int]:
-    return {"input_tokens": usage.get("input_tokens", 0), "output_tokens": usage.get("output_tokens", 0),
-            "cache_creation_input_tokens": usage.get("cache_write_tokens", 0),
-            "cache_read_input_tokens": usage.get("cache_read_tokens", 0)}
+    return {
+        "input_tokens": usage.get("input_tokens", 0),
+        "output_tokens": usage.get("output_tokens", 0),
+        "cache_creation_input_tokens": usage.get("cache_write_tokens", 0),
+        "cache_read_input_tokens": usage.get("cache_read_tokens", 0),
+    }
 
 
 def _failure(ev: TurnFailed | ThreadkeepError, cid: str) -> tuple[dict[str, Any], int]:
     if isinstance(ev, TurnFailed):
-        body = error_body(snake(ev.error_type), ev.error, retryable=ev.retryable, conversation_id=cid,
-                          user_message_id=ev.user_message_id)
+        body = error_body(
+            snake(ev.error_type),
+            ev.error,
+            retryable=ev.retryable,
+            conversation_id=cid,
+            user_message_id=ev.user_message_id,
+        )
         return anthropic_error(body, 502)
     return anthropic_error(error_body(error_type(ev), str(ev), conversation_id=cid), status_for(ev))
 
@@ -140,50 +152,92 @@ def _instructions(body: MessagesIn) -> str:
 @router.get("/models")
 async def list_models(memory: MemoryDep, _: AnthropicPrincipalDep) -> dict[str, Any]:
     """The one model that answers, in Anthropic's list shape."""
-    card = {"type": "model", "id": memory.model.name, "display_name": memory.model.name,
-            "created_at": "1970-01-01T00:00:00Z"}
+    card = {
+        "type": "model",
+        "id": memory.model.name,
+        "display_name": memory.model.name,
+        "created_at": "1970-01-01T00:00:00Z",
+    }
     return {"data": [card], "has_more": False, "first_id": card["id"], "last_id": card["id"]}
 
 
-@router.post("/messages", response_model=None, responses={
-    200: {"description": "A `message`, or with `stream` Anthropic's SSE events ending with `message_stop`.",
-          "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-    502: {"description": "The model provider failed; the message is kept."}})
+@router.post(
+    "/messages",
+    response_model=None,
+    responses={
+        200: {
+            "description": "A `message`, or with `stream` Anthropic's SSE events ending with `message_stop`.",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
+        502: {"description": "The model provider failed; the message is kept."},
+    },
+)
 async def messages(
-    body: MessagesIn, memory: MemoryDep, person: AnthropicPersonDep, state: StateDep,
+    body: MessagesIn,
+    memory: MemoryDep,
+    person: AnthropicPersonDep,
+    state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
     idempotency_key: IdempotencyHeader = None,
     x_threadkeep_regenerate: Annotated[bool, Header(description=REGENERATE_HELP)] = False,
 ) -> Response:
     """Anthropic Messages with threadkeep's memory; the conversation is recognised from its history."""
     history, text, tools = _split(body)
-    begun = await dropin.begin(memory, state, person=person, history=history, text=text,
-                               conversation_id=x_threadkeep_conversation or body.conversation_id,
-                               idempotency_key=idempotency_key, channel="anthropic",
-                               endpoint="anthropic_messages", client_tools=tools,
-                               regenerate=body.regenerate or x_threadkeep_regenerate,
-                               instructions=_instructions(body), sampling=_sampling(body))
+    begun = await dropin.begin(
+        memory,
+        state,
+        person=person,
+        history=history,
+        text=text,
+        conversation_id=x_threadkeep_conversation or body.conversation_id,
+        idempotency_key=idempotency_key,
+        channel="anthropic",
+        endpoint="anthropic_messages",
+        client_tools=tools,
+        regenerate=body.regenerate or x_threadkeep_regenerate,
+        instructions=_instructions(body),
+        sampling=_sampling(body),
+    )
     headers = {CONVERSATION_HEADER: begun.conversation_id}
     # The name of the model that really answers, whatever the client asked for (docs/API.md).
     model = memory.model.name
     events = begun.events()
     if body.stream:
-        return EventSourceResponse(_events(begun, events, model), ping=state.service.sse_ping_s, sep="\n",
-                                   headers={**SSE_HEADERS, **headers})
+        return EventSourceResponse(
+            _events(begun, events, model), ping=state.service.sse_ping_s, sep="\n", headers={**SSE_HEADERS, **headers}
+        )
     try:
         async for ev in events:
             if isinstance(ev, TurnDone):
-                return JSONResponse({
-                    "id": f"msg_{ev.assistant_message_id}", "type": "message", "role": "assistant",
-                    "model": model, "content": [{"type": "text", "text": ev.text}],
-                    "stop_reason": _stop_reason(ev.report), "stop_sequence": None, "usage": _usage(ev.usage),
-                    "conversation_id": ev.conversation_id}, headers=headers)
+                return JSONResponse(
+                    {
+                        "id": f"msg_{ev.assistant_message_id}",
+                        "type": "message",
+                        "role": "assistant",
+                        "model": model,
+                        "content": [{"type": "text", "text": ev.text}],
+                        "stop_reason": _stop_reason(ev.report),
+                        "stop_sequence": None,
+                        "usage": _usage(ev.usage),
+                        "conversation_id": ev.conversation_id,
+                    },
+                    headers=headers,
+                )
             if isinstance(ev, ToolCallsAsked):  # the client runs its tools; the turn waits
-                return JSONResponse({
-                    "id": f"msg_{ev.user_message_id}_tools", "type": "message", "role": "assistant",
-                    "model": model, "content": ([{"type": "text", "text": ev.text}] if ev.text else [])
-                    + tool_use_blocks(ev.calls), "stop_reason": "tool_use", "stop_sequence": None,
-                    "usage": _usage(ev.usage), "conversation_id": ev.conversation_id}, headers=headers)
+                return JSONResponse(
+                    {
+                        "id": f"msg_{ev.user_message_id}_tools",
+                        "type": "message",
+                        "role": "assistant",
+                        "model": model,
+                        "content": ([{"type": "text", "text": ev.text}] if ev.text else []) + tool_use_blocks(ev.calls),
+                        "stop_reason": "tool_use",
+                        "stop_sequence": None,
+                        "usage": _usage(ev.usage),
+                        "conversation_id": ev.conversation_id,
+                    },
+                    headers=headers,
+                )
             if isinstance(ev, TurnFailed):
                 failed, status = _failure(ev, begun.conversation_id)
                 return JSONResponse(failed, status, headers={**headers, **dropin.no_retry(ev)})
@@ -199,10 +253,22 @@ def _event(name: str, data: dict[str, Any]) -> ServerSentEvent:
 
 async def _events(begun: DropInTurn, events: AsyncIterator[Any], model: str) -> AsyncIterator[ServerSentEvent]:
     cid = begun.conversation_id
-    yield _event("message_start", {"message": {
-        "id": f"msg_{uuid.uuid4().hex}", "type": "message", "role": "assistant", "model": model, "content": [],
-        "stop_reason": None, "stop_sequence": None, "conversation_id": cid,
-        "usage": {"input_tokens": 0, "output_tokens": 0}}})
+    yield _event(
+        "message_start",
+        {
+            "message": {
+                "id": f"msg_{uuid.uuid4().hex}",
+                "type": "message",
+                "role": "assistant",
+                "model": model,
+                "content": [],
+                "stop_reason": None,
+                "stop_sequence": None,
+                "conversation_id": cid,
+                "usage": {"input_tokens": 0, "output_tokens": 0},
+            }
+        },
+    )
     yield _event("content_block_start", {"index": 0, "content_block": {"type": "text", "text": ""}})
     yield _event("ping", {})
     try:
@@ -211,8 +277,13 @@ async def _events(begun: DropInTurn, events: AsyncIterator[Any], model: str) -> 
                 yield _event("content_block_delta", {"index": 0, "delta": {"type": "text_delta", "text": ev.text}})
             elif isinstance(ev, TurnDone):
                 yield _event("content_block_stop", {"index": 0})
-                yield _event("message_delta", {"delta": {"stop_reason": _stop_reason(ev.report), "stop_sequence": None},
-                                               "usage": _usage(ev.usage)})
+                yield _event(
+                    "message_delta",
+                    {
+                        "delta": {"stop_reason": _stop_reason(ev.report), "stop_sequence": None},
+                        "usage": _usage(ev.usage),
+                    },
+                )
                 yield _event("message_stop", {})
                 return
             elif isinstance(ev, ToolCallsAsked):
@@ -220,11 +291,21 @@ async def _events(begun: DropInTurn, events: AsyncIterator[Any], model: str) -> 
                 for i, block in enumerate(tool_use_blocks(ev.calls), 1):
                     # The block with an empty input, then the input as one JSON delta.
                     yield _event("content_block_start", {"index": i, "content_block": {**block, "input": {}}})
-                    yield _event("content_block_delta", {"index": i, "delta": {
-                        "type": "input_json_delta", "partial_json": json.dumps(block["input"], ensure_ascii=False)}})
+                    yield _event(
+                        "content_block_delta",
+                        {
+                            "index": i,
+                            "delta": {
+                                "type": "input_json_delta",
+                                "partial_json": json.dumps(block["input"], ensure_ascii=False),
+                            },
+                        },
+                    )
                     yield _event("content_block_stop", {"index": i})
-                yield _event("message_delta", {"delta": {"stop_reason": "tool_use", "stop_sequence": None},
-                                               "usage": _usage(ev.usage)})
+                yield _event(
+                    "message_delta",
+                    {"delta": {"stop_reason": "tool_use", "stop_sequence": None}, "usage": _usage(ev.usage)},
+                )
                 yield _event("message_stop", {})
                 return
             elif isinstance(ev, TurnFailed):

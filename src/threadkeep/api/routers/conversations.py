@@ -27,7 +27,8 @@ def _summary(v: ConversationView) -> dict[str, object]:
 
 @router.get("", response_model=ConversationPage)
 async def list_conversations(
-    memory: MemoryDep, person: PersonDep,
+    memory: MemoryDep,
+    person: PersonDep,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     before: Annotated[str | None, Query(description="Cursor: `next_before` of the previous page.")] = None,
 ) -> dict[str, object]:
@@ -63,8 +64,9 @@ async def get_conversation(conversation_id: str, memory: MemoryDep, person: Pers
 
 
 @router.patch("/{conversation_id}", response_model=ConversationSummary)
-async def update_conversation(conversation_id: str, body: ConversationPatch, memory: MemoryDep,
-                              person: PersonDep) -> dict[str, object]:
+async def update_conversation(
+    conversation_id: str, body: ConversationPatch, memory: MemoryDep, person: PersonDep
+) -> dict[str, object]:
     """Rename and/or set the keep-warm mark."""
     if body.title is None and body.keep_warm is None:
         raise ApiError(400, "send title and/or keep_warm")
@@ -83,14 +85,22 @@ async def delete_conversation(conversation_id: str, memory: MemoryDep, person: P
     return Response(status_code=204)
 
 
-@router.get("/{conversation_id}/export", response_class=Response,
-            responses={200: {"content": {"text/markdown": {}, "application/json": {}}}})
+@router.get(
+    "/{conversation_id}/export",
+    response_class=Response,
+    responses={200: {"content": {"text/markdown": {}, "application/json": {}}}},
+)
 async def export_conversation(
-    conversation_id: str, memory: MemoryDep, person: PersonDep,
+    conversation_id: str,
+    memory: MemoryDep,
+    person: PersonDep,
     format: Literal["markdown", "json"] = "markdown",
 ) -> Response:
     """The conversation as a person reads it (messages only), as a download."""
     text = await memory.export(conversation_id, user=person, format=format)
     ext, media = ("md", "text/markdown; charset=utf-8") if format == "markdown" else ("json", "application/json")
-    return Response(text, media_type=media, headers={
-        "Content-Disposition": f'attachment; filename="conversation-{conversation_id}.{ext}"'})
+    return Response(
+        text,
+        media_type=media,
+        headers={"Content-Disposition": f'attachment; filename="conversation-{conversation_id}.{ext}"'},
+    )

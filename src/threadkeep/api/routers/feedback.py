@@ -7,8 +7,9 @@ from fastapi import APIRouter, Response
 from threadkeep.api.deps import MemoryDep, PersonDep
 from threadkeep.api.schemas import ERRORS, FeedbackIn
 
-router = APIRouter(prefix="/v1/messages", tags=["feedback"],
-                   responses={**ERRORS, 409: {"description": "Not an assistant message"}})
+router = APIRouter(
+    prefix="/v1/messages", tags=["feedback"], responses={**ERRORS, 409: {"description": "Not an assistant message"}}
+)
 
 
 @router.put("/{message_id}/feedback", status_code=204)

@@ -47,8 +47,11 @@ _RUNNING: set[asyncio.Task[Any]] = set()
 
 def _may_import(principal: Any) -> None:
     if principal.scope not in ("person", "admin"):
-        raise ApiError(403, "imports are made by the person (a person key or their session) or by an "
-                            "admin acting for them; a surface key cannot import")
+        raise ApiError(
+            403,
+            "imports are made by the person (a person key or their session) or by an "
+            "admin acting for them; a surface key cannot import",
+        )
 
 
 class _Upload:
@@ -70,9 +73,15 @@ class _Upload:
         self.filename: str | None = None  # the uploaded file's own name (what errors call it)
 
     def callbacks(self) -> dict[str, Any]:
-        return {"on_part_begin": self._begin, "on_part_data": self._data, "on_part_end": self._end,
-                "on_header_field": self._hfield, "on_header_value": self._hvalue, "on_header_end": self._hend,
-                "on_headers_finished": self._headers_done}
+        return {
+            "on_part_begin": self._begin,
+            "on_part_data": self._data,
+            "on_part_end": self._end,
+            "on_header_field": self._hfield,
+            "on_header_value": self._hvalue,
+            "on_header_end": self._hend,
+            "on_headers_finished": self._headers_done,
+        }
 
     def _begin(self) -> None:
         self._name, self._is_file, self._disposition = None, False, b""
@@ -133,22 +142,46 @@ async def _receive(request: Request, upload: _Upload, boundary: bytes, memory: M
     await asyncio.to_thread(upload.file.close)
 
 
-_UPLOAD_SCHEMA = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
-    "type": "object", "required": ["file"],
-    "properties": {
-        "file": {"type": "string", "format": "binary",
-                 "description": "conversations.json (ChatGPT, Claude), result.json (Telegram), or the export's .zip"},
-        "format": {"type": "string", "enum": list(import_service.READERS),
-                   "description": "optional: without it the file's structure tells the format"},
-        "as": {"type": "string", "description": "Telegram: which member you are (display name or from_id)"},
-        "chat": {"type": "array", "items": {"type": "string"},
-                 "description": "Telegram account export: the chats to import (names or ids)"},
-    }}}}}}
+_UPLOAD_SCHEMA = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file"],
+                    "properties": {
+                        "file": {
+                            "type": "string",
+                            "format": "binary",
+                            "description": "conversations.json (ChatGPT, Claude), result.json (Telegram), or the export's .zip",
+                        },
+                        "format": {
+                            "type": "string",
+                            "enum": list(import_service.READERS),
+                            "description": "optional: without it the file's structure tells the format",
+                        },
+                        "as": {
+                            "type": "string",
+                            "description": "Telegram: which member you are (display name or from_id)",
+                        },
+                        "chat": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "description": "Telegram account export: the chats to import (names or ids)",
+                        },
+                    },
+                }
+            }
+        },
+    }
+}
 
 
 @router.post("", status_code=202, openapi_extra=_UPLOAD_SCHEMA)
-async def create_import(request: Request, memory: MemoryDep, person: PersonDep, principal: PrincipalDep,
-                        state: StateDep, response: Response) -> dict[str, Any]:
+async def create_import(
+    request: Request, memory: MemoryDep, person: PersonDep, principal: PrincipalDep, state: StateDep, response: Response
+) -> dict[str, Any]:
     """Upload an export (multipart: ``file``, ``format``; for Telegram ``as``, ``chat``); the
     import's status at once (202). Poll ``GET /v1/me/imports/{id}`` for its progress."""
     _may_import(principal)
@@ -161,14 +194,19 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
         raise ApiError(411, "an import upload needs a Content-Length header (a number of bytes)")
     limit = state.service.max_import_bytes
     if int(length) > limit:
-        raise ApiError(413, f"the upload is {int(length)} bytes; the limit is {limit} bytes "
-                            "(THREADKEEP_API_MAX_IMPORT_BYTES)")
+        raise ApiError(
+            413, f"the upload is {int(length)} bytes; the limit is {limit} bytes (THREADKEEP_API_MAX_IMPORT_BYTES)"
+        )
     busy = await asyncio.to_thread(import_runs.running_imports, memory, user=person)
     if busy >= state.service.max_running_imports:
-        raise ApiError(409, f"{busy} import(s) of this person are still being stored; the limit is "
-                            f"{state.service.max_running_imports} at once (THREADKEEP_API_MAX_RUNNING_IMPORTS)")
-    import_id = await asyncio.to_thread(import_runs.start_import, memory, user=person, format="upload",
-                                        bytes_total=None, status="receiving")
+        raise ApiError(
+            409,
+            f"{busy} import(s) of this person are still being stored; the limit is "
+            f"{state.service.max_running_imports} at once (THREADKEEP_API_MAX_RUNNING_IMPORTS)",
+        )
+    import_id = await asyncio.to_thread(
+        import_runs.start_import, memory, user=person, format="upload", bytes_total=None, status="receiving"
+    )
     fd, name = tempfile.mkstemp(prefix="threadkeep-import-", suffix=".upload")
     os.close(fd)
     path = Path(name)
@@ -183,20 +221,21 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
             raise ApiError(400, f"the upload could not be read as multipart/form-data: {type(e).__name__}") from e
         given = (upload.field("format") or "").lower() or None
         if given is not None and given not in import_service.READERS:
-            raise ApiError(400, f"the 'format' field must be one of {', '.join(import_service.READERS)} "
-                                "(or left out: the file's structure tells)")
+            raise ApiError(
+                400,
+                f"the 'format' field must be one of {', '.join(import_service.READERS)} "
+                "(or left out: the file's structure tells)",
+            )
         if not upload.had_file or upload.file_bytes == 0:
             raise ApiError(400, "the upload has no 'file' part (or it is empty)")
         shown = upload.filename or "the uploaded file"
         chats = [c.strip() for c in upload.fields.get("chat", []) if c.strip()]
         who = upload.field("as") or None
         try:
-            fmt = await asyncio.to_thread(import_service.check_upload, path, given, name=shown,
-                                          person=who, chats=chats)
+            fmt = await asyncio.to_thread(import_service.check_upload, path, given, name=shown, person=who, chats=chats)
         except InputError as e:
             raise ApiError(400, str(e)) from e
-        await asyncio.to_thread(import_runs.begin_storing, memory, import_id, format=fmt,
-                                bytes_total=upload.file_bytes)
+        await asyncio.to_thread(import_runs.begin_storing, memory, import_id, format=fmt, bytes_total=upload.file_bytes)
         task = asyncio.create_task(_store(memory, path, person, fmt, who, chats, import_id, shown))
         _RUNNING.add(task)
         task.add_done_callback(_RUNNING.discard)
@@ -215,12 +254,22 @@ async def create_import(request: Request, memory: MemoryDep, person: PersonDep, 
     return await asyncio.to_thread(import_runs.import_status, memory, import_id, user=person)
 
 
-async def _store(memory: Memory, path: Path, person: str, fmt: str, who: str | None, chats: list[str],
-                 import_id: str, shown: str) -> None:
+async def _store(
+    memory: Memory, path: Path, person: str, fmt: str, who: str | None, chats: list[str], import_id: str, shown: str
+) -> None:
     """Read and store the uploaded file in a worker thread; the job workers do the rest."""
     try:
-        await asyncio.to_thread(import_service.import_file, memory, path, user=person, format=fmt,
-                                person=who, chats=chats, import_id=import_id, name=shown)
+        await asyncio.to_thread(
+            import_service.import_file,
+            memory,
+            path,
+            user=person,
+            format=fmt,
+            person=who,
+            chats=chats,
+            import_id=import_id,
+            name=shown,
+        )
     except Exception as e:  # recorded in the run (store_conversations marks it failed)
         log.info("import %s failed: %s", import_id, e)
     finally:

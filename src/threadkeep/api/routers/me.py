@@ -19,8 +19,9 @@ router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
 
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    fact_id: str | None = Field(default=None, description="Undo the newest change of this fact; "
-                                "omit to undo the newest change of any fact.")
+    fact_id: str | None = Field(
+        default=None, description="Undo the newest change of this fact; omit to undo the newest change of any fact."
+    )
 
 
 @router.get("")
@@ -40,10 +41,20 @@ async def delete_me(memory: MemoryDep, person: PersonDep, state: StateDep) -> Re
 
 
 def _fact(f: fact_rows.FactRecord) -> dict[str, Any]:
-    return {"id": f.id, "key": f.key, "category": f.category, "value": f.value, "text": f.text,
-            "status": f.status, "method": f.method, "times_seen": f.times_seen,
-            "first_seen": f.first_seen.isoformat(), "last_seen": f.last_seen.isoformat(),
-            "updated_at": f.updated_at.isoformat(), "source_message_id": f.source_message_id}
+    return {
+        "id": f.id,
+        "key": f.key,
+        "category": f.category,
+        "value": f.value,
+        "text": f.text,
+        "status": f.status,
+        "method": f.method,
+        "times_seen": f.times_seen,
+        "first_seen": f.first_seen.isoformat(),
+        "last_seen": f.last_seen.isoformat(),
+        "updated_at": f.updated_at.isoformat(),
+        "source_message_id": f.source_message_id,
+    }
 
 
 @router.get("/profile")
@@ -52,8 +63,13 @@ async def profile(memory: MemoryDep, person: PersonDep) -> dict[str, Any]:
     rec = await people.current_profile(memory, user=person)
     if rec is None:
         return {"profile": None}
-    return {"profile": rec.text, "version": rec.version, "method": rec.method,
-            "built_at": rec.built_at.isoformat(), "messages_at_build": rec.messages_at_build}
+    return {
+        "profile": rec.text,
+        "version": rec.version,
+        "method": rec.method,
+        "built_at": rec.built_at.isoformat(),
+        "messages_at_build": rec.messages_at_build,
+    }
 
 
 @router.get("/facts")
@@ -69,10 +85,22 @@ async def fact_history(fact_id: str, memory: MemoryDep, person: PersonDep) -> di
     rows = await people.fact_version_records(memory, fact_id, user=person)
     if not rows:
         raise NotFound(f"fact {fact_id} not found")
-    return {"fact_id": fact_id, "versions": [
-        {"version": v.version, "op": v.op, "old_value": v.old_value, "new_value": v.new_value,
-         "old_status": v.old_status, "new_status": v.new_status, "at": v.at.isoformat(),
-         "source_message_id": v.source_message_id} for v in rows]}
+    return {
+        "fact_id": fact_id,
+        "versions": [
+            {
+                "version": v.version,
+                "op": v.op,
+                "old_value": v.old_value,
+                "new_value": v.new_value,
+                "old_status": v.old_status,
+                "new_status": v.new_status,
+                "at": v.at.isoformat(),
+                "source_message_id": v.source_message_id,
+            }
+            for v in rows
+        ],
+    }
 
 
 @router.post("/facts/undo")
@@ -82,8 +110,9 @@ async def undo_fact_change(memory: MemoryDep, person: PersonDep, body: UndoIn | 
     change = await people.undo_change_record(memory, user=person, fact_id=fact_id)
     if change is None:
         return {"undone": None}
-    return {"undone": {"fact_id": change.fact_id, "key": change.key, "value": change.value,
-                       "replaced": change.old_value}}
+    return {
+        "undone": {"fact_id": change.fact_id, "key": change.key, "value": change.value, "replaced": change.old_value}
+    }
 
 
 @router.delete("/facts/{fact_id}", status_code=204)

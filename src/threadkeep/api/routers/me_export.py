@@ -31,21 +31,31 @@ def _chunks(f: BinaryIO, size: int = 1 << 16) -> Iterator[bytes]:
         f.close()
 
 
-@router.get("/export", response_class=StreamingResponse,
-            responses={200: {"content": {"application/zip": {}},
-                             "description": "A zip archive: manifest.json, person.json, conversations/, "
-                                            "facts, profile, digests, feedback (docs/EXPORT.md)."},
-                       403: {"model": ErrorBody, "description": "A surface key (relays never export)"},
-                       503: {"model": ErrorBody, "description": "Exports are being built already: retry"}})
+@router.get(
+    "/export",
+    response_class=StreamingResponse,
+    responses={
+        200: {
+            "content": {"application/zip": {}},
+            "description": "A zip archive: manifest.json, person.json, conversations/, "
+            "facts, profile, digests, feedback (docs/EXPORT.md).",
+        },
+        403: {"model": ErrorBody, "description": "A surface key (relays never export)"},
+        503: {"model": ErrorBody, "description": "Exports are being built already: retry"},
+    },
+)
 async def export_me(memory: MemoryDep, principal: PrincipalDep, person: PersonDep) -> Any:
     """Everything threadkeep holds about the person, decrypted for them only (admin or the person)."""
     if principal.scope == "surface":
         # A chat surface relays messages; it never takes a person's whole history away.
-        raise ApiError(403, "a surface key cannot export a person's data: use the person's own key "
-                            "or an admin key")
+        raise ApiError(403, "a surface key cannot export a person's data: use the person's own key or an admin key")
     if not _building.acquire(blocking=False):
-        raise ApiError(503, f"{MAX_CONCURRENT_EXPORTS} exports are being built already: try again in a minute",
-                       type="export_busy", headers={"Retry-After": "30"})
+        raise ApiError(
+            503,
+            f"{MAX_CONCURRENT_EXPORTS} exports are being built already: try again in a minute",
+            type="export_busy",
+            headers={"Retry-After": "30"},
+        )
     try:
         # Built in a temporary file by a worker thread (never on the event loop) ...
         done = await export_to_temp(memory, user=person)
@@ -57,5 +67,8 @@ async def export_me(memory: MemoryDep, principal: PrincipalDep, person: PersonDe
     os.unlink(done.path)
     size = os.fstat(f.fileno()).st_size
     name = archive_filename(person, done.exported_at)
-    return StreamingResponse(_chunks(f), media_type="application/zip", headers={
-        "Content-Disposition": f'attachment; filename="{name}"', "Content-Length": str(size)})
+    return StreamingResponse(
+        _chunks(f),
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{name}"', "Content-Length": str(size)},
+    )

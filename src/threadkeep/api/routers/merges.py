@@ -17,8 +17,7 @@ from threadkeep.api.schemas import ERRORS
 from threadkeep.engine import merges as service
 from threadkeep.engine.access import Principal
 
-router = APIRouter(prefix="/v1/admin", tags=["admin"],
-                   responses={**ERRORS, 403: {"description": "Needs an admin key"}})
+router = APIRouter(prefix="/v1/admin", tags=["admin"], responses={**ERRORS, 403: {"description": "Needs an admin key"}})
 
 
 class MergeIn(BaseModel):

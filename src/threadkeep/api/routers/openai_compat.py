@@ -108,8 +108,11 @@ async def list_models(memory: MemoryDep, _: PrincipalDep) -> dict[str, Any]:
 async def retrieve_model(model_id: str, memory: MemoryDep, _: PrincipalDep) -> dict[str, Any]:
     """The model that answers, by its id (``client.models.retrieve``)."""
     if model_id != memory.model.name:
-        raise ApiError(404, f"model {model_id!r} not found: this server answers with {memory.model.name!r} "
-                            "(chat requests accept any model name and are answered by it)")
+        raise ApiError(
+            404,
+            f"model {model_id!r} not found: this server answers with {memory.model.name!r} "
+            "(chat requests accept any model name and are answered by it)",
+        )
     return _model_card(model_id)
 
 
@@ -121,8 +124,10 @@ _INSTRUCTION_ROLES = ("system", "developer")
 def _texts(body: ChatCompletionIn) -> list[str]:
     """Each message's text; a part that is not text (an image) is refused here, before anything."""
     # An assistant's refusal is its text as the client holds it.
-    return [text_of(m.content, where=f"messages[{i}]", handled=("refusal",) if m.role == "assistant" else ())
-            for i, m in enumerate(body.messages)]
+    return [
+        text_of(m.content, where=f"messages[{i}]", handled=("refusal",) if m.role == "assistant" else ())
+        for i, m in enumerate(body.messages)
+    ]
 
 
 def _split(body: ChatCompletionIn) -> tuple[list[Turn], str, ClientTools | None, str]:
@@ -136,9 +141,10 @@ def _split(body: ChatCompletionIn) -> tuple[list[Turn], str, ClientTools | None,
     if last is None:
         raise ApiError(400, "messages has no message with role 'user': send the new message as the last user message")
     history = [(m.role, texts[i]) for i, m in enumerate(body.messages[:last]) if not is_tool_call(m)]
-    instructions = "\n\n".join(texts[i] for i, m in enumerate(body.messages)
-                                if m.role in _INSTRUCTION_ROLES and texts[i].strip())
-    tools = client_tools(body.tools, body.tool_choice, body.messages[last + 1:])
+    instructions = "\n\n".join(
+        texts[i] for i, m in enumerate(body.messages) if m.role in _INSTRUCTION_ROLES and texts[i].strip()
+    )
+    tools = client_tools(body.tools, body.tool_choice, body.messages[last + 1 :])
     return history, texts[last], tools, instructions
 
 
@@ -165,16 +171,31 @@ def _refusal(e: ThreadkeepError, cid: str, headers: dict[str, str]) -> JSONRespo
 def _usage(usage: dict[str, int]) -> dict[str, Any]:
     prompt = usage.get("input_tokens", 0) + usage.get("cache_read_tokens", 0) + usage.get("cache_write_tokens", 0)
     out = usage.get("output_tokens", 0)
-    return {"prompt_tokens": prompt, "completion_tokens": out, "total_tokens": prompt + out,
-            "prompt_tokens_details": {"cached_tokens": usage.get("cache_read_tokens", 0)}}
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": out,
+        "total_tokens": prompt + out,
+        "prompt_tokens_details": {"cached_tokens": usage.get("cache_read_tokens", 0)},
+    }
 
 
-@router.post("/chat/completions", response_model=None, responses={
-    200: {"description": "`chat.completion`, or with `stream` a `chat.completion.chunk` SSE stream ending "
-                         "with `data: [DONE]`.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-    502: {"description": "The model provider failed; the message is kept."}})
+@router.post(
+    "/chat/completions",
+    response_model=None,
+    responses={
+        200: {
+            "description": "`chat.completion`, or with `stream` a `chat.completion.chunk` SSE stream ending "
+            "with `data: [DONE]`.",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
+        502: {"description": "The model provider failed; the message is kept."},
+    },
+)
 async def chat_completions(
-    body: ChatCompletionIn, memory: MemoryDep, person: PersonDep, state: StateDep,
+    body: ChatCompletionIn,
+    memory: MemoryDep,
+    person: PersonDep,
+    state: StateDep,
     x_threadkeep_conversation: Annotated[str | None, Header(max_length=64)] = None,
     idempotency_key: IdempotencyHeader = None,
     x_threadkeep_regenerate: Annotated[bool, Header(description=REGENERATE_HELP)] = False,
@@ -183,11 +204,21 @@ async def chat_completions(
     if body.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported")
     history, text, tools, instructions = _split(body)
-    begun = await dropin.begin(memory, state, person=person, history=history, text=text,
-                               conversation_id=x_threadkeep_conversation or body.conversation_id,
-                               idempotency_key=idempotency_key, channel="openai", endpoint="chat_completions",
-                               client_tools=tools, regenerate=body.regenerate or x_threadkeep_regenerate,
-                               instructions=instructions, sampling=_sampling(body))
+    begun = await dropin.begin(
+        memory,
+        state,
+        person=person,
+        history=history,
+        text=text,
+        conversation_id=x_threadkeep_conversation or body.conversation_id,
+        idempotency_key=idempotency_key,
+        channel="openai",
+        endpoint="chat_completions",
+        client_tools=tools,
+        regenerate=body.regenerate or x_threadkeep_regenerate,
+        instructions=instructions,
+        sampling=_sampling(body),
+    )
     cid = begun.conversation_id
     headers = {CONVERSATION_HEADER: cid}
     # The name of the model that really answers, whatever the client asked for (docs/API.md).
@@ -197,42 +228,90 @@ async def chat_completions(
 
     if body.stream:
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        return EventSourceResponse(_chunks(events, cid, model, created, include_usage),
-                                   ping=state.service.sse_ping_s, sep="\n", headers={**SSE_HEADERS, **headers})
+        return EventSourceResponse(
+            _chunks(events, cid, model, created, include_usage),
+            ping=state.service.sse_ping_s,
+            sep="\n",
+            headers={**SSE_HEADERS, **headers},
+        )
     try:
         async for ev in events:
             if isinstance(ev, TurnDone):
-                return JSONResponse({
-                    "id": f"chatcmpl-{ev.assistant_message_id}", "object": "chat.completion", "created": created,
-                    "model": model, "conversation_id": ev.conversation_id,
-                    "choices": [{"index": 0, "message": {"role": "assistant", "content": ev.text},
-                                 "finish_reason": _finish(ev.report), "logprobs": None}],
-                    "usage": _usage(ev.usage)}, headers=headers)
+                return JSONResponse(
+                    {
+                        "id": f"chatcmpl-{ev.assistant_message_id}",
+                        "object": "chat.completion",
+                        "created": created,
+                        "model": model,
+                        "conversation_id": ev.conversation_id,
+                        "choices": [
+                            {
+                                "index": 0,
+                                "message": {"role": "assistant", "content": ev.text},
+                                "finish_reason": _finish(ev.report),
+                                "logprobs": None,
+                            }
+                        ],
+                        "usage": _usage(ev.usage),
+                    },
+                    headers=headers,
+                )
             if isinstance(ev, ToolCallsAsked):  # the client runs its tools; the turn waits
-                return JSONResponse({
-                    "id": f"chatcmpl-{ev.user_message_id}-tools", "object": "chat.completion", "created": created,
-                    "model": model, "conversation_id": ev.conversation_id,
-                    "choices": [{"index": 0, "message": {"role": "assistant", "content": ev.text or None,
-                                                         "tool_calls": tool_calls_out(ev.calls)},
-                                 "finish_reason": "tool_calls", "logprobs": None}],
-                    "usage": _usage(ev.usage)}, headers=headers)
+                return JSONResponse(
+                    {
+                        "id": f"chatcmpl-{ev.user_message_id}-tools",
+                        "object": "chat.completion",
+                        "created": created,
+                        "model": model,
+                        "conversation_id": ev.conversation_id,
+                        "choices": [
+                            {
+                                "index": 0,
+                                "message": {
+                                    "role": "assistant",
+                                    "content": ev.text or None,
+                                    "tool_calls": tool_calls_out(ev.calls),
+                                },
+                                "finish_reason": "tool_calls",
+                                "logprobs": None,
+                            }
+                        ],
+                        "usage": _usage(ev.usage),
+                    },
+                    headers=headers,
+                )
             if isinstance(ev, TurnFailed):
-                return JSONResponse(error_body(snake(ev.error_type), ev.error, retryable=ev.retryable,
-                                               conversation_id=cid, user_message_id=ev.user_message_id),
-                                    502, headers={**headers, **dropin.no_retry(ev)})
+                return JSONResponse(
+                    error_body(
+                        snake(ev.error_type),
+                        ev.error,
+                        retryable=ev.retryable,
+                        conversation_id=cid,
+                        user_message_id=ev.user_message_id,
+                    ),
+                    502,
+                    headers={**headers, **dropin.no_retry(ev)},
+                )
     except ThreadkeepError as e:
         return _refusal(e, cid, headers)
     raise RuntimeError("a turn ended without done or error")
 
 
-async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int,
-                  include_usage: bool) -> AsyncIterator[ServerSentEvent]:
+async def _chunks(
+    events: AsyncIterator[Any], cid: str, model: str, created: int, include_usage: bool
+) -> AsyncIterator[ServerSentEvent]:
     chunk_id = f"chatcmpl-{cid}-{created}"
 
     def chunk(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> ServerSentEvent:
-        data = {"id": chunk_id, "object": "chat.completion.chunk", "created": created, "model": model,
-                "conversation_id": cid,
-                "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}], **extra}
+        data = {
+            "id": chunk_id,
+            "object": "chat.completion.chunk",
+            "created": created,
+            "model": model,
+            "conversation_id": cid,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}],
+            **extra,
+        }
         return ServerSentEvent(data=json.dumps(data, ensure_ascii=False))
 
     yield chunk({"role": "assistant", "content": ""})
@@ -246,18 +325,48 @@ async def _chunks(events: AsyncIterator[Any], cid: str, model: str, created: int
                 else:
                     for i, call in enumerate(tool_calls_out(ev.calls)):
                         # Name and id first, then the arguments, as OpenAI streams them.
-                        yield chunk({"tool_calls": [{"index": i, "id": call["id"], "type": "function",
-                                                     "function": {"name": call["function"]["name"], "arguments": ""}}]})
-                        yield chunk({"tool_calls": [{"index": i, "function": {"arguments": call["function"]["arguments"]}}]})
+                        yield chunk(
+                            {
+                                "tool_calls": [
+                                    {
+                                        "index": i,
+                                        "id": call["id"],
+                                        "type": "function",
+                                        "function": {"name": call["function"]["name"], "arguments": ""},
+                                    }
+                                ]
+                            }
+                        )
+                        yield chunk(
+                            {"tool_calls": [{"index": i, "function": {"arguments": call["function"]["arguments"]}}]}
+                        )
                     yield chunk({}, "tool_calls")
                 if include_usage:
-                    yield ServerSentEvent(data=json.dumps({
-                        "id": chunk_id, "object": "chat.completion.chunk", "created": created, "model": model,
-                        "conversation_id": cid, "choices": [], "usage": _usage(ev.usage)}))
+                    yield ServerSentEvent(
+                        data=json.dumps(
+                            {
+                                "id": chunk_id,
+                                "object": "chat.completion.chunk",
+                                "created": created,
+                                "model": model,
+                                "conversation_id": cid,
+                                "choices": [],
+                                "usage": _usage(ev.usage),
+                            }
+                        )
+                    )
             elif isinstance(ev, TurnFailed):
-                yield ServerSentEvent(data=json.dumps(error_body(snake(ev.error_type), ev.error, retryable=ev.retryable,
-                                                                 conversation_id=cid,
-                                                                 user_message_id=ev.user_message_id)))
+                yield ServerSentEvent(
+                    data=json.dumps(
+                        error_body(
+                            snake(ev.error_type),
+                            ev.error,
+                            retryable=ev.retryable,
+                            conversation_id=cid,
+                            user_message_id=ev.user_message_id,
+                        )
+                    )
+                )
     except ThreadkeepError as e:
         yield ServerSentEvent(data=json.dumps(error_body(error_type(e), str(e), conversation_id=cid)))
     yield ServerSentEvent(data="[DONE]")

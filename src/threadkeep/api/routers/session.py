@@ -38,34 +38,45 @@ class LoginIn(BaseModel):
 
 class VisitorIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    visitor_id: str | None = Field(default=None, max_length=64,
-                                   description="The id the server gave this browser on an earlier visit; omit for a "
-                                               "new visitor. Ids are made by the server only: any other is refused.")
+    visitor_id: str | None = Field(
+        default=None,
+        max_length=64,
+        description="The id the server gave this browser on an earlier visit; omit for a "
+        "new visitor. Ids are made by the server only: any other is refused.",
+    )
 
 
 async def _limit(state: ServiceState, request: Request) -> None:
     # Login attempts are limited per client address: keys are not guessable, but trying
     # costs a database read each time.
-    wait = await state.limit(failure_buckets(request, None)[0].replace("authfail:", "login:", 1),
-                             state.request_rate)
+    wait = await state.limit(failure_buckets(request, None)[0].replace("authfail:", "login:", 1), state.request_rate)
     if wait > 0:
         retry = max(1, int(wait + 0.999))
         raise ApiError(429, f"too many attempts; retry in {retry} s", headers={"Retry-After": str(retry)})
 
 
 def _set_cookie(state: ServiceState, response: Response, token: str) -> None:
-    response.set_cookie(SESSION_COOKIE, token, max_age=state.service.session_days * 86400, httponly=True,
-                        samesite="strict", secure=state.service.cookie_secure, path="/")
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=state.service.session_days * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=state.service.cookie_secure,
+        path="/",
+    )
 
 
 @router.get("")
 async def session_info(state: StateDep, token: Annotated[str | None, Depends(session_cookie)]) -> dict[str, Any]:
     """Whether the browser has a session, and whether anonymous visitors are allowed."""
     principal = await principal_from_session(state, token) if token else None
-    return {"authenticated": principal is not None and principal.person is not None,
-            "person": principal.person if principal else None,
-            "via": principal.via if principal else None,
-            "anonymous_visitors": bool(await state.setting(ANONYMOUS_SETTING, False))}
+    return {
+        "authenticated": principal is not None and principal.person is not None,
+        "person": principal.person if principal else None,
+        "via": principal.via if principal else None,
+        "anonymous_visitors": bool(await state.setting(ANONYMOUS_SETTING, False)),
+    }
 
 
 @router.post("")
@@ -84,12 +95,12 @@ async def login(body: LoginIn, state: StateDep, request: Request, response: Resp
     return {"person": principal.person, "via": "session"}
 
 
-async def start_session(state: ServiceState, response: Response, *, key_id: str | None = None,
-                        person: str | None = None) -> None:
+async def start_session(
+    state: ServiceState, response: Response, *, key_id: str | None = None, person: str | None = None
+) -> None:
     """Open a server-side session and set its signed id as the cookie."""
     max_age = state.service.session_days * 86400
-    sid = await asyncio.to_thread(state.memory.access.open_session, max_age_s=max_age,
-                                key_id=key_id, person=person)
+    sid = await asyncio.to_thread(state.memory.access.open_session, max_age_s=max_age, key_id=key_id, person=person)
     _set_cookie(state, response, (await state.signer()).sign({"s": sid}))
 
 
@@ -117,13 +128,13 @@ async def visitor(body: VisitorIn, state: StateDep, request: Request, response: 
     if visitor_id is None:
         visitor_id = signer.new_visitor_id()
     elif not signer.is_visitor_id(visitor_id) and not await asyncio.to_thread(
-            _known_visitor, state, visitor_person(visitor_id)):
+        _known_visitor, state, visitor_person(visitor_id)
+    ):
         # Failures count like wrong keys: guessing visitor ids is guessing credentials.
         buckets = failure_buckets(request, None)
         await refuse_after_failures(state, buckets)
         await count_failure(state, buckets)
-        raise ApiError(403, "unknown visitor id: visitor ids are made by the server; start a new "
-                       "visit without one")
+        raise ApiError(403, "unknown visitor id: visitor ids are made by the server; start a new visit without one")
     name = visitor_person(visitor_id)
     await start_session(state, response, person=name)
     return {"person": name, "visitor_id": visitor_id, "via": "visitor"}

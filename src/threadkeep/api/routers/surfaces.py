@@ -124,8 +124,9 @@ async def _slack_verified(request: Request) -> bytes:
     if secret is None:
         raise ApiError(503, "the Slack surface is not configured: set THREADKEEP_SLACK_SIGNING_SECRET")
     body = await request.body()
-    if not slack.verify_signature(secret, body, request.headers.get("X-Slack-Request-Timestamp"),
-                                  request.headers.get("X-Slack-Signature")):
+    if not slack.verify_signature(
+        secret, body, request.headers.get("X-Slack-Request-Timestamp"), request.headers.get("X-Slack-Signature")
+    ):
         raise ApiError(401, "bad Slack signature", type="bad_signature")
     return body
 
@@ -156,8 +157,15 @@ async def slack_events(request: Request, memory: MemoryDep) -> JSONResponse:
     if inbound is None:
         return JSONResponse(_OK)
     await asyncio.to_thread(
-        common.store_inbound, memory, channel=slack.CHANNEL, external_id=f"{inbound.team}:{inbound.user}",
-        event_key=inbound.event_key, thread_key=inbound.thread_key, text=inbound.text, target=inbound.target)
+        common.store_inbound,
+        memory,
+        channel=slack.CHANNEL,
+        external_id=f"{inbound.team}:{inbound.user}",
+        event_key=inbound.event_key,
+        thread_key=inbound.thread_key,
+        text=inbound.text,
+        target=inbound.target,
+    )
     return JSONResponse(_OK)
 
 
@@ -191,14 +199,26 @@ async def telegram_webhook(request: Request, memory: MemoryDep) -> JSONResponse:
         person = await asyncio.to_thread(_person_name, memory, telegram.CHANNEL, user)
         done = await _feedback(memory, person, message_id, rating)
         # Telegram lets the webhook's response be a Bot API call: no extra round trip.
-        return JSONResponse({"method": "answerCallbackQuery", "callback_query_id": callback_id,
-                             "text": "Thanks for the feedback" if done else ""})
+        return JSONResponse(
+            {
+                "method": "answerCallbackQuery",
+                "callback_query_id": callback_id,
+                "text": "Thanks for the feedback" if done else "",
+            }
+        )
     inbound = telegram.inbound_update(update)
     if inbound is not None:
         await asyncio.to_thread(
-            common.store_inbound, memory, channel=telegram.CHANNEL, external_id=inbound.user,
-            event_key=inbound.event_key, thread_key=inbound.chat_id, text=inbound.text,
-            target=inbound.target, kind=inbound.kind)
+            common.store_inbound,
+            memory,
+            channel=telegram.CHANNEL,
+            external_id=inbound.user,
+            event_key=inbound.event_key,
+            thread_key=inbound.chat_id,
+            text=inbound.text,
+            target=inbound.target,
+            kind=inbound.kind,
+        )
     return JSONResponse(_OK)
 
 
@@ -219,9 +239,15 @@ async def mattermost_webhook(request: Request, memory: MemoryDep) -> JSONRespons
     inbound = mattermost.inbound_post(payload, settings.mattermost_bot_user_id)
     if inbound is not None:
         await asyncio.to_thread(
-            common.store_inbound, memory, channel=mattermost.CHANNEL, external_id=inbound.user,
-            event_key=inbound.post_id, thread_key=inbound.thread_key, text=inbound.text,
-            target=inbound.target)
+            common.store_inbound,
+            memory,
+            channel=mattermost.CHANNEL,
+            external_id=inbound.user,
+            event_key=inbound.post_id,
+            thread_key=inbound.thread_key,
+            text=inbound.text,
+            target=inbound.target,
+        )
     return JSONResponse(_OK)
 
 
@@ -238,8 +264,9 @@ async def mattermost_actions(request: Request, memory: MemoryDep) -> JSONRespons
     person = await asyncio.to_thread(_person_name, memory, mattermost.CHANNEL, user)
     done = await _feedback(memory, person, message_id, rating)
     # Shown to the presser only; the post itself stays as it is.
-    return JSONResponse({"ephemeral_text": "Thanks for the feedback." if done
-                         else "Only the person this answer was for can rate it."})
+    return JSONResponse(
+        {"ephemeral_text": "Thanks for the feedback." if done else "Only the person this answer was for can rate it."}
+    )
 
 
 # -- status ------------------------------------------------------------------------------

@@ -11,16 +11,41 @@ from dataclasses import dataclass
 
 from threadkeep.retrieval.tokenizer import tokenize
 
-__all__ = ["FactCandidate", "LABELS", "SINGLE_VALUED", "MULTI_VALUED", "category_of", "is_single_valued",
-           "comparison_key", "render_fact", "valid_key"]
+__all__ = [
+    "FactCandidate",
+    "LABELS",
+    "SINGLE_VALUED",
+    "MULTI_VALUED",
+    "category_of",
+    "is_single_valued",
+    "comparison_key",
+    "render_fact",
+    "valid_key",
+]
 
 # The named slots, as people read them.
-LABELS = {"name": "Name", "role": "Role (job)", "employer": "Employer", "city": "Lives in",
-          "hometown": "From", "manager": "Manager", "team": "Team", "studies": "Studies",
-          "moved_from": "Moved from", "note": "Note", "commitment": "Commitment", "family": "Family",
-          "pet": "Pet", "hobby": "Hobby", "language": "Speaks", "business": "Runs", "former": "Formerly"}
-SINGLE_VALUED = frozenset({"name", "role", "employer", "city", "hometown", "manager", "team", "studies",
-                           "moved_from", "said"})
+LABELS = {
+    "name": "Name",
+    "role": "Role (job)",
+    "employer": "Employer",
+    "city": "Lives in",
+    "hometown": "From",
+    "manager": "Manager",
+    "team": "Team",
+    "studies": "Studies",
+    "moved_from": "Moved from",
+    "note": "Note",
+    "commitment": "Commitment",
+    "family": "Family",
+    "pet": "Pet",
+    "hobby": "Hobby",
+    "language": "Speaks",
+    "business": "Runs",
+    "former": "Formerly",
+}
+SINGLE_VALUED = frozenset(
+    {"name", "role", "employer", "city", "hometown", "manager", "team", "studies", "moved_from", "said"}
+)
 MULTI_VALUED = frozenset({"note", "commitment", "family", "pet", "hobby", "language", "business", "former"})
 
 
@@ -52,7 +77,8 @@ def valid_key(key: object) -> bool:
         return False
     cat, _, rest = key.partition(":")
     return (not rest and (cat in SINGLE_VALUED or cat in MULTI_VALUED) and cat != "said") or (
-        cat in ("preference", "said") and 0 < len(rest) <= 60)
+        cat in ("preference", "said") and 0 < len(rest) <= 60
+    )
 
 
 def comparison_key(value: str) -> str:

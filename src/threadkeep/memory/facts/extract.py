@@ -34,8 +34,17 @@ from threadkeep.memory.facts.candidate import FactCandidate
 from threadkeep.memory.offline_smalltalk import introduced_name
 from threadkeep.memory.summary.text import is_question, read, split_sentences
 
-__all__ = ["extract_facts", "split_remember_notes", "strip_injected", "INJECTED_BLOCK_TAGS",
-           "is_statement", "self_reference", "dated", "MIN_WORDS", "MAX_WORDS"]
+__all__ = [
+    "extract_facts",
+    "split_remember_notes",
+    "strip_injected",
+    "INJECTED_BLOCK_TAGS",
+    "is_statement",
+    "self_reference",
+    "dated",
+    "MIN_WORDS",
+    "MAX_WORDS",
+]
 
 # Tags the context assembler may wrap injected memory in; anything inside is not the person's.
 INJECTED_BLOCK_TAGS = ("context", "turn_context", "memory", "facts", "recall", "profile", "summary")
@@ -49,26 +58,34 @@ _QUOTED_LINE = re.compile(r"^\s*>.*$", re.MULTILINE)
 _QUOTED = re.compile(r"«[^»\n]{0,400}»|“[^”\n]{0,400}”|\"[^\"\n]{0,400}\"|「[^」\n]{0,400}」")
 # The speaker as the subject ("I", «я», 私), or their own thing opening the sentence ("My dog
 # is called Rex", «Моя команда …»); "what my boss wrote" is about the boss.
-_FIRST_PERSON = re.compile(r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|я|меня|мне)(?![\w'])|私|僕|俺|わたし|"
-                           r"^\W*(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою|моём|моем)(?![\w'])")
+_FIRST_PERSON = re.compile(
+    r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|я|меня|мне)(?![\w'])|私|僕|俺|わたし|"
+    r"^\W*(?:my|мой|моя|моё|мое|мои|моего|моей|моему|моим|моих|мою|моём|моем)(?![\w'])"
+)
 # The speaker named anywhere, by the first person's closed class in every case: subject and
 # possessive (the person's own thing: "my dog", «мою собаку», 私の犬) — a question about a
 # particular thing of theirs — or object only ("about me", «обо мне», 私について).
-_OWN = re.compile(r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|mine|я|мой|моя|моё|мое|мои|моего|моей|моему|моим|"
-                  r"моих|мою|моём|моем)(?![\w'])|私[はがのも]|僕[はがのも]|俺[はがのも]|わたし[はがのも]")
+_OWN = re.compile(
+    r"(?i)(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|mine|я|мой|моя|моё|мое|мои|моего|моей|моему|моим|"
+    r"моих|мою|моём|моем)(?![\w'])|私[はがのも]|僕[はがのも]|俺[はがのも]|わたし[はがのも]"
+)
 _OBJECT = re.compile(r"(?i)(?<![\w'])(?:me|myself|меня|мне|мной|себе|себя)(?![\w'])|私|僕|俺|わたし|自分")
 
 
 # The speaker as what a preposition (a closed class) is about: "about me", «обо мне», «про
 # меня», 私について — the person as a whole. The first person as a verb's object ("call me",
 # «меня зовут», «мне лет») asks one thing about them, as the subject does.
-_ABOUT = re.compile(r"(?i)(?<![\w'])(?:about|of|on|regarding|concerning|о|об|обо|про|насчёт|насчет)\s+"
-                    r"(?:me|myself|мне|меня|себе|себя)(?![\w'])|(?<![\w'])(?:myself|себе|себя)(?![\w'])|"
-                    r"(?:私|僕|俺|わたし|自分)(?:について|のこと)")
+_ABOUT = re.compile(
+    r"(?i)(?<![\w'])(?:about|of|on|regarding|concerning|о|об|обо|про|насчёт|насчет)\s+"
+    r"(?:me|myself|мне|меня|себе|себя)(?![\w'])|(?<![\w'])(?:myself|себе|себя)(?![\w'])|"
+    r"(?:私|僕|俺|わたし|自分)(?:について|のこと)"
+)
 # The topic a preposition names when it is not the speaker: "tell me about the boat" asks about
 # the boat, though "me" is there.
-_TOPIC = re.compile(r"(?i)(?<![\w'])(?:about|regarding|concerning|о|об|обо|про|насчёт|насчет)\s+"
-                    r"(?!(?:me|myself|мне|меня|себе|себя)(?![\w']))\w")
+_TOPIC = re.compile(
+    r"(?i)(?<![\w'])(?:about|regarding|concerning|о|об|обо|про|насчёт|насчет)\s+"
+    r"(?!(?:me|myself|мне|меня|себе|себя)(?![\w']))\w"
+)
 
 
 def self_reference(text: str) -> str | None:
@@ -85,18 +102,26 @@ def self_reference(text: str) -> str | None:
 
 # Grammar's closed classes that make a sentence a question without a question mark: an
 # interrogative or an auxiliary opening it, Russian «ли», Japanese sentence-final か/っけ.
-_ASKS = re.compile(r"(?i)^\W*(?:do|does|did|am|is|are|was|were|can|could|should|have|has|who|what|where|when|"
-                   r"why|how|which|кто|что|где|куда|откуда|когда|почему|зачем|как|какой|сколько|разве|"
-                   r"неужели)(?![\w'])|(?<![\w])ли(?![\w])|(?:か|かな|っけ)[。]?$")
+_ASKS = re.compile(
+    r"(?i)^\W*(?:do|does|did|am|is|are|was|were|can|could|should|have|has|who|what|where|when|"
+    r"why|how|which|кто|что|где|куда|откуда|когда|почему|зачем|как|какой|сколько|разве|"
+    r"неужели)(?![\w'])|(?<![\w])ли(?![\w])|(?:か|かな|っけ)[。]?$"
+)
 # Japanese drops the subject: a sentence with no topic (は) is the speaker's own unless it names
 # someone else; one whose topic is not the speaker is about that topic.
 _JA_TOPIC = re.compile(r"[^\s、。]{1,12}は")
-_NEGATION = re.compile(r"(?i)(?<![\w'])(?:not|never|no|nobody|nothing|не|нет|никогда|ни)(?![\w'])|n't\b|"
-                       r"ない|ません|なかった")
-_CONDITIONAL = re.compile(r"(?i)(?<![\w'])(?:if|unless|would|could|might|maybe|perhaps|wish|если|бы|"
-                          r"может|возможно|наверное)(?![\w'])|もし|たら|れば|なら|かもしれ|だろう|でしょう")
+_NEGATION = re.compile(
+    r"(?i)(?<![\w'])(?:not|never|no|nobody|nothing|не|нет|никогда|ни)(?![\w'])|n't\b|"
+    r"ない|ません|なかった"
+)
+_CONDITIONAL = re.compile(
+    r"(?i)(?<![\w'])(?:if|unless|would|could|might|maybe|perhaps|wish|если|бы|"
+    r"может|возможно|наверное)(?![\w'])|もし|たら|れば|なら|かもしれ|だろう|でしょう"
+)
 _REMEMBER = (
-    re.compile(r"(?i)\b(?:please\s+)?(?:remember|don't forget|do not forget|note)(?:\s+that|\s*:)\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
+    re.compile(
+        r"(?i)\b(?:please\s+)?(?:remember|don't forget|do not forget|note)(?:\s+that|\s*:)\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"
+    ),
     re.compile(r"(?i)\bзапомни(?:те)?\s*(?:,\s*)?(?:что|:)\s*(?P<v>[^\n]+?)(?=[.!?\n]|$)"),
     re.compile(r"覚えておいて(?:ください|下さい|ね)?[:：、]\s*(?P<v>[^。！？\n]+)"),
 )
@@ -139,8 +164,13 @@ def _first_person(sentence: str) -> bool:
 
 def is_statement(sentence: str) -> bool:
     """Whether ``sentence`` states something true of its speaker (see the module docstring)."""
-    return _first_person(sentence) and not is_question(sentence) and not _ASKS.search(sentence.strip()) \
-        and not _NEGATION.search(sentence) and not _CONDITIONAL.search(sentence)
+    return (
+        _first_person(sentence)
+        and not is_question(sentence)
+        and not _ASKS.search(sentence.strip())
+        and not _NEGATION.search(sentence)
+        and not _CONDITIONAL.search(sentence)
+    )
 
 
 def dated(text: str, at: datetime | date | None) -> str:
@@ -152,8 +182,9 @@ def extract_facts(text: str, at: datetime | date | None = None) -> list[FactCand
     """The person's statements about themselves in ``text``, in order, one per slot; with
     ``at`` (when it was said), their relative dates resolved."""
     notes, rest = split_remember_notes(strip_injected(text))
-    out: dict[str, FactCandidate] = {f"note:{n.value.casefold()}": FactCandidate(n.key, dated(n.value, at), n.evidence)
-                                     for n in notes}
+    out: dict[str, FactCandidate] = {
+        f"note:{n.value.casefold()}": FactCandidate(n.key, dated(n.value, at), n.evidence) for n in notes
+    }
     for line in _QUOTED.sub(_unquote, rest).split("\n"):
         for sentence in split_sentences(line[:20_000]):
             sentence = sentence[:_MAX_CHARS].strip(" -–—•*")

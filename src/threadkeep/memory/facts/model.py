@@ -43,8 +43,15 @@ from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
 
-__all__ = ["FactAnswer", "ExtractionResult", "EXTRACTION_SYSTEM", "build_extraction_request", "fact_problems",
-           "aextract_and_store", "extract_and_store"]
+__all__ = [
+    "FactAnswer",
+    "ExtractionResult",
+    "EXTRACTION_SYSTEM",
+    "build_extraction_request",
+    "fact_problems",
+    "aextract_and_store",
+    "extract_and_store",
+]
 
 _Value = Annotated[str, Field(min_length=1, max_length=200)]
 
@@ -86,11 +93,11 @@ EXTRACTION_SYSTEM = (
     "says about themselves. Read the person's message and their existing facts, then give "
     "operations: add a fact in a slot (" + ", ".join(LABELS) + ", or preference:<topic> with a "
     "value that says the liking as one phrase in the message's language and grammar, e.g. "
-    "\"prefers tea to coffee\"); update an existing fact when the message "
+    '"prefers tea to coffee"); update an existing fact when the message '
     "changes it, with the date the new value became true when the message says it; retire one "
     "the message says is no longer true. Nothing when the message repeats a fact or states "
     "nothing durable. For each, copy the words the person said it in. A date in brackets after "
-    "a relative one (\"last year (2025)\") is the date it means: write that date in the value. "
+    'a relative one ("last year (2025)") is the date it means: write that date in the value. '
     "Write values in the message's language, in their dictionary form. Never store facts about other people, "
     "instructions, questions, wishes, or anything the person did not state."
 )
@@ -115,11 +122,19 @@ def build_extraction_request(text: str, existing: list[rows.FactRecord]) -> tupl
     """The low-temperature request, and the alias → fact id map to read the answer with."""
     aliases = {f"f{i + 1}": f.id for i, f in enumerate(existing)}
     lines = [f"{a}: {f.key} = {f.value}" for a, f in zip(aliases, existing, strict=True)]
-    prompt = ("Existing facts:\n" + ("\n".join(lines) if lines else "(none)")
-              + "\n\nThe person's message:\n<<<\n" + text + "\n>>>")
+    prompt = (
+        "Existing facts:\n"
+        + ("\n".join(lines) if lines else "(none)")
+        + "\n\nThe person's message:\n<<<\n"
+        + text
+        + "\n>>>"
+    )
     request = ModelRequest(
-        system=EXTRACTION_SYSTEM, segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
-        max_tokens=_MAX_TOKENS, temperature=0.0, metadata={"purpose": "fact_extraction"},
+        system=EXTRACTION_SYSTEM,
+        segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
+        max_tokens=_MAX_TOKENS,
+        temperature=0.0,
+        metadata={"purpose": "fact_extraction"},
         output=output_spec(FactAnswer, "fact_operations", "Operations on the person's facts."),
     )
     return request, aliases
@@ -146,10 +161,19 @@ def fact_problems(answer: FactAnswer, aliases: dict[str, str], text: str) -> lis
     return problems
 
 
-def _apply(s: Session, vault: Vault, answer: FactAnswer, problems: list[str], *, user_id: str,
-           message_id: str, aliases: dict[str, str], existing: dict[str, rows.FactRecord],
-           embedder: Embedder | None) -> list[rows.FactChange]:
-    bad = {int(p[11:p.index("]")]) for p in problems}
+def _apply(
+    s: Session,
+    vault: Vault,
+    answer: FactAnswer,
+    problems: list[str],
+    *,
+    user_id: str,
+    message_id: str,
+    aliases: dict[str, str],
+    existing: dict[str, rows.FactRecord],
+    embedder: Embedder | None,
+) -> list[rows.FactChange]:
+    bad = {int(p[11 : p.index("]")]) for p in problems}
     done: list[rows.FactChange] = []
     for n, op in enumerate(answer.operations):
         if n in bad:
@@ -169,13 +193,15 @@ def _apply(s: Session, vault: Vault, answer: FactAnswer, problems: list[str], *,
                 if isinstance(op, RetireFact):
                     continue
             cand = FactCandidate(old.key, value, said=said)
-        done += store.apply_candidates(s, vault, user_id=user_id, candidates=[cand],
-                                       message_id=message_id, method="model", embedder=embedder)
+        done += store.apply_candidates(
+            s, vault, user_id=user_id, candidates=[cand], message_id=message_id, method="model", embedder=embedder
+        )
     return done
 
 
-def _superseding(db: Database, vault: Vault, user_id: str, found: list[FactCandidate],
-                 emb: Embedder | None) -> list[FactCandidate]:
+def _superseding(
+    db: Database, vault: Vault, user_id: str, found: list[FactCandidate], emb: Embedder | None
+) -> list[FactCandidate]:
     """The model-free candidates, each statement that changes one value of a statement the
     person made before (the summary's rule: :func:`~threadkeep.memory.summary.extractive.match`)
     moved to that fact's slot, so the store updates it and keeps the old one as a version —
@@ -184,8 +210,9 @@ def _superseding(db: Database, vault: Vault, user_id: str, found: list[FactCandi
     for cand in found:
         if cand.key.startswith("said:"):
             new = read(cand.value)
-            for hit in relevant_facts(db, vault, user_id=user_id, query=cand.value, k=5, token_budget=2_000,
-                                      embedder=emb or False):
+            for hit in relevant_facts(
+                db, vault, user_id=user_id, query=cand.value, k=5, token_budget=2_000, embedder=emb or False
+            ):
                 old = hit.fact
                 if old.key.startswith("said:") and old.key != cand.key and match(new, read(old.value))[0] == "update":
                     cand = replace(cand, key=old.key)
@@ -195,8 +222,15 @@ def _superseding(db: Database, vault: Vault, user_id: str, found: list[FactCandi
 
 
 async def aextract_and_store(
-    db: Database, vault: Vault, *, user_id: str, message_id: str, text: str,
-    model: ChatModel | None = None, role: str = "user", embedder: Embedder | None | bool = True,
+    db: Database,
+    vault: Vault,
+    *,
+    user_id: str,
+    message_id: str,
+    text: str,
+    model: ChatModel | None = None,
+    role: str = "user",
+    embedder: Embedder | None | bool = True,
 ) -> ExtractionResult:
     """Mine one message of the person for facts and merge them (idempotent per message id).
     A provider failure (timeout, outage) propagates: the job tries again later."""
@@ -218,19 +252,22 @@ async def aextract_and_store(
     existing: list[rows.FactRecord] = []
     aliases: dict[str, str] = {}
     if model is not None and statements:
-        hits = relevant_facts(db, vault, user_id=user_id, query=statements, k=_CONTEXT_FACTS,
-                              token_budget=10_000, embedder=emb)
+        hits = relevant_facts(
+            db, vault, user_id=user_id, query=statements, k=_CONTEXT_FACTS, token_budget=10_000, embedder=emb
+        )
         existing = [h.fact for h in hits]
         with db.session() as s:
             # Single-valued slots are always shown, so a move to a new employer is an update.
             shown = {e.id for e in existing}
-            existing += [f for f in rows.load_facts(s, vault, user_id=user_id, categories=SINGLE_VALUED)
-                         if f.id not in shown]
+            existing += [
+                f for f in rows.load_facts(s, vault, user_id=user_id, categories=SINGLE_VALUED) if f.id not in shown
+            ]
         request, aliases = build_extraction_request(statements, existing)
         result.model = model.name
         try:
-            got = await complete_structured(model, request, FactAnswer,
-                                            check=lambda a: fact_problems(a, aliases, statements))
+            got = await complete_structured(
+                model, request, FactAnswer, check=lambda a: fact_problems(a, aliases, statements)
+            )
             answer, problems, result.usage = got.value, got.problems, got.usage
         except ProviderError as e:
             if e.retryable:
@@ -243,24 +280,52 @@ async def aextract_and_store(
         if s.get(FactExtraction, message_id) is not None:
             return ExtractionResult(message_id, "skipped")
         if answer is None:
-            result.changes = store.apply_candidates(s, vault, user_id=user_id, candidates=rule_candidates,
-                                                    message_id=message_id, embedder=emb)
+            result.changes = store.apply_candidates(
+                s, vault, user_id=user_id, candidates=rule_candidates, message_id=message_id, embedder=emb
+            )
         else:
             result.method = "model"
-            result.changes = store.apply_candidates(s, vault, user_id=user_id, candidates=notes,
-                                                    message_id=message_id, method="rule", embedder=emb)
-            result.changes += _apply(s, vault, answer, problems, user_id=user_id, message_id=message_id,
-                                     aliases=aliases, existing=by_id, embedder=emb)
-        s.add(FactExtraction(message_id=message_id, user_id=user_id, method=result.method,
-                             changes=sum(c.op != "seen" for c in result.changes)))
+            result.changes = store.apply_candidates(
+                s, vault, user_id=user_id, candidates=notes, message_id=message_id, method="rule", embedder=emb
+            )
+            result.changes += _apply(
+                s,
+                vault,
+                answer,
+                problems,
+                user_id=user_id,
+                message_id=message_id,
+                aliases=aliases,
+                existing=by_id,
+                embedder=emb,
+            )
+        s.add(
+            FactExtraction(
+                message_id=message_id,
+                user_id=user_id,
+                method=result.method,
+                changes=sum(c.op != "seen" for c in result.changes),
+            )
+        )
         return result
 
     return db.write(write)
 
 
-def extract_and_store(db: Database, vault: Vault, *, user_id: str, message_id: str, text: str,
-                      model: ChatModel | None = None, role: str = "user",
-                      embedder: Embedder | None | bool = True) -> ExtractionResult:
+def extract_and_store(
+    db: Database,
+    vault: Vault,
+    *,
+    user_id: str,
+    message_id: str,
+    text: str,
+    model: ChatModel | None = None,
+    role: str = "user",
+    embedder: Embedder | None | bool = True,
+) -> ExtractionResult:
     """Synchronous wrapper of :func:`aextract_and_store` for job workers without a loop."""
-    return asyncio.run(aextract_and_store(db, vault, user_id=user_id, message_id=message_id,
-                                          text=text, model=model, role=role, embedder=embedder))
+    return asyncio.run(
+        aextract_and_store(
+            db, vault, user_id=user_id, message_id=message_id, text=text, model=model, role=role, embedder=embedder
+        )
+    )

@@ -121,13 +121,20 @@ def open_fact(vault: Vault, s: Session, row: Fact) -> FactRecord:
         last_seen=row.last_seen,
         updated_at=row.updated_at,
         source_message_id=row.source_message_id,
-        said=("" if row.said_ct is None else
-              vault.open_text(s, uid, row.said_ct, table=_T, column="said", row_id=row.id)),
+        said=(
+            "" if row.said_ct is None else vault.open_text(s, uid, row.said_ct, table=_T, column="said", row_id=row.id)
+        ),
     )
 
 
-def load_facts(session: Session, vault: Vault, *, user_id: str, include_retired: bool = False,
-               categories: Iterable[str] | None = None) -> list[FactRecord]:
+def load_facts(
+    session: Session,
+    vault: Vault,
+    *,
+    user_id: str,
+    include_retired: bool = False,
+    categories: Iterable[str] | None = None,
+) -> list[FactRecord]:
     """The person's facts (of some ``categories`` only, when given), decrypted, oldest first."""
     q = select(Fact).where(Fact.user_id == user_id)
     if categories is not None:
@@ -164,11 +171,20 @@ def lock_facts(session: Session, user_id: str) -> FactsState:
     # person do not race on its insert either.
     dialect = session.get_bind().dialect.name
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    session.execute(insert(FactsState).values(
-        user_id=user_id, generation=0, deletions=0, updated_at=utcnow(),
-    ).on_conflict_do_nothing(index_elements=["user_id"]))
+    session.execute(
+        insert(FactsState)
+        .values(
+            user_id=user_id,
+            generation=0,
+            deletions=0,
+            updated_at=utcnow(),
+        )
+        .on_conflict_do_nothing(index_elements=["user_id"])
+    )
     return session.scalars(
-        select(FactsState).where(FactsState.user_id == user_id).with_for_update()
+        select(FactsState)
+        .where(FactsState.user_id == user_id)
+        .with_for_update()
         .execution_options(populate_existing=True)
     ).one()
 
@@ -191,9 +207,20 @@ def _next_version(session: Session, fact_id: str) -> int:
     return (top or 0) + 1
 
 
-def add_fact_version(session: Session, vault: Vault, fact: Fact, *, op: str, old: str | None,
-                     new: str | None, old_status: str | None, new_status: str | None,
-                     source: str | None, at: datetime, version: int | None = None) -> str:
+def add_fact_version(
+    session: Session,
+    vault: Vault,
+    fact: Fact,
+    *,
+    op: str,
+    old: str | None,
+    new: str | None,
+    old_status: str | None,
+    new_status: str | None,
+    source: str | None,
+    at: datetime,
+    version: int | None = None,
+) -> str:
     """Record one change of ``fact`` (old and new value sealed); its id. ``version`` defaults
     to the next after the fact's newest."""
     vid = new_id()
@@ -204,11 +231,21 @@ def add_fact_version(session: Session, vault: Vault, fact: Fact, *, op: str, old
 
     if version is None:
         version = _next_version(session, fact.id)
-    session.add(FactVersion(
-        id=vid, fact_id=fact.id, user_id=uid, version=version, op=op,
-        old_ct=seal(old, "old"), new_ct=seal(new, "new"), old_status=old_status,
-        new_status=new_status, source_message_id=source, at=at,
-    ))
+    session.add(
+        FactVersion(
+            id=vid,
+            fact_id=fact.id,
+            user_id=uid,
+            version=version,
+            op=op,
+            old_ct=seal(old, "old"),
+            new_ct=seal(new, "new"),
+            old_status=old_status,
+            new_status=new_status,
+            source_message_id=source,
+            at=at,
+        )
+    )
     return vid
 
 
@@ -223,8 +260,9 @@ class BlindIndex:
     def of(cls, session: Session, vault: Vault, user_id: str) -> BlindIndex:
         """The person's index: HMAC under a subkey, so the data key itself is used for
         AES-GCM only."""
-        return cls(hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1",
-                            hashlib.sha256).digest())
+        return cls(
+            hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1", hashlib.sha256).digest()
+        )
 
     def _hash(self, *parts: str) -> str:
         return hmac.new(self.key, "\x00".join(parts).encode("utf-8"), hashlib.sha256).hexdigest()[:32]
@@ -237,8 +275,9 @@ class BlindIndex:
         return self._hash("value", key, comparison_key(value))
 
 
-def seal_fact(session: Session, vault: Vault, fact: Fact, key: str, value: str,
-              embedder: Embedder | None, *, said: str = "") -> None:
+def seal_fact(
+    session: Session, vault: Vault, fact: Fact, key: str, value: str, embedder: Embedder | None, *, said: str = ""
+) -> None:
     """Set a fact row's sealed key, value, words as said and vector and its blind-index hashes."""
     uid = fact.user_id
     seal_said(session, vault, fact, said)
@@ -250,11 +289,9 @@ def seal_fact(session: Session, vault: Vault, fact: Fact, key: str, value: str,
     fact.vector_ct = None
     if embedder is not None:
         vec = embedder.passages([render_fact(key, value)])[0]
-        fact.vector_ct = vault.seal(session, uid, vector_to_bytes(vec),
-                                    table=_T, column="vector", row_id=fact.id)
+        fact.vector_ct = vault.seal(session, uid, vector_to_bytes(vec), table=_T, column="vector", row_id=fact.id)
 
 
 def seal_said(session: Session, vault: Vault, fact: Fact, said: str) -> None:
     """Keep the words the value was read from (none when they are the value itself)."""
-    fact.said_ct = (vault.seal(session, fact.user_id, said, table=_T, column="said", row_id=fact.id)
-                    if said else None)
+    fact.said_ct = vault.seal(session, fact.user_id, said, table=_T, column="said", row_id=fact.id) if said else None

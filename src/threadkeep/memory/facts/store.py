@@ -43,8 +43,15 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactVersion
 from threadkeep.store.vault import Vault
 
-__all__ = ["apply_candidates", "retire_fact", "fact_history", "undo_last_change", "forget_fact", "delete_fact",
-           "delete_all_facts"]
+__all__ = [
+    "apply_candidates",
+    "retire_fact",
+    "fact_history",
+    "undo_last_change",
+    "forget_fact",
+    "delete_fact",
+    "delete_all_facts",
+]
 
 
 def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidate) -> Fact | None:
@@ -85,15 +92,34 @@ def apply_candidates(
     for cand in candidates:
         row = _find_match(session, vault, user_id, cand)
         if row is None:
-            fact = Fact(id=new_id(), user_id=user_id, category=category_of(cand.key),
-                        status="current", method=method, times_seen=1,
-                        changed_gen=state.generation + 1,
-                        source_message_id=message_id, first_seen=at, last_seen=at, updated_at=at)
+            fact = Fact(
+                id=new_id(),
+                user_id=user_id,
+                category=category_of(cand.key),
+                status="current",
+                method=method,
+                times_seen=1,
+                changed_gen=state.generation + 1,
+                source_message_id=message_id,
+                first_seen=at,
+                last_seen=at,
+                updated_at=at,
+            )
             seal_fact(session, vault, fact, cand.key, cand.value, embedder, said=cand.said)
             session.add(fact)
             session.flush()
-            add_fact_version(session, vault, fact, op="add", old=None, new=cand.value, old_status=None,
-                     new_status="current", source=message_id, at=at)
+            add_fact_version(
+                session,
+                vault,
+                fact,
+                op="add",
+                old=None,
+                new=cand.value,
+                old_status=None,
+                new_status="current",
+                source=message_id,
+                at=at,
+            )
             changes.append(FactChange("add", fact.id, cand.key, cand.value))
             continue
         rec = open_fact(vault, session, row)
@@ -109,8 +135,18 @@ def apply_candidates(
             continue
         new_value = rec.value if same else cand.value
         op = "restore" if same else "update"
-        add_fact_version(session, vault, row, op=op, old=rec.value, new=new_value,
-                 old_status=row.status, new_status="current", source=message_id, at=at)
+        add_fact_version(
+            session,
+            vault,
+            row,
+            op=op,
+            old=rec.value,
+            new=new_value,
+            old_status=row.status,
+            new_status="current",
+            source=message_id,
+            at=at,
+        )
         if not same:
             seal_fact(session, vault, row, rec.key, new_value, embedder, said=cand.said)
             row.method = method
@@ -128,8 +164,15 @@ def apply_candidates(
 # -- what the person does to their facts: each writes a version and bumps the generation ----
 
 
-def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
-                message_id: str | None = None, at: datetime | None = None) -> FactChange | None:
+def retire_fact(
+    session: Session,
+    vault: Vault,
+    *,
+    user_id: str,
+    fact_id: str,
+    message_id: str | None = None,
+    at: datetime | None = None,
+) -> FactChange | None:
     """Mark a fact as no longer true (kept in history, left out of retrieval)."""
     at = at or utcnow()
     state = lock_facts(session, user_id)
@@ -137,8 +180,18 @@ def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
     if row is None or row.user_id != user_id or row.status != "current":
         return None
     rec = open_fact(vault, session, row)
-    add_fact_version(session, vault, row, op="retire", old=rec.value, new=rec.value,
-             old_status="current", new_status="retired", source=message_id, at=at)
+    add_fact_version(
+        session,
+        vault,
+        row,
+        op="retire",
+        old=rec.value,
+        new=rec.value,
+        old_status="current",
+        new_status="retired",
+        source=message_id,
+        at=at,
+    )
     row.status = "retired"
     row.updated_at = at
     touch_fact(row, state)
@@ -146,8 +199,7 @@ def retire_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
     return FactChange("retire", row.id, rec.key, rec.value)
 
 
-def fact_history(session: Session, vault: Vault, *, user_id: str,
-                 fact_id: str) -> list[FactVersionRecord]:
+def fact_history(session: Session, vault: Vault, *, user_id: str, fact_id: str) -> list[FactVersionRecord]:
     """Every version of one fact, oldest first."""
     rows = session.scalars(
         select(FactVersion)
@@ -161,14 +213,21 @@ def fact_history(session: Session, vault: Vault, *, user_id: str,
         return vault.open_text(session, user_id, blob, table=TV, column=col, row_id=vid)
 
     return [
-        FactVersionRecord(r.version, r.op, opened(r.old_ct, "old", r.id), opened(r.new_ct, "new", r.id),
-                          r.old_status, r.new_status, r.at, r.source_message_id)
+        FactVersionRecord(
+            r.version,
+            r.op,
+            opened(r.old_ct, "old", r.id),
+            opened(r.new_ct, "new", r.id),
+            r.old_status,
+            r.new_status,
+            r.at,
+            r.source_message_id,
+        )
         for r in rows
     ]
 
 
-def _undo_target(session: Session, user_id: str, fact_id: str | None,
-                 erased_at: datetime | None) -> FactVersion | None:
+def _undo_target(session: Session, user_id: str, fact_id: str | None, erased_at: datetime | None) -> FactVersion | None:
     """The newest change not yet undone: undos are a stack over the person's changes, so
     each ``undo`` version cancels the newest earlier change that no other undo cancelled.
     An erasure cannot be undone, so the stack of "any fact" ends at the newest one: what came
@@ -189,8 +248,7 @@ def _undo_target(session: Session, user_id: str, fact_id: str | None,
     return None
 
 
-def undo_last_change(session: Session, vault: Vault, *, user_id: str,
-                     fact_id: str | None = None) -> FactChange | None:
+def undo_last_change(session: Session, vault: Vault, *, user_id: str, fact_id: str | None = None) -> FactChange | None:
     """Undo the newest change (of one fact, or of any of the person's facts), as a new version.
 
     Nothing is erased: the undo is recorded as an ``undo`` version and the undone version
@@ -213,12 +271,25 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
     if last.op == "add":
         restored_value, restored_status = rec.value, "undone"
     else:
-        old = None if last.old_ct is None else vault.open_text(
-            session, user_id, last.old_ct, table=TV, column="old", row_id=last.id)
+        old = (
+            None
+            if last.old_ct is None
+            else vault.open_text(session, user_id, last.old_ct, table=TV, column="old", row_id=last.id)
+        )
         restored_value = old if old is not None else rec.value
         restored_status = last.old_status or row.status
-    add_fact_version(session, vault, row, op="undo", old=rec.value, new=restored_value,
-             old_status=before_status, new_status=restored_status, source=None, at=at)
+    add_fact_version(
+        session,
+        vault,
+        row,
+        op="undo",
+        old=rec.value,
+        new=restored_value,
+        old_status=before_status,
+        new_status=restored_status,
+        source=None,
+        at=at,
+    )
     if restored_value != rec.value:
         # The vector is dropped with the value: re-embedding is the next extraction's job,
         # and lexical retrieval still finds the fact meanwhile.
@@ -227,12 +298,12 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str,
     row.updated_at = at
     touch_fact(row, state)
     facts_changed(state, at, deleted=restored_status != "current")
-    return FactChange("undo", row.id, rec.key,
-                      restored_value if restored_status == "current" else None, rec.value)
+    return FactChange("undo", row.id, rec.key, restored_value if restored_status == "current" else None, rec.value)
 
 
-def forget_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
-                at: datetime | None = None) -> FactChange | None:
+def forget_fact(
+    session: Session, vault: Vault, *, user_id: str, fact_id: str, at: datetime | None = None
+) -> FactChange | None:
     """The person asked to forget one fact: it leaves every list and every turn at once, as
     a ``forget`` version that history shows and an undo reverts. (Erasing for good is
     :func:`delete_fact` or :func:`delete_all_facts`.) None when there is no such fact."""
@@ -242,8 +313,18 @@ def forget_fact(session: Session, vault: Vault, *, user_id: str, fact_id: str,
         return None
     state = lock_facts(session, user_id)
     rec = open_fact(vault, session, row)
-    add_fact_version(session, vault, row, op="forget", old=rec.value, new=None,
-             old_status=row.status, new_status="forgotten", source=None, at=at)
+    add_fact_version(
+        session,
+        vault,
+        row,
+        op="forget",
+        old=rec.value,
+        new=None,
+        old_status=row.status,
+        new_status="forgotten",
+        source=None,
+        at=at,
+    )
     row.status = "forgotten"
     row.updated_at = at
     touch_fact(row, state)

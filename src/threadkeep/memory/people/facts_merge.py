@@ -38,8 +38,22 @@ from threadkeep.store.vault import Vault
 __all__ = ["merge_facts", "unmerge_facts"]
 
 # Columns of a fact row an undo restores (everything but its id and owner).
-_RESTORED = ("category", "key_ct", "value_ct", "said_ct", "slot_hash", "value_hash", "vector_ct", "status", "method",
-             "times_seen", "source_message_id", "first_seen", "last_seen", "updated_at")
+_RESTORED = (
+    "category",
+    "key_ct",
+    "value_ct",
+    "said_ct",
+    "slot_hash",
+    "value_hash",
+    "vector_ct",
+    "status",
+    "method",
+    "times_seen",
+    "source_message_id",
+    "first_seen",
+    "last_seen",
+    "updated_at",
+)
 
 
 def _snapshot(row: Fact) -> dict[str, Any]:
@@ -87,8 +101,9 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     by_slot: dict[str, list[Fact]] = {}
     for row in s.scalars(select(Fact).where(Fact.user_id == target)):
         by_slot.setdefault(row.slot_hash, []).append(row)
-    rows = s.scalars(select(Fact).where(Fact.user_id == source, Fact.status == "current")
-                     .order_by(Fact.last_seen, Fact.id)).all()
+    rows = s.scalars(
+        select(Fact).where(Fact.user_id == source, Fact.status == "current").order_by(Fact.last_seen, Fact.id)
+    ).all()
     added: list[str] = []
     touched: dict[str, dict[str, Any]] = {}
     counts = {"facts_added": 0, "facts_deduplicated": 0, "facts_conflicts": 0, "facts_skipped": 0}
@@ -101,22 +116,42 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             found = [r for r in found if r.value_hash == value]
         match = min(found, key=lambda r: (r.status != "current", r.first_seen), default=None)
         if match is None:
-            fact = Fact(id=new_id(), user_id=target, category=category_of(rec.key), status="current",
-                        method=src.method, times_seen=src.times_seen, changed_gen=state.generation + 1,
-                        source_message_id=src.source_message_id, first_seen=src.first_seen,
-                        last_seen=src.last_seen, updated_at=at)
+            fact = Fact(
+                id=new_id(),
+                user_id=target,
+                category=category_of(rec.key),
+                status="current",
+                method=src.method,
+                times_seen=src.times_seen,
+                changed_gen=state.generation + 1,
+                source_message_id=src.source_message_id,
+                first_seen=src.first_seen,
+                last_seen=src.last_seen,
+                updated_at=at,
+            )
             _rows.seal_fact(s, vault, fact, rec.key, rec.value, None, said=rec.said)
             _reseal_vector(s, vault, src, fact)
             s.add(fact)
-            _rows.add_fact_version(s, vault, fact, version=1, op="add", old=None, new=rec.value,
-                                    old_status=None, new_status="current",
-                                    source=src.source_message_id, at=at)
+            _rows.add_fact_version(
+                s,
+                vault,
+                fact,
+                version=1,
+                op="add",
+                old=None,
+                new=rec.value,
+                old_status=None,
+                new_status="current",
+                source=src.source_message_id,
+                at=at,
+            )
             by_slot.setdefault(slot, []).append(fact)
             added.append(fact.id)
             counts["facts_added"] += 1
             continue
         if match.status not in ("current", "retired") or (
-                match.status == "retired" and src.last_seen <= match.updated_at):
+            match.status == "retired" and src.last_seen <= match.updated_at
+        ):
             counts["facts_skipped"] += 1  # forgotten or undone by the target, or retired later
             continue
         if match.id not in touched and match.id not in added:
@@ -132,9 +167,18 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             continue
         source_newer = src.last_seen > match.last_seen or match.status == "retired"
         winner, loser = (rec.value, mine.value) if source_newer else (mine.value, rec.value)
-        vid = _rows.add_fact_version(s, vault, match, op="merge", old=loser, new=winner,
-                                      old_status=match.status, new_status="current",
-                                      source=src.source_message_id, at=at)
+        vid = _rows.add_fact_version(
+            s,
+            vault,
+            match,
+            op="merge",
+            old=loser,
+            new=winner,
+            old_status=match.status,
+            new_status="current",
+            source=src.source_message_id,
+            at=at,
+        )
         if match.id in touched:
             touched[match.id]["versions"].append(vid)
         if source_newer and not same:
@@ -162,11 +206,13 @@ def unmerge_facts(s: Session, *, target: str, undo: dict[str, Any]) -> dict[str,
     removed = kept = restored = 0
     added = list(undo.get("added", []))
     for i in range(0, len(added), 500):
-        batch = added[i:i + 500]
+        batch = added[i : i + 500]
         mine = select(Fact.id).where(Fact.id.in_(batch), Fact.user_id == target)
         s.execute(delete(FactVersion).where(FactVersion.fact_id.in_(mine.scalar_subquery())))
-        removed += int(s.execute(delete(Fact).where(Fact.id.in_(batch), Fact.user_id == target)
-                                 .execution_options(synchronize_session=False)).rowcount or 0)  # type: ignore[attr-defined]
+        gone = s.execute(
+            delete(Fact).where(Fact.id.in_(batch), Fact.user_id == target).execution_options(synchronize_session=False)
+        )
+        removed += int(gone.rowcount or 0)  # type: ignore[attr-defined]
     items = {item["row"]["id"]: item for item in undo.get("touched", [])}
     rows = s.scalars(select(Fact).where(Fact.id.in_(list(items)), Fact.user_id == target)).all() if items else []
     for row in rows:

@@ -25,8 +25,15 @@ from threadkeep.store.db import Database
 from threadkeep.store.models import Identity, User
 from threadkeep.store.vault import Vault
 
-__all__ = ["IdentityConflict", "LinkResult", "link_identity", "link_or_merge", "resolve_identity",
-           "unlink_identity", "identities_of"]
+__all__ = [
+    "IdentityConflict",
+    "LinkResult",
+    "link_identity",
+    "link_or_merge",
+    "resolve_identity",
+    "unlink_identity",
+    "identities_of",
+]
 
 
 class IdentityConflict(Conflict):
@@ -52,12 +59,12 @@ def link_identity(db: Database, *, user_id: str, channel: str, external_id: str)
     def run(s: Session) -> str:
         if s.get(User, user_id) is None:
             raise NotFound(f"no person with id {user_id}")
-        row = s.scalars(select(Identity).where(Identity.channel == channel,
-                                               Identity.external_id == external_id)).first()
+        row = s.scalars(
+            select(Identity).where(Identity.channel == channel, Identity.external_id == external_id)
+        ).first()
         if row is not None:
             if row.user_id != user_id:
-                raise IdentityConflict(
-                    f"{channel}:{external_id} is linked to another person; unlink it first")
+                raise IdentityConflict(f"{channel}:{external_id} is linked to another person; unlink it first")
             return row.id
         row = Identity(user_id=user_id, channel=channel, external_id=external_id)
         s.add(row)
@@ -79,8 +86,9 @@ class LinkResult:
     merge: people_merge.MergeInfo | None = None
 
 
-def link_or_merge(db: Database, vault: Vault, *, user_id: str, channel: str, external_id: str,
-                  actor: str) -> LinkResult:
+def link_or_merge(
+    db: Database, vault: Vault, *, user_id: str, channel: str, external_id: str, actor: str
+) -> LinkResult:
     """Link ``(channel, external_id)`` to the person; when it belongs to another person, merge
     that person (all their conversations, facts, profile and identities) into this one.
 
@@ -92,8 +100,9 @@ def link_or_merge(db: Database, vault: Vault, *, user_id: str, channel: str, ext
     def run(s: Session) -> LinkResult:
         if s.get(User, user_id) is None:
             raise NotFound(f"no person with id {user_id}")
-        row = s.scalars(select(Identity).where(Identity.channel == channel,
-                                               Identity.external_id == external_id)).first()
+        row = s.scalars(
+            select(Identity).where(Identity.channel == channel, Identity.external_id == external_id)
+        ).first()
         if row is None:
             row = Identity(user_id=user_id, channel=channel, external_id=external_id)
             s.add(row)
@@ -102,10 +111,13 @@ def link_or_merge(db: Database, vault: Vault, *, user_id: str, channel: str, ext
         if row.user_id == user_id:
             return LinkResult(row.id)
         if channel == "local":
-            raise IdentityConflict(f"{channel}:{external_id} is another person's own handle; merge "
-                                   "the two people instead (`threadkeep users merge start`)")
-        merge = people_merge.start_merge_in(s, vault, source=row.user_id, target=user_id, actor=actor,
-                                            via=f"{channel}:{external_id}"[:240])
+            raise IdentityConflict(
+                f"{channel}:{external_id} is another person's own handle; merge "
+                "the two people instead (`threadkeep users merge start`)"
+            )
+        merge = people_merge.start_merge_in(
+            s, vault, source=row.user_id, target=user_id, actor=actor, via=f"{channel}:{external_id}"[:240]
+        )
         return LinkResult(row.id, merge)
 
     try:
@@ -121,12 +133,12 @@ def resolve_identity(db: Database, *, channel: str, external_id: str) -> str | N
     """The person behind a channel identity, or None when it is not linked."""
     channel, external_id = _norm(channel, external_id)
     with db.session() as s:
-        return s.scalar(select(Identity.user_id).where(Identity.channel == channel,
-                                                       Identity.external_id == external_id))
+        return s.scalar(
+            select(Identity.user_id).where(Identity.channel == channel, Identity.external_id == external_id)
+        )
 
 
-def unlink_identity(db: Database, *, channel: str, external_id: str,
-                    user_id: str | None = None) -> bool:
+def unlink_identity(db: Database, *, channel: str, external_id: str, user_id: str | None = None) -> bool:
     """Remove a link (only from ``user_id`` when given); True when something was removed."""
     channel, external_id = _norm(channel, external_id)
     q = delete(Identity).where(Identity.channel == channel, Identity.external_id == external_id)
@@ -138,6 +150,5 @@ def unlink_identity(db: Database, *, channel: str, external_id: str,
 def identities_of(db: Database, *, user_id: str) -> list[tuple[str, str]]:
     """The person's linked identities as ``(channel, external_id)``, sorted."""
     with db.session() as s:
-        rows = s.execute(select(Identity.channel, Identity.external_id)
-                         .where(Identity.user_id == user_id)).all()
+        rows = s.execute(select(Identity.channel, Identity.external_id).where(Identity.user_id == user_id)).all()
     return sorted((r[0], r[1]) for r in rows)

@@ -83,18 +83,23 @@ class MergeInfo:
     finished_at: datetime | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "into": self.target, "source": self.source, "via": self.via,
-                "status": self.status, "counts": dict(self.counts), "actor": self.actor,
-                "created_at": self.created_at.isoformat(),
-                "finished_at": self.finished_at.isoformat() if self.finished_at else None}
+        return {
+            "id": self.id,
+            "into": self.target,
+            "source": self.source,
+            "via": self.via,
+            "status": self.status,
+            "counts": dict(self.counts),
+            "actor": self.actor,
+            "created_at": self.created_at.isoformat(),
+            "finished_at": self.finished_at.isoformat() if self.finished_at else None,
+        }
 
 
 # -- audit ----------------------------------------------------------------------------------
-def record_audit(s: Session, *, actor: str, action: str, subject: str | None,
-                 details: dict[str, Any]) -> None:
+def record_audit(s: Session, *, actor: str, action: str, subject: str | None, details: dict[str, Any]) -> None:
     """Write one audit row in the caller's transaction (ids and counts only)."""
-    s.add(AuditEntry(id=new_id(), at=utcnow(), actor=actor[:200], action=action, subject=subject,
-                     details=details))
+    s.add(AuditEntry(id=new_id(), at=utcnow(), actor=actor[:200], action=action, subject=subject, details=details))
 
 
 def audit_entries(db: Database, *, subject: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
@@ -105,8 +110,16 @@ def audit_entries(db: Database, *, subject: str | None = None, limit: int = 100)
     if subject is not None:
         q = q.where(AuditEntry.subject == subject)
     with db.reading() as s:
-        return [{"at": r.at.isoformat(), "actor": r.actor, "action": r.action, "subject": r.subject,
-                 "details": dict(r.details)} for r in s.scalars(q)]
+        return [
+            {
+                "at": r.at.isoformat(),
+                "actor": r.actor,
+                "action": r.action,
+                "subject": r.subject,
+                "details": dict(r.details),
+            }
+            for r in s.scalars(q)
+        ]
 
 
 # -- profile --------------------------------------------------------------------------------
@@ -115,14 +128,26 @@ def _merge_profile(s: Session, vault: Vault, source: str, target: str) -> dict[s
     target had none. The background job rebuilds it from the merged facts either way."""
     mine = s.get(Profile, target)
     if mine is not None:
-        return {"text_ct": mine.text_ct.hex(), "version": mine.version, "method": mine.method,
-                "messages_at_build": mine.messages_at_build, "built_at": mine.built_at.isoformat()}
+        return {
+            "text_ct": mine.text_ct.hex(),
+            "version": mine.version,
+            "method": mine.method,
+            "messages_at_build": mine.messages_at_build,
+            "built_at": mine.built_at.isoformat(),
+        }
     theirs = s.get(Profile, source)
     if theirs is not None:
         text = vault.open_bytes(s, source, theirs.text_ct, table="profiles", column="text", row_id=source)
-        s.add(Profile(user_id=target, text_ct=vault.seal(s, target, text, table="profiles", column="text",
-                                                          row_id=target),
-                      version=1, method=theirs.method, messages_at_build=0, built_at=utcnow()))
+        s.add(
+            Profile(
+                user_id=target,
+                text_ct=vault.seal(s, target, text, table="profiles", column="text", row_id=target),
+                version=1,
+                method=theirs.method,
+                messages_at_build=0,
+                built_at=utcnow(),
+            )
+        )
     return None
 
 
@@ -143,14 +168,20 @@ def _restore_profile(s: Session, target: str, snap: dict[str, Any] | None) -> No
 
 # -- the three steps ------------------------------------------------------------------------
 def _seal_undo(s: Session, vault: Vault, merge: PersonMerge, undo: dict[str, Any]) -> None:
-    merge.undo_ct = vault.seal(s, merge.source_user_id, json.dumps(undo, sort_keys=True),
-                               table="person_merges", column="undo", row_id=merge.id)
+    merge.undo_ct = vault.seal(
+        s, merge.source_user_id, json.dumps(undo, sort_keys=True), table="person_merges", column="undo", row_id=merge.id
+    )
 
 
 def _open_undo(s: Session, vault: Vault, merge: PersonMerge) -> dict[str, Any]:
     assert merge.undo_ct is not None
-    return dict(json.loads(vault.open_text(s, merge.source_user_id, merge.undo_ct, table="person_merges",
-                                           column="undo", row_id=merge.id)))
+    return dict(
+        json.loads(
+            vault.open_text(
+                s, merge.source_user_id, merge.undo_ct, table="person_merges", column="undo", row_id=merge.id
+            )
+        )
+    )
 
 
 def _lock_person(s: Session, user_id: str) -> User | None:
@@ -160,8 +191,9 @@ def _lock_person(s: Session, user_id: str) -> User | None:
     return s.scalar(select(User).where(User.id == user_id).with_for_update())
 
 
-def start_merge_in(s: Session, vault: Vault, *, source: str, target: str, actor: str,
-                   via: str | None = None) -> MergeInfo:
+def start_merge_in(
+    s: Session, vault: Vault, *, source: str, target: str, actor: str, via: str | None = None
+) -> MergeInfo:
     """Merge person ``source`` into person ``target`` (ids) in the caller's transaction."""
     if source == target:
         raise InputError("a person cannot be merged into themselves")
@@ -173,24 +205,43 @@ def start_merge_in(s: Session, vault: Vault, *, source: str, target: str, actor:
     for who in (src, tgt):
         if who.name == SYSTEM_USER or who.name.startswith(MERGED_PREFIX):
             raise Conflict(f"person {who.name!r} cannot take part in a merge")
-    waiting = s.scalar(select(PersonMerge.id).where(PersonMerge.target_user_id == source,
-                                                    PersonMerge.status == "pending").limit(1))
+    waiting = s.scalar(
+        select(PersonMerge.id).where(PersonMerge.target_user_id == source, PersonMerge.status == "pending").limit(1)
+    )
     if waiting is not None:
-        raise Conflict(f"person {src.name!r} is the target of pending merge {waiting}: confirm or undo "
-                       "it before merging them into someone else")
-    busy = s.scalar(select(func.count()).select_from(Message)
-                    .where(Message.user_id == source, Message.status == "pending"))
+        raise Conflict(
+            f"person {src.name!r} is the target of pending merge {waiting}: confirm or undo "
+            "it before merging them into someone else"
+        )
+    busy = s.scalar(
+        select(func.count()).select_from(Message).where(Message.user_id == source, Message.status == "pending")
+    )
     if busy:
-        raise Conflict(f"person {src.name!r} has a turn in progress; try the link again in a moment "
-                       "(nothing was changed)")
+        raise Conflict(
+            f"person {src.name!r} has a turn in progress; try the link again in a moment (nothing was changed)"
+        )
     imports = table("imports", column("user_id"), column("status"))
-    if s.scalar(select(func.count()).select_from(imports)
-                .where(imports.c.user_id == source, imports.c.status.in_(("receiving", "storing")))):
-        raise Conflict(f"person {src.name!r} has an import in progress; merge once it has stored its "
-                       "conversations (nothing was changed)")
+    if s.scalar(
+        select(func.count())
+        .select_from(imports)
+        .where(imports.c.user_id == source, imports.c.status.in_(("receiving", "storing")))
+    ):
+        raise Conflict(
+            f"person {src.name!r} has an import in progress; merge once it has stored its "
+            "conversations (nothing was changed)"
+        )
     mid = new_id()
-    merge = PersonMerge(id=mid, target_user_id=target, source_user_id=source, source_name=src.name,
-                        via=via, status="pending", counts={}, actor=actor[:200], created_at=utcnow())
+    merge = PersonMerge(
+        id=mid,
+        target_user_id=target,
+        source_user_id=source,
+        source_name=src.name,
+        via=via,
+        status="pending",
+        counts={},
+        actor=actor[:200],
+        created_at=utcnow(),
+    )
     s.add(merge)
     conv_ids = list(s.scalars(select(Conversation.id).where(Conversation.user_id == source)))
     counts = merge_rows.move_conversations(s, vault, conv_ids, target)
@@ -201,22 +252,35 @@ def start_merge_in(s: Session, vault: Vault, *, source: str, target: str, actor:
     if keys:  # the source's own keys would act for a hidden person: suspended until an undo
         s.execute(update(ApiKey).where(ApiKey.id.in_(keys)).values(revoked_at=utcnow()))
     src.name = MERGED_PREFIX + mid
-    counts |= {"identities": len(moved["identities"]), "surface_threads": len(moved["surface_threads"]),
-               "keys_suspended": len(keys), **fact_counts}
+    counts |= {
+        "identities": len(moved["identities"]),
+        "surface_threads": len(moved["surface_threads"]),
+        "keys_suspended": len(keys),
+        **fact_counts,
+    }
     merge.counts = counts
     s.flush()
-    _seal_undo(s, vault, merge, {"conversations": conv_ids, "moved": moved, "facts": fact_undo,
-                                 "profile": profile, "keys": keys})
+    _seal_undo(
+        s,
+        vault,
+        merge,
+        {"conversations": conv_ids, "moved": moved, "facts": fact_undo, "profile": profile, "keys": keys},
+    )
     jobs.enqueue(s, kind="recall_index", payload={"user_id": target}, dedupe_key=f"recall:{target}")
     jobs.enqueue(s, kind="profile", payload={"user_id": target, "force": True}, dedupe_key=f"profile-merge:{mid}")
-    record_audit(s, actor=actor, action="merge.start", subject=mid,
-                 details={"merge": mid, "target": target, "source": source, "counts": counts,
-                          "via_identity": via is not None})
+    record_audit(
+        s,
+        actor=actor,
+        action="merge.start",
+        subject=mid,
+        details={"merge": mid, "target": target, "source": source, "counts": counts, "via_identity": via is not None},
+    )
     return _info(s, merge)
 
 
 def start_merge(db: Database, vault: Vault, *, source: str, into: str, actor: str) -> MergeInfo:
     """Merge the person with handle ``source`` into the person with handle ``into`` (pending)."""
+
     def run(s: Session) -> MergeInfo:
         src, tgt = repo.find_user(s, name=source), repo.find_user(s, name=into)
         if src is None or tgt is None:
@@ -233,22 +297,28 @@ def _pending(s: Session, merge_id: str) -> PersonMerge:
     if merge is None:
         raise NotFound(f"no merge with id {merge_id}")
     if merge.status != "pending":
-        raise Conflict(f"merge {merge_id} was already {merge.status} on {merge.finished_at:%Y-%m-%d %H:%M} UTC; "
-                       "only a pending merge can be undone or confirmed")
+        raise Conflict(
+            f"merge {merge_id} was already {merge.status} on {merge.finished_at:%Y-%m-%d %H:%M} UTC; "
+            "only a pending merge can be undone or confirmed"
+        )
     return merge
 
 
 def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> MergeInfo:
     """Put both people back as they were before the merge (a pending merge only)."""
+
     def run(s: Session) -> MergeInfo:
         merge = _pending(s, merge_id)
         source, target = merge.source_user_id, merge.target_user_id
         locked = {uid: _lock_person(s, uid) for uid in sorted((source, target))}
         src = locked[source]
         assert src is not None  # a pending merge's source is deleted only by its confirmation
-        busy = s.scalar(select(func.count()).select_from(Message).join(
-            Conversation, Conversation.id == Message.conversation_id)
-            .where(Conversation.user_id == target, Message.status == "pending"))
+        busy = s.scalar(
+            select(func.count())
+            .select_from(Message)
+            .join(Conversation, Conversation.id == Message.conversation_id)
+            .where(Conversation.user_id == target, Message.status == "pending")
+        )
         if busy:
             raise Conflict("a turn is in progress for the merged person; try the undo again in a moment")
         undo = _open_undo(s, vault, merge)
@@ -266,8 +336,13 @@ def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> Merg
         merge.status, merge.finished_at, merge.undo_ct = "undone", utcnow(), None
         merge.source_name = None
         jobs.enqueue(s, kind="recall_index", payload={"user_id": source}, dedupe_key=f"recall:{source}")
-        record_audit(s, actor=actor, action="merge.undo", subject=merge.id,
-                     details={"merge": merge.id, "target": target, "source": source, "counts": counts})
+        record_audit(
+            s,
+            actor=actor,
+            action="merge.undo",
+            subject=merge.id,
+            details={"merge": merge.id, "target": target, "source": source, "counts": counts},
+        )
         s.flush()
         return _info(s, merge, source_name=src.name)
 
@@ -279,6 +354,7 @@ def undo_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> Merg
 def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> MergeInfo:
     """Make a merge final: the undo data goes, and the source person is deleted for good
     (key shredded, handle tombstoned: :func:`threadkeep.store.deletion.delete_user`)."""
+
     def run(s: Session) -> MergeInfo:
         merge = _pending(s, merge_id)
         src = _lock_person(s, merge.source_user_id)
@@ -286,9 +362,18 @@ def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> M
         info = _info(s, merge)
         merge.status, merge.finished_at, merge.undo_ct = "confirmed", utcnow(), None
         merge.source_name = None
-        record_audit(s, actor=actor, action="merge.confirm", subject=merge.id,
-                     details={"merge": merge.id, "target": merge.target_user_id,
-                              "source": merge.source_user_id, "source_deleted": src is not None})
+        record_audit(
+            s,
+            actor=actor,
+            action="merge.confirm",
+            subject=merge.id,
+            details={
+                "merge": merge.id,
+                "target": merge.target_user_id,
+                "source": merge.source_user_id,
+                "source_deleted": src is not None,
+            },
+        )
         if src is not None:
             # Anything that reached the hidden source after the merge (an event a webhook was
             # storing at that moment) goes to the target rather than down with the source.
@@ -310,9 +395,19 @@ def confirm_merge(db: Database, vault: Vault, *, merge_id: str, actor: str) -> M
 # -- reading --------------------------------------------------------------------------------
 def _info(s: Session, merge: PersonMerge, *, source_name: str | None = None) -> MergeInfo:
     target = s.scalar(select(User.name).where(User.id == merge.target_user_id))
-    return MergeInfo(merge.id, target, source_name or merge.source_name, merge.source_user_id,
-                     merge.target_user_id, merge.via, merge.status, dict(merge.counts or {}), merge.actor,
-                     merge.created_at, merge.finished_at)
+    return MergeInfo(
+        merge.id,
+        target,
+        source_name or merge.source_name,
+        merge.source_user_id,
+        merge.target_user_id,
+        merge.via,
+        merge.status,
+        dict(merge.counts or {}),
+        merge.actor,
+        merge.created_at,
+        merge.finished_at,
+    )
 
 
 def get_merge(db: Database, *, merge_id: str) -> MergeInfo:
@@ -342,4 +437,3 @@ def forget_caches(*user_ids: str) -> None:
     for uid in user_ids:
         facts.clear_fact_cache(uid)
         index.clear_recall_cache(uid)
-

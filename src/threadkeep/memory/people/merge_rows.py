@@ -33,15 +33,20 @@ __all__ = [
 # Sealed columns of the rows that move: ciphertext column -> the column name in its
 # associated data. The row id in the associated data is ``id`` unless :data:`_ROW_ID` says.
 SEALED: dict[str, dict[str, str]] = {
-    "conversations": {"title_ct": "title", "system_prompt_ct": "system_prompt", "startup_ct": "startup",
-                      "instructions_ct": "instructions"},
+    "conversations": {
+        "title_ct": "title",
+        "system_prompt_ct": "system_prompt",
+        "startup_ct": "startup",
+        "instructions_ct": "instructions",
+    },
     "messages": {"text_ct": "text", "trace_ct": "trace", "speaker_ct": "speaker"},
     "summary_versions": {"state_ct": "state"},
     "message_vectors": {"vector_ct": "vector", "dates_ct": "dates"},
     "message_chunks": {"vector_ct": "vector"},
     "reask_marks": {"detail_ct": "detail"},
     "surface_events": {"text_ct": "text"},
-    "recall_notes": {"text_ct": "text"}, "answer_versions": {"text_ct": "text"},
+    "recall_notes": {"text_ct": "text"},
+    "answer_versions": {"text_ct": "text"},
 }
 _ROW_ID = {
     "message_vectors": lambda r: r["message_id"],
@@ -49,30 +54,61 @@ _ROW_ID = {
     "reask_marks": lambda r: r["message_id"],
 }
 # Which rows follow a moved conversation, a moved message, or the person themselves.
-MOVED_WITH_CONVERSATION = ("messages", "summary_versions", "message_vectors", "reask_marks",
-                           "model_calls", "openai_threads", "import_sources", "recall_notes")
+MOVED_WITH_CONVERSATION = (
+    "messages",
+    "summary_versions",
+    "message_vectors",
+    "reask_marks",
+    "model_calls",
+    "openai_threads",
+    "import_sources",
+    "recall_notes",
+)
 MOVED_WITH_MESSAGE = ("message_chunks", "fact_extractions", "answer_versions")
 MOVED_WITH_PERSON = ("surface_threads", "surface_events", "surface_posts", "identities")
 # Rows that stay with the source (merged copies go to the target, or they are the source's
 # own credentials and bookkeeping) and are deleted with the source when the merge is confirmed.
-KEPT_WITH_SOURCE = ("user_keys", "facts", "fact_versions", "facts_state", "profiles", "digests",
-                    "idempotency_keys", "api_keys", "imports", "memory_calls")
+KEPT_WITH_SOURCE = (
+    "user_keys",
+    "facts",
+    "fact_versions",
+    "facts_state",
+    "profiles",
+    "digests",
+    "idempotency_keys",
+    "api_keys",
+    "imports",
+    "memory_calls",
+)
 _BATCH = 500
 # Primary key and the other columns a move reads or filters on, per moving table (besides
 # ``user_id`` and the sealed columns). Lightweight table constructs: this module reaches the
 # surfaces' and insights' tables by name, without importing those layers.
 _KEYS: dict[str, tuple[str, ...]] = {
-    "conversations": ("id",), "messages": ("id", "conversation_id"), "summary_versions": ("id", "conversation_id"),
-    "message_vectors": ("message_id", "conversation_id"), "reask_marks": ("message_id", "conversation_id"),
-    "model_calls": ("id", "conversation_id"), "openai_threads": ("conversation_id",),
-    "message_chunks": ("message_id", "chunk"), "fact_extractions": ("message_id",),
-    "surface_threads": ("id", "channel", "thread_key"), "surface_events": ("id",), "surface_posts": ("id",),
-    "identities": ("id",), "import_sources": ("source_id", "conversation_id"),
-    "recall_notes": ("id", "conversation_id"), "answer_versions": ("id", "answer_id"),
+    "conversations": ("id",),
+    "messages": ("id", "conversation_id"),
+    "summary_versions": ("id", "conversation_id"),
+    "message_vectors": ("message_id", "conversation_id"),
+    "reask_marks": ("message_id", "conversation_id"),
+    "model_calls": ("id", "conversation_id"),
+    "openai_threads": ("conversation_id",),
+    "message_chunks": ("message_id", "chunk"),
+    "fact_extractions": ("message_id",),
+    "surface_threads": ("id", "channel", "thread_key"),
+    "surface_events": ("id",),
+    "surface_posts": ("id",),
+    "identities": ("id",),
+    "import_sources": ("source_id", "conversation_id"),
+    "recall_notes": ("id", "conversation_id"),
+    "answer_versions": ("id", "answer_id"),
 }
-_PRIMARY = {"message_vectors": ("message_id",), "reask_marks": ("message_id",),
-            "openai_threads": ("conversation_id",), "message_chunks": ("message_id", "chunk"),
-            "fact_extractions": ("message_id",)}
+_PRIMARY = {
+    "message_vectors": ("message_id",),
+    "reask_marks": ("message_id",),
+    "openai_threads": ("conversation_id",),
+    "message_chunks": ("message_id", "chunk"),
+    "fact_extractions": ("message_id",),
+}
 
 
 @functools.cache
@@ -88,7 +124,7 @@ def _primary(name: str) -> tuple[str, ...]:
 
 def _chunks(ids: list[str]) -> Iterable[list[str]]:
     for i in range(0, len(ids), _BATCH):
-        yield ids[i:i + _BATCH]
+        yield ids[i : i + _BATCH]
 
 
 def _reseal_rows(s: Session, vault: Vault, name: str, where: Any, to_user: str) -> int:
@@ -113,10 +149,13 @@ def _reseal_rows(s: Session, vault: Vault, name: str, where: Any, to_user: str) 
                 blob = vault.seal(s, to_user, plain, table=name, column=aad, row_id=row_id(r))
             p[f"v_{col}"] = blob
         params.append(p)
-    stmt = (update(t).where(and_(*(t.c[c] == bindparam(f"k_{c}") for c in pk)))
-            .values({"user_id": bindparam("v_user_id"), **{c: bindparam(f"v_{c}") for c in sealed}}))
+    stmt = (
+        update(t)
+        .where(and_(*(t.c[c] == bindparam(f"k_{c}") for c in pk)))
+        .values({"user_id": bindparam("v_user_id"), **{c: bindparam(f"v_{c}") for c in sealed}})
+    )
     for i in range(0, len(params), _BATCH):
-        s.connection().execute(stmt, params[i:i + _BATCH])
+        s.connection().execute(stmt, params[i : i + _BATCH])
     return len(rows)
 
 
@@ -149,19 +188,22 @@ def move_person_rows(s: Session, vault: Vault, source: str, target: str) -> dict
     """Move the source's surface rows and channel identities; returns the moved ids."""
     moved: dict[str, list[str]] = {}
     threads = _table("surface_threads")
-    taken = {(c, k) for c, k in s.execute(select(threads.c.channel, threads.c.thread_key)
-                                          .where(threads.c.user_id == target))}
+    taken = {
+        (c, k) for c, k in s.execute(select(threads.c.channel, threads.c.thread_key).where(threads.c.user_id == target))
+    }
     ids: list[str] = []
-    for tid, channel, key in s.execute(select(threads.c.id, threads.c.channel, threads.c.thread_key)
-                                       .where(threads.c.user_id == source)):
+    for tid, channel, key in s.execute(
+        select(threads.c.id, threads.c.channel, threads.c.thread_key).where(threads.c.user_id == source)
+    ):
         if (channel, key) not in taken:  # both in one platform thread: the target's row stands
             ids.append(tid)
     moved["surface_threads"] = ids
     for name in ("surface_events", "surface_posts"):
         t = _table(name)
         moved[name] = [r[0] for r in s.execute(select(t.c.id).where(t.c.user_id == source))]
-    moved["identities"] = list(s.scalars(select(Identity.id).where(Identity.user_id == source,
-                                                                   Identity.channel != "local")))
+    moved["identities"] = list(
+        s.scalars(select(Identity.id).where(Identity.user_id == source, Identity.channel != "local"))
+    )
     move_listed(s, vault, moved, target)
     return moved
 
@@ -176,5 +218,6 @@ def move_listed(s: Session, vault: Vault, moved: dict[str, list[str]], to_user: 
 def still_owned(s: Session, name: str, ids: list[str], owner: str) -> list[str]:
     """Those of ``ids`` that still exist in table ``name`` and still belong to ``owner``."""
     t = _table(name)
-    return [i for batch in _chunks(ids)
-            for i in s.scalars(select(t.c.id).where(t.c.id.in_(batch), t.c.user_id == owner))]
+    return [
+        i for batch in _chunks(ids) for i in s.scalars(select(t.c.id).where(t.c.id.in_(batch), t.c.user_id == owner))
+    ]

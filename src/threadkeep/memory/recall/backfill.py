@@ -138,19 +138,25 @@ def _lock(user_id: str) -> threading.Lock:
         return _person_locks.setdefault(user_id, threading.Lock())
 
 
-def _plan(s: Session, vault: Vault, user_id: str, among: Any, max_chunks: int, max_chars: int,
-          emb: Embedder) -> tuple[list[_Planned], bool]:
+def _plan(
+    s: Session, vault: Vault, user_id: str, among: Any, max_chunks: int, max_chars: int, emb: Embedder
+) -> tuple[list[_Planned], bool]:
     """The next pending chunks in message order, up to the budget; and whether more are left."""
-    query = (select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
-             .where(Message.user_id == user_id, MessageVector.message_id.is_(None),
-                    Message.offline.is_(False)))  # an offline answer is never recalled: nothing to embed
+    query = (
+        select(Message)
+        .outerjoin(MessageVector, MessageVector.message_id == Message.id)
+        .where(Message.user_id == user_id, MessageVector.message_id.is_(None), Message.offline.is_(False))
+    )  # an offline answer is never recalled: nothing to embed
     if among is not None:
         query = query.where(Message.id.in_(among))
     rows = s.scalars(query.order_by(Message.created_at, Message.seq).limit(_READ_MESSAGES)).all()
     have: dict[str, dict[int, bytes]] = {}
     if rows:
-        for c in s.scalars(select(MessageChunk).where(MessageChunk.message_id.in_([m.id for m in rows]),
-                                                      MessageChunk.model == emb.name)):
+        for c in s.scalars(
+            select(MessageChunk).where(
+                MessageChunk.message_id.in_([m.id for m in rows]), MessageChunk.model == emb.name
+            )
+        ):
             have.setdefault(c.message_id, {})[c.chunk] = c.vector_ct
     plan: list[_Planned] = []
     chunks = chars = 0
@@ -170,10 +176,26 @@ def _plan(s: Session, vault: Vault, user_id: str, among: Any, max_chunks: int, m
             chars += size
         if not todo and missing:
             return plan, True
-        first = (vector_from_bytes(vault.open_bytes(s, user_id, done[0], table=CHUNK_TABLE, column="vector",
-                                                    row_id=f"{m.id}:0")) if 0 in done else None)
-        plan.append(_Planned(m.id, m.user_id, m.conversation_id, m.seq, dates_mod.to_json(found), pieces, todo,
-                             first, completes=len(todo) == len(missing)))
+        first = (
+            vector_from_bytes(
+                vault.open_bytes(s, user_id, done[0], table=CHUNK_TABLE, column="vector", row_id=f"{m.id}:0")
+            )
+            if 0 in done
+            else None
+        )
+        plan.append(
+            _Planned(
+                m.id,
+                m.user_id,
+                m.conversation_id,
+                m.seq,
+                dates_mod.to_json(found),
+                pieces,
+                todo,
+                first,
+                completes=len(todo) == len(missing),
+            )
+        )
         if len(todo) < len(missing):
             return plan, True
         if chunks >= max_chunks or chars >= max_chars:
@@ -190,10 +212,12 @@ def _write(s: Session, vault: Vault, plan: list[_Planned], vectors: np.ndarray, 
     # Three lookups for the whole step, not three per chunk, while the write lock is held.
     live = set(s.scalars(select(Message.id).where(Message.id.in_(ids))))
     indexed = set(s.scalars(select(MessageVector.message_id).where(MessageVector.message_id.in_(ids))))
-    stored = {(r[0], r[1]) for r in s.execute(select(MessageChunk.message_id, MessageChunk.chunk)
-                                              .where(MessageChunk.message_id.in_(ids)))}
+    stored = {
+        (r[0], r[1])
+        for r in s.execute(select(MessageChunk.message_id, MessageChunk.chunk).where(MessageChunk.message_id.in_(ids)))
+    }
     for p in plan:
-        mine = vectors[k:k + len(p.todo)]
+        mine = vectors[k : k + len(p.todo)]
         k += len(p.todo)
         if p.message_id in indexed or p.message_id not in live:
             continue
@@ -207,27 +231,52 @@ def _write(s: Session, vault: Vault, plan: list[_Planned], vectors: np.ndarray, 
                 if (p.message_id, chunk) in stored:
                     continue
                 row_id = f"{p.message_id}:{chunk}"
-                s.add(MessageChunk(message_id=p.message_id, chunk=chunk, user_id=p.user_id, start=a, end=b,
-                                   model=model, vector_ct=vault.seal(s, p.user_id, vector_to_bytes(vec),
-                                                                     table=CHUNK_TABLE, column="vector",
-                                                                     row_id=row_id)))
+                s.add(
+                    MessageChunk(
+                        message_id=p.message_id,
+                        chunk=chunk,
+                        user_id=p.user_id,
+                        start=a,
+                        end=b,
+                        model=model,
+                        vector_ct=vault.seal(
+                            s, p.user_id, vector_to_bytes(vec), table=CHUNK_TABLE, column="vector", row_id=row_id
+                        ),
+                    )
+                )
             chunks += 1
         if p.completes and first is not None:
-            s.add(MessageVector(
-                message_id=p.message_id, user_id=p.user_id, conversation_id=p.conversation_id, seq=p.seq,
-                model=model,
-                vector_ct=vault.seal(s, p.user_id, vector_to_bytes(first), table=VECTOR_TABLE, column="vector",
-                                     row_id=p.message_id),
-                dates_ct=vault.seal(s, p.user_id, p.dates, table=VECTOR_TABLE, column="dates", row_id=p.message_id)))
+            s.add(
+                MessageVector(
+                    message_id=p.message_id,
+                    user_id=p.user_id,
+                    conversation_id=p.conversation_id,
+                    seq=p.seq,
+                    model=model,
+                    vector_ct=vault.seal(
+                        s, p.user_id, vector_to_bytes(first), table=VECTOR_TABLE, column="vector", row_id=p.message_id
+                    ),
+                    dates_ct=vault.seal(s, p.user_id, p.dates, table=VECTOR_TABLE, column="dates", row_id=p.message_id),
+                )
+            )
             messages += 1
     s.flush()
     return chunks, messages
 
 
-def index_step(db: Database, vault: Vault, *, user_id: str, embedder: Embedder | None | bool = True,
-               pacer: Pacer | None = None, max_chunks: int | None = None, max_chars: int | None = None,
-               among: Any = None, on_commit: Callable[[Session, StepResult], None] | None = None,
-               on_item: Callable[[str], None] | None = None) -> StepResult:
+def index_step(
+    db: Database,
+    vault: Vault,
+    *,
+    user_id: str,
+    embedder: Embedder | None | bool = True,
+    pacer: Pacer | None = None,
+    max_chunks: int | None = None,
+    max_chars: int | None = None,
+    among: Any = None,
+    on_commit: Callable[[Session, StepResult], None] | None = None,
+    on_item: Callable[[str], None] | None = None,
+) -> StepResult:
     """Embed and store the person's next pending chunks: read, embed outside any
     transaction, write in one. ``among``: a subquery of message ids to limit the work to
     (an import's messages). The budget is ``pacer``'s (measured; it learns from this step)
@@ -247,8 +296,10 @@ def index_step(db: Database, vault: Vault, *, user_id: str, embedder: Embedder |
             return StepResult(0, 0, 0, 0.0, left)
         texts = [p.pieces[k][3][:EMBED_CHARS] for p in plan for k in p.todo]
         if on_item is not None:
-            on_item(f"{counted(len(texts), 'chunk')} of message {plan[0].message_id}"
-                    + (f" to {plan[-1].message_id}" if len(plan) > 1 else ""))
+            on_item(
+                f"{counted(len(texts), 'chunk')} of message {plan[0].message_id}"
+                + (f" to {plan[-1].message_id}" if len(plan) > 1 else "")
+            )
         chars = sum(len(t) for t in texts)
         started, paused = time.monotonic(), priority.paused_s()
         # A message whose chunks are all stored but not its vector row needs no embedding.

@@ -47,7 +47,7 @@ def chunk_spans(text: str) -> list[tuple[int, int]]:
     if len(spans) > 1 and spans[-1][1] - spans[-1][0] < _MIN_TAIL:
         last = spans.pop()
         spans[-1] = (spans[-1][0], last[1])
-    return [sp for sp in spans if text[sp[0]:sp[1]].strip()]
+    return [sp for sp in spans if text[sp[0] : sp[1]].strip()]
 
 
 def message_pieces(text: str, found: Sequence[dates_mod.Resolved]) -> list[tuple[int, int, int, str]]:

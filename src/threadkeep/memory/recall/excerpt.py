@@ -40,8 +40,20 @@ from collections.abc import Callable, Mapping, Sequence
 from threadkeep.memory.dates import strip_notes
 from threadkeep.retrieval.tokenizer import tokenize
 
-__all__ = ["WHOLE_WORDS", "STOPWORD_SHARE", "RARE", "MIN_MASS", "GAP", "Idf", "word_count", "sentences",
-           "is_stopword", "carries_value", "is_filler", "recalled_text"]
+__all__ = [
+    "WHOLE_WORDS",
+    "STOPWORD_SHARE",
+    "RARE",
+    "MIN_MASS",
+    "GAP",
+    "Idf",
+    "word_count",
+    "sentences",
+    "is_stopword",
+    "carries_value",
+    "is_filler",
+    "recalled_text",
+]
 
 WHOLE_WORDS = 60
 # A token whose IDF in the person's index is under this share of the IDF of a word said once
@@ -114,15 +126,18 @@ def carries_value(sentence: str, weights: Mapping[str, float], said_once: float)
     return False
 
 
-def _carries(sentence: str, toks: Sequence[str], weights: Mapping[str, float], said_once: float,
-             asked: set[str]) -> bool:
+def _carries(
+    sentence: str, toks: Sequence[str], weights: Mapping[str, float], said_once: float, asked: set[str]
+) -> bool:
     vals = [weights.get(t, said_once) for t in set(toks)]
-    return bool(vals) and (sum(vals) >= MIN_MASS * said_once or not asked.isdisjoint(toks)
-                           or carries_value(sentence, weights, said_once))
+    return bool(vals) and (
+        sum(vals) >= MIN_MASS * said_once or not asked.isdisjoint(toks) or carries_value(sentence, weights, said_once)
+    )
 
 
-def _marks(parts: Sequence[tuple[str, str]], idf: Idf, said_once: float,
-           query_terms: frozenset[str] | set[str]) -> list[bool]:
+def _marks(
+    parts: Sequence[tuple[str, str]], idf: Idf, said_once: float, query_terms: frozenset[str] | set[str]
+) -> list[bool]:
     toks = [tokenize(s) for s, _ in parts]
     weights = idf([t for ts in toks for t in ts] + list(query_terms))
     asked = {t for t in query_terms if not is_stopword(t, weights, said_once)}
@@ -139,8 +154,7 @@ def is_filler(text: str, idf: Idf, said_once: float, query_terms: frozenset[str]
     return bool(parts) and not any(_marks(parts, idf, said_once, query_terms))
 
 
-def recalled_text(text: str, idf: Idf, said_once: float,
-                  query_terms: frozenset[str] | set[str] = frozenset()) -> str:
+def recalled_text(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] | set[str] = frozenset()) -> str:
     """``text`` as a recalled line shows it: whole under :data:`WHOLE_WORDS` words, else its
     sentences that carry something (a value, a word of ``query_terms``, rare words), in
     order, each run of the others replaced by "…"; whole when none or all do. ``idf`` and

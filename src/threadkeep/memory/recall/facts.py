@@ -72,8 +72,11 @@ class _Entry:
 
 
 _cache: PersonCache[_Entry] = PersonCache(
-    lambda name: _Entry(embedder=name), _CACHE_SIZE, max_items=_CACHE_ITEMS,
-    weigh=lambda e: e.index.size if e.index is not None else 0)
+    lambda name: _Entry(embedder=name),
+    _CACHE_SIZE,
+    max_items=_CACHE_ITEMS,
+    weigh=lambda e: e.index.size if e.index is not None else 0,
+)
 
 
 def clear_fact_cache(user_id: str | None = None) -> None:
@@ -90,8 +93,9 @@ def _vector(s: Session, vault: Vault, row: Fact, rec: FactRecord, emb: Embedder)
         # Stored while no embedder was available (or reverted by undo): embed in memory only.
         vector: np.ndarray = emb.passages([rec.text])[0]
         return vector
-    return vector_from_bytes(vault.open_bytes(s, row.user_id, row.vector_ct, table="facts",
-                                              column="vector", row_id=row.id))
+    return vector_from_bytes(
+        vault.open_bytes(s, row.user_id, row.vector_ct, table="facts", column="vector", row_id=row.id)
+    )
 
 
 def _drop(entry: _Entry, fid: str) -> None:
@@ -113,8 +117,8 @@ def _apply_rows(s: Session, vault: Vault, entry: _Entry, rows: list[Fact], emb: 
         elif known is not None and entry.stamps[row.id] == row.updated_at:
             # Seen again: counters moved, the sealed text did not.
             entry.records[row.id] = dataclasses.replace(
-                known, last_seen=row.last_seen, times_seen=row.times_seen,
-                source_message_id=row.source_message_id)
+                known, last_seen=row.last_seen, times_seen=row.times_seen, source_message_id=row.source_message_id
+            )
         else:
             _drop(entry, row.id)
             fresh.append((row, open_fact(vault, s, row)))

@@ -46,22 +46,22 @@ class Relevance:
     dense_margin: float | None = None
 
     def to_dict(self) -> dict[str, float | None]:
-        return {"lexical": round(self.lexical, 3),
-                "dense": None if self.dense is None else round(self.dense, 4),
-                "dense_margin": None if self.dense_margin is None else round(self.dense_margin, 4)}
+        return {
+            "lexical": round(self.lexical, 3),
+            "dense": None if self.dense is None else round(self.dense, 4),
+            "dense_margin": None if self.dense_margin is None else round(self.dense_margin, 4),
+        }
 
 
 def relevance(hits: Sequence[RecallHit]) -> Relevance:
     """The strongest lexical and dense evidence among ``hits``' direct hits."""
-    lexical = max((max(h.lexical, h.candidates_lexical or 0.0) for h in hits if h.lexical is not None),
-                  default=0.0)
+    lexical = max((max(h.lexical, h.candidates_lexical or 0.0) for h in hits if h.lexical is not None), default=0.0)
     dense = max((h.dense for h in hits if h.dense is not None), default=None)
     margin = max((h.dense_margin for h in hits if h.dense_margin is not None), default=None)
     return Relevance(lexical, dense, margin)
 
 
-def clears(found: Relevance, *, min_lexical: float = MIN_LEXICAL,
-           min_dense_margin: float = MIN_DENSE_MARGIN) -> bool:
+def clears(found: Relevance, *, min_lexical: float = MIN_LEXICAL, min_dense_margin: float = MIN_DENSE_MARGIN) -> bool:
     """Whether recall is likely to help: either side at or over its floor (a floor of 0 or
     less is off and always clears)."""
     if min_lexical <= 0 or min_dense_margin <= 0:

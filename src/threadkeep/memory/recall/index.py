@@ -44,6 +44,7 @@ def _skipped(row: Any) -> bool:
     recalled would quote the quotes)."""
     return bool(row.status in _SKIP_STATUS or row.offline)
 
+
 # Items (messages and chunks) held over every cached person: ~1 KB each lexical, ~3.6 KB with
 # e5-small vectors (bench/bench_recall_memory.py; docs/BENCHMARKS.md, "HTTP service"), so at
 # most ~0.7 GB. Beyond it the least recently used people are dropped and rebuilt from storage
@@ -93,8 +94,11 @@ class PersonIndex:
 
 
 _cache: PersonCache[PersonIndex] = PersonCache(
-    lambda name: PersonIndex(embedder=name), _CACHE_SIZE, max_items=_CACHE_ITEMS,
-    weigh=lambda p: p.index.size if p.index is not None else 0)
+    lambda name: PersonIndex(embedder=name),
+    _CACHE_SIZE,
+    max_items=_CACHE_ITEMS,
+    weigh=lambda p: p.index.size if p.index is not None else 0,
+)
 
 
 def clear_recall_cache(user_id: str | None = None) -> None:
@@ -108,8 +112,11 @@ def person_index(user_id: str, name: str | None) -> PersonIndex:
 
 def _state_statement() -> Any:
     uid: Any = bindparam("uid")
-    counted = (select(func.coalesce(func.sum(Conversation.message_count), 0))
-               .where(Conversation.user_id == uid).scalar_subquery())
+    counted = (
+        select(func.coalesce(func.sum(Conversation.message_count), 0))
+        .where(Conversation.user_id == uid)
+        .scalar_subquery()
+    )
     active = select(func.max(Conversation.last_activity_at)).where(Conversation.user_id == uid).scalar_subquery()
     newest = select(func.max(Message.created_at)).where(Message.user_id == uid).scalar_subquery()
     return select(counted, active, newest)
@@ -118,18 +125,30 @@ def _state_statement() -> Any:
 # The per-turn statements are built once: building a SQLAlchemy expression costs more CPU
 # than SQLite takes to run it.
 _STATE = _state_statement()
-_SINCE = (select(Message.id, Message.status, Message.offline)
-          .where(Message.user_id == bindparam("uid"), Message.created_at >= bindparam("since"))
-          .order_by(Message.created_at, Message.seq))
-_SINCE_OR_WAITING = (select(Message.id, Message.status, Message.offline)
-                     .where(Message.user_id == bindparam("uid"),
-                            or_(Message.created_at >= bindparam("since"),
-                                Message.id.in_(bindparam("waiting", expanding=True))))
-                     .order_by(Message.created_at, Message.seq))
+_SINCE = (
+    select(Message.id, Message.status, Message.offline)
+    .where(Message.user_id == bindparam("uid"), Message.created_at >= bindparam("since"))
+    .order_by(Message.created_at, Message.seq)
+)
+_SINCE_OR_WAITING = (
+    select(Message.id, Message.status, Message.offline)
+    .where(
+        Message.user_id == bindparam("uid"),
+        or_(Message.created_at >= bindparam("since"), Message.id.in_(bindparam("waiting", expanding=True))),
+    )
+    .order_by(Message.created_at, Message.seq)
+)
 # The columns an index item needs, as plain rows (not ORM objects).
-_MESSAGES = (select(Message.id, Message.user_id, Message.conversation_id, Message.seq, Message.role,
-                    Message.text_ct, Message.speaker_ct, Message.created_at)
-             .where(Message.id.in_(bindparam("ids", expanding=True))))
+_MESSAGES = select(
+    Message.id,
+    Message.user_id,
+    Message.conversation_id,
+    Message.seq,
+    Message.role,
+    Message.text_ct,
+    Message.speaker_ct,
+    Message.created_at,
+).where(Message.id.in_(bindparam("ids", expanding=True)))
 _VECTORS = select(MessageVector).where(MessageVector.message_id.in_(bindparam("ids", expanding=True)))
 
 
@@ -167,8 +186,9 @@ def _changes(s: Session, person: PersonIndex, user_id: str, count: int) -> Seque
         return None
     for since in (person.mark, person.mark - SYNC_SLACK):
         if person.waiting:
-            rows = s.execute(_SINCE_OR_WAITING, {"uid": user_id, "since": since,
-                                                 "waiting": sorted(person.waiting)}).all()
+            rows = s.execute(
+                _SINCE_OR_WAITING, {"uid": user_id, "since": since, "waiting": sorted(person.waiting)}
+            ).all()
         else:
             rows = s.execute(_SINCE, {"uid": user_id, "since": since}).all()
         # Membership in the held maps, not a union of them: that would copy every id each turn.
@@ -194,7 +214,8 @@ def sync_person(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb
     rows: Sequence[Any] | None = _changes(s, person, user_id, state[0])
     if rows is None:
         rows = s.execute(
-            select(Message.id, Message.status, Message.offline).where(Message.user_id == user_id)
+            select(Message.id, Message.status, Message.offline)
+            .where(Message.user_id == user_id)
             .order_by(Message.created_at, Message.seq)
         ).all()
         keep = {r.id for r in rows if not _skipped(r)}
@@ -224,24 +245,31 @@ def sync_person(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb
     person.mark = max((t for t in state[1:] if t is not None), default=None)
 
 
-def _add(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb: Embedder | None,
-         batch: Sequence[str]) -> None:
+def _add(
+    s: Session, vault: Vault, person: PersonIndex, user_id: str, emb: Embedder | None, batch: Sequence[str]
+) -> None:
     msgs = {m.id: m for m in s.execute(_MESSAGES, {"ids": list(batch)})}
     stored = {v.message_id: v for v in s.scalars(_VECTORS, {"ids": list(batch)})}
     items: list[RecallItem] = []
     for mid in batch:
         m = msgs[mid]
         text = open_message(s, vault, m)
-        speaker = (vault.open_text(s, user_id, m.speaker_ct, table="messages", column="speaker", row_id=mid)
-                   if m.speaker_ct is not None else None)
+        speaker = (
+            vault.open_text(s, user_id, m.speaker_ct, table="messages", column="speaker", row_id=mid)
+            if m.speaker_ct is not None
+            else None
+        )
         v = stored.get(mid)
         if v is not None and v.dates_ct is not None:
-            found = dates_mod.from_json(vault.open_text(s, user_id, v.dates_ct, table=VECTOR_TABLE, column="dates", row_id=mid))
+            found = dates_mod.from_json(
+                vault.open_text(s, user_id, v.dates_ct, table=VECTOR_TABLE, column="dates", row_id=mid)
+            )
         else:
             found = dates_mod.resolve(text, m.created_at)
         for i, _, _, piece in message_pieces(text, found) or [(0, 0, 0, "")]:
-            items.append(RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i,
-                                    speaker=speaker))
+            items.append(
+                RecallItem(mid, m.conversation_id, m.seq, m.role, piece, m.created_at, chunk=i, speaker=speaker)
+            )
     matrix = None
     if emb is not None:
         vectors = _stored_vectors(s, vault, user_id, emb, stored, items)
@@ -254,8 +282,13 @@ def _add(s: Session, vault: Vault, person: PersonIndex, user_id: str, emb: Embed
             # embedding every message here would hold the turn for hours; the rest are
             # searched lexically until the indexer has stored their vectors.
             newest = sorted(lacking, key=lambda it: it.created_at, reverse=True)[:_INLINE_EMBED]
-            vectors.update(zip(((it.message_id, it.chunk) for it in newest),
-                               emb.passages([it.text[:EMBED_CHARS] for it in newest]), strict=True))
+            vectors.update(
+                zip(
+                    ((it.message_id, it.chunk) for it in newest),
+                    emb.passages([it.text[:EMBED_CHARS] for it in newest]),
+                    strict=True,
+                )
+            )
             lacking = [it for it in lacking if (it.message_id, it.chunk) not in vectors]
             dim = len(next(iter(vectors.values())))
         person.unvectored |= {it.message_id for it in lacking}
@@ -273,8 +306,9 @@ def _dim(person: PersonIndex, vectors: Mapping[Any, np.ndarray]) -> int | None:
     return len(next(iter(vectors.values()))) if vectors else None
 
 
-def _stored_vectors(s: Session, vault: Vault, user_id: str, emb: Embedder, stored: Mapping[str, Any],
-                    items: Sequence[RecallItem]) -> dict[tuple[str, int], np.ndarray]:
+def _stored_vectors(
+    s: Session, vault: Vault, user_id: str, emb: Embedder, stored: Mapping[str, Any], items: Sequence[RecallItem]
+) -> dict[tuple[str, int], np.ndarray]:
     vectors: dict[tuple[str, int], np.ndarray] = {}
     for mid, v in stored.items():
         if v.model == emb.name:
@@ -283,8 +317,9 @@ def _stored_vectors(s: Session, vault: Vault, user_id: str, emb: Embedder, store
     if chunked:
         for c in s.scalars(select(MessageChunk).where(MessageChunk.message_id.in_(chunked))):
             if c.model == emb.name:
-                vectors[(c.message_id, c.chunk)] = _vector(s, vault, user_id, c.vector_ct, CHUNK_TABLE,
-                                                            f"{c.message_id}:{c.chunk}")
+                vectors[(c.message_id, c.chunk)] = _vector(
+                    s, vault, user_id, c.vector_ct, CHUNK_TABLE, f"{c.message_id}:{c.chunk}"
+                )
     return vectors
 
 
@@ -317,8 +352,11 @@ def _swap_vectors(s: Session, vault: Vault, person: PersonIndex, user_id: str, e
     """Messages indexed lexically (no vector stored yet) whose vector the background indexer
     has stored since: re-placed with it (a few rows: the indexer's lag)."""
     ids = sorted(person.unvectored)
-    done = set(s.scalars(select(MessageVector.message_id).where(MessageVector.message_id.in_(ids),
-                                                                MessageVector.model == emb.name)))
+    done = set(
+        s.scalars(
+            select(MessageVector.message_id).where(MessageVector.message_id.in_(ids), MessageVector.model == emb.name)
+        )
+    )
     if not done:
         return
     redo = [i for i in ids if i in done and i in person.items]

@@ -38,8 +38,19 @@ from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import RecallNote
 from threadkeep.store.vault import Vault
 
-__all__ = ["RecallNote", "StoredNote", "NOTE_OPEN", "NOTE_CLOSE", "render_note", "hit_key",
-           "new_hits", "split_recurring", "notes_for", "store_note", "placed"]
+__all__ = [
+    "RecallNote",
+    "StoredNote",
+    "NOTE_OPEN",
+    "NOTE_CLOSE",
+    "render_note",
+    "hit_key",
+    "new_hits",
+    "split_recurring",
+    "notes_for",
+    "store_note",
+    "placed",
+]
 
 NOTE_OPEN = "<recalled_note>"
 NOTE_CLOSE = "</recalled_note>"
@@ -88,27 +99,46 @@ def render_note(blocks: Sequence[str]) -> str:
     return f"{NOTE_OPEN}\nRecalled from earlier conversations:\n{body}\n{NOTE_CLOSE}"
 
 
-def notes_for(s: Session, vault: Vault, *, conversation_id: str, user_id: str,
-              after_seq: int) -> list[StoredNote]:
+def notes_for(s: Session, vault: Vault, *, conversation_id: str, user_id: str, after_seq: int) -> list[StoredNote]:
     """The conversation's notes whose turn is after ``after_seq`` (the verbatim window), in
     turn order, opened."""
     rows = s.execute(_WINDOW_NOTES, {"cid": conversation_id, "after": after_seq}).all()
-    return [StoredNote(r.id, r.message_id, r.seq,
-                       vault.open_text(s, user_id, r.text_ct, table=_TABLE, column=_COLUMN, row_id=r.id),
-                       frozenset(r.sources or ()), frozenset(r.shown or ()))
-            for r in rows]
-
+    return [
+        StoredNote(
+            r.id,
+            r.message_id,
+            r.seq,
+            vault.open_text(s, user_id, r.text_ct, table=_TABLE, column=_COLUMN, row_id=r.id),
+            frozenset(r.sources or ()),
+            frozenset(r.shown or ()),
+        )
+        for r in rows
+    ]
 
 
 # Every turn reads its window's notes: built once, the columns as plain rows.
-_WINDOW_NOTES = (select(RecallNote.id, RecallNote.message_id, RecallNote.seq, RecallNote.text_ct,
-                        RecallNote.sources, RecallNote.shown)
-                 .where(RecallNote.conversation_id == bindparam("cid"), RecallNote.seq > bindparam("after"))
-                 .order_by(RecallNote.seq))
+_WINDOW_NOTES = (
+    select(
+        RecallNote.id, RecallNote.message_id, RecallNote.seq, RecallNote.text_ct, RecallNote.sources, RecallNote.shown
+    )
+    .where(RecallNote.conversation_id == bindparam("cid"), RecallNote.seq > bindparam("after"))
+    .order_by(RecallNote.seq)
+)
 
-def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, message_id: str,
-               seq: int, text: str, sources: Sequence[str], tokens: int,
-               shown: Sequence[str] = ()) -> StoredNote:
+
+def store_note(
+    s: Session,
+    vault: Vault,
+    *,
+    conversation_id: str,
+    user_id: str,
+    message_id: str,
+    seq: int,
+    text: str,
+    sources: Sequence[str],
+    tokens: int,
+    shown: Sequence[str] = (),
+) -> StoredNote:
     """Seal and store the note of ``message_id``'s turn (``text`` empty: no note, only what the
     turn ``shown`` in its context); the existing one if the turn has one.
 
@@ -116,29 +146,40 @@ def store_note(s: Session, vault: Vault, *, conversation_id: str, user_id: str, 
     same turn): the id is chosen first so the text is sealed to it; only when a note was
     already there is it read back."""
     rid = new_id()
-    row = {"id": rid, "conversation_id": conversation_id, "user_id": user_id, "message_id": message_id,
-           "seq": seq, "text_ct": vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=rid),
-           "sources": sorted(set(sources)), "shown": sorted(set(shown)), "tokens": tokens,
-           "created_at": utcnow()}
+    row = {
+        "id": rid,
+        "conversation_id": conversation_id,
+        "user_id": user_id,
+        "message_id": message_id,
+        "seq": seq,
+        "text_ct": vault.seal(s, user_id, text, table=_TABLE, column=_COLUMN, row_id=rid),
+        "sources": sorted(set(sources)),
+        "shown": sorted(set(shown)),
+        "tokens": tokens,
+        "created_at": utcnow(),
+    }
     if s.connection().execute(_INSERT_NOTE[s.get_bind().dialect.name], row).first() is not None:
         return StoredNote(rid, message_id, seq, text, frozenset(sources), frozenset(shown))
     found = s.scalars(select(RecallNote).where(RecallNote.message_id == message_id)).one()
-    return StoredNote(found.id, found.message_id, found.seq,
-                      vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN,
-                                      row_id=found.id),
-                      frozenset(found.sources or ()), frozenset(found.shown or ()))
+    return StoredNote(
+        found.id,
+        found.message_id,
+        found.seq,
+        vault.open_text(s, user_id, found.text_ct, table=_TABLE, column=_COLUMN, row_id=found.id),
+        frozenset(found.sources or ()),
+        frozenset(found.shown or ()),
+    )
 
 
 _INSERT_NOTE = {
-    "sqlite": sqlite_insert(RecallNote).on_conflict_do_nothing(index_elements=["message_id"])
-    .returning(RecallNote.id),
-    "postgresql": pg_insert(RecallNote).on_conflict_do_nothing(index_elements=["message_id"])
-    .returning(RecallNote.id),
+    "sqlite": sqlite_insert(RecallNote).on_conflict_do_nothing(index_elements=["message_id"]).returning(RecallNote.id),
+    "postgresql": pg_insert(RecallNote).on_conflict_do_nothing(index_elements=["message_id"]).returning(RecallNote.id),
 }
 
 
-def placed(history: Sequence[Any], message_ids: Sequence[str], notes: Sequence[StoredNote],
-           make: Any) -> tuple[list[Any], list[int]]:
+def placed(
+    history: Sequence[Any], message_ids: Sequence[str], notes: Sequence[StoredNote], make: Any
+) -> tuple[list[Any], list[int]]:
     """``history`` with each note placed just before its message; returns the new list and,
     for each entry, the index of the original message it stands with (a note: the one after
     it). Notes whose message is not in ``message_ids`` are left out here (the caller places

@@ -138,8 +138,7 @@ def trim_to_query(text: str, query_terms: set[str], max_tokens: int, counter: To
     if len(sentences) < 2:
         return _clip(text, max_tokens, counter)
     # Best overlap first; on ties the earlier sentence (it usually says what the turn is about).
-    order = sorted(range(len(sentences)),
-                   key=lambda i: (-len(query_terms & set(tokenize(sentences[i]))), i))
+    order = sorted(range(len(sentences)), key=lambda i: (-len(query_terms & set(tokenize(sentences[i]))), i))
     keep: set[int] = set()
     used = 0
     for i in order:
@@ -201,8 +200,10 @@ def rank_items(
     labels = labels or DEFAULT_LABELS
     if by_seq is None:
         by_seq = _seq_map(items)
-    ranked = index.search(query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH,
-                          allowed=allowed, weights=FUSION_WEIGHTS)
+    ranked = index.search(
+        query, query_vector, k=max(4 * k, SEARCH_DEPTH), depth=SEARCH_DEPTH, allowed=allowed, weights=FUSION_WEIGHTS
+    )
+
     # A max-heap of (−score, tiebreak, position); neighbours join it as they earn a place.
     def lift(item: RecallItem) -> float:
         return PREFER_BOOST if item.role in prefer_roles or item.speaker in prefer_speakers else 1.0
@@ -269,11 +270,16 @@ def rank_items(
             continue
         misfits = 0
         seen = evidence.get(pos) if not hop else None
-        chosen[pos] = RecallHit(item, -neg, text, n, float(held[pos]) / rare if seen else None,
-                                seen.dense if seen else None,
-                                seen.dense - dense_mid if seen and seen.dense is not None
-                                and dense_mid is not None else None,
-                                best_held if seen else None)
+        chosen[pos] = RecallHit(
+            item,
+            -neg,
+            text,
+            n,
+            float(held[pos]) / rare if seen else None,
+            seen.dense if seen else None,
+            seen.dense - dense_mid if seen and seen.dense is not None and dense_mid is not None else None,
+            best_held if seen else None,
+        )
         convs.add(item.conversation_id)
         used += cost
         _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
@@ -284,10 +290,17 @@ def rank_items(
     return hits
 
 
-def _push_neighbours(heap: list[tuple[float, int, int, int]], ticks: Iterator[int], item: RecallItem,
-                     neg: float, hop: int,
-                     by_seq: Mapping[tuple[str, int], int], chosen: Mapping[int, RecallHit],
-                     allowed: np.ndarray | None, weight: float) -> None:
+def _push_neighbours(
+    heap: list[tuple[float, int, int, int]],
+    ticks: Iterator[int],
+    item: RecallItem,
+    neg: float,
+    hop: int,
+    by_seq: Mapping[tuple[str, int], int],
+    chosen: Mapping[int, RecallHit],
+    allowed: np.ndarray | None,
+    weight: float,
+) -> None:
     """A chosen (or skipped) message's neighbours join the candidates at ``weight`` × its score."""
     if weight <= 0 or hop >= NEIGHBOUR_CHAIN:
         return
@@ -302,8 +315,7 @@ def _seq_map(items: Sequence[RecallItem] | Mapping[int, RecallItem]) -> dict[tup
     return {(it.conversation_id, it.seq): pos for pos, it in pairs}
 
 
-def _rendered_cost(hits: Sequence[RecallHit], labels: Mapping[str, str], tc: TokenCounter,
-                   overhead: int) -> int:
+def _rendered_cost(hits: Sequence[RecallHit], labels: Mapping[str, str], tc: TokenCounter, overhead: int) -> int:
     return sum(tc.count(b.text) + overhead for b in render_recalled(hits, labels))
 
 
@@ -351,8 +363,9 @@ def render_recalled(hits: Sequence[RecallHit], labels: Mapping[str, str] | None 
         prev: tuple[int, int] | None = None
         for h in group:
             seq, chunk = h.item.seq, h.item.chunk
-            if prev is not None and (seq > prev[0] + 1 or (seq == prev[0] and chunk > prev[1] + 1)
-                                     or (seq > prev[0] and chunk > 0)):
+            if prev is not None and (
+                seq > prev[0] + 1 or (seq == prev[0] and chunk > prev[1] + 1) or (seq > prev[0] and chunk > 0)
+            ):
                 lines.append("…")
             lines.append(f"[{h.item.created_at:%Y-%m-%d}] {speaker_label(h.item, labels)}: {h.text}")
             prev = (seq, chunk)

@@ -107,8 +107,7 @@ def recall(
     if emb is not None:
         # The turn's one embedding serves unless the query names a participant.
         dense_query = without_names(query, speakers)
-        qvec = (query_vector if query_vector is not None and dense_query == query
-                else emb.query(dense_query))
+        qvec = query_vector if query_vector is not None and dense_query == query else emb.query(dense_query)
     with person.lock:
         conv, cursor = exclude_conversation_seq_gt or ("", 0)
         allowed = person.allowed(roles, conv, cursor)
@@ -116,9 +115,22 @@ def recall(
             for pos in person.pos_of.get(m, ()):
                 allowed[pos] = False
         seed_pos = [person.pos_of[m][0] for m in dict.fromkeys(seeds) if person.pos_of.get(m)]
-        return rank_items(person.item_at, person.index, query, qvec, k=k, token_budget=token_budget,
-                          max_item_tokens=max_item_tokens, allowed=allowed, counter=counter,
-                          item_overhead=item_overhead, labels=labels, neighbours=neighbours,
-                          prefer_roles=() if named else prefer_roles, prefer_speakers=named,
-                          by_seq=person.by_seq, trim_tokens=trim_tokens,
-                          seeds=seed_pos)
+        return rank_items(
+            person.item_at,
+            person.index,
+            query,
+            qvec,
+            k=k,
+            token_budget=token_budget,
+            max_item_tokens=max_item_tokens,
+            allowed=allowed,
+            counter=counter,
+            item_overhead=item_overhead,
+            labels=labels,
+            neighbours=neighbours,
+            prefer_roles=() if named else prefer_roles,
+            prefer_speakers=named,
+            by_seq=person.by_seq,
+            trim_tokens=trim_tokens,
+            seeds=seed_pos,
+        )

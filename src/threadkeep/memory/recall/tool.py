@@ -23,7 +23,7 @@ SEARCH_MEMORY_TOOL = ToolSpec(
         "were answered) and return the matching lines, each with its date and who said it. Use "
         "it when the person asks about something from the past whose answer is not already in "
         "front of you. Write a standalone query with the words the answer itself would use "
-        "(\"pottery class\", \"camping trip with the kids\"), not the question's; call it several "
+        '("pottery class", "camping trip with the kids"), not the question\'s; call it several '
         "times at once for a question about several things."
     ),
     parameters={

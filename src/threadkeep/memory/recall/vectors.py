@@ -91,21 +91,42 @@ def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> in
     for d in done:
         if s.get(MessageVector, d.message_id) is not None or s.get(Message, d.message_id) is None:
             continue
-        s.add(MessageVector(
-            message_id=d.message_id, user_id=d.user_id, conversation_id=d.conversation_id, seq=d.seq,
-            model=model,
-            vector_ct=vault.seal(s, d.user_id, vector_to_bytes(d.parts[0][3]), table=VECTOR_TABLE, column="vector",
-                                 row_id=d.message_id),
-            dates_ct=vault.seal(s, d.user_id, d.dates, table=VECTOR_TABLE, column="dates", row_id=d.message_id),
-        ))
+        s.add(
+            MessageVector(
+                message_id=d.message_id,
+                user_id=d.user_id,
+                conversation_id=d.conversation_id,
+                seq=d.seq,
+                model=model,
+                vector_ct=vault.seal(
+                    s,
+                    d.user_id,
+                    vector_to_bytes(d.parts[0][3]),
+                    table=VECTOR_TABLE,
+                    column="vector",
+                    row_id=d.message_id,
+                ),
+                dates_ct=vault.seal(s, d.user_id, d.dates, table=VECTOR_TABLE, column="dates", row_id=d.message_id),
+            )
+        )
         if len(d.parts) > 1:
             for i, a, b, vec in d.parts:
                 if s.get(MessageChunk, (d.message_id, i)) is not None:
                     continue  # stored by a step of the chunk-wise indexer (memory.recall.backfill)
                 row_id = f"{d.message_id}:{i}"
-                s.add(MessageChunk(message_id=d.message_id, chunk=i, user_id=d.user_id, start=a, end=b,
-                                   model=model, vector_ct=vault.seal(s, d.user_id, vector_to_bytes(vec),
-                                                                     table=CHUNK_TABLE, column="vector", row_id=row_id)))
+                s.add(
+                    MessageChunk(
+                        message_id=d.message_id,
+                        chunk=i,
+                        user_id=d.user_id,
+                        start=a,
+                        end=b,
+                        model=model,
+                        vector_ct=vault.seal(
+                            s, d.user_id, vector_to_bytes(vec), table=CHUNK_TABLE, column="vector", row_id=row_id
+                        ),
+                    )
+                )
         written += 1
     return written
 
@@ -121,8 +142,9 @@ class NewMessageVector:
     indexed: _Indexed | None
 
 
-def embed_new_message(emb: Embedder, *, message_id: str, user_id: str, conversation_id: str, seq: int,
-                      created_at: datetime, text: str) -> NewMessageVector:
+def embed_new_message(
+    emb: Embedder, *, message_id: str, user_id: str, conversation_id: str, seq: int, created_at: datetime, text: str
+) -> NewMessageVector:
     """Embed the person's new message once, on the request path, outside any transaction.
 
     A message the index keeps whole (up to ``CHUNK_OVER`` characters: nearly every chat turn)
@@ -147,37 +169,50 @@ def store_indexed(s: Session, vault: Vault, new: NewMessageVector | None, model:
 
 def _read_rows(db: Database, vault: Vault, query: Any) -> list[tuple[str, str, str, int, datetime, str]]:
     with db.reading() as s:
-        return [(m.id, m.user_id, m.conversation_id, m.seq, m.created_at, open_message(s, vault, m))
-                for m in s.scalars(query).all()]
+        return [
+            (m.id, m.user_id, m.conversation_id, m.seq, m.created_at, open_message(s, vault, m))
+            for m in s.scalars(query).all()
+        ]
 
 
-def index_message(db: Database, vault: Vault, *, message_id: str,
-                  embedder: Embedder | None | bool = True) -> bool:
+def index_message(db: Database, vault: Vault, *, message_id: str, embedder: Embedder | None | bool = True) -> bool:
     """Embed one message (every chunk of a long one), resolve its dates and store both sealed;
     False when already indexed or no embedder is available. Idempotent (the background job
     may run twice). The embedding is computed between a read and a write transaction."""
     emb = resolve_embedder(embedder)
     if emb is None:
         return False
-    rows = _read_rows(db, vault, select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
-                      .where(Message.id == message_id, MessageVector.message_id.is_(None)))
+    rows = _read_rows(
+        db,
+        vault,
+        select(Message)
+        .outerjoin(MessageVector, MessageVector.message_id == Message.id)
+        .where(Message.id == message_id, MessageVector.message_id.is_(None)),
+    )
     if not rows:
         return False
     done = _compute(rows, emb)
     return db.write(lambda s: _store(s, vault, done, emb.name)) == 1
 
 
-def index_pending(db: Database, vault: Vault, *, user_id: str, limit: int = 256,
-                  embedder: Embedder | None | bool = True) -> int:
+def index_pending(
+    db: Database, vault: Vault, *, user_id: str, limit: int = 256, embedder: Embedder | None | bool = True
+) -> int:
     """Index up to ``limit`` of the person's messages that have no vector yet; returns how
     many were taken up (0: nothing left). Read, compute, then write: no transaction is open
     while the model runs."""
     emb = resolve_embedder(embedder)
     if emb is None:
         return 0
-    rows = _read_rows(db, vault, select(Message).outerjoin(MessageVector, MessageVector.message_id == Message.id)
-                      .where(Message.user_id == user_id, MessageVector.message_id.is_(None))
-                      .order_by(Message.created_at, Message.seq).limit(limit))
+    rows = _read_rows(
+        db,
+        vault,
+        select(Message)
+        .outerjoin(MessageVector, MessageVector.message_id == Message.id)
+        .where(Message.user_id == user_id, MessageVector.message_id.is_(None))
+        .order_by(Message.created_at, Message.seq)
+        .limit(limit),
+    )
     if not rows:
         return 0
     done = _compute(rows, emb)

@@ -139,13 +139,16 @@ class ExtractiveSummariser:
 
     def propose(self, state: SummaryState, messages: Sequence[SourceMessage]) -> list[Op]:
         """Operations for ``messages`` against ``state``."""
-        names = mid_sentence_names("\n".join([*(i.text for i in state.items),
-                                              *(m.text for m in messages if not is_document(m.text))]))
+        names = mid_sentence_names(
+            "\n".join([*(i.text for i in state.items), *(m.text for m in messages if not is_document(m.text))])
+        )
         units = list(_units(messages))
-        entries = [_Entry(read(i.text, names), item_id=i.id) for i in state.items
-                   if not i.resolved and not is_pointer(i.text)]
-        weight = rarity([e.reading.frame for e in entries]
-                        + [read(t, names).frame for u in units if u[0] is None for t in u[2]])
+        entries = [
+            _Entry(read(i.text, names), item_id=i.id) for i in state.items if not i.resolved and not is_pointer(i.text)
+        ]
+        weight = rarity(
+            [e.reading.frame for e in entries] + [read(t, names).frame for u in units if u[0] is None for t in u[2]]
+        )
         ops: list[Op] = []
         for message, ids, sentences in units:
             if message is not None:
@@ -155,8 +158,15 @@ class ExtractiveSummariser:
                 self._sentence(_clip(sentence), ids, names, entries, ops, weight)
         return ops
 
-    def _sentence(self, sentence: str, said: tuple[SourceMessage, ...], names: frozenset[str],
-                  entries: list[_Entry], ops: list[Op], weight: Weight) -> None:
+    def _sentence(
+        self,
+        sentence: str,
+        said: tuple[SourceMessage, ...],
+        names: frozenset[str],
+        entries: list[_Entry],
+        ops: list[Op],
+        weight: Weight,
+    ) -> None:
         reading = read(sentence, names)
         placed = _field(sentence, reading, said[-1].role)
         if placed is None:
@@ -186,7 +196,9 @@ class ExtractiveSummariser:
             entry.reading = reading
 
 
-def _units(messages: Sequence[SourceMessage]) -> Iterator[tuple[SourceMessage | None, tuple[SourceMessage, ...], list[str]]]:
+def _units(
+    messages: Sequence[SourceMessage],
+) -> Iterator[tuple[SourceMessage | None, tuple[SourceMessage, ...], list[str]]]:
     """What is read together: a document alone (its pointer), a one-sentence reply of the
     person together with the question the assistant asked just before it ("Who leads it?" —
     "Gleb, agreed" means nothing alone), and every other message sentence by sentence."""
@@ -198,8 +210,14 @@ def _units(messages: Sequence[SourceMessage]) -> Iterator[tuple[SourceMessage | 
             continue
         sentences = split_sentences(m.text)
         asked = split_sentences(previous.text)[-1:] if previous is not None and previous.role == "assistant" else []
-        if previous is not None and m.role == "user" and len(sentences) == 1 and asked \
-                and is_question(asked[0]) and not is_question(sentences[0]):
+        if (
+            previous is not None
+            and m.role == "user"
+            and len(sentences) == 1
+            and asked
+            and is_question(asked[0])
+            and not is_question(sentences[0])
+        ):
             yield None, (previous, m), [f"{asked[0]} — {sentences[0]}"]
         else:
             yield None, (m,), sentences

@@ -25,8 +25,7 @@ from threadkeep.memory.summary.items import (
 from threadkeep.memory.summary.merge import EvictHook, apply_ops, enforce_cap, with_base_forms
 from threadkeep.tokens import TokenCounter
 
-__all__ = ["Summariser", "AsyncSummariser", "Proposal", "FoldResult", "fold_summary", "afold_summary",
-           "fold_message"]
+__all__ = ["Summariser", "AsyncSummariser", "Proposal", "FoldResult", "fold_summary", "afold_summary", "fold_message"]
 
 
 @runtime_checkable
@@ -75,24 +74,47 @@ class FoldResult:
     model: str | None = None
 
 
-def _merge(old: SummaryState, proposal: Proposal, messages: Sequence[SourceMessage], *, cap: int,
-           counter: TokenCounter | None, on_evict: EvictHook | None, name: str) -> FoldResult:
+def _merge(
+    old: SummaryState,
+    proposal: Proposal,
+    messages: Sequence[SourceMessage],
+    *,
+    cap: int,
+    counter: TokenCounter | None,
+    on_evict: EvictHook | None,
+    name: str,
+) -> FoldResult:
     merged = apply_ops(old, proposal.ops, {m.id: m.text for m in messages}, on_evict=on_evict)
     capped = enforce_cap(with_base_forms(merged.state), cap=cap, counter=counter, on_evict=on_evict)
-    return FoldResult(capped.state, merged.rejected, merged.evicted + capped.evicted, name,
-                      proposal.method, proposal.fallback, proposal.usage, proposal.model)
+    return FoldResult(
+        capped.state,
+        merged.rejected,
+        merged.evicted + capped.evicted,
+        name,
+        proposal.method,
+        proposal.fallback,
+        proposal.usage,
+        proposal.model,
+    )
 
 
 def _marked(messages: Sequence[SourceMessage]) -> tuple[SourceMessage, ...]:
     """Documents given without their header get it, so the summariser and the grounding check
     read the same text (callers best use :func:`fold_message` already)."""
-    return tuple(m._replace(text=fold_message(m.id, m.role, m.text).text) if is_document(m.text) else m
-                 for m in messages)
+    return tuple(
+        m._replace(text=fold_message(m.id, m.role, m.text).text) if is_document(m.text) else m for m in messages
+    )
 
 
-def fold_summary(old_state: SummaryState, new_messages: Sequence[SourceMessage], *, summariser: Summariser,
-                 cap: int = DEFAULT_CAP_TOKENS, counter: TokenCounter | None = None,
-                 on_evict: EvictHook | None = None) -> FoldResult:
+def fold_summary(
+    old_state: SummaryState,
+    new_messages: Sequence[SourceMessage],
+    *,
+    summariser: Summariser,
+    cap: int = DEFAULT_CAP_TOKENS,
+    counter: TokenCounter | None = None,
+    on_evict: EvictHook | None = None,
+) -> FoldResult:
     """Fold ``new_messages`` (the folded range only, best made by :func:`fold_message`) into
     ``old_state`` with a model-free ``summariser``. Items leaving the summary go through
     ``on_evict`` first."""
@@ -101,9 +123,15 @@ def fold_summary(old_state: SummaryState, new_messages: Sequence[SourceMessage],
     return _merge(old_state, proposal, messages, cap=cap, counter=counter, on_evict=on_evict, name=summariser.name)
 
 
-async def afold_summary(old_state: SummaryState, new_messages: Sequence[SourceMessage], *,
-                        summariser: Summariser | AsyncSummariser, cap: int = DEFAULT_CAP_TOKENS,
-                        counter: TokenCounter | None = None, on_evict: EvictHook | None = None) -> FoldResult:
+async def afold_summary(
+    old_state: SummaryState,
+    new_messages: Sequence[SourceMessage],
+    *,
+    summariser: Summariser | AsyncSummariser,
+    cap: int = DEFAULT_CAP_TOKENS,
+    counter: TokenCounter | None = None,
+    on_evict: EvictHook | None = None,
+) -> FoldResult:
     """:func:`fold_summary` for any summariser; a provider failure the summariser does not
     handle propagates, and nothing is merged."""
     messages = _marked(new_messages)

@@ -18,22 +18,54 @@ from typing import Any, Literal
 
 from threadkeep.messages import SourceMessage
 
-__all__ = ["FIELDS", "FIELD_TITLES", "DEFAULT_CAP_TOKENS", "MAX_WORDS", "DEFAULT_PRIORITY", "FieldName",
-           "SourceMessage", "Item", "SummaryState", "AddItem", "UpdateItem", "ResolveQuestion", "RemoveItem",
-           "Op", "render_summary", "render_line", "summary_to_json", "summary_from_json", "word_count",
-           "changed_messages", "change_note", "MAX_CHANGED", "without_marks"]
+__all__ = [
+    "FIELDS",
+    "FIELD_TITLES",
+    "DEFAULT_CAP_TOKENS",
+    "MAX_WORDS",
+    "DEFAULT_PRIORITY",
+    "FieldName",
+    "SourceMessage",
+    "Item",
+    "SummaryState",
+    "AddItem",
+    "UpdateItem",
+    "ResolveQuestion",
+    "RemoveItem",
+    "Op",
+    "render_summary",
+    "render_line",
+    "summary_to_json",
+    "summary_from_json",
+    "word_count",
+    "changed_messages",
+    "change_note",
+    "MAX_CHANGED",
+    "without_marks",
+]
 
 FieldName = Literal["participants", "decisions", "numbers", "questions", "next_steps", "context"]
 # The order is part of the contract: rendering, JSON and the model prompt all follow it.
 FIELDS: tuple[FieldName, ...] = ("participants", "decisions", "numbers", "questions", "next_steps", "context")
 FIELD_TITLES: dict[FieldName, str] = {
-    "participants": "Participants and roles", "decisions": "Decisions", "numbers": "Numbers and dates",
-    "questions": "Open questions", "next_steps": "Agreed next steps", "context": "Context"}
+    "participants": "Participants and roles",
+    "decisions": "Decisions",
+    "numbers": "Numbers and dates",
+    "questions": "Open questions",
+    "next_steps": "Agreed next steps",
+    "context": "Context",
+}
 DEFAULT_CAP_TOKENS = 480
 MAX_WORDS = 300  # besides the token cap: a summary of a few hundred words (seed 003: 200–300)
 # Priorities run 0..5; a field's default says what matters when nobody says otherwise.
 DEFAULT_PRIORITY: dict[FieldName, int] = {
-    "participants": 4, "decisions": 4, "numbers": 3, "questions": 3, "next_steps": 3, "context": 1}
+    "participants": 4,
+    "decisions": 4,
+    "numbers": 3,
+    "questions": 3,
+    "next_steps": 3,
+    "context": 1,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +92,11 @@ class Item:
     def to_dict(self) -> dict[str, Any]:
         """The item as stored; the fields of a change only once it has one."""
         out = {k: v for k, v in asdict(self).items() if v not in ("", ())}
-        return out | {"source_ids": list(self.source_ids), "resolved": self.resolved,
-                      **({"was_sources": list(self.was_sources)} if self.was_sources else {})}
+        return out | {
+            "source_ids": list(self.source_ids),
+            "resolved": self.resolved,
+            **({"was_sources": list(self.was_sources)} if self.was_sources else {}),
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Item:
@@ -70,10 +105,18 @@ class Item:
         if fld not in FIELDS:
             raise ValueError(f"unknown summary field: {fld!r}")
         text = {k: str(data.get(k, "")) for k in ("was", "since", "now", "aka")}
-        return cls(str(data["id"]), fld, str(data["text"]), tuple(str(s) for s in data.get("source_ids", ())),
-                   int(data.get("priority", DEFAULT_PRIORITY[fld])), int(data.get("seq", 0)),
-                   int(data.get("touched", 0)), bool(data.get("resolved", False)),
-                   was_sources=tuple(str(s) for s in data.get("was_sources", ())), **text)
+        return cls(
+            str(data["id"]),
+            fld,
+            str(data["text"]),
+            tuple(str(s) for s in data.get("source_ids", ())),
+            int(data.get("priority", DEFAULT_PRIORITY[fld])),
+            int(data.get("seq", 0)),
+            int(data.get("touched", 0)),
+            bool(data.get("resolved", False)),
+            was_sources=tuple(str(s) for s in data.get("was_sources", ())),
+            **text,
+        )
 
 
 # The most messages a summary remembers a change of (their notes outlive the items, bounded).
@@ -190,8 +233,13 @@ def changed_messages(state: SummaryState) -> dict[str, str]:
 
 def summary_to_json(state: SummaryState) -> str:
     """Canonical JSON (sorted keys, no spaces): the bytes that get encrypted and stored."""
-    data = {"items": [i.to_dict() for i in state.items], "next_seq": state.next_seq,
-            "version": state.version, "format": 1, **({"changed": dict(state.changed)} if state.changed else {})}
+    data = {
+        "items": [i.to_dict() for i in state.items],
+        "next_seq": state.next_seq,
+        "version": state.version,
+        "format": 1,
+        **({"changed": dict(state.changed)} if state.changed else {}),
+    }
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

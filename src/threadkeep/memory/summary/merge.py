@@ -34,8 +34,7 @@ from threadkeep.memory.summary.text import base_forms, read, same_value
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter, default_counter
 
-__all__ = ["MergeResult", "EvictHook", "apply_ops", "enforce_cap", "is_grounded", "with_base_forms",
-           "replaced_values"]
+__all__ = ["MergeResult", "EvictHook", "apply_ops", "enforce_cap", "is_grounded", "with_base_forms", "replaced_values"]
 
 EvictHook = Callable[[Sequence[Item]], None]
 # Long low-priority items are cut to a clause before anything leaves under the cap.
@@ -64,8 +63,11 @@ def is_grounded(text: str, sources: Iterable[str]) -> bool:
     for v in read(text).values:
         if v.kind == "number" and re.sub(r"\D", "", v.text) not in digits:
             return False
-        if v.kind != "number" and v.text.casefold() not in low and not (
-                v.kind == "name" and all(any(w.startswith(k) for w in words) for k in v.key.split())):
+        if (
+            v.kind != "number"
+            and v.text.casefold() not in low
+            and not (v.kind == "name" and all(any(w.startswith(k) for w in words) for k in v.key.split()))
+        ):
             return False
     # A capitalised word opening a sentence may be a name or prose: its first four letters at
     # least must be in the sources ("Decided" for "we decided"; never an invented "Marcus").
@@ -79,14 +81,17 @@ def _ground(op: Op, sources: Mapping[str, str], target: Item | None) -> str | No
     text = op.text if isinstance(op, AddItem | UpdateItem | ResolveQuestion) else ""
     if isinstance(op, AddItem | UpdateItem) and (not ids or any(s not in sources for s in ids)):
         return "unknown or missing source ids"
-    if text and (any(s not in sources for s in ids) or not is_grounded(
-            text, [sources[s] for s in ids if s in sources] + ([target.text] if target else []))):
+    if text and (
+        any(s not in sources for s in ids)
+        or not is_grounded(text, [sources[s] for s in ids if s in sources] + ([target.text] if target else []))
+    ):
         return "not grounded in its sources"
     return None
 
 
-def apply_ops(state: SummaryState, ops: Iterable[Op], sources: Mapping[str, str], *,
-              on_evict: EvictHook | None = None) -> MergeResult:
+def apply_ops(
+    state: SummaryState, ops: Iterable[Op], sources: Mapping[str, str], *, on_evict: EvictHook | None = None
+) -> MergeResult:
     """Merge ``ops`` into ``state``; items no op names are kept unchanged. ``sources`` maps the
     newly folded messages' ids to their text: an op may cite only those (an update may also
     lean on the text of the item it replaces). Removed items go through ``on_evict`` first."""
@@ -116,9 +121,14 @@ def apply_ops(state: SummaryState, ops: Iterable[Op], sources: Mapping[str, str]
             items[target.id] = _updated(target, op, tick)
         elif isinstance(op, ResolveQuestion) and target is not None:
             # A resolved question is old news: the first thing to go under the cap.
-            items[target.id] = replace(target, text=f"{target.text} — {op.text}" if op.text else target.text,
-                                       resolved=True, priority=min(target.priority, 1), touched=tick,
-                                       source_ids=_dedupe(target.source_ids + op.source_ids))
+            items[target.id] = replace(
+                target,
+                text=f"{target.text} — {op.text}" if op.text else target.text,
+                resolved=True,
+                priority=min(target.priority, 1),
+                touched=tick,
+                source_ids=_dedupe(target.source_ids + op.source_ids),
+            )
         elif target is not None:
             evicted.append(items.pop(target.id))
     if evicted and on_evict is not None:
@@ -136,11 +146,18 @@ def _updated(target: Item, op: UpdateItem, tick: int) -> Item:
     """``target`` with ``op``'s text, keeping what a changed value replaced (a restatement
     keeps what the item already said it replaced)."""
     was, same = replaced_values(target.text, op.text), op.text == target.text
-    item = replace(target, text=op.text, source_ids=_dedupe(target.source_ids + op.source_ids), touched=tick,
-                   resolved=False, priority=target.priority if op.priority is None else max(0, min(5, op.priority)))
+    item = replace(
+        target,
+        text=op.text,
+        source_ids=_dedupe(target.source_ids + op.source_ids),
+        touched=tick,
+        resolved=False,
+        priority=target.priority if op.priority is None else max(0, min(5, op.priority)),
+    )
     if was:
-        return replace(item, was=was, since=op.since, now=replaced_values(op.text, target.text),
-                       was_sources=target.source_ids)
+        return replace(
+            item, was=was, since=op.since, now=replaced_values(op.text, target.text), was_sources=target.source_ids
+        )
     return item if same else replace(item, was="", since="", now="", was_sources=())
 
 
@@ -155,8 +172,13 @@ def replaced_values(old: str, new: str) -> str:
 
 def with_base_forms(state: SummaryState) -> SummaryState:
     """``state`` with the items the latest merge touched carrying their names' dictionary forms."""
-    return replace(state, items=tuple(replace(i, aka=", ".join(base_forms(read(i.text))))
-                                      if i.touched == state.version else i for i in state.items))
+    return replace(
+        state,
+        items=tuple(
+            replace(i, aka=", ".join(base_forms(read(i.text)))) if i.touched == state.version else i
+            for i in state.items
+        ),
+    )
 
 
 def _dedupe(ids: Iterable[str]) -> tuple[str, ...]:
@@ -172,8 +194,9 @@ def _eviction_order(items: Sequence[Item]) -> list[Item]:
     for keys in names.values():
         for k in keys:
             count[k] = count.get(k, 0) + 1
-    return sorted(items, key=lambda i: (not i.resolved, i.priority, any(count[k] > 1 for k in names[i.id]),
-                                        i.touched, i.seq))
+    return sorted(
+        items, key=lambda i: (not i.resolved, i.priority, any(count[k] > 1 for k in names[i.id]), i.touched, i.seq)
+    )
 
 
 def _condensed(text: str) -> str | None:
@@ -186,8 +209,14 @@ def _condensed(text: str) -> str | None:
     return (cut[:at].rstrip(",;— ") if at >= CONDENSE_CHARS // 2 else cut) + "…"
 
 
-def enforce_cap(state: SummaryState, *, cap: int = DEFAULT_CAP_TOKENS, counter: TokenCounter | None = None,
-                on_evict: EvictHook | None = None, max_words: int = MAX_WORDS) -> MergeResult:
+def enforce_cap(
+    state: SummaryState,
+    *,
+    cap: int = DEFAULT_CAP_TOKENS,
+    counter: TokenCounter | None = None,
+    on_evict: EvictHook | None = None,
+    max_words: int = MAX_WORDS,
+) -> MergeResult:
     """Fit the rendered summary into ``cap`` tokens and ``max_words`` words: first cut long
     items of priority ≤ 2 to a clause, then drop items in :func:`_eviction_order`. ``on_evict``
     sees every item that leaves and the original of every condensed one."""

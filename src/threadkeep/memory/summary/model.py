@@ -73,8 +73,10 @@ class UpdateOp(_Op):
     item: str = Field(description="the id of the item to update")
     text: _Text
     sources: list[str] = Field(min_length=1)
-    since: str = Field(description="the date the new value became true, as in the messages "
-                                   "(e.g. '3 May 2026'), or '' when they do not say")
+    since: str = Field(
+        description="the date the new value became true, as in the messages "
+        "(e.g. '3 May 2026'), or '' when they do not say"
+    )
 
 
 class ResolveOp(_Op):
@@ -116,14 +118,15 @@ FOLD_SYSTEM_PROMPT = (
     "Rules: write every item in the language of the conversation. Use only names, numbers and "
     "dates that appear in the messages you cite, written as they appear there. Skip small talk "
     "and pleasantries. Keep the whole summary within 200-300 words: short items, one fact each. "
-    "A message that starts with \"[Document pasted …]\" is a document: code keeps a pointer to "
-    "it, so do not summarise its body. A date in parentheses after words such as \"yesterday "
-    "(7 May 2023)\" is the resolved date: keep it."
+    'A message that starts with "[Document pasted …]" is a document: code keeps a pointer to '
+    'it, so do not summarise its body. A date in parentheses after words such as "yesterday '
+    '(7 May 2023)" is the resolved date: keep it.'
 )
 
 
-def build_fold_request(state: SummaryState, messages: Sequence[SourceMessage], *,
-                       temperature: float = 0.1, max_tokens: int = 1200) -> ModelRequest:
+def build_fold_request(
+    state: SummaryState, messages: Sequence[SourceMessage], *, temperature: float = 0.1, max_tokens: int = 1200
+) -> ModelRequest:
     """The fold request: old items as canonical JSON, then the new messages, each with its id,
     speaker and day, clipped (a document to its header and opening)."""
     items = [{"id": i.id, "field": i.field, "text": i.text, "resolved": i.resolved} for i in state.items]
@@ -133,11 +136,13 @@ def build_fold_request(state: SummaryState, messages: Sequence[SourceMessage], *
         text = m.text if len(m.text) <= limit else m.text[:limit] + " […]"
         day = f" ({m.at})" if m.at else ""
         lines.append(f"[{m.id}] {m.role}{day}: {text}")
-    prompt = ("Current summary items:\n" + canonical_json(items) + "\n\nNew messages:\n" + "\n".join(lines))
+    prompt = "Current summary items:\n" + canonical_json(items) + "\n\nNew messages:\n" + "\n".join(lines)
     return ModelRequest(
         system=FOLD_SYSTEM_PROMPT,
         segments=(Segment("new_message", (ChatMessage.user(prompt),)),),
-        max_tokens=max_tokens, temperature=temperature, metadata={"purpose": "fold"},
+        max_tokens=max_tokens,
+        temperature=temperature,
+        metadata={"purpose": "fold"},
         output=output_spec(FoldAnswer, "summary_operations", "Operations on the conversation's summary."),
     )
 
@@ -175,7 +180,7 @@ def fold_problems(answer: FoldAnswer, state: SummaryState, messages: Sequence[So
 def to_ops(answer: FoldAnswer, problems: Sequence[str], messages: Sequence[SourceMessage]) -> list[Op]:
     """The valid operations of ``answer`` (those ``problems`` name are dropped), documents
     reduced to their pointers; an update without a date gets its latest cited message's day."""
-    bad = {int(p[4:p.index("]")]) for p in problems if p.startswith("ops[")}
+    bad = {int(p[4 : p.index("]")]) for p in problems if p.startswith("ops[")}
     days = {m.id: m.at for m in messages}
     out: list[Op] = []
     for n, op in enumerate(answer.ops):
@@ -213,18 +218,21 @@ class ModelSummariser:
         errors (timeouts, outages) propagate: the caller retries the fold later."""
         request = build_fold_request(state, messages, temperature=self.temperature, max_tokens=self.max_tokens)
         try:
-            got = await complete_structured(self.model, request, FoldAnswer,
-                                            check=lambda a: fold_problems(a, state, messages))
+            got = await complete_structured(
+                self.model, request, FoldAnswer, check=lambda a: fold_problems(a, state, messages)
+            )
         except UnusableAnswer as e:
             return self._fallback(state, messages, str(e), e)
         ops = to_ops(got.value, got.problems, messages)
         proposed = [o for o in got.value.ops]
         if proposed and len(got.problems) == len(proposed):
-            return self._fallback(state, messages, "every operation failed its check: "
-                                  + "; ".join(got.problems[:3]), got)
+            return self._fallback(
+                state, messages, "every operation failed its check: " + "; ".join(got.problems[:3]), got
+            )
         return Proposal(tuple(ops), "model", None, got.usage, self.model.name)
 
-    def _fallback(self, state: SummaryState, messages: Sequence[SourceMessage], why: str,
-                  got: object = None) -> Proposal:
+    def _fallback(
+        self, state: SummaryState, messages: Sequence[SourceMessage], why: str, got: object = None
+    ) -> Proposal:
         usage = getattr(got, "usage", None)
         return Proposal(tuple(self.fallback.propose(state, messages)), "extractive", why, usage, self.model.name)

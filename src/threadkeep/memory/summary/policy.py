@@ -27,11 +27,14 @@ class FoldPolicy:
 
     def __post_init__(self) -> None:
         if self.tail < MIN_TAIL:
-            raise ConfigError(f"fold tail is {self.tail}; it must be at least {MIN_TAIL} "
-                              "(the last 12 messages are always verbatim)")
+            raise ConfigError(
+                f"fold tail is {self.tail}; it must be at least {MIN_TAIL} (the last 12 messages are always verbatim)"
+            )
         if self.threshold <= self.tail:
-            raise ConfigError(f"fold threshold ({self.threshold}) must be larger than the tail "
-                              f"({self.tail}); e.g. threshold 30, tail 16")
+            raise ConfigError(
+                f"fold threshold ({self.threshold}) must be larger than the tail "
+                f"({self.tail}); e.g. threshold 30, tail 16"
+            )
         if self.max_batch is not None and self.max_batch < 1:
             raise ConfigError("fold max_batch must be at least 1")
 

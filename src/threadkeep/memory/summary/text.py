@@ -23,8 +23,18 @@ from typing import Any
 
 from threadkeep.retrieval.tokenizer import tokenize
 
-__all__ = ["Value", "Reading", "read", "split_sentences", "same_value", "is_question", "script_of",
-           "mid_sentence_names", "base_forms", "analyser"]
+__all__ = [
+    "Value",
+    "Reading",
+    "read",
+    "split_sentences",
+    "same_value",
+    "is_question",
+    "script_of",
+    "mid_sentence_names",
+    "base_forms",
+    "analyser",
+]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\n+")
 _MONTH_WORDS = (
@@ -45,11 +55,15 @@ _DATE = re.compile(
 )
 # A number and what is written right after it (a unit, a multiplier, a percent sign).
 # (A unit in Japanese is at most two characters: 万円, キロ, 個, か月 is cut to か月's first two.)
-_NUMBER = re.compile(r"[$€£¥₽]?\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d+)?"
-                     r"(?:\s?(?:%|[\u3040-\u30ff\u3400-\u9fff]{1,2}|[^\W\d_\u3040-\u30ff\u3400-\u9fff]{1,12}))?")
+_NUMBER = re.compile(
+    r"[$€£¥₽]?\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d+)?"
+    r"(?:\s?(?:%|[\u3040-\u30ff\u3400-\u9fff]{1,2}|[^\W\d_\u3040-\u30ff\u3400-\u9fff]{1,12}))?"
+)
 _QUOTED = re.compile(r"«([^»\n]{1,60})»|\"([^\"\n]{1,60})\"|“([^”\n]{1,60})”|「([^」\n]{1,40})」")
 # A word of a cased script (Japanese and Chinese runs are not words here).
-_WORD = re.compile(r"(?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])+(?:['’-](?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])+)*")
+_WORD = re.compile(
+    r"(?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])+(?:['’-](?:(?![\u3040-\u30ff\u3400-\u9fff])[^\W\d_])+)*"
+)
 _HONORIFIC = re.compile(r"([\u30a0-\u30ffー]{2,8}|[\u4e00-\u9fff]{1,4})(?:さん|氏|様|君|くん|ちゃん|先生)")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _KATAKANA = re.compile(r"[\u30a0-\u30ffー]{2,}")
@@ -132,8 +146,9 @@ def _name_key(word: str) -> str:
 
 def same_value(a: Value, b: Value) -> bool:
     """Whether two values are the same (same kind, and one key starts the other's)."""
-    return a.kind == b.kind and (a.key == b.key or (a.kind == "name" and (
-        a.key.startswith(b.key) or b.key.startswith(a.key))))
+    return a.kind == b.kind and (
+        a.key == b.key or (a.kind == "name" and (a.key.startswith(b.key) or b.key.startswith(a.key)))
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -180,8 +195,13 @@ def read(sentence: str, known_names: frozenset[str] = frozenset()) -> Reading:
         if len(word) < 2 or not (word[0].isupper() or latin_in_other) or _CJK.search(word) or not tokenize(word):
             continue  # one letter, or a word as common as "The" or «Но», is never a name
         key = _name_key(word)
-        if word[0].isupper() and _opens(sentence, m.start()) and key not in known_names \
-                and not latin_in_other and not word.isupper():
+        if (
+            word[0].isupper()
+            and _opens(sentence, m.start())
+            and key not in known_names
+            and not latin_in_other
+            and not word.isupper()
+        ):
             continue  # capitalised only because it opens the sentence
         add("name", m.start(), m.end(), word, key)
     values = _joined(sentence, values, taken)
@@ -197,11 +217,17 @@ def _joined(sentence: str, values: list[Value], spans: list[tuple[int, int]]) ->
     out: list[tuple[int, int, Value]] = []
     for i in order:
         v, (start, end) = values[i], spans[i]
-        if out and v.kind == "name" and out[-1][2].kind == "name" and sentence[out[-1][1]:start] == " " \
-                and _WORD.fullmatch(v.text) and _WORD.fullmatch(out[-1][2].text.split(" ")[-1]) \
-                and sentence[out[-1][0]:out[-1][0] + 1].isupper():
+        if (
+            out
+            and v.kind == "name"
+            and out[-1][2].kind == "name"
+            and sentence[out[-1][1] : start] == " "
+            and _WORD.fullmatch(v.text)
+            and _WORD.fullmatch(out[-1][2].text.split(" ")[-1])
+            and sentence[out[-1][0] : out[-1][0] + 1].isupper()
+        ):
             first = out[-1]
-            text = sentence[first[0]:end]
+            text = sentence[first[0] : end]
             out[-1] = (first[0], end, Value("name", text, f"{first[2].key} {v.key}"))
         else:
             out.append((start, end, v))

@@ -30,7 +30,7 @@ def restamp(connection: Connection) -> int:
     changed = 0
     for old, new in OLD_TO_NEW.items():
         result = connection.execute(
-            text(f"UPDATE {VERSION_TABLE} SET version_num = :new WHERE version_num = :old"),
-            {"new": new, "old": old})
+            text(f"UPDATE {VERSION_TABLE} SET version_num = :new WHERE version_num = :old"), {"new": new, "old": old}
+        )
         changed += result.rowcount
     return changed

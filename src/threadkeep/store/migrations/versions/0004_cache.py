@@ -38,14 +38,16 @@ def upgrade() -> None:
         sa.Column("cost", sa.Float(), nullable=True),
         sa.Column("cost_without_cache", sa.Float(), nullable=True),
         sa.Column("created_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["conversation_id"], ["conversations.id"],
-                                name=op.f("fk_model_calls_conversation_id_conversations"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["conversation_id"],
+            ["conversations.id"],
+            name=op.f("fk_model_calls_conversation_id_conversations"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_model_calls")),
     )
     with op.batch_alter_table("model_calls", schema=None) as batch_op:
-        batch_op.create_index("ix_model_calls_conversation_started",
-                              ["conversation_id", "started_at"], unique=False)
+        batch_op.create_index("ix_model_calls_conversation_started", ["conversation_id", "started_at"], unique=False)
         batch_op.create_index("ix_model_calls_started", ["started_at"], unique=False)
 
     op.create_table(
@@ -57,9 +59,12 @@ def upgrade() -> None:
         sa.Column("last_ping_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=True),
         sa.Column("pings", sa.Integer(), nullable=False),
         sa.Column("updated_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["conversation_id"], ["conversations.id"],
-                                name=op.f("fk_warm_state_conversation_id_conversations"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["conversation_id"],
+            ["conversations.id"],
+            name=op.f("fk_warm_state_conversation_id_conversations"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("conversation_id", name=op.f("pk_warm_state")),
     )
     op.create_table(

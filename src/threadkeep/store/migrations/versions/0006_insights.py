@@ -29,12 +29,18 @@ def upgrade() -> None:
         sa.Column("reask", sa.Boolean(), nullable=False),
         sa.Column("detail_ct", sa.LargeBinary(), nullable=True),
         sa.Column("checked_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["conversation_id"], ["conversations.id"],
-                                name=op.f("fk_reask_marks_conversation_id_conversations"), ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["message_id"], ["messages.id"],
-                                name=op.f("fk_reask_marks_message_id_messages"), ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                name=op.f("fk_reask_marks_user_id_users"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["conversation_id"],
+            ["conversations.id"],
+            name=op.f("fk_reask_marks_conversation_id_conversations"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["message_id"], ["messages.id"], name=op.f("fk_reask_marks_message_id_messages"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_reask_marks_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("message_id", name=op.f("pk_reask_marks")),
     )
     with op.batch_alter_table("reask_marks", schema=None) as batch_op:
@@ -51,8 +57,7 @@ def upgrade() -> None:
         sa.Column("conversations", sa.Integer(), nullable=False),
         sa.Column("body_ct", sa.LargeBinary(), nullable=False),
         sa.Column("created_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_digests_user_id_users"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_digests_user_id_users"), ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_digests")),
         sa.UniqueConstraint("user_id", "period", "start", name="uq_digests_user_period_start"),
     )

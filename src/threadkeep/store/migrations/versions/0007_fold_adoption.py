@@ -19,8 +19,7 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("adopted_version", sa.Integer(), server_default="0", nullable=False))
         batch_op.add_column(sa.Column("adopted_cursor", sa.Integer(), server_default="0", nullable=False))
     # Existing conversations keep the prefix they were sending: the newest version is adopted.
-    op.execute("UPDATE conversations SET adopted_version = summary_version, "
-               "adopted_cursor = summary_cursor")
+    op.execute("UPDATE conversations SET adopted_version = summary_version, adopted_cursor = summary_cursor")
 
 
 def downgrade() -> None:

@@ -29,10 +29,12 @@ def upgrade() -> None:
         sa.Column("model", sa.String(length=64), nullable=False),
         sa.Column("vector_ct", sa.LargeBinary(), nullable=False),
         sa.Column("created_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["message_id"], ["messages.id"],
-                                name=op.f("fk_message_chunks_message_id_messages"), ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                name=op.f("fk_message_chunks_user_id_users"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["message_id"], ["messages.id"], name=op.f("fk_message_chunks_message_id_messages"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_message_chunks_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("message_id", "chunk", name=op.f("pk_message_chunks")),
     )
     with op.batch_alter_table("message_chunks", schema=None) as batch_op:

@@ -43,13 +43,16 @@ def upgrade() -> None:
     users = sa.table("users", sa.column("id", sa.String), sa.column("name", sa.String))
     idents = sa.table("identities", sa.column("channel", sa.String), sa.column("external_id", sa.String))
     for uid, name in conn.execute(sa.select(users.c.id, users.c.name).where(users.c.name.like("visitor:%"))).all():
-        raw = name[len("visitor:"):]
+        raw = name[len("visitor:") :]
         if len(raw) == 64 and all(ch in "0123456789abcdef" for ch in raw):
             continue  # already hashed
         hashed = _visitor_person(raw)
         conn.execute(sa.update(users).where(users.c.id == uid).values(name=hashed))
-        conn.execute(sa.update(idents).where(idents.c.channel == "local", idents.c.external_id == name)
-                     .values(external_id=hashed))
+        conn.execute(
+            sa.update(idents)
+            .where(idents.c.channel == "local", idents.c.external_id == name)
+            .values(external_id=hashed)
+        )
     op.create_table(
         "deleted_people",
         sa.Column("name_mac", sa.String(64), nullable=False),
@@ -63,8 +66,9 @@ def upgrade() -> None:
         sa.Column("person", sa.String(200), nullable=True),
         sa.Column("created_at", UtcDateTime(timezone=True), nullable=False),
         sa.Column("expires_at", UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["key_id"], ["api_keys.id"], name=op.f("fk_web_sessions_key_id_api_keys"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["key_id"], ["api_keys.id"], name=op.f("fk_web_sessions_key_id_api_keys"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id_hash", name=op.f("pk_web_sessions")),
     )
     op.create_index(op.f("ix_web_sessions_key_id"), "web_sessions", ["key_id"])

@@ -45,10 +45,15 @@ def upgrade() -> None:
         sa.Column("source_id", sa.String(255), nullable=False),
         sa.Column("conversation_id", sa.String(36), nullable=False),
         sa.Column("message_id", sa.String(36), nullable=True),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_import_sources_user_id_users"),
-                                ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["conversation_id"], ["conversations.id"],
-                                name=op.f("fk_import_sources_conversation_id_conversations"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_import_sources_user_id_users"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["conversation_id"],
+            ["conversations.id"],
+            name=op.f("fk_import_sources_conversation_id_conversations"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("user_id", "source_id", name=op.f("pk_import_sources")),
     )
     op.create_index("ix_import_sources_conversation", "import_sources", ["conversation_id"])

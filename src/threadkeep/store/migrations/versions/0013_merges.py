@@ -30,8 +30,9 @@ def upgrade() -> None:
         sa.Column("actor", sa.String(200), nullable=False),
         sa.Column("created_at", UtcDateTime(timezone=True), nullable=False),
         sa.Column("finished_at", UtcDateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(["target_user_id"], ["users.id"],
-                                name=op.f("fk_person_merges_target_user_id_users"), ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["target_user_id"], ["users.id"], name=op.f("fk_person_merges_target_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_person_merges")),
     )
     op.create_index("ix_person_merges_status", "person_merges", ["status"])

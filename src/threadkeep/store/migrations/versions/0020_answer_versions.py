@@ -32,10 +32,12 @@ def upgrade() -> None:
         sa.Column("usage", sa.JSON(), nullable=True),
         sa.Column("created_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
         sa.Column("replaced_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["answer_id"], ["messages.id"], name=op.f("fk_answer_versions_answer_id_messages"),
-                                ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_answer_versions_user_id_users"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["answer_id"], ["messages.id"], name=op.f("fk_answer_versions_answer_id_messages"), ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_answer_versions_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_answer_versions")),
         sa.UniqueConstraint("answer_id", "version", name="uq_answer_versions_answer_version"),
     )

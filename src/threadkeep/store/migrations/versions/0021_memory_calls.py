@@ -36,10 +36,15 @@ def upgrade() -> None:
         sa.Column("output_tokens", sa.Integer(), nullable=False),
         sa.Column("cost", sa.Float(), nullable=True),
         sa.Column("started_at", threadkeep.store.base.UtcDateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["conversation_id"], ["conversations.id"],
-                                name=op.f("fk_memory_calls_conversation_id_conversations"), ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name=op.f("fk_memory_calls_user_id_users"),
-                                ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["conversation_id"],
+            ["conversations.id"],
+            name=op.f("fk_memory_calls_conversation_id_conversations"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name=op.f("fk_memory_calls_user_id_users"), ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_memory_calls")),
     )
     with op.batch_alter_table("memory_calls") as batch:

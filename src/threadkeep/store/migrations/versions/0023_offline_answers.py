@@ -23,8 +23,11 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("messages") as batch:
         batch.add_column(sa.Column("offline", sa.Boolean(), nullable=False, server_default=sa.false()))
-    op.execute(sa.text("UPDATE messages SET offline = :yes WHERE role = 'assistant' AND model = 'offline'")
-               .bindparams(yes=True))
+    op.execute(
+        sa.text("UPDATE messages SET offline = :yes WHERE role = 'assistant' AND model = 'offline'").bindparams(
+            yes=True
+        )
+    )
 
 
 def downgrade() -> None:
