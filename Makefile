@@ -25,7 +25,8 @@ test: $(VENV)/.installed
 	$(VENV)/bin/pytest
 
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff check src tests bench evals
+	$(VENV)/bin/ruff format --check src tests bench evals
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
