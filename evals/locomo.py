@@ -667,7 +667,7 @@ def _fold_idle(memory: Any, conversation_id: str) -> int:
 
     policy = idle_fold_policy(memory.background.policy)
     folds = 0
-    while asyncio.run(memory.background.fold_once(conversation_id, policy)):
+    while asyncio.run(memory.background.folds.fold_once(conversation_id, policy)):
         folds += 1
     return folds
 
@@ -675,7 +675,7 @@ def _fold_idle(memory: Any, conversation_id: str) -> int:
 def _engine_request(memory: Any, sample: _Sample, person: str, question: str) -> list[tuple[str, str]]:
     """The request the engine builds for ``question`` opening a new conversation of ``person``."""
     begun = memory.db.write(lambda s: memory.turns.opener.begin(s, sample.handle(person), None, question, "locomo"))
-    request = memory.turns.build(begun.uid, begun.cid, begun.mid)[1].request
+    request = memory.turns.requests.build(begun.uid, begun.cid, begun.mid)[1].request
     return _as_messages(request)
 
 
