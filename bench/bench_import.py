@@ -62,6 +62,21 @@ WORDS = (
 CITIES = ["Lisbon", "Porto", "Berlin", "Osaka", "Tbilisi", "Lyon", "Quito", "Riga"]
 
 
+def _conversation(
+    cid: str, title: str, start: float, end: float, mapping: dict[str, Any], current: str
+) -> dict[str, Any]:
+    """One conversation of a ChatGPT export (``conversations.json``), its messages in ``mapping``."""
+    return {
+        "id": cid,
+        "conversation_id": cid,
+        "title": title,
+        "create_time": start,
+        "update_time": end,
+        "mapping": mapping,
+        "current_node": current,
+    }
+
+
 def _text(rng: random.Random, n: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
 
@@ -115,15 +130,7 @@ def write_export(path: Path, conversations: int, messages: int, seed: int = 7) -
                         },
                     }
                 parent = nid
-            conv = {
-                "id": cid,
-                "conversation_id": cid,
-                "title": f"Planning {c}",
-                "create_time": start,
-                "update_time": start + per * 30,
-                "mapping": mapping,
-                "current_node": parent,
-            }
+            conv = _conversation(cid, f"Planning {c}", start, start + per * 30, mapping, parent)
             if c:
                 f.write(",")
             json.dump(conv, f)
@@ -219,15 +226,7 @@ def write_realistic(path: Path, messages: int, seed: int = 7) -> int:
                 mapping[nid] = _node(nid, parent, role, start + i * 40, text)
                 mapping[parent]["children"].append(nid)
                 parent = nid
-            conv = {
-                "id": cid,
-                "conversation_id": cid,
-                "title": f"About {topic}",
-                "create_time": start,
-                "update_time": start + per * 40,
-                "mapping": mapping,
-                "current_node": parent,
-            }
+            conv = _conversation(cid, f"About {topic}", start, start + per * 40, mapping, parent)
             f.write("," if c else "")
             json.dump(conv, f)
             written += per
