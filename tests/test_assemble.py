@@ -217,3 +217,18 @@ def test_any_window_fits_or_fails_loudly(lengths: list[int], n_facts: int, ceili
     if len(kept) < min(12, len(ids)):  # fewer than 12 verbatim only when they did not fit
         assert any("fit verbatim" in n or "one more message" in n for n in report.notes)
     assert report.facts_used <= n_facts
+
+
+@pytest.mark.parametrize("ceiling", range(60, 200, 7))
+def test_no_history_and_no_room_for_retrieval_never_names_a_compaction(ceiling: int) -> None:
+    # Found by the fuzz test: with no older history to compact and less room than the turn's
+    # context frame, the assembler named a "left out" range of messages that did not exist.
+    inputs = _inputs(history=(), facts=tuple(f"Fact number {i} about the person." for i in range(30)))
+    try:
+        built = assemble(inputs, compactor=Compactor(), ceiling=ceiling)
+    except (ConfigError, ContextOverflow) as e:
+        assert str(e)
+        return
+    assert built.report.total_tokens <= ceiling
+    assert built.report.compaction is None or built.report.compaction.messages == 0
+    assert not any("replaced by a notice" in n for n in built.report.notes)

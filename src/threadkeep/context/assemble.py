@@ -305,7 +305,7 @@ def _plan(
     while True:
         s = min(s, n_old)
         block = compactor.block(history[:s])
-        cost = tc.count(block) + 4
+        cost = tc.count(block) + 4 if block else 0  # nothing older to compact: no block, no line
         if suffix[s] + cost <= hist_room or s == n_old:
             break
         s += step
@@ -317,7 +317,7 @@ def _plan(
 
     while suffix[s] + cost > hist_room and (plan.recalled or plan.facts):
         hist_room = shed()
-    if suffix[s] + cost > hist_room:
+    if s and suffix[s] + cost > hist_room:
         # Even everything compacted does not fit: say so in one line, never drop silently.
         block, plan.notice = _notice(history, s), True
         plan.notes.append("compaction block did not fit; replaced by a notice")
