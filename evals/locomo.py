@@ -58,7 +58,7 @@ from threadkeep.context.compaction import Compactor
 from threadkeep.crypto import MasterKey
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.dates import strip_notes
+from threadkeep.memory.dates import MONTHS, strip_notes
 from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.recall.facts import clear_fact_cache
 from threadkeep.memory.recall.index import clear_recall_cache
@@ -256,20 +256,6 @@ def asked_person(question: str, speakers: Sequence[str]) -> str:
 # -- the measure ------------------------------------------------------------------------------
 _NON_WORD = re.compile(r"[\W_]+")
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 _DAY_MONTH = re.compile(r"\b\d{1,2} (?:" + "|".join(m.lower() for m in MONTHS) + r")\b")
 _PARTS = re.compile(r"[,;]|\band\b|\bor\b", re.IGNORECASE)
 _CLOCK = "Current time:"

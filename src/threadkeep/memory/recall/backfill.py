@@ -34,6 +34,7 @@ from threadkeep.memory.recall.vectors import (
     CHUNK_TABLE,
     EMBED_CHARS,
     VECTOR_TABLE,
+    add_chunk,
     open_message,
     resolve_embedder,
 )
@@ -230,20 +231,7 @@ def _write(s: Session, vault: Vault, plan: list[_Planned], vectors: np.ndarray, 
             if multi:
                 if (p.message_id, chunk) in stored:
                     continue
-                row_id = f"{p.message_id}:{chunk}"
-                s.add(
-                    MessageChunk(
-                        message_id=p.message_id,
-                        chunk=chunk,
-                        user_id=p.user_id,
-                        start=a,
-                        end=b,
-                        model=model,
-                        vector_ct=vault.seal(
-                            s, p.user_id, vector_to_bytes(vec), table=CHUNK_TABLE, column="vector", row_id=row_id
-                        ),
-                    )
-                )
+                add_chunk(s, vault, p.message_id, p.user_id, chunk, a, b, model, vec)
             chunks += 1
         if p.completes and first is not None:
             s.add(

@@ -29,6 +29,7 @@ from threadkeep.store.vault import Vault
 
 __all__ = [
     "VECTOR_TABLE",
+    "add_chunk",
     "CHUNK_TABLE",
     "EMBED_CHARS",
     "NewMessageVector",
@@ -84,6 +85,20 @@ def _compute(rows: Sequence[tuple[str, str, str, int, datetime, str]], emb: Embe
     return out
 
 
+def add_chunk(
+    s: Session, vault: Vault, message_id: str, user_id: str, chunk: int, start: int, end: int, model: str, vec: Any
+) -> None:
+    """Store one chunk's vector of a long message, sealed under its owner's key (the one-shot
+    indexer here and the chunk-wise one in :mod:`threadkeep.memory.recall.backfill`)."""
+    row_id = f"{message_id}:{chunk}"
+    sealed = vault.seal(s, user_id, vector_to_bytes(vec), table=CHUNK_TABLE, column="vector", row_id=row_id)
+    s.add(
+        MessageChunk(
+            message_id=message_id, chunk=chunk, user_id=user_id, start=start, end=end, model=model, vector_ct=sealed
+        )
+    )
+
+
 def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> int:
     """Write computed vectors and dates; a message indexed meanwhile (the job ran twice) or
     deleted since is skipped."""
@@ -113,20 +128,7 @@ def _store(s: Session, vault: Vault, done: Sequence[_Indexed], model: str) -> in
             for i, a, b, vec in d.parts:
                 if s.get(MessageChunk, (d.message_id, i)) is not None:
                     continue  # stored by a step of the chunk-wise indexer (memory.recall.backfill)
-                row_id = f"{d.message_id}:{i}"
-                s.add(
-                    MessageChunk(
-                        message_id=d.message_id,
-                        chunk=i,
-                        user_id=d.user_id,
-                        start=a,
-                        end=b,
-                        model=model,
-                        vector_ct=vault.seal(
-                            s, d.user_id, vector_to_bytes(vec), table=CHUNK_TABLE, column="vector", row_id=row_id
-                        ),
-                    )
-                )
+                add_chunk(s, vault, d.message_id, d.user_id, i, a, b, model, vec)
         written += 1
     return written
 
