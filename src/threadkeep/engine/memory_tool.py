@@ -57,6 +57,12 @@ class MemoryFound:
     results: list[dict[str, Any]]
 
 
+# Conversations known to have earlier history: the answer never turns false again, so a
+# process asks the database once per conversation (bounded: cleared past this many).
+_HAS_HISTORY: set[tuple[str, str]] = set()
+_HAS_HISTORY_MAX = 100_000
+
+
 def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
     """Whether the person has history outside this conversation: another conversation with
     messages that began before this one. It only ever turns true in a conversation's life (a
@@ -65,6 +71,8 @@ def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
     count: offering the tool when the first fold is adopted would rewrite the cache from the
     tools on at every conversation's first fold, and what was folded stays in the summary and
     in automatic recall; the tool comes with the person's next conversation."""
+    if (user_id, conversation_id) in _HAS_HISTORY:
+        return True
     conv = s.get(Conversation, conversation_id)
     if conv is None or conv.user_id != user_id:
         return False
@@ -74,7 +82,12 @@ def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
         Conversation.message_count > 0,
         Conversation.created_at <= conv.created_at,
     )
-    return bool(s.scalar(select(exists(earlier))))
+    if not s.scalar(select(exists(earlier))):
+        return False
+    if len(_HAS_HISTORY) >= _HAS_HISTORY_MAX:
+        _HAS_HISTORY.clear()
+    _HAS_HISTORY.add((user_id, conversation_id))
+    return True
 
 
 class MemorySearch:

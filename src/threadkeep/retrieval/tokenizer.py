@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["tokenize"]
 
@@ -34,6 +35,8 @@ _STOP = frozenset(
 _SUFFIXES = ("ing", "ies", "ed", "es", "s")
 
 
+# A chat's words repeat: each is cut once (a bounded memo, about 10 MB when full).
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     if word.isascii():
         for suf in _SUFFIXES:

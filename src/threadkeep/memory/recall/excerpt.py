@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from threadkeep.memory.dates import strip_notes
 from threadkeep.retrieval.tokenizer import tokenize
@@ -53,6 +55,7 @@ __all__ = [
     "carries_value",
     "is_filler",
     "recalled_text",
+    "excerpt",
 ]
 
 WHOLE_WORDS = 60
@@ -87,6 +90,9 @@ def word_count(text: str) -> int:
     return n
 
 
+_word_count = lru_cache(maxsize=8192)(word_count)
+
+
 def sentences(text: str) -> list[tuple[str, str]]:
     """``text``'s sentences, each with the space that follows it."""
     out: list[tuple[str, str]] = []
@@ -107,51 +113,104 @@ def is_stopword(token: str, weights: Mapping[str, float], said_once: float) -> b
     return weights.get(token, said_once) < STOPWORD_SHARE * said_once
 
 
-def carries_value(sentence: str, weights: Mapping[str, float], said_once: float) -> bool:
-    """Whether ``sentence`` states a value (see the module docstring); ``weights`` holds the
-    IDF of its tokens in the person's index."""
-    if strip_notes(sentence) != sentence:  # a relative date recall resolved: "(7 May 2023)"
-        return True
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What a sentence holds that does not depend on the index: read once per text
+    (:func:`_reading`), so a turn pays only dictionary lookups for a message it saw before."""
+
+    text: str
+    sep: str
+    tokens: tuple[str, ...]
+    value: bool  # a resolved-date note or a word with a digit: a value whatever the index
+    # Each word that has tokens: whether it is capitalised inside the sentence, and its tokens.
+    words: tuple[tuple[bool, tuple[str, ...]], ...]
+
+
+def _read_sentence(sentence: str, sep: str) -> _Read:
+    value = strip_notes(sentence) != sentence  # a relative date recall resolved: "(7 May 2023)"
+    words = []
     for n, m in enumerate(_WORD.finditer(sentence)):
         word = m.group(0)
         if any(c.isdigit() for c in word):
-            return True  # a number is a value however often numbers are said
+            value = True  # a number is a value however often numbers are said
+            break
         toks = tokenize(word)
-        if not toks or all(is_stopword(t, weights, said_once) for t in toks):
+        if toks:
+            words.append((n > 0 and word[0].isupper(), tuple(toks)))
+    return _Read(sentence, sep, tuple(tokenize(sentence)), value, tuple(words))
+
+
+@lru_cache(maxsize=8192)
+def _reading(text: str) -> tuple[_Read, ...]:
+    """The sentences of ``text`` (stripped), read; the same messages come back turn after turn."""
+    return tuple(_read_sentence(s, sep) for s, sep in sentences(text.strip()))
+
+
+def _states_value(read: _Read, weights: Mapping[str, float], said_once: float) -> bool:
+    if read.value:
+        return True
+    common, rare = STOPWORD_SHARE * said_once, RARE * said_once  # is_stopword, said once
+    for inside, toks in read.words:
+        idf = [weights.get(t, said_once) for t in toks]
+        if max(idf) < common:
             continue
-        if n > 0 and word[0].isupper():
-            return True
-        if any(weights.get(t, said_once) >= RARE * said_once for t in toks):
+        if inside or max(idf) >= rare:
             return True
     return False
 
 
-def _carries(
-    sentence: str, toks: Sequence[str], weights: Mapping[str, float], said_once: float, asked: set[str]
-) -> bool:
-    vals = [weights.get(t, said_once) for t in set(toks)]
-    return bool(vals) and (
-        sum(vals) >= MIN_MASS * said_once or not asked.isdisjoint(toks) or carries_value(sentence, weights, said_once)
-    )
+def carries_value(sentence: str, weights: Mapping[str, float], said_once: float) -> bool:
+    """Whether ``sentence`` states a value (see the module docstring); ``weights`` holds the
+    IDF of its tokens in the person's index."""
+    return _states_value(_read_sentence(sentence, ""), weights, said_once)
 
 
-def _marks(
-    parts: Sequence[tuple[str, str]], idf: Idf, said_once: float, query_terms: frozenset[str] | set[str]
-) -> list[bool]:
-    toks = [tokenize(s) for s, _ in parts]
-    weights = idf([t for ts in toks for t in ts] + list(query_terms))
+def _marks(parts: Sequence[_Read], idf: Idf, said_once: float, query_terms: frozenset[str] | set[str]) -> list[bool]:
+    weights = idf([t for p in parts for t in p.tokens] + list(query_terms))
     asked = {t for t in query_terms if not is_stopword(t, weights, said_once)}
-    return [_carries(s, ts, weights, said_once, asked) for (s, _), ts in zip(parts, toks, strict=True)]
+    mass = MIN_MASS * said_once
+    out = []
+    for p in parts:
+        toks = set(p.tokens)
+        out.append(
+            bool(toks)
+            and (
+                sum(weights.get(t, said_once) for t in toks) >= mass
+                or not asked.isdisjoint(toks)
+                or _states_value(p, weights, said_once)
+            )
+        )
+    return out
+
+
+def excerpt(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] | set[str] = frozenset()) -> str | None:
+    """``text`` as a recalled line shows it, or None when it is filler: :func:`is_filler` and
+    :func:`recalled_text` in one reading of its sentences."""
+    if said_once <= 0:
+        return text
+    parts = _reading(text)
+    keep = _marks(parts, idf, said_once, query_terms) if parts else []
+    if parts and not any(keep):
+        return None
+    if _word_count(text) < WHOLE_WORDS or all(keep):
+        return text
+    out: list[str] = []
+    gap = False
+    for p, k in zip(parts, keep, strict=True):
+        if k:
+            out.append(p.text + p.sep)
+            gap = False
+        elif not gap:
+            out.append(GAP + (" " if p.sep else ""))
+            gap = True
+    return "".join(out).strip()
 
 
 def is_filler(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether no sentence of ``text`` carries anything (see the module docstring). ``idf``
     gives the IDF of tokens in the person's index; ``said_once`` is the IDF of a word said
     once there (0 or less: no index, nothing is filler)."""
-    if said_once <= 0:
-        return False
-    parts = sentences(text.strip())
-    return bool(parts) and not any(_marks(parts, idf, said_once, query_terms))
+    return excerpt(text, idf, said_once, query_terms) is None
 
 
 def recalled_text(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] | set[str] = frozenset()) -> str:
@@ -159,19 +218,5 @@ def recalled_text(text: str, idf: Idf, said_once: float, query_terms: frozenset[
     sentences that carry something (a value, a word of ``query_terms``, rare words), in
     order, each run of the others replaced by "…"; whole when none or all do. ``idf`` and
     ``said_once`` as for :func:`is_filler`. Linear in the length of ``text``."""
-    if said_once <= 0 or word_count(text) < WHOLE_WORDS:
-        return text
-    parts = sentences(text.strip())
-    keep = _marks(parts, idf, said_once, query_terms)
-    if all(keep) or not any(keep):
-        return text
-    out: list[str] = []
-    gap = False
-    for (s, sep), k in zip(parts, keep, strict=True):
-        if k:
-            out.append(s + sep)
-            gap = False
-        elif not gap:
-            out.append(GAP + (" " if sep else ""))
-            gap = True
-    return "".join(out).strip()
+    shown = excerpt(text, idf, said_once, query_terms)
+    return text if shown is None else shown

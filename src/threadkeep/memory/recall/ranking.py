@@ -19,7 +19,7 @@ from datetime import datetime
 
 import numpy as np
 
-from threadkeep.memory.recall.excerpt import is_filler, recalled_text
+from threadkeep.memory.recall.excerpt import excerpt
 from threadkeep.retrieval.hybrid import HybridIndex, token_counter
 from threadkeep.retrieval.tokenizer import tokenize
 from threadkeep.tokens import TokenCounter
@@ -249,13 +249,13 @@ def rank_items(
         item = items[pos]
         cap = trim_tokens if not hop or trim_tokens is None else int(trim_tokens * NEIGHBOUR_TRIM)
         # A turn that is only filler is not shown, but what it answers or is answered by may be.
-        if is_filler(item.text, idf_of, rare, terms_set):
+        # Else: whole under 60 words, or the sentences that carry something (excerpt.py);
+        # past the hard cap, whole sentences nearest the query.
+        source = excerpt(item.text, idf_of, rare, terms_set)
+        if source is None:
             skipped.add(pos)
             _push_neighbours(heap, ticks, item, neg, hop, by_seq, chosen, allowed, neighbours)
             continue
-        # Whole under 60 words, else the sentences that carry something (excerpt.py); past
-        # the hard cap, whole sentences nearest the query.
-        source = recalled_text(item.text, idf_of, rare, terms_set)
         text, n = trim_to_query(source, terms_set, min(cap or max_item_tokens, max_item_tokens), tc)
         # A line is "label: text" plus its line break; a new conversation adds a dated block.
         cost = n + tc.count(speaker_label(item, labels)) + 2 + _DATE_COST
