@@ -90,7 +90,7 @@ def word_count(text: str) -> int:
     return n
 
 
-_word_count = lru_cache(maxsize=8192)(word_count)
+_word_count = lru_cache(maxsize=2048)(word_count)
 
 
 def sentences(text: str) -> list[tuple[str, str]]:
@@ -140,7 +140,8 @@ def _read_sentence(sentence: str, sep: str) -> _Read:
     return _Read(sentence, sep, tuple(tokenize(sentence)), value, tuple(words))
 
 
-@lru_cache(maxsize=8192)
+# A recalled item is a chat turn or a chunk of a few hundred tokens: a full memo holds ~10 MB.
+@lru_cache(maxsize=2048)
 def _reading(text: str) -> tuple[_Read, ...]:
     """The sentences of ``text`` (stripped), read; the same messages come back turn after turn."""
     return tuple(_read_sentence(s, sep) for s, sep in sentences(text.strip()))
