@@ -120,24 +120,26 @@ class _Read:
 
     text: str
     sep: str
-    tokens: tuple[str, ...]
+    tokens: frozenset[str]
     value: bool  # a resolved-date note or a word with a digit: a value whatever the index
-    # Each word that has tokens: whether it is capitalised inside the sentence, and its tokens.
-    words: tuple[tuple[bool, tuple[str, ...]], ...]
+    words: frozenset[str]  # the tokens of its words
+    inside: frozenset[str]  # the tokens of its words capitalised inside the sentence
 
 
 def _read_sentence(sentence: str, sep: str) -> _Read:
     value = strip_notes(sentence) != sentence  # a relative date recall resolved: "(7 May 2023)"
-    words = []
+    words: set[str] = set()
+    inside: set[str] = set()
     for n, m in enumerate(_WORD.finditer(sentence)):
         word = m.group(0)
         if any(c.isdigit() for c in word):
             value = True  # a number is a value however often numbers are said
             break
         toks = tokenize(word)
-        if toks:
-            words.append((n > 0 and word[0].isupper(), tuple(toks)))
-    return _Read(sentence, sep, tuple(tokenize(sentence)), value, tuple(words))
+        words.update(toks)
+        if n > 0 and word[0].isupper():
+            inside.update(toks)
+    return _Read(sentence, sep, frozenset(tokenize(sentence)), value, frozenset(words), frozenset(inside))
 
 
 # A recalled item is a chat turn or a chunk of a few hundred tokens: a full memo holds ~10 MB.
@@ -148,16 +150,14 @@ def _reading(text: str) -> tuple[_Read, ...]:
 
 
 def _states_value(read: _Read, weights: Mapping[str, float], said_once: float) -> bool:
+    """A value (module docstring): a number or resolved date; a word said once (or about);
+    a word capitalised inside the sentence that is no stopword of the index."""
     if read.value:
         return True
-    common, rare = STOPWORD_SHARE * said_once, RARE * said_once  # is_stopword, said once
-    for inside, toks in read.words:
-        idf = [weights.get(t, said_once) for t in toks]
-        if max(idf) < common:
-            continue
-        if inside or max(idf) >= rare:
-            return True
-    return False
+    rare, common = RARE * said_once, STOPWORD_SHARE * said_once
+    return any(weights.get(t, said_once) >= rare for t in read.words) or any(
+        weights.get(t, said_once) >= common for t in read.inside
+    )
 
 
 def carries_value(sentence: str, weights: Mapping[str, float], said_once: float) -> bool:
@@ -170,18 +170,15 @@ def _marks(parts: Sequence[_Read], idf: Idf, said_once: float, query_terms: froz
     weights = idf([t for p in parts for t in p.tokens] + list(query_terms))
     asked = {t for t in query_terms if not is_stopword(t, weights, said_once)}
     mass = MIN_MASS * said_once
-    out = []
-    for p in parts:
-        toks = set(p.tokens)
-        out.append(
-            bool(toks)
-            and (
-                sum(weights.get(t, said_once) for t in toks) >= mass
-                or not asked.isdisjoint(toks)
-                or _states_value(p, weights, said_once)
-            )
+    return [
+        bool(p.tokens)
+        and (
+            sum(weights.get(t, said_once) for t in p.tokens) >= mass
+            or not asked.isdisjoint(p.tokens)
+            or _states_value(p, weights, said_once)
         )
-    return out
+        for p in parts
+    ]
 
 
 def excerpt(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] | set[str] = frozenset()) -> str | None:
