@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from banks.common import BankCheckError, phrasings
+from banks.common import BankCheckError, counts, message_errors, phrasings, refuse
 
 PHRASINGS = phrasings("bank7")
 TAIL_MIN = 34  # the last messages say no accepted answer (and hold no evidence)
@@ -309,28 +309,15 @@ def check(dialogs: list[dict[str, Any]]) -> dict[str, Any]:
         did, msgs, qs = d["id"], d["messages"], d["questions"]
         if not 180 <= len(msgs) <= 400:
             errors.append(f"{did}: {len(msgs)} messages")
-        for i, m in enumerate(msgs):
-            if m["role"] != ("user" if i % 2 == 0 else "assistant"):
-                errors.append(f"{did}: role order at {i}")
-            if not m["text"].strip() or "{" in m["text"] or "}" in m["text"]:
-                errors.append(f"{did}: empty or unfilled text at {i}")
+        errors += message_errors(did, msgs)
         if sorted(q["kind"] for q in qs) != list(KINDS):
             errors.append(f"{did}: not one question of each kind")
         low = [m["text"].lower() for m in msgs]
         for q in qs:
             per_lang_kind[f"{d['lang']}/{q['kind']}"] += 1
             errors += _question_errors(did, q, low)
-    if errors:
-        shown = "; ".join(errors[:5])
-        raise BankCheckError(f"{len(errors)} problems: {shown}{' …' if len(errors) > 5 else ''}")
-    return {
-        "dialogs": len(dialogs),
-        "messages": sum(len(d["messages"]) for d in dialogs),
-        "questions": sum(len(d["questions"]) for d in dialogs),
-        "with_wrong": sum("wrong" in q for d in dialogs for q in d["questions"]),
-        "lengths": {d["id"]: len(d["messages"]) for d in dialogs},
-        "questions_per_lang_kind": dict(sorted(per_lang_kind.items())),
-    }
+    refuse(errors)
+    return {**counts(dialogs), "questions_per_lang_kind": dict(sorted(per_lang_kind.items()))}
 
 
 def build_bank() -> list[dict[str, Any]]:

@@ -125,6 +125,37 @@ def dialog(bank: str, lang: str, number: int, messages: Messages, questions: Que
     return record(f"{bank}-{lang}-{number:02d}", lang, bank, messages, questions)
 
 
+def message_errors(dialog_id: str, messages: Messages) -> list[str]:
+    """What a dialog's messages break of a check: roles alternate from the person, and no text is
+    empty or keeps an unfilled brace."""
+    errors: list[str] = []
+    for i, m in enumerate(messages):
+        if m["role"] != ("user" if i % 2 == 0 else "assistant"):
+            errors.append(f"{dialog_id}: role order at {i}")
+        if not m["text"].strip() or "{" in m["text"] or "}" in m["text"]:
+            errors.append(f"{dialog_id}: empty or unfilled text at {i}")
+    return errors
+
+
+def refuse(errors: list[str]) -> None:
+    """Raise ``BankCheckError`` naming the first five of a check's ``errors``, if it found any."""
+    if errors:
+        shown = "; ".join(errors[:5])
+        raise BankCheckError(f"{len(errors)} problems: {shown}{' …' if len(errors) > 5 else ''}")
+
+
+def counts(dialogs: list[dict[str, Any]]) -> dict[str, Any]:
+    """A checked bank's counts: dialogs, messages, questions, those with a ``wrong`` value, and
+    each dialog's length."""
+    return {
+        "dialogs": len(dialogs),
+        "messages": sum(len(d["messages"]) for d in dialogs),
+        "questions": sum(len(d["questions"]) for d in dialogs),
+        "with_wrong": sum("wrong" in q for d in dialogs for q in d["questions"]),
+        "lengths": {d["id"]: len(d["messages"]) for d in dialogs},
+    }
+
+
 def exchange(user: str, bot: str) -> list[dict[str, str]]:
     """The person's message and the assistant's reply, without times."""
     return [{"role": "user", "text": user}, {"role": "assistant", "text": bot}]
