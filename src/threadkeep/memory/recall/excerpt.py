@@ -90,9 +90,6 @@ def word_count(text: str) -> int:
     return n
 
 
-_word_count = lru_cache(maxsize=2048)(word_count)
-
-
 def sentences(text: str) -> list[tuple[str, str]]:
     """``text``'s sentences, each with the space that follows it."""
     out: list[tuple[str, str]] = []
@@ -144,9 +141,10 @@ def _read_sentence(sentence: str, sep: str) -> _Read:
 
 # A recalled item is a chat turn or a chunk of a few hundred tokens: a full memo holds ~10 MB.
 @lru_cache(maxsize=2048)
-def _reading(text: str) -> tuple[_Read, ...]:
-    """The sentences of ``text`` (stripped), read; the same messages come back turn after turn."""
-    return tuple(_read_sentence(s, sep) for s, sep in sentences(text.strip()))
+def _reading(text: str) -> tuple[tuple[_Read, ...], int]:
+    """The sentences of ``text`` (stripped), read, and its :func:`word_count`: the same
+    messages come back turn after turn."""
+    return tuple(_read_sentence(s, sep) for s, sep in sentences(text.strip())), word_count(text)
 
 
 def _states_value(read: _Read, weights: Mapping[str, float], said_once: float) -> bool:
@@ -186,11 +184,11 @@ def excerpt(text: str, idf: Idf, said_once: float, query_terms: frozenset[str] |
     :func:`recalled_text` in one reading of its sentences."""
     if said_once <= 0:
         return text
-    parts = _reading(text)
+    parts, words = _reading(text)
     keep = _marks(parts, idf, said_once, query_terms) if parts else []
     if parts and not any(keep):
         return None
-    if _word_count(text) < WHOLE_WORDS or all(keep):
+    if words < WHOLE_WORDS or all(keep):
         return text
     out: list[str] = []
     gap = False
