@@ -21,6 +21,16 @@ def _say(line: str) -> None:
     click.echo(line, err=True)
 
 
+# Both evaluations assemble the request at the same budget, with the same bounds.
+_budget_option = click.option(
+    "--budget",
+    default=2000,
+    show_default=True,
+    type=click.IntRange(200, 1_000_000),
+    help="Token budget of the assembled request.",
+)
+
+
 @click.group("eval")
 def eval_group() -> None:
     """Evaluations of what the memory keeps (data files are given by path)."""
@@ -34,13 +44,7 @@ def eval_group() -> None:
     required=True,
     help="A five-questions dialogs file (JSON list of dialogs).",
 )
-@click.option(
-    "--budget",
-    default=2000,
-    show_default=True,
-    type=click.IntRange(200, 1_000_000),
-    help="Token budget of the assembled request.",
-)
+@_budget_option
 @click.option(
     "--baseline",
     type=click.Choice(["brief"]),
@@ -83,13 +87,7 @@ def eval_five_questions(data: Path, budget: int, baseline: str | None, as_json: 
     required=True,
     help="A LoCoMo file (JSON list of conversations with questions and evidence).",
 )
-@click.option(
-    "--budget",
-    default=2000,
-    show_default=True,
-    type=click.IntRange(200, 1_000_000),
-    help="Token budget of the assembled request.",
-)
+@_budget_option
 @click.option("--limit", default=None, type=click.IntRange(1, 1000), help="Only the first N conversations.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
