@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import exists, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from threadkeep.config import Settings
 from threadkeep.context.budget import MemoCounter
@@ -73,14 +73,15 @@ def has_history(s: Session, user_id: str, conversation_id: str) -> bool:
     in automatic recall; the tool comes with the person's next conversation."""
     if (user_id, conversation_id) in _HAS_HISTORY:
         return True
-    conv = s.get(Conversation, conversation_id)
-    if conv is None or conv.user_id != user_id:
-        return False
+    # One statement: this conversation's start is read inside it (a conversation of someone
+    # else, or none, has no start, and nothing is earlier than nothing).
+    this = aliased(Conversation)
+    began = select(this.created_at).where(this.id == conversation_id, this.user_id == user_id).scalar_subquery()
     earlier = select(Conversation.id).where(
         Conversation.user_id == user_id,
         Conversation.id != conversation_id,
         Conversation.message_count > 0,
-        Conversation.created_at <= conv.created_at,
+        Conversation.created_at <= began,
     )
     if not s.scalar(select(exists(earlier))):
         return False
