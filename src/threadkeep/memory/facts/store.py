@@ -40,7 +40,7 @@ from threadkeep.memory.facts.rows import (
 )
 from threadkeep.retrieval.embedding import Embedder
 from threadkeep.store.base import new_id, utcnow
-from threadkeep.store.memory_tables import Fact, FactVersion
+from threadkeep.store.memory_tables import Fact, FactsState, FactVersion
 from threadkeep.store.vault import Vault
 
 __all__ = [
@@ -162,6 +162,27 @@ def apply_candidates(
 
 
 # -- what the person does to their facts: each writes a version and bumps the generation ----
+def _transition(
+    session: Session,
+    vault: Vault,
+    row: Fact,
+    state: FactsState,
+    *,
+    op: str,
+    old: str,
+    new: str | None,
+    status: str,
+    at: datetime,
+    source: str | None = None,
+) -> None:
+    """One change of a row's status (and value, recorded as a version), and the generation it ends."""
+    add_fact_version(
+        session, vault, row, op=op, old=old, new=new, old_status=row.status, new_status=status, source=source, at=at
+    )
+    row.status = status
+    row.updated_at = at
+    touch_fact(row, state)
+    facts_changed(state, at, deleted=status != "current")
 
 
 def retire_fact(
@@ -180,22 +201,18 @@ def retire_fact(
     if row is None or row.user_id != user_id or row.status != "current":
         return None
     rec = open_fact(vault, session, row)
-    add_fact_version(
+    _transition(
         session,
         vault,
         row,
+        state,
         op="retire",
         old=rec.value,
         new=rec.value,
-        old_status="current",
-        new_status="retired",
-        source=message_id,
+        status="retired",
         at=at,
+        source=message_id,
     )
-    row.status = "retired"
-    row.updated_at = at
-    touch_fact(row, state)
-    facts_changed(state, at)
     return FactChange("retire", row.id, rec.key, rec.value)
 
 
@@ -267,7 +284,6 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str, fact_id: s
         return None
     rec = open_fact(vault, session, row)
     at = utcnow()
-    before_status = row.status
     if last.op == "add":
         restored_value, restored_status = rec.value, "undone"
     else:
@@ -278,26 +294,11 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str, fact_id: s
         )
         restored_value = old if old is not None else rec.value
         restored_status = last.old_status or row.status
-    add_fact_version(
-        session,
-        vault,
-        row,
-        op="undo",
-        old=rec.value,
-        new=restored_value,
-        old_status=before_status,
-        new_status=restored_status,
-        source=None,
-        at=at,
-    )
+    _transition(session, vault, row, state, op="undo", old=rec.value, new=restored_value, status=restored_status, at=at)
     if restored_value != rec.value:
         # The vector is dropped with the value: re-embedding is the next extraction's job,
         # and lexical retrieval still finds the fact meanwhile.
         seal_fact(session, vault, row, rec.key, restored_value, None)
-    row.status = restored_status
-    row.updated_at = at
-    touch_fact(row, state)
-    facts_changed(state, at, deleted=restored_status != "current")
     return FactChange("undo", row.id, rec.key, restored_value if restored_status == "current" else None, rec.value)
 
 
@@ -313,22 +314,7 @@ def forget_fact(
         return None
     state = lock_facts(session, user_id)
     rec = open_fact(vault, session, row)
-    add_fact_version(
-        session,
-        vault,
-        row,
-        op="forget",
-        old=rec.value,
-        new=None,
-        old_status=row.status,
-        new_status="forgotten",
-        source=None,
-        at=at,
-    )
-    row.status = "forgotten"
-    row.updated_at = at
-    touch_fact(row, state)
-    facts_changed(state, at, deleted=True)
+    _transition(session, vault, row, state, op="forget", old=rec.value, new=None, status="forgotten", at=at)
     return FactChange("forget", row.id, rec.key, None, rec.value)
 
 
