@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import emit, percentile, words
+from harness import emit, host_loop_ms, percentile, words
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -628,6 +628,11 @@ def table(report: dict[str, Any]) -> str:
         "growth of p50 (threadkeep: send) from the shortest to the longest: "
         + ", ".join(f"{k} {v}x" for k, v in report["growth"].items() if v is not None)
     )
+    m = report["machine"]
+    lines.append(
+        f"host: load {m['load_avg_start'][0]} → {m['load_avg_end'][0]}, fixed Python loop "
+        f"{m['host_loop_ms_start']} → {m['host_loop_ms_end']} ms (lower is a faster host; compare runs by it)"
+    )
     for note in report["missing"]:
         lines.append(f"skipped {note}")
     return "\n".join(lines)
@@ -786,6 +791,7 @@ def main(argv: list[str] | None = None) -> int:
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
             "load_avg_start": [round(x, 1) for x in os.getloadavg()],
+            "host_loop_ms_start": host_loop_ms(),
         },
         "context_budget_tokens": context_budget(),
         "settings": {
@@ -825,6 +831,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(root, ignore_errors=True)
     report["machine"]["load_avg_end"] = [round(x, 1) for x in os.getloadavg()]
+    report["machine"]["host_loop_ms_end"] = host_loop_ms()
     report["elapsed_s"] = round(time.perf_counter() - started, 1)
     if args.json:
         emit(report, as_json=True)

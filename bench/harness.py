@@ -111,6 +111,21 @@ def _script(path: str) -> str:
     return str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else Path(path).name
 
 
+def host_loop_ms(repeats: int = 7) -> float:
+    """The median time of a fixed pure-Python loop, in ms: how fast this host runs Python now.
+
+    A virtual machine's speed moves from minute to minute (the same loop has taken 1.8 times
+    as long a few minutes apart here), so a figure is read beside this one: runs compared
+    side by side should show similar values, and "an idle host" is one near its lowest.
+    """
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        sum(i * i for i in range(200_000))
+        times.append((time.perf_counter() - t0) * 1000)
+    return round(statistics.median(times), 2)
+
+
 def run_header(command: Sequence[str] | None = None) -> dict[str, Any]:
     """Where and when a figure was measured: machine, UTC date, commit and command."""
     argv = list(sys.argv if command is None else command)
@@ -123,6 +138,7 @@ def run_header(command: Sequence[str] | None = None) -> dict[str, Any]:
             "platform": platform.platform(),
             "python": platform.python_version(),
             "load_avg": [round(x, 1) for x in os.getloadavg()],
+            "host_loop_ms": host_loop_ms(),
         },
     }
 
