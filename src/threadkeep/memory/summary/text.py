@@ -205,10 +205,12 @@ def read(sentence: str, known_names: frozenset[str] = frozenset()) -> Reading:
             continue  # capitalised only because it opens the sentence
         add("name", m.start(), m.end(), word, key)
     values = _joined(sentence, values, taken)
-    frame = set(tokenize(sentence))
+    # The words around the values, read with each value cut out: no token spans a value's
+    # edge (in Japanese, "3日です" would give "日で").
+    rest = sentence
     for v in values:
-        frame -= set(tokenize(v.text))
-    return Reading(sentence, tuple(values), frozenset(frame))
+        rest = rest.replace(v.text, " ")
+    return Reading(sentence, tuple(values), frozenset(tokenize(rest)))
 
 
 def _joined(sentence: str, values: list[Value], spans: list[tuple[int, int]]) -> list[Value]:
