@@ -120,6 +120,21 @@ def test_cap_evicts_low_priority_first_and_hands_items_on() -> None:
     assert handed[0] == sources["c0"]  # oldest of the lowest priority leaves first
 
 
+def test_cap_keeps_what_the_conversation_comes_back_to() -> None:
+    # Four older items about Harwick; newer one-off chatter whose places each come up twice.
+    topic = [f"Harwick milestone {i} is owned by Team {i}." for i in range(4)]
+    chatter = [f"{p} was lovely on trip {i}." for i, p in enumerate(["Galway", "Galway", "Tallinn", "Tallinn"])]
+    sources = {f"t{i}": t for i, t in enumerate(topic)} | {f"c{i}": t for i, t in enumerate(chatter)}
+    ops = [AddItem("decisions", t, (k,), 3) for k, t in sources.items()]
+    state = apply_ops(SummaryState(), ops, sources).state
+    full = default_counter().count(render_summary(state))
+    handed: list[str] = []
+    enforce_cap(state, cap=full - 30, on_evict=lambda items: handed.extend(i.text for i in items))
+    # Same priority: the places named twice leave before the subject named four times, though
+    # the subject's items are older and were touched first.
+    assert handed and all(t in chatter for t in handed)
+
+
 def test_json_round_trip_is_canonical() -> None:
     state = _state()
     text = summary_to_json(state)

@@ -186,16 +186,18 @@ def _dedupe(ids: Iterable[str]) -> tuple[str, ...]:
 
 
 def _eviction_order(items: Sequence[Item]) -> list[Item]:
-    """The order items leave in: resolved first, then by priority, then those that name nothing
-    another item names (what the conversation does not come back to), then least recently
-    touched, then oldest."""
+    """The order items leave in: resolved first, then by priority, then by how often the
+    summary comes back to what they name (the most-named thing an item names, counted in
+    items: a one-off mention leaves before the conversation's recurring subject), then least
+    recently touched, then oldest."""
     names = {i.id: {v.key for v in read(i.text).values if v.kind == "name"} for i in items}
     count: dict[str, int] = {}
     for keys in names.values():
         for k in keys:
             count[k] = count.get(k, 0) + 1
     return sorted(
-        items, key=lambda i: (not i.resolved, i.priority, any(count[k] > 1 for k in names[i.id]), i.touched, i.seq)
+        items,
+        key=lambda i: (not i.resolved, i.priority, max((count[k] for k in names[i.id]), default=0), i.touched, i.seq),
     )
 
 
