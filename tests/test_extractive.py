@@ -81,6 +81,43 @@ def test_another_subject_is_not_an_update() -> None:
     assert "3 March" in text and "17 March" in text and "earlier" not in text
 
 
+# A value swapped for another of its kind, about the same named thing, in other words that
+# still share a word most sentences do not say; beside it, the same thing's other date.
+SWAPS = {
+    "en": (
+        "Sales set the Harwick seat price at 55 dollars.",
+        "Procurement pushed back, so Harwick is now 47 dollars per seat.",
+        ("The Harwick kickoff is on 3 March.", "The Harwick audit is on 17 March."),
+    ),
+    "ru": (
+        "Цену места в Harwick поставили 55 долларов.",
+        "Закупки возразили, теперь в Harwick 47 долларов за место.",
+        ("Старт Harwick — 3 марта.", "Аудит Harwick — 17 марта."),
+    ),
+    "ja": (
+        "Harwickの席単価は55ドルに決まりました。",
+        "調達の反対で、Harwickは席あたり47ドルに下がりました。",
+        ("Harwickの監査は3月3日です。", "Harwickの予算会議は3月17日です。"),
+    ),
+}
+OTHER_TALK = {
+    "en": ["Omar flew to Lisbon on Monday.", "The weather in Porto was grim.", "Keiko bought a bike for 300 euros."],
+    "ru": ["Омар улетел в Лиссабон в понедельник.", "В Порту была плохая погода.", "Кейко купила велосипед за 300 евро."],
+    "ja": ["オマルは月曜日にリスボンへ飛びました。", "ポルトの天気は最悪でした。", "ケイコは自転車を300ユーロで買いました。"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SWAPS))
+def test_a_value_swapped_in_other_words_updates_its_item(lang: str) -> None:
+    old, new, (date, other_date) = SWAPS[lang]
+    state = _fold([old, *OTHER_TALK[lang], date], [new, other_date])
+    text = render_summary(state)
+    assert old not in text and "55" in text  # kept only as what the new value replaced
+    assert [i.text for i in state.items if i.was] == [new]
+    # The same thing's other date shares no telling word with the first: both stay.
+    assert date in text and other_date in text
+
+
 def test_a_restatement_adds_nothing() -> None:
     state = _fold(["Omar leads the Harwick project."], ["Again: Omar leads the Harwick project."])
     assert len(state.items) == 1

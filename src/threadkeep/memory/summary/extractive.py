@@ -18,6 +18,7 @@ The person's sentences outrank the assistant's, two values one. Pure and ordered
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -57,6 +58,10 @@ class _Entry:
 
 
 Weight = Callable[[str], float]
+# The rarity of a word said by half the sentences (:func:`rarity`): one said by more tells
+# nothing about which thing a sentence is about.
+_MOST = math.log(3)
+_HIRAGANA = re.compile("[\u3040-\u309f]+")
 
 
 def _overlap(a: frozenset[str], b: frozenset[str], weight: Weight) -> float:
@@ -89,6 +94,14 @@ def match(new: Reading, old: Reading, weight: Weight = lambda _w: 1.0) -> tuple[
     old_only = [w for w in old.values if not any(same_value(v, w) for v in new.values)]
     overlap = _overlap(new.frame, old.frame, weight)
     if overlap < SAME_THING and len(shared) < 2 and not (shared and not new.frame):
+        # One value swapped for another of its kind, about a thing both name, in words that
+        # still share one that most sentences do not say (and that is not kana grammar: in
+        # Japanese, hiragana carries the particles and endings): the same fact with a new
+        # value, in other words.
+        swap = len(old_only) == 1 == len(new_only) and old_only[0].kind == new_only[0].kind
+        telling = any(weight(w) > _MOST and not _HIRAGANA.fullmatch(w) for w in new.frame & old.frame)
+        if swap and telling and any(v.kind == "name" for v in shared):
+            return "update", overlap
         return "", 0.0
     score = len(shared) + overlap
     if not new_only:
