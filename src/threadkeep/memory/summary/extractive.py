@@ -10,7 +10,11 @@ operations a model would, and knows no phrase of any language (docs/ARCHITECTURE
 3. two sentences are about the same thing when half the smaller frame is shared (by count or
    by rarity) or they share two values; a sentence that keeps every value of an item but one
    and states another of that kind updates it (naming nothing new, it keeps the subject), one
-   that says all it says and more replaces it, anything else is a statement of its own.
+   that says all it says and more replaces it, anything else is a statement of its own;
+4. in other words (less than half the frame shared), one value swapped for another of its kind
+   is still an update when both sentences name the same thing and share a word that fewer than
+   half the fold's sentences say ("seat": "the seat price is 55 dollars" → "now 47 dollars per
+   seat").
 
 The person's sentences outrank the assistant's, two values one. Pure and ordered.
 """
