@@ -22,7 +22,7 @@ from pathlib import Path
 
 from banks.common import DATA, BankCheckError, render
 
-BANKS = ("bank2", "bank3", "bank4", "bank5", "bank6", "bank7", "bank8", "own", "own_ru_ja")
+BANKS = ("bank2", "bank3", "bank4", "bank5", "bank6", "bank7", "bank8", "bank9", "own", "own_ru_ja")
 
 
 def stored_path(bank: str) -> Path:
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="write bench/data/five_questions_<bank>.json")
     mode.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
-    mode.add_argument("--stats", action="store_true", help="print the recipe's own counts (bank6, bank7, bank8)")
+    mode.add_argument("--stats", action="store_true", help="print the recipe's own counts (bank6, bank7, bank8, bank9)")
     args = ap.parse_args(argv)
     names = list(BANKS) if args.bank == "all" else [args.bank]
     if args.bank == "all" and not (args.write or args.check):
