@@ -16,7 +16,8 @@ stored messages:
 - ``floor``          two AES-GCM sealed inserts into SQLite and one o200k token count.
 
 Turns run round-robin (each round: every system runs the same turns, in a rotated order), so
-machine noise hits every system alike; p50/p90 are over all measured turns, with the p50 of
+machine noise hits every system alike (the run also times a fixed Python loop at its start and
+end, ``host_loop_ms_start``/``_end``, so runs minutes apart can be told apart by the host's speed); p50/p90 are over all measured turns, with the p50 of
 each round beside them. CPU is ``time.process_time`` (the whole process, worker threads
 included). For threadkeep, SQL statements are counted with a ``before_cursor_execute`` event
 and split into read (``BEGIN``) and write (``BEGIN IMMEDIATE``) transactions.
