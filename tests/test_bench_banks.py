@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -80,3 +82,20 @@ def test_bank7_check_refuses_an_answer_in_the_tail(generator: ModuleType) -> Non
     first["messages"][-1]["text"] += " " + first["questions"][0]["answers"][0]
     with pytest.raises(recipe.BankCheckError, match="answer in the last 34"):
         recipe.check(dialogs)
+
+
+# Sealed held-out banks (bench/heldout/README.md): never scored yet, each rebuilt by its own
+# standalone script; the digest pins the file that will be scored.
+SEALED_SHA256 = {"bank10": "aa493ca9d054db17ebe72a9785d57f0b4ae8b2353dfe52ddd851baa8b2ed3bd5"}
+
+
+@pytest.mark.parametrize("bank", sorted(SEALED_SHA256))
+def test_sealed_bank_rebuilds_and_passes_its_check(bank: str, tmp_path: Path) -> None:
+    source = BENCH / "heldout" / bank
+    script = next(source.glob("make_*.py"))
+    stored = next(source.glob("five_questions_*.json"))
+    assert hashlib.sha256(stored.read_bytes()).hexdigest() == SEALED_SHA256[bank]
+    shutil.copy(script, tmp_path / script.name)
+    subprocess.run([sys.executable, script.name], cwd=tmp_path, check=True, capture_output=True, timeout=120)
+    assert (tmp_path / stored.name).read_bytes() == stored.read_bytes()
+    subprocess.run([sys.executable, script.name, "--check"], cwd=tmp_path, check=True, capture_output=True, timeout=120)
