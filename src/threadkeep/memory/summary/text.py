@@ -204,13 +204,16 @@ def read(sentence: str, known_names: frozenset[str] = frozenset()) -> Reading:
         ):
             continue  # capitalised only because it opens the sentence
         add("name", m.start(), m.end(), word, key)
+    # The words around the values, read with each value cut out where it stands: no token
+    # spans a value's edge (in Japanese, "3日です" would give "日で"), and a value's text
+    # inside another word ("Ann" in "Annual") leaves that word whole.
+    rest = list(sentence)
+    for v, (start, end) in zip(values, taken, strict=True):
+        at = sentence.find(v.text, start, end)
+        if at >= 0:
+            rest[at : at + len(v.text)] = " " * len(v.text)
     values = _joined(sentence, values, taken)
-    # The words around the values, read with each value cut out: no token spans a value's
-    # edge (in Japanese, "3日です" would give "日で").
-    rest = sentence
-    for v in values:
-        rest = rest.replace(v.text, " ")
-    return Reading(sentence, tuple(values), frozenset(tokenize(rest)))
+    return Reading(sentence, tuple(values), frozenset(tokenize("".join(rest))))
 
 
 def _joined(sentence: str, values: list[Value], spans: list[tuple[int, int]]) -> list[Value]:
