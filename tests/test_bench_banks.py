@@ -84,9 +84,12 @@ def test_bank7_check_refuses_an_answer_in_the_tail(generator: ModuleType) -> Non
         recipe.check(dialogs)
 
 
-# Sealed held-out banks (bench/heldout/README.md): never scored yet, each rebuilt by its own
-# standalone script; the digest pins the file that will be scored.
-SEALED_SHA256 = {"bank10": "aa493ca9d054db17ebe72a9785d57f0b4ae8b2353dfe52ddd851baa8b2ed3bd5"}
+# Held-out banks (bench/heldout/README.md): unopened, each rebuilt by its own standalone
+# script; the digest pins the file that is scored.
+SEALED_SHA256 = {
+    "bank10": "aa493ca9d054db17ebe72a9785d57f0b4ae8b2353dfe52ddd851baa8b2ed3bd5",
+    "bank11": "6797245adb7124603696e3f8b3633522978224e7ef077a34ecde639a47f0e7ac",
+}
 
 
 @pytest.mark.parametrize("bank", sorted(SEALED_SHA256))
