@@ -70,7 +70,6 @@ _KATAKANA = re.compile(r"[\u30a0-\u30ffー]{2,}")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _MONTH = re.compile(rf"(?i)(?:{_MONTH_WORDS})")
 _LEAD = " \t\"'«(“「"
-_PARTS = re.compile("['’-]")
 _ENDS = ".!?。！？;\n"
 
 
@@ -193,8 +192,8 @@ def read(sentence: str, known_names: frozenset[str] = frozenset()) -> Reading:
             add("date", m.start(), m.end(), word, word.casefold()[:3])
             continue
         latin_in_other = foreign and word.isascii()
-        if len(word) < 2 or not (_capitalised(word) or latin_in_other) or _CJK.search(word) or not tokenize(word):
-            continue  # one letter ("I'm" too), or a word as common as "The" or «Но», is never a name
+        if len(word) < 2 or not (word[0].isupper() or latin_in_other) or _CJK.search(word) or not tokenize(word):
+            continue  # one letter, or a word as common as "The" or «Но», is never a name
         key = _name_key(word)
         if (
             word[0].isupper()
@@ -240,19 +239,12 @@ def _joined(sentence: str, values: list[Value], spans: list[tuple[int, int]]) ->
     return [v for _s, _e, v in out]
 
 
-def _capitalised(word: str) -> bool:
-    """Whether ``word`` is written with a capital that can mark a name: a part of two letters
-    or more (between apostrophes and hyphens) starts with one. A capital on one letter is the
-    word's own spelling, not a name's ("I'm", "I'd", "X-ray"); "O'Brien" and "Jean-Luc" keep theirs."""
-    return any(len(part) >= 2 and part[0].isupper() for part in _PARTS.split(word))
-
-
 def mid_sentence_names(text: str) -> frozenset[str]:
     """Keys of the capitalised words written mid-sentence in ``text`` (names for sure)."""
     out = set()
     for sentence in split_sentences(text):
         for m in _WORD.finditer(sentence):
-            if _capitalised(m.group()) and not _opens(sentence, m.start()):
+            if m.group()[0].isupper() and not _opens(sentence, m.start()):
                 out.add(_name_key(m.group()))
     return frozenset(out)
 
