@@ -67,6 +67,26 @@ def test_update_replaces_the_value_and_keeps_both_sources() -> None:
     assert len(merged.items) == len(state.items)
 
 
+def test_an_update_that_names_the_old_value_too_still_supersedes_its_messages() -> None:
+    # "moved from Priya to Omar" keeps "Priya": nothing is shown as earlier in the summary,
+    # but the message that said Priya leads is no longer current, and a recalled line of it
+    # says so; a restatement marks nothing.
+    from threadkeep.memory.summary.items import changed_messages
+
+    said = {
+        "a1": "The tech lead on Atlas is Priya.",
+        "a2": "Small change: the Atlas lead moved from Priya to Omar.",
+        "a3": "As said, the tech lead on Atlas is Priya.",
+    }
+    state = apply_ops(SummaryState(), [AddItem("participants", said["a1"], ("a1",))], said).state
+    lead = state.items[0].id
+    merged = apply_ops(state, [UpdateItem(lead, said["a2"], ("a2",), since="9 May 2026")], said).state
+    assert "(earlier:" not in render_summary(merged)
+    assert changed_messages(merged) == {"a1": "(later changed: now Omar, since 9 May 2026)"}
+    again = apply_ops(state, [UpdateItem(lead, "The tech lead on Atlas is Priya.", ("a3",))], said).state
+    assert changed_messages(again) == {}
+
+
 def test_resolve_and_remove_are_the_only_ways_out() -> None:
     state = _state()
     question = state.in_field("questions")[0]

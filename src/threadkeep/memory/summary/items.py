@@ -71,8 +71,9 @@ DEFAULT_PRIORITY: dict[FieldName, int] = {
 @dataclass(frozen=True, slots=True)
 class Item:
     """One line of the summary. ``seq`` orders items by creation, ``touched`` by last change.
-    After an update that changed a value: ``was`` the old values, ``since`` the day of the
-    change, ``now`` the new values, ``was_sources`` the messages that said the old ones.
+    After an update that changed a value: ``was`` the old values (empty when the new text names
+    them too), ``since`` the day of the change, ``now`` the new values, ``was_sources`` the
+    messages that said the old ones.
     ``aka``: its names in their dictionary form when written in another case ("Фёдор")."""
 
     id: str
@@ -226,7 +227,7 @@ def changed_messages(state: SummaryState) -> dict[str, str]:
     carries. A lookup, read per turn: what changed was decided when the fold ran."""
     out = dict(state.changed)
     for item in state.items:
-        if item.was and item.now:
+        if item.now:
             out |= {m: out.get(m, change_note(item)) for m in item.was_sources}
     return out
 

@@ -136,7 +136,7 @@ def apply_ops(
     # What each update superseded is remembered by message, beyond the item's stay.
     notes = dict(state.changed)
     for item in items.values():
-        if item.touched == tick and item.was and item.now:
+        if item.touched == tick and item.now:
             notes |= dict.fromkeys(item.was_sources, change_note(item))
     changed = tuple(notes.items())[-MAX_CHANGED:]
     return MergeResult(SummaryState(tuple(items.values()), seq, tick, changed), tuple(rejected), tuple(evicted))
@@ -154,11 +154,14 @@ def _updated(target: Item, op: UpdateItem, tick: int) -> Item:
         resolved=False,
         priority=target.priority if op.priority is None else max(0, min(5, op.priority)),
     )
-    if was:
-        return replace(
-            item, was=was, since=op.since, now=replaced_values(op.text, target.text), was_sources=target.source_ids
-        )
-    return item if same else replace(item, was="", since="", now="", was_sources=())
+    if same:
+        return item
+    # What the older messages said is superseded also when the new text names the old value
+    # too ("the Atlas lead moved from Priya to Omar"): their recalled lines carry the new value.
+    now = replaced_values(op.text, target.text)
+    if not (was or now):
+        return replace(item, was="", since="", now="", was_sources=())
+    return replace(item, was=was, since=op.since, now=now, was_sources=target.source_ids)
 
 
 def replaced_values(old: str, new: str) -> str:
