@@ -90,6 +90,7 @@ SEALED_SHA256 = {
     "bank10": "aa493ca9d054db17ebe72a9785d57f0b4ae8b2353dfe52ddd851baa8b2ed3bd5",
     "bank11": "6797245adb7124603696e3f8b3633522978224e7ef077a34ecde639a47f0e7ac",
     "bank12": "530d2a96adf1e2bdeeeba4cbd8477e2fd3c0a5e357ce93fbad1987fef68c0973",
+    "bank13": "5fc9b26e42c35d7e2c12ff4904e5f88d710615edba6abf024788d94a3728cafe",
 }
 
 
