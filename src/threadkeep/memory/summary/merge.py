@@ -145,7 +145,6 @@ def apply_ops(
 def _updated(target: Item, op: UpdateItem, tick: int) -> Item:
     """``target`` with ``op``'s text, keeping what a changed value replaced (a restatement
     keeps what the item already said it replaced)."""
-    was, same = replaced_values(target.text, op.text), op.text == target.text
     item = replace(
         target,
         text=op.text,
@@ -154,11 +153,11 @@ def _updated(target: Item, op: UpdateItem, tick: int) -> Item:
         resolved=False,
         priority=target.priority if op.priority is None else max(0, min(5, op.priority)),
     )
-    if same:
+    if op.text == target.text:
         return item
     # What the older messages said is superseded also when the new text names the old value
     # too ("the Atlas lead moved from Priya to Omar"): their recalled lines carry the new value.
-    now = replaced_values(op.text, target.text)
+    was, now = replaced_values(target.text, op.text), replaced_values(op.text, target.text)
     if not (was or now):
         return replace(item, was="", since="", now="", was_sources=())
     return replace(item, was=was, since=op.since, now=now, was_sources=target.source_ids)
