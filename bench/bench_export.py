@@ -44,8 +44,8 @@ def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts
     import base64
 
     from threadkeep.crypto import MasterKey
-    from threadkeep.memory.facts import store as F
-    from threadkeep.memory.facts.candidate import FactCandidate
+    from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
+    from threadkeep.store import fact_changes as F
     from threadkeep.store import repo
     from threadkeep.store.base import new_id, utcnow
     from threadkeep.store.db import Database
@@ -91,7 +91,12 @@ def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts
     with db.session() as s:
         for f in range(facts):
             F.apply_candidates(
-                s, vault, user_id=uid, message_id=None, candidates=[FactCandidate(f"preference:topic{f}", f"value {f}")]
+                s,
+                vault,
+                user_id=uid,
+                message_id=None,
+                candidates=[FactCandidate(f"preference:topic{f}", f"value {f}")],
+                slots=SLOTS,
             )
             F.apply_candidates(
                 s,
@@ -99,6 +104,7 @@ def populate(url: str, key_b64: str, *, conversations: int, messages: int, facts
                 user_id=uid,
                 message_id=None,
                 candidates=[FactCandidate(f"preference:topic{f}", f"changed {f}")],
+                slots=SLOTS,
             )
     db.dispose()
     return user

@@ -36,11 +36,11 @@ import numpy as np
 from harness import emit, percentile, words
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts import rows as R
-from threadkeep.memory.facts import store as F
-from threadkeep.memory.facts.candidate import FactCandidate, render_fact
+from threadkeep.memory.facts.candidate import SLOTS, FactCandidate, render_fact, slots
 from threadkeep.memory.recall import facts as S
 from threadkeep.retrieval.embedding import default_embedder, vector_to_bytes
+from threadkeep.store import fact_changes as F
+from threadkeep.store import facts as R
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import Fact, FactsState
@@ -97,7 +97,7 @@ def _populate(db: Database, vault: Vault, user_id: str, n: int, real_vectors: bo
                 last_seen=at,
                 updated_at=at,
             )
-            R.seal_fact(s, vault, fact, key, value, None)
+            R.seal_fact(s, vault, fact, key, value, SLOTS)
             fact.vector_ct = vault.seal(
                 s, user_id, vector_to_bytes(vec), table="facts", column="vector", row_id=fact.id
             )
@@ -159,7 +159,7 @@ def run(n: int, turns: int, url: str | None, real_vectors: bool) -> dict[str, ob
                 vault,
                 user_id=uid,
                 message_id=new_id(),
-                embedder=emb,
+                slots=slots(emb),
                 candidates=[FactCandidate("note", f"my locker code is {1000 + i}")],
             )
         extract.append(time.perf_counter() - t0)

@@ -32,10 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.locomo import _sessions, _store_session  # noqa: E402
 from threadkeep.crypto import MasterKey  # noqa: E402
+from threadkeep.memory.facts.candidate import render_fact  # noqa: E402
 from threadkeep.memory.facts.model import extract_and_store  # noqa: E402
-from threadkeep.memory.facts.rows import load_facts  # noqa: E402
 from threadkeep.store import repo  # noqa: E402
 from threadkeep.store.db import Database  # noqa: E402
+from threadkeep.store.facts import load_facts  # noqa: E402
 from threadkeep.store.vault import Vault  # noqa: E402
 
 
@@ -76,7 +77,7 @@ def run(data: Sequence[Mapping[str, Any]], *, sample: int, seed: int) -> dict[st
                             {
                                 "conversation": str(raw.get("sample_id", n)),
                                 "speaker": name,
-                                "fact": f.text,
+                                "fact": render_fact(f.key, f.value),
                                 "words": f.said,
                                 "said": text_of.get(f.source_message_id or "", ""),
                             }

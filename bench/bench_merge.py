@@ -27,10 +27,10 @@ import numpy as np
 from harness import add_json_flag, emit, summarize, table
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts import store as F
-from threadkeep.memory.facts.candidate import FactCandidate
+from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
 from threadkeep.memory.people import merge as people_merge
 from threadkeep.retrieval.embedding import vector_to_bytes
+from threadkeep.store import fact_changes as F
 from threadkeep.store import repo
 from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import MessageVector
@@ -83,7 +83,7 @@ def seed(
                 )
         cands = [FactCandidate(f"note:{i}", f"note number {i} about {rng.choice(_WORDS)}") for i in range(facts)]
         cands += [FactCandidate("employer", rng.choice(["Acme", "Globex", "Initech"]))]
-        F.apply_candidates(s, vault, user_id=user.id, candidates=cands, message_id=None)
+        F.apply_candidates(s, vault, user_id=user.id, candidates=cands, message_id=None, slots=SLOTS)
 
     db.write(run)
 

@@ -232,9 +232,9 @@ def test_delete_me_shreds_the_person(api: ApiHarness) -> None:  # noqa: F811
 
 
 def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
-    from threadkeep.memory.facts.candidate import FactCandidate
-    from threadkeep.memory.facts.store import apply_candidates
+    from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
     from threadkeep.store import repo
+    from threadkeep.store.fact_changes import apply_candidates
 
     c, name = api.person()
     assert c.get("/v1/me/facts").json() == {"facts": []}
@@ -243,7 +243,12 @@ def test_facts_list_history_undo_delete(api: ApiHarness) -> None:  # noqa: F811
         def run(s):  # type: ignore[no-untyped-def]
             uid = repo.get_or_create_user(s, api.memory.vault, name=name).id
             apply_candidates(
-                s, api.memory.vault, user_id=uid, message_id=None, candidates=[FactCandidate("employer", value)]
+                s,
+                api.memory.vault,
+                user_id=uid,
+                message_id=None,
+                candidates=[FactCandidate("employer", value)],
+                slots=SLOTS,
             )
 
         api.memory.db.write(run)

@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from threadkeep.imports.facts_restore import restore_facts
 from threadkeep.llm.scripted import ScriptedModel
-from threadkeep.memory.facts import rows as R
-from threadkeep.memory.facts import store as F
-from threadkeep.memory.facts.candidate import FactCandidate
+from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
 from threadkeep.memory.people.facts_merge import merge_facts, unmerge_facts
+from threadkeep.store import fact_changes as F
+from threadkeep.store import facts as R
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import User
 
@@ -122,6 +122,7 @@ def test_the_cli_shows_the_words_as_said_in_list_and_history(tmp_path) -> None:
                     user_id=uid,
                     candidates=[FactCandidate("city", value, said=said)],
                     message_id=None,
+                    slots=SLOTS,
                     method="model",
                 )
     finally:

@@ -11,14 +11,14 @@ import pytest
 from sqlalchemy import func, select
 
 from threadkeep.crypto import MasterKey
-from threadkeep.memory.facts import rows as R
-from threadkeep.memory.facts import store as C
-from threadkeep.memory.facts import store as F
-from threadkeep.memory.facts.candidate import FactCandidate
+from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
 from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.profile import refresh_profile
 from threadkeep.memory.recall import facts as S
 from threadkeep.memory.recall.vectors import index_message
+from threadkeep.store import fact_changes as C
+from threadkeep.store import fact_changes as F
+from threadkeep.store import facts as R
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import Fact, FactVersion
@@ -60,7 +60,12 @@ class Person:
         """Store one fact in a slot as extraction would (what the store does with it)."""
         with self.db.session() as s:
             return F.apply_candidates(
-                s, self.vault, user_id=self.user_id, candidates=[FactCandidate(key, value, said=said)], message_id=None
+                s,
+                self.vault,
+                user_id=self.user_id,
+                candidates=[FactCandidate(key, value, said=said)],
+                message_id=None,
+                slots=SLOTS,
             )
 
     def post(
@@ -174,12 +179,12 @@ def test_undo_restores_previous_version_then_removes(person: Person) -> None:
     person.tell("city", "Lisbon")
     assert person.fact("city").value == "Lisbon"
     with person.db.session() as s:
-        ch = C.undo_last_change(s, person.vault, user_id=person.user_id)
+        ch = C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS)
     assert ch is not None and ch.value == "Berlin" and ch.old_value == "Lisbon"
     assert person.fact("city").value == "Berlin"
     with person.db.session() as s:
-        C.undo_last_change(s, person.vault, user_id=person.user_id)
-        assert C.undo_last_change(s, person.vault, user_id=person.user_id) is None
+        C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS)
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS) is None
     assert person.facts() == []
     # Nothing was erased: every version is in the history, the undone ones too.
     fid = ch.fact_id
@@ -202,7 +207,7 @@ def test_forget_then_undo_brings_that_fact_back(person: Person) -> None:
         assert C.forget_fact(s, person.vault, user_id=person.user_id, fact_id=city.id) is not None
     assert "city" not in {f.key for f in person.facts(include_retired=True)}
     with person.db.session() as s:
-        ch = C.undo_last_change(s, person.vault, user_id=person.user_id)
+        ch = C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS)
     # The last change was the forget, not the newest fact's add.
     assert ch is not None and ch.fact_id == city.id and ch.value == "Paris"
     assert {f.key for f in person.facts()} == {"employer", "city", "preference:tea"}
@@ -233,16 +238,16 @@ def test_undo_stops_at_an_erasure(person: Person) -> None:
     with person.db.session() as s:
         assert C.delete_fact(s, user_id=person.user_id, fact_id=employer.id)
     with person.db.session() as s:  # the city's add came before the erasure: not "the last change"
-        assert C.undo_last_change(s, person.vault, user_id=person.user_id) is None
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS) is None
     assert [f.value for f in person.facts()] == ["Paris"]
     person.tell("city", "Lisbon")  # a change after it is undone as ever, and only that one
     with person.db.session() as s:
-        ch = C.undo_last_change(s, person.vault, user_id=person.user_id)
+        ch = C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS)
         assert ch is not None and ch.value == "Paris"
-        assert C.undo_last_change(s, person.vault, user_id=person.user_id) is None
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS) is None
     city = person.fact("city")
     with person.db.session() as s:  # naming the fact still walks its own history
-        assert C.undo_last_change(s, person.vault, user_id=person.user_id, fact_id=city.id) is not None
+        assert C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS, fact_id=city.id) is not None
 
 
 def test_idempotent_per_message(person: Person) -> None:

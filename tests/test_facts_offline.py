@@ -11,8 +11,9 @@ import pytest
 from threadkeep.config import Settings
 from threadkeep.crypto import MasterKey
 from threadkeep.engine.turn_input import TurnInput
-from threadkeep.memory.facts.rows import load_facts
+from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.memory.profile import current_profile
+from threadkeep.store.facts import load_facts
 from threadkeep.store.models import Message
 
 from .helpers import open_memory
@@ -47,7 +48,8 @@ def test_offline_mode_brings_the_job_fact_to_a_new_conversation_and_builds_a_pro
             records = load_facts(s, memory.vault, user_id=uid)
         await memory.close()
         shown = {f["fact_id"] for f in turn.report["facts"]}
-        return [r.text for r in records if r.id in shown], profile.text if profile else None, [r.text for r in records]
+        lines = {r.id: render_fact(r.key, r.value) for r in records}
+        return [t for i, t in lines.items() if i in shown], profile.text if profile else None, list(lines.values())
 
     shown, profile, facts = asyncio.run(run())
     assert "Statement: These days I work as a data engineer." in shown, shown
@@ -84,7 +86,7 @@ def test_earlier_messages_of_a_drop_in_client_are_learnt_from_once(tmp_path: Pat
         await memory.drain_jobs()
         uid = await memory.user_id("ana")
         with memory.db.session() as s:
-            facts = [f.text for f in load_facts(s, memory.vault, user_id=uid)]
+            facts = [render_fact(f.key, f.value) for f in load_facts(s, memory.vault, user_id=uid)]
         await memory.close()
         return queued, facts
 
@@ -106,7 +108,7 @@ def test_a_fact_keeps_the_year_last_year_meant_when_it_was_said(tmp_path: Path) 
             records = load_facts(s, memory.vault, user_id=uid)
             year = s.get(Message, turn.user_message_id).created_at.year
         await memory.close()
-        return [r.text for r in records], year
+        return [render_fact(r.key, r.value) for r in records], year
 
     facts, year = asyncio.run(run())
     assert f"Statement: I moved to Bergen last year ({year - 1})." in facts, facts

@@ -11,7 +11,7 @@ import pytest
 from tests.test_facts import Person, make_person, people, person  # noqa: F401  (fixtures)
 from threadkeep.crypto import MasterKey
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import store as C
+from threadkeep.memory.facts.candidate import SLOTS
 from threadkeep.memory.people.identities import (
     IdentityConflict,
     identities_of,
@@ -21,6 +21,7 @@ from threadkeep.memory.people.identities import (
 )
 from threadkeep.memory.recall import facts as S
 from threadkeep.retrieval import hybrid as R
+from threadkeep.store import fact_changes as C
 
 pytestmark = pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")
 
@@ -90,7 +91,7 @@ def test_cache_follows_changes_from_anywhere(person: Person) -> None:
     person.tell("employer", "Globex")
     assert top(person, "employer", embedder=False) == ["Globex"]
     with person.db.session() as s:
-        C.undo_last_change(s, person.vault, user_id=person.user_id)
+        C.undo_last_change(s, person.vault, user_id=person.user_id, slots=SLOTS)
     assert top(person, "employer", embedder=False) == ["Acme"]
     person.tell("employer", "Acme")
     person.tell("preference:tea", "likes tea")

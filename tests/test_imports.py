@@ -337,11 +337,12 @@ def test_background_work_builds_facts_folds_and_finishes(memory: Memory, tmp_pat
 
 
 async def _facts(memory: Memory, user: str) -> list[str]:
-    from threadkeep.memory.facts.rows import load_facts
+    from threadkeep.memory.facts.candidate import render_fact
+    from threadkeep.store.facts import load_facts
 
     uid = await memory.user_id(user)
     with memory.db.reading() as s:
-        return [f.text for f in load_facts(s, memory.vault, user_id=uid)]
+        return [render_fact(f.key, f.value) for f in load_facts(s, memory.vault, user_id=uid)]
 
 
 def test_deleting_the_person_leaves_no_import_rows_or_jobs(memory: Memory, tmp_path: Path) -> None:

@@ -23,13 +23,13 @@ from threadkeep.crypto import MasterKey
 from threadkeep.engine import Memory
 from threadkeep.errors import Conflict, Gone, InputError, NotFound
 from threadkeep.llm.scripted import ScriptedModel, Step
-from threadkeep.memory.facts.rows import load_facts
-from threadkeep.memory.facts.store import fact_history
 from threadkeep.memory.people import merge as people_merge
 from threadkeep.memory.people import merge_rows
 from threadkeep.memory.people.identities import link_or_merge, resolve_identity
 from threadkeep.schema import metadata
 from threadkeep.store.base import Base
+from threadkeep.store.fact_changes import fact_history
+from threadkeep.store.facts import load_facts
 from threadkeep.store.memory_tables import MessageChunk, MessageVector
 from threadkeep.store.models import Message, User, UserKey
 from threadkeep.store.people_tables import AuditEntry, PersonMerge

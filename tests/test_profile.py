@@ -7,6 +7,7 @@ import pytest
 
 from tests.test_facts import Person, person  # noqa: F401  (fixture)
 from threadkeep.llm.scripted import ScriptedModel
+from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.memory.profile import (
     MAX_PROFILE_TOKENS,
     current_profile,
@@ -91,7 +92,7 @@ def test_the_life_facts_are_in_the_facts_block_and_the_profile(person: Person) -
     ]:
         person.post(f"({key})")
         person.tell(key, value)
-    lines = sorted(f.text for f in person.facts())
+    lines = sorted(render_fact(f.key, f.value) for f in person.facts())
     assert lines == sorted(
         [
             "Name: Dora",

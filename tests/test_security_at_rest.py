@@ -50,7 +50,7 @@ async def _realistic_session(m, user: str, recorded: list[bytes]) -> str:  # typ
 
 def _record_vectors(monkeypatch: pytest.MonkeyPatch, recorded: list[bytes]) -> None:
     """Keep every vector's plaintext bytes as it is sealed, to look for them at rest."""
-    from threadkeep.memory.facts import rows as facts  # seal_fact, where facts are embedded
+    from threadkeep.memory.facts import candidate as facts  # slots(), where facts are embedded
     from threadkeep.memory.recall import vectors as recall
 
     for module in (recall, facts):

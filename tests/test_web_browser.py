@@ -152,9 +152,9 @@ def test_failed_turn_keeps_the_message_and_retries(site: ApiHarness, page: Page)
 
 
 def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> None:
-    from threadkeep.memory.facts.candidate import FactCandidate
-    from threadkeep.memory.facts.store import apply_candidates
+    from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
     from threadkeep.store import repo
+    from threadkeep.store.fact_changes import apply_candidates
 
     _, name = _login(page, site)
     expect(page.locator("#facts-empty")).to_be_visible()
@@ -163,7 +163,12 @@ def test_facts_panel_shows_history_and_undoes(site: ApiHarness, page: Page) -> N
         def learn(s, value=value):  # type: ignore[no-untyped-def]
             uid = repo.get_or_create_user(s, site.memory.vault, name=name).id
             apply_candidates(
-                s, site.memory.vault, user_id=uid, message_id=None, candidates=[FactCandidate("employer", value)]
+                s,
+                site.memory.vault,
+                user_id=uid,
+                message_id=None,
+                candidates=[FactCandidate("employer", value)],
+                slots=SLOTS,
             )
 
         site.memory.db.write(learn)

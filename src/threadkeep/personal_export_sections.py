@@ -20,9 +20,9 @@ from sqlalchemy.orm import Session
 from threadkeep.cache.keepwarm import warm_status
 from threadkeep.engine.digest import open_digest
 from threadkeep.export import ConversationView, to_markdown
-from threadkeep.memory.facts import rows as fact_rows
-from threadkeep.memory.facts import store as fact_changes
-from threadkeep.store import repo
+from threadkeep.memory.facts.candidate import render_fact
+from threadkeep.store import fact_changes, repo
+from threadkeep.store import facts as fact_rows
 from threadkeep.store.insights_tables import Digest
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.models import AnswerVersion, ApiKey, Conversation, Identity, Message, User
@@ -186,7 +186,7 @@ def facts(s: Session, vault: Vault, uid: str) -> tuple[list[dict[str, Any]], int
                 "category": f.category,
                 "value": f.value,
                 "said": f.said,
-                "text": f.text,
+                "text": render_fact(f.key, f.value),
                 "status": f.status,
                 "method": f.method,
                 "times_seen": f.times_seen,

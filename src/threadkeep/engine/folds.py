@@ -26,7 +26,7 @@ from threadkeep.context.budget import MemoCounter
 from threadkeep.engine.window import summary_state
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel
-from threadkeep.memory.facts.store import apply_candidates
+from threadkeep.memory.facts.candidate import SLOTS
 from threadkeep.memory.pasted import fold_message
 from threadkeep.memory.summary.items import (
     Item,
@@ -39,6 +39,7 @@ from threadkeep.memory.summary.policy import FoldPolicy, FoldRange, fold_range
 from threadkeep.store import repo, turns
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.fact_changes import apply_candidates
 from threadkeep.store.models import Conversation
 from threadkeep.store.vault import Vault
 
@@ -222,7 +223,13 @@ class Folds:
             candidates = extract_facts(item.text) if mine else []
             if candidates:
                 apply_candidates(
-                    s, self.vault, user_id=user_id, candidates=candidates, message_id=mine[0], method="summary"
+                    s,
+                    self.vault,
+                    user_id=user_id,
+                    candidates=candidates,
+                    message_id=mine[0],
+                    slots=SLOTS,
+                    method="summary",
                 )
                 promoted += len(candidates)
         return promoted

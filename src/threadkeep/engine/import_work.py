@@ -17,8 +17,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from threadkeep import priority
-from threadkeep.memory.facts.store import apply_candidates
+from threadkeep.memory.facts.candidate import slots
 from threadkeep.store import repo
+from threadkeep.store.fact_changes import apply_candidates
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message
 
@@ -91,7 +92,7 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
             if mid in done:
                 continue
             changes = (
-                apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid, embedder=emb)
+                apply_candidates(s, memory.vault, user_id=uid, candidates=candidates, message_id=mid, slots=slots(emb))
                 if candidates
                 else []
             )

@@ -1,6 +1,6 @@
 """The people service the faces call: a person's facts, profile and channel identities.
 
-Thin wrappers over :mod:`threadkeep.memory.facts.store`, :mod:`threadkeep.memory.profile` and
+Thin wrappers over :mod:`threadkeep.store.fact_changes`, :mod:`threadkeep.memory.profile` and
 :mod:`threadkeep.memory.people.identities` that resolve a person by handle, run storage off the event
 loop and keep the retrieval cache in step. The CLI and the library use the ``*_fact*``
 functions (plain dicts); the HTTP API uses the ``*_records`` ones (the records themselves, a
@@ -19,8 +19,10 @@ from sqlalchemy.exc import IntegrityError as SAIntegrityError
 from sqlalchemy.orm import Session
 
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import rows, store
+from threadkeep.memory.facts.candidate import SLOTS, render_fact
 from threadkeep.memory.people import identities
+from threadkeep.store import fact_changes as store
+from threadkeep.store import facts as rows
 from threadkeep.store import repo
 from threadkeep.store.models import User
 
@@ -57,7 +59,7 @@ def _row(f: rows.FactRecord) -> dict[str, Any]:
         "key": f.key,
         "value": f.value,
         "said": f.said,
-        "text": f.text,
+        "text": render_fact(f.key, f.value),
         "status": f.status,
         "method": f.method,
         "times_seen": f.times_seen,
@@ -99,7 +101,7 @@ async def undo_fact(memory: Memory, *, user: str, fact_id: str | None = None) ->
         uid = repo.person_id(s, memory.vault, name=user, create=False)
         if fact_id is not None and not store.fact_history(s, memory.vault, user_id=uid, fact_id=fact_id):
             raise NotFound(f"fact {fact_id} not found")  # not "nothing to undo": there is no such fact
-        change = store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id)
+        change = store.undo_last_change(s, memory.vault, user_id=uid, slots=SLOTS, fact_id=fact_id)
         from threadkeep.memory.recall.facts import (
             clear_fact_cache,  # lazy: start-up (tests/test_serve_startup.py)
         )
@@ -176,7 +178,10 @@ async def fact_version_records(memory: Memory, fact_id: str, *, user: str) -> li
 async def undo_change_record(memory: Memory, *, user: str, fact_id: str | None = None) -> Any:
     """Undo the newest change (of one fact, or of any); None when nothing was left to undo."""
     return await _as_person(
-        memory, user, lambda s, uid: store.undo_last_change(s, memory.vault, user_id=uid, fact_id=fact_id), missing=None
+        memory,
+        user,
+        lambda s, uid: store.undo_last_change(s, memory.vault, user_id=uid, slots=SLOTS, fact_id=fact_id),
+        missing=None,
     )
 
 

@@ -16,9 +16,10 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from threadkeep.engine.reask import Said, find_reasks
-from threadkeep.memory.facts.rows import load_facts
+from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.facts import load_facts
 from threadkeep.store.insights_tables import ReaskMark
 from threadkeep.store.models import Conversation, Message
 from threadkeep.store.vault import Vault
@@ -106,7 +107,7 @@ def _known_facts(
     for f in load_facts(session, vault, user_id=user_id, categories=None):
         if f.first_seen > before:
             continue
-        lines.append((f.id, f.text))
+        lines.append((f.id, render_fact(f.key, f.value)))
         slot = next((q for q, fk in _FACT_SLOTS.items() if fk == f.key), None)
         if slot is not None:
             out[slot] = (f.id, f.value)

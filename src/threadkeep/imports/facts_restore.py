@@ -1,6 +1,6 @@
 """Restoring facts read back from a personal export, with their whole history.
 
-Extraction (:func:`threadkeep.memory.facts.store.apply_candidates`) makes new history; a restore
+Extraction (:func:`threadkeep.store.fact_changes.apply_candidates`) makes new history; a restore
 keeps the one the archive carries: the same values, statuses, counters, times and version
 list, sealed under the receiving person's key. A fact whose slot and value the person
 already has is skipped, so reading an archive twice adds nothing. An archived *current*
@@ -16,17 +16,18 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.candidate import category_of, is_single_valued
-from threadkeep.memory.facts.rows import (
+from threadkeep.memory.facts.candidate import SLOTS, is_single_valued
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.facts import (
     BlindIndex,
     FactRecord,
     FactVersionRecord,
     add_fact_version,
+    category_of,
     facts_changed,
     lock_facts,
     seal_fact,
 )
-from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.vault import Vault
 
@@ -52,7 +53,7 @@ def restore_facts(
         return 0
     ids = message_ids or {}
     state = lock_facts(session, user_id)
-    blind = BlindIndex.of(session, vault, user_id)
+    blind = BlindIndex.of(session, vault, user_id, SLOTS)
     added = 0
     for f in facts:
         slot, value_hash = blind.slot(f.key), blind.value(f.key, f.value)
@@ -76,7 +77,7 @@ def restore_facts(
             last_seen=f.last_seen,
             updated_at=now if demote else f.updated_at,
         )
-        seal_fact(session, vault, fact, f.key, f.value, None, said=f.said)
+        seal_fact(session, vault, fact, f.key, f.value, SLOTS, said=f.said)
         session.add(fact)
         session.flush()
         history = list(f.history)

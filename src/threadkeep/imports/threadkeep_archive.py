@@ -37,11 +37,11 @@ from threadkeep.imports.model import (
 )
 from threadkeep.imports.reading import MAX_ITEM_BYTES, MAX_ZIP_ENTRIES, check_ratio, open_zip
 from threadkeep.imports.store import ImportCounts, store_conversations
-from threadkeep.memory.facts.rows import FactRecord, FactVersionRecord
 from threadkeep.memory.profile import restore_profile
 from threadkeep.memory.recall.facts import clear_fact_cache
 from threadkeep.store import repo
 from threadkeep.store.base import utcnow
+from threadkeep.store.facts import FactRecord, FactVersionRecord
 from threadkeep.store.imports_tables import ImportSource
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Conversation, Message

@@ -19,11 +19,12 @@ from sqlalchemy.orm import Session
 
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, Usage, complete
-from threadkeep.memory.facts.rows import FactRecord, load_facts
+from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.hybrid import token_counter
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
+from threadkeep.store.facts import FactRecord, load_facts
 from threadkeep.store.memory_tables import Profile
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
@@ -234,7 +235,7 @@ async def arefresh_profile(
     if model is not None and (facts or recent):
         prompt = (
             "Facts:\n"
-            + "\n".join(f.text for f in facts)
+            + "\n".join(render_fact(f.key, f.value) for f in facts)
             + "\n\nRecent messages of the person:\n"
             + "\n".join(f"- {m[:500]}" for m in recent)
         )

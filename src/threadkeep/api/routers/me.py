@@ -12,7 +12,8 @@ from threadkeep.api.schemas import ERRORS
 from threadkeep.api.state import SESSION_COOKIE
 from threadkeep.engine import people
 from threadkeep.errors import NotFound
-from threadkeep.memory.facts import rows as fact_rows
+from threadkeep.memory.facts.candidate import render_fact
+from threadkeep.store import facts as fact_rows
 
 router = APIRouter(prefix="/v1/me", tags=["me"], responses=ERRORS)
 
@@ -46,7 +47,7 @@ def _fact(f: fact_rows.FactRecord) -> dict[str, Any]:
         "key": f.key,
         "category": f.category,
         "value": f.value,
-        "text": f.text,
+        "text": render_fact(f.key, f.value),
         "status": f.status,
         "method": f.method,
         "times_seen": f.times_seen,

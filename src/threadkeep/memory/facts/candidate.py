@@ -7,9 +7,11 @@ content words without its values), so the same statement with another value upda
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from threadkeep.retrieval.embedding import Embedder, vector_to_bytes
 from threadkeep.retrieval.tokenizer import tokenize
+from threadkeep.store.facts import Slots, category_of
 
 __all__ = [
     "FactCandidate",
@@ -21,6 +23,8 @@ __all__ = [
     "comparison_key",
     "render_fact",
     "valid_key",
+    "SLOTS",
+    "slots",
 ]
 
 # The named slots, as people read them.
@@ -61,11 +65,6 @@ class FactCandidate:
     said: str = ""
 
 
-def category_of(key: str) -> str:
-    """The coarse, non-personal category of a slot key (``preference:tea`` → ``preference``)."""
-    return key.split(":", 1)[0]
-
-
 def is_single_valued(key: str) -> bool:
     """Slots that hold one value at a time: a new value supersedes the old one."""
     return category_of(key) in SINGLE_VALUED or key.startswith("preference:")
@@ -96,3 +95,15 @@ def render_fact(key: str, value: str) -> str:
     if cat == "said":
         return f"Statement: {value}"
     return f"{LABELS.get(cat, cat.capitalize())}: {value}"
+
+
+# What the store is told about these slots (it keeps facts; this package says what a slot is).
+SLOTS = Slots(is_single_valued, comparison_key)
+
+
+def slots(embedder: Embedder | None) -> Slots:
+    """:data:`SLOTS`, with each fact written embedded as the line a model reads, when there is
+    an ``embedder``."""
+    if embedder is None:
+        return SLOTS
+    return replace(SLOTS, vector=lambda key, value: vector_to_bytes(embedder.passages([render_fact(key, value)])[0]))

@@ -23,8 +23,7 @@ from sqlalchemy.orm import Session
 from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, Usage
 from threadkeep.llm.structured import complete_structured, output_spec
-from threadkeep.memory.facts import rows, store
-from threadkeep.memory.facts.candidate import LABELS, SINGLE_VALUED, FactCandidate, valid_key
+from threadkeep.memory.facts.candidate import LABELS, SINGLE_VALUED, FactCandidate, slots, valid_key
 from threadkeep.memory.facts.extract import (
     dated,
     extract_facts,
@@ -32,12 +31,13 @@ from threadkeep.memory.facts.extract import (
     split_remember_notes,
     strip_injected,
 )
-from threadkeep.memory.facts.store import retire_fact
 from threadkeep.memory.recall.facts import relevant_facts
 from threadkeep.memory.summary.extractive import match
 from threadkeep.memory.summary.text import read, split_sentences
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
 from threadkeep.retrieval.embedding import Embedder, default_embedder
+from threadkeep.store import fact_changes as store
+from threadkeep.store import facts as rows
 from threadkeep.store.db import Database
 from threadkeep.store.memory_tables import FactExtraction
 from threadkeep.store.models import Message
@@ -188,13 +188,13 @@ def _apply(
                 continue
             if isinstance(op, RetireFact) or old.category == "note":
                 # A changed note is the old one retired and a new one added (notes are many).
-                ch = retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
+                ch = store.retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
                 done += [ch] if ch else []
                 if isinstance(op, RetireFact):
                     continue
             cand = FactCandidate(old.key, value, said=said)
         done += store.apply_candidates(
-            s, vault, user_id=user_id, candidates=[cand], message_id=message_id, method="model", embedder=embedder
+            s, vault, user_id=user_id, candidates=[cand], message_id=message_id, method="model", slots=slots(embedder)
         )
     return done
 
@@ -281,12 +281,12 @@ async def aextract_and_store(
             return ExtractionResult(message_id, "skipped")
         if answer is None:
             result.changes = store.apply_candidates(
-                s, vault, user_id=user_id, candidates=rule_candidates, message_id=message_id, embedder=emb
+                s, vault, user_id=user_id, candidates=rule_candidates, message_id=message_id, slots=slots(emb)
             )
         else:
             result.method = "model"
             result.changes = store.apply_candidates(
-                s, vault, user_id=user_id, candidates=notes, message_id=message_id, method="rule", embedder=emb
+                s, vault, user_id=user_id, candidates=notes, message_id=message_id, method="rule", slots=slots(emb)
             )
             result.changes += _apply(
                 s,

@@ -29,8 +29,8 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts import rows as _rows
-from threadkeep.memory.facts.candidate import category_of, comparison_key, is_single_valued
+from threadkeep.memory.facts.candidate import SLOTS, comparison_key, is_single_valued
+from threadkeep.store import facts as _rows
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactVersion
 from threadkeep.store.vault import Vault
@@ -92,12 +92,12 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
     """Merge the source person's current facts into the target's; returns ``(undo, counts)``.
 
     The target's rows are read once and matched in memory through their blind index (the
-    same hashes :func:`threadkeep.memory.facts.store.apply_candidates` looks up), so the cost is
+    same hashes :func:`threadkeep.store.fact_changes.apply_candidates` looks up), so the cost is
     one decryption per source fact and per matched target fact, with a single flush.
     """
     at = utcnow()
     state = _rows.lock_facts(s, target)
-    blind = _rows.BlindIndex.of(s, vault, target)
+    blind = _rows.BlindIndex.of(s, vault, target, SLOTS)
     by_slot: dict[str, list[Fact]] = {}
     for row in s.scalars(select(Fact).where(Fact.user_id == target)):
         by_slot.setdefault(row.slot_hash, []).append(row)
@@ -119,7 +119,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
             fact = Fact(
                 id=new_id(),
                 user_id=target,
-                category=category_of(rec.key),
+                category=_rows.category_of(rec.key),
                 status="current",
                 method=src.method,
                 times_seen=src.times_seen,
@@ -129,7 +129,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
                 last_seen=src.last_seen,
                 updated_at=at,
             )
-            _rows.seal_fact(s, vault, fact, rec.key, rec.value, None, said=rec.said)
+            _rows.seal_fact(s, vault, fact, rec.key, rec.value, SLOTS, said=rec.said)
             _reseal_vector(s, vault, src, fact)
             s.add(fact)
             _rows.add_fact_version(
@@ -182,7 +182,7 @@ def merge_facts(s: Session, vault: Vault, *, source: str, target: str) -> tuple[
         if match.id in touched:
             touched[match.id]["versions"].append(vid)
         if source_newer and not same:
-            _rows.seal_fact(s, vault, match, mine.key, rec.value, None, said=rec.said)
+            _rows.seal_fact(s, vault, match, mine.key, rec.value, SLOTS, said=rec.said)
             _reseal_vector(s, vault, src, match)
             match.method = src.method
             match.times_seen = src.times_seen

@@ -21,10 +21,11 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.rows import FactRecord, facts_state, open_fact
+from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.retrieval.embedding import Embedder, default_embedder, vector_from_bytes
 from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
 from threadkeep.store.db import Database
+from threadkeep.store.facts import FactRecord, facts_state, open_fact
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.vault import Vault
 from threadkeep.tokens import TokenCounter
@@ -48,7 +49,7 @@ class FactHit:
 
     @property
     def text(self) -> str:
-        return self.fact.text
+        return render_fact(self.fact.key, self.fact.value)
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -91,7 +92,7 @@ def _entry(user_id: str, name: str | None) -> _Entry:
 def _vector(s: Session, vault: Vault, row: Fact, rec: FactRecord, emb: Embedder) -> np.ndarray:
     if row.vector_ct is None:
         # Stored while no embedder was available (or reverted by undo): embed in memory only.
-        vector: np.ndarray = emb.passages([rec.text])[0]
+        vector: np.ndarray = emb.passages([render_fact(rec.key, rec.value)])[0]
         return vector
     return vector_from_bytes(
         vault.open_bytes(s, row.user_id, row.vector_ct, table="facts", column="vector", row_id=row.id)
@@ -124,7 +125,7 @@ def _apply_rows(s: Session, vault: Vault, entry: _Entry, rows: list[Fact], emb: 
             fresh.append((row, open_fact(vault, s, row)))
     if not fresh:
         return
-    texts = [rec.text for _, rec in fresh]
+    texts = [render_fact(rec.key, rec.value) for _, rec in fresh]
     vectors = None
     if emb is not None:
         vectors = np.vstack([_vector(s, vault, row, rec, emb) for row, rec in fresh]).astype(np.float32)
@@ -140,7 +141,7 @@ def _rebuild(entry: _Entry) -> None:
     assert entry.index is not None
     vectors = entry.index.vectors
     live = sorted(entry.pos_of.items(), key=lambda kv: kv[1])
-    texts = [entry.records[f].text for f, _ in live]
+    texts = [render_fact(entry.records[f].key, entry.records[f].value) for f, _ in live]
     mat = None if vectors is None else vectors[[p for _, p in live]]
     entry.index = HybridIndex(texts, mat, dim=None if vectors is None else vectors.shape[1])
     entry.pos_of = {f: i for i, (f, _) in enumerate(live)}
@@ -219,7 +220,7 @@ def relevant_facts(
     hits: list[FactHit] = []
     used = 0
     for fact, score in found:
-        n = tc.count(fact.text) + 1  # +1 for the line break between facts
+        n = tc.count(render_fact(fact.key, fact.value)) + 1  # +1 for the line break between facts
         if used + n > token_budget:
             continue
         hits.append(FactHit(fact, score, n))

@@ -1,36 +1,35 @@
-"""The facts store's writes: proposed facts merged in, and what a person does to their facts.
+"""Fact writes: proposed facts merged in, and what a person does to their facts.
 
 One row per fact. A single-valued slot (name, employer, a ``said:`` statement, a preference
 topic …) has at most one row: the same value again bumps ``last_seen``/``times_seen``; another
 value updates the row and records the old one as a version. Notes are many, deduplicated by
-normalised text. Every change — add, update, retire, restore, forget, undo — writes a
-:class:`~threadkeep.memory.facts.rows.FactVersion` with old and new value sealed; undo pops the
-newest and puts back what it replaced; only a delete erases. Rows, records, the write protocol
-and sealing are :mod:`.rows`; ranking facts against a message is
-:mod:`threadkeep.memory.recall.facts`.
+their value's comparison form. Every change — add, update, retire, restore, forget, undo —
+writes a :class:`~threadkeep.store.memory_tables.FactVersion` with old and new value sealed;
+undo pops the newest and puts back what it replaced; only a delete erases. Rows, records, the
+write protocol, sealing and :class:`~threadkeep.store.facts.Slots` (what the facts feature says
+a slot is) are :mod:`.facts`; proposing facts is :mod:`threadkeep.memory.facts`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.candidate import (
-    FactCandidate,
-    category_of,
-    comparison_key,
-    is_single_valued,
-)
-from threadkeep.memory.facts.rows import (
+from threadkeep.store.base import new_id, utcnow
+from threadkeep.store.facts import (
     LISTED_STATUSES,
     TV,
     BlindIndex,
     FactChange,
     FactVersionRecord,
+    Slots,
     add_fact_version,
+    category_of,
     facts_changed,
     lock_facts,
     open_fact,
@@ -38,12 +37,11 @@ from threadkeep.memory.facts.rows import (
     seal_said,
     touch_fact,
 )
-from threadkeep.retrieval.embedding import Embedder
-from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactsState, FactVersion
 from threadkeep.store.vault import Vault
 
 __all__ = [
+    "Proposed",
     "apply_candidates",
     "retire_fact",
     "fact_history",
@@ -54,13 +52,25 @@ __all__ = [
 ]
 
 
-def _find_match(session: Session, vault: Vault, user_id: str, cand: FactCandidate) -> Fact | None:
+class Proposed(Protocol):
+    """A fact proposed for a slot (:class:`threadkeep.memory.facts.candidate.FactCandidate`):
+    slot ``key``, ``value``, and the value's words as said (empty when they are the value)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def said(self) -> str: ...
+
+
+def _find_match(session: Session, vault: Vault, user_id: str, cand: Proposed, slots: Slots) -> Fact | None:
     """The row a candidate lands on: the slot's row for single-valued slots (current first; a
-    retired one is revived rather than duplicated), the same normalised note otherwise. Found
-    through the blind index, so only the matching row is ever decrypted."""
-    blind = BlindIndex.of(session, vault, user_id)
+    retired one is revived rather than duplicated), the note with the same comparison form
+    otherwise. Found through the blind index, so only the matching row is ever decrypted."""
+    blind = BlindIndex.of(session, vault, user_id, slots)
     q = select(Fact).where(Fact.user_id == user_id, Fact.slot_hash == blind.slot(cand.key))
-    if not is_single_valued(cand.key):
+    if not slots.single_valued(cand.key):
         q = q.where(Fact.value_hash == blind.value(cand.key, cand.value))
     rows = sorted(session.scalars(q).all(), key=lambda r: (r.status != "current", r.first_seen))
     return rows[0] if rows else None
@@ -71,10 +81,10 @@ def apply_candidates(
     vault: Vault,
     *,
     user_id: str,
-    candidates: Iterable[FactCandidate],
+    candidates: Iterable[Proposed],
     message_id: str | None,
+    slots: Slots,
     method: str = "rule",
-    embedder: Embedder | None = None,
     at: datetime | None = None,
 ) -> list[FactChange]:
     """Merge candidates into the person's facts; returns what changed (``seen`` included).
@@ -90,7 +100,7 @@ def apply_candidates(
     state = lock_facts(session, user_id)
     changes: list[FactChange] = []
     for cand in candidates:
-        row = _find_match(session, vault, user_id, cand)
+        row = _find_match(session, vault, user_id, cand, slots)
         if row is None:
             fact = Fact(
                 id=new_id(),
@@ -105,7 +115,7 @@ def apply_candidates(
                 last_seen=at,
                 updated_at=at,
             )
-            seal_fact(session, vault, fact, cand.key, cand.value, embedder, said=cand.said)
+            seal_fact(session, vault, fact, cand.key, cand.value, slots, said=cand.said)
             session.add(fact)
             session.flush()
             add_fact_version(
@@ -123,7 +133,7 @@ def apply_candidates(
             changes.append(FactChange("add", fact.id, cand.key, cand.value))
             continue
         rec = open_fact(vault, session, row)
-        same = comparison_key(rec.value) == comparison_key(cand.value)
+        same = slots.comparison_key(rec.value) == slots.comparison_key(cand.value)
         touch_fact(row, state)
         if same and row.status == "current":
             row.times_seen += 1
@@ -148,7 +158,7 @@ def apply_candidates(
             at=at,
         )
         if not same:
-            seal_fact(session, vault, row, rec.key, new_value, embedder, said=cand.said)
+            seal_fact(session, vault, row, rec.key, new_value, slots, said=cand.said)
             row.method = method
         row.status = "current"
         row.times_seen += 1
@@ -265,7 +275,9 @@ def _undo_target(session: Session, user_id: str, fact_id: str | None, erased_at:
     return None
 
 
-def undo_last_change(session: Session, vault: Vault, *, user_id: str, fact_id: str | None = None) -> FactChange | None:
+def undo_last_change(
+    session: Session, vault: Vault, *, user_id: str, slots: Slots, fact_id: str | None = None
+) -> FactChange | None:
     """Undo the newest change (of one fact, or of any of the person's facts), as a new version.
 
     Nothing is erased: the undo is recorded as an ``undo`` version and the undone version
@@ -298,7 +310,7 @@ def undo_last_change(session: Session, vault: Vault, *, user_id: str, fact_id: s
     if restored_value != rec.value:
         # The vector is dropped with the value: re-embedding is the next extraction's job,
         # and lexical retrieval still finds the fact meanwhile.
-        seal_fact(session, vault, row, rec.key, restored_value, None)
+        seal_fact(session, vault, row, rec.key, restored_value, replace(slots, vector=None))
     return FactChange("undo", row.id, rec.key, restored_value if restored_status == "current" else None, rec.value)
 
 

@@ -1,14 +1,19 @@
-"""The rows under the facts store (:mod:`threadkeep.memory.facts.store`): the records a
-fact and its versions open into, the per-person generation that every write bumps under a row
-lock, the version log, the blind index facts are found by without decrypting them, and sealing
-a fact's key, value, words as said and vector.
+"""Fact rows (writes: :mod:`.fact_changes`): the records a fact and its versions open into,
+the per-person generation that every write bumps under a row lock, the version log, the blind
+index facts are found by without decrypting them, and sealing a fact's key, value, words as said
+and vector.
+
+The store keeps facts; the feature that proposes them (:mod:`threadkeep.memory.facts`) says
+what a slot is, through :class:`Slots`: which slots hold one value at a time, the form two
+values are compared in, and how a fact becomes a vector. As the summary's versions sit in
+:mod:`.turns` while :mod:`threadkeep.memory.summary` writes them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,13 +22,13 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from threadkeep.memory.facts.candidate import category_of, comparison_key, render_fact
-from threadkeep.retrieval.embedding import Embedder, vector_to_bytes
 from threadkeep.store.base import new_id, utcnow
 from threadkeep.store.memory_tables import Fact, FactsState, FactVersion
 from threadkeep.store.vault import Vault
 
 __all__ = [
+    "Slots",
+    "category_of",
     "FactRecord",
     "FactChange",
     "FactVersionRecord",
@@ -50,6 +55,23 @@ TV = "fact_versions"
 # request), ``forgotten`` (the person asked to forget it) and ``undone`` (its adding was
 # undone); the last two are shown only in history, and an undo can bring them back.
 LISTED_STATUSES = ("current", "retired")
+
+
+@dataclass(frozen=True, slots=True)
+class Slots:
+    """What the store is told about slots by the feature that defines them
+    (:func:`threadkeep.memory.facts.candidate.slots`): which hold one value at a time, the form
+    in which two values count as the same, and a fact's sealed vector (none without one)."""
+
+    single_valued: Callable[[str], bool]
+    comparison_key: Callable[[str], str]
+    vector: Callable[[str, str], bytes] | None = None
+
+
+def category_of(key: str) -> str:
+    """The coarse, non-personal category of a slot key (``preference:tea`` → ``preference``),
+    stored in the clear beside the sealed key."""
+    return key.split(":", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +109,6 @@ class FactRecord:
     @property
     def category(self) -> str:
         return category_of(self.key)
-
-    @property
-    def text(self) -> str:
-        """The line a model reads, e.g. ``Employer: Acme``."""
-        return render_fact(self.key, self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +177,7 @@ _FACTS_STATE = select(FactsState.generation, FactsState.deletions).where(FactsSt
 
 
 # -- the write protocol ---------------------------------------------------------------------
-# Every writer of a person's facts (here, fact_restore, fact_merge) calls lock_facts first,
+# Every writer of a person's facts (fact_changes, facts_restore, facts_merge) calls lock_facts first,
 # stamps the rows it changes with touch_fact, and ends with facts_changed: that generation is
 # what the per-person retrieval caches compare to know they are stale.
 def lock_facts(session: Session, user_id: str) -> FactsState:
@@ -252,16 +269,18 @@ def add_fact_version(
 @dataclass(frozen=True, slots=True)
 class BlindIndex:
     """The keyed hashes a person's facts are found by without decrypting them: the slot
-    (``slot_hash``) and the slot with its normalised value (``value_hash``)."""
+    (``slot_hash``) and the slot with its value in comparison form (``value_hash``)."""
 
     key: bytes
+    comparison_key: Callable[[str], str]
 
     @classmethod
-    def of(cls, session: Session, vault: Vault, user_id: str) -> BlindIndex:
+    def of(cls, session: Session, vault: Vault, user_id: str, slots: Slots) -> BlindIndex:
         """The person's index: HMAC under a subkey, so the data key itself is used for
         AES-GCM only."""
         return cls(
-            hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1", hashlib.sha256).digest()
+            hmac.new(vault.data_key(session, user_id), b"threadkeep facts blind index v1", hashlib.sha256).digest(),
+            slots.comparison_key,
         )
 
     def _hash(self, *parts: str) -> str:
@@ -271,25 +290,25 @@ class BlindIndex:
         return self._hash("slot", key)
 
     def value(self, key: str, value: str) -> str:
-        """The same for every wording :func:`comparison_key` takes as the same value."""
-        return self._hash("value", key, comparison_key(value))
+        """The same for every wording the slots' comparison key takes as the same value."""
+        return self._hash("value", key, self.comparison_key(value))
 
 
 def seal_fact(
-    session: Session, vault: Vault, fact: Fact, key: str, value: str, embedder: Embedder | None, *, said: str = ""
+    session: Session, vault: Vault, fact: Fact, key: str, value: str, slots: Slots, *, said: str = ""
 ) -> None:
-    """Set a fact row's sealed key, value, words as said and vector and its blind-index hashes."""
+    """Set a fact row's sealed key, value, words as said and vector (when ``slots`` makes one)
+    and its blind-index hashes."""
     uid = fact.user_id
     seal_said(session, vault, fact, said)
-    blind = BlindIndex.of(session, vault, uid)
+    blind = BlindIndex.of(session, vault, uid, slots)
     fact.key_ct = vault.seal(session, uid, key, table=_T, column="key", row_id=fact.id)
     fact.value_ct = vault.seal(session, uid, value, table=_T, column="value", row_id=fact.id)
     fact.slot_hash = blind.slot(key)
     fact.value_hash = blind.value(key, value)
     fact.vector_ct = None
-    if embedder is not None:
-        vec = embedder.passages([render_fact(key, value)])[0]
-        fact.vector_ct = vault.seal(session, uid, vector_to_bytes(vec), table=_T, column="vector", row_id=fact.id)
+    if slots.vector is not None:
+        fact.vector_ct = vault.seal(session, uid, slots.vector(key, value), table=_T, column="vector", row_id=fact.id)
 
 
 def seal_said(session: Session, vault: Vault, fact: Fact, said: str) -> None:
