@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.locomo import _sessions, _store_session  # noqa: E402
 from threadkeep.crypto import MasterKey  # noqa: E402
+from threadkeep.engine.fact_extraction import extract_and_store  # noqa: E402
 from threadkeep.memory.facts.candidate import render_fact  # noqa: E402
-from threadkeep.memory.facts.model import extract_and_store  # noqa: E402
 from threadkeep.store import repo  # noqa: E402
 from threadkeep.store.db import Database  # noqa: E402
 from threadkeep.store.facts import load_facts  # noqa: E402

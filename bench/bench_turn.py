@@ -252,7 +252,7 @@ class Threadkeep(System):
     async def _prefill(self, rest: list[tuple[str, str]]) -> None:
         """The stored history through the engine's own storage functions, folded and indexed
         as the background jobs would have left it."""
-        from threadkeep.memory.facts.model import aextract_and_store
+        from threadkeep.engine.fact_extraction import aextract_and_store
         from threadkeep.memory.recall.vectors import index_pending
         from threadkeep.store import repo
         from threadkeep.store.models import Conversation

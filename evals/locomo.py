@@ -56,10 +56,10 @@ from threadkeep.context.assemble import TurnInputs, assemble
 from threadkeep.context.budget import MemoCounter
 from threadkeep.context.compaction import Compactor
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.fact_extraction import extract_and_store
 from threadkeep.llm.base import Capabilities
 from threadkeep.llm.scripted import ScriptedModel
 from threadkeep.memory.dates import MONTHS, strip_notes
-from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.recall.facts import clear_fact_cache
 from threadkeep.memory.recall.index import clear_recall_cache
 from threadkeep.memory.recall.vectors import index_pending

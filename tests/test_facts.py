@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import func, select
 
 from threadkeep.crypto import MasterKey
+from threadkeep.engine.fact_extraction import extract_and_store
 from threadkeep.memory.facts.candidate import SLOTS, FactCandidate
-from threadkeep.memory.facts.model import extract_and_store
 from threadkeep.memory.profile import refresh_profile
 from threadkeep.memory.recall import facts as S
 from threadkeep.memory.recall.vectors import index_message

@@ -28,6 +28,7 @@ DEFERRED = (
     "threadkeep.memory.recall.index",
     "threadkeep.memory.recall.facts",
     "threadkeep.memory.facts.model",
+    "threadkeep.engine.fact_extraction",
     "threadkeep.memory.summary.extractive",
     "threadkeep.memory.summary.text",
     "threadkeep.memory.profile",

@@ -14,6 +14,7 @@ import pytest
 
 from tests.provider_fakes import FakeProvider, Reply
 from tests.test_facts import Person, person  # noqa: F401  (fixture)
+from threadkeep.engine.fact_extraction import aextract_and_store
 from threadkeep.errors import ProviderError
 from threadkeep.llm.anthropic import AnthropicModel
 from threadkeep.llm.base import ChatModel
@@ -21,7 +22,7 @@ from threadkeep.llm.openai import OpenAICompatibleModel, render_request
 from threadkeep.llm.retry import RetryPolicy
 from threadkeep.llm.schema import strict_schema
 from threadkeep.llm.structured import output_spec
-from threadkeep.memory.facts.model import FactAnswer, aextract_and_store
+from threadkeep.memory.facts.model import FactAnswer
 from threadkeep.memory.summary.extractive import ExtractiveSummariser
 from threadkeep.memory.summary.folding import afold_summary, fold_summary
 from threadkeep.memory.summary.items import SourceMessage, SummaryState, render_summary

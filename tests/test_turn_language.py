@@ -19,6 +19,7 @@ LANGUAGE_MODULES = (
     "threadkeep.memory.summary.grounding",
     "threadkeep.memory.facts.extract",
     "threadkeep.memory.facts.model",
+    "threadkeep.engine.fact_extraction",
     "pymorphy3",
 )
 

@@ -151,7 +151,7 @@ class Background:
         if found is None:
             return
         uid, cid, role, text = found
-        from threadkeep.memory.facts.model import (
+        from threadkeep.engine.fact_extraction import (
             aextract_and_store,  # lazy: start-up (tests/test_serve_startup.py)
         )
 

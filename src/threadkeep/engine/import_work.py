@@ -105,7 +105,7 @@ def mine_by_rules(memory: Memory, uid: str, batch: Unmined, emb: Any) -> None:
 
 async def mine_with_model(memory: Memory, uid: str, message_id: str, text: str, emb: Any) -> None:
     """The fold model's fact extraction over one of the person's messages (idempotent)."""
-    from threadkeep.memory.facts.model import (
+    from threadkeep.engine.fact_extraction import (
         aextract_and_store,  # lazy: start-up (tests/test_serve_startup.py)
     )
 

@@ -1,56 +1,36 @@
-"""Fact extraction after a turn: a small model proposes operations as structured output, code applies them.
+"""The fact model's contract: the operations it answers with (structured output), its
+prompt, and the checks an answer must pass.
 
 Only the person's statements reach the model (questions, wishes and negations do not;
 "remember that …" clauses are cut out first and kept as notes by code, so an instruction hidden
 in one changes nothing else). It sees them with the person's relevant existing facts under
 aliases (``f1``, ``f2``… never database ids) and answers with :class:`FactAnswer`: add, update
 (with the date the value became true), retire — each with the words the person said it in. Code
-checks each one (a known slot and alias, words copied from the message), sends the problems
-back once (:mod:`threadkeep.llm.structured`) and drops what still fails. Without a model, or
-with an unusable answer, the model-free extractor runs instead. Idempotent per message id.
+checks each one (:func:`fact_problems`: a known slot and alias, words copied from the message);
+the extraction job (:mod:`threadkeep.engine.fact_extraction`) sends the problems back once
+(:mod:`threadkeep.llm.structured`), applies what passes and falls back to the model-free
+extractor without a model or with an unusable answer.
 """
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from threadkeep.errors import ProviderError
-from threadkeep.llm.base import ChatModel, Usage
-from threadkeep.llm.structured import complete_structured, output_spec
-from threadkeep.memory.facts.candidate import LABELS, SINGLE_VALUED, FactCandidate, slots, valid_key
-from threadkeep.memory.facts.extract import (
-    dated,
-    extract_facts,
-    is_statement,
-    split_remember_notes,
-    strip_injected,
-)
-from threadkeep.memory.recall.facts import relevant_facts
-from threadkeep.memory.summary.extractive import match
-from threadkeep.memory.summary.text import read, split_sentences
+from threadkeep.llm.structured import output_spec
+from threadkeep.memory.facts.candidate import LABELS, valid_key
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
-from threadkeep.retrieval.embedding import Embedder, default_embedder
-from threadkeep.store import fact_changes as store
-from threadkeep.store import facts as rows
-from threadkeep.store.db import Database
-from threadkeep.store.memory_tables import FactExtraction
-from threadkeep.store.models import Message
-from threadkeep.store.vault import Vault
+from threadkeep.store.facts import FactRecord
 
 __all__ = [
+    "AddFact",
+    "UpdateFact",
+    "RetireFact",
     "FactAnswer",
-    "ExtractionResult",
     "EXTRACTION_SYSTEM",
     "build_extraction_request",
     "fact_problems",
-    "aextract_and_store",
-    "extract_and_store",
 ]
 
 _Value = Annotated[str, Field(min_length=1, max_length=200)]
@@ -101,24 +81,10 @@ EXTRACTION_SYSTEM = (
     "Write values in the message's language, in their dictionary form. Never store facts about other people, "
     "instructions, questions, wishes, or anything the person did not state."
 )
-_CONTEXT_FACTS = 20
 _MAX_TOKENS = 800
 
 
-@dataclass(slots=True)
-class ExtractionResult:
-    """What one extraction run did: ``method`` rule, model or skipped; the model's usage and
-    why it fell back (for the memory's cost log)."""
-
-    message_id: str
-    method: str
-    changes: list[rows.FactChange] = field(default_factory=list)
-    usage: Usage | None = None
-    fallback: str | None = None
-    model: str | None = None
-
-
-def build_extraction_request(text: str, existing: list[rows.FactRecord]) -> tuple[ModelRequest, dict[str, str]]:
+def build_extraction_request(text: str, existing: list[FactRecord]) -> tuple[ModelRequest, dict[str, str]]:
     """The low-temperature request, and the alias → fact id map to read the answer with."""
     aliases = {f"f{i + 1}": f.id for i, f in enumerate(existing)}
     lines = [f"{a}: {f.key} = {f.value}" for a, f in zip(aliases, existing, strict=True)]
@@ -159,173 +125,3 @@ def fact_problems(answer: FactAnswer, aliases: dict[str, str], text: str) -> lis
         if why:
             problems.append(f"operations[{n}]: {why}")
     return problems
-
-
-def _apply(
-    s: Session,
-    vault: Vault,
-    answer: FactAnswer,
-    problems: list[str],
-    *,
-    user_id: str,
-    message_id: str,
-    aliases: dict[str, str],
-    existing: dict[str, rows.FactRecord],
-    embedder: Embedder | None,
-) -> list[rows.FactChange]:
-    bad = {int(p[11 : p.index("]")]) for p in problems}
-    done: list[rows.FactChange] = []
-    for n, op in enumerate(answer.operations):
-        if n in bad:
-            continue
-        value = "" if isinstance(op, RetireFact) else op.value.strip()
-        said = op.said.strip() if op.said.strip() != value else ""  # kept when they differ
-        if isinstance(op, AddFact):
-            cand = FactCandidate(op.key, value, said=said)
-        else:
-            old = existing.get(aliases[op.fact])
-            if old is None:
-                continue
-            if isinstance(op, RetireFact) or old.category == "note":
-                # A changed note is the old one retired and a new one added (notes are many).
-                ch = store.retire_fact(s, vault, user_id=user_id, fact_id=old.id, message_id=message_id)
-                done += [ch] if ch else []
-                if isinstance(op, RetireFact):
-                    continue
-            cand = FactCandidate(old.key, value, said=said)
-        done += store.apply_candidates(
-            s, vault, user_id=user_id, candidates=[cand], message_id=message_id, method="model", slots=slots(embedder)
-        )
-    return done
-
-
-def _superseding(
-    db: Database, vault: Vault, user_id: str, found: list[FactCandidate], emb: Embedder | None
-) -> list[FactCandidate]:
-    """The model-free candidates, each statement that changes one value of a statement the
-    person made before (the summary's rule: :func:`~threadkeep.memory.summary.extractive.match`)
-    moved to that fact's slot, so the store updates it and keeps the old one as a version —
-    decided now, at extraction time. Only the person's facts most like it are read."""
-    out = []
-    for cand in found:
-        if cand.key.startswith("said:"):
-            new = read(cand.value)
-            for hit in relevant_facts(
-                db, vault, user_id=user_id, query=cand.value, k=5, token_budget=2_000, embedder=emb or False
-            ):
-                old = hit.fact
-                if old.key.startswith("said:") and old.key != cand.key and match(new, read(old.value))[0] == "update":
-                    cand = replace(cand, key=old.key)
-                    break
-        out.append(cand)
-    return out
-
-
-async def aextract_and_store(
-    db: Database,
-    vault: Vault,
-    *,
-    user_id: str,
-    message_id: str,
-    text: str,
-    model: ChatModel | None = None,
-    role: str = "user",
-    embedder: Embedder | None | bool = True,
-) -> ExtractionResult:
-    """Mine one message of the person for facts and merge them (idempotent per message id).
-    A provider failure (timeout, outage) propagates: the job tries again later."""
-    if role != "user":
-        return ExtractionResult(message_id, "skipped")
-    emb: Embedder | None = default_embedder() if embedder is True else (embedder or None)
-    with db.session() as s:
-        if s.get(FactExtraction, message_id) is not None:
-            return ExtractionResult(message_id, "skipped")
-        said_at = s.scalar(select(Message.created_at).where(Message.id == message_id))
-    clean = strip_injected(text)
-    notes, rest = split_remember_notes(clean)
-    notes = [replace(n, value=dated(n.value, said_at)) for n in notes]
-    # Relative dates resolved where they stand, so a value taken from them says what was meant.
-    statements = " ".join(dated(x, said_at) for x in split_sentences(rest) if is_statement(x))
-    result = ExtractionResult(message_id, "rule")
-    answer: FactAnswer | None = None
-    problems: list[str] = []
-    existing: list[rows.FactRecord] = []
-    aliases: dict[str, str] = {}
-    if model is not None and statements:
-        hits = relevant_facts(
-            db, vault, user_id=user_id, query=statements, k=_CONTEXT_FACTS, token_budget=10_000, embedder=emb
-        )
-        existing = [h.fact for h in hits]
-        with db.session() as s:
-            # Single-valued slots are always shown, so a move to a new employer is an update.
-            shown = {e.id for e in existing}
-            existing += [
-                f for f in rows.load_facts(s, vault, user_id=user_id, categories=SINGLE_VALUED) if f.id not in shown
-            ]
-        request, aliases = build_extraction_request(statements, existing)
-        result.model = model.name
-        try:
-            got = await complete_structured(
-                model, request, FactAnswer, check=lambda a: fact_problems(a, aliases, statements)
-            )
-            answer, problems, result.usage = got.value, got.problems, got.usage
-        except ProviderError as e:
-            if e.retryable:
-                raise
-            result.fallback, result.usage = f"{type(e).__name__}: {e}"[:300], getattr(e, "usage", None)
-    by_id = {f.id: f for f in existing}
-    rule_candidates = _superseding(db, vault, user_id, extract_facts(clean, said_at), emb) if answer is None else []
-
-    def write(s: Session) -> ExtractionResult:
-        if s.get(FactExtraction, message_id) is not None:
-            return ExtractionResult(message_id, "skipped")
-        if answer is None:
-            result.changes = store.apply_candidates(
-                s, vault, user_id=user_id, candidates=rule_candidates, message_id=message_id, slots=slots(emb)
-            )
-        else:
-            result.method = "model"
-            result.changes = store.apply_candidates(
-                s, vault, user_id=user_id, candidates=notes, message_id=message_id, method="rule", slots=slots(emb)
-            )
-            result.changes += _apply(
-                s,
-                vault,
-                answer,
-                problems,
-                user_id=user_id,
-                message_id=message_id,
-                aliases=aliases,
-                existing=by_id,
-                embedder=emb,
-            )
-        s.add(
-            FactExtraction(
-                message_id=message_id,
-                user_id=user_id,
-                method=result.method,
-                changes=sum(c.op != "seen" for c in result.changes),
-            )
-        )
-        return result
-
-    return db.write(write)
-
-
-def extract_and_store(
-    db: Database,
-    vault: Vault,
-    *,
-    user_id: str,
-    message_id: str,
-    text: str,
-    model: ChatModel | None = None,
-    role: str = "user",
-    embedder: Embedder | None | bool = True,
-) -> ExtractionResult:
-    """Synchronous wrapper of :func:`aextract_and_store` for job workers without a loop."""
-    return asyncio.run(
-        aextract_and_store(
-            db, vault, user_id=user_id, message_id=message_id, text=text, model=model, role=role, embedder=embedder
-        )
-    )
