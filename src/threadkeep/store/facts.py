@@ -5,8 +5,8 @@ and vector.
 
 The store keeps facts; the feature that proposes them (:mod:`threadkeep.memory.facts`) says
 what a slot is, through :class:`Slots`: which slots hold one value at a time, the form two
-values are compared in, and how a fact becomes a vector. As the summary's versions sit in
-:mod:`.turns` while :mod:`threadkeep.memory.summary` writes them.
+values are compared in, and how a fact becomes a vector. Likewise the summary's versions are
+kept in :mod:`.turns`, and :mod:`threadkeep.memory.summary` only says what they hold.
 """
 
 from __future__ import annotations
