@@ -76,7 +76,7 @@ def _apply(
     message_id: str,
     aliases: dict[str, str],
     existing: dict[str, rows.FactRecord],
-    embedder: Embedder | None,
+    fact_slots: rows.Slots,
 ) -> list[rows.FactChange]:
     bad = {int(p[11 : p.index("]")]) for p in problems}
     done: list[rows.FactChange] = []
@@ -99,7 +99,7 @@ def _apply(
                     continue
             cand = FactCandidate(old.key, value, said=said)
         done += store.apply_candidates(
-            s, vault, user_id=user_id, candidates=[cand], message_id=message_id, method="model", slots=slots(embedder)
+            s, vault, user_id=user_id, candidates=[cand], message_id=message_id, method="model", slots=fact_slots
         )
     return done
 
@@ -179,6 +179,7 @@ async def aextract_and_store(
                 raise
             result.fallback, result.usage = f"{type(e).__name__}: {e}"[:300], getattr(e, "usage", None)
     by_id = {f.id: f for f in existing}
+    fact_slots = slots(emb)
     rule_candidates = _superseding(db, vault, user_id, extract_facts(clean, said_at), emb) if answer is None else []
 
     def write(s: Session) -> ExtractionResult:
@@ -186,12 +187,12 @@ async def aextract_and_store(
             return ExtractionResult(message_id, "skipped")
         if answer is None:
             result.changes = store.apply_candidates(
-                s, vault, user_id=user_id, candidates=rule_candidates, message_id=message_id, slots=slots(emb)
+                s, vault, user_id=user_id, candidates=rule_candidates, message_id=message_id, slots=fact_slots
             )
         else:
             result.method = "model"
             result.changes = store.apply_candidates(
-                s, vault, user_id=user_id, candidates=notes, message_id=message_id, method="rule", slots=slots(emb)
+                s, vault, user_id=user_id, candidates=notes, message_id=message_id, method="rule", slots=fact_slots
             )
             result.changes += _apply(
                 s,
@@ -202,7 +203,7 @@ async def aextract_and_store(
                 message_id=message_id,
                 aliases=aliases,
                 existing=by_id,
-                embedder=emb,
+                fact_slots=fact_slots,
             )
         s.add(
             FactExtraction(
