@@ -92,6 +92,7 @@ SEALED_SHA256 = {
     "bank12": "530d2a96adf1e2bdeeeba4cbd8477e2fd3c0a5e357ce93fbad1987fef68c0973",
     "bank13": "5fc9b26e42c35d7e2c12ff4904e5f88d710615edba6abf024788d94a3728cafe",
     "bank14": "62d1f961e4f2a1b50e167a7daf12bac64c14929249cbf6e7888cb73d71eeb59d",
+    "bank15": "923580acb595e95adebfe5a70e633e542cddb6ec31d5221280371857f50a19d3",
 }
 
 
