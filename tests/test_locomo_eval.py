@@ -211,7 +211,7 @@ def test_blocks_group_by_conversation_with_date_and_fit_budget() -> None:
     blocks = render_recalled(hits, labels)
     assert blocks[0].text.startswith("[2023-05-0")
     assert all(b.message_ids for b in blocks) and len({b.conversation_id for b in blocks}) == len(blocks)
-    from threadkeep.retrieval.hybrid import token_counter
+    from threadkeep.tokens import token_counter
 
     tc = token_counter()
     assert sum(tc.count(b.text) + 3 for b in blocks) <= 60
@@ -225,7 +225,7 @@ def _rank_all(items: list[RecallItem], index: HybridIndex) -> list:  # type: ign
 
 
 def test_trim_keeps_matching_sentences_in_order() -> None:
-    from threadkeep.retrieval.hybrid import token_counter
+    from threadkeep.tokens import token_counter
 
     text = (
         "Hey, good to see you! Things are busy with the kids. Last Friday I ran a half "

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -348,3 +350,11 @@ def test_cli_import_threadkeep_round_trip_and_error(tmp_path) -> None:
     (tmp_path / "bad.zip").write_bytes(out.read_bytes()[:100])
     bad = tk(other, "import", "threadkeep", str(tmp_path / "bad.zip"), "--user", "dora", check=False)
     assert bad.returncode == 1 and "truncated" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_export_path_loads_no_vector_stack() -> None:
+    """An export reads and writes rows; the profile it includes needs a token counter, not the
+    retrieval stack (numpy), whose import alone was most of the export's heap peak."""
+    script = "import sys; import threadkeep.personal_export, threadkeep.memory.profile; print('numpy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "False"

@@ -10,11 +10,11 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import bpe_openai
 
-__all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter", "encoding"]
+__all__ = ["TokenCounter", "BpeCounter", "counter_for", "default_counter", "token_counter", "encoding"]
 
 
 class TokenCounter(Protocol):
@@ -74,3 +74,10 @@ def counter_for(provider: str) -> BpeCounter:
 @lru_cache(maxsize=1)
 def default_counter() -> BpeCounter:
     return BpeCounter("o200k_base")
+
+
+def token_counter(counter: TokenCounter | None = None) -> TokenCounter:
+    """The given counter, or the default o200k counter."""
+    # BpeCounter declares ``name`` as a read-only property, which type checkers do not accept
+    # for the Protocol's plain attribute; it counts the same either way.
+    return counter if counter is not None else cast(TokenCounter, default_counter())

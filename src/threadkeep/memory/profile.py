@@ -21,14 +21,13 @@ from threadkeep.errors import ProviderError
 from threadkeep.llm.base import ChatModel, Usage, complete
 from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.messages import ChatMessage, ModelRequest, Segment
-from threadkeep.retrieval.hybrid import token_counter
 from threadkeep.store.base import utcnow
 from threadkeep.store.db import Database
 from threadkeep.store.facts import FactRecord, load_facts
 from threadkeep.store.memory_tables import Profile
 from threadkeep.store.models import Message
 from threadkeep.store.vault import Vault
-from threadkeep.tokens import TokenCounter
+from threadkeep.tokens import TokenCounter, token_counter
 
 __all__ = [
     "DEFAULT_REFRESH_EVERY",

@@ -12,13 +12,12 @@ import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
 from threadkeep.retrieval.bm25 import Bm25Index
 from threadkeep.retrieval.tokenizer import tokenize
-from threadkeep.tokens import TokenCounter, default_counter
 
 __all__ = [
     "PersonCache",
@@ -26,18 +25,10 @@ __all__ = [
     "rrf_fuse",
     "RRF_K",
     "Ranked",
-    "token_counter",
 ]
 
 # The constant from Cormack et al. (2009); it damps the weight of the very first ranks.
 RRF_K = 60
-
-
-def token_counter(counter: TokenCounter | None = None) -> TokenCounter:
-    """The given counter, or the default o200k counter."""
-    # BpeCounter declares ``name`` as a read-only property, which type checkers do not accept
-    # for the Protocol's plain attribute; it counts the same either way.
-    return counter if counter is not None else cast(TokenCounter, default_counter())
 
 
 def _top(scores: np.ndarray, k: int, *, positive_only: bool) -> list[int]:

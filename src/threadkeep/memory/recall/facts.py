@@ -23,12 +23,12 @@ from sqlalchemy.orm import Session
 
 from threadkeep.memory.facts.candidate import render_fact
 from threadkeep.retrieval.embedding import Embedder, default_embedder, vector_from_bytes
-from threadkeep.retrieval.hybrid import HybridIndex, PersonCache, token_counter
+from threadkeep.retrieval.hybrid import HybridIndex, PersonCache
 from threadkeep.store.db import Database
 from threadkeep.store.facts import FactRecord, facts_state, open_fact
 from threadkeep.store.memory_tables import Fact
 from threadkeep.store.vault import Vault
-from threadkeep.tokens import TokenCounter
+from threadkeep.tokens import TokenCounter, token_counter
 
 __all__ = ["FactHit", "relevant_facts", "clear_fact_cache"]
 

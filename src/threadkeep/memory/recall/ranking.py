@@ -20,9 +20,9 @@ from datetime import datetime
 import numpy as np
 
 from threadkeep.memory.recall.excerpt import excerpt
-from threadkeep.retrieval.hybrid import HybridIndex, token_counter
+from threadkeep.retrieval.hybrid import HybridIndex
 from threadkeep.retrieval.tokenizer import tokenize
-from threadkeep.tokens import TokenCounter
+from threadkeep.tokens import TokenCounter, token_counter
 
 __all__ = [
     "RecallItem",
